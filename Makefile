@@ -1,0 +1,28 @@
+# Two entry points for a fresh machine with Python 3.11+ and make:
+#   make game   set up .venv and generate a whole example game into output/
+#   make test   set up .venv with the test extras and run the whole suite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+SEED_FILE ?= seeds/example.yaml
+
+.PHONY: game test lint bench clean
+
+$(BIN)/sheetgen: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+game: $(BIN)/sheetgen
+	$(BIN)/sheetgen game --game $(SEED_FILE)
+
+test: $(BIN)/sheetgen
+	$(BIN)/ruff check generator tests benchmarks
+	$(BIN)/python -m pytest
+
+bench: $(BIN)/sheetgen
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) output/*/

@@ -1,0 +1,247 @@
+"""The `sheetgen` command line: parse, call, report. No game logic lives here."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import json
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+from generator import __version__
+from generator.errors import SheetgenError, display_path
+from generator.games import RenderOptions, Scope
+from generator.output import read_existing_plan, write_game
+from generator.seeds import choose_seed, commitment, normalise_seed, weakness
+from generator.session import Game, load_content, open_game, read_game_file
+
+DEFAULT_PACK = "galaxy-trucker"
+
+
+@dataclass
+class GameArgs:
+    pack: str
+    seed: str
+    start: dt.date | None
+    output: Path | None
+    force: bool
+    paper: str
+
+
+def _parse_date(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date (expected YYYY-MM-DD)") from None
+
+
+def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """The options every game command shares."""
+    options = [
+        click.option("--pack", "pack", default=None,
+                     help=f"Pack name under content/ or a pack folder path [default: {DEFAULT_PACK}]"),
+        click.option("--seed", default=None,
+                     help="The game's secret seed (int or text). Omit to have one chosen."),
+        click.option("--start", default=None, callback=_parse_date, metavar="YYYY-MM-DD",
+                     help="Date of day 1; posts then carry dates."),
+        click.option("--game", "game_file", default=None, type=click.Path(path_type=Path),
+                     help="A game file (seeds/*.yaml) with pack, seed, start and options."),
+        click.option("-o", "--output", default=None, type=click.Path(path_type=Path),
+                     help="Output folder [default: output/<pack>-<seed>/]"),
+        click.option("--force", is_flag=True, help="Replace another game in the output folder."),
+        click.option("--paper", type=click.Choice(["a4", "letter", "both"]), default=None,
+                     help="Paper size of the sheets [default: both]"),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def resolve_args(pack: str | None, seed: str | None, start: dt.date | None,
+                 game_file: Path | None, output: Path | None, force: bool,
+                 paper: str | None) -> GameArgs:
+    """Merge the game file and the command line (the command line wins) and settle the seed."""
+    spec = read_game_file(game_file) if game_file else None
+    pack = pack or (spec.pack if spec else None) or DEFAULT_PACK
+    raw_seed = seed if seed is not None else (spec.seed if spec else None)
+    start = start or (spec.start if spec else None)
+    if output is None and spec and spec.output:
+        output = game_file.parent / spec.output  # type: ignore[union-attr]
+    paper = paper or (spec.paper if spec else None) or "both"
+    if raw_seed is None:
+        chosen = choose_seed()
+        click.echo(f"Seed chosen: {chosen}\n  Keep it secret: it decides the whole game. "
+                   "It is recorded in plan.json; pass it again with --seed.", err=True)
+        raw_seed = chosen
+    try:
+        seed_text = normalise_seed(raw_seed)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--seed") from None
+    warning = weakness(seed_text)
+    if warning:
+        click.echo(f"warning: {warning}", err=True)
+    return GameArgs(pack, seed_text, start, output, force, paper)
+
+
+def open_from_args(args: GameArgs) -> tuple[Game, Path]:
+    """The game, and the folder it goes to; a start date already recorded there is kept."""
+    game = open_game(args.pack, args.seed, args.start)
+    root = args.output or game.default_folder()
+    if args.start is None:
+        existing = read_existing_plan(root)
+        if (existing and existing.get("start") and existing.get("seed") == game.seed
+                and existing.get("pack") == game.pack.name):
+            start = dt.date.fromisoformat(existing["start"])
+            click.echo(f"Using start date {start} recorded in {display_path(root)}", err=True)
+            game = open_game(args.pack, args.seed, start)
+    return game, root
+
+
+def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
+    papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
+    options = RenderOptions(papers=papers, progress=sys.stderr.isatty())
+    files = game.rules.outputs(game.content, game.plan, scope, options)
+    written = write_game(root, game.plan, files, args.force)
+    click.echo(f"Wrote {len(written)} files to {display_path(root)}/ "
+               f"(game {game.plan['game_id']})", err=True)
+    return written
+
+
+def report_errors(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Anything unexpected: a short message and the full traceback in a log file."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            with tempfile.NamedTemporaryFile("w", prefix="sheetgen-crash-", suffix=".log",
+                                             delete=False) as log:
+                traceback.print_exc(file=log)
+            click.echo(f"internal error: {type(exc).__name__}: {exc}\n"
+                       f"  The full traceback is in {log.name}", err=True)
+            sys.exit(1)
+
+    return wrapper
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="sheetgen")
+def main() -> None:
+    """Everything a host needs to run a board game by post, from one seed."""
+
+
+@main.command()
+@click.argument("pack", default=DEFAULT_PACK)
+@report_errors
+def check(pack: str) -> None:
+    """Validate a content pack (a name under content/ or a folder path)."""
+    loaded, rules, content = load_content(pack)
+    click.echo(f"{loaded.meta.title} ({loaded.name} {loaded.meta.version}): OK - "
+               f"{rules.round_count(content)} rounds, {rules.turn_count(content)} turns; "
+               f"content digest {loaded.digest[:16]}")
+
+
+@main.command()
+@game_options
+@report_errors
+def game(**kwargs: Any) -> None:
+    """Write the whole game: plan, posts, images and sheets."""
+    args = resolve_args(**kwargs)
+    g, root = open_from_args(args)
+    render(g, root, Scope("game"), args)
+
+
+@main.command(name="round")
+@click.argument("number", type=int)
+@game_options
+@report_errors
+def round_(number: int, **kwargs: Any) -> None:
+    """Write one round's posts (and the plan)."""
+    args = resolve_args(**kwargs)
+    g, root = open_from_args(args)
+    rounds = g.rules.round_count(g.content)
+    if not 1 <= number <= rounds:
+        raise click.BadParameter(f"{number} is not a round of this game (1-{rounds})",
+                                 param_hint="NUMBER")
+    render(g, root, Scope("round", number), args)
+
+
+@main.command()
+@click.argument("number", type=int)
+@game_options
+@report_errors
+def turn(number: int, **kwargs: Any) -> None:
+    """Write the posts for one turn and print the text to post."""
+    args = resolve_args(**kwargs)
+    g, root = open_from_args(args)
+    turns = g.rules.turn_count(g.content)
+    if not 1 <= number <= turns:
+        raise click.BadParameter(f"{number} is not a turn of this game (1-{turns})",
+                                 param_hint="NUMBER")
+    written = render(g, root, Scope("turn", number), args)
+    for path in written:
+        click.echo(f"  {display_path(path)}", err=True)
+    click.echo(g.rules.turn_post(g.content, g.plan, number), nl=False)
+
+
+@main.command()
+@game_options
+@report_errors
+def sheets(**kwargs: Any) -> None:
+    """Write the print-and-play sheets."""
+    args = resolve_args(**kwargs)
+    g, root = open_from_args(args)
+    render(g, root, Scope("sheets"), args)
+
+
+@main.command()
+@game_options
+@report_errors
+def plan(**kwargs: Any) -> None:
+    """Print the game's plan as JSON (writes nothing)."""
+    kwargs.pop("force")
+    kwargs.pop("output")
+    args = resolve_args(**kwargs, force=False, output=None)
+    g = open_game(args.pack, args.seed, args.start)
+    click.echo(json.dumps(g.plan, indent=2, ensure_ascii=False))
+
+
+@main.command()
+@click.option("--seed", required=True, help="The seed the host revealed.")
+@click.option("--commitment", "expected", required=True,
+              help="The commitment published in the first post.")
+@click.option("--pack", default=DEFAULT_PACK, help="Pack name or folder path.")
+@report_errors
+def verify(seed: str, expected: str, pack: str) -> None:
+    """Check a revealed seed against the commitment published at the start."""
+    loaded, _, _ = load_content(pack)
+    try:
+        seed_text = normalise_seed(seed)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--seed") from None
+    actual = commitment(loaded.name, seed_text, loaded.digest)
+    if actual == expected.strip().lower():
+        click.echo(f"OK: the seed and the {loaded.name} content match commitment {actual}.")
+        return
+    click.echo(f"MISMATCH: seed and content give {actual}, not {expected.strip()}.\n"
+               "Either the seed is wrong or the game's content changed after the start.",
+               err=True)
+    sys.exit(1)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
+
+__all__ = ["SheetgenError", "main"]

@@ -1,0 +1,109 @@
+"""Finding a content pack and reading its YAML files, with every problem located.
+
+A pack is a folder with a `pack.yaml` that names the rules module that knows its game
+(`game: galaxy_trucker` -> `generator.games.galaxy_trucker`) and, for an expansion, the
+pack it extends. The core never looks inside a game's data: it parses the files, computes
+the content digest and hands the documents to the game module."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import Field
+
+from generator.errors import ContentError, Problem, SheetgenError, display_path
+from generator.validation import Strict, validate
+from generator.yamlio import Document, load_document
+
+CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
+PACK_FILE = "pack.yaml"
+NAME_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+
+
+class PackMeta(Strict):
+    name: str = Field(pattern=NAME_PATTERN)
+    title: str
+    version: str
+    game: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    extends: str | None = None
+    edition: str | None = None
+    notes: list[str] = Field(default_factory=list)
+
+
+@dataclass
+class Pack:
+    """One loaded pack: its metadata, its parsed documents and those of the pack it extends."""
+
+    root: Path
+    meta: PackMeta
+    documents: dict[str, Document]
+    base: Pack | None = None
+    digest: str = ""
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.meta.name
+
+    def document(self, stem: str) -> Document | None:
+        return self.documents.get(stem)
+
+    def chain(self) -> list[Pack]:
+        """This pack and the packs it extends, the base first."""
+        return [*(self.base.chain() if self.base else []), self]
+
+
+def available_packs() -> list[str]:
+    if not CONTENT_DIR.is_dir():
+        return []
+    return sorted(p.name for p in CONTENT_DIR.iterdir() if (p / PACK_FILE).is_file())
+
+
+def resolve_pack_dir(ref: str) -> Path:
+    """A pack name under content/, or the path of a pack folder anywhere."""
+    looks_like_path = "/" in ref or "\\" in ref or ref.startswith(".")
+    candidate = Path(ref) if looks_like_path else CONTENT_DIR / ref
+    if not looks_like_path and not re.match(NAME_PATTERN, ref):
+        raise SheetgenError(f"pack {ref!r} is not a pack name or a folder path")
+    if not (candidate / PACK_FILE).is_file():
+        known = ", ".join(available_packs()) or "none"
+        raise SheetgenError(
+            f"no pack at {display_path(candidate)} (a pack is a folder with {PACK_FILE}; "
+            f"packs under content/: {known})"
+        )
+    return candidate
+
+
+def load_pack(ref: str, _seen: tuple[Path, ...] = ()) -> Pack:
+    """Parse every YAML file of a pack (and of the pack it extends). Raises ContentError
+    with all parse problems; validation of the game's own data is the game module's job."""
+    root = resolve_pack_dir(ref).resolve()
+    if root in _seen:
+        chain = " -> ".join(p.name for p in (*_seen, root))
+        raise SheetgenError(f"packs extend each other in a loop: {chain}")
+    problems: list[Problem] = []
+    documents: dict[str, Document] = {}
+    digest = hashlib.sha256()
+    for path in sorted(root.glob("*.yaml")):
+        data = path.read_bytes()
+        digest.update(f"{path.name}\0{len(data)}\0".encode())
+        digest.update(data)
+        doc, found = load_document(path, display_path(path))
+        problems += found
+        if doc is not None:
+            documents[path.stem] = doc
+    meta_doc = documents.pop("pack", None)
+    meta = None
+    if meta_doc is not None:
+        meta, found = validate(meta_doc, PackMeta)
+        problems += found
+    if problems or meta is None:
+        raise ContentError(problems)
+    base = None
+    if meta.extends:
+        base = load_pack(meta.extends, (*_seen, root))
+        digest.update(base.digest.encode())
+    return Pack(root=root, meta=meta, documents=documents, base=base, digest=digest.hexdigest())

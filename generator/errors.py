@@ -1,0 +1,54 @@
+"""The project's error types. Every one is a click exception with exit code 2, so the CLI
+needs no try/except and a user never sees a traceback for bad input."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+
+class SheetgenError(click.ClickException):
+    """Bad input or a refused action: one clear message, exit code 2."""
+
+    exit_code = 2
+
+    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+        click.echo(f"error: {self.format_message()}", file=file, err=True)
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong in a content file, located by file, line and field path."""
+
+    file: str
+    line: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+
+
+class ContentError(SheetgenError):
+    """All the problems found in one run, reported together, one line each."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = sorted(set(problems))
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+        for problem in self.problems:
+            click.echo(str(problem), file=file, err=True)
+        count = len(self.problems)
+        click.echo(f"{count} problem{'s' if count != 1 else ''} found", file=file, err=True)
+
+
+def display_path(path: Path) -> str:
+    """A path as the user would type it: relative to the working directory when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

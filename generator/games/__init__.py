@@ -1,0 +1,79 @@
+"""How the core finds and runs a game.
+
+A pack's `pack.yaml` names its rules module (`game: galaxy_trucker`); the module lives in
+this package and exposes a `RULES` object with the interface below. The core only speaks to
+that interface, so adding a game adds a content folder and a module, never a branch here."""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from generator.content import Pack
+from generator.errors import SheetgenError
+
+ScopeKind = Literal["game", "round", "turn", "sheets"]
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a command asks for: the whole game, one round, one turn, or the sheets only."""
+
+    kind: ScopeKind
+    number: int | None = None
+
+
+@dataclass(frozen=True)
+class OutputFile:
+    """One file to write, relative to the game's output folder (posix path)."""
+
+    path: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    papers: tuple[str, ...] = ("a4", "letter")
+    images: bool = True
+    progress: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class GameRules(Protocol):
+    """What a game module provides. `content` is whatever its `load` returns."""
+
+    def load(self, pack: Pack) -> Any:
+        """Validate the pack's documents; raise ContentError with every problem."""
+
+    def round_count(self, content: Any) -> int: ...
+
+    def turn_count(self, content: Any) -> int: ...
+
+    def make_plan(self, content: Any, seed: str, start: dt.date | None) -> dict[str, Any]:
+        """Every random choice of the game; JSON-serialisable. The core adds the header."""
+
+    def outputs(
+        self, content: Any, plan: dict[str, Any], scope: Scope, options: RenderOptions
+    ) -> list[OutputFile]:
+        """The files a scope produces (posts, images, sheets), pure in (content, plan)."""
+
+    def turn_post(self, content: Any, plan: dict[str, Any], turn: int) -> str:
+        """The text a host pastes for that turn (shown by `sheetgen turn`)."""
+
+
+def available_games() -> list[str]:
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
+
+
+def rules_for(pack: Pack) -> GameRules:
+    name = pack.meta.game
+    if name not in available_games():
+        raise SheetgenError(
+            f"{pack.root / 'pack.yaml'}: game: no rules module {name!r} "
+            f"(expected one of: {', '.join(available_games())})"
+        )
+    module = importlib.import_module(f"{__name__}.{name}")
+    return module.RULES

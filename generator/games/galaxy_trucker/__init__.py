@@ -1,0 +1,71 @@
+"""Galaxy Trucker Roll'n'Write: the rules module the core finds through pack.yaml."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from generator.content import Pack
+from generator.games import OutputFile, RenderOptions, Scope
+from generator.games.galaxy_trucker import content as gt_content
+from generator.games.galaxy_trucker.planner import make_rounds
+from generator.games.galaxy_trucker.posts import PostWriter
+from generator.render.guide import posting_guide
+from generator.render.text import Post
+from generator.schedule import make_schedule
+
+
+class GalaxyTruckerRules:
+    def load(self, pack: Pack) -> gt_content.GalaxyTrucker:
+        return gt_content.load(pack)
+
+    def round_count(self, content: gt_content.GalaxyTrucker) -> int:
+        return len(content.rounds)
+
+    def turn_count(self, content: gt_content.GalaxyTrucker) -> int:
+        return content.turn_count
+
+    def make_plan(self, content: gt_content.GalaxyTrucker, seed: str, start: dt.date | None
+                  ) -> dict[str, Any]:
+        return {
+            "rounds": make_rounds(content, seed),
+            "schedule": make_schedule(content.turn_count, list(content.slots), start),
+        }
+
+    def posts(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], scope: Scope
+              ) -> list[Post]:
+        writer = PostWriter(content, plan)
+        if scope.kind == "game":
+            return writer.all_posts()
+        if scope.kind == "round":
+            rnd = plan["rounds"][scope.number - 1]  # type: ignore[operator]
+            posts = writer.round_posts(rnd)
+            if scope.number == 1:
+                posts.insert(0, writer.game_start())
+            if scope.number == len(plan["rounds"]):
+                posts.append(writer.game_end())
+            return posts
+        if scope.kind == "turn":
+            return [p for p in writer.all_posts() if p.turn == scope.number]
+        return []
+
+    def outputs(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], scope: Scope,
+                options: RenderOptions) -> list[OutputFile]:
+        posts = self.posts(content, plan, scope)
+        files: list[OutputFile] = []
+        for post in posts:
+            files += [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
+        if scope.kind == "game":
+            all_posts = posts
+            files.append(OutputFile("posting-guide.md",
+                                    posting_guide(content.texts.game_name, plan, all_posts)
+                                    .encode("utf-8")))
+        return files
+
+    def turn_post(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], turn: int
+                  ) -> str:
+        posts = sorted(self.posts(content, plan, Scope("turn", turn)), key=lambda p: p.position)
+        return "\n\n".join(p.facebook.rstrip("\n") for p in posts) + "\n"
+
+
+RULES = GalaxyTruckerRules()

@@ -1,0 +1,298 @@
+"""Loading the Galaxy Trucker pack: validate each file, then check what spans files."""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+from typing import Any
+
+from generator.content import Pack
+from generator.errors import ContentError, Problem
+from generator.games.galaxy_trucker.model import (
+    CARD_KINDS,
+    SIDES,
+    Board,
+    BoardsFile,
+    Card,
+    CardsFile,
+    Good,
+    GoodsFile,
+    Round,
+    RoundsFile,
+    TextsFile,
+    Tile,
+    TilesFile,
+    TileType,
+)
+from generator.validation import validate
+from generator.yamlio import Document
+
+FILES: dict[str, type] = {
+    "goods": GoodsFile,
+    "tiles": TilesFile,
+    "cards": CardsFile,
+    "boards": BoardsFile,
+    "rounds": RoundsFile,
+    "texts": TextsFile,
+}
+
+# The placeholders each text may use; a typo in a placeholder is a content error.
+TEXT_FIELDS: dict[str, set[str]] = {
+    "game_start": {"game_id", "commitment", "days", "turns", "first_date"},
+    "round_start": {"round", "ship", "build_turns", "flight_turns", "cards", "stack_size",
+                    "peek_rule"},
+    "peek_rule": {"stack_size"},
+    "build_turn": {"round"},
+    "end_of_building": {"round", "lost_boxes"},
+    "flight_turn": {"round", "first_event", "last_event"},
+    "end_of_flight": {"round", "pretty_ship", "lost_boxes"},
+    "end_of_game": {"rounds"},
+    "spoiler_warning": set(),
+    "out_of_round": set(),
+    "game_name": set(),
+}
+CARD_TEXT_FIELDS = {"crew_lost", "credits", "days", "crew_needed", "goods", "goods_value",
+                    "planets", "strength", "goods_lost", "count"}
+
+
+@dataclass(frozen=True)
+class GalaxyTrucker:
+    """The validated pack, indexed for the planner and the renderers."""
+
+    pack_name: str
+    pack_title: str
+    pack_version: str
+    goods: dict[str, Good]
+    tile_types: dict[str, TileType]
+    starting_cabin: Tile
+    tiles: tuple[Tile, ...]
+    tiles_by_id: dict[str, Tile]
+    cards: tuple[Card, ...]
+    cards_by_id: dict[str, Card]
+    boards: dict[str, Board]
+    rounds: tuple[Round, ...]
+    slots: tuple[str, ...]
+    texts: TextsFile
+
+    @property
+    def turn_count(self) -> int:
+        return sum(r.build_turns + r.flight_turns for r in self.rounds)
+
+    def tile_type(self, tile: Tile) -> TileType:
+        return self.tile_types[tile.type]
+
+    def cards_of_level(self, level: int) -> list[Card]:
+        return [c for c in self.cards if c.level == level]
+
+
+def _documents(pack: Pack) -> tuple[dict[str, tuple[Document, Any]], list[Problem]]:
+    """Each file validated against its schema. A pack that extends another uses its own
+    file where it has one and the base pack's otherwise."""
+    problems: list[Problem] = []
+    models: dict[str, tuple[Document, Any]] = {}
+    for stem, schema in FILES.items():
+        doc = next((d for p in reversed(pack.chain()) if (d := p.document(stem))), None)
+        if doc is None:
+            problems.append(Problem(f"{pack.root}/{stem}.yaml", 0, "", "file is missing"))
+            continue
+        model, found = validate(doc, schema)
+        problems += found
+        if model is not None:
+            models[stem] = (doc, model)
+    return models, problems
+
+
+def load(pack: Pack) -> GalaxyTrucker:
+    models, problems = _documents(pack)
+    if problems:
+        raise ContentError(problems)
+    _, goods = models["goods"]
+    tiles_doc, tiles = models["tiles"]
+    cards_doc, cards = models["cards"]
+    boards_doc, boards = models["boards"]
+    rounds_doc, rounds = models["rounds"]
+    texts_doc, texts = models["texts"]
+    problems += _check_tiles(tiles_doc, tiles)
+    problems += _check_cards(cards_doc, cards, goods)
+    problems += _check_boards(boards_doc, boards)
+    problems += _check_rounds(rounds_doc, rounds, boards, tiles, cards)
+    problems += _check_texts(texts_doc, texts)
+    if problems:
+        raise ContentError(problems)
+    return GalaxyTrucker(
+        pack_name=pack.name,
+        pack_title=pack.meta.title,
+        pack_version=pack.meta.version,
+        goods=dict(goods.goods),
+        tile_types=dict(tiles.tile_types),
+        starting_cabin=tiles.starting_cabin,
+        tiles=tuple(tiles.tiles),
+        tiles_by_id={t.id: t for t in tiles.tiles},
+        cards=tuple(cards.cards),
+        cards_by_id={c.id: c for c in cards.cards},
+        boards=dict(boards.boards),
+        rounds=tuple(rounds.rounds),
+        slots=tuple(rounds.schedule.slots),
+        texts=texts,
+    )
+
+
+def _check_tile(doc: Document, path: tuple[Any, ...], tile: Tile, types: dict[str, TileType]
+                ) -> list[Problem]:
+    tile_type = types.get(tile.type)
+    if tile_type is None:
+        return [doc.problem((*path, "type"),
+                            f"unknown tile type {tile.type!r} (expected one of: "
+                            f"{', '.join(types)})")]
+    problems = []
+    # Unrotated, a cannon's barrel faces the front (n) and an engine's exhaust the rear (s).
+    special = {"cannon": ("cannon", "n"), "engine": ("engine", "s")}.get(tile_type.kind)
+    for side, value in zip(SIDES, tile.sides.as_tuple(), strict=True):
+        if value in ("cannon", "engine"):
+            if special is None or special != (value, side):
+                where = f"on side {special[1]}" if special else "on no side"
+                problems.append(doc.problem(
+                    (*path, "sides", side),
+                    f"a {tile_type.kind} tile has {value!r} here (expected its "
+                    f"{special[0] if special else 'barrel or exhaust'} {where})"))
+    if special and getattr(tile.sides, special[1]) != special[0]:
+        problems.append(doc.problem((*path, "sides", special[1]),
+                                    f"a {tile_type.kind} tile needs {special[0]!r} on side "
+                                    f"{special[1]} (as printed, unrotated)"))
+    return problems
+
+
+def _check_tiles(doc: Document, tiles: TilesFile) -> list[Problem]:
+    problems = []
+    start = tiles.starting_cabin
+    problems += _check_tile(doc, ("starting_cabin",), start, tiles.tile_types)
+    start_type = tiles.tile_types.get(start.type)
+    if start_type is not None and start_type.kind != "starting-cabin":
+        problems.append(doc.problem(("starting_cabin", "type"),
+                                    f"{start.type!r} is a {start_type.kind} "
+                                    "(expected a tile type of kind starting-cabin)"))
+    seen: dict[str, int] = {start.id: -1}
+    for i, tile in enumerate(tiles.tiles):
+        if tile.id in seen:
+            problems.append(doc.problem(("tiles", i, "id"), f"duplicate tile id {tile.id!r}"))
+        seen[tile.id] = i
+        problems += _check_tile(doc, ("tiles", i), tile, tiles.tile_types)
+        kind = tiles.tile_types.get(tile.type)
+        if kind is not None and kind.kind == "starting-cabin":
+            problems.append(doc.problem(("tiles", i, "type"),
+                                        "the starting cabin is printed on the sheet, never "
+                                        "drawn (expected another tile type)"))
+    return problems
+
+
+def _check_cards(doc: Document, cards: CardsFile, goods: GoodsFile) -> list[Problem]:
+    problems = []
+    seen: set[str] = set()
+    colours = ", ".join(goods.goods)
+    for i, card in enumerate(cards.cards):
+        if card.id in seen:
+            problems.append(doc.problem(("cards", i, "id"), f"duplicate card id {card.id!r}"))
+        seen.add(card.id)
+        named: list[tuple[tuple[Any, ...], str]] = []
+        if hasattr(card, "goods"):
+            named += [(("goods", j), g) for j, g in enumerate(card.goods)]
+        if hasattr(card, "planets"):
+            named += [(("planets", p, j), g)
+                      for p, planet in enumerate(card.planets) for j, g in enumerate(planet)]
+        for sub, colour in named:
+            if colour not in goods.goods:
+                problems.append(doc.problem(("cards", i, *sub),
+                                            f"unknown goods colour {colour!r} (expected one "
+                                            f"of: {colours})"))
+    return problems
+
+
+def _check_boards(doc: Document, boards: BoardsFile) -> list[Problem]:
+    problems = []
+    for name, board in boards.boards.items():
+        if not board.has_cell(board.start.row, board.start.column):
+            problems.append(doc.problem(("boards", name, "start"),
+                                        f"row {board.start.row}, column {board.start.column} "
+                                        "is not a cell of this board (expected a cell)"))
+        for row, columns in board.cells.items():
+            if len(set(columns)) != len(columns):
+                problems.append(doc.problem(("boards", name, "cells", row),
+                                            "a column is listed twice"))
+    return problems
+
+
+def _check_rounds(doc: Document, rounds: RoundsFile, boards: BoardsFile, tiles: TilesFile,
+                  cards: CardsFile) -> list[Problem]:
+    problems = []
+    for i, rnd in enumerate(rounds.rounds):
+        path = ("rounds", i)
+        if rnd.round != i + 1:
+            problems.append(doc.problem((*path, "round"),
+                                        f"got {rnd.round} (expected {i + 1}: rounds are "
+                                        "numbered in order from 1)"))
+        if rnd.ship not in boards.boards:
+            problems.append(doc.problem((*path, "ship"),
+                                        f"unknown ship {rnd.ship!r} (expected one of: "
+                                        f"{', '.join(boards.boards)})"))
+        if sum(rnd.stack_mix.values()) != rnd.stack_size:
+            problems.append(doc.problem((*path, "stack_mix"),
+                                        f"adds up to {sum(rnd.stack_mix.values())} cards "
+                                        f"(expected stack_size {rnd.stack_size})"))
+        flight_cards = rnd.stacks * rnd.stack_size
+        if rnd.flight_turns * rnd.events_per_turn != flight_cards:
+            problems.append(doc.problem((*path, "flight_turns"),
+                                        f"{rnd.flight_turns} turns x {rnd.events_per_turn} "
+                                        f"events = {rnd.flight_turns * rnd.events_per_turn} "
+                                        f"(expected {flight_cards}: {rnd.stacks} stacks of "
+                                        f"{rnd.stack_size})"))
+        if rnd.peekable_stacks > rnd.stacks:
+            problems.append(doc.problem((*path, "peekable_stacks"),
+                                        f"got {rnd.peekable_stacks} (expected at most "
+                                        f"{rnd.stacks})"))
+        needed_tiles = rnd.build_turns * rnd.sets_per_turn * rnd.tiles_per_set
+        if needed_tiles > len(tiles.tiles):
+            problems.append(doc.problem((*path, "build_turns"),
+                                        f"round {rnd.round} draws {needed_tiles} tiles but the "
+                                        f"pack has {len(tiles.tiles)} (expected at most "
+                                        f"{len(tiles.tiles) // (rnd.sets_per_turn * rnd.tiles_per_set)}"
+                                        " build turns)"))
+        for level, per_stack in rnd.stack_mix.items():
+            have = sum(1 for c in cards.cards if c.level == level)
+            need = per_stack * rnd.stacks
+            if need > have:
+                problems.append(doc.problem((*path, "stack_mix", level),
+                                            f"round {rnd.round} draws {need} level-{level} "
+                                            f"cards but the pack has {have} (expected a "
+                                            "bigger deck or a smaller stack)"))
+    return problems
+
+
+def _template_problem(doc: Document, path: tuple[Any, ...], text: str, allowed: set[str]
+                      ) -> Problem | None:
+    try:
+        names = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+    except ValueError as exc:
+        return doc.problem(path, f"bad placeholder: {exc} (write {{{{ and }}}} for braces)")
+    unknown = sorted(n for n in names if n not in allowed)
+    if unknown:
+        return doc.problem(path, f"unknown placeholder {{{unknown[0]}}} (allowed: "
+                                 f"{', '.join('{' + a + '}' for a in sorted(allowed)) or 'none'})")
+    return None
+
+
+def _check_texts(doc: Document, texts: TextsFile) -> list[Problem]:
+    problems = []
+    for name, allowed in TEXT_FIELDS.items():
+        found = _template_problem(doc, (name,), getattr(texts, name), allowed)
+        if found:
+            problems.append(found)
+    for kind in CARD_KINDS:
+        text = texts.cards.get(kind)  # type: ignore[call-overload]
+        if text is None:
+            problems.append(doc.problem(("cards",), f"no text for card kind {kind!r}"))
+            continue
+        found = _template_problem(doc, ("cards", kind, "resolve"), text.resolve,
+                                  CARD_TEXT_FIELDS)
+        if found:
+            problems.append(found)
+    return problems

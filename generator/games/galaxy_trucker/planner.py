@@ -1,0 +1,93 @@
+"""Every random choice of a Galaxy Trucker game, made once from the seed.
+
+Streams are named per round and purpose ("round-2/build", "round-2/stacks", ...), so a new
+kind of random choice never shifts an existing one. Rulings (shared/DESIGN.md):
+- a build turn shows sets of distinct tiles drawn without replacement from the round's
+  full pool; the pool is whole again at each round;
+- the round's stacks are dealt level by level as in the original game; the last stack is
+  the hidden one; the flight is all stacks shuffled together;
+- every meteor and every pirate shot gets its own 2d6 roll, recorded as two faces."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.model import Card, MeteoricSwarm, Pirates, Round, Tile
+from generator.rng import Stream
+
+
+def tile_ref(content: GalaxyTrucker, tile: Tile) -> dict[str, str]:
+    return {"id": tile.id, "type": tile.type}
+
+
+def card_ref(card: Card) -> dict[str, Any]:
+    return {"id": card.id, "type": card.kind, "level": card.level}
+
+
+def rolls_needed(card: Card) -> int:
+    if isinstance(card, MeteoricSwarm):
+        return len(card.meteors)
+    if isinstance(card, Pirates):
+        return len(card.shots)
+    return 0
+
+
+def plan_round(content: GalaxyTrucker, seed: str, rnd: Round, first_turn: int
+               ) -> dict[str, Any]:
+    tag = f"round-{rnd.round}"
+    # Build turns: one draw without replacement from the whole pool, cut into sets.
+    per_turn = rnd.sets_per_turn * rnd.tiles_per_set
+    drawn = Stream(seed, tag, "build").sample(content.tiles, rnd.build_turns * per_turn)
+    build_turns = []
+    for i in range(rnd.build_turns):
+        chunk = drawn[i * per_turn : (i + 1) * per_turn]
+        sets = [
+            [tile_ref(content, t) for t in chunk[s * rnd.tiles_per_set : (s + 1) * rnd.tiles_per_set]]
+            for s in range(rnd.sets_per_turn)
+        ]
+        build_turns.append({"turn": first_turn + i, "sets": sets})
+
+    # Stacks: for each level, deal that level's share to every stack, as the original
+    # game does; within a stack the cards are shuffled so levels do not give away order.
+    stacks: list[list[Card]] = [[] for _ in range(rnd.stacks)]
+    for level in sorted(rnd.stack_mix):
+        per_stack = rnd.stack_mix[level]
+        dealt = Stream(seed, tag, "deck", f"level-{level}").sample(
+            content.cards_of_level(level), per_stack * rnd.stacks
+        )
+        for s in range(rnd.stacks):
+            stacks[s] += dealt[s * per_stack : (s + 1) * per_stack]
+    stacks = [Stream(seed, tag, "stack-order", s + 1).shuffled(stack)
+              for s, stack in enumerate(stacks)]
+
+    # The flight: all stacks shuffled together, then rolls for every meteor and shot.
+    flight = Stream(seed, tag, "flight").shuffled([c for stack in stacks for c in stack])
+    dice = Stream(seed, tag, "dice")
+    first_flight = first_turn + rnd.build_turns
+    flight_turns = []
+    for i in range(rnd.flight_turns):
+        cards = flight[i * rnd.events_per_turn : (i + 1) * rnd.events_per_turn]
+        events = [
+            {"card": card_ref(c), "rolls": [[dice.die(), dice.die()] for _ in range(rolls_needed(c))]}
+            for c in cards
+        ]
+        flight_turns.append({"turn": first_flight + i, "events": events})
+
+    return {
+        "round": rnd.round,
+        "ship": rnd.ship,
+        "build_turns": build_turns,
+        "stacks": [[card_ref(c) for c in stack] for stack in stacks],
+        "hidden_stack": rnd.stacks,
+        "flight_turns": flight_turns,
+    }
+
+
+def make_rounds(content: GalaxyTrucker, seed: str) -> list[dict[str, Any]]:
+    rounds = []
+    turn = 1
+    for rnd in content.rounds:
+        rounds.append(plan_round(content, seed, rnd, turn))
+        turn += rnd.build_turns + rnd.flight_turns
+    return rounds

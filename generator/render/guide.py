@@ -1,0 +1,31 @@
+"""The host's posting guide: for every day and slot, which files to publish, in order."""
+
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from generator.render.text import Post
+from generator.schedule import when
+
+
+def posting_order(posts: list[Post]) -> list[Post]:
+    return sorted(posts, key=lambda p: (p.turn, p.position))
+
+
+def posting_guide(game_name: str, plan: dict[str, Any], posts: list[Post]) -> str:
+    by_turn = {s["turn"]: s for s in plan["schedule"]}
+    lines = [
+        f"# {game_name}: posting guide for game {plan['game_id']}",
+        "",
+        "Publish these in order. Each post has a Facebook text (`.facebook.txt`; a",
+        "`.facebook-comment.txt` goes in as its first comment), a Discord text (`.discord.md`)",
+        "and, where it has one, its images. Never post plan.json: it holds the seed.",
+        "",
+    ]
+    for turn, group in groupby(posting_order(posts), key=lambda p: p.turn):
+        lines.append(f"## Turn {turn} · {when(by_turn[turn])}")
+        for post in group:
+            lines.append(f"- {post.title}: `{post.key}.*`")
+        lines.append("")
+    return "\n".join(lines)

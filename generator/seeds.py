@@ -1,0 +1,67 @@
+"""The seed is the host's secret: it decides the whole game, so anyone who knows it can print
+every post in advance. Players get a public game id and a commitment instead; at the end the
+host reveals the seed and anyone can check the commitment."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+
+COMMITMENT_VERSION = "sheetgen-commitment-v1"
+MIN_SAFE_LENGTH = 16
+MAX_SEED_LENGTH = 200
+
+
+def normalise_seed(raw: str | int) -> str:
+    """Seeds are strings; an int seed and its decimal string are the same seed."""
+    text = str(raw).strip()
+    if not text:
+        raise ValueError("the seed is empty")
+    if len(text) > MAX_SEED_LENGTH:
+        raise ValueError(f"the seed is longer than {MAX_SEED_LENGTH} characters")
+    if any(ord(c) < 32 for c in text):
+        raise ValueError("the seed contains control characters")
+    return text
+
+
+def choose_seed() -> str:
+    """A seed nobody can guess: 128 random bits, written as words of hex for easy copying."""
+    raw = secrets.token_hex(16)
+    return "-".join(raw[i : i + 8] for i in range(0, 32, 8))
+
+
+def weakness(seed: str) -> str | None:
+    """Why players could guess this seed, or None when it looks safe enough."""
+    if len(seed) < MIN_SAFE_LENGTH:
+        return (
+            f"the seed {seed!r} is short ({len(seed)} characters): players who guess it can "
+            f"print the whole game; use at least {MIN_SAFE_LENGTH} random characters or omit "
+            "--seed to have one chosen"
+        )
+    if len(set(seed)) <= 3:
+        return f"the seed {seed!r} repeats a few characters: players could guess it"
+    return None
+
+
+def commitment(pack: str, seed: str, content_digest: str) -> str:
+    """SHA-256 over the seed and the pack's content: published at the start, checked at the end."""
+    text = f"{COMMITMENT_VERSION}\n{pack}\n{seed}\n{content_digest}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def game_id(commitment_hex: str) -> str:
+    """A short public name for the game, derived from the commitment (not from the seed alone)."""
+    return f"{commitment_hex[:4].upper()}-{commitment_hex[4:8].upper()}"
+
+
+def folder_name(pack: str, seed: str) -> str:
+    """`<pack>-<seed>`, with anything unsafe in a folder name replaced.
+
+    A seed like `../../x` must not escape output/. When the seed had to be changed, a short
+    hash of it is appended, so two seeds that clean up alike still get different folders."""
+    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "-", seed).strip(".-_")[:64]
+    if cleaned != seed or not cleaned:
+        suffix = hashlib.sha256(seed.encode("utf-8")).hexdigest()[:8]
+        cleaned = f"{cleaned}-{suffix}" if cleaned else suffix
+    return f"{pack}-{cleaned}"

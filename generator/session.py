@@ -1,0 +1,93 @@
+"""One game as a command sees it: pack + seed + start date -> content, rules and plan.
+
+The plan header (pack, seed, digest, commitment, game id, start) is the same for every game;
+the rules module adds what its game decides."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field
+
+from generator.content import Pack, load_pack
+from generator.errors import ContentError, SheetgenError, display_path
+from generator.games import GameRules, rules_for
+from generator.seeds import commitment, folder_name, game_id, normalise_seed
+from generator.validation import Strict, validate
+from generator.yamlio import load_document
+
+PLAN_FORMAT = 1
+
+
+@dataclass
+class Game:
+    pack: Pack
+    rules: GameRules
+    content: Any
+    seed: str
+    start: dt.date | None
+    plan: dict[str, Any]
+
+    def default_folder(self) -> Path:
+        return Path("output") / folder_name(self.pack.name, self.seed)
+
+
+def load_content(pack_ref: str) -> tuple[Pack, GameRules, Any]:
+    pack = load_pack(pack_ref)
+    rules = rules_for(pack)
+    return pack, rules, rules.load(pack)
+
+
+def plan_header(pack: Pack, seed: str, start: dt.date | None) -> dict[str, Any]:
+    commit = commitment(pack.name, seed, pack.digest)
+    return {
+        "format": PLAN_FORMAT,
+        "pack": pack.name,
+        "pack_version": pack.meta.version,
+        "content_digest": pack.digest,
+        "seed": seed,
+        "commitment": commit,
+        "game_id": game_id(commit),
+        "start": start.isoformat() if start else None,
+    }
+
+
+def open_game(pack_ref: str, seed: str, start: dt.date | None) -> Game:
+    pack, rules, content = load_content(pack_ref)
+    plan = plan_header(pack, seed, start)
+    plan.update(rules.make_plan(content, seed, start))
+    return Game(pack, rules, content, seed, start, plan)
+
+
+class GameFile(Strict):
+    """A host's small file per running game (seeds/*.yaml)."""
+
+    pack: str = "galaxy-trucker"
+    seed: str | int
+    start: dt.date | None = None
+    output: str | None = None
+    paper: str | None = Field(default=None, pattern=r"^(a4|letter|both)$")
+    notes: str | None = None
+
+
+def read_game_file(path: Path) -> GameFile:
+    shown = display_path(path)
+    if not path.is_file():
+        raise SheetgenError(f"{shown}: no such game file")
+    doc, problems = load_document(path, shown)
+    if doc is None:
+        raise ContentError(problems)
+    spec, problems = validate(doc, GameFile)
+    if spec is None:
+        raise ContentError(problems)
+    try:
+        normalise_seed(spec.seed)
+    except ValueError as exc:
+        raise ContentError([doc.problem(("seed",), str(exc))]) from exc
+    if spec.pack and ("/" in spec.pack or spec.pack.startswith(".")):
+        # A pack path in a game file is relative to the game file, not to the shell.
+        spec = spec.model_copy(update={"pack": str((path.parent / spec.pack))})
+    return spec
