@@ -47,28 +47,60 @@ def _parse_date(ctx: click.Context, param: click.Parameter, value: str | None) -
 def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """The options every game command shares."""
     options = [
-        click.option("--pack", "pack", default=None,
-                     help=f"Pack name under content/ or a pack folder path [default: {DEFAULT_PACK}]"),
-        click.option("--seed", default=None,
-                     help="The game's secret seed (int or text). Omit to have one chosen."),
-        click.option("--start", default=None, callback=_parse_date, metavar="YYYY-MM-DD",
-                     help="Date of day 1; posts then carry dates."),
-        click.option("--game", "game_file", default=None, type=click.Path(path_type=Path),
-                     help="A game file (seeds/*.yaml) with pack, seed, start and options."),
-        click.option("-o", "--output", default=None, type=click.Path(path_type=Path),
-                     help="Output folder [default: output/<pack>-<seed>/]"),
+        click.option(
+            "--pack",
+            "pack",
+            default=None,
+            help=f"Pack name under content/ or a pack folder path [default: {DEFAULT_PACK}]",
+        ),
+        click.option(
+            "--seed",
+            default=None,
+            help="The game's secret seed (int or text). Omit to have one chosen.",
+        ),
+        click.option(
+            "--start",
+            default=None,
+            callback=_parse_date,
+            metavar="YYYY-MM-DD",
+            help="Date of day 1; posts then carry dates.",
+        ),
+        click.option(
+            "--game",
+            "game_file",
+            default=None,
+            type=click.Path(path_type=Path),
+            help="A game file (seeds/*.yaml) with pack, seed, start and options.",
+        ),
+        click.option(
+            "-o",
+            "--output",
+            default=None,
+            type=click.Path(path_type=Path),
+            help="Output folder [default: output/<pack>-<seed>/]",
+        ),
         click.option("--force", is_flag=True, help="Replace another game in the output folder."),
-        click.option("--paper", type=click.Choice(["a4", "letter", "both"]), default=None,
-                     help="Paper size of the sheets [default: both]"),
+        click.option(
+            "--paper",
+            type=click.Choice(["a4", "letter", "both"]),
+            default=None,
+            help="Paper size of the sheets [default: both]",
+        ),
     ]
     for option in reversed(options):
         func = option(func)
     return func
 
 
-def resolve_args(pack: str | None, seed: str | None, start: dt.date | None,
-                 game_file: Path | None, output: Path | None, force: bool,
-                 paper: str | None) -> GameArgs:
+def resolve_args(
+    pack: str | None,
+    seed: str | None,
+    start: dt.date | None,
+    game_file: Path | None,
+    output: Path | None,
+    force: bool,
+    paper: str | None,
+) -> GameArgs:
     """Merge the game file and the command line (the command line wins) and settle the seed."""
     spec = read_game_file(game_file) if game_file else None
     pack = pack or (spec.pack if spec else None) or DEFAULT_PACK
@@ -79,8 +111,11 @@ def resolve_args(pack: str | None, seed: str | None, start: dt.date | None,
     paper = paper or (spec.paper if spec else None) or "both"
     if raw_seed is None:
         chosen = choose_seed()
-        click.echo(f"Seed chosen: {chosen}\n  Keep it secret: it decides the whole game. "
-                   "It is recorded in plan.json; pass it again with --seed.", err=True)
+        click.echo(
+            f"Seed chosen: {chosen}\n  Keep it secret: it decides the whole game. "
+            "It is recorded in plan.json; pass it again with --seed.",
+            err=True,
+        )
         raw_seed = chosen
     try:
         seed_text = normalise_seed(raw_seed)
@@ -98,8 +133,12 @@ def open_from_args(args: GameArgs) -> tuple[Game, Path]:
     root = args.output or game.default_folder()
     if args.start is None:
         existing = read_existing_plan(root)
-        if (existing and existing.get("start") and existing.get("seed") == game.seed
-                and existing.get("pack") == game.pack.name):
+        if (
+            existing
+            and existing.get("start")
+            and existing.get("seed") == game.seed
+            and existing.get("pack") == game.pack.name
+        ):
             start = dt.date.fromisoformat(existing["start"])
             click.echo(f"Using start date {start} recorded in {display_path(root)}", err=True)
             game = open_game(args.pack, args.seed, start)
@@ -111,8 +150,10 @@ def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
     options = RenderOptions(papers=papers, progress=sys.stderr.isatty())
     files = game.rules.outputs(game.content, game.plan, scope, options)
     written = write_game(root, game.plan, files, args.force)
-    click.echo(f"Wrote {len(written)} files to {display_path(root)}/ "
-               f"(game {game.plan['game_id']})", err=True)
+    click.echo(
+        f"Wrote {len(written)} files to {display_path(root)}/ (game {game.plan['game_id']})",
+        err=True,
+    )
     return written
 
 
@@ -126,11 +167,15 @@ def report_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt):
             raise
         except Exception as exc:
-            with tempfile.NamedTemporaryFile("w", prefix="sheetgen-crash-", suffix=".log",
-                                             delete=False) as log:
+            with tempfile.NamedTemporaryFile(
+                "w", prefix="sheetgen-crash-", suffix=".log", delete=False
+            ) as log:
                 traceback.print_exc(file=log)
-            click.echo(f"internal error: {type(exc).__name__}: {exc}\n"
-                       f"  The full traceback is in {log.name}", err=True)
+            click.echo(
+                f"internal error: {type(exc).__name__}: {exc}\n"
+                f"  The full traceback is in {log.name}",
+                err=True,
+            )
             sys.exit(1)
 
     return wrapper
@@ -148,9 +193,11 @@ def main() -> None:
 def check(pack: str) -> None:
     """Validate a content pack (a name under content/ or a folder path)."""
     loaded, rules, content = load_content(pack)
-    click.echo(f"{loaded.meta.title} ({loaded.name} {loaded.meta.version}): OK - "
-               f"{rules.round_count(content)} rounds, {rules.turn_count(content)} turns; "
-               f"content digest {loaded.digest[:16]}")
+    click.echo(
+        f"{loaded.meta.title} ({loaded.name} {loaded.meta.version}): OK - "
+        f"{rules.round_count(content)} rounds, {rules.turn_count(content)} turns; "
+        f"content digest {loaded.digest[:16]}"
+    )
 
 
 @main.command()
@@ -173,8 +220,9 @@ def round_(number: int, **kwargs: Any) -> None:
     g, root = open_from_args(args)
     rounds = g.rules.round_count(g.content)
     if not 1 <= number <= rounds:
-        raise click.BadParameter(f"{number} is not a round of this game (1-{rounds})",
-                                 param_hint="NUMBER")
+        raise click.BadParameter(
+            f"{number} is not a round of this game (1-{rounds})", param_hint="NUMBER"
+        )
     render(g, root, Scope("round", number), args)
 
 
@@ -188,8 +236,9 @@ def turn(number: int, **kwargs: Any) -> None:
     g, root = open_from_args(args)
     turns = g.rules.turn_count(g.content)
     if not 1 <= number <= turns:
-        raise click.BadParameter(f"{number} is not a turn of this game (1-{turns})",
-                                 param_hint="NUMBER")
+        raise click.BadParameter(
+            f"{number} is not a turn of this game (1-{turns})", param_hint="NUMBER"
+        )
     written = render(g, root, Scope("turn", number), args)
     for path in written:
         click.echo(f"  {display_path(path)}", err=True)
@@ -220,8 +269,9 @@ def plan(**kwargs: Any) -> None:
 
 @main.command()
 @click.option("--seed", required=True, help="The seed the host revealed.")
-@click.option("--commitment", "expected", required=True,
-              help="The commitment published in the first post.")
+@click.option(
+    "--commitment", "expected", required=True, help="The commitment published in the first post."
+)
 @click.option("--pack", default=DEFAULT_PACK, help="Pack name or folder path.")
 @report_errors
 def verify(seed: str, expected: str, pack: str) -> None:
@@ -235,9 +285,11 @@ def verify(seed: str, expected: str, pack: str) -> None:
     if actual == expected.strip().lower():
         click.echo(f"OK: the seed and the {loaded.name} content match commitment {actual}.")
         return
-    click.echo(f"MISMATCH: seed and content give {actual}, not {expected.strip()}.\n"
-               "Either the seed is wrong or the game's content changed after the start.",
-               err=True)
+    click.echo(
+        f"MISMATCH: seed and content give {actual}, not {expected.strip()}.\n"
+        "Either the seed is wrong or the game's content changed after the start.",
+        err=True,
+    )
     sys.exit(1)
 
 

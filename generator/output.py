@@ -34,8 +34,9 @@ def read_existing_plan(root: Path) -> dict[str, Any] | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise SheetgenError(f"{display_path(path)}: cannot read it ({exc}); move the folder "
-                            "away or use --force") from exc
+        raise SheetgenError(
+            f"{display_path(path)}: cannot read it ({exc}); move the folder away or use --force"
+        ) from exc
     return data if isinstance(data, dict) else None
 
 
@@ -50,8 +51,10 @@ def check_target(root: Path, plan: dict[str, Any], force: bool) -> dict[str, Any
     existing = read_existing_plan(root)
     if existing is None:
         if root.is_dir() and any(root.iterdir()) and not force:
-            raise SheetgenError(f"{display_path(root)} is not empty and holds no sheetgen game; "
-                                "choose another folder with -o or use --force")
+            raise SheetgenError(
+                f"{display_path(root)} is not empty and holds no sheetgen game; "
+                "choose another folder with -o or use --force"
+            )
         return None
     same = all(existing.get(k) == plan.get(k) for k in IDENTITY_KEYS)
     if not same and not force:
@@ -59,7 +62,8 @@ def check_target(root: Path, plan: dict[str, Any], force: bool) -> dict[str, Any
         shown = ", ".join("seed" if k == "seed" else k for k in differs)
         raise SheetgenError(
             f"{display_path(root)} holds another game ({_describe(existing)}; differs in "
-            f"{shown}); use --force to replace it or -o to write elsewhere")
+            f"{shown}); use --force to replace it or -o to write elsewhere"
+        )
     return existing
 
 
@@ -74,12 +78,12 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def write_game(root: Path, plan: dict[str, Any], files: list[OutputFile], force: bool
-               ) -> list[Path]:
+def write_game(
+    root: Path, plan: dict[str, Any], files: list[OutputFile], force: bool
+) -> list[Path]:
     """Write plan.json, the files and the manifest into root. Returns the paths written."""
     existing = check_target(root, plan, force)
-    same_game = existing is not None and all(
-        existing.get(k) == plan.get(k) for k in IDENTITY_KEYS)
+    same_game = existing is not None and all(existing.get(k) == plan.get(k) for k in IDENTITY_KEYS)
     all_files = [OutputFile(PLAN_FILE, to_json(plan)), *files]
     root.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{root.name}.", suffix=".tmp", dir=root.parent))
@@ -95,14 +99,19 @@ def write_game(root: Path, plan: dict[str, Any], files: list[OutputFile], force:
         if existing is not None and not same_game:
             _remove_listed(root, _read_manifest(root))
         manifest = dict(old_manifest)
-        manifest.update({str(rel): _sha256(item.data)
-                         for (_, rel), item in zip(staged, all_files, strict=True)})
+        manifest.update(
+            {str(rel): _sha256(item.data) for (_, rel), item in zip(staged, all_files, strict=True)}
+        )
         manifest_file = staging / MANIFEST_FILE
-        manifest_file.write_bytes(to_json({
-            "game_id": plan.get("game_id"),
-            "pack": plan.get("pack"),
-            "files": dict(sorted(manifest.items())),
-        }))
+        manifest_file.write_bytes(
+            to_json(
+                {
+                    "game_id": plan.get("game_id"),
+                    "pack": plan.get("pack"),
+                    "files": dict(sorted(manifest.items())),
+                }
+            )
+        )
         staged.append((manifest_file, PurePosixPath(MANIFEST_FILE)))
         written = []
         for source, rel in staged:

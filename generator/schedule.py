@@ -12,12 +12,14 @@ def make_schedule(turns: int, slots: list[str], start: dt.date | None) -> list[d
     for turn in range(1, turns + 1):
         day = (turn - 1) // per_day + 1
         date = start + dt.timedelta(days=day - 1) if start else None
-        schedule.append({
-            "turn": turn,
-            "day": day,
-            "slot": slots[(turn - 1) % per_day],
-            "date": date.isoformat() if date else None,
-        })
+        schedule.append(
+            {
+                "turn": turn,
+                "day": day,
+                "slot": slots[(turn - 1) % per_day],
+                "date": date.isoformat() if date else None,
+            }
+        )
     return schedule
 
 

@@ -89,5 +89,5 @@ def read_game_file(path: Path) -> GameFile:
         raise ContentError([doc.problem(("seed",), str(exc))]) from exc
     if spec.pack and ("/" in spec.pack or spec.pack.startswith(".")):
         # A pack path in a game file is relative to the game file, not to the shell.
-        spec = spec.model_copy(update={"pack": str((path.parent / spec.pack))})
+        spec = spec.model_copy(update={"pack": str(path.parent / spec.pack)})
     return spec

@@ -73,14 +73,22 @@ class _Builder:
                 key = self.constructor.construct_object(key_node)
                 if key == "<<":
                     self.problems.append(
-                        Problem(self.file, key_node.start_mark.line + 1, "",
-                                "merge keys (<<) are not supported; write the fields out")
+                        Problem(
+                            self.file,
+                            key_node.start_mark.line + 1,
+                            "",
+                            "merge keys (<<) are not supported; write the fields out",
+                        )
                     )
                     continue
                 if key in result:
                     self.problems.append(
-                        Problem(self.file, key_node.start_mark.line + 1, format_path((*path, key)),
-                                "duplicate key (each key may appear once)")
+                        Problem(
+                            self.file,
+                            key_node.start_mark.line + 1,
+                            format_path((*path, key)),
+                            "duplicate key (each key may appear once)",
+                        )
                     )
                 result[key] = self.build(value_node, (*path, key))
             return result

@@ -25,15 +25,17 @@ class GalaxyTruckerRules:
     def turn_count(self, content: gt_content.GalaxyTrucker) -> int:
         return content.turn_count
 
-    def make_plan(self, content: gt_content.GalaxyTrucker, seed: str, start: dt.date | None
-                  ) -> dict[str, Any]:
+    def make_plan(
+        self, content: gt_content.GalaxyTrucker, seed: str, start: dt.date | None
+    ) -> dict[str, Any]:
         return {
             "rounds": make_rounds(content, seed),
             "schedule": make_schedule(content.turn_count, list(content.slots), start),
         }
 
-    def posts(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], scope: Scope
-              ) -> list[Post]:
+    def posts(
+        self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], scope: Scope
+    ) -> list[Post]:
         writer = PostWriter(content, plan)
         if scope.kind == "game":
             return writer.all_posts()
@@ -49,21 +51,28 @@ class GalaxyTruckerRules:
             return [p for p in writer.all_posts() if p.turn == scope.number]
         return []
 
-    def outputs(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], scope: Scope,
-                options: RenderOptions) -> list[OutputFile]:
+    def outputs(
+        self,
+        content: gt_content.GalaxyTrucker,
+        plan: dict[str, Any],
+        scope: Scope,
+        options: RenderOptions,
+    ) -> list[OutputFile]:
         posts = self.posts(content, plan, scope)
         files: list[OutputFile] = []
         for post in posts:
             files += [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
         if scope.kind == "game":
             all_posts = posts
-            files.append(OutputFile("posting-guide.md",
-                                    posting_guide(content.texts.game_name, plan, all_posts)
-                                    .encode("utf-8")))
+            files.append(
+                OutputFile(
+                    "posting-guide.md",
+                    posting_guide(content.texts.game_name, plan, all_posts).encode("utf-8"),
+                )
+            )
         return files
 
-    def turn_post(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], turn: int
-                  ) -> str:
+    def turn_post(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], turn: int) -> str:
         posts = sorted(self.posts(content, plan, Scope("turn", turn)), key=lambda p: p.position)
         return "\n\n".join(p.facebook.rstrip("\n") for p in posts) + "\n"
 

@@ -39,8 +39,15 @@ FILES: dict[str, type] = {
 # The placeholders each text may use; a typo in a placeholder is a content error.
 TEXT_FIELDS: dict[str, set[str]] = {
     "game_start": {"game_id", "commitment", "days", "turns", "first_date"},
-    "round_start": {"round", "ship", "build_turns", "flight_turns", "cards", "stack_size",
-                    "peek_rule"},
+    "round_start": {
+        "round",
+        "ship",
+        "build_turns",
+        "flight_turns",
+        "cards",
+        "stack_size",
+        "peek_rule",
+    },
     "peek_rule": {"stack_size"},
     "build_turn": {"round"},
     "end_of_building": {"round", "lost_boxes"},
@@ -51,8 +58,18 @@ TEXT_FIELDS: dict[str, set[str]] = {
     "out_of_round": set(),
     "game_name": set(),
 }
-CARD_TEXT_FIELDS = {"crew_lost", "credits", "days", "crew_needed", "goods", "goods_value",
-                    "planets", "strength", "goods_lost", "count"}
+CARD_TEXT_FIELDS = {
+    "crew_lost",
+    "credits",
+    "days",
+    "crew_needed",
+    "goods",
+    "goods_value",
+    "planets",
+    "strength",
+    "goods_lost",
+    "count",
+}
 
 
 @dataclass(frozen=True)
@@ -137,13 +154,17 @@ def load(pack: Pack) -> GalaxyTrucker:
     )
 
 
-def _check_tile(doc: Document, path: tuple[Any, ...], tile: Tile, types: dict[str, TileType]
-                ) -> list[Problem]:
+def _check_tile(
+    doc: Document, path: tuple[Any, ...], tile: Tile, types: dict[str, TileType]
+) -> list[Problem]:
     tile_type = types.get(tile.type)
     if tile_type is None:
-        return [doc.problem((*path, "type"),
-                            f"unknown tile type {tile.type!r} (expected one of: "
-                            f"{', '.join(types)})")]
+        return [
+            doc.problem(
+                (*path, "type"),
+                f"unknown tile type {tile.type!r} (expected one of: {', '.join(types)})",
+            )
+        ]
     problems = []
     # Unrotated, a cannon's barrel faces the front (n) and an engine's exhaust the rear (s).
     special = {"cannon": ("cannon", "n"), "engine": ("engine", "s")}.get(tile_type.kind)
@@ -151,14 +172,21 @@ def _check_tile(doc: Document, path: tuple[Any, ...], tile: Tile, types: dict[st
         if value in ("cannon", "engine"):
             if special is None or special != (value, side):
                 where = f"on side {special[1]}" if special else "on no side"
-                problems.append(doc.problem(
-                    (*path, "sides", side),
-                    f"a {tile_type.kind} tile has {value!r} here (expected its "
-                    f"{special[0] if special else 'barrel or exhaust'} {where})"))
+                problems.append(
+                    doc.problem(
+                        (*path, "sides", side),
+                        f"a {tile_type.kind} tile has {value!r} here (expected its "
+                        f"{special[0] if special else 'barrel or exhaust'} {where})",
+                    )
+                )
     if special and getattr(tile.sides, special[1]) != special[0]:
-        problems.append(doc.problem((*path, "sides", special[1]),
-                                    f"a {tile_type.kind} tile needs {special[0]!r} on side "
-                                    f"{special[1]} (as printed, unrotated)"))
+        problems.append(
+            doc.problem(
+                (*path, "sides", special[1]),
+                f"a {tile_type.kind} tile needs {special[0]!r} on side "
+                f"{special[1]} (as printed, unrotated)",
+            )
+        )
     return problems
 
 
@@ -168,9 +196,13 @@ def _check_tiles(doc: Document, tiles: TilesFile) -> list[Problem]:
     problems += _check_tile(doc, ("starting_cabin",), start, tiles.tile_types)
     start_type = tiles.tile_types.get(start.type)
     if start_type is not None and start_type.kind != "starting-cabin":
-        problems.append(doc.problem(("starting_cabin", "type"),
-                                    f"{start.type!r} is a {start_type.kind} "
-                                    "(expected a tile type of kind starting-cabin)"))
+        problems.append(
+            doc.problem(
+                ("starting_cabin", "type"),
+                f"{start.type!r} is a {start_type.kind} "
+                "(expected a tile type of kind starting-cabin)",
+            )
+        )
     seen: dict[str, int] = {start.id: -1}
     for i, tile in enumerate(tiles.tiles):
         if tile.id in seen:
@@ -179,9 +211,13 @@ def _check_tiles(doc: Document, tiles: TilesFile) -> list[Problem]:
         problems += _check_tile(doc, ("tiles", i), tile, tiles.tile_types)
         kind = tiles.tile_types.get(tile.type)
         if kind is not None and kind.kind == "starting-cabin":
-            problems.append(doc.problem(("tiles", i, "type"),
-                                        "the starting cabin is printed on the sheet, never "
-                                        "drawn (expected another tile type)"))
+            problems.append(
+                doc.problem(
+                    ("tiles", i, "type"),
+                    "the starting cabin is printed on the sheet, never "
+                    "drawn (expected another tile type)",
+                )
+            )
     return problems
 
 
@@ -197,13 +233,19 @@ def _check_cards(doc: Document, cards: CardsFile, goods: GoodsFile) -> list[Prob
         if hasattr(card, "goods"):
             named += [(("goods", j), g) for j, g in enumerate(card.goods)]
         if hasattr(card, "planets"):
-            named += [(("planets", p, j), g)
-                      for p, planet in enumerate(card.planets) for j, g in enumerate(planet)]
+            named += [
+                (("planets", p, j), g)
+                for p, planet in enumerate(card.planets)
+                for j, g in enumerate(planet)
+            ]
         for sub, colour in named:
             if colour not in goods.goods:
-                problems.append(doc.problem(("cards", i, *sub),
-                                            f"unknown goods colour {colour!r} (expected one "
-                                            f"of: {colours})"))
+                problems.append(
+                    doc.problem(
+                        ("cards", i, *sub),
+                        f"unknown goods colour {colour!r} (expected one of: {colours})",
+                    )
+                )
     return problems
 
 
@@ -211,72 +253,107 @@ def _check_boards(doc: Document, boards: BoardsFile) -> list[Problem]:
     problems = []
     for name, board in boards.boards.items():
         if not board.has_cell(board.start.row, board.start.column):
-            problems.append(doc.problem(("boards", name, "start"),
-                                        f"row {board.start.row}, column {board.start.column} "
-                                        "is not a cell of this board (expected a cell)"))
+            problems.append(
+                doc.problem(
+                    ("boards", name, "start"),
+                    f"row {board.start.row}, column {board.start.column} "
+                    "is not a cell of this board (expected a cell)",
+                )
+            )
         for row, columns in board.cells.items():
             if len(set(columns)) != len(columns):
-                problems.append(doc.problem(("boards", name, "cells", row),
-                                            "a column is listed twice"))
+                problems.append(
+                    doc.problem(("boards", name, "cells", row), "a column is listed twice")
+                )
     return problems
 
 
-def _check_rounds(doc: Document, rounds: RoundsFile, boards: BoardsFile, tiles: TilesFile,
-                  cards: CardsFile) -> list[Problem]:
+def _check_rounds(
+    doc: Document, rounds: RoundsFile, boards: BoardsFile, tiles: TilesFile, cards: CardsFile
+) -> list[Problem]:
     problems = []
     for i, rnd in enumerate(rounds.rounds):
         path = ("rounds", i)
         if rnd.round != i + 1:
-            problems.append(doc.problem((*path, "round"),
-                                        f"got {rnd.round} (expected {i + 1}: rounds are "
-                                        "numbered in order from 1)"))
+            problems.append(
+                doc.problem(
+                    (*path, "round"),
+                    f"got {rnd.round} (expected {i + 1}: rounds are numbered in order from 1)",
+                )
+            )
         if rnd.ship not in boards.boards:
-            problems.append(doc.problem((*path, "ship"),
-                                        f"unknown ship {rnd.ship!r} (expected one of: "
-                                        f"{', '.join(boards.boards)})"))
+            problems.append(
+                doc.problem(
+                    (*path, "ship"),
+                    f"unknown ship {rnd.ship!r} (expected one of: {', '.join(boards.boards)})",
+                )
+            )
         if sum(rnd.stack_mix.values()) != rnd.stack_size:
-            problems.append(doc.problem((*path, "stack_mix"),
-                                        f"adds up to {sum(rnd.stack_mix.values())} cards "
-                                        f"(expected stack_size {rnd.stack_size})"))
+            problems.append(
+                doc.problem(
+                    (*path, "stack_mix"),
+                    f"adds up to {sum(rnd.stack_mix.values())} cards "
+                    f"(expected stack_size {rnd.stack_size})",
+                )
+            )
         flight_cards = rnd.stacks * rnd.stack_size
         if rnd.flight_turns * rnd.events_per_turn != flight_cards:
-            problems.append(doc.problem((*path, "flight_turns"),
-                                        f"{rnd.flight_turns} turns x {rnd.events_per_turn} "
-                                        f"events = {rnd.flight_turns * rnd.events_per_turn} "
-                                        f"(expected {flight_cards}: {rnd.stacks} stacks of "
-                                        f"{rnd.stack_size})"))
+            problems.append(
+                doc.problem(
+                    (*path, "flight_turns"),
+                    f"{rnd.flight_turns} turns x {rnd.events_per_turn} "
+                    f"events = {rnd.flight_turns * rnd.events_per_turn} "
+                    f"(expected {flight_cards}: {rnd.stacks} stacks of "
+                    f"{rnd.stack_size})",
+                )
+            )
         if rnd.peekable_stacks > rnd.stacks:
-            problems.append(doc.problem((*path, "peekable_stacks"),
-                                        f"got {rnd.peekable_stacks} (expected at most "
-                                        f"{rnd.stacks})"))
+            problems.append(
+                doc.problem(
+                    (*path, "peekable_stacks"),
+                    f"got {rnd.peekable_stacks} (expected at most {rnd.stacks})",
+                )
+            )
         needed_tiles = rnd.build_turns * rnd.sets_per_turn * rnd.tiles_per_set
         if needed_tiles > len(tiles.tiles):
-            problems.append(doc.problem((*path, "build_turns"),
-                                        f"round {rnd.round} draws {needed_tiles} tiles but the "
-                                        f"pack has {len(tiles.tiles)} (expected at most "
-                                        f"{len(tiles.tiles) // (rnd.sets_per_turn * rnd.tiles_per_set)}"
-                                        " build turns)"))
+            problems.append(
+                doc.problem(
+                    (*path, "build_turns"),
+                    f"round {rnd.round} draws {needed_tiles} tiles but the "
+                    f"pack has {len(tiles.tiles)} (expected at most "
+                    f"{len(tiles.tiles) // (rnd.sets_per_turn * rnd.tiles_per_set)}"
+                    " build turns)",
+                )
+            )
         for level, per_stack in rnd.stack_mix.items():
             have = sum(1 for c in cards.cards if c.level == level)
             need = per_stack * rnd.stacks
             if need > have:
-                problems.append(doc.problem((*path, "stack_mix", level),
-                                            f"round {rnd.round} draws {need} level-{level} "
-                                            f"cards but the pack has {have} (expected a "
-                                            "bigger deck or a smaller stack)"))
+                problems.append(
+                    doc.problem(
+                        (*path, "stack_mix", level),
+                        f"round {rnd.round} draws {need} level-{level} "
+                        f"cards but the pack has {have} (expected a "
+                        "bigger deck or a smaller stack)",
+                    )
+                )
     return problems
 
 
-def _template_problem(doc: Document, path: tuple[Any, ...], text: str, allowed: set[str]
-                      ) -> Problem | None:
+def _template_problem(
+    doc: Document, path: tuple[Any, ...], text: str, allowed: set[str]
+) -> Problem | None:
     try:
         names = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
     except ValueError as exc:
         return doc.problem(path, f"bad placeholder: {exc} (write {{{{ and }}}} for braces)")
     unknown = sorted(n for n in names if n not in allowed)
     if unknown:
-        return doc.problem(path, f"unknown placeholder {{{unknown[0]}}} (allowed: "
-                                 f"{', '.join('{' + a + '}' for a in sorted(allowed)) or 'none'})")
+        return doc.problem(
+            path,
+            f"unknown placeholder {{{unknown[0]}}} (allowed: "
+            f"{', '.join('{' + a + '}' for a in sorted(allowed)) or 'none'})",
+        )
     return None
 
 
@@ -291,8 +368,7 @@ def _check_texts(doc: Document, texts: TextsFile) -> list[Problem]:
         if text is None:
             problems.append(doc.problem(("cards",), f"no text for card kind {kind!r}"))
             continue
-        found = _template_problem(doc, ("cards", kind, "resolve"), text.resolve,
-                                  CARD_TEXT_FIELDS)
+        found = _template_problem(doc, ("cards", kind, "resolve"), text.resolve, CARD_TEXT_FIELDS)
         if found:
             problems.append(found)
     return problems

@@ -21,15 +21,21 @@ from generator.games.galaxy_trucker.model import (
 LEVELS = {1: "I", 2: "II", 3: "III"}
 SIDE_NAMES = ("top", "right", "bottom", "left")
 SIDE_WORDS = {"cannon": "barrel", "engine": "exhaust"}
-FROM = {"front": "from the front", "rear": "from the rear", "left": "from the left",
-        "right": "from the right"}
+FROM = {
+    "front": "from the front",
+    "rear": "from the rear",
+    "left": "from the left",
+    "right": "from the right",
+}
 LINE = {"front": "column", "rear": "column", "left": "row", "right": "row"}
 
 
 def tile_sides(tile: Tile) -> str:
     """'top barrel, right smooth, bottom double, left universal'"""
-    return ", ".join(f"{name} {SIDE_WORDS.get(value, value)}"
-                     for name, value in zip(SIDE_NAMES, tile.sides.as_tuple(), strict=True))
+    return ", ".join(
+        f"{name} {SIDE_WORDS.get(value, value)}"
+        for name, value in zip(SIDE_NAMES, tile.sides.as_tuple(), strict=True)
+    )
 
 
 def tile_words(content: GalaxyTrucker, tile: Tile) -> str:
@@ -53,9 +59,21 @@ def card_title(content: GalaxyTrucker, card: Card) -> str:
 
 def card_fields(content: GalaxyTrucker, card: Card) -> dict[str, Any]:
     """Values the card texts may use as placeholders."""
-    fields: dict[str, Any] = {name: "" for name in (
-        "crew_lost", "credits", "days", "crew_needed", "goods", "goods_value", "planets",
-        "strength", "goods_lost", "count")}
+    fields: dict[str, Any] = {
+        name: ""
+        for name in (
+            "crew_lost",
+            "credits",
+            "days",
+            "crew_needed",
+            "goods",
+            "goods_value",
+            "planets",
+            "strength",
+            "goods_lost",
+            "count",
+        )
+    }
     for name in ("crew_lost", "credits", "days", "crew_needed", "strength", "goods_lost"):
         if hasattr(card, name):
             fields[name] = getattr(card, name)
@@ -65,7 +83,8 @@ def card_fields(content: GalaxyTrucker, card: Card) -> dict[str, Any]:
     if isinstance(card, Planets):
         fields["planets"] = "; ".join(
             f"planet {i} {goods_words(p)} ({goods_value(content, p)} points)"
-            for i, p in enumerate(card.planets, 1))
+            for i, p in enumerate(card.planets, 1)
+        )
     if isinstance(card, MeteoricSwarm):
         fields["count"] = len(card.meteors)
     if isinstance(card, Pirates):
@@ -76,28 +95,33 @@ def card_fields(content: GalaxyTrucker, card: Card) -> dict[str, Any]:
 def card_summary(content: GalaxyTrucker, card: Card) -> list[str]:
     """The card's face as short lines: what a player needs to see at a glance."""
     if isinstance(card, AbandonedShip):
-        return [f"Crew to give up: {card.crew_lost} · Credits: {card.credits} · "
-                f"Days: {card.days}"]
+        return [f"Crew to give up: {card.crew_lost} · Credits: {card.credits} · Days: {card.days}"]
     if isinstance(card, AbandonedStation):
-        return [f"Crew needed: {card.crew_needed} · Goods: {goods_words(card.goods)} · "
-                f"Days: {card.days}"]
+        return [
+            f"Crew needed: {card.crew_needed} · Goods: {goods_words(card.goods)} · "
+            f"Days: {card.days}"
+        ]
     if isinstance(card, Planets):
-        return [f"Planet {i}: {goods_words(p)} ({goods_value(content, p)} points)"
-                for i, p in enumerate(card.planets, 1)] + [f"Days: {card.days}"]
+        return [
+            f"Planet {i}: {goods_words(p)} ({goods_value(content, p)} points)"
+            for i, p in enumerate(card.planets, 1)
+        ] + [f"Days: {card.days}"]
     if isinstance(card, MeteoricSwarm):
-        return [f"Meteor {i}: {m.size} {FROM[m.direction]}"
-                for i, m in enumerate(card.meteors, 1)]
+        return [f"Meteor {i}: {m.size} {FROM[m.direction]}" for i, m in enumerate(card.meteors, 1)]
     if isinstance(card, Pirates):
-        return ([f"Strength: {card.strength} · Reward: {card.credits} credits · "
-                 f"Days: {card.days}"]
-                + [f"Shot {i}: {s.size} {FROM[s.direction]}"
-                   for i, s in enumerate(card.shots, 1)])
+        return [
+            f"Strength: {card.strength} · Reward: {card.credits} credits · Days: {card.days}"
+        ] + [f"Shot {i}: {s.size} {FROM[s.direction]}" for i, s in enumerate(card.shots, 1)]
     if isinstance(card, Slavers):
-        return [f"Strength: {card.strength} · Reward: {card.credits} credits · "
-                f"Days: {card.days} · Penalty: {card.crew_lost} crew"]
+        return [
+            f"Strength: {card.strength} · Reward: {card.credits} credits · "
+            f"Days: {card.days} · Penalty: {card.crew_lost} crew"
+        ]
     if isinstance(card, Smugglers):
-        return [f"Strength: {card.strength} · Reward: {goods_words(card.goods)} · "
-                f"Days: {card.days} · Penalty: {card.goods_lost} goods"]
+        return [
+            f"Strength: {card.strength} · Reward: {goods_words(card.goods)} · "
+            f"Days: {card.days} · Penalty: {card.goods_lost} goods"
+        ]
     return []
 
 
@@ -110,9 +134,13 @@ def card_words(content: GalaxyTrucker, card: Card) -> str:
 def roll_labels(card: Card) -> list[str]:
     """What each roll of a card is for: 'meteor 2, large from the left, picks the row'."""
     if isinstance(card, MeteoricSwarm):
-        return [f"meteor {i}, {m.size} {FROM[m.direction]} ({LINE[m.direction]})"
-                for i, m in enumerate(card.meteors, 1)]
+        return [
+            f"meteor {i}, {m.size} {FROM[m.direction]} ({LINE[m.direction]})"
+            for i, m in enumerate(card.meteors, 1)
+        ]
     if isinstance(card, Pirates):
-        return [f"shot {i}, {s.size} {FROM[s.direction]} ({LINE[s.direction]})"
-                for i, s in enumerate(card.shots, 1)]
+        return [
+            f"shot {i}, {s.size} {FROM[s.direction]} ({LINE[s.direction]})"
+            for i, s in enumerate(card.shots, 1)
+        ]
     return []

@@ -18,12 +18,27 @@ Direction = Literal["front", "rear", "left", "right"]
 Size = Literal["small", "large"]
 Level = Literal[1, 2, 3]
 TileKind = Literal[
-    "starting-cabin", "cabin", "cannon", "engine", "battery", "cargo", "shield",
-    "structural", "life-support",
+    "starting-cabin",
+    "cabin",
+    "cannon",
+    "engine",
+    "battery",
+    "cargo",
+    "shield",
+    "structural",
+    "life-support",
 ]
 CardKind = Literal[
-    "abandoned-ship", "abandoned-station", "open-space", "planets", "stardust",
-    "epidemic", "meteoric-swarm", "pirates", "slavers", "smugglers",
+    "abandoned-ship",
+    "abandoned-station",
+    "open-space",
+    "planets",
+    "stardust",
+    "epidemic",
+    "meteoric-swarm",
+    "pirates",
+    "slavers",
+    "smugglers",
 ]
 CARD_KINDS: tuple[str, ...] = CardKind.__args__  # type: ignore[attr-defined]
 SIDES = ("n", "e", "s", "w")
@@ -56,8 +71,13 @@ class TileType(Strict):
 
     @model_validator(mode="after")
     def _kind_fields(self) -> TileType:
-        needs = {"cannon": "strength", "engine": "strength", "battery": "cells",
-                 "cargo": "slots", "life-support": "alien"}
+        needs = {
+            "cannon": "strength",
+            "engine": "strength",
+            "battery": "cells",
+            "cargo": "slots",
+            "life-support": "alien",
+        }
         field = needs.get(self.kind)
         if field and getattr(self, field) is None:
             raise ValueError(f"a {self.kind} type needs '{field}'")
@@ -164,8 +184,16 @@ class Smugglers(CardBase):
 
 
 Card = Annotated[
-    AbandonedShip | AbandonedStation | OpenSpace | Planets | Stardust | Epidemic
-    | MeteoricSwarm | Pirates | Slavers | Smugglers,
+    AbandonedShip
+    | AbandonedStation
+    | OpenSpace
+    | Planets
+    | Stardust
+    | Epidemic
+    | MeteoricSwarm
+    | Pirates
+    | Slavers
+    | Smugglers,
     Field(discriminator="kind"),
 ]
 

@@ -33,8 +33,7 @@ def rolls_needed(card: Card) -> int:
     return 0
 
 
-def plan_round(content: GalaxyTrucker, seed: str, rnd: Round, first_turn: int
-               ) -> dict[str, Any]:
+def plan_round(content: GalaxyTrucker, seed: str, rnd: Round, first_turn: int) -> dict[str, Any]:
     tag = f"round-{rnd.round}"
     # Build turns: one draw without replacement from the whole pool, cut into sets.
     per_turn = rnd.sets_per_turn * rnd.tiles_per_set
@@ -43,7 +42,10 @@ def plan_round(content: GalaxyTrucker, seed: str, rnd: Round, first_turn: int
     for i in range(rnd.build_turns):
         chunk = drawn[i * per_turn : (i + 1) * per_turn]
         sets = [
-            [tile_ref(content, t) for t in chunk[s * rnd.tiles_per_set : (s + 1) * rnd.tiles_per_set]]
+            [
+                tile_ref(content, t)
+                for t in chunk[s * rnd.tiles_per_set : (s + 1) * rnd.tiles_per_set]
+            ]
             for s in range(rnd.sets_per_turn)
         ]
         build_turns.append({"turn": first_turn + i, "sets": sets})
@@ -58,8 +60,9 @@ def plan_round(content: GalaxyTrucker, seed: str, rnd: Round, first_turn: int
         )
         for s in range(rnd.stacks):
             stacks[s] += dealt[s * per_stack : (s + 1) * per_stack]
-    stacks = [Stream(seed, tag, "stack-order", s + 1).shuffled(stack)
-              for s, stack in enumerate(stacks)]
+    stacks = [
+        Stream(seed, tag, "stack-order", s + 1).shuffled(stack) for s, stack in enumerate(stacks)
+    ]
 
     # The flight: all stacks shuffled together, then rolls for every meteor and shot.
     flight = Stream(seed, tag, "flight").shuffled([c for stack in stacks for c in stack])
@@ -69,7 +72,10 @@ def plan_round(content: GalaxyTrucker, seed: str, rnd: Round, first_turn: int
     for i in range(rnd.flight_turns):
         cards = flight[i * rnd.events_per_turn : (i + 1) * rnd.events_per_turn]
         events = [
-            {"card": card_ref(c), "rolls": [[dice.die(), dice.die()] for _ in range(rolls_needed(c))]}
+            {
+                "card": card_ref(c),
+                "rolls": [[dice.die(), dice.die()] for _ in range(rolls_needed(c))],
+            }
             for c in cards
         ]
         flight_turns.append({"turn": first_flight + i, "events": events})

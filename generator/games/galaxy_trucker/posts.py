@@ -40,10 +40,12 @@ class PostWriter:
 
     # --- shared pieces ---------------------------------------------------------------
     def header(self, turn: int, round_no: int, phase: str, detail: str = "") -> list[str]:
-        lines = [f"{self.texts.game_name} · Game {self.plan['game_id']}",
-                 f"Round {round_no} of {len(self.plan['rounds'])} · {phase}"
-                 f" · Turn {turn} of {self.total}" + (f" ({detail})" if detail else ""),
-                 when(self.schedule[turn])]
+        lines = [
+            f"{self.texts.game_name} · Game {self.plan['game_id']}",
+            f"Round {round_no} of {len(self.plan['rounds'])} · {phase}"
+            f" · Turn {turn} of {self.total}" + (f" ({detail})" if detail else ""),
+            when(self.schedule[turn]),
+        ]
         return lines
 
     def discord_header(self, turn: int, round_no: int, phase: str, detail: str = "") -> list[str]:
@@ -76,12 +78,20 @@ class PostWriter:
     def game_start(self) -> Post:
         first = self.plan["schedule"][0]
         days = self.plan["schedule"][-1]["day"]
-        body = fill(self.texts.game_start, game_id=self.plan["game_id"],
-                    commitment=self.plan["commitment"], days=days, turns=self.total,
-                    first_date=first["date"] or "")
+        body = fill(
+            self.texts.game_start,
+            game_id=self.plan["game_id"],
+            commitment=self.plan["commitment"],
+            days=days,
+            turns=self.total,
+            first_date=first["date"] or "",
+        )
         title = f"{self.texts.game_name} · Game {self.plan['game_id']}"
         return Post(
-            key="game-start", title="Game start", turn=1, position=-3,
+            key="game-start",
+            title="Game start",
+            turn=1,
+            position=-3,
             facebook=f"{title}\n{when(first)}\n\n{body}\n",
             discord=f"# {title}\n*{when(first)}*\n\n{body}\n",
         )
@@ -90,20 +100,30 @@ class PostWriter:
         setting = self.setting(rnd)
         turn = rnd["build_turns"][0]["turn"]
         peek = fill(self.texts.peek_rule, stack_size=setting.stack_size)
-        body = fill(self.texts.round_start, round=rnd["round"], ship=rnd["ship"],
-                    build_turns=setting.build_turns, flight_turns=setting.flight_turns,
-                    cards=setting.stacks * setting.stack_size, stack_size=setting.stack_size,
-                    peek_rule=peek)
+        body = fill(
+            self.texts.round_start,
+            round=rnd["round"],
+            ship=rnd["ship"],
+            build_turns=setting.build_turns,
+            flight_turns=setting.flight_turns,
+            cards=setting.stacks * setting.stack_size,
+            stack_size=setting.stack_size,
+            peek_rule=peek,
+        )
         stacks = ", ".join(f"Stack {i + 1}" for i in range(setting.peekable_stacks))
         where_fb = f"The stacks are in the comments below, one comment each: {stacks}."
         where_dc = f"The stacks follow below as spoilers: {stacks}."
         head = self.header(turn, rnd["round"], "Round start")
         return Post(
-            key=f"round-{rnd['round']}/start", title=f"Round {rnd['round']} start", turn=turn,
+            key=f"round-{rnd['round']}/start",
+            title=f"Round {rnd['round']} start",
+            turn=turn,
             position=-2,
             facebook="\n".join([*head, "", body, where_fb]) + "\n",
-            discord="\n".join([*self.discord_header(turn, rnd["round"], "Round start"), "",
-                               body, where_dc]) + "\n",
+            discord="\n".join(
+                [*self.discord_header(turn, rnd["round"], "Round start"), "", body, where_dc]
+            )
+            + "\n",
         )
 
     def stack_post(self, rnd: dict[str, Any], index: int) -> Post:
@@ -113,12 +133,19 @@ class PostWriter:
         lines = [f"{i}. {card_words(self.content, c)}" for i, c in enumerate(cards, 1)]
         cost = "Looking costs 1 Skipped Parts box, and only once your ship has a tile."
         return Post(
-            key=f"round-{rnd['round']}/stack-{index + 1}", title=label, turn=turn,
+            key=f"round-{rnd['round']}/stack-{index + 1}",
+            title=label,
+            turn=turn,
             position=-1,
-            facebook="\n".join([f"SPOILER - the cards of {label} below. {cost}", "",
-                                 *lines]) + "\n",
-            discord="\n".join([f"**{label}** ({len(cards)} cards). {cost}",
-                               *(discord_spoiler(line) for line in lines)]) + "\n",
+            facebook="\n".join([f"SPOILER - the cards of {label} below. {cost}", "", *lines])
+            + "\n",
+            discord="\n".join(
+                [
+                    f"**{label}** ({len(cards)} cards). {cost}",
+                    *(discord_spoiler(line) for line in lines),
+                ]
+            )
+            + "\n",
         )
 
     def build_post(self, rnd: dict[str, Any], index: int) -> Post:
@@ -129,20 +156,32 @@ class PostWriter:
         sets = []
         for s, tiles in enumerate(build["sets"]):
             name = SET_NAMES[s]
-            sets.append((f"Set {name}", [
-                f"{name}{i} {tile_words(self.content, self.content.tiles_by_id[t['id']])}"
-                for i, t in enumerate(tiles, 1)]))
+            sets.append(
+                (
+                    f"Set {name}",
+                    [
+                        f"{name}{i} {tile_words(self.content, self.content.tiles_by_id[t['id']])}"
+                        for i, t in enumerate(tiles, 1)
+                    ],
+                )
+            )
         rules = fill(self.texts.build_turn, round=rnd["round"])
         if index > 0:
             # The full rules come with the first build turn of each round; later turns remind.
-            rules = ("Take one tile from each set, or skip the set and mark a Skipped Parts "
-                     "box. Or pass for the rest of the round.")
-        peek = (f"Peek (1 Skipped Parts box each, once you have a tile): Stacks 1-"
-                f"{setting.peekable_stacks} are in the comments of the Round {rnd['round']} "
-                "start post.")
-        peek_dc = (f"Peek (1 Skipped Parts box each, once you have a tile): Stacks 1-"
-                   f"{setting.peekable_stacks} are the spoilers under the Round {rnd['round']} "
-                   "start message.")
+            rules = (
+                "Take one tile from each set, or skip the set and mark a Skipped Parts "
+                "box. Or pass for the rest of the round."
+            )
+        peek = (
+            f"Peek (1 Skipped Parts box each, once you have a tile): Stacks 1-"
+            f"{setting.peekable_stacks} are in the comments of the Round {rnd['round']} "
+            "start post."
+        )
+        peek_dc = (
+            f"Peek (1 Skipped Parts box each, once you have a tile): Stacks 1-"
+            f"{setting.peekable_stacks} are the spoilers under the Round {rnd['round']} "
+            "start message."
+        )
         fb = [*self.header(turn, rnd["round"], "Building", detail), ""]
         dc = [*self.discord_header(turn, rnd["round"], "Building", detail), ""]
         for title, tiles in sets:
@@ -150,9 +189,14 @@ class PostWriter:
             dc += [f"**{title}**", *(f"- {t}" for t in tiles), ""]
         fb += [rules, peek]
         dc += [rules, peek_dc]
-        return Post(key=f"round-{rnd['round']}/turn-{turn:02d}-build",
-                    title=f"Turn {turn}: build", turn=turn, position=0,
-                    facebook="\n".join(fb) + "\n", discord="\n".join(dc) + "\n")
+        return Post(
+            key=f"round-{rnd['round']}/turn-{turn:02d}-build",
+            title=f"Turn {turn}: build",
+            turn=turn,
+            position=0,
+            facebook="\n".join(fb) + "\n",
+            discord="\n".join(dc) + "\n",
+        )
 
     def event_number(self, rnd: dict[str, Any], index: int) -> int:
         per_turn = len(rnd["flight_turns"][0]["events"])
@@ -165,8 +209,10 @@ class PostWriter:
         total_events = setting.stacks * setting.stack_size
         first = self.event_number(rnd, index)
         last = first + len(flight["events"]) - 1
-        detail = (f"flight turn {index + 1} of {setting.flight_turns} · events {first}-{last} "
-                  f"of {total_events}")
+        detail = (
+            f"flight turn {index + 1} of {setting.flight_turns} · events {first}-{last} "
+            f"of {total_events}"
+        )
         fb = [*self.header(turn, rnd["round"], "Flying", detail), ""]
         dc = [*self.discord_header(turn, rnd["round"], "Flying", detail), ""]
         comment = [self.texts.spoiler_warning, ""]
@@ -182,46 +228,62 @@ class PostWriter:
                 note = "only if they beat you" if card.kind == "pirates" else "one per meteor"
                 rolls_note = [f"Dice: {len(event['rolls'])} rolls, {note}, in the first comment."]
                 comment.append(f"Event {number}, {card_title(self.content, card)}:")
-                comment += [f"  {label}: {roll_text(faces)}"
-                            for label, faces in zip(labels, event["rolls"], strict=True)]
+                comment += [
+                    f"  {label}: {roll_text(faces)}"
+                    for label, faces in zip(labels, event["rolls"], strict=True)
+                ]
                 comment.append("")
             fb += [title, *face, f"How to resolve: {how}", *rolls_note, ""]
             dc += [f"**{title}**", *(f"- {line}" for line in face), f"> {how}"]
-            dc += [f"- {label}: {discord_spoiler(roll_text(faces))}"
-                   for label, faces in zip(labels, event["rolls"], strict=True)]
+            dc += [
+                f"- {label}: {discord_spoiler(roll_text(faces))}"
+                for label, faces in zip(labels, event["rolls"], strict=True)
+            ]
             dc.append("")
-        rules = fill(self.texts.flight_turn, round=rnd["round"], first_event=first,
-                     last_event=last)
+        rules = fill(self.texts.flight_turn, round=rnd["round"], first_event=first, last_event=last)
         if index > 0:
             rules = "Write each result in its numbered Event box."
         fb.append(rules)
         dc.append(rules.replace("in the first comment", "in the spoilers above"))
         has_rolls = any(e["rolls"] for e in flight["events"])
-        return Post(key=f"round-{rnd['round']}/turn-{turn:02d}-flight",
-                    title=f"Turn {turn}: flight", turn=turn, position=0,
-                    facebook="\n".join(fb) + "\n", discord="\n".join(dc) + "\n",
-                    facebook_comment="\n".join(comment) + "\n" if has_rolls else None)
+        return Post(
+            key=f"round-{rnd['round']}/turn-{turn:02d}-flight",
+            title=f"Turn {turn}: flight",
+            turn=turn,
+            position=0,
+            facebook="\n".join(fb) + "\n",
+            discord="\n".join(dc) + "\n",
+            facebook_comment="\n".join(comment) + "\n" if has_rolls else None,
+        )
 
     def end_of_building(self, rnd: dict[str, Any]) -> Post:
         turn = rnd["flight_turns"][0]["turn"]
         setting = self.setting(rnd)
-        body = fill(self.texts.end_of_building, round=rnd["round"],
-                    lost_boxes=setting.lost_component_boxes)
+        body = fill(
+            self.texts.end_of_building, round=rnd["round"], lost_boxes=setting.lost_component_boxes
+        )
         return self._phase_post(rnd, "end-of-building", "End of building", turn, -1, body)
 
     def end_of_flight(self, rnd: dict[str, Any]) -> Post:
         turn = rnd["flight_turns"][-1]["turn"]
         setting = self.setting(rnd)
-        body = fill(self.texts.end_of_flight, round=rnd["round"],
-                    pretty_ship=setting.pretty_ship, lost_boxes=setting.lost_component_boxes)
+        body = fill(
+            self.texts.end_of_flight,
+            round=rnd["round"],
+            pretty_ship=setting.pretty_ship,
+            lost_boxes=setting.lost_component_boxes,
+        )
         body += "\n" + self.texts.out_of_round
         return self._phase_post(rnd, "end-of-flight", "Scoring", turn, 1, body)
 
-    def _phase_post(self, rnd: dict[str, Any], key: str, phase: str, turn: int, position: int,
-                    body: str) -> Post:
+    def _phase_post(
+        self, rnd: dict[str, Any], key: str, phase: str, turn: int, position: int, body: str
+    ) -> Post:
         return Post(
-            key=f"round-{rnd['round']}/{key}", title=f"Round {rnd['round']}: {phase.lower()}",
-            turn=turn, position=position,
+            key=f"round-{rnd['round']}/{key}",
+            title=f"Round {rnd['round']}: {phase.lower()}",
+            turn=turn,
+            position=position,
             facebook="\n".join([*self.header(turn, rnd["round"], phase), "", body]) + "\n",
             discord="\n".join([*self.discord_header(turn, rnd["round"], phase), "", body]) + "\n",
         )
@@ -230,10 +292,12 @@ class PostWriter:
         last = self.plan["schedule"][-1]
         body = fill(self.texts.end_of_game, rounds=len(self.plan["rounds"]))
         title = f"{self.texts.game_name} · Game {self.plan['game_id']} · Game over"
-        reveal = ("Host: reveal the seed now so anyone can check the commitment from the "
-                  "first post.")
+        reveal = "Host: reveal the seed now so anyone can check the commitment from the first post."
         return Post(
-            key="game-end", title="Game end", turn=last["turn"], position=2,
+            key="game-end",
+            title="Game end",
+            turn=last["turn"],
+            position=2,
             facebook=f"{title}\n{when(last)}\n\n{body}\n\n[{reveal}]\n",
             discord=f"# {title}\n*{when(last)}*\n\n{body}\n\n[{reveal}]\n",
         )

@@ -1,0 +1,121 @@
+"""The Pillow backend of `Surface`: draws on an RGB image in pixels, origin top-left."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from generator.art.surface import BLACK, FONTS, WHITE, Anchor, Color, FontName, Point
+
+_ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
+
+
+@lru_cache(maxsize=64)
+def load_font(name: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONTS[name]), size)
+
+
+class PngSurface:
+    """Wraps a Pillow image. Sizes are rounded to whole pixels where Pillow needs them."""
+
+    def __init__(self, image: Image.Image) -> None:
+        self.image = image
+        self.draw = ImageDraw.Draw(image)
+
+    @classmethod
+    def blank(cls, width: int, height: int, background: Color = WHITE) -> PngSurface:
+        return cls(Image.new("RGB", (width, height), background))
+
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        *,
+        color: Color = BLACK,
+        width: float = 1.0,
+        dash: tuple[float, float] | None = None,
+    ) -> None:
+        w = max(1, round(width))
+        if not dash:
+            self.draw.line([(x1, y1), (x2, y2)], fill=color, width=w)
+            return
+        length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+        if length == 0:
+            return
+        on, off = dash
+        pos = 0.0
+        while pos < length:
+            end = min(pos + on, length)
+            self.draw.line(
+                [
+                    (x1 + (x2 - x1) * pos / length, y1 + (y2 - y1) * pos / length),
+                    (x1 + (x2 - x1) * end / length, y1 + (y2 - y1) * end / length),
+                ],
+                fill=color,
+                width=w,
+            )
+            pos = end + off
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        stroke: Color | None = BLACK,
+        fill: Color | None = None,
+        width: float = 1.0,
+        radius: float = 0.0,
+    ) -> None:
+        box = [x, y, x + w, y + h]
+        lw = max(1, round(width)) if stroke is not None else 0
+        if radius:
+            self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=stroke, width=lw)
+        else:
+            self.draw.rectangle(box, fill=fill, outline=stroke, width=lw)
+
+    def polygon(
+        self,
+        points: list[Point],
+        *,
+        stroke: Color | None = BLACK,
+        fill: Color | None = None,
+        width: float = 1.0,
+    ) -> None:
+        lw = max(1, round(width)) if stroke is not None else 0
+        self.draw.polygon(points, fill=fill, outline=stroke, width=lw)
+
+    def circle(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        *,
+        stroke: Color | None = BLACK,
+        fill: Color | None = None,
+        width: float = 1.0,
+    ) -> None:
+        lw = max(1, round(width)) if stroke is not None else 0
+        self.draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=fill, outline=stroke, width=lw)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        size: float,
+        font: FontName = "Vera",
+        color: Color = BLACK,
+        anchor: Anchor = "start",
+    ) -> None:
+        self.draw.text(
+            (x, y), text, fill=color, font=load_font(font, round(size)), anchor=_ANCHORS[anchor]
+        )
+
+    def text_width(self, text: str, *, size: float, font: FontName = "Vera") -> float:
+        return load_font(font, round(size)).getlength(text)
