@@ -268,6 +268,25 @@ def plan(**kwargs: Any) -> None:
 
 
 @main.command()
+@click.argument("pack")
+@click.argument("grid", type=click.Path(path_type=Path))
+@click.option("--seed", required=True, help="The game's seed (the scorer needs its plan).")
+@click.option("--start", default=None, callback=_parse_date, metavar="YYYY-MM-DD")
+@report_errors
+def score(pack: str, grid: Path, seed: str, start: dt.date | None) -> None:
+    """Score a player's filled sheet, for games whose pack has a scorer."""
+    try:
+        seed_text = normalise_seed(seed)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--seed") from None
+    g = open_game(pack, seed_text, start)
+    scorer = getattr(g.rules, "score", None)
+    if scorer is None:
+        raise SheetgenError(f"the {g.pack.name} pack has no scorer")
+    click.echo(scorer(g.content, g.plan, grid), nl=False)
+
+
+@main.command()
 @click.option("--seed", required=True, help="The seed the host revealed.")
 @click.option(
     "--commitment", "expected", required=True, help="The commitment published in the first post."

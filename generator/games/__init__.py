@@ -63,6 +63,11 @@ class GameRules(Protocol):
     def turn_post(self, content: Any, plan: dict[str, Any], turn: int) -> str:
         """The text a host pastes for that turn (shown by `sheetgen turn`)."""
 
+    # Optional: a game with an automatic scorer also defines
+    #   score(content, plan, grid_file: Path) -> str
+    # which reads a player's sheet (raising SheetgenError with line and column on bad
+    # input) and returns the step-by-step account; `sheetgen score PACK GRID` calls it.
+
 
 def available_games() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
