@@ -40,6 +40,7 @@ class Pack:
     root: Path
     meta: PackMeta
     documents: dict[str, Document]
+    meta_document: Document | None = None
     base: Pack | None = None
     digest: str = ""
     problems: list[Problem] = field(default_factory=list)
@@ -63,18 +64,17 @@ def available_packs() -> list[str]:
 
 
 def resolve_pack_dir(ref: str) -> Path:
-    """A pack name under content/, or the path of a pack folder anywhere."""
-    looks_like_path = "/" in ref or "\\" in ref or ref.startswith(".")
-    candidate = Path(ref) if looks_like_path else CONTENT_DIR / ref
-    if not looks_like_path and not re.match(NAME_PATTERN, ref):
-        raise SheetgenError(f"pack {ref!r} is not a pack name or a folder path")
-    if not (candidate / PACK_FILE).is_file():
-        known = ", ".join(available_packs()) or "none"
-        raise SheetgenError(
-            f"no pack at {display_path(candidate)} (a pack is a folder with {PACK_FILE}; "
-            f"packs under content/: {known})"
-        )
-    return candidate
+    """A pack folder path (a host's edited copy), else a pack name under content/."""
+    as_path = Path(ref)
+    if (as_path / PACK_FILE).is_file():
+        return as_path
+    if re.match(NAME_PATTERN, ref) and (CONTENT_DIR / ref / PACK_FILE).is_file():
+        return CONTENT_DIR / ref
+    known = ", ".join(available_packs()) or "none"
+    raise SheetgenError(
+        f"no pack {ref!r}: not a folder with {PACK_FILE}, nor a pack under content/ "
+        f"(expected one of: {known}, or a folder path)"
+    )
 
 
 def load_pack(ref: str, _seen: tuple[Path, ...] = ()) -> Pack:
@@ -106,4 +106,11 @@ def load_pack(ref: str, _seen: tuple[Path, ...] = ()) -> Pack:
     if meta.extends:
         base = load_pack(meta.extends, (*_seen, root))
         digest.update(base.digest.encode())
-    return Pack(root=root, meta=meta, documents=documents, base=base, digest=digest.hexdigest())
+    return Pack(
+        root=root,
+        meta=meta,
+        documents=documents,
+        meta_document=meta_doc,
+        base=base,
+        digest=digest.hexdigest(),
+    )

@@ -53,11 +53,16 @@ def _union_members(tp: Any) -> list[Any]:
 
 
 def _tag_of(member: Any) -> set[str]:
+    """The string literals a union member is tagged with (its discriminator's values)."""
+    tags: set[str] = set()
     if isinstance(member, type) and issubclass(member, BaseModel):
         for info in member.model_fields.values():
-            if typing.get_origin(info.annotation) is typing.Literal:
-                return {str(v) for v in typing.get_args(info.annotation)}
-    return set()
+            values = typing.get_args(info.annotation)
+            if typing.get_origin(info.annotation) is typing.Literal and all(
+                isinstance(v, str) for v in values
+            ):
+                tags |= set(values)
+    return tags
 
 
 def _walk(model: type[BaseModel], loc: tuple[Any, ...], data: Any) -> tuple[PathKey, Any]:
@@ -68,7 +73,9 @@ def _walk(model: type[BaseModel], loc: tuple[Any, ...], data: Any) -> tuple[Path
         tp = _unwrap(tp)
         members = _union_members(tp)
         if members:
-            chosen = next((m for m in members if str(part) in _tag_of(m)), None)
+            chosen = next(
+                (m for m in members if isinstance(part, str) and part in _tag_of(m)), None
+            )
             if chosen is not None:  # a union tag: no key in the file
                 tp = chosen
                 continue

@@ -17,6 +17,10 @@ MAX_FILE_BYTES = 2_000_000
 MAX_NODES = 200_000
 
 PathKey = tuple[str | int, ...]
+SAFE_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}"
+    for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
+)
 
 
 @dataclass
@@ -62,6 +66,9 @@ class _Builder:
         if self.nodes > MAX_NODES:
             raise _TooBig
         self.lines[path] = node.start_mark.line + 1
+        if node.tag not in SAFE_TAGS:
+            # Safe YAML only: a Python or custom tag is refused, not silently ignored.
+            raise _BadTag(node.tag, node.start_mark.line + 1)
         if isinstance(node, yaml.MappingNode):
             result: dict[Any, Any] = {}
             for key_node, value_node in node.value:
@@ -101,6 +108,13 @@ class _TooBig(Exception):
     pass
 
 
+class _BadTag(Exception):
+    def __init__(self, tag: str, line: int) -> None:
+        super().__init__(tag)
+        self.tag = tag
+        self.line = line
+
+
 def load_document(path: Path, shown_as: str) -> tuple[Document | None, list[Problem]]:
     """Parse one YAML file. Returns the document, or None with the problems that stopped it."""
     try:
@@ -124,8 +138,19 @@ def parse_text(text: str, shown_as: str) -> tuple[Document | None, list[Problem]
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
-        what = " ".join(str(x) for x in (exc.context, exc.problem) if x)
+        what = str(exc.problem or exc.context or "cannot parse")
+        if exc.context and exc.context_mark and exc.context_mark.line + 1 != line:
+            what += f" ({exc.context} that starts on line {exc.context_mark.line + 1})"
         return None, [Problem(shown_as, line, "", f"invalid YAML: {what}")]
+    except _BadTag as exc:
+        return None, [
+            Problem(
+                shown_as,
+                exc.line,
+                "",
+                f"tag {exc.tag!r} is not allowed (expected plain YAML: no Python or custom tags)",
+            )
+        ]
     except yaml.YAMLError as exc:
         return None, [Problem(shown_as, 0, "", f"invalid YAML: {exc}")]
     except _TooBig:

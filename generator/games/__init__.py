@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from generator.content import Pack
-from generator.errors import SheetgenError
+from generator.errors import ContentError, SheetgenError
 
 ScopeKind = Literal["game", "round", "turn", "sheets"]
 
@@ -76,9 +76,9 @@ def available_games() -> list[str]:
 def rules_for(pack: Pack) -> GameRules:
     name = pack.meta.game
     if name not in available_games():
-        raise SheetgenError(
-            f"{pack.root / 'pack.yaml'}: game: no rules module {name!r} "
-            f"(expected one of: {', '.join(available_games())})"
-        )
+        message = f"no rules module {name!r} (expected one of: {', '.join(available_games())})"
+        if pack.meta_document is None:
+            raise SheetgenError(message)
+        raise ContentError([pack.meta_document.problem(("game",), message)])
     module = importlib.import_module(f"{__name__}.{name}")
     return module.RULES

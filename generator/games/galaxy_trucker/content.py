@@ -121,21 +121,24 @@ def _documents(pack: Pack) -> tuple[dict[str, tuple[Document, Any]], list[Proble
 
 def load(pack: Pack) -> GalaxyTrucker:
     models, problems = _documents(pack)
+    # Cross-file checks run for every file that validated, so one run reports everything.
+    get = models.get
+    if "tiles" in models:
+        problems += _check_tiles(*models["tiles"])
+    if "cards" in models and "goods" in models:
+        problems += _check_cards(*models["cards"], models["goods"][1])
+    if "boards" in models:
+        problems += _check_boards(*models["boards"])
+    if "rounds" in models:
+        boards, tiles, cards = ((get(k) or (None, None))[1] for k in ("boards", "tiles", "cards"))
+        problems += _check_rounds(*models["rounds"], boards, tiles, cards)
+    if "texts" in models:
+        problems += _check_texts(*models["texts"])
     if problems:
         raise ContentError(problems)
-    _, goods = models["goods"]
-    tiles_doc, tiles = models["tiles"]
-    cards_doc, cards = models["cards"]
-    boards_doc, boards = models["boards"]
-    rounds_doc, rounds = models["rounds"]
-    texts_doc, texts = models["texts"]
-    problems += _check_tiles(tiles_doc, tiles)
-    problems += _check_cards(cards_doc, cards, goods)
-    problems += _check_boards(boards_doc, boards)
-    problems += _check_rounds(rounds_doc, rounds, boards, tiles, cards)
-    problems += _check_texts(texts_doc, texts)
-    if problems:
-        raise ContentError(problems)
+    goods, tiles, cards, boards, rounds, texts = (
+        models[k][1] for k in ("goods", "tiles", "cards", "boards", "rounds", "texts")
+    )
     return GalaxyTrucker(
         pack_name=pack.name,
         pack_title=pack.meta.title,
@@ -165,29 +168,24 @@ def _check_tile(
                 f"unknown tile type {tile.type!r} (expected one of: {', '.join(types)})",
             )
         ]
-    problems = []
-    # Unrotated, a cannon's barrel faces the front (n) and an engine's exhaust the rear (s).
-    special = {"cannon": ("cannon", "n"), "engine": ("engine", "s")}.get(tile_type.kind)
-    for side, value in zip(SIDES, tile.sides.as_tuple(), strict=True):
-        if value in ("cannon", "engine"):
-            if special is None or special != (value, side):
-                where = f"on side {special[1]}" if special else "on no side"
-                problems.append(
-                    doc.problem(
-                        (*path, "sides", side),
-                        f"a {tile_type.kind} tile has {value!r} here (expected its "
-                        f"{special[0] if special else 'barrel or exhaust'} {where})",
-                    )
-                )
-    if special and getattr(tile.sides, special[1]) != special[0]:
-        problems.append(
-            doc.problem(
-                (*path, "sides", special[1]),
-                f"a {tile_type.kind} tile needs {special[0]!r} on side "
-                f"{special[1]} (as printed, unrotated)",
-            )
-        )
-    return problems
+    # Unrotated, a cannon's barrel faces the front (n) and an engine's exhaust the rear (s);
+    # no other tile has a barrel or an exhaust.
+    expected = {"cannon": [("n", "cannon")], "engine": [("s", "engine")]}.get(tile_type.kind, [])
+    found = [
+        (side, value)
+        for side, value in zip(SIDES, tile.sides.as_tuple(), strict=True)
+        if value in ("cannon", "engine")
+    ]
+    if found == expected:
+        return []
+    got = ", ".join(f"{value} on side {side}" for side, value in found) or "none"
+    if expected:
+        side, value = expected[0]
+        want = f"{value!r} on side {side} only, as printed unrotated"
+    else:
+        want = "no 'cannon' or 'engine' side on this kind of tile"
+    where = found[0][0] if found else expected[0][0]
+    return [doc.problem((*path, "sides", where), f"got {got} (expected {want})")]
 
 
 def _check_tiles(doc: Document, tiles: TilesFile) -> list[Problem]:
@@ -269,8 +267,13 @@ def _check_boards(doc: Document, boards: BoardsFile) -> list[Problem]:
 
 
 def _check_rounds(
-    doc: Document, rounds: RoundsFile, boards: BoardsFile, tiles: TilesFile, cards: CardsFile
+    doc: Document,
+    rounds: RoundsFile,
+    boards: BoardsFile | None,
+    tiles: TilesFile | None,
+    cards: CardsFile | None,
 ) -> list[Problem]:
+    """Checks against the other files run only for those files that validated."""
     problems = []
     for i, rnd in enumerate(rounds.rounds):
         path = ("rounds", i)
@@ -281,7 +284,7 @@ def _check_rounds(
                     f"got {rnd.round} (expected {i + 1}: rounds are numbered in order from 1)",
                 )
             )
-        if rnd.ship not in boards.boards:
+        if boards is not None and rnd.ship not in boards.boards:
             problems.append(
                 doc.problem(
                     (*path, "ship"),
@@ -315,7 +318,7 @@ def _check_rounds(
                 )
             )
         needed_tiles = rnd.build_turns * rnd.sets_per_turn * rnd.tiles_per_set
-        if needed_tiles > len(tiles.tiles):
+        if tiles is not None and needed_tiles > len(tiles.tiles):
             problems.append(
                 doc.problem(
                     (*path, "build_turns"),
@@ -325,7 +328,7 @@ def _check_rounds(
                     " build turns)",
                 )
             )
-        for level, per_stack in rnd.stack_mix.items():
+        for level, per_stack in rnd.stack_mix.items() if cards is not None else ():
             have = sum(1 for c in cards.cards if c.level == level)
             need = per_stack * rnd.stacks
             if need > have:

@@ -1,0 +1,44 @@
+"""Shared fixtures. Golden files are refreshed only with `pytest --update-golden`."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from generator.cli import main
+from generator.content import CONTENT_DIR
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-golden", action="store_true",
+                     help="rewrite golden files from the current output (review the diff!)")
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))
+
+
+@pytest.fixture
+def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Result]:
+    """Run the CLI in-process from a scratch working directory."""
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args: str) -> Result:
+        return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+    return invoke
+
+
+@pytest.fixture
+def pack_copy(tmp_path: Path) -> Path:
+    """A host's editable copy of the shipped Galaxy Trucker pack."""
+    target = tmp_path / "pack"
+    shutil.copytree(CONTENT_DIR / "galaxy-trucker", target)
+    return target
