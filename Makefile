@@ -8,20 +8,23 @@ SEED_FILE ?= seeds/example.yaml
 
 .PHONY: game test lint bench clean
 
-$(BIN)/sheetgen: pyproject.toml
+STAMP := $(VENV)/.installed
+
+# Reinstall when the project's dependencies change.
+$(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-game: $(BIN)/sheetgen
+game: $(STAMP)
 	$(BIN)/sheetgen game --game $(SEED_FILE)
 
-test: $(BIN)/sheetgen
+test: $(STAMP)
 	$(BIN)/ruff check generator tests benchmarks
 	$(BIN)/python -m pytest
 
-bench: $(BIN)/sheetgen
+bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 clean:

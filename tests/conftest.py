@@ -16,8 +16,11 @@ GOLDEN_DIR = Path(__file__).parent / "golden"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--update-golden", action="store_true",
-                     help="rewrite golden files from the current output (review the diff!)")
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite golden files from the current output (review the diff!)",
+    )
 
 
 @pytest.fixture

@@ -19,8 +19,10 @@ GOLDEN_SEEDS = ["2020", "42", "Wageningen board gamers, October"]
 
 seeds = st.one_of(
     st.integers(min_value=-(10**12), max_value=10**12).map(str),
-    st.text(min_size=1, max_size=40).map(str.strip).filter(bool).filter(
-        lambda s: all(ord(c) >= 32 for c in s)),
+    st.text(min_size=1, max_size=40)
+    .map(str.strip)
+    .filter(bool)
+    .filter(lambda s: all(ord(c) >= 32 for c in s)),
 )
 
 
@@ -45,8 +47,9 @@ def test_counts_and_rulings_hold_for_any_seed(seed: str) -> None:
     assert [len(r["flight_turns"]) for r in plan["rounds"]] == [4, 6, 8]
 
     turns = []
-    for rnd, mix, size in zip(plan["rounds"], ({1: 2}, {2: 2, 1: 1}, {3: 2, 2: 1, 1: 1}),
-                              (2, 3, 4), strict=True):
+    for rnd, mix, size in zip(
+        plan["rounds"], ({1: 2}, {2: 2, 1: 1}, {3: 2, 2: 1, 1: 1}), (2, 3, 4), strict=True
+    ):
         # Build turns: 3 sets of 3 tiles, all distinct within the round (no replacement).
         tiles = []
         for build in rnd["build_turns"]:

@@ -40,8 +40,10 @@ def test_invalid_pack(case_file: Path, pack_copy: Path, run: Any, update_golden:
     if update_golden:
         text = case_file.read_text(encoding="utf-8")
         head = text[: text.index("errors:")]
-        case_file.write_text(head + yaml.safe_dump({"errors": errors}, width=1000,
-                                                   allow_unicode=True), encoding="utf-8")
+        case_file.write_text(
+            head + yaml.safe_dump({"errors": errors}, width=1000, allow_unicode=True),
+            encoding="utf-8",
+        )
     assert errors == case["errors"]
     assert errors, "a bad pack must produce at least one error line"
     count = len(errors)

@@ -1,0 +1,271 @@
+"""The command line as a host uses it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator import __version__
+from generator.output import read_existing_plan
+
+SECRET = "a-long-secret-seed-for-the-tests-7f3a"
+
+
+def tree_digest(root: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_version(run: Any) -> None:
+    result = run("--version")
+    assert result.exit_code == 0 and __version__ in result.output
+
+
+def test_game_writes_every_post_in_both_flavours(run: Any, tmp_path: Path) -> None:
+    result = run("game", "--seed", "2020")
+    assert result.exit_code == 0, result.output
+    root = tmp_path / "output" / "galaxy-trucker-2020"
+    plan = json.loads((root / "plan.json").read_text())
+    assert plan["seed"] == "2020" and plan["pack"] == "galaxy-trucker"
+    builds = sorted(root.glob("round-*/turn-*-build.facebook.txt"))
+    flights = sorted(root.glob("round-*/turn-*-flight.facebook.txt"))
+    assert len(builds) == 33 and len(flights) == 18
+    assert len(list(root.glob("round-*/turn-*.discord.md"))) == 51
+    for rnd in (1, 2, 3):
+        for name in ("start", "end-of-building", "end-of-flight", "stack-1", "stack-2", "stack-3"):
+            assert (root / f"round-{rnd}" / f"{name}.facebook.txt").is_file()
+            assert (root / f"round-{rnd}" / f"{name}.discord.md").is_file()
+        assert not (root / f"round-{rnd}" / "stack-4.facebook.txt").exists()
+    for name in ("game-start", "game-end"):
+        assert (root / f"{name}.facebook.txt").is_file()
+    # Every flight turn with meteors or pirates has a first-comment text with the rolls.
+    with_rolls = [
+        f for r in plan["rounds"] for f in r["flight_turns"] if any(e["rolls"] for e in f["events"])
+    ]
+    assert len(list(root.glob("round-*/turn-*-flight.facebook-comment.txt"))) == len(with_rolls)
+    manifest = json.loads((root / "manifest.json").read_text())
+    assert set(manifest["files"]) == set(tree_digest(root)) - {"manifest.json"}
+
+
+def test_post_texts_name_turn_day_slot_and_tiles(run: Any, tmp_path: Path) -> None:
+    assert run("game", "--seed", SECRET, "--start", "2026-12-01").exit_code == 0
+    root = next((tmp_path / "output").iterdir())
+    plan = json.loads((root / "plan.json").read_text())
+    text = (root / "round-1" / "turn-03-build.facebook.txt").read_text()
+    assert "Round 1 of 3 · Building · Turn 3 of 51 (build turn 3 of 8)" in text
+    assert "Day 2, morning (Wed 2 Dec 2026)" in text
+    for label in ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"):
+        assert f"\n{label} " in text
+    assert "Stacks 1-3" in text  # the peek reminder on every build post
+    last = (root / "round-3" / "turn-51-flight.facebook.txt").read_text()
+    assert "Turn 51 of 51" in last and "Day 26, morning (Sat 26 Dec 2026)" in last
+    assert "events 15-16 of 16" in last
+    first_event = plan["rounds"][2]["flight_turns"][-1]["events"][0]["card"]
+    assert "Event 15: " in last and first_event["id"] not in last
+    start = (root / "round-2" / "start.facebook.txt").read_text()
+    assert "Peeking" in start  # the peek rule is taught at round start
+
+
+def test_hidden_information_stays_out_of_posts(run: Any, tmp_path: Path) -> None:
+    assert run("game", "--seed", SECRET).exit_code == 0
+    root = next((tmp_path / "output").iterdir())
+    plan = json.loads((root / "plan.json").read_text())
+    for path in root.rglob("*"):
+        if path.is_file() and path.name not in ("plan.json", "manifest.json"):
+            assert SECRET not in path.read_text(encoding="utf-8", errors="replace"), path
+    for rnd in plan["rounds"]:
+        for flight in rnd["flight_turns"]:
+            post = (
+                root / f"round-{rnd['round']}" / f"turn-{flight['turn']:02d}-flight"
+            ).with_suffix(".facebook.txt")
+            text = post.read_text()
+            assert not any(face in text for face in "⚀⚁⚂⚃⚄⚅"), post
+            discord = post.with_name(post.name.replace(".facebook.txt", ".discord.md"))
+            for line in discord.read_text().splitlines():
+                if any(face in line for face in "⚀⚁⚂⚃⚄⚅"):
+                    assert line.count("||") == 2, line  # every roll inside a spoiler
+        hidden = rnd["stacks"][-1]
+        stack_texts = "".join(
+            (root / f"round-{rnd['round']}" / f"stack-{i}.facebook.txt").read_text()
+            for i in (1, 2, 3)
+        )
+        visible_ids = {c["id"] for s in rnd["stacks"][:-1] for c in s}
+        assert len(visible_ids) + len(hidden) == sum(len(s) for s in rnd["stacks"])
+        assert stack_texts.count("\n1. ") == 3
+    commitment = plan["commitment"]
+    assert commitment in (root / "game-start.facebook.txt").read_text()
+
+
+def test_discord_messages_fit_discord(run: Any, tmp_path: Path) -> None:
+    assert run("game", "--seed", SECRET).exit_code == 0
+    for path in (tmp_path / "output").rglob("*.discord.md"):
+        assert len(path.read_text()) <= 2000, path
+
+
+def test_two_runs_are_byte_identical(run: Any, tmp_path: Path) -> None:
+    assert run("game", "--seed", "repeatable-seed-000000", "-o", "a").exit_code == 0
+    assert run("game", "--seed", "repeatable-seed-000000", "-o", "b").exit_code == 0
+    first = tree_digest(tmp_path / "a")
+    assert first == tree_digest(tmp_path / "b")
+    assert run("game", "--seed", "repeatable-seed-000000", "-o", "a").exit_code == 0
+    assert tree_digest(tmp_path / "a") == first
+
+
+def test_another_game_is_not_written_over(run: Any, tmp_path: Path) -> None:
+    assert run("game", "--seed", "first-game-seed-0001", "-o", "g").exit_code == 0
+    before = tree_digest(tmp_path / "g")
+    result = run("game", "--seed", "other-game-seed-0002", "-o", "g")
+    assert result.exit_code == 2 and "holds another game" in result.stderr
+    assert "--force" in result.stderr
+    assert tree_digest(tmp_path / "g") == before
+    result = run("game", "--seed", "other-game-seed-0002", "-o", "g", "--force")
+    assert result.exit_code == 0
+    assert read_existing_plan(tmp_path / "g")["seed"] == "other-game-seed-0002"  # type: ignore[index]
+
+
+def test_round_and_turn_write_into_the_same_game(run: Any, tmp_path: Path) -> None:
+    assert run("round", "2", "--seed", SECRET, "-o", "g").exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "g").iterdir()) == [
+        "manifest.json",
+        "plan.json",
+        "round-2",
+    ]
+    result = run("turn", "12", "--seed", SECRET, "-o", "g")
+    assert result.exit_code == 0
+    assert "Turn 12 of 51" in result.stdout
+    assert "end-of-flight" not in result.stdout  # the stdout is the posts' text, not names
+    assert "Round 1 is over" in result.stdout  # the scoring post goes out with turn 12
+    manifest = json.loads((tmp_path / "g" / "manifest.json").read_text())["files"]
+    assert "round-1/turn-12-flight.facebook.txt" in manifest
+    assert "round-2/turn-13-build.facebook.txt" in manifest  # kept from the round run
+    assert run("game", "--seed", SECRET, "-o", "g").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("round", "4"), "not a round"),
+        (("turn", "52"), "not a turn"),
+        (("turn", "0"), "not a turn"),
+        (("game", "--start", "1st of December"), "not a date"),
+        (("game", "--pack", "no-such-pack"), "no pack 'no-such-pack'"),
+    ],
+)
+def test_misuse_is_a_usage_error(run: Any, args: tuple[str, ...], message: str) -> None:
+    result = run(*args, "--seed", SECRET)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_unsafe_seed_stays_inside_output(run: Any, tmp_path: Path) -> None:
+    result = run("game", "--seed", "../../x")
+    assert result.exit_code == 0, result.output
+    folders = [p.name for p in (tmp_path / "output").iterdir()]
+    assert len(folders) == 1 and folders[0].startswith("galaxy-trucker-x-")
+    assert not (tmp_path.parent / "x").exists()
+    assert (
+        json.loads((tmp_path / "output" / folders[0] / "plan.json").read_text())["seed"]
+        == "../../x"
+    )
+
+
+def test_without_seed_one_is_chosen_and_recorded(run: Any, tmp_path: Path) -> None:
+    result = run("game")
+    assert result.exit_code == 0
+    assert "Seed chosen: " in result.stderr
+    seed = result.stderr.split("Seed chosen: ")[1].split()[0]
+    assert len(seed) >= 32 and "warning" not in result.stderr
+    plan = json.loads(next((tmp_path / "output").glob("*/plan.json")).read_text())
+    assert plan["seed"] == seed
+
+
+def test_guessable_seed_warns(run: Any) -> None:
+    result = run("plan", "--seed", "42")
+    assert result.exit_code == 0
+    assert "warning: the seed '42' is short" in result.stderr
+    assert json.loads(result.stdout)["seed"] == "42"
+
+
+def test_verify_checks_the_commitment(run: Any) -> None:
+    plan = json.loads(run("plan", "--seed", SECRET).stdout)
+    ok = run("verify", "--seed", SECRET, "--commitment", plan["commitment"])
+    assert ok.exit_code == 0 and "OK" in ok.stdout
+    bad = run("verify", "--seed", SECRET + "x", "--commitment", plan["commitment"])
+    assert bad.exit_code == 1 and "MISMATCH" in bad.stderr
+
+
+def test_verify_notices_changed_content(run: Any, pack_copy: Path) -> None:
+    plan = json.loads(run("plan", "--seed", SECRET, "--pack", str(pack_copy)).stdout)
+    cards = pack_copy / "cards.yaml"
+    cards.write_text(cards.read_text().replace("credits: 3,", "credits: 30,", 1))
+    bad = run(
+        "verify", "--seed", SECRET, "--commitment", plan["commitment"], "--pack", str(pack_copy)
+    )
+    assert bad.exit_code == 1
+
+
+def test_game_file(run: Any, tmp_path: Path) -> None:
+    (tmp_path / "mygame.yaml").write_text(
+        f"pack: galaxy-trucker\nseed: {SECRET}\nstart: 2026-12-01\noutput: out/gt\n"
+    )
+    result = run("game", "--game", "mygame.yaml")
+    assert result.exit_code == 0, result.output
+    plan = json.loads((tmp_path / "out" / "gt" / "plan.json").read_text())
+    assert plan["seed"] == SECRET and plan["start"] == "2026-12-01"
+    # A later turn without --start keeps the recorded start date.
+    result = run("turn", "5", "--seed", SECRET, "-o", "out/gt")
+    assert result.exit_code == 0 and "Day 3, morning (Thu 3 Dec 2026)" in result.stdout
+
+
+def test_shipped_example_game_file(run: Any) -> None:
+    example = Path(__file__).resolve().parents[1] / "seeds" / "example.yaml"
+    result = run("plan", "--game", str(example))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["start"] == "2026-12-01"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("seed: 1\ncolour: red\n", "mygame.yaml:2: colour: unknown key (allowed keys: pack, seed,"),
+        ("pack: galaxy-trucker\n", "mygame.yaml:1: seed: required field is missing"),
+        ("seed: abc\nstart: tomorrow\n", "mygame.yaml:2: start:"),
+        ("seed: [1, 2\n", "mygame.yaml:2: invalid YAML"),
+    ],
+)
+def test_bad_game_file(run: Any, tmp_path: Path, text: str, message: str) -> None:
+    (tmp_path / "mygame.yaml").write_text(text)
+    result = run("game", "--game", "mygame.yaml")
+    assert result.exit_code == 2
+    assert message in result.stderr, result.stderr
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "output").exists()
+
+
+def test_failed_render_leaves_nothing_half_written(
+    run: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run("game", "--seed", SECRET, "-o", "g").exit_code == 0
+    before = tree_digest(tmp_path / "g")
+    import generator.output as output
+
+    real_replace = output.os.replace
+
+    def fail_late(src: Any, dst: Any) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(output.os, "replace", fail_late)
+    result = run("game", "--seed", SECRET, "-o", "g")
+    assert result.exit_code == 1 and "internal error" in result.stderr
+    assert "Traceback" not in result.output
+    monkeypatch.setattr(output.os, "replace", real_replace)
+    assert tree_digest(tmp_path / "g") == before
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".g.")]  # staging removed
