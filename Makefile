@@ -21,7 +21,8 @@ game: $(STAMP)
 	$(BIN)/sheetgen game --game $(SEED_FILE)
 
 test: $(STAMP)
-	$(BIN)/ruff check generator tests benchmarks
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

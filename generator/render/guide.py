@@ -21,6 +21,7 @@ def posting_guide(game_name: str, plan: dict[str, Any], posts: list[Post]) -> st
         "Publish these in order. Each post has a Facebook text (`.facebook.txt`; a",
         "`.facebook-comment.txt` goes in as its first comment), a Discord text (`.discord.md`)",
         "and, where it has one, its images. Never post plan.json: it holds the seed.",
+        "On Discord, post the `SPOILER_` copies of images that hide dice or stacks.",
         "",
     ]
     for turn, group in groupby(posting_order(posts), key=lambda p: p.turn):
