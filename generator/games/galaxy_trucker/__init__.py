@@ -73,8 +73,15 @@ class GalaxyTruckerRules:
         return files
 
     def turn_post(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], turn: int) -> str:
+        """The Facebook texts of the turn's posts in posting order, each first comment after
+        its post."""
         posts = sorted(self.posts(content, plan, Scope("turn", turn)), key=lambda p: p.position)
-        return "\n\n".join(p.facebook.rstrip("\n") for p in posts) + "\n"
+        parts = []
+        for post in posts:
+            parts.append(f"==== {post.title} ====\n{post.facebook.rstrip()}")
+            if post.facebook_comment:
+                parts.append(f"---- first comment ----\n{post.facebook_comment.rstrip()}")
+        return "\n\n".join(parts) + "\n"
 
 
 RULES = GalaxyTruckerRules()
