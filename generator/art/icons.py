@@ -227,7 +227,7 @@ def meteor(surface: Surface, cx: float, cy: float, size: float, large: bool) -> 
 
 
 def shot(surface: Surface, cx: float, cy: float, size: float, large: bool) -> None:
-    """A laser bolt: heavy shots are thick with an H, light ones thin with an L."""
+    """A laser bolt: large shots are thick with an L, small ones thin with an S."""
     w = size * (0.36 if large else 0.18)
     h = size * 0.9
     surface.rect(
@@ -240,7 +240,7 @@ def shot(surface: Surface, cx: float, cy: float, size: float, large: bool) -> No
         width=max(size * 0.04, 0.3),
         radius=w / 2,
     )
-    label = "H" if large else "L"
+    label = "L" if large else "S"
     box = size * 0.34
     surface.circle(cx, cy, box / 2, stroke=INK, fill=WHITE, width=max(size * 0.04, 0.3))
     surface.text(
