@@ -116,9 +116,11 @@ def hit_row(number: int, size: str, direction: str, kind: str) -> Row:
             icons.shot(s, icon_x, y + h / 2, h * 0.9, large)
         icons.arrow(s, icon_x + h * 0.95, y + h / 2, h * 0.7, TRAVEL[direction])
         left = icon_x + h * 1.45
-        words = f"from {direction}"
-        if s.text_width(words, size=ts, font="VeraBd") > x + w - left:
-            words = direction
+        room = x + w - left
+        choices = (f"{size} from {direction}", f"{size}, {direction}", direction)
+        words = next(
+            (c for c in choices if s.text_width(c, size=ts, font="VeraBd") <= room), direction
+        )
         s.text(left, _baseline(y, h, ts), words, size=ts, font="VeraBd", color=INK)
 
     return Row(draw, compact=True)
@@ -255,13 +257,24 @@ def draw_card(
         x + line / 2, y + band * 0.5, w - line, band * 0.5, stroke=None, fill=HEADER[card.kind]
     )
     surface.line(x, y + band, x + w, y + band, color=INK, width=line)
-    badge_r = band * 0.36
-    badge_x = x + w - band * 0.55
-    surface.circle(badge_x, y + band / 2, badge_r, stroke=INK, fill=WHITE, width=line)
+    # The level in a white pill at the right of the band, as on the printed cards.
     level = LEVELS[card.level]
-    level_size = badge_r * (1.0 if len(level) < 3 else 0.8)
+    level_size = band * 0.42
+    pill_w = surface.text_width(level, size=level_size, font="VeraBd") + band * 0.4
+    pill_h = band * 0.62
+    pill_x = x + w - w * 0.04 - pill_w
+    surface.rect(
+        pill_x,
+        y + (band - pill_h) / 2,
+        pill_w,
+        pill_h,
+        stroke=INK,
+        fill=WHITE,
+        width=line,
+        radius=pill_h / 2,
+    )
     surface.text(
-        badge_x,
+        pill_x + pill_w / 2,
         y + band / 2 + level_size * 0.36,
         level,
         size=level_size,
@@ -271,7 +284,7 @@ def draw_card(
     )
     name = content.texts.cards[card.kind].name
     title_size = band * 0.46
-    room = w - band * 1.3 - w * 0.05
+    room = pill_x - x - w * 0.08
     width = surface.text_width(name, size=title_size, font="VeraBd")
     if width > room:
         title_size *= room / width
@@ -297,7 +310,8 @@ def draw_card(
     if unit < w * 0.11 and any(r.compact for r in rows):
         lines = _lines(rows)
         unit = min(bh / sum(ln[0].weight for ln in lines), w * 0.15)
-    ts = min(ts, unit * 0.55)
+    # Text keeps at least 0.065 of the card's width (28 px on a 435 px card in a post).
+    ts = min(ts, max(unit * 0.55, w * 0.065))
     total = sum(ln[0].weight for ln in lines) * unit
     cy = by + (bh - total) / 2
     for ln in lines:

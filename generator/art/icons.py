@@ -116,9 +116,9 @@ def cube(
     if label:
         surface.text(
             cx,
-            cy + s * 0.22,
+            cy + s * 0.25,
             label,
-            size=s * 0.6,
+            size=s * 0.7,
             font="VeraBd",
             color=GOODS_INK.get(colour, WHITE),
             anchor="middle",
@@ -241,10 +241,10 @@ def shot(surface: Surface, cx: float, cy: float, size: float, large: bool) -> No
         radius=w / 2,
     )
     label = "L" if large else "S"
-    box = size * 0.34
+    box = size * 0.5
     surface.circle(cx, cy, box / 2, stroke=INK, fill=WHITE, width=max(size * 0.04, 0.3))
     surface.text(
-        cx, cy + box * 0.2, label, size=box * 0.62, font="VeraBd", color=INK, anchor="middle"
+        cx, cy + box * 0.25, label, size=box * 0.7, font="VeraBd", color=INK, anchor="middle"
     )
 
 

@@ -129,7 +129,7 @@ def _nozzles(surface: Surface, f: _Frame, count: int) -> None:
 
 
 def _label(surface: Surface, f: _Frame, text: str) -> None:
-    size = f.s * 0.095
+    size = f.s * 0.1
     room = f.s * (1 - 2 * PANEL) * 0.92
     width = surface.text_width(text, size=size, font="VeraBd")
     if width > room:

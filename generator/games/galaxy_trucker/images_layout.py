@@ -24,6 +24,7 @@ from generator.schedule import when
 
 WIDTH, HEIGHT = 1080, 1350
 SAFE = 108  # 10 % of the width
+TILE_MARGIN = 80
 BACKGROUND: Color = (24, 30, 50)
 TEXT: Color = (245, 245, 240)
 MUTED: Color = (175, 185, 205)
@@ -124,12 +125,13 @@ def draw_build(
     bottom = _footer(surface, content, plan)
     sets = build["sets"]
     per_set = max(len(tiles) for tiles in sets)
-    gap = 36
-    label_h = 46
-    row_gap = 22
+    # Tiles take a little of the safe margin: at 290 px their labels are 29 px tall.
+    gap = 24
+    label_h = 40
+    row_gap = 14
     size = int(
         min(
-            (WIDTH - 2 * SAFE - gap * (per_set - 1)) / per_set,
+            (WIDTH - 2 * TILE_MARGIN - gap * (per_set - 1)) / per_set,
             (bottom - top - row_gap * (len(sets) - 1)) / len(sets) - label_h - 16,
         )
     )
@@ -144,7 +146,7 @@ def draw_build(
             x = round(x0 + i * (size + gap))
             surface.text(
                 x + size / 2,
-                y + 38,
+                y + 34,
                 f"{SET_NAMES[s]}{i + 1}",
                 size=34,
                 font="VeraBd",
