@@ -158,3 +158,38 @@ def test_pool_and_single_process_draw_the_same_bytes(game: Game, files: dict[str
     assert len(sample) > 4
     for image in sample:
         assert render_png(game.content, game.plan, image) == files[image.file]
+
+
+@pytest.mark.parametrize(
+    ("turn", "expected"),
+    [
+        (
+            1,
+            {
+                "round-1/turn-01-build.png",
+                *(f"round-1/{p}stack-{s}.png" for s in (1, 2, 3) for p in ("", "SPOILER_")),
+            },
+        ),
+        (10, {"round-1/turn-10-flight.png"}),
+        (
+            12,
+            {
+                "round-1/turn-12-flight.png",
+                "round-1/turn-12-rolls.png",
+                "round-1/SPOILER_turn-12-rolls.png",
+            },
+        ),
+    ],
+)
+def test_a_turn_writes_its_own_images(game: Game, turn: int, expected: set[str]) -> None:
+    out = game.rules.outputs(game.content, game.plan, Scope("turn", turn), RenderOptions())
+    assert {f.path for f in out if f.path.endswith(".png")} == expected
+
+
+def test_images_show_the_game_id_never_the_seed(game: Game) -> None:
+    image = next(im for im in planned(game) if im.kind == "build")
+    reseeded = {**game.plan, "seed": "another-seed-entirely"}
+    renamed = {**game.plan, "game_id": "0000-0000"}
+    drawn = render_png(game.content, game.plan, image)
+    assert render_png(game.content, reseeded, image) == drawn
+    assert render_png(game.content, renamed, image) != drawn

@@ -200,28 +200,17 @@ def render_images(
 ) -> list[OutputFile]:
     """The PNG files of `images`, plus a SPOILER_ copy of each hidden one for Discord."""
     unique = list({image.file: image for image in images}.values())
+    results = _rendered(content, plan, unique)
+    if progress:
+        with click.progressbar(
+            results, length=len(unique), label="Drawing images", file=sys.stderr
+        ) as bar:
+            encoded = list(bar)
+    else:
+        encoded = list(results)
     files: list[OutputFile] = []
-    with click.progressbar(
-        _rendered(content, plan, unique),
-        length=len(unique),
-        label="Drawing images",
-        file=sys.stderr if progress else _Silent(),
-    ) as bar:
-        for image, data in zip(unique, bar, strict=True):
-            files.append(OutputFile(image.file, data))
-            if image.hidden:
-                files.append(OutputFile(spoiler_name(image.file), data))
+    for image, data in zip(unique, encoded, strict=True):
+        files.append(OutputFile(image.file, data))
+        if image.hidden:
+            files.append(OutputFile(spoiler_name(image.file), data))
     return files
-
-
-class _Silent:
-    """A stream that swallows the progress bar when nobody watches."""
-
-    def write(self, text: str) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        return None
-
-    def isatty(self) -> bool:
-        return False
