@@ -79,6 +79,7 @@ def die_picture(value: int, size: int) -> Image.Image:
         size,
         size,
         lambda s, w, h: draw_die(s, value, w * 0.04, h * 0.04, w * 0.92),
+        ROW_PANEL,
     )
 
 
@@ -237,7 +238,12 @@ def draw_rolls(
     top = _header(
         surface,
         f"Round {rnd['round']} · Turn {flight['turn']} · Dice",
-        ["Read each roll only when you resolve it"],
+        ["Read each roll only when you resolve it"]
+        + (
+            ["Pirate shots only if the pirates beat you"]
+            if any(e["card"]["type"] == "pirates" and e["rolls"] for e in flight["events"])
+            else []
+        ),
     )
     bottom = _footer(surface, content, plan)
     items: list[tuple[str, Any]] = []
