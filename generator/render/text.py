@@ -39,6 +39,12 @@ def bgg_safe(text: str) -> str:
     return "".join(out)
 
 
+def spoiler_name(file: str) -> str:
+    """'round-1/stack-1.png' -> 'round-1/SPOILER_stack-1.png': Discord blurs such files."""
+    folder, _, name = file.rpartition("/")
+    return f"{folder}/SPOILER_{name}" if folder else f"SPOILER_{name}"
+
+
 @dataclass(frozen=True)
 class PostImage:
     """An image that goes with a post: its file (relative to the output folder) and alt text."""
@@ -46,6 +52,25 @@ class PostImage:
     file: str
     alt: str
     hidden: bool = False  # dice or peeked cards: a spoiler on every platform
+    comment: bool = False  # published with the Facebook first comment, not the post
+    # A shorter description for where room is scarce (a Discord message has 2000 characters),
+    # typically pointing at the post text that already lists what the image shows.
+    short_alt: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.file.rpartition("/")[2]
+
+    def facebook_lines(self) -> list[str]:
+        return [f"[Image: {self.name}]", f"[Image description: {self.alt}]"]
+
+    def discord_lines(self, short: bool = False) -> list[str]:
+        """Hidden images go up as their SPOILER_ copy with the description in a spoiler."""
+        alt = self.short_alt if short and self.short_alt else self.alt
+        if self.hidden:
+            name = spoiler_name(self.file).rpartition("/")[2]
+            return [f"-# Image: {name}", f"-# Image description: {discord_spoiler(alt)}"]
+        return [f"-# Image: {self.name}", f"-# Image description: {alt}"]
 
 
 @dataclass
@@ -61,11 +86,41 @@ class Post:
     facebook_comment: str | None = None
     images: list[PostImage] = field(default_factory=list)
 
+    def facebook_text(self) -> str:
+        """The Facebook post with its images named and described."""
+        return _with_lines(
+            self.facebook,
+            [ln for im in self.images if not im.comment for ln in im.facebook_lines()],
+        )
+
+    def facebook_comment_text(self) -> str | None:
+        lines = [ln for im in self.images if im.comment for ln in im.facebook_lines()]
+        if self.facebook_comment is None and not lines:
+            return None
+        return _with_lines(self.facebook_comment or "", lines)
+
+    def discord_text(self) -> str:
+        """The Discord message with its images; short descriptions if the full ones would
+        take it over the message limit."""
+        text = _with_lines(self.discord, [ln for im in self.images for ln in im.discord_lines()])
+        if len(text.rstrip("\n")) <= DISCORD_LIMIT:
+            return text
+        return _with_lines(
+            self.discord, [ln for im in self.images for ln in im.discord_lines(short=True)]
+        )
+
     def files(self) -> dict[str, str]:
         files = {
-            f"{self.key}.facebook.txt": self.facebook,
-            f"{self.key}.discord.md": self.discord,
+            f"{self.key}.facebook.txt": self.facebook_text(),
+            f"{self.key}.discord.md": self.discord_text(),
         }
-        if self.facebook_comment is not None:
-            files[f"{self.key}.facebook-comment.txt"] = self.facebook_comment
+        comment = self.facebook_comment_text()
+        if comment is not None:
+            files[f"{self.key}.facebook-comment.txt"] = comment
         return {name: text.rstrip("\n") + "\n" for name, text in files.items()}
+
+
+def _with_lines(text: str, lines: list[str]) -> str:
+    if not lines:
+        return text
+    return text.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n"

@@ -8,6 +8,7 @@ from typing import Any
 from generator.content import Pack
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import content as gt_content
+from generator.games.galaxy_trucker.images import PlannedImage, render_images
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
 from generator.render.guide import posting_guide
@@ -62,6 +63,9 @@ class GalaxyTruckerRules:
         files: list[OutputFile] = []
         for post in posts:
             files += [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
+        if options.images:
+            planned = [im for p in posts for im in p.images if isinstance(im, PlannedImage)]
+            files += render_images(content, plan, planned, options.progress)
         if scope.kind == "game":
             all_posts = posts
             files.append(
@@ -78,9 +82,10 @@ class GalaxyTruckerRules:
         posts = sorted(self.posts(content, plan, Scope("turn", turn)), key=lambda p: p.position)
         parts = []
         for post in posts:
-            parts.append(f"==== {post.title} ====\n{post.facebook.rstrip()}")
-            if post.facebook_comment:
-                parts.append(f"---- first comment ----\n{post.facebook_comment.rstrip()}")
+            parts.append(f"==== {post.title} ====\n{post.facebook_text().rstrip()}")
+            comment = post.facebook_comment_text()
+            if comment:
+                parts.append(f"---- first comment ----\n{comment.rstrip()}")
         return "\n\n".join(parts) + "\n"
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import string
 from typing import Any
 
+from generator.games.galaxy_trucker import images
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import (
     card_fields,
@@ -146,6 +147,7 @@ class PostWriter:
                 ]
             )
             + "\n",
+            images=[images.stack_image(self.content, self.plan, rnd, index)],
         )
 
     def build_post(self, rnd: dict[str, Any], index: int) -> Post:
@@ -196,6 +198,7 @@ class PostWriter:
             position=0,
             facebook="\n".join(fb) + "\n",
             discord="\n".join(dc) + "\n",
+            images=[images.build_image(self.content, self.plan, rnd, index)],
         )
 
     def event_number(self, rnd: dict[str, Any], index: int) -> int:
@@ -246,6 +249,9 @@ class PostWriter:
         fb.append(rules)
         dc.append(rules.replace("in the first comment", "in the spoilers above"))
         has_rolls = any(e["rolls"] for e in flight["events"])
+        pictures = [images.flight_image(self.content, self.plan, rnd, index)]
+        if has_rolls:
+            pictures.append(images.rolls_image(self.content, self.plan, rnd, index))
         return Post(
             key=f"round-{rnd['round']}/turn-{turn:02d}-flight",
             title=f"Turn {turn}: flight",
@@ -254,6 +260,7 @@ class PostWriter:
             facebook="\n".join(fb) + "\n",
             discord="\n".join(dc) + "\n",
             facebook_comment="\n".join(comment) + "\n" if has_rolls else None,
+            images=pictures,
         )
 
     def end_of_building(self, rnd: dict[str, Any]) -> Post:

@@ -1,0 +1,308 @@
+"""The layouts of the post images: 1080x1350 PNGs with a header, the content inside a ~10 %
+safe margin, and the public game id in the footer (never the seed). Text is at least 28 px.
+
+Tile, card and dice pictures are drawn once against `Surface` (generator.art), rendered at
+twice the size and scaled down for smooth edges, and cached per process: a tile appears in
+many build turns and a card in both its stack and its flight turn."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from PIL import Image
+
+from generator.art.cards import draw_card
+from generator.art.dice import draw_die
+from generator.art.png_surface import PngSurface
+from generator.art.surface import Color
+from generator.art.tiles import draw_tile
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.describe import card_title, roll_labels
+from generator.games.galaxy_trucker.images import SET_NAMES, PlannedImage, event_number
+from generator.schedule import when
+
+WIDTH, HEIGHT = 1080, 1350
+SAFE = 108  # 10 % of the width
+TILE_MARGIN = 80
+BACKGROUND: Color = (24, 30, 50)
+TEXT: Color = (245, 245, 240)
+MUTED: Color = (175, 185, 205)
+ACCENT: Color = (250, 200, 70)
+ROW_PANEL: Color = (38, 46, 72)
+MIN_TEXT = 28
+SUPERSAMPLE = 2
+# Fast and deterministic: no optimiser pass, modest zlib effort; Pillow writes no timestamp.
+PNG_OPTIONS: dict[str, Any] = {"optimize": False, "compress_level": 3}
+
+_PICTURES: dict[tuple[Any, ...], Image.Image] = {}
+
+
+def _picture(
+    key: tuple[Any, ...], w: int, h: int, draw: Any, background: Color = BACKGROUND
+) -> Image.Image:
+    """A cached picture of w x h pixels, drawn at twice the size on what it is pasted over."""
+    key = (*key, background)
+    found = _PICTURES.get(key)
+    if found is None:
+        big = PngSurface.blank(w * SUPERSAMPLE, h * SUPERSAMPLE, background)
+        draw(big, w * SUPERSAMPLE, h * SUPERSAMPLE)
+        found = big.image.resize((w, h), Image.Resampling.LANCZOS)
+        _PICTURES[key] = found
+    return found
+
+
+def tile_picture(content: GalaxyTrucker, tile_id: str, size: int) -> Image.Image:
+    tile = content.tiles_by_id[tile_id]
+    return _picture(
+        ("tile", content.pack_name, tile_id, size),
+        size,
+        size,
+        lambda s, w, h: draw_tile(s, content, tile, 0, 0, w),
+        ROW_PANEL,
+    )
+
+
+def card_picture(content: GalaxyTrucker, card_id: str, w: int, h: int) -> Image.Image:
+    card = content.cards_by_id[card_id]
+    return _picture(
+        ("card", content.pack_name, card_id, w, h),
+        w,
+        h,
+        lambda s, ww, hh: draw_card(s, content, card, 0, 0, ww, hh),
+    )
+
+
+def die_picture(value: int, size: int) -> Image.Image:
+    return _picture(
+        ("die", value, size),
+        size,
+        size,
+        lambda s, w, h: draw_die(s, value, w * 0.04, h * 0.04, w * 0.92),
+        ROW_PANEL,
+    )
+
+
+# --- shared frame -------------------------------------------------------------------------
+def _header(surface: PngSurface, title: str, lines: list[str]) -> float:
+    """Title and sub-lines at the top; returns where the content may start."""
+    y = 96.0
+    surface.text(WIDTH / 2, y, title, size=52, font="VeraBd", color=TEXT, anchor="middle")
+    y += 12
+    for line in lines:
+        y += 44
+        surface.text(WIDTH / 2, y, line, size=32, color=MUTED, anchor="middle")
+    return y + 36
+
+
+def _footer(surface: PngSurface, content: GalaxyTrucker, plan: dict[str, Any]) -> float:
+    """The game's public id (never the seed) at the bottom; returns where content must end."""
+    text = f"{content.texts.game_name} · Game {plan['game_id']}"
+    surface.text(WIDTH / 2, HEIGHT - 44, text, size=MIN_TEXT, color=MUTED, anchor="middle")
+    return HEIGHT - 84
+
+
+def _turn_line(plan: dict[str, Any], turn: int) -> str:
+    return f"Turn {turn} of {len(plan['schedule'])} · {when(plan['schedule'][turn - 1])}"
+
+
+def _encode(surface: PngSurface) -> bytes:
+    buffer = io.BytesIO()
+    surface.image.save(buffer, "PNG", **PNG_OPTIONS)
+    return buffer.getvalue()
+
+
+# --- the four kinds -----------------------------------------------------------------------
+def draw_build(
+    surface: PngSurface, content: GalaxyTrucker, plan: dict[str, Any], image: PlannedImage
+) -> None:
+    rnd = plan["rounds"][image.round - 1]
+    build = rnd["build_turns"][image.index]
+    top = _header(
+        surface,
+        f"Round {rnd['round']} · Build turn {image.index + 1} of {len(rnd['build_turns'])}",
+        [_turn_line(plan, build["turn"])],
+    )
+    bottom = _footer(surface, content, plan)
+    sets = build["sets"]
+    per_set = max(len(tiles) for tiles in sets)
+    # Tiles take a little of the safe margin: at 290 px their labels are 29 px tall.
+    gap = 24
+    label_h = 40
+    row_gap = 14
+    size = int(
+        min(
+            (WIDTH - 2 * TILE_MARGIN - gap * (per_set - 1)) / per_set,
+            (bottom - top - row_gap * (len(sets) - 1)) / len(sets) - label_h - 16,
+        )
+    )
+    row_h = label_h + size + 16
+    used = row_h * len(sets) + row_gap * (len(sets) - 1)
+    y = top + (bottom - top - used) / 2
+    for s, tiles in enumerate(sets):
+        width = per_set * size + gap * (per_set - 1)
+        x0 = (WIDTH - width) / 2
+        surface.rect(x0 - 18, y, width + 36, row_h, stroke=None, fill=ROW_PANEL, radius=18)
+        for i, tile in enumerate(tiles):
+            x = round(x0 + i * (size + gap))
+            surface.text(
+                x + size / 2,
+                y + 34,
+                f"{SET_NAMES[s]}{i + 1}",
+                size=34,
+                font="VeraBd",
+                color=ACCENT,
+                anchor="middle",
+            )
+            surface.image.paste(tile_picture(content, tile["id"], size), (x, round(y + label_h)))
+        y += row_h + row_gap
+
+
+def _cards_grid(
+    surface: PngSurface,
+    content: GalaxyTrucker,
+    labelled: list[tuple[str, str]],
+    top: float,
+    bottom: float,
+) -> None:
+    """Cards (label, card id) two to a row, each with its label above it."""
+    gap = 30
+    label_h = 50 if any(label for label, _ in labelled) else 0
+    rows = (len(labelled) + 1) // 2
+    w = int((WIDTH - 2 * (SAFE - 18) - gap) / 2)
+    h = int(min((bottom - top - gap * (rows - 1)) / rows - label_h, w * 1.45))
+    used = rows * (h + label_h) + gap * (rows - 1)
+    y = top + (bottom - top - used) / 2
+    for r in range(rows):
+        row = labelled[2 * r : 2 * r + 2]
+        width = len(row) * w + gap * (len(row) - 1)
+        x0 = (WIDTH - width) / 2
+        for i, (label, card_id) in enumerate(row):
+            x = round(x0 + i * (w + gap))
+            if label:
+                surface.text(
+                    x + w / 2, y + 38, label, size=36, font="VeraBd", color=ACCENT, anchor="middle"
+                )
+            surface.image.paste(card_picture(content, card_id, w, h), (x, round(y + label_h)))
+        y += h + label_h + gap
+
+
+def draw_flight(
+    surface: PngSurface, content: GalaxyTrucker, plan: dict[str, Any], image: PlannedImage
+) -> None:
+    rnd = plan["rounds"][image.round - 1]
+    flight = rnd["flight_turns"][image.index]
+    setting = content.rounds[rnd["round"] - 1]
+    first = event_number(rnd, image.index, 0)
+    last = event_number(rnd, image.index, len(flight["events"]) - 1)
+    top = _header(
+        surface,
+        f"Round {rnd['round']} · Flight turn {image.index + 1} of {len(rnd['flight_turns'])}",
+        [
+            _turn_line(plan, flight["turn"]),
+            f"Events {first}-{last} of {setting.stacks * setting.stack_size}",
+        ],
+    )
+    bottom = _footer(surface, content, plan)
+    labelled = [
+        (f"Event {event_number(rnd, image.index, k)}", e["card"]["id"])
+        for k, e in enumerate(flight["events"])
+    ]
+    _cards_grid(surface, content, labelled, top, bottom)
+
+
+def draw_stack(
+    surface: PngSurface, content: GalaxyTrucker, plan: dict[str, Any], image: PlannedImage
+) -> None:
+    rnd = plan["rounds"][image.round - 1]
+    setting = content.rounds[rnd["round"] - 1]
+    if not 0 <= image.index < setting.peekable_stacks:
+        raise ValueError(f"stack {image.index + 1} of round {rnd['round']} may not be shown")
+    cards = rnd["stacks"][image.index]
+    top = _header(
+        surface,
+        f"Round {rnd['round']} · Stack {image.index + 1}",
+        [f"{len(cards)} cards · peeking costs 1 Skipped Parts box"],
+    )
+    bottom = _footer(surface, content, plan)
+    _cards_grid(
+        surface, content, [(f"Card {i}", c["id"]) for i, c in enumerate(cards, 1)], top, bottom
+    )
+
+
+def draw_rolls(
+    surface: PngSurface, content: GalaxyTrucker, plan: dict[str, Any], image: PlannedImage
+) -> None:
+    rnd = plan["rounds"][image.round - 1]
+    flight = rnd["flight_turns"][image.index]
+    top = _header(
+        surface,
+        f"Round {rnd['round']} · Turn {flight['turn']} · Dice",
+        ["Read each roll only when you resolve it"]
+        + (
+            ["Pirate shots only if the pirates beat you"]
+            if any(e["card"]["type"] == "pirates" and e["rolls"] for e in flight["events"])
+            else []
+        ),
+    )
+    bottom = _footer(surface, content, plan)
+    items: list[tuple[str, Any]] = []
+    for k, event in enumerate(flight["events"]):
+        if not event["rolls"]:
+            continue
+        card = content.cards_by_id[event["card"]["id"]]
+        title = card_title(content, card)
+        items.append(("heading", f"Event {event_number(rnd, image.index, k)}: {title}"))
+        for label, faces in zip(roll_labels(card), event["rolls"], strict=True):
+            items.append(("roll", (label, faces)))
+    count = sum(0.8 if kind == "heading" else 1.0 for kind, _ in items)
+    unit = min((bottom - top) / count, 96)
+    text = max(MIN_TEXT, min(36, unit * 0.45))
+    y = top + (bottom - top - unit * count) / 2
+    left, right = SAFE - 24, WIDTH - SAFE + 24
+    for kind, value in items:
+        if kind == "heading":
+            h = unit * 0.8
+            surface.text(left, y + h * 0.72, value, size=text * 1.1, font="VeraBd", color=ACCENT)
+            y += h
+            continue
+        label, (a, b) = value
+        h = unit
+        surface.rect(
+            left - 12,
+            y + h * 0.06,
+            right - left + 24,
+            h * 0.88,
+            stroke=None,
+            fill=ROW_PANEL,
+            radius=12,
+        )
+        die = int(h * 0.72)
+        total_w = surface.text_width("= 12", size=text, font="VeraBd")
+        sum_x = right - total_w
+        dice_x = sum_x - 2 * die - 34
+        surface.text(
+            sum_x, y + h / 2 + text * 0.36, f"= {a + b}", size=text, font="VeraBd", color=TEXT
+        )
+        for n, value_ in enumerate((a, b)):
+            surface.image.paste(
+                die_picture(value_, die), (round(dice_x + n * (die + 10)), round(y + (h - die) / 2))
+            )
+        words = label[0].upper() + label[1:]
+        room = dice_x - left - 20
+        size = text
+        while size > MIN_TEXT and surface.text_width(words, size=size) > room:
+            size -= 1
+        if surface.text_width(words, size=size) > room:
+            words = words.split(" (")[0]  # drop "(row)"/"(column)": the direction says it
+        surface.text(left, y + h / 2 + size * 0.36, words, size=size, color=TEXT)
+        y += h
+
+
+DRAW = {"build": draw_build, "flight": draw_flight, "stack": draw_stack, "rolls": draw_rolls}
+
+
+def render_png(content: GalaxyTrucker, plan: dict[str, Any], image: PlannedImage) -> bytes:
+    surface = PngSurface.blank(WIDTH, HEIGHT, BACKGROUND)
+    DRAW[image.kind](surface, content, plan, image)
+    return _encode(surface)

@@ -1,0 +1,120 @@
+"""Tile and dice pictures: drawn on both backends, and the picture follows the tile's data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import ImageChops
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.art.dice import PIPS, draw_die
+from generator.art.pdf_surface import PdfSurface
+from generator.art.png_surface import PngSurface
+from generator.art.tiles import draw_tile, tile_label
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.model import Sides, Tile
+from generator.session import load_content
+
+
+@pytest.fixture(scope="module")
+def content() -> GalaxyTrucker:
+    return load_content("galaxy-trucker")[2]
+
+
+def one_of_each(content: GalaxyTrucker) -> list[Tile]:
+    seen: dict[str, Tile] = {}
+    for tile in content.tiles:
+        seen.setdefault(tile.type, tile)
+    return [content.starting_cabin, *seen.values()]
+
+
+def render(content: GalaxyTrucker, tile: Tile, size: int = 120) -> PngSurface:
+    surface = PngSurface.blank(size, size)
+    draw_tile(surface, content, tile, 0, 0, size)
+    return surface
+
+
+def test_every_tile_type_draws_on_png_and_pdf(content: GalaxyTrucker, tmp_path: Path) -> None:
+    tiles = one_of_each(content)
+    assert {content.tile_type(t).kind for t in tiles} >= {
+        "cabin",
+        "cannon",
+        "engine",
+        "battery",
+        "cargo",
+        "shield",
+        "structural",
+        "life-support",
+        "starting-cabin",
+    }
+    canvas = Canvas(str(tmp_path / "t.pdf"), pagesize=(600, 600), invariant=1)
+    pdf = PdfSurface(canvas, 600)
+    for i, tile in enumerate(tiles):
+        draw_tile(pdf, content, tile, 10 + (i % 9) * 62, 10 + (i // 9) * 62, 57)
+        image = render(content, tile).image
+        assert image.getbbox() is not None
+    canvas.save()
+    assert (tmp_path / "t.pdf").stat().st_size > 1000
+
+
+def test_labels_tell_types_apart(content: GalaxyTrucker) -> None:
+    labels = {tile_label(content.tile_type(t)) for t in one_of_each(content)}
+    assert {"CABIN", "CANNON", "ENGINE", "DOUBLE", "CARGO", "HAZARD", "SHIELD"} <= labels
+    assert {"BROWN", "PURPLE", "BATTERY", "START"} <= labels
+
+
+def with_side(tile: Tile, side: str, value: str) -> Tile:
+    sides = tile.sides.model_dump()
+    sides[side] = value
+    return tile.model_copy(update={"sides": Sides(**sides)})
+
+
+@pytest.mark.parametrize("side", ["e", "w"])
+def test_connector_marks_count(content: GalaxyTrucker, side: str) -> None:
+    """single, double and universal draw 1, 2 and 3 pipes; smooth draws none."""
+    structural = next(t for t in content.tiles if t.type == "structural")
+    size = 200
+    counts = {}
+    for value in ("smooth", "single", "double", "universal"):
+        image = render(content, with_side(structural, side, value), size).image.convert("L")
+        # Walk along the side, a few pixels in from the edge, counting dark pipe runs.
+        x = size - 12 if side == "e" else 12
+        runs, inside = 0, False
+        for y in range(size // 8, size - size // 8):
+            dark = image.getpixel((x, y)) < 128
+            runs += dark and not inside
+            inside = dark
+        counts[value] = runs
+    assert counts == {"smooth": 0, "single": 1, "double": 2, "universal": 3}
+
+
+def test_hazard_hold_differs_from_plain_hold_beyond_colour(content: GalaxyTrucker) -> None:
+    plain = content.tile_types["cargo-2"]
+    hazard = content.tile_types["hazard-2"]
+    assert tile_label(plain) != tile_label(hazard)
+    tile = next(t for t in content.tiles if t.type == "cargo-2")
+    a = render(content, tile).image.convert("L")
+    b = render(content, tile.model_copy(update={"type": "hazard-2"})).image.convert("L")
+    assert ImageChops.difference(a, b).getbbox() is not None  # even in grey, they differ
+
+
+@pytest.mark.parametrize("value", sorted(PIPS))
+def test_die_shows_its_pips(value: int) -> None:
+    size = 90
+    surface = PngSurface.blank(size, size, (128, 128, 128))
+    draw_die(surface, value, 0, 0, size)
+    image = surface.image.convert("L")
+    step, half = size * 0.28, size / 2
+    dark = {
+        (col, row)
+        for col in range(3)
+        for row in range(3)
+        if image.getpixel((round(half + (col - 1) * step), round(half + (row - 1) * step))) < 80
+    }
+    assert dark == set(PIPS[value])
+
+
+def test_die_rejects_bad_values() -> None:
+    with pytest.raises(ValueError):
+        draw_die(PngSurface.blank(10, 10), 7, 0, 0, 10)

@@ -1,0 +1,195 @@
+"""Post images of a whole Galaxy Trucker game: counts, sizes, alt text, determinism, and
+that no main image gives away a dice result or a card of the hidden stack."""
+
+from __future__ import annotations
+
+import copy
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from generator.games import OutputFile, RenderOptions, Scope
+from generator.games.galaxy_trucker import images_layout
+from generator.games.galaxy_trucker.images import PlannedImage, stack_image
+from generator.games.galaxy_trucker.images_layout import render_png
+from generator.games.galaxy_trucker.posts import PostWriter
+from generator.session import Game, open_game
+
+SEED = "2020"
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return open_game("galaxy-trucker", SEED, None)
+
+
+@pytest.fixture(scope="module")
+def files(game: Game) -> dict[str, bytes]:
+    out: list[OutputFile] = game.rules.outputs(
+        game.content, game.plan, Scope("game"), RenderOptions()
+    )
+    return {f.path: f.data for f in out}
+
+
+def pngs(files: dict[str, bytes], suffix: str) -> list[str]:
+    return sorted(p for p in files if p.endswith(suffix) and "/SPOILER_" not in p)
+
+
+def planned(game: Game, plan: dict[str, Any] | None = None) -> list[PlannedImage]:
+    writer = PostWriter(game.content, plan or game.plan)
+    return [im for post in writer.all_posts() for im in post.images]  # type: ignore[misc]
+
+
+def test_the_game_has_every_image(game: Game, files: dict[str, bytes]) -> None:
+    with_rolls = sum(
+        1
+        for rnd in game.plan["rounds"]
+        for turn in rnd["flight_turns"]
+        if any(e["rolls"] for e in turn["events"])
+    )
+    assert with_rolls > 0
+    assert len(pngs(files, "-build.png")) == 33
+    assert len(pngs(files, "-flight.png")) == 18
+    assert len(pngs(files, "-rolls.png")) == with_rolls
+    stacks = [p for p in files if "/stack-" in p and p.endswith(".png")]
+    assert sorted(stacks) == [f"round-{r}/stack-{s}.png" for r in (1, 2, 3) for s in (1, 2, 3)]
+    # Hidden images have a byte-identical SPOILER_ copy for Discord; the others have none.
+    for path in [*stacks, *pngs(files, "-rolls.png")]:
+        folder, name = path.split("/")
+        assert files[f"{folder}/SPOILER_{name}"] == files[path]
+    assert not any("SPOILER_" in p for p in pngs(files, "-build.png") + pngs(files, "-flight.png"))
+    assert not any(p.endswith("stack-4.png") for p in files)
+
+
+def test_images_are_feed_sized_pngs(files: dict[str, bytes]) -> None:
+    for path, data in files.items():
+        if path.endswith(".png"):
+            with Image.open(io.BytesIO(data)) as image:
+                assert image.format == "PNG"
+                assert image.size == (1080, 1350), path
+                assert not image.info.get("timestamp")
+
+
+def test_every_image_is_described_in_its_post(game: Game, files: dict[str, bytes]) -> None:
+    images = planned(game)
+    assert len(images) == len({im.file for im in images})
+    for image in images:
+        name = image.file.split("/")[1]
+        post_key = image.file.replace("-rolls.png", "-flight.png").removesuffix(".png")
+        facebook = files[f"{post_key}.facebook.txt"].decode()
+        discord = files[f"{post_key}.discord.md"].decode()
+        assert image.alt
+        if image.comment:
+            comment = files[f"{post_key}.facebook-comment.txt"].decode()
+            assert f"[Image: {name}]" in comment and image.alt in comment
+            assert name not in facebook and image.alt not in facebook
+        else:
+            assert f"[Image: {name}]" in facebook and image.alt in facebook
+        if image.hidden:
+            # Only the SPOILER_ copy is named, and the description sits in a spoiler.
+            assert f"SPOILER_{name}" in discord
+            assert f"Image: {name}" not in discord
+            assert "Image description: ||" in discord
+        else:
+            assert f"Image: {name}" in discord
+        assert len(discord.rstrip("\n")) <= 2000
+
+
+def test_alt_text_names_the_tiles(game: Game) -> None:
+    build = next(im for im in planned(game) if im.kind == "build")
+    assert build.alt.startswith("Build turn 1 of 8, round 1")
+    for label in ("Set A: A1 ", "A2 ", "A3 ", "Set B: B1 ", "Set C: C1 ", "C3 "):
+        assert label in build.alt
+    assert "top " in build.alt and "left " in build.alt
+
+
+def changed_rolls(plan: dict[str, Any]) -> dict[str, Any]:
+    other = copy.deepcopy(plan)
+    for rnd in other["rounds"]:
+        for turn in rnd["flight_turns"]:
+            for event in turn["events"]:
+                event["rolls"] = [[7 - a, 1 + b % 6] for a, b in event["rolls"]]
+    return other
+
+
+def test_no_main_image_shows_the_dice(game: Game) -> None:
+    other = changed_rolls(game.plan)
+    assert other != game.plan
+    mine, theirs = planned(game), planned(game, other)
+    for a, b in zip(mine, theirs, strict=True):
+        assert a.file == b.file
+        if a.kind == "rolls":
+            assert a.alt != b.alt
+        else:
+            assert a.alt == b.alt
+    # Build images do not read the flight at all: two of them stand for the rest.
+    sample = [im for im in mine if im.round == 1 and (im.kind != "build" or im.index < 2)]
+    for image in sample:
+        same = render_png(game.content, game.plan, image) == render_png(game.content, other, image)
+        assert same == (image.kind != "rolls"), image.file
+
+
+def test_no_image_shows_the_hidden_stack(game: Game) -> None:
+    """Swap the hidden stack's cards for others: no image or alt text may change but the
+    flight turns that draw those cards."""
+    other = copy.deepcopy(game.plan)
+    rnd = other["rounds"][2]
+    hidden = rnd["hidden_stack"] - 1
+    in_round = {c["id"] for stack in rnd["stacks"] for c in stack}
+    spare = [c for c in game.content.cards if c.id not in in_round]
+    for i, ref in enumerate(rnd["stacks"][hidden]):
+        card = next(c for c in spare if c.level == ref["level"])
+        spare.remove(card)
+        rnd["stacks"][hidden][i] = {"id": card.id, "type": card.kind, "level": card.level}
+    for image in planned(game):
+        if image.kind == "stack" and image.round == 3:
+            assert render_png(game.content, game.plan, image) == render_png(
+                game.content, other, image
+            )
+    with pytest.raises(ValueError):
+        stack_image(game.content, game.plan, game.plan["rounds"][0], 3)
+
+
+def test_pool_and_single_process_draw_the_same_bytes(game: Game, files: dict[str, bytes]) -> None:
+    images_layout._PICTURES.clear()
+    sample = [im for im in planned(game) if im.round == 2][::3]
+    assert len(sample) > 4
+    for image in sample:
+        assert render_png(game.content, game.plan, image) == files[image.file]
+
+
+@pytest.mark.parametrize(
+    ("turn", "expected"),
+    [
+        (
+            1,
+            {
+                "round-1/turn-01-build.png",
+                *(f"round-1/{p}stack-{s}.png" for s in (1, 2, 3) for p in ("", "SPOILER_")),
+            },
+        ),
+        (10, {"round-1/turn-10-flight.png"}),
+        (
+            12,
+            {
+                "round-1/turn-12-flight.png",
+                "round-1/turn-12-rolls.png",
+                "round-1/SPOILER_turn-12-rolls.png",
+            },
+        ),
+    ],
+)
+def test_a_turn_writes_its_own_images(game: Game, turn: int, expected: set[str]) -> None:
+    out = game.rules.outputs(game.content, game.plan, Scope("turn", turn), RenderOptions())
+    assert {f.path for f in out if f.path.endswith(".png")} == expected
+
+
+def test_images_show_the_game_id_never_the_seed(game: Game) -> None:
+    image = next(im for im in planned(game) if im.kind == "build")
+    reseeded = {**game.plan, "seed": "another-seed-entirely"}
+    renamed = {**game.plan, "game_id": "0000-0000"}
+    drawn = render_png(game.content, game.plan, image)
+    assert render_png(game.content, reseeded, image) == drawn
+    assert render_png(game.content, renamed, image) != drawn
