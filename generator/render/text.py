@@ -60,6 +60,7 @@ class Post:
     discord: str
     facebook_comment: str | None = None
     images: list[PostImage] = field(default_factory=list)
+    bgg: str | None = None  # BGG forum markup, for games that write it
 
     def files(self) -> dict[str, str]:
         files = {
@@ -68,4 +69,6 @@ class Post:
         }
         if self.facebook_comment is not None:
             files[f"{self.key}.facebook-comment.txt"] = self.facebook_comment
+        if self.bgg is not None:
+            files[f"{self.key}.bgg.txt"] = self.bgg
         return {name: text.rstrip("\n") + "\n" for name, text in files.items()}
