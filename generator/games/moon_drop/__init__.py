@@ -69,7 +69,9 @@ class MoonDropRules:
         for post in posts:
             files += [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
             if options.images:
-                files += [OutputFile(i.file, art.post_image(content, plan, i.file)) for i in post.images]
+                files += [
+                    OutputFile(i.file, art.post_image(content, plan, i.file)) for i in post.images
+                ]
         if scope.kind in ("game", "sheets"):
             files += [
                 OutputFile(f"sheets/moon-drop-{paper}.pdf", sheet.sheet_pdf(content, paper))

@@ -13,7 +13,9 @@ WHITE_DICE = 4
 
 
 def make_deal(content: MoonDrop, seed: str) -> dict[str, Any]:
-    crises = Stream(seed, "deal", "crises").sample([c.id for c in content.crises], content.crises_dealt)
+    crises = Stream(seed, "deal", "crises").sample(
+        [c.id for c in content.crises], content.crises_dealt
+    )
     goals = [g.id for g in content.goals]
     goal = goals[Stream(seed, "deal", "goal").below(len(goals))]
     return {"crises": crises, "goal": goal}
@@ -37,7 +39,14 @@ def make_round(content: MoonDrop, seed: str, number: int) -> dict[str, Any]:
                 "modules": [m.id for m in content.modules_for_face(face)],
             }
         )
-    return {"round": number, "turn": number, "blue": blue, "white": whites, "shape": shape.id, "block": cells}
+    return {
+        "round": number,
+        "turn": number,
+        "blue": blue,
+        "white": whites,
+        "shape": shape.id,
+        "block": cells,
+    }
 
 
 def make_rounds(content: MoonDrop, seed: str) -> list[dict[str, Any]]:

@@ -106,15 +106,46 @@ class PostWriter:
         )
         image = PostImage(OPENING_IMAGE, self.opening_alt())
         crises_head = f"The {len(self.dealt_crises())} Crisis cards, face up:"
-        fb = [self.title, when(first), "", body, "", crises_head, *self.crisis_lines(), "",
-              self.goal_line(), "", self.attach(image, "attach")]
-        dc = [f"# {self.title}", f"*{when(first)}*", "", body, "", f"**{crises_head}**",
-              *self.crisis_lines(("**", "**")), "", self.goal_line(("**", "**")), "",
-              self.attach(image, "attach")]
-        bgg = [f"[size=14][b]{self.title}[/b][/size]", f"[i]{when(first)}[/i]", "", body, "",
-               f"[b]{crises_head}[/b]", *self.crisis_lines(("[b]", "[/b]")), "",
-               self.goal_line(("[b]", "[/b]")), "",
-               f"[ImageID=UPLOAD {image.file}]", self.attach(image, "upload to the gallery")]
+        fb = [
+            self.title,
+            when(first),
+            "",
+            body,
+            "",
+            crises_head,
+            *self.crisis_lines(),
+            "",
+            self.goal_line(),
+            "",
+            self.attach(image, "attach"),
+        ]
+        dc = [
+            f"# {self.title}",
+            f"*{when(first)}*",
+            "",
+            body,
+            "",
+            f"**{crises_head}**",
+            *self.crisis_lines(("**", "**")),
+            "",
+            self.goal_line(("**", "**")),
+            "",
+            self.attach(image, "attach"),
+        ]
+        bgg = [
+            f"[size=14][b]{self.title}[/b][/size]",
+            f"[i]{when(first)}[/i]",
+            "",
+            body,
+            "",
+            f"[b]{crises_head}[/b]",
+            *self.crisis_lines(("[b]", "[/b]")),
+            "",
+            self.goal_line(("[b]", "[/b]")),
+            "",
+            f"[ImageID=UPLOAD {image.file}]",
+            self.attach(image, "upload to the gallery"),
+        ]
         return Post(
             key="game-start",
             title="Game start: crises and goal",
@@ -147,19 +178,49 @@ class PostWriter:
                 for c in rnd["block"]
             ]
 
-        roll_fb = f"Blue {die_face(rnd['blue'])} {rnd['blue']}: {shape.name}. White: {dice(die_face)}"
-        roll_bgg = f"Blue {bgg_die(rnd['blue'])} {rnd['blue']}: {shape.name}. White: {dice(bgg_die)}"
-        fb = [self.title, f"{head} · {when(entry)}", "", roll_fb,
-              f"{shape.name}, lowest white die on cell 1:", *cells(die_face, ("", "")), "",
-              rule, "", self.attach(image, "attach")]
-        dc = [f"## {head}", f"*{when(entry)} · {self.title}*", "", roll_fb,
-              f"**{shape.name}**, lowest white die on cell 1:",
-              *(f"- {line}" for line in cells(die_face, ("**", "**"))), "", rule, "",
-              self.attach(image, "attach")]
-        bgg = [f"[b]{head}[/b] · {when(entry)}", f"[i]{self.title}[/i]", "", roll_bgg,
-               f"[b]{shape.name}[/b], lowest white die on cell 1:",
-               *cells(bgg_die, ("[b]", "[/b]")), "", rule, "",
-               f"[ImageID=UPLOAD {image.file}]", self.attach(image, "upload to the gallery")]
+        roll_fb = (
+            f"Blue {die_face(rnd['blue'])} {rnd['blue']}: {shape.name}. White: {dice(die_face)}"
+        )
+        roll_bgg = (
+            f"Blue {bgg_die(rnd['blue'])} {rnd['blue']}: {shape.name}. White: {dice(bgg_die)}"
+        )
+        fb = [
+            self.title,
+            f"{head} · {when(entry)}",
+            "",
+            roll_fb,
+            f"{shape.name}, lowest white die on cell 1:",
+            *cells(die_face, ("", "")),
+            "",
+            rule,
+            "",
+            self.attach(image, "attach"),
+        ]
+        dc = [
+            f"## {head}",
+            f"*{when(entry)} · {self.title}*",
+            "",
+            roll_fb,
+            f"**{shape.name}**, lowest white die on cell 1:",
+            *(f"- {line}" for line in cells(die_face, ("**", "**"))),
+            "",
+            rule,
+            "",
+            self.attach(image, "attach"),
+        ]
+        bgg = [
+            f"[b]{head}[/b] · {when(entry)}",
+            f"[i]{self.title}[/i]",
+            "",
+            roll_bgg,
+            f"[b]{shape.name}[/b], lowest white die on cell 1:",
+            *cells(bgg_die, ("[b]", "[/b]")),
+            "",
+            rule,
+            "",
+            f"[ImageID=UPLOAD {image.file}]",
+            self.attach(image, "upload to the gallery"),
+        ]
         return Post(
             key=f"round-{number}/round-{number}",
             title=f"Round {number}: the block",
@@ -187,15 +248,35 @@ class PostWriter:
 
     def final(self) -> Post:
         last = self.plan["schedule"][-1]
-        body = fill(self.texts.final, game_id=self.plan["game_id"], commitment=self.plan["commitment"])
+        body = fill(
+            self.texts.final, game_id=self.plan["game_id"], commitment=self.plan["commitment"]
+        )
         reveal = "[Host: reveal the seed in this post so anyone can check the commitment.]"
         head = f"{self.title} · Final scoring"
         order_line = "The crises are resolved in this order:"
         fb = [head, when(last), "", order_line, *self.final_steps(("", "")), "", body, "", reveal]
-        dc = [f"# {head}", f"*{when(last)}*", "", order_line, *self.final_steps(("**", "**")),
-              "", body, "", reveal]
-        bgg = [f"[size=14][b]{head}[/b][/size]", f"[i]{when(last)}[/i]", "", order_line,
-               *self.final_steps(("[b]", "[/b]")), "", body, "", reveal]
+        dc = [
+            f"# {head}",
+            f"*{when(last)}*",
+            "",
+            order_line,
+            *self.final_steps(("**", "**")),
+            "",
+            body,
+            "",
+            reveal,
+        ]
+        bgg = [
+            f"[size=14][b]{head}[/b][/size]",
+            f"[i]{when(last)}[/i]",
+            "",
+            order_line,
+            *self.final_steps(("[b]", "[/b]")),
+            "",
+            body,
+            "",
+            reveal,
+        ]
         return Post(
             key="game-end",
             title="Final scoring: crisis order and goal",

@@ -58,9 +58,7 @@ class Table:
         self.buildings = board.groups(board.cells)
         empty_regions = board.groups(s for s in board.squares if board.is_empty(s))
         region_of = {s: i for i, region in enumerate(empty_regions) for s in region}
-        self.enclosed_regions = [
-            r for r in empty_regions if not any(board.on_edge(s) for s in r)
-        ]
+        self.enclosed_regions = [r for r in empty_regions if not any(board.on_edge(s) for s in r)]
         docks = [s for s in board.squares if board.cells.get(s) == DOCK]
         touching = {d: {region_of[n] for n in board.neighbours(d) if n in region_of} for d in docks}
         # Reading "dock-routes": two Docks are joined when they touch the same empty region.
@@ -372,9 +370,7 @@ def population(table: Table, crossed: Crossed) -> tuple[int, list[Square]]:
 
 
 def security(table: Table, crossed: Crossed) -> tuple[int, list[Square]]:
-    inhabited = [
-        g for g in table.buildings if any(table.is_live(crossed, s, QUARTERS) for s in g)
-    ]
+    inhabited = [g for g in table.buildings if any(table.is_live(crossed, s, QUARTERS) for s in g)]
     return 4 * max(0, len(inhabited) - 1), [g[0] for g in inhabited]
 
 

@@ -68,8 +68,13 @@ def end_steps(content: MoonDrop, order: list[str]) -> list[Step]:
     for i, crisis_id in enumerate(order, start=1):
         crisis = content.crisis(crisis_id)
         title = f"Crisis {i} of {len(order)}: {crisis.name}"
-        steps.append(Step(f"{title} (safe if: {crisis.safe} If failed: {crisis.failed})",
-                          crisis.rule, CRISES[crisis.rule]))
+        steps.append(
+            Step(
+                f"{title} (safe if: {crisis.safe} If failed: {crisis.failed})",
+                crisis.rule,
+                CRISES[crisis.rule],
+            )
+        )
         steps += [Step(f"Safety Check after {crisis.name}", name, fn) for name, fn in SAFETY_CHECK]
     return steps
 
@@ -149,8 +154,12 @@ def _choice_note(option: Option, decision: Decision, exhaustive: bool) -> str:
     return (
         f"Choice: {option.choice}. Of {len(decision.outcomes)} possible choices this leads "
         f"to the best final score, {best.score}{proof}"
-        + (f"; {equal} choices reach it, and this one leaves the most modules standing "
-           f"({best.standing})" if equal > 1 else "")
+        + (
+            f"; {equal} choices reach it, and this one leaves the most modules standing "
+            f"({best.standing})"
+            if equal > 1
+            else ""
+        )
         + "."
     )
 
