@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import math
 import re
 from typing import Any
@@ -71,7 +72,7 @@ def draw_symbol(
             for i in range(1, 12)
         ]
         points += [(cx + r, top), (cx + r, base)]
-        for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):
+        for (x1, y1), (x2, y2) in itertools.pairwise(points):
             s.line(x1, y1, x2, y2, color=color, width=w)
     elif symbol == "square":
         s.rect(cx - r * 0.8, cy - r * 0.8, r * 1.6, r * 1.6, stroke=color, width=w)

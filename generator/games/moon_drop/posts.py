@@ -67,7 +67,8 @@ class PostWriter:
 
     def opening_alt(self) -> str:
         crises = "; ".join(
-            f"{c.name}: safe if {c.safe[0].lower()}{c.safe[1:]}" for c in self.dealt_crises()
+            f"{c.name}: safe if {c.safe[0].lower()}{c.safe[1:].rstrip('.')}"
+            for c in self.dealt_crises()
         )
         goal = self.content.goal(self.plan["deal"]["goal"])
         return f"The three face-up Crisis cards. {crises}. The Goal card, {goal.name}: {goal.text}"
@@ -253,7 +254,7 @@ class PostWriter:
         )
         reveal = "[Host: reveal the seed in this post so anyone can check the commitment.]"
         head = f"{self.title} · Final scoring"
-        order_line = "The crises are resolved in this order:"
+        order_line = "The end of the game, step by step, with the crises in the order drawn:"
         fb = [head, when(last), "", order_line, *self.final_steps(("", "")), "", body, "", reveal]
         dc = [
             f"# {head}",
