@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations, islice, product
+from math import comb, prod
 
 from generator.games.moon_drop.grid import Board, Square, square_name
 
@@ -23,6 +24,9 @@ DOCK = "dock"
 RESEARCH = "research"
 # Reading "routes": crew walk on from these; other rooms end the way.
 PASSAGES = frozenset({QUARTERS, CORRIDOR, DOCK})
+# The most choices one step offers the search, in reading order. A real sheet (28 modules)
+# stays far below; a grid packed with Quarters could otherwise offer millions.
+MAX_OPTIONS = 512
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,7 @@ class Option:
     crossed: Crossed
     lines: tuple[str, ...]
     choice: str | None = None
+    total: int = 1  # how many choices the step has in all (more than offered if capped)
 
 
 class Names:
@@ -143,7 +148,7 @@ def life_support(table: Table, crossed: Crossed, names: Names) -> list[Option]:
 
 
 def hydroponics(table: Table, crossed: Crossed, names: Names) -> list[Option]:
-    per_building: list[tuple[list[Square], list[tuple[Square, ...]], str]] = []
+    per_building: list[tuple[list[Square], list[Square], int, str]] = []
     for group in table.buildings:
         quarters = [s for s in group if table.is_live(crossed, s, QUARTERS)]
         farms = sum(1 for s in group if table.is_live(crossed, s, HYDROPONICS))
@@ -153,19 +158,20 @@ def hydroponics(table: Table, crossed: Crossed, names: Names) -> list[Option]:
                 f"Hydroponics: the {names.building(group)} has {len(quarters)} Quarters and "
                 f"{farms} Hydroponics: cross out {excess} Quarters"
             )
-            per_building.append((group, list(combinations(quarters, excess)), note))
+            per_building.append((group, quarters, excess, note))
     if not per_building:
         return [Option(crossed, ("Hydroponics: no building has more Quarters than Hydroponics.",))]
+    total = prod(comb(len(quarters), excess) for _, quarters, excess, _ in per_building)
+    every = product(*(combinations(quarters, excess) for _, quarters, excess, _ in per_building))
     options = []
-    for picks in product(*(choices for _, choices, _ in per_building)):
+    for picks in islice(every, MAX_OPTIONS):
         lost = [s for pick in picks for s in pick]
         lines = tuple(
             f"{note}: {names.squares(table.board, pick)}."
-            for (_, _, note), pick in zip(per_building, picks, strict=True)
+            for (_, _, _, note), pick in zip(per_building, picks, strict=True)
         )
-        forced = all(len(c) == 1 for _, c, _ in per_building)
-        choice = None if forced else f"cross out {names.squares(table.board, lost)}"
-        options.append(Option(_cross(crossed, lost), lines, choice))
+        choice = None if total == 1 else f"cross out {names.squares(table.board, lost)}"
+        options.append(Option(_cross(crossed, lost), lines, choice, total))
     return options
 
 
@@ -200,16 +206,16 @@ def fire(table: Table, crossed: Crossed, names: Names) -> list[Option]:
             for pair in product(quarters or [None], others or [None])
         ]
         per_building.append((group, picks))
+    total = prod(len(p) for _, p in per_building)
     options = []
-    for picks in product(*(p for _, p in per_building)):
+    for picks in islice(product(*(p for _, p in per_building)), MAX_OPTIONS):
         lost = [s for pick in picks for s in pick]
         lines = [head]
         for (group, _), pick in zip(per_building, picks, strict=True):
             what = names.squares(table.board, pick) if pick else "nothing (nothing standing)"
             lines.append(f"The {names.building(group)}: cross out {what}.")
-        forced = all(len(p) == 1 for _, p in per_building)
-        choice = None if forced else f"cross out {names.squares(table.board, lost)}"
-        options.append(Option(_cross(crossed, lost), tuple(lines), choice))
+        choice = None if total == 1 else f"cross out {names.squares(table.board, lost)}"
+        options.append(Option(_cross(crossed, lost), tuple(lines), choice, total))
     return options
 
 
@@ -234,11 +240,11 @@ def breach(table: Table, crossed: Crossed, names: Names) -> list[Option]:
         f" (only {len(quarters)} Quarters left)" if len(quarters) < len(open_corridors) else ""
     )
     options = []
-    picks = list(combinations(quarters, count))
-    for pick in picks:
+    total = comb(len(quarters), count)
+    for pick in islice(combinations(quarters, count), MAX_OPTIONS):
         text = f"{head}: cross out {count} Quarters{shortfall}: {names.squares(board, pick)}."
-        choice = None if len(picks) == 1 else f"cross out {names.squares(board, pick)}"
-        options.append(Option(_cross(crossed, pick), (text,), choice))
+        choice = None if total == 1 else f"cross out {names.squares(board, pick)}"
+        options.append(Option(_cross(crossed, pick), (text,), choice, total))
     return options
 
 
@@ -317,7 +323,7 @@ def sabotage(table: Table, crossed: Crossed, names: Names) -> list[Option]:
     largest = max(len(g) for g in groups)
     biggest = [g for g in groups if len(g) == largest]
     options = []
-    for group in biggest:
+    for group in biggest[:MAX_OPTIONS]:
         text = (
             f"{head}. The largest group of modules other than Corridors and Quarters has "
             f"{largest} square{'s' if largest != 1 else ''}: cross out "
@@ -328,7 +334,7 @@ def sabotage(table: Table, crossed: Crossed, names: Names) -> list[Option]:
             if len(biggest) == 1
             else f"take the group at {square_name(group[0])} ({len(biggest)} groups of {largest})"
         )
-        options.append(Option(_cross(crossed, group), (text,), choice))
+        options.append(Option(_cross(crossed, group), (text,), choice, len(biggest)))
     return options
 
 

@@ -28,7 +28,7 @@ from generator.games.moon_drop.rules import (
 )
 
 # Options scored in one game before the search stops looking further than the first option.
-SEARCH_BUDGET = 200_000
+SEARCH_BUDGET = 50_000
 
 
 @dataclass(frozen=True)
@@ -107,6 +107,8 @@ class Search:
         if key in self.memo:
             return self.memo[key]
         options = self.options_at(index, crossed)
+        if options and len(options) < options[0].total:
+            self.exhaustive = False
         if len(options) > 1 and self.spent > SEARCH_BUDGET:
             self.exhaustive = False
             options = options[:1]
@@ -149,19 +151,22 @@ def run_end(content: MoonDrop, board: Board, order: list[str], goal_id: str) -> 
 
 def _choice_note(option: Option, decision: Decision, exhaustive: bool) -> str:
     best = decision.outcomes[decision.chosen]
-    equal = sum(1 for o in decision.outcomes if o.key[0] == best.score)
-    proof = "" if exhaustive else " (the search hit its budget: best found, not proven)"
-    return (
-        f"Choice: {option.choice}. Of {len(decision.outcomes)} possible choices this leads "
-        f"to the best final score, {best.score}{proof}"
-        + (
+    tried = len(decision.outcomes)
+    equal = sum(1 for o in decision.outcomes if o.score == best.score)
+    if tried < option.total or not exhaustive:
+        scope = (
+            f"Of {option.total} possible choices the scorer tried {tried} (a full search "
+            "would take too long on this grid); this one leads to the best final score "
+            f"found, {best.score}"
+        )
+    else:
+        scope = f"Of {tried} possible choices this leads to the best final score, {best.score}"
+    if equal > 1:
+        scope += (
             f"; {equal} choices reach it, and this one leaves the most modules standing "
             f"({best.standing})"
-            if equal > 1
-            else ""
         )
-        + "."
-    )
+    return f"Choice: {option.choice}. {scope}."
 
 
 def grid_lines(board: Board, crossed: Crossed, letters: dict[str, str]) -> list[str]:
