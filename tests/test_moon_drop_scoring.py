@@ -252,3 +252,21 @@ def test_grid_errors_name_every_bad_square(content: MoonDrop) -> None:
     message = str(err.value.message)
     assert "g.txt: line 1, column 2: unknown square '?'" in message
     assert "g.txt: line 2, column 1: unknown square 'x'" in message
+
+
+def test_capped_choices_are_reported(content: MoonDrop, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.games.moon_drop import rules
+
+    monkeypatch.setattr(rules, "MAX_OPTIONS", 1)
+    result = run_end(content, board(content, CHOICE_GRID), [], "research")
+    # Only the first choice (A2) is tried, and the account says the search was cut short.
+    assert result.crossed == sq("A1", "A2") and not result.exhaustive
+    assert any("Of 2 possible choices the scorer tried 1" in line for line in result.lines)
+
+
+def test_core_has_no_moon_drop_branch() -> None:
+    core = Path(__file__).parent.parent / "generator"
+    for path in core.rglob("*.py"):
+        if "moon_drop" not in path.parts:
+            text = path.read_text(encoding="utf-8").lower()
+            assert "moon" not in text, path

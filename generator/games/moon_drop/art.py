@@ -322,8 +322,8 @@ def opening_picture(s: Surface, content: MoonDrop, plan: dict[str, Any]) -> None
     for title, parts, fill in cards:
         lines = [(title, "VeraBd", 36)]
         for label, text in parts:
-            for i, line in enumerate(_wrap(s, label + text, 28, width - 50)):
-                lines.append((line, "VeraIt" if i == 0 and label else "Vera", 28))
+            for line in _wrap(s, label + text, 28, width - 50):
+                lines.append((line, "Vera", 28))
         height = 30 + sum(size * 1.3 for _, _, size in lines)
         s.rect(margin, y, width, height, stroke=BLACK, fill=fill, width=3, radius=18)
         ty = y + 20
@@ -331,6 +331,14 @@ def opening_picture(s: Surface, content: MoonDrop, plan: dict[str, Any]) -> None
             ty += size * 1.3
             s.text(margin + 25, ty - size * 0.3, text, size=size, font=font)  # type: ignore[arg-type]
         y += height + 24
+    rounds = len(plan["rounds"])
+    note = (
+        f"After round {rounds}: a Safety Check, then the crises in an order drawn at random, "
+        "each followed by a Safety Check, then the Goal."
+    )
+    for line in _wrap(s, note, 28, width):
+        y += 28 * 1.3
+        s.text(margin, y, line, size=28, color=GREY)
 
 
 ROUND_FILE = re.compile(r"^round-(\d+)/round-\1\.png$")

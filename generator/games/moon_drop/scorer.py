@@ -142,7 +142,7 @@ def run_end(content: MoonDrop, board: Board, order: list[str], goal_id: str) -> 
         decision = search.decide(index, crossed)
         option = search.options_at(index, crossed)[decision.chosen]
         lines += [f"  {line}" for line in option.lines]
-        if len(decision.outcomes) > 1:
+        if option.total > 1:
             lines.append(f"  {_choice_note(option, decision, search.exhaustive)}")
         crossed = option.crossed
     score, squares = GOALS[goal.rule](table, crossed)
