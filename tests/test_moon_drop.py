@@ -227,6 +227,7 @@ def test_posts(content: MoonDrop, plan: dict) -> None:
     assert positions == sorted(positions)
     assert final.index("Goal:") > positions[-1]
     for post in posts:
+        assert len(post.discord) <= 2000, post.key  # one Discord message
         bgg = post.bgg or ""
         assert not any(a == "<" and not b.isspace() for a, b in itertools.pairwise(bgg))
 

@@ -66,12 +66,13 @@ class PostWriter:
         )
 
     def opening_alt(self) -> str:
-        crises = "; ".join(
-            f"{c.name}: safe if {c.safe[0].lower()}{c.safe[1:].rstrip('.')}"
-            for c in self.dealt_crises()
-        )
+        # The picture shows the cards' texts, which the post itself spells out in full.
+        crises = ", ".join(c.name for c in self.dealt_crises())
         goal = self.content.goal(self.plan["deal"]["goal"])
-        return f"The three face-up Crisis cards. {crises}. The Goal card, {goal.name}: {goal.text}"
+        return (
+            f"The cards dealt for this game: Crisis cards {crises}, face up; Goal card "
+            f"{goal.name}. Their texts are in this post."
+        )
 
     def dealt_crises(self) -> list[Any]:
         return [self.content.crisis(c) for c in self.plan["deal"]["crises"]]
