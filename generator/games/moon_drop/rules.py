@@ -119,7 +119,7 @@ def check_routes(table: Table, crossed: Crossed, names: Names) -> list[Option]:
     reached = table.reachable(crossed)
     lost = [s for s in table.live(crossed) if s not in reached]
     if not lost:
-        return [Option(crossed, ("Check Routes: every module can be reached.",))]
+        return [Option(crossed, ("Check Routes: every module still standing can be reached.",))]
     return [
         Option(
             _cross(crossed, lost),
