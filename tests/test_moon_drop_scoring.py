@@ -270,3 +270,49 @@ def test_core_has_no_moon_drop_branch() -> None:
         if "moon_drop" not in path.parts:
             text = path.read_text(encoding="utf-8").lower()
             assert "moon" not in text, path
+
+
+def random_sheet(content: MoonDrop, seed: str) -> Board:
+    """The seven blocks of a seed's plan, placed at random where they fit."""
+    from generator.games.moon_drop.planner import make_rounds
+    from generator.games.moon_drop.shapes import rotations
+    from generator.rng import Stream
+
+    stream = Stream(seed, "test-sheet")
+    cells: dict[Square, str] = {}
+    for rnd in make_rounds(content, seed):
+        turned = rotations([(c["row"], c["column"]) for c in rnd["block"]])
+        for _ in range(100):
+            form = turned[stream.below(len(turned))]
+            top, left = stream.below(content.rows), stream.below(content.columns)
+            squares = [(top + r, left + c) for r, c in form]
+            if all(
+                r < content.rows and c < content.columns and (r, c) not in cells for r, c in squares
+            ):
+                for square, cell in zip(squares, rnd["block"], strict=True):
+                    cells[square] = cell["modules"][stream.below(len(cell["modules"]))]
+                break
+    return Board(content.rows, content.columns, cells)
+
+
+@pytest.mark.parametrize("number", range(25))
+def test_every_end_passes_its_own_safety_check(content: MoonDrop, number: int) -> None:
+    """Whatever the sheet, the game ends on a Safety Check: what stands is reachable, every
+    inhabited building has Life Support and no more Quarters than Hydroponics."""
+    seed = f"random-sheet-{number}"
+    b = random_sheet(content, seed)
+    crises = [c.id for c in content.crises]
+    order = [crises[(number + i) % len(crises)] for i in range(3)]
+    goal = content.goals[number % len(content.goals)].id
+    result = run_end(content, b, order, goal)
+    assert result.crossed <= frozenset(b.cells)
+    table = Table(b)
+    standing = set(table.live(result.crossed))
+    assert standing <= table.reachable(result.crossed)
+    for group in table.buildings:
+        kinds = [b.cells[s] for s in group if s in standing]
+        if "quarters" in kinds:
+            assert "life-support" in kinds
+            assert kinds.count("quarters") <= kinds.count("hydroponics")
+    assert result.score >= 0
+    assert run_end(content, b, order, goal) == result
