@@ -85,6 +85,7 @@ class Post:
     discord: str
     facebook_comment: str | None = None
     images: list[PostImage] = field(default_factory=list)
+    bgg: str | None = None  # BGG forum markup, for games that write it
 
     def facebook_text(self) -> str:
         """The Facebook post with its images named and described."""
@@ -117,6 +118,8 @@ class Post:
         comment = self.facebook_comment_text()
         if comment is not None:
             files[f"{self.key}.facebook-comment.txt"] = comment
+        if self.bgg is not None:
+            files[f"{self.key}.bgg.txt"] = self.bgg
         return {name: text.rstrip("\n") + "\n" for name, text in files.items()}
 
 

@@ -1,0 +1,93 @@
+"""Moon Drop: the rules module the core finds through content/moon-drop/pack.yaml
+(`game: moon_drop`). A turn is a round: one block of five dice."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from generator.content import Pack
+from generator.games import OutputFile, RenderOptions, Scope
+from generator.games.moon_drop import content as md_content
+from generator.games.moon_drop.planner import crisis_order, make_deal, make_rounds
+from generator.games.moon_drop.posts import PostWriter
+from generator.games.moon_drop.scorer import score as score_grid
+from generator.render.guide import posting_guide
+from generator.render.text import Post
+from generator.schedule import make_schedule
+
+
+class MoonDropRules:
+    def load(self, pack: Pack) -> md_content.MoonDrop:
+        return md_content.load(pack)
+
+    def round_count(self, content: md_content.MoonDrop) -> int:
+        return content.rounds
+
+    def turn_count(self, content: md_content.MoonDrop) -> int:
+        return content.rounds
+
+    def make_plan(
+        self, content: md_content.MoonDrop, seed: str, start: dt.date | None
+    ) -> dict[str, Any]:
+        deal = make_deal(content, seed)
+        return {
+            "rules_revision": content.rules_revision,
+            "deal": deal,
+            "rounds": make_rounds(content, seed),
+            "end": {"crisis_order": crisis_order(seed, deal["crises"])},
+            "schedule": make_schedule(content.rounds, list(content.slots), start),
+        }
+
+    def posts(self, content: md_content.MoonDrop, plan: dict[str, Any], scope: Scope) -> list[Post]:
+        writer = PostWriter(content, plan)
+        if scope.kind == "game":
+            return writer.all_posts()
+        if scope.kind in ("round", "turn"):
+            number = scope.number or 1
+            posts = [writer.round_post(number)]
+            if number == 1:
+                posts.insert(0, writer.opening())
+            if number == content.rounds:
+                posts.append(writer.final())
+            return posts
+        return []
+
+    def outputs(
+        self,
+        content: md_content.MoonDrop,
+        plan: dict[str, Any],
+        scope: Scope,
+        options: RenderOptions,
+    ) -> list[OutputFile]:
+        # Drawing pulls in reportlab and Pillow; imported here so the scorer stays light.
+        from generator.games.moon_drop import art, sheet
+
+        posts = self.posts(content, plan, scope)
+        files: list[OutputFile] = []
+        for post in posts:
+            files += [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
+            if options.images:
+                files += [
+                    OutputFile(i.file, art.post_image(content, plan, i.file)) for i in post.images
+                ]
+        if scope.kind in ("game", "sheets"):
+            files += [
+                OutputFile(f"sheets/moon-drop-{paper}.pdf", sheet.sheet_pdf(content, paper))
+                for paper in options.papers
+            ]
+        if scope.kind == "game":
+            guide = posting_guide(content.texts.game_name, plan, posts)
+            files.append(OutputFile("posting-guide.md", guide.encode("utf-8")))
+        return files
+
+    def turn_post(self, content: md_content.MoonDrop, plan: dict[str, Any], turn: int) -> str:
+        posts = sorted(self.posts(content, plan, Scope("turn", turn)), key=lambda p: p.position)
+        return "\n\n".join(p.facebook.rstrip("\n") for p in posts) + "\n"
+
+    def score(self, content: md_content.MoonDrop, plan: dict[str, Any], grid_file: Path) -> str:
+        return score_grid(content, plan, grid_file)
+
+
+RULES = MoonDropRules()

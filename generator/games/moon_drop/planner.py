@@ -1,0 +1,58 @@
+"""Every random choice of a Moon Drop game, from the seed: the deal, the dice, the order
+the crises are resolved in. Each has its own named stream, so adding one never shifts another."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.games.moon_drop.content import MoonDrop
+from generator.games.moon_drop.shapes import sort_whites
+from generator.rng import Stream
+
+WHITE_DICE = 4
+
+
+def make_deal(content: MoonDrop, seed: str) -> dict[str, Any]:
+    crises = Stream(seed, "deal", "crises").sample(
+        [c.id for c in content.crises], content.crises_dealt
+    )
+    goals = [g.id for g in content.goals]
+    goal = goals[Stream(seed, "deal", "goal").below(len(goals))]
+    return {"crises": crises, "goal": goal}
+
+
+def make_round(content: MoonDrop, seed: str, number: int) -> dict[str, Any]:
+    dice = Stream(seed, "round", number, "dice")
+    blue = dice.die()
+    whites = [dice.die() for _ in range(WHITE_DICE)]
+    shape = content.shape_for_face(blue)
+    cells = []
+    for index, (face, (row, column)) in enumerate(
+        zip(sort_whites(whites), shape.cells, strict=True), start=1
+    ):
+        cells.append(
+            {
+                "cell": index,
+                "row": row,
+                "column": column,
+                "face": face,
+                "modules": [m.id for m in content.modules_for_face(face)],
+            }
+        )
+    return {
+        "round": number,
+        "turn": number,
+        "blue": blue,
+        "white": whites,
+        "shape": shape.id,
+        "block": cells,
+    }
+
+
+def make_rounds(content: MoonDrop, seed: str) -> list[dict[str, Any]]:
+    return [make_round(content, seed, n) for n in range(1, content.rounds + 1)]
+
+
+def crisis_order(seed: str, dealt: list[str]) -> list[str]:
+    """The face-up crises, shuffled: the order they are resolved in at the end."""
+    return Stream(seed, "end", "crisis-order").shuffled(dealt)

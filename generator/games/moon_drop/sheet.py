@@ -1,0 +1,149 @@
+"""The Moon Drop player sheet (A4 or US Letter), drawn on a `Surface` and saved as a PDF.
+
+One page: the grid with row letters and column numbers, the six shapes with their numbered
+cells, the module key, the Safety Check, room for the three crises (in the order they are
+resolved) and the goal, a score box and a 5 cm scale bar."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.units import cm, mm
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.art.pdf_surface import PdfSurface
+from generator.art.surface import BLACK, GREY, Surface
+from generator.games.moon_drop.art import draw_key, draw_shape
+from generator.games.moon_drop.content import MoonDrop
+from generator.games.moon_drop.grid import ROW_NAMES
+
+PAPERS = {"a4": A4, "letter": LETTER}
+MARGIN = 14 * mm
+
+
+def _text_block(
+    s: Surface, x: float, y: float, width: float, lines: list[str], size: float
+) -> float:
+    """Wrapped lines from y (the top); returns the y below them."""
+    for paragraph in lines:
+        current = ""
+        for word in paragraph.split():
+            trial = f"{current} {word}".strip()
+            if current and s.text_width(trial, size=size) > width:
+                y += size * 1.25
+                s.text(x, y, current, size=size)
+                current = "   " + word
+            else:
+                current = trial
+        y += size * 1.25
+        s.text(x, y, current, size=size)
+    return y
+
+
+def draw_sheet(s: Surface, content: MoonDrop, page_w: float, page_h: float) -> None:
+    left, top = MARGIN, MARGIN
+    usable = page_w - 2 * MARGIN
+    s.text(left, top + 20, content.pack_title, size=22, font="VeraBd")
+    s.text(left + 150, top + 20, "Player ______________   Game ________", size=11)
+    # Rounds played, ticked off one by one, at the top right.
+    box = 13.0
+    rounds_x = page_w - MARGIN - content.rounds * (box + 3) + 3
+    s.text(rounds_x - 6, top + 18, "Rounds", size=9, font="VeraBd", anchor="end")
+    for i in range(content.rounds):
+        bx = rounds_x + i * (box + 3)
+        s.rect(bx, top + 8, box, box, width=0.6)
+        s.text(bx + box / 2, top + 8 + box + 8, str(i + 1), size=6, color=GREY, anchor="middle")
+    # The grid, on the left, with row letters and column numbers.
+    cell = min(34.0, (usable * 0.64) / content.columns)
+    gx, gy = left + 14, top + 52
+    for c in range(content.columns):
+        s.text(gx + (c + 0.5) * cell, gy - 4, str(c + 1), size=9, font="VeraBd", anchor="middle")
+    for r in range(content.rows):
+        s.text(gx - 5, gy + (r + 0.5) * cell + 3, ROW_NAMES[r], size=9, font="VeraBd", anchor="end")
+    for i in range(content.rows + 1):
+        s.line(gx, gy + i * cell, gx + content.columns * cell, gy + i * cell, width=0.6)
+    for i in range(content.columns + 1):
+        s.line(gx + i * cell, gy, gx + i * cell, gy + content.rows * cell, width=0.6)
+    s.rect(gx, gy, content.columns * cell, content.rows * cell, stroke=BLACK, width=1.6)
+    grid_bottom = gy + content.rows * cell
+    # The shapes, right of the grid: blue die face, name, numbered cells.
+    rx = gx + content.columns * cell + 18
+    right_w = page_w - MARGIN - rx
+    s.text(rx, gy - 4, "Blocks (blue die)", size=10, font="VeraBd")
+    s.text(rx, gy + 7, "Lowest white die on cell 1.", size=7, color=GREY)
+    s.text(rx, gy + 16, "Rotate, never mirror.", size=7, color=GREY)
+    shape_cell = 13.0
+    col_w = right_w / 2
+    for i, shape in enumerate(content.shapes):
+        sx = rx + (i % 2) * col_w
+        sy = gy + 26 + (i // 2) * (shape_cell * 4 + 12)
+        s.text(sx, sy + 9, f"{shape.face}: {shape.id}", size=9, font="VeraBd")
+        draw_shape(s, shape, sx + 26, sy, shape_cell)
+    key_top = gy + 26 + 3 * (shape_cell * 4 + 12) + 10
+    s.text(rx, key_top, "Modules (white dice)", size=10, font="VeraBd")
+    draw_key_column(s, content, rx, key_top + 2, right_w)
+    # Below the grid: the Safety Check and the end of the game.
+    y = grid_bottom + 22
+    s.text(left, y, "Safety Check", size=10, font="VeraBd")
+    steps = [f"{i}. {step}" for i, step in enumerate(content.safety_check, 1)]
+    y = _text_block(s, left, y, usable, steps, 8)
+    y += 16
+    s.text(
+        left,
+        y,
+        "End of the game: Safety Check; each Crisis in the order drawn, each "
+        "followed by a Safety Check; then the Goal.",
+        size=8,
+    )
+    y += 8
+    box_h = 30.0
+    for i in range(content.crises_dealt):
+        s.rect(left, y, usable * 0.78, box_h, width=0.8)
+        s.text(left + 4, y + 11, f"Crisis {i + 1}:", size=8, font="VeraBd")
+        s.text(left + 4, y + 23, "crossed out:", size=7, color=GREY)
+        s.rect(left + usable * 0.8, y, usable * 0.2, box_h, width=0.8)
+        s.text(left + usable * 0.8 + 4, y + 11, "order", size=7, color=GREY)
+        y += box_h + 4
+    s.rect(left, y, usable * 0.78, box_h, width=0.8)
+    s.text(left + 4, y + 11, "Goal:", size=8, font="VeraBd")
+    s.rect(left + usable * 0.8, y, usable * 0.2, box_h, width=1.6)
+    s.text(left + usable * 0.8 + 4, y + 11, "SCORE", size=8, font="VeraBd")
+    y += box_h + 14
+    # Scale bar: 5 cm, so players can check the sheet printed at 100%.
+    bar = 5 * cm
+    s.rect(left, y, bar, 5, stroke=BLACK, fill=BLACK, width=0.5)
+    s.line(left, y - 3, left, y + 8, width=0.8)
+    s.line(left + bar, y - 3, left + bar, y + 8, width=0.8)
+    s.text(
+        left + bar + 6,
+        y + 6,
+        "5 cm: if this bar is not 5 cm long, print at 100% (no fit to page).",
+        size=7,
+    )
+    s.text(
+        page_w - MARGIN,
+        page_h - MARGIN,
+        f"{content.pack_title} {content.pack_version} · rules: {content.rules_revision}",
+        size=6,
+        color=GREY,
+        anchor="end",
+    )
+
+
+def draw_key_column(s: Surface, content: MoonDrop, x: float, y: float, width: float) -> None:
+    """The module key in one column (the sheet's right margin is narrow)."""
+    draw_key(s, content, x, y, width, 8.5, columns=1)
+
+
+def sheet_pdf(content: MoonDrop, paper: str) -> bytes:
+    page_w, page_h = PAPERS[paper]
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(page_w, page_h), invariant=1)
+    canvas.setTitle(f"{content.pack_title} player sheet ({paper.upper()})")
+    canvas.setAuthor("sheetgen")
+    surface = PdfSurface(canvas, page_h)
+    draw_sheet(surface, content, page_w, page_h)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

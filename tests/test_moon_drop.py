@@ -1,0 +1,285 @@
+"""The Moon Drop pack: content checks, shapes and rotations, the plan from a seed, the posts,
+the sheet and the images, and the commands that run it like any other pack."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from pypdf import PdfReader
+
+from generator.cli import main
+from generator.errors import ContentError
+from generator.games import RenderOptions, Scope
+from generator.games.moon_drop import RULES
+from generator.games.moon_drop.art import post_image
+from generator.games.moon_drop.content import MoonDrop
+from generator.games.moon_drop.planner import make_round
+from generator.games.moon_drop.posts import PostWriter
+from generator.games.moon_drop.shapes import canonical, mirrored, rotations, turn_clockwise
+from generator.games.moon_drop.sheet import sheet_pdf
+from generator.session import load_content, open_game
+
+PACK = Path(__file__).parent.parent / "content" / "moon-drop"
+GOLDEN = Path(__file__).parent / "cases" / "moon-drop" / "golden-plan.json"
+SEED = "moon-drop-golden-seed-01"
+
+
+@pytest.fixture(scope="module")
+def content() -> MoonDrop:
+    return load_content("moon-drop")[2]
+
+
+@pytest.fixture(scope="module")
+def plan() -> dict:
+    return open_game("moon-drop", SEED, None).plan
+
+
+# --- shapes ------------------------------------------------------------------------------
+EXPECTED_ROTATIONS = {"I": 2, "L": 4, "J": 4, "T": 4, "S": 2, "Z": 2}
+
+
+def test_six_shapes_one_per_blue_face(content: MoonDrop) -> None:
+    assert sorted(s.face for s in content.shapes) == [1, 2, 3, 4, 5, 6]
+    assert {s.id for s in content.shapes} == set(EXPECTED_ROTATIONS)
+
+
+@pytest.mark.parametrize("shape_id", list(EXPECTED_ROTATIONS))
+def test_each_shape_and_its_rotations(content: MoonDrop, shape_id: str) -> None:
+    cells = [tuple(c) for c in content.shape(shape_id).cells]
+    turned = rotations(cells)  # type: ignore[arg-type]
+    assert len(turned) == EXPECTED_ROTATIONS[shape_id]
+    for shape in turned:
+        assert len(set(shape)) == 4 and min(r for r, _ in shape) == 0
+        assert min(c for _, c in shape) == 0
+    # Four quarter turns bring the block back, numbering and all.
+    back = cells
+    for _ in range(4):
+        back = turn_clockwise(back)  # type: ignore[arg-type]
+    assert back == cells
+
+
+def test_rotations_never_mirror(content: MoonDrop) -> None:
+    forms = {
+        s.id: {canonical(r) for r in rotations([tuple(c) for c in s.cells])}  # type: ignore[misc]
+        for s in content.shapes
+    }
+    # The 18 fixed tetrominoes other than the 2x2 square, each from exactly one shape.
+    assert sum(len(f) for f in forms.values()) == 18
+    assert len(set().union(*forms.values())) == 18
+    assert ((0, 0), (0, 1), (1, 0), (1, 1)) not in set().union(*forms.values())
+    # L and J (and S and Z) are mirror images: a rotation never turns one into the other.
+    for a, b in (("L", "J"), ("S", "Z")):
+        mirror = canonical(mirrored([tuple(c) for c in content.shape(a).cells]))  # type: ignore[misc]
+        assert mirror in forms[b] and mirror not in forms[a]
+
+
+def test_turning_keeps_the_numbering(content: MoonDrop) -> None:
+    t = [tuple(c) for c in content.shape("T").cells]  # 1 2 3 across, 4 under 2
+    once = turn_clockwise(t)  # type: ignore[arg-type]
+    # A quarter turn clockwise: 1 2 3 run down the right-hand column, 4 sits left of 2.
+    assert once == [(0, 1), (1, 1), (2, 1), (1, 0)]
+
+
+# --- the plan ----------------------------------------------------------------------------
+def test_white_dice_sorted_onto_cells(content: MoonDrop) -> None:
+    for number in range(1, 30):
+        rnd = make_round(content, "sorting-seed", number)
+        assert len(rnd["white"]) == 4 and 1 <= rnd["blue"] <= 6
+        assert [c["face"] for c in rnd["block"]] == sorted(rnd["white"])
+        assert [c["cell"] for c in rnd["block"]] == [1, 2, 3, 4]
+        shape = content.shape_for_face(rnd["blue"])
+        assert rnd["shape"] == shape.id
+        assert [[c["row"], c["column"]] for c in rnd["block"]] == [list(c) for c in shape.cells]
+
+
+def test_die_faces_make_the_modules_of_the_rule_text(content: MoonDrop) -> None:
+    expected = {
+        1: ["corridor"],
+        2: ["corridor"],
+        3: ["life-support", "hydroponics"],
+        4: ["quarters"],
+        5: ["dock"],
+        6: ["research"],
+    }
+    assert {f: [m.id for m in content.modules_for_face(f)] for f in expected} == expected
+
+
+def test_plan_shape(plan: dict) -> None:
+    assert len(plan["rounds"]) == 7
+    assert len(plan["deal"]["crises"]) == 3 and len(set(plan["deal"]["crises"])) == 3
+    assert sorted(plan["end"]["crisis_order"]) == sorted(plan["deal"]["crises"])
+    assert plan["deal"]["goal"] in {"research", "mining", "efficiency", "population", "security"}
+    assert [s["day"] for s in plan["schedule"]] == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_golden_plan(plan: dict) -> None:
+    """A change here changes running games: refresh the file only on purpose, with
+    `sheetgen plan --pack moon-drop --seed moon-drop-golden-seed-01 > tests/cases/...`."""
+    assert plan == json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+
+def test_plans_differ_by_seed_and_repeat_by_seed() -> None:
+    a = open_game("moon-drop", "seed-a-0000000001", None).plan
+    b = open_game("moon-drop", "seed-b-0000000002", None).plan
+    assert a["rounds"] != b["rounds"]
+    assert a == open_game("moon-drop", "seed-a-0000000001", None).plan
+
+
+def copy_pack(tmp_path: Path) -> Path:
+    target = tmp_path / "moon-drop"
+    shutil.copytree(PACK, target)
+    return target
+
+
+def patch(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_schedule_is_configurable(tmp_path: Path) -> None:
+    pack = copy_pack(tmp_path)
+    patch(pack / "game.yaml", "slots: [morning]", "slots: [morning, evening]")
+    plan = open_game(str(pack), "two-a-day-seed-0001", None).plan
+    assert [s["day"] for s in plan["schedule"]] == [1, 1, 2, 2, 3, 3, 4]
+    assert plan["schedule"][1]["slot"] == "evening"
+
+
+# --- bad packs ---------------------------------------------------------------------------
+BAD_PACKS = [
+    ("shapes.yaml", "    face: 6\n", "    face: 5\n", "shapes.yaml:", "face 5 already picks"),
+    (
+        "shapes.yaml",
+        "cells: [[0, 0], [0, 1], [1, 1], [1, 2]]",
+        "cells: [[0, 1], [0, 2], [1, 0], [1, 1]]",
+        "shapes.yaml:",
+        "this is shape S turned",
+    ),
+    (
+        "shapes.yaml",
+        "[[0, 0], [1, 0], [2, 0], [3, 0]]",
+        "[[0, 0], [1, 0], [3, 0], [2, 1]]",
+        "shapes.yaml:",
+        "not joined side by side",
+    ),
+    ("modules.yaml", "faces: [6]", "faces: [5]", "modules.yaml:", "no module for white-die face 6"),
+    ("modules.yaml", "letter: R", "letter: D", "modules.yaml:", "letter 'D' is already used"),
+    ("cards.yaml", "rule: quake", "rule: earthquake", "cards.yaml:", "crises[3].rule"),
+    ("game.yaml", "crises: 3", "crises: 7", "game.yaml:", "deal.crises"),
+    (
+        "rules.yaml",
+        "  - id: dock-routes",
+        "  - id: docks",
+        "rules.yaml:",
+        "no reading 'dock-routes'",
+    ),
+    (
+        "texts.yaml",
+        "Copy this block",
+        "Copy {blocks}",
+        "texts.yaml:",
+        "unknown placeholder {blocks}",
+    ),
+    ("game.yaml", "rounds: 7", "rounds: 7\nturns: 7", "game.yaml:", "unknown key (allowed keys"),
+]
+
+
+@pytest.mark.parametrize("file,old,new,where,message", BAD_PACKS)
+def test_bad_packs(tmp_path: Path, file: str, old: str, new: str, where: str, message: str) -> None:
+    pack = copy_pack(tmp_path)
+    patch(pack / file, old, new)
+    with pytest.raises(ContentError) as err:
+        load_content(str(pack))
+    text = str(err.value.message)
+    assert message in text
+    assert any(where in line and message in line for line in text.splitlines())
+    result = CliRunner().invoke(main, ["check", str(pack)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+# --- posts -------------------------------------------------------------------------------
+def test_posts(content: MoonDrop, plan: dict) -> None:
+    posts = PostWriter(content, plan).all_posts()
+    assert [p.key for p in posts][:2] == ["game-start", "round-1/round-1"]
+    assert len(posts) == 9 and posts[-1].key == "game-end"
+    opening = posts[0]
+    for crisis_id in plan["deal"]["crises"]:
+        assert content.crisis(crisis_id).name in opening.facebook
+    assert content.goal(plan["deal"]["goal"]).name in opening.discord
+    for post in posts[1:8]:
+        assert post.images and post.images[0].alt in post.facebook
+        assert post.images[0].alt in post.discord and post.images[0].alt in post.bgg  # type: ignore[operator]
+        assert ":d6-" in post.bgg  # type: ignore[operator]
+    rnd = plan["rounds"][2]
+    third = posts[3]
+    for cell in rnd["block"]:
+        assert f":d6-{cell['face']}: {cell['face']}" in third.bgg  # type: ignore[operator]
+    final = posts[-1].facebook
+    names = [content.crisis(c).name for c in plan["end"]["crisis_order"]]
+    positions = [final.index(f"Crisis: {n}") for n in names]
+    assert positions == sorted(positions)
+    assert final.index("Goal:") > positions[-1]
+    for post in posts:
+        assert len(post.discord) <= 2000, post.key  # one Discord message
+        bgg = post.bgg or ""
+        assert not any(a == "<" and not b.isspace() for a, b in itertools.pairwise(bgg))
+
+
+def test_game_command_writes_everything(tmp_path: Path) -> None:
+    out = tmp_path / "game"
+    result = CliRunner().invoke(
+        main, ["game", "--pack", "moon-drop", "--seed", SEED, "-o", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    names = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
+    assert {"plan.json", "manifest.json", "posting-guide.md", "game-start.png"} <= names
+    assert {"sheets/moon-drop-a4.pdf", "sheets/moon-drop-letter.pdf"} <= names
+    for n in range(1, 8):
+        assert {f"round-{n}/round-{n}.png", f"round-{n}/round-{n}.bgg.txt"} <= names
+    turn = CliRunner().invoke(
+        main, ["turn", "3", "--pack", "moon-drop", "--seed", SEED, "-o", str(out)]
+    )
+    assert turn.exit_code == 0 and "Round 3 of 7" in turn.stdout
+    check = CliRunner().invoke(main, ["check", "moon-drop"])
+    assert check.exit_code == 0 and "7 rounds, 7 turns" in check.stdout
+
+
+# --- pictures ----------------------------------------------------------------------------
+def test_round_image(content: MoonDrop, plan: dict) -> None:
+    data = post_image(content, plan, "round-1/round-1.png")
+    assert data == post_image(content, plan, "round-1/round-1.png")
+    image = Image.open(io.BytesIO(data))
+    assert image.size == (1080, 1350)
+    # The blue die is drawn blue, somewhere in the dice row.
+    row = [image.getpixel((x, 300)) for x in range(0, 1080, 4)]
+    assert (30, 80, 190) in row
+
+
+def test_sheets(content: MoonDrop) -> None:
+    for paper, size in (("a4", (595, 842)), ("letter", (612, 792))):
+        data = sheet_pdf(content, paper)
+        assert data == sheet_pdf(content, paper)
+        reader = PdfReader(io.BytesIO(data))
+        assert len(reader.pages) == 1
+        box = reader.pages[0].mediabox
+        assert (round(float(box.width)), round(float(box.height))) == size
+        text = reader.pages[0].extract_text()
+        for word in ("Moon Drop", "Safety Check", "SCORE", "5 cm", "Hydroponics", "Crisis 3"):
+            assert word in text
+        fonts = str(reader.pages[0]["/Resources"]["/Font"])
+        assert "Helvetica" not in fonts
+
+
+def test_outputs_by_scope(content: MoonDrop, plan: dict) -> None:
+    options = RenderOptions(papers=("a4",), images=False)
+    round_files = [f.path for f in RULES.outputs(content, plan, Scope("round", 7), options)]
+    assert "round-7/round-7.facebook.txt" in round_files and "game-end.facebook.txt" in round_files
+    sheet_files = [f.path for f in RULES.outputs(content, plan, Scope("sheets"), options)]
+    assert sheet_files == ["sheets/moon-drop-a4.pdf"]
