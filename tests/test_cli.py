@@ -104,9 +104,16 @@ def test_hidden_information_stays_out_of_posts(run: Any, tmp_path: Path) -> None
 
 
 def test_discord_messages_fit_discord(run: Any, tmp_path: Path) -> None:
-    assert run("game", "--seed", SECRET).exit_code == 0
-    for path in (tmp_path / "output").rglob("*.discord.md"):
-        assert len(path.read_text()) <= 2000, path
+    # This seed's turn 46 has Pirates (5 shots) and a 7-meteor swarm: two messages.
+    assert run("game", "--seed", "scan-16", "-o", "g").exit_code == 0
+    messages = sorted((tmp_path / "g").rglob("*.discord*.md"))
+    assert all(len(path.read_text().rstrip("\n")) <= 2000 for path in messages)
+    second = tmp_path / "g" / "round-3" / "turn-46-flight.discord-2.md"
+    assert second.is_file()
+    first = second.with_name("turn-46-flight.discord.md").read_text()
+    # Whole paragraphs move to the next message: here the images and their descriptions.
+    assert "**Event 5: Pirates" in first and "**Event 6: Meteoric Swarm" in first
+    assert second.read_text().startswith("-# Image: turn-46-flight.png")
 
 
 def test_two_runs_are_byte_identical(run: Any, tmp_path: Path) -> None:

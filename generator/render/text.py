@@ -110,17 +110,47 @@ class Post:
             self.discord, [ln for im in self.images for ln in im.discord_lines(short=True)]
         )
 
+    def discord_messages(self) -> list[str]:
+        """The Discord text as messages of at most DISCORD_LIMIT characters each."""
+        return split_message(self.discord_text().rstrip("\n"), DISCORD_LIMIT)
+
     def files(self) -> dict[str, str]:
-        files = {
-            f"{self.key}.facebook.txt": self.facebook_text(),
-            f"{self.key}.discord.md": self.discord_text(),
-        }
+        files = {f"{self.key}.facebook.txt": self.facebook_text()}
+        # A long post goes to Discord as several messages: .discord.md, .discord-2.md, ...
+        for number, message in enumerate(self.discord_messages(), 1):
+            suffix = "" if number == 1 else f"-{number}"
+            files[f"{self.key}.discord{suffix}.md"] = message
         comment = self.facebook_comment_text()
         if comment is not None:
             files[f"{self.key}.facebook-comment.txt"] = comment
         if self.bgg is not None:
             files[f"{self.key}.bgg.txt"] = self.bgg
         return {name: text.rstrip("\n") + "\n" for name, text in files.items()}
+
+
+def split_message(text: str, limit: int) -> list[str]:
+    """Cut a text into messages of at most `limit` characters, between paragraphs where
+    possible, else between lines, so a spoiler or a list item is never cut in two."""
+    messages: list[str] = []
+    current = ""
+    for paragraph in text.split("\n\n"):
+        pieces = [paragraph] if len(paragraph) <= limit else paragraph.split("\n")
+        joiner = "\n\n" if len(pieces) == 1 else "\n"
+        for piece in pieces:
+            candidate = f"{current}{joiner}{piece}" if current else piece
+            if len(candidate) <= limit:
+                current = candidate
+                continue
+            if current:
+                messages.append(current)
+            # A single line longer than a message is cut hard; texts here never have one.
+            while len(piece) > limit:
+                messages.append(piece[:limit])
+                piece = piece[limit:]
+            current = piece
+    if current or not messages:
+        messages.append(current)
+    return messages
 
 
 def _with_lines(text: str, lines: list[str]) -> str:

@@ -168,8 +168,8 @@ class PostWriter:
                 )
             )
         rules = fill(self.texts.build_turn, round=rnd["round"])
-        if index > 0:
-            # The full rules come with the first build turn of each round; later turns remind.
+        if index > 0 or rnd["round"] > 1:
+            # The full rules come with the game's first build turn; later turns remind.
             rules = (
                 "Take one tile from each set, or skip the set and mark a Skipped Parts "
                 "box. Or pass for the rest of the round."
@@ -219,11 +219,16 @@ class PostWriter:
         fb = [*self.header(turn, rnd["round"], "Flying", detail), ""]
         dc = [*self.discord_header(turn, rnd["round"], "Flying", detail), ""]
         comment = [self.texts.spoiler_warning, ""]
+        explained: dict[str, int] = {}  # a resolve text already given in this post -> event
         for offset, event in enumerate(flight["events"]):
             number = first + offset
             card = self.content.cards_by_id[event["card"]["id"]]
             title = f"Event {number}: {card_title(self.content, card)}"
             how = fill(self.texts.cards[card.kind].resolve, **card_fields(self.content, card))
+            if how in explained:
+                how = f"as Event {explained[how]} above."
+            else:
+                explained[how] = number
             face = card_summary(self.content, card)
             labels = roll_labels(card)
             rolls_note = []
@@ -237,15 +242,21 @@ class PostWriter:
                 ]
                 comment.append("")
             fb += [title, *face, f"How to resolve: {how}", *rolls_note, ""]
-            dc += [f"**{title}**", *(f"- {line}" for line in face), f"> {how}"]
-            dc += [
-                f"- {label}: {discord_spoiler(roll_text(faces))}"
+            # On Discord each meteor or shot carries its roll, in a spoiler, on its own line.
+            rolled = [
+                f"- {label[0].upper()}{label[1:]}: {discord_spoiler(roll_text(faces))}"
                 for label, faces in zip(labels, event["rolls"], strict=True)
             ]
+            plain = face[: len(face) - len(rolled)] if rolled else face
+            dc += [f"**{title}**", *(f"- {line}" for line in plain), *rolled, f"> {how}"]
             dc.append("")
         rules = fill(self.texts.flight_turn, round=rnd["round"], first_event=first, last_event=last)
-        if index > 0:
-            rules = "Write each result in its numbered Event box."
+        if index > 0 or rnd["round"] > 1:
+            # Taught with the game's first flight turn; later turns remind.
+            rules = (
+                "Write each result in its numbered Event box; a lost component fills a "
+                "Lost Components box."
+            )
         fb.append(rules)
         dc.append(rules.replace("in the first comment", "in the spoilers above"))
         has_rolls = any(e["rolls"] for e in flight["events"])

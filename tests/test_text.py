@@ -1,0 +1,29 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
+from generator.render.text import bgg_safe, roll_text, split_message
+
+paragraph = st.lists(st.text("abc ||", min_size=1, max_size=80), min_size=1, max_size=6).map(
+    "\n".join
+)
+
+
+@given(st.lists(paragraph, min_size=1, max_size=30))
+def test_split_keeps_every_line_whole_and_in_order(paragraphs: list[str]) -> None:
+    text = "\n\n".join(paragraphs)
+    messages = split_message(text, 300)
+    assert all(len(m) <= 300 for m in messages)
+    lines = [line for m in messages for line in m.split("\n") if line]
+    assert lines == [line for line in text.split("\n") if line]
+
+
+def test_short_text_is_one_message() -> None:
+    assert split_message("a\n\nb", 2000) == ["a\n\nb"]
+
+
+def test_roll_text_shows_faces_and_sum() -> None:
+    assert roll_text([3, 5]) == "⚂ ⚄ = 8"
+
+
+def test_bgg_safe_keeps_a_less_than_from_cutting_the_post() -> None:
+    assert bgg_safe("strength <5 or <= 6") == "strength < 5 or < = 6"
