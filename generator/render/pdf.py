@@ -197,14 +197,23 @@ class TextMeasure:
         return pdfmetrics.stringWidth(text, font, size)
 
 
-def wrap(surface: Measure, text: str, width: float, size: float, font: FontName = "Vera") -> list[str]:
-    """Greedy word wrap; newlines in `text` start new lines."""
+def wrap(
+    surface: Measure,
+    text: str,
+    width: float,
+    size: float,
+    font: FontName = "Vera",
+    first_indent: float = 0.0,
+) -> list[str]:
+    """Greedy word wrap; newlines in `text` start new lines. The first line is
+    `first_indent` shorter (room for a bold lead-in)."""
     lines: list[str] = []
-    for paragraph in text.split("\n"):
+    for paragraph_text in text.split("\n"):
         line = ""
-        for word in paragraph.split():
+        for word in paragraph_text.split():
+            room = width - (first_indent if not lines else 0.0)
             candidate = f"{line} {word}" if line else word
-            if not line or surface.text_width(candidate, size=size, font=font) <= width:
+            if not line or surface.text_width(candidate, size=size, font=font) <= room:
                 line = candidate
             else:
                 lines.append(line)
@@ -215,6 +224,10 @@ def wrap(surface: Measure, text: str, width: float, size: float, font: FontName 
 
 def text_height(lines: int, size: float, leading: float = 1.25) -> float:
     return lines * size * leading
+
+
+def _lead_width(measure: Measure, lead: str, size: float) -> float:
+    return measure.text_width(lead + " ", size=size, font="VeraBd") if lead else 0.0
 
 
 def paragraph(
@@ -228,12 +241,18 @@ def paragraph(
     font: FontName = "Vera",
     color: Color = BLACK,
     leading: float = 1.25,
+    lead: str = "",
 ) -> float:
-    """Draw wrapped text whose first line's top is at `y`; returns the y below the last line."""
-    lines = wrap(surface, text, width, size, font)
+    """Draw wrapped text whose first line's top is at `y`, optionally opening with a bold
+    `lead`; returns the y below the last line."""
+    indent = _lead_width(surface, lead, size)
+    lines = wrap(surface, text, width, size, font, indent)
     for i, line in enumerate(lines):
         baseline = y + size * 0.9 + i * size * leading
-        surface.text(x, baseline, line, size=size, font=font, color=color)
+        if i == 0 and lead:
+            surface.text(x, baseline, lead, size=size, font="VeraBd", color=color)
+        surface.text(x + (indent if i == 0 else 0.0), baseline, line, size=size, font=font,
+                     color=color)
     return y + text_height(len(lines), size, leading)
 
 
@@ -245,8 +264,10 @@ def paragraph_height(
     size: float,
     font: FontName = "Vera",
     leading: float = 1.25,
+    lead: str = "",
 ) -> float:
-    return text_height(len(wrap(measure, text, width, size, font)), size, leading)
+    indent = _lead_width(measure, lead, size)
+    return text_height(len(wrap(measure, text, width, size, font, indent)), size, leading)
 
 
 def fit_size(surface: Measure, text: str, width: float, size: float, font: FontName) -> float:

@@ -10,6 +10,7 @@ from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import content as gt_content
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
+from generator.games.galaxy_trucker.sheets import sheet_files
 from generator.render.guide import posting_guide
 from generator.render.text import Post
 from generator.schedule import make_schedule
@@ -70,6 +71,8 @@ class GalaxyTruckerRules:
                     posting_guide(content.texts.game_name, plan, all_posts).encode("utf-8"),
                 )
             )
+        if scope.kind in ("game", "sheets"):
+            files += sheet_files(content, options.papers)
         return files
 
     def turn_post(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], turn: int) -> str:

@@ -14,7 +14,6 @@ from generator.games.galaxy_trucker.sheets_art import connector_tiles, sample_ti
 from generator.games.galaxy_trucker.sheets_common import (
     FOOTER_H,
     HEADER_H,
-    LABEL,
     NOTE,
     TITLE,
     footer,
@@ -37,10 +36,10 @@ from generator.render.pdf import (
     paragraph_height,
 )
 
-PAGES = 2
 GAP = mm(5)
 ART = mm(10)
-BODY = 7.0
+BODY = 7.5
+EVENT_BODY = 8.5
 # Card texts are templates filled from each card in the posts; the aid names the card's
 # printed values instead.
 GENERIC = {
@@ -54,6 +53,10 @@ GENERIC = {
     "strength": "S",
     "goods_lost": "X",
     "count": "The",
+    # Round texts
+    "round": "N",
+    "stack_size": "2/3/4",
+    "lost_boxes": "the",
 }
 SYMBOLS = (
     "On the cards: S enemy strength, C credits, D days lost, X crew or goods; "
@@ -82,23 +85,20 @@ def _entry_block(
     heading: str,
     text: str,
     art: Callable[[Page, float, float], None] | None = None,
+    size: float = BODY,
 ) -> Block:
     """A bold name and its explanation, with an optional picture on the left."""
     indent = ART + mm(2) if art else 0.0
-    body = f"{heading}: {text}"
+    lead = f"{heading}:"
 
     def height(m: Measure, w: float) -> float:
-        return max(ART if art else 0.0, paragraph_height(m, w - indent, body, size=BODY))
+        body = paragraph_height(m, w - indent, text, size=size, lead=lead)
+        return max(ART if art else 0.0, body)
 
     def draw(page: Page, x: float, y: float, w: float) -> None:
         if art:
             art(page, x, y)
-        s = page.surface
-        lines = paragraph_height(s, w - indent, body, size=BODY)
-        paragraph(s, x + indent, y, w - indent, body, size=BODY)
-        # The heading again in bold over its plain twin keeps one wrapped paragraph.
-        s.text(x + indent, y + BODY * 0.9, f"{heading}:", size=BODY, font="VeraBd")
-        del lines
+        paragraph(page.surface, x + indent, y, w - indent, text, size=size, lead=lead)
 
     return Block(name, mm(60), height, draw)
 
@@ -143,69 +143,93 @@ def aid_blocks(content: GalaxyTrucker) -> list[Block]:
             "cost you in Stardust, let small meteors in and lower the Pretty Ship score.",
         )
     )
-    blocks.append(_heading("events", "Events", "write each result in its Event box"))
-    blocks.append(_text_block("symbols", "Reading a card", SYMBOLS))
+    return blocks + _round_blocks(content)
+
+
+def event_blocks(content: GalaxyTrucker) -> list[Block]:
+    blocks = [
+        _heading("events", "Events", "write each result in its Event box"),
+        _text_block("symbols", "Reading a card", SYMBOLS, size=EVENT_BODY),
+    ]
     for kind in CARD_KINDS:
         card = content.texts.cards[kind]  # type: ignore[index]
-        blocks.append(_entry_block(f"event-{kind}", card.name, generic_text(card.resolve)))
+        text = generic_text(card.resolve)
+        blocks.append(_entry_block(f"event-{kind}", card.name, text, size=EVENT_BODY))
+    blocks.append(_text_block("out", "No humans left", content.texts.out_of_round, EVENT_BODY))
     goods = "; ".join(
         f"{g.name} {g.value}" + (" (hazardous holds only)" if g.hazardous else "")
         for g in content.goods.values()
     )
-    blocks.append(_text_block("cargo", "Cargo values", f"{goods}. Write a good's value in a "
-                              "free slot of a hold when you load it."))
     pretty = " / ".join(str(r.pretty_ship) for r in content.rounds)
-    lost = " / ".join(str(r.lost_component_boxes) for r in content.rounds)
-    blocks.append(
+    return blocks + [
+        _text_block(
+            "cargo",
+            "Cargo values",
+            f"{goods}. Write a good's value in a free slot of a hold when you load it.",
+            EVENT_BODY,
+        ),
         _text_block(
             "scoring",
             "Scoring a round",
-            f"Position = Skipped Parts × −2. Events = the sum of your Event boxes. Cargo = "
-            f"the values of all your goods. Lost Components = marked boxes × −2 (at most "
-            f"{lost} boxes in rounds {', '.join(str(r.round) for r in content.rounds)}). "
-            f"Pretty Ship = {pretty} (by round) minus your exposed connectors.\n"
-            "Round score = Position + Events + Cargo + Lost Components + Pretty Ship. "
-            "Your game total is the sum of your round scores; most money wins.",
-        )
+            "Starting Position = Skipped Parts × −2. Events = the sum of your Event boxes. "
+            "Cargo = the values of all your goods. Lost Components = marked boxes × −2. "
+            f"Pretty Ship = {pretty} (rounds "
+            f"{', '.join(str(r.round) for r in content.rounds)}) minus your exposed "
+            "connectors.\nRound score = Position + Events + Cargo + Lost Components + "
+            "Pretty Ship. Your game total is the sum of your round scores; most money wins.",
+            EVENT_BODY,
+        ),
+    ]
+
+
+def _round_blocks(content: GalaxyTrucker) -> list[Block]:
+    """How a round runs, from the pack's own post texts, and each round's numbers."""
+    texts = content.texts
+    table = "\n".join(
+        f"Round {r.round}, Ship {r.ship}: {r.build_turns} build turns, "
+        f"{r.stacks * r.stack_size} events, peek stacks of {r.stack_size}, "
+        f"Pretty Ship {r.pretty_ship}, {r.lost_component_boxes} Lost Component boxes."
+        for r in content.rounds
     )
-    blocks.append(_text_block("out", "No humans left", content.texts.out_of_round))
-    return blocks
+    return [
+        _text_block("rounds", "The rounds", table),
+        _text_block("building", "Building", generic_text(texts.build_turn)),
+        _text_block("peeking", "Peeking", generic_text(texts.peek_rule)),
+        _text_block("end-of-building", "After building", generic_text(texts.end_of_building)),
+        _text_block("flying", "Flying", generic_text(texts.flight_turn)),
+    ]
 
 
 def aid_pages(content: GalaxyTrucker, paper: str) -> list[PageSpec]:
+    """Page 1: tiles, connectors and how a round runs; page 2: the events."""
     width, height = page_size(paper, "portrait")
     margin = mm(12)
     col_w = (width - 2 * margin - GAP) / 2
     top, bottom = margin + HEADER_H, height - margin - FOOTER_H - mm(3)
-    columns = [
-        Column(margin + k * (col_w + GAP), top, col_w, bottom)
-        for _ in range(PAGES)
-        for k in range(2)
-    ]
-    placed = flow(TextMeasure(), aid_blocks(content), columns, mm(1.8))
-    if placed is None:
-        raise LayoutError(f"the player aid does not fit on {PAGES} {paper} pages")
-    used = max(p.column for p in placed) // 2 + 1
-
-    def page_drawer(number: int) -> Callable[[Page], None]:
-        mine: list[Placement] = [p for p in placed if p.column // 2 == number]
-
-        def draw(page: Page) -> None:
-            header(
-                page,
-                content,
-                f"Player aid {number + 1}/{used}",
-                "Tiles, connectors, events, cargo and scoring. "
-                "The posts give each card's numbers.",
-                player_box=False,
-            )
-            for p in mine:
-                p.block.draw(page, p.x, p.y, p.w)
-            footer(page, content, f"Player aid, page {number + 1}")
-
-        return draw
-
-    return [PageSpec("portrait", page_drawer(n)) for n in range(used)]
+    columns = [Column(margin + k * (col_w + GAP), top, col_w, bottom) for k in range(2)]
+    pages = []
+    for number, blocks in enumerate((aid_blocks(content), event_blocks(content))):
+        placed = flow(TextMeasure(), blocks, columns, mm(1.8))
+        if placed is None:
+            raise LayoutError(f"page {number + 1} of the player aid does not fit on {paper}")
+        pages.append(PageSpec("portrait", _page_drawer(content, number, placed)))
+    return pages
 
 
-__all__ = ["LABEL", "aid_pages"]
+def _page_drawer(
+    content: GalaxyTrucker, number: int, placed: list[Placement]
+) -> Callable[[Page], None]:
+    def draw(page: Page) -> None:
+        header(
+            page,
+            content,
+            f"Player aid {number + 1}/2",
+            "Tiles, connectors, rounds, cargo, scoring and events. "
+            "The posts give each card's own numbers.",
+            player_box=False,
+        )
+        for p in placed:
+            p.block.draw(page, p.x, p.y, p.w)
+        footer(page, content, f"Player aid, page {number + 1}")
+
+    return draw
