@@ -162,7 +162,10 @@ def render_pdf(
     """Render the pages for one paper; the same input always gives the same bytes."""
     register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=page_size(paper, "portrait"), invariant=1)
+    # The initial font would otherwise be Helvetica, listed (unembedded) on every page.
+    canvas = Canvas(
+        buffer, pagesize=page_size(paper, "portrait"), invariant=1, initialFontName="Vera"
+    )
     canvas.setTitle(title)
     canvas.setSubject(subject)
     canvas.setCreator("sheetgen")
@@ -251,8 +254,9 @@ def paragraph(
         baseline = y + size * 0.9 + i * size * leading
         if i == 0 and lead:
             surface.text(x, baseline, lead, size=size, font="VeraBd", color=color)
-        surface.text(x + (indent if i == 0 else 0.0), baseline, line, size=size, font=font,
-                     color=color)
+        surface.text(
+            x + (indent if i == 0 else 0.0), baseline, line, size=size, font=font, color=color
+        )
     return y + text_height(len(lines), size, leading)
 
 

@@ -7,14 +7,13 @@ from __future__ import annotations
 import string
 from collections.abc import Callable
 
+from generator.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import CARD_KINDS
-from generator.art.tiles import draw_tile
 from generator.games.galaxy_trucker.sheets_art import connector_tiles, sample_tiles
 from generator.games.galaxy_trucker.sheets_common import (
     FOOTER_H,
     HEADER_H,
-    NOTE,
     TITLE,
     footer,
     header,
@@ -161,13 +160,15 @@ def event_blocks(content: GalaxyTrucker) -> list[Block]:
         for g in content.goods.values()
     )
     pretty = " / ".join(str(r.pretty_ship) for r in content.rounds)
-    return blocks + [
+    blocks.append(
         _text_block(
             "cargo",
             "Cargo values",
             f"{goods}. Write a good's value in a free slot of a hold when you load it.",
             EVENT_BODY,
-        ),
+        )
+    )
+    blocks.append(
         _text_block(
             "scoring",
             "Scoring a round",
@@ -178,8 +179,9 @@ def event_blocks(content: GalaxyTrucker) -> list[Block]:
             "connectors.\nRound score = Position + Events + Cargo + Lost Components + "
             "Pretty Ship. Your game total is the sum of your round scores; most money wins.",
             EVENT_BODY,
-        ),
-    ]
+        )
+    )
+    return blocks
 
 
 def _round_blocks(content: GalaxyTrucker) -> list[Block]:

@@ -42,6 +42,9 @@ def connector_tiles(content: GalaxyTrucker) -> list[tuple[str, Tile]]:
     if structural is None:
         return []
     return [
-        (name, Tile(id=f"legend-{name}", type=structural, sides=Sides(n=name, e=name, s=name, w=name)))
+        (
+            name,
+            Tile(id=f"legend-{name}", type=structural, sides=Sides(n=name, e=name, s=name, w=name)),
+        )
         for name in CONNECTORS
     ]

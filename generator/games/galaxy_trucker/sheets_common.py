@@ -52,11 +52,13 @@ def header(
         bx = page.right - box_w
         box(s, bx, page.top, box_w, mm(9), label="Player", label_size=6, width=THICK)
         page.mark("player", bx, page.top, box_w, mm(9))
-        s.text(page.right, page.top + mm(12), pack_line(content), size=6, color=INK_GREY,
-               anchor="end")
+        s.text(
+            page.right, page.top + mm(12), pack_line(content), size=6, color=INK_GREY, anchor="end"
+        )
     else:
-        s.text(page.right, page.top + mm(5.5), pack_line(content), size=6, color=INK_GREY,
-               anchor="end")
+        s.text(
+            page.right, page.top + mm(5.5), pack_line(content), size=6, color=INK_GREY, anchor="end"
+        )
 
 
 def footer(page: Page, content: GalaxyTrucker, name: str) -> None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from generator.art.surface import BLACK
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.sheets_common import (
@@ -14,14 +16,17 @@ from generator.games.galaxy_trucker.sheets_common import (
     header,
 )
 from generator.render.pdf import (
+    MARGIN,
     MIN_LINE,
     SHADE,
     THICK,
     LayoutError,
     Page,
     PageSpec,
+    TextMeasure,
     fit_size,
     mm,
+    page_size,
     paragraph,
     paragraph_height,
 )
@@ -31,6 +36,7 @@ ROW_H = mm(7.5)
 HEAD_H = mm(11)
 NUMBER_W, TOTAL_W, RANK_W = mm(7), mm(15), mm(11)
 NAME_MIN = mm(34)
+PAGES = 2  # numbered on: a host with many players prints both
 
 
 def _note(content: GalaxyTrucker) -> str:
@@ -43,7 +49,8 @@ def _note(content: GalaxyTrucker) -> str:
     )
 
 
-def draw_pad(page: Page, content: GalaxyTrucker) -> None:
+def draw_pad(page: Page, content: GalaxyTrucker, first: int = 1) -> None:
+    """The table, its rows numbered from `first`."""
     s = page.surface
     rounds = content.rounds
     header(page, content, "Score pad", "For the host: one row per player.", player_box=False)
@@ -82,16 +89,27 @@ def draw_pad(page: Page, content: GalaxyTrucker) -> None:
     for c, name in enumerate(names):
         font = "VeraBd" if name in ("Score", "Total", "Rank", "Player") else "Vera"
         size = fit_size(s, name, widths[c] - mm(1.5), NOTE + 0.5, font)
-        s.text(edges[c] + widths[c] / 2, y + HEAD_H - mm(1.6), name, size=size, font=font,
-               anchor="middle")
+        s.text(
+            edges[c] + widths[c] / 2,
+            y + HEAD_H - mm(1.6),
+            name,
+            size=size,
+            font=font,
+            anchor="middle",
+        )
     # Rules: thin row lines, thick lines around each round group and the table.
     s.line(edges[2], y + group_h, edges[2 + cols], y + group_h, width=MIN_LINE)
     for r in range(rows + 1):
         ry = y + HEAD_H + r * ROW_H
         s.line(page.left, ry, edges[-1], ry, width=THICK if r == 0 else MIN_LINE)
         if r < rows:
-            s.text(edges[0] + widths[0] / 2, ry + ROW_H * 0.65, str(r + 1), size=NOTE,
-                   anchor="middle")
+            s.text(
+                edges[0] + widths[0] / 2,
+                ry + ROW_H * 0.65,
+                str(first + r),
+                size=NOTE,
+                anchor="middle",
+            )
             page.mark("pad-row", page.left, ry, edges[-1] - page.left, ROW_H)
     group_edges = {2 + k * len(BREAKDOWN) for k in range(len(rounds) + 1)} | {0, len(widths)}
     for c, ex in enumerate(edges):
@@ -99,22 +117,26 @@ def draw_pad(page: Page, content: GalaxyTrucker) -> None:
         if c < 2 or c > 2 + cols:
             top = y
         s.line(ex, top, ex, table_bottom, width=THICK if c in group_edges else MIN_LINE)
-    s.rect(page.left, y, edges[-1] - page.left, table_bottom - y, stroke=BLACK, fill=None,
-           width=THICK)
+    s.rect(
+        page.left, y, edges[-1] - page.left, table_bottom - y, stroke=BLACK, fill=None, width=THICK
+    )
     page.mark("pad-table", page.left, y, edges[-1] - page.left, table_bottom - y)
     footer(page, content, "Score pad")
 
 
-def pad_rows(content: GalaxyTrucker, paper: str, measure_note: float = 0.0) -> int:
-    """How many player rows the pad has on this paper (for tests and the report)."""
-    from generator.render.pdf import TextMeasure, page_size
-
+def pad_rows(content: GalaxyTrucker, paper: str) -> int:
+    """How many player rows a page of the pad holds on this paper (as `draw_pad` lays out)."""
     width, height = page_size(paper, "landscape")
-    note_h = paragraph_height(TextMeasure(), width - 2 * mm(12), _note(content), size=NOTE)
-    top = mm(12) + HEADER_H + note_h + mm(2)
-    bottom = height - mm(12) - FOOTER_H - mm(3)
+    note_h = paragraph_height(TextMeasure(), width - 2 * MARGIN, _note(content), size=NOTE)
+    top = MARGIN + HEADER_H + note_h + mm(2)
+    bottom = height - MARGIN - FOOTER_H - mm(3)
     return int((bottom - top - HEAD_H) // ROW_H)
 
 
 def pad_pages(content: GalaxyTrucker, paper: str) -> list[PageSpec]:
-    return [PageSpec("landscape", lambda page: draw_pad(page, content))]
+    rows = pad_rows(content, paper)
+
+    def page_drawer(first: int) -> Callable[[Page], None]:
+        return lambda page: draw_pad(page, content, first)
+
+    return [PageSpec("landscape", page_drawer(1 + k * rows)) for k in range(PAGES)]

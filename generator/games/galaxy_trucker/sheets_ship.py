@@ -9,7 +9,7 @@ onto the other."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.art.surface import BLACK, WHITE
@@ -30,7 +30,6 @@ from generator.games.galaxy_trucker.sheets_common import (
 from generator.render.pdf import (
     INK_GREY,
     MARGIN,
-    MIN_LINE,
     THICK,
     Block,
     Column,
@@ -39,7 +38,6 @@ from generator.render.pdf import (
     Orientation,
     Page,
     PageSpec,
-    Placement,
     TextMeasure,
     box,
     box_grid,
@@ -66,6 +64,7 @@ SCORE_ITEM_MIN = mm(27)  # a score line laid out across: label over box
 LEGEND_W, LEGEND_ART = mm(13), mm(9)
 LEGEND_H = LEGEND_ART + mm(4.6)
 SIDE_COLUMN_MIN = mm(56)
+HOW = 5.8  # the explanation under each score line's name
 SMALL = 5.0  # labels under legend pictures, two lines at most
 
 
@@ -130,15 +129,20 @@ class ShipSheet:
         y = paragraph(s, x, y, w, self._peek_text(), size=NOTE) + mm(0.8)
         labels = [str(i + 1) for i in range(count)]
         box_grid(
-            page, "skipped", x, y, w, count, size=CHECK, gap=CHECK_GAP, labels=labels,
+            page,
+            "skipped",
+            x,
+            y,
+            w,
+            count,
+            size=CHECK,
+            gap=CHECK_GAP,
+            labels=labels,
             label_size=4,
         )
 
     def _lost_note(self) -> str:
-        return (
-            "Cross out each tile you lose (placed illegally, or destroyed in flight) and "
-            "mark a box."
-        )
+        return "Cross out a lost tile (placed illegally, or destroyed in flight); mark a box."
 
     def _lost_height(self, m: Measure, w: float) -> float:
         return (
@@ -154,8 +158,9 @@ class ShipSheet:
         y = title_line(s, x, y, "Lost Components", f"at most {count} boxes, each −2")
         y = paragraph(s, x, y, w, self._lost_note(), size=NOTE) + mm(0.8)
         labels = [str(i + 1) for i in range(count)]
-        box_grid(page, "lost", x, y, w, count, size=CHECK, gap=CHECK_GAP, labels=labels,
-                 label_size=4)
+        box_grid(
+            page, "lost", x, y, w, count, size=CHECK, gap=CHECK_GAP, labels=labels, label_size=4
+        )
 
     def _events_height(self, m: Measure, w: float) -> float:
         count = event_count(self.rnd)
@@ -165,8 +170,19 @@ class ShipSheet:
         count = event_count(self.rnd)
         y = title_line(page.surface, x, y, "Events", f"{count} cards: write each card's result")
         labels = [f"Event {i + 1}" for i in range(count)]
-        box_grid(page, "event", x, y, w, count, size=EVENT_W, gap=EVENT_GAP, height=EVENT_H,
-                 labels=labels, label_size=5)
+        box_grid(
+            page,
+            "event",
+            x,
+            y,
+            w,
+            count,
+            size=EVENT_W,
+            gap=EVENT_GAP,
+            height=EVENT_H,
+            labels=labels,
+            label_size=5,
+        )
 
     def _score_lines(self) -> list[tuple[str, str, str]]:
         """(operator, name, how to work it out)."""
@@ -194,12 +210,27 @@ class ShipSheet:
         if per_row == 1:
             return TITLE_H + lines * SCORE_PITCH
         rows = -(-lines // per_row)
-        return TITLE_H + rows * (mm(6) + SCORE_BOX_H) + (rows - 1) * mm(1.5)
+        return TITLE_H + rows * (self._label_h(m, w) + SCORE_BOX_H) + (rows - 1) * mm(1.5)
+
+    def _how_lines(self, m: Measure, w: float, how: str) -> list[str]:
+        per_row = self._score_across(w)
+        room = w / per_row - mm(5.5)
+        return wrap(m, how, room, HOW)
+
+    def _label_h(self, m: Measure, w: float) -> float:
+        """Name and explanation over each box; two lines of explanation where one is short."""
+        most = max(len(self._how_lines(m, w, how)) for _, _, how in self._score_lines())
+        return mm(3.6) + most * HOW * 1.15 + mm(0.6)
 
     def _score(self, page: Page, x: float, y: float, w: float) -> None:
         s = page.surface
-        y = title_line(s, x, y, f"Round {self.rnd.round} score",
-                        "Starting Position after building, the rest after the flight")
+        y = title_line(
+            s,
+            x,
+            y,
+            f"Round {self.rnd.round} score",
+            "Starting Position after building, the rest after the flight",
+        )
         lines = self._score_lines()
         per_row = self._score_across(w)
         for i, (op, name, how) in enumerate(lines):
@@ -211,24 +242,42 @@ class ShipSheet:
                 s.text(x + mm(1.5), base, op, size=TITLE, font="VeraBd", anchor="middle")
                 label = f"{name} ({how})" if how else name
                 room = w - SCORE_BOX_W - mm(6)
-                s.text(x + mm(4.5), base, label, size=fit_size(s, label, room, LABEL, font),
-                       font=font)
+                s.text(
+                    x + mm(4.5), base, label, size=fit_size(s, label, room, LABEL, font), font=font
+                )
                 bx = x + w - SCORE_BOX_W
                 bw = SCORE_BOX_W
             else:
                 item_w = w / per_row
                 ix = x + (i % per_row) * item_w
-                by = y + (i // per_row) * (mm(6) + SCORE_BOX_H + mm(1.5))
+                label_h = self._label_h(s, w)
+                by = y + (i // per_row) * (label_h + SCORE_BOX_H + mm(1.5))
                 op_w = mm(4)
-                s.text(ix + op_w / 2, by + mm(6) + SCORE_BOX_H * 0.7, op, size=TITLE + 1,
-                       font="VeraBd", anchor="middle")
+                s.text(
+                    ix + op_w / 2,
+                    by + label_h + SCORE_BOX_H * 0.7,
+                    op,
+                    size=TITLE + 1,
+                    font="VeraBd",
+                    anchor="middle",
+                )
                 room = item_w - op_w - mm(1.5)
-                s.text(ix + op_w, by + mm(2.4), name, size=fit_size(s, name, room, LABEL, font),
-                       font=font)
-                if how:
-                    s.text(ix + op_w, by + mm(5.0), how,
-                           size=fit_size(s, how, room, NOTE - 0.5, "Vera"), color=INK_GREY)
-                bx, by, bw = ix + op_w, by + mm(6), room
+                s.text(
+                    ix + op_w,
+                    by + mm(2.4),
+                    name,
+                    size=fit_size(s, name, room, LABEL, font),
+                    font=font,
+                )
+                for k, how_line in enumerate(self._how_lines(s, w, how) if how else []):
+                    s.text(
+                        ix + op_w,
+                        by + mm(3.6) + (k + 0.8) * HOW * 1.15,
+                        how_line,
+                        size=HOW,
+                        color=INK_GREY,
+                    )
+                bx, by, bw = ix + op_w, by + label_h, room
             box(s, bx, by, bw, SCORE_BOX_H, width=THICK if last else 1.0)
             page.mark("score", bx, by, bw, SCORE_BOX_H)
 
@@ -242,8 +291,18 @@ class ShipSheet:
     def _game(self, page: Page, x: float, y: float, w: float) -> None:
         labels = self._game_labels()
         y = title_line(page.surface, x, y, "Your game", "the round scores and their sum")
-        box_grid(page, "game-total", x, y, w, len(labels), size=mm(18), gap=mm(2),
-                 height=mm(9), labels=labels)
+        box_grid(
+            page,
+            "game-total",
+            x,
+            y,
+            w,
+            len(labels),
+            size=mm(18),
+            gap=mm(2),
+            height=mm(9),
+            labels=labels,
+        )
 
     def _crew_text(self) -> str:
         return (
@@ -253,11 +312,10 @@ class ShipSheet:
         )
 
     def _crew_height(self, m: Measure, w: float) -> float:
-        return TITLE_H + paragraph_height(m, w, self._crew_text(), size=NOTE)
+        return paragraph_height(m, w, self._crew_text(), size=NOTE + 0.5, lead="Crew key:")
 
     def _crew(self, page: Page, x: float, y: float, w: float) -> None:
-        y = title_line(page.surface, x, y, "Crew key", "")
-        paragraph(page.surface, x, y, w, self._crew_text(), size=NOTE)
+        paragraph(page.surface, x, y, w, self._crew_text(), size=NOTE + 0.5, lead="Crew key:")
 
     def _rules_text(self) -> str:
         return (
@@ -294,8 +352,13 @@ class ShipSheet:
                 size -= 0.25
                 lines = wrap(s, name, item_w - mm(0.4), size)
             for k, line in enumerate(lines):
-                s.text(ix + item_w / 2, iy + LEGEND_ART + mm(2.0) + k * size * 1.1, line,
-                       size=size, anchor="middle")
+                s.text(
+                    ix + item_w / 2,
+                    iy + LEGEND_ART + mm(2.0) + k * size * 1.1,
+                    line,
+                    size=size,
+                    anchor="middle",
+                )
         paragraph(s, x, y + rows * LEGEND_H, w, self._rules_text(), size=NOTE)
 
     # --- the grid ------------------------------------------------------------------------
@@ -311,24 +374,35 @@ class ShipSheet:
         cx0, cy0 = x + NUMBER_BAND, y + NUMBER_BAND
         inner_w, inner_h = len(cols) * cell, len(rows) * cell
         number = 9.0
-        # Which way is the front: at both ends of the top and bottom number bands, clear
-        # of the numbers (each sits in the middle of a 20 mm or wider column).
-        for tx, anchor in ((cx0 + mm(0.5), "start"), (cx0 + inner_w - mm(0.5), "end")):
-            s.text(tx, y + NUMBER_BAND * 0.7, "FRONT", size=6.5, font="VeraBd", anchor=anchor)  # type: ignore[arg-type]
-            s.text(tx, y + gh - NUMBER_BAND * 0.3, "REAR", size=6.5, font="VeraBd",
-                   anchor=anchor)  # type: ignore[arg-type]
+        # Which way is the front: in the number bands, between the two middle columns
+        # numbers (each number sits mid-column, so a 20 mm cell leaves room for the word).
+        mid = cx0 + (len(cols) // 2) * cell
+        s.text(mid, y + NUMBER_BAND * 0.72, "FRONT", size=6.5, font="VeraBd", anchor="middle")
+        s.text(mid, y + gh - NUMBER_BAND * 0.28, "REAR", size=6.5, font="VeraBd", anchor="middle")
         for i, col in enumerate(cols):
             cx = cx0 + i * cell + cell / 2
-            s.text(cx, cy0 - NUMBER_BAND * 0.28, str(col), size=number, font="VeraBd",
-                   anchor="middle")
-            s.text(cx, cy0 + inner_h + NUMBER_BAND * 0.78, str(col), size=number,
-                   font="VeraBd", anchor="middle")
+            s.text(
+                cx, cy0 - NUMBER_BAND * 0.28, str(col), size=number, font="VeraBd", anchor="middle"
+            )
+            s.text(
+                cx,
+                cy0 + inner_h + NUMBER_BAND * 0.78,
+                str(col),
+                size=number,
+                font="VeraBd",
+                anchor="middle",
+            )
         for j, row in enumerate(rows):
             cy = cy0 + j * cell + cell / 2 + number * 0.36
-            s.text(cx0 - NUMBER_BAND / 2, cy, str(row), size=number, font="VeraBd",
-                   anchor="middle")
-            s.text(cx0 + inner_w + NUMBER_BAND / 2, cy, str(row), size=number, font="VeraBd",
-                   anchor="middle")
+            s.text(cx0 - NUMBER_BAND / 2, cy, str(row), size=number, font="VeraBd", anchor="middle")
+            s.text(
+                cx0 + inner_w + NUMBER_BAND / 2,
+                cy,
+                str(row),
+                size=number,
+                font="VeraBd",
+                anchor="middle",
+            )
         for j, row in enumerate(rows):
             for i, col in enumerate(cols):
                 px, py = cx0 + i * cell, cy0 + j * cell
@@ -346,8 +420,7 @@ class ShipSheet:
         sx = cx0 + cols.index(start.column) * cell
         sy = cy0 + rows.index(start.row) * cell
         pad = mm(0.8)
-        draw_tile(s, self.content, self.content.starting_cabin, sx + pad, sy + pad,
-                  cell - 2 * pad)
+        draw_tile(s, self.content, self.content.starting_cabin, sx + pad, sy + pad, cell - 2 * pad)
         page.mark("start", sx, sy, cell, cell)
         page.mark("grid", x, y, gw, gh)
 
@@ -391,8 +464,9 @@ class ShipSheet:
         blocks = _cached(measure, self.blocks())
         placed = None
         for order in self._orders():
-            for columns in self._columns(blocks, order, orientation, left, right, top, bottom,
-                                         gw, gh):
+            for columns in self._columns(
+                blocks, order, orientation, left, right, top, bottom, gw, gh
+            ):
                 placed = flow(measure, [blocks[n] for n in order], columns, GAP)
                 if placed is not None:
                     break
@@ -403,8 +477,13 @@ class ShipSheet:
         final = placed
 
         def draw(page: Page) -> None:
-            header(page, self.content, f"Round {self.rnd.round} · {self.board.name}",
-                   self._subtitle(), player_box=True)
+            header(
+                page,
+                self.content,
+                f"Round {self.rnd.round} · {self.board.name}",
+                self._subtitle(),
+                player_box=True,
+            )
             self.draw_grid(page, grid_left, top, cell)
             for p in final:
                 p.block.draw(page, p.x, p.y, p.w)
@@ -469,7 +548,9 @@ def _cached(measure: Measure, blocks: dict[str, Block]) -> dict[str, Block]:
     for name, block in blocks.items():
         memo: dict[float, float] = {}
 
-        def height(m: Measure, w: float, block: Block = block, memo: dict[float, float] = memo) -> float:
+        def height(
+            m: Measure, w: float, block: Block = block, memo: dict[float, float] = memo
+        ) -> float:
             if w not in memo:
                 memo[w] = block.height(m, w)
             return memo[w]
