@@ -14,6 +14,7 @@ same input (`invariant=1`)."""
 from __future__ import annotations
 
 import io
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -430,3 +431,39 @@ def flow(
         else:
             return None
     return placed
+
+
+def assign(
+    measure: Measure, blocks: list[Block], columns: list[Column], gap: float, *, strip: bool
+) -> list[Placement] | None:
+    """The first way, in reading order, to share the blocks among the columns so that each
+    column holds its blocks (in their given order). With `strip`, the last column is a
+    full-width band on top of the others that pushes them down by its height."""
+    heights = [
+        [b.height(measure, c.w) if c.w >= b.min_width else None for c in columns] for b in blocks
+    ]
+    for choice in itertools.product(range(len(columns)), repeat=len(blocks)):
+        if any(heights[i][c] is None for i, c in enumerate(choice)):
+            continue
+        used = [0.0] * len(columns)
+        for i, c in enumerate(choice):
+            used[c] += heights[i][c] + gap  # type: ignore[operator]
+        shift = used[-1] if strip else 0.0
+        fits = all(
+            columns[c].y + (0.0 if strip and c == len(columns) - 1 else shift) + used[c] - gap
+            <= columns[c].bottom + 0.01
+            for c in range(len(columns))
+            if used[c]
+        )
+        if not fits:
+            continue
+        ys = [
+            col.y + (0.0 if strip and c == len(columns) - 1 else shift)
+            for c, col in enumerate(columns)
+        ]
+        placed = []
+        for i, c in enumerate(choice):
+            placed.append(Placement(blocks[i], c, columns[c].x, ys[c], columns[c].w))
+            ys[c] += heights[i][c] + gap  # type: ignore[operator]
+        return placed
+    return None

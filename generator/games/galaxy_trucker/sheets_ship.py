@@ -8,7 +8,6 @@ onto the other."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -39,11 +38,11 @@ from generator.render.pdf import (
     Page,
     PageSpec,
     TextMeasure,
+    assign,
     box,
     box_grid,
     box_grid_height,
     fit_size,
-    flow,
     hatch,
     mm,
     page_size,
@@ -443,12 +442,6 @@ class ShipSheet:
         cell_mm, _, orientation, drawer = max(found, key=lambda f: (f[0], f[1]))
         return orientation, mm(cell_mm), drawer
 
-    def _orders(self) -> list[list[str]]:
-        """Block orders to try, most natural reading order first."""
-        first = ["skipped", "lost", "events", "score", "game", "crew", "legend"]
-        base = [n for n in first if n in self.blocks()]
-        return [list(p) for p in itertools.permutations(base)]
-
     def _try(
         self, measure: Measure, paper: str, orientation: Orientation, cell: float
     ) -> Callable[[Page], None] | None:
@@ -461,20 +454,28 @@ class ShipSheet:
         grid_left = (width - gw) / 2 if orientation == "portrait" else left
         if grid_left < mm(10) - 0.01 or top + gh > bottom:
             return None
-        blocks = _cached(measure, self.blocks())
-        placed = None
-        for order in self._orders():
-            for columns in self._columns(
-                blocks, order, orientation, left, right, top, bottom, gw, gh
-            ):
-                placed = flow(measure, [blocks[n] for n in order], columns, GAP)
-                if placed is not None:
-                    break
-            if placed is not None:
-                break
+        if orientation == "portrait":
+            # Two columns under the grid, and a full-width strip above them if needed.
+            below = top + gh + GAP
+            half = (right - left - GAP) / 2
+            columns = [
+                Column(left, below, half, bottom),
+                Column(left + half + GAP, below, half, bottom),
+                Column(left, below, right - left, bottom),
+            ]
+        else:
+            # Columns beside the grid, then one under it.
+            side_x = left + gw + GAP
+            side_w = right - side_x
+            count = max(1, int((side_w + GAP) // (SIDE_COLUMN_MIN + GAP)))
+            col_w = (side_w - (count - 1) * GAP) / count
+            columns = [Column(side_x + k * (col_w + GAP), top, col_w, bottom) for k in range(count)]
+            columns.append(Column(left, top + gh + GAP, gw, bottom))
+        placed = assign(
+            measure, list(self.blocks().values()), columns, GAP, strip=orientation == "portrait"
+        )
         if placed is None:
             return None
-        final = placed
 
         def draw(page: Page) -> None:
             header(
@@ -485,49 +486,11 @@ class ShipSheet:
                 player_box=True,
             )
             self.draw_grid(page, grid_left, top, cell)
-            for p in final:
+            for p in placed:
                 p.block.draw(page, p.x, p.y, p.w)
             footer(page, self.content, f"Ship sheet, round {self.rnd.round}")
 
         return draw
-
-    def _columns(
-        self,
-        blocks: dict[str, Block],
-        order: list[str],
-        orientation: Orientation,
-        left: float,
-        right: float,
-        top: float,
-        bottom: float,
-        gw: float,
-        gh: float,
-    ) -> list[list[Column]]:
-        """Column sets to flow into. Portrait: under the grid, a full-width strip holding
-        the first 0-3 blocks of the order, then two columns. Landscape: columns beside the
-        grid and one under it."""
-        if orientation == "portrait":
-            below = top + gh + GAP
-            full = right - left
-            half = (full - GAP) / 2
-            sets = []
-            strip = 0.0
-            for k in range(4):
-                if k:
-                    strip += blocks[order[k - 1]].height(TextMeasure(), full) + GAP
-                y = below + strip
-                cols = [Column(left, y, half, bottom), Column(left + half + GAP, y, half, bottom)]
-                if k:
-                    cols.insert(0, Column(left, below, full, y - GAP))
-                sets.append(cols)
-            return sets
-        side_x = left + gw + GAP
-        side_w = right - side_x
-        count = max(1, int((side_w + GAP) // (SIDE_COLUMN_MIN + GAP)))
-        col_w = (side_w - (count - 1) * GAP) / count
-        side = [Column(side_x + k * (col_w + GAP), top, col_w, bottom) for k in range(count)]
-        under = Column(left, top + gh + GAP, gw, bottom)
-        return [[*side, under], [under, *side]]
 
     def _subtitle(self) -> str:
         r = self.rnd
@@ -540,20 +503,3 @@ class ShipSheet:
     def page(self, paper: str) -> PageSpec:
         orientation, _, draw = self.layout(paper)
         return PageSpec(orientation, draw)
-
-
-def _cached(measure: Measure, blocks: dict[str, Block]) -> dict[str, Block]:
-    """The same blocks with their heights remembered per width (layout tries many orders)."""
-    out = {}
-    for name, block in blocks.items():
-        memo: dict[float, float] = {}
-
-        def height(
-            m: Measure, w: float, block: Block = block, memo: dict[float, float] = memo
-        ) -> float:
-            if w not in memo:
-                memo[w] = block.height(m, w)
-            return memo[w]
-
-        out[name] = Block(block.name, block.min_width, height, block.draw)
-    return out
