@@ -15,7 +15,12 @@ from generator.games import OutputFile, RenderOptions, Scope, rules_for
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Board, Cell
 from generator.games.galaxy_trucker.sheets import sheet_files
-from generator.games.galaxy_trucker.sheets_aid import aid_blocks, event_blocks, generic_text
+from generator.games.galaxy_trucker.sheets_aid import (
+    aid_blocks,
+    aid_pages,
+    event_blocks,
+    generic_text,
+)
 from generator.games.galaxy_trucker.sheets_pad import pad_pages, pad_rows
 from generator.games.galaxy_trucker.sheets_ship import ShipSheet, event_count, skipped_boxes
 from generator.render.pdf import SAFE_MARGIN, LayoutError, Page, mm, render_pdf
@@ -175,6 +180,32 @@ def test_nothing_essential_near_the_edge(content: GalaxyTrucker, paper: str, num
             overlap_x = min(a.x + a.w, b.x + b.w) - max(a.x, b.x)
             overlap_y = min(a.y + a.h, b.y + b.h) - max(a.y, b.y)
             assert overlap_x <= 0.01 or overlap_y <= 0.01, (a, b)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_aid_and_pad_keep_the_safe_margin(content: GalaxyTrucker, paper: str) -> None:
+    pages: list[Page] = []
+    render_pdf(
+        aid_pages(content, paper) + pad_pages(content, paper),
+        paper,
+        title="t",
+        on_page=pages.append,
+    )
+    assert sum(p.count("aid-tile") for p in pages) == len(content.tile_types) + 4
+    for page in pages:
+        assert page.count("scale-bar") == 1
+        for r in page.regions:
+            assert r.x >= SAFE_MARGIN - 0.01 and r.x + r.w <= page.width - SAFE_MARGIN + 0.01
+            assert r.y >= SAFE_MARGIN - 0.01 and r.y + r.h <= page.height - SAFE_MARGIN + 0.01
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_print_pack_is_the_ships_then_the_aid(files: dict[str, bytes], paper: str) -> None:
+    pack = reader(files[f"sheets/print-pack-{paper}.pdf"]).pages
+    parts = [f"sheets/{n}-{paper}.pdf" for n in ("ship-1", "ship-2", "ship-3", "player-aid")]
+    expected = [page for part in parts for page in reader(files[part]).pages]
+    assert [p.extract_text() for p in pack] == [p.extract_text() for p in expected]
+    assert [p.mediabox for p in pack] == [p.mediabox for p in expected]
 
 
 def test_each_paper_has_its_own_layout(files: dict[str, bytes]) -> None:
