@@ -10,7 +10,6 @@ from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import content as gt_content
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
-from generator.games.galaxy_trucker.sheets import sheet_files
 from generator.render.guide import posting_guide
 from generator.render.text import Post
 from generator.schedule import make_schedule
@@ -72,6 +71,10 @@ class GalaxyTruckerRules:
                 )
             )
         if scope.kind in ("game", "sheets"):
+            # Imported here: the sheets draw with generator.art.tiles, which imports this
+            # package's content module, so a top-level import would be circular.
+            from generator.games.galaxy_trucker.sheets import sheet_files
+
             files += sheet_files(content, options.papers)
         return files
 

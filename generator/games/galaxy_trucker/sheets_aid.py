@@ -1,6 +1,7 @@
-"""The player aid: what each tile does, the connector rules, how to resolve each of the ten
-event kinds, cargo values and the scoring formula, flowed into two columns over at most
-two pages."""
+"""The player aid, two pages in two columns: what each tile does, the connector rules and
+how a round runs (page 1); how to resolve each of the ten event kinds, cargo values and
+the scoring formula (page 2). Rule texts come from the pack, so the aid says what the posts
+say."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Callable
 
 from generator.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.model import CARD_KINDS
+from generator.games.galaxy_trucker.model import CARD_KINDS, Tile
 from generator.games.galaxy_trucker.sheets_art import connector_tiles, sample_tiles
 from generator.games.galaxy_trucker.sheets_common import (
     FOOTER_H,
@@ -51,11 +52,11 @@ GENERIC = {
     "planets": "the goods shown on each planet",
     "strength": "S",
     "goods_lost": "X",
-    "count": "The",
+    "count": "the",
     # Round texts
     "round": "N",
     "stack_size": "2/3/4",
-    "lost_boxes": "the",
+    "lost_boxes": "your",
 }
 SYMBOLS = (
     "On the cards: S enemy strength, C credits, D days lost, X crew or goods; "
@@ -64,8 +65,10 @@ SYMBOLS = (
 
 
 def generic_text(template: str) -> str:
+    """A post text with the card's (or round's) own numbers named generically."""
     names = {f for _, f, _, _ in string.Formatter().parse(template) if f}
-    return template.format(**{n: GENERIC.get(n, n) for n in names})
+    text = template.format(**{n: GENERIC.get(n, n) for n in names})
+    return text[:1].upper() + text[1:]
 
 
 def _text_block(name: str, title: str, text: str, size: float = BODY) -> Block:
@@ -103,16 +106,17 @@ def _entry_block(
 
 
 def _heading(name: str, title: str, note: str = "") -> Block:
-    return Block(
-        name,
-        mm(40),
-        lambda m, w: TITLE * 1.5,
-        lambda page, x, y, w: (title_line(page.surface, x, y, title, note), None)[1],
-    )
+    def height(m: Measure, w: float) -> float:
+        return TITLE * 1.5
+
+    def draw(page: Page, x: float, y: float, w: float) -> None:
+        title_line(page.surface, x, y, title, note)
+
+    return Block(name, mm(40), height, draw)
 
 
 def aid_blocks(content: GalaxyTrucker) -> list[Block]:
-    def tile_art(tile):  # type: ignore[no-untyped-def]
+    def tile_art(tile: Tile) -> Callable[[Page, float, float], None]:
         def art(page: Page, x: float, y: float) -> None:
             draw_tile(page.surface, content, tile, x, y, ART)
             page.mark("aid-tile", x, y, ART, ART)
