@@ -57,6 +57,7 @@ GAP = mm(3)
 TITLE_H = TITLE * 1.45
 CHECK, CHECK_GAP = mm(4.8), mm(1.1)
 EVENT_W, EVENT_H, EVENT_GAP = mm(12), mm(9), mm(1.2)
+EVENT_W_MAX = mm(20)
 SCORE_BOX_W, SCORE_BOX_H = mm(22), mm(7.5)
 SCORE_PITCH = mm(8.7)
 SCORE_ITEM_MIN = mm(27)  # a score line laid out across: label over box
@@ -74,6 +75,13 @@ def skipped_boxes(rnd: Round) -> int:
 
 def event_count(rnd: Round) -> int:
     return rnd.stacks * rnd.stack_size
+
+
+def balanced(count: int, most: int) -> int:
+    """Items per row for `count` items, at most `most` a row, in as few rows as that allows
+    and with rows as even as possible."""
+    rows = -(-count // most)
+    return -(-count // rows)
 
 
 def line_range(numbers: list[int]) -> list[int]:
@@ -161,9 +169,16 @@ class ShipSheet:
             page, "lost", x, y, w, count, size=CHECK, gap=CHECK_GAP, labels=labels, label_size=4
         )
 
+    def _event_box_width(self, w: float) -> float:
+        """As wide as the rows allow once they are balanced (no lone box on a last row)."""
+        count = event_count(self.rnd)
+        per_row = balanced(count, max(1, int((w + EVENT_GAP) // (EVENT_W + EVENT_GAP))))
+        return min(EVENT_W_MAX, (w - (per_row - 1) * EVENT_GAP) / per_row)
+
     def _events_height(self, m: Measure, w: float) -> float:
         count = event_count(self.rnd)
-        return TITLE_H + box_grid_height(w, count, size=EVENT_W, gap=EVENT_GAP, height=EVENT_H)
+        size = self._event_box_width(w)
+        return TITLE_H + box_grid_height(w, count, size=size, gap=EVENT_GAP, height=EVENT_H)
 
     def _events(self, page: Page, x: float, y: float, w: float) -> None:
         count = event_count(self.rnd)
@@ -176,7 +191,7 @@ class ShipSheet:
             y,
             w,
             count,
-            size=EVENT_W,
+            size=self._event_box_width(w),
             gap=EVENT_GAP,
             height=EVENT_H,
             labels=labels,
@@ -325,8 +340,9 @@ class ShipSheet:
         )
 
     def _legend_rows(self, w: float) -> tuple[int, int]:
-        per_row = max(1, int(w // LEGEND_W))
+        """(items per row, rows), balanced so that no row is left with a lone picture."""
         items = len(sample_tiles(self.content, merge_sizes=True))
+        per_row = balanced(items, max(1, int(w // LEGEND_W)))
         return per_row, -(-items // per_row)
 
     def _legend_height(self, m: Measure, w: float) -> float:
@@ -338,7 +354,7 @@ class ShipSheet:
         s = page.surface
         y = title_line(s, x, y, "Tiles and connectors", "full list on the player aid")
         per_row, rows = self._legend_rows(w)
-        item_w = w / per_row
+        item_w = w / max(1, int(w // LEGEND_W))
         for i, (name, tile) in enumerate(sample_tiles(self.content, merge_sizes=True)):
             ix = x + (i % per_row) * item_w
             iy = y + (i // per_row) * LEGEND_H
