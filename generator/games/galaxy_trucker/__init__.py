@@ -74,6 +74,12 @@ class GalaxyTruckerRules:
                     posting_guide(content.texts.game_name, plan, all_posts).encode("utf-8"),
                 )
             )
+        if scope.kind in ("game", "sheets"):
+            # Imported here: the sheets draw with generator.art.tiles, which imports this
+            # package's content module, so a top-level import would be circular.
+            from generator.games.galaxy_trucker.sheets import sheet_files
+
+            files += sheet_files(content, options.papers)
         return files
 
     def turn_post(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], turn: int) -> str:

@@ -1,0 +1,241 @@
+"""The player aid, two pages in two columns: what each tile does, the connector rules and
+how a round runs (page 1); how to resolve each of the ten event kinds, cargo values and
+the scoring formula (page 2). Rule texts come from the pack, so the aid says what the posts
+say."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable
+
+from generator.art.tiles import draw_tile
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.model import CARD_KINDS, Tile
+from generator.games.galaxy_trucker.sheets_art import connector_tiles, sample_tiles
+from generator.games.galaxy_trucker.sheets_common import (
+    FOOTER_H,
+    HEADER_H,
+    TITLE,
+    footer,
+    header,
+    title_line,
+)
+from generator.render.pdf import (
+    Block,
+    Column,
+    LayoutError,
+    Measure,
+    Page,
+    PageSpec,
+    Placement,
+    TextMeasure,
+    flow,
+    mm,
+    page_size,
+    paragraph,
+    paragraph_height,
+)
+
+GAP = mm(5)
+ART = mm(10)
+BODY = 7.5
+EVENT_BODY = 8.5
+# Card texts are templates filled from each card in the posts; the aid names the card's
+# printed values instead.
+GENERIC = {
+    "crew_lost": "X",
+    "credits": "C",
+    "days": "D",
+    "crew_needed": "X",
+    "goods": "the goods shown",
+    "goods_value": "their value",
+    "planets": "the goods shown on each planet",
+    "strength": "S",
+    "goods_lost": "X",
+    "count": "the",
+    # Round texts
+    "round": "N",
+    "stack_size": "2/3/4",
+    "lost_boxes": "your",
+}
+SYMBOLS = (
+    "On the cards: S enemy strength, C credits, D days lost, X crew or goods; "
+    "meteors and shots come with their own 2-dice rolls in the post."
+)
+
+
+def generic_text(template: str) -> str:
+    """A post text with the card's (or round's) own numbers named generically."""
+    names = {f for _, f, _, _ in string.Formatter().parse(template) if f}
+    text = template.format(**{n: GENERIC.get(n, n) for n in names})
+    return text[:1].upper() + text[1:]
+
+
+def _text_block(name: str, title: str, text: str, size: float = BODY) -> Block:
+    def height(m: Measure, w: float) -> float:
+        return TITLE * 1.5 + paragraph_height(m, w, text, size=size)
+
+    def draw(page: Page, x: float, y: float, w: float) -> None:
+        y = title_line(page.surface, x, y, title, "")
+        paragraph(page.surface, x, y, w, text, size=size)
+
+    return Block(name, mm(60), height, draw)
+
+
+def _entry_block(
+    name: str,
+    heading: str,
+    text: str,
+    art: Callable[[Page, float, float], None] | None = None,
+    size: float = BODY,
+) -> Block:
+    """A bold name and its explanation, with an optional picture on the left."""
+    indent = ART + mm(2) if art else 0.0
+    lead = f"{heading}:"
+
+    def height(m: Measure, w: float) -> float:
+        body = paragraph_height(m, w - indent, text, size=size, lead=lead)
+        return max(ART if art else 0.0, body)
+
+    def draw(page: Page, x: float, y: float, w: float) -> None:
+        if art:
+            art(page, x, y)
+        paragraph(page.surface, x + indent, y, w - indent, text, size=size, lead=lead)
+
+    return Block(name, mm(60), height, draw)
+
+
+def _heading(name: str, title: str, note: str = "") -> Block:
+    def height(m: Measure, w: float) -> float:
+        return TITLE * 1.5
+
+    def draw(page: Page, x: float, y: float, w: float) -> None:
+        title_line(page.surface, x, y, title, note)
+
+    return Block(name, mm(40), height, draw)
+
+
+def aid_blocks(content: GalaxyTrucker) -> list[Block]:
+    def tile_art(tile: Tile) -> Callable[[Page, float, float], None]:
+        def art(page: Page, x: float, y: float) -> None:
+            draw_tile(page.surface, content, tile, x, y, ART)
+            page.mark("aid-tile", x, y, ART, ART)
+
+        return art
+
+    blocks: list[Block] = [_heading("tiles", "Tiles", "rotate freely, never mirror")]
+    for name, tile in sample_tiles(content):
+        summary = content.tile_type(tile).summary
+        blocks.append(_entry_block(f"tile-{name}", name, summary, tile_art(tile)))
+    blocks.append(_heading("connectors", "Connectors"))
+    rules = {
+        "smooth": "no connector; only next to another smooth side (or empty space).",
+        "single": "fits single or universal.",
+        "double": "fits double or universal.",
+        "universal": "fits single, double and universal.",
+    }
+    for name, tile in connector_tiles(content):
+        blocks.append(_entry_block(f"conn-{name}", name, rules[name], tile_art(tile)))
+    blocks.append(
+        _text_block(
+            "placing",
+            "Placing tiles",
+            "Every new tile must connect to your ship through matching connectors, and every "
+            "side touching a neighbour must match. Nothing may sit in front of a cannon's "
+            "barrel or behind an engine's exhaust; engines face the rear. Exposed connectors "
+            "cost you in Stardust, let small meteors in and lower the Pretty Ship score.",
+        )
+    )
+    return blocks + _round_blocks(content)
+
+
+def event_blocks(content: GalaxyTrucker) -> list[Block]:
+    blocks = [
+        _heading("events", "Events", "write each result in its Event box"),
+        _text_block("symbols", "Reading a card", SYMBOLS, size=EVENT_BODY),
+    ]
+    for kind in CARD_KINDS:
+        card = content.texts.cards[kind]  # type: ignore[index]
+        text = generic_text(card.resolve)
+        blocks.append(_entry_block(f"event-{kind}", card.name, text, size=EVENT_BODY))
+    blocks.append(_text_block("out", "No humans left", content.texts.out_of_round, EVENT_BODY))
+    goods = "; ".join(
+        f"{g.name} {g.value}" + (" (hazardous holds only)" if g.hazardous else "")
+        for g in content.goods.values()
+    )
+    pretty = " / ".join(str(r.pretty_ship) for r in content.rounds)
+    blocks.append(
+        _text_block(
+            "cargo",
+            "Cargo values",
+            f"{goods}. Write a good's value in a free slot of a hold when you load it.",
+            EVENT_BODY,
+        )
+    )
+    blocks.append(
+        _text_block(
+            "scoring",
+            "Scoring a round",
+            "Starting Position = Skipped Parts × −2. Events = the sum of your Event boxes. "
+            "Cargo = the values of all your goods. Lost Components = marked boxes × −2. "
+            f"Pretty Ship = {pretty} (rounds "
+            f"{', '.join(str(r.round) for r in content.rounds)}) minus your exposed "
+            "connectors.\nRound score = Position + Events + Cargo + Lost Components + "
+            "Pretty Ship. Your game total is the sum of your round scores; most money wins.",
+            EVENT_BODY,
+        )
+    )
+    return blocks
+
+
+def _round_blocks(content: GalaxyTrucker) -> list[Block]:
+    """How a round runs, from the pack's own post texts, and each round's numbers."""
+    texts = content.texts
+    table = "\n".join(
+        f"Round {r.round}, Ship {r.ship}: {r.build_turns} build turns, "
+        f"{r.stacks * r.stack_size} events, peek stacks of {r.stack_size}, "
+        f"Pretty Ship {r.pretty_ship}, {r.lost_component_boxes} Lost Component boxes."
+        for r in content.rounds
+    )
+    return [
+        _text_block("rounds", "The rounds", table),
+        _text_block("building", "Building", generic_text(texts.build_turn)),
+        _text_block("peeking", "Peeking", generic_text(texts.peek_rule)),
+        _text_block("end-of-building", "After building", generic_text(texts.end_of_building)),
+        _text_block("flying", "Flying", generic_text(texts.flight_turn)),
+    ]
+
+
+def aid_pages(content: GalaxyTrucker, paper: str) -> list[PageSpec]:
+    """Page 1: tiles, connectors and how a round runs; page 2: the events."""
+    width, height = page_size(paper, "portrait")
+    margin = mm(12)
+    col_w = (width - 2 * margin - GAP) / 2
+    top, bottom = margin + HEADER_H, height - margin - FOOTER_H - mm(3)
+    columns = [Column(margin + k * (col_w + GAP), top, col_w, bottom) for k in range(2)]
+    pages = []
+    for number, blocks in enumerate((aid_blocks(content), event_blocks(content))):
+        placed = flow(TextMeasure(), blocks, columns, mm(1.8))
+        if placed is None:
+            raise LayoutError(f"page {number + 1} of the player aid does not fit on {paper}")
+        pages.append(PageSpec("portrait", _page_drawer(content, number, placed)))
+    return pages
+
+
+def _page_drawer(
+    content: GalaxyTrucker, number: int, placed: list[Placement]
+) -> Callable[[Page], None]:
+    def draw(page: Page) -> None:
+        header(
+            page,
+            content,
+            f"Player aid {number + 1}/2",
+            "Tiles, connectors, rounds, cargo, scoring and events. "
+            "The posts give each card's own numbers.",
+            player_box=False,
+        )
+        for p in placed:
+            p.block.draw(page, p.x, p.y, p.w)
+        footer(page, content, f"Player aid, page {number + 1}")
+
+    return draw

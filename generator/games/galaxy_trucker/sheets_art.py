@@ -1,0 +1,50 @@
+"""Which tiles the sheets picture: the legend's samples, one per kind of tile a player
+draws differently. The pictures themselves come from `generator.art.tiles` (the same art
+as the post images)."""
+
+from __future__ import annotations
+
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.model import Sides, Tile, TileType
+
+
+def legend_label(tile_type: TileType) -> str:
+    """Sizes of batteries and holds are told apart by what is drawn inside, not by name."""
+    if tile_type.kind == "battery":
+        return "battery"
+    if tile_type.kind == "cargo":
+        return "hazardous hold" if tile_type.hazardous else "cargo hold"
+    return tile_type.name
+
+
+def sample_tiles(content: GalaxyTrucker, *, merge_sizes: bool = False) -> list[tuple[str, Tile]]:
+    """(label, tile): the starting cabin, then one tile per tile type in the pack's order;
+    with `merge_sizes`, one per label instead (a single battery, cargo hold...)."""
+    start = content.starting_cabin
+    samples = [(content.tile_type(start).name, start)]
+    seen = {samples[0][0]}
+    for type_id, tile_type in content.tile_types.items():
+        tile = next((t for t in content.tiles if t.type == type_id), None)
+        label = legend_label(tile_type) if merge_sizes else tile_type.name
+        if tile is None or label in seen:
+            continue
+        seen.add(label)
+        samples.append((label, tile))
+    return samples
+
+
+CONNECTORS = ("smooth", "single", "double", "universal")
+
+
+def connector_tiles(content: GalaxyTrucker) -> list[tuple[str, Tile]]:
+    """A structural tile with the same connector on all four sides, for each connector."""
+    structural = next((k for k, t in content.tile_types.items() if t.kind == "structural"), None)
+    if structural is None:
+        return []
+    return [
+        (
+            name,
+            Tile(id=f"legend-{name}", type=structural, sides=Sides(n=name, e=name, s=name, w=name)),
+        )
+        for name in CONNECTORS
+    ]
