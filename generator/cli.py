@@ -33,6 +33,7 @@ class GameArgs:
     output: Path | None
     force: bool
     paper: str
+    images: bool = True
 
 
 def _parse_date(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
@@ -81,6 +82,11 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
         ),
         click.option("--force", is_flag=True, help="Replace another game in the output folder."),
         click.option(
+            "--images/--no-images",
+            default=True,
+            help="Draw the post images (PNG) [default: images]; --no-images writes text only.",
+        ),
+        click.option(
             "--paper",
             type=click.Choice(["a4", "letter", "both"]),
             default=None,
@@ -100,6 +106,7 @@ def resolve_args(
     output: Path | None,
     force: bool,
     paper: str | None,
+    images: bool = True,
 ) -> GameArgs:
     """Merge the game file and the command line (the command line wins) and settle the seed."""
     spec = read_game_file(game_file) if game_file else None
@@ -124,7 +131,7 @@ def resolve_args(
     warning = weakness(seed_text)
     if warning:
         click.echo(f"warning: {warning}", err=True)
-    return GameArgs(pack, seed_text, start, output, force, paper)
+    return GameArgs(pack, seed_text, start, output, force, paper, images)
 
 
 def open_from_args(args: GameArgs) -> tuple[Game, Path]:
@@ -147,7 +154,7 @@ def open_from_args(args: GameArgs) -> tuple[Game, Path]:
 
 def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
     papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
-    options = RenderOptions(papers=papers, progress=sys.stderr.isatty())
+    options = RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())
     files = game.rules.outputs(game.content, game.plan, scope, options)
     written = write_game(root, game.plan, files, args.force)
     click.echo(

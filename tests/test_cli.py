@@ -55,7 +55,7 @@ def test_game_writes_every_post_in_both_flavours(run: Any, tmp_path: Path) -> No
 
 
 def test_post_texts_name_turn_day_slot_and_tiles(run: Any, tmp_path: Path) -> None:
-    assert run("game", "--seed", SECRET, "--start", "2026-12-01").exit_code == 0
+    assert run("game", "--no-images", "--seed", SECRET, "--start", "2026-12-01").exit_code == 0
     root = next((tmp_path / "output").iterdir())
     plan = json.loads((root / "plan.json").read_text())
     text = (root / "round-1" / "turn-03-build.facebook.txt").read_text()
@@ -126,25 +126,25 @@ def test_two_runs_are_byte_identical(run: Any, tmp_path: Path) -> None:
 
 
 def test_another_game_is_not_written_over(run: Any, tmp_path: Path) -> None:
-    assert run("game", "--seed", "first-game-seed-0001", "-o", "g").exit_code == 0
+    assert run("game", "--no-images", "--seed", "first-game-seed-0001", "-o", "g").exit_code == 0
     before = tree_digest(tmp_path / "g")
-    result = run("game", "--seed", "other-game-seed-0002", "-o", "g")
+    result = run("game", "--no-images", "--seed", "other-game-seed-0002", "-o", "g")
     assert result.exit_code == 2 and "holds another game" in result.stderr
     assert "--force" in result.stderr
     assert tree_digest(tmp_path / "g") == before
-    result = run("game", "--seed", "other-game-seed-0002", "-o", "g", "--force")
+    result = run("game", "--no-images", "--seed", "other-game-seed-0002", "-o", "g", "--force")
     assert result.exit_code == 0
     assert read_existing_plan(tmp_path / "g")["seed"] == "other-game-seed-0002"  # type: ignore[index]
 
 
 def test_round_and_turn_write_into_the_same_game(run: Any, tmp_path: Path) -> None:
-    assert run("round", "2", "--seed", SECRET, "-o", "g").exit_code == 0
+    assert run("round", "--no-images", "2", "--seed", SECRET, "-o", "g").exit_code == 0
     assert sorted(p.name for p in (tmp_path / "g").iterdir()) == [
         "manifest.json",
         "plan.json",
         "round-2",
     ]
-    result = run("turn", "12", "--seed", SECRET, "-o", "g")
+    result = run("turn", "--no-images", "12", "--seed", SECRET, "-o", "g")
     assert result.exit_code == 0
     assert "Turn 12 of 51" in result.stdout
     assert "end-of-flight" not in result.stdout  # the stdout is the posts' text, not names
@@ -152,7 +152,7 @@ def test_round_and_turn_write_into_the_same_game(run: Any, tmp_path: Path) -> No
     manifest = json.loads((tmp_path / "g" / "manifest.json").read_text())["files"]
     assert "round-1/turn-12-flight.facebook.txt" in manifest
     assert "round-2/turn-13-build.facebook.txt" in manifest  # kept from the round run
-    assert run("game", "--seed", SECRET, "-o", "g").exit_code == 0
+    assert run("game", "--no-images", "--seed", SECRET, "-o", "g").exit_code == 0
 
 
 @pytest.mark.parametrize(
@@ -173,7 +173,7 @@ def test_misuse_is_a_usage_error(run: Any, args: tuple[str, ...], message: str) 
 
 
 def test_unsafe_seed_stays_inside_output(run: Any, tmp_path: Path) -> None:
-    result = run("game", "--seed", "../../x")
+    result = run("game", "--no-images", "--seed", "../../x")
     assert result.exit_code == 0, result.output
     folders = [p.name for p in (tmp_path / "output").iterdir()]
     assert len(folders) == 1 and folders[0].startswith("galaxy-trucker-x-")
@@ -185,7 +185,7 @@ def test_unsafe_seed_stays_inside_output(run: Any, tmp_path: Path) -> None:
 
 
 def test_without_seed_one_is_chosen_and_recorded(run: Any, tmp_path: Path) -> None:
-    result = run("game")
+    result = run("game", "--no-images")
     assert result.exit_code == 0
     assert "Seed chosen: " in result.stderr
     seed = result.stderr.split("Seed chosen: ")[1].split()[0]
@@ -223,12 +223,12 @@ def test_game_file(run: Any, tmp_path: Path) -> None:
     (tmp_path / "mygame.yaml").write_text(
         f"pack: galaxy-trucker\nseed: {SECRET}\nstart: 2026-12-01\noutput: out/gt\n"
     )
-    result = run("game", "--game", "mygame.yaml")
+    result = run("game", "--no-images", "--game", "mygame.yaml")
     assert result.exit_code == 0, result.output
     plan = json.loads((tmp_path / "out" / "gt" / "plan.json").read_text())
     assert plan["seed"] == SECRET and plan["start"] == "2026-12-01"
     # A later turn without --start keeps the recorded start date.
-    result = run("turn", "5", "--seed", SECRET, "-o", "out/gt")
+    result = run("turn", "--no-images", "5", "--seed", SECRET, "-o", "out/gt")
     assert result.exit_code == 0 and "Day 3, morning (Thu 3 Dec 2026)" in result.stdout
 
 
@@ -260,7 +260,7 @@ def test_bad_game_file(run: Any, tmp_path: Path, text: str, message: str) -> Non
 def test_failed_render_leaves_nothing_half_written(
     run: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert run("game", "--seed", SECRET, "-o", "g").exit_code == 0
+    assert run("game", "--no-images", "--seed", SECRET, "-o", "g").exit_code == 0
     before = tree_digest(tmp_path / "g")
     import generator.output as output
 
@@ -270,7 +270,7 @@ def test_failed_render_leaves_nothing_half_written(
         raise OSError("disk full")
 
     monkeypatch.setattr(output.os, "replace", fail_late)
-    result = run("game", "--seed", SECRET, "-o", "g")
+    result = run("game", "--no-images", "--seed", SECRET, "-o", "g")
     assert result.exit_code == 1 and "internal error" in result.stderr
     assert "Traceback" not in result.output
     monkeypatch.setattr(output.os, "replace", real_replace)

@@ -60,6 +60,10 @@ class GalaxyTruckerRules:
         options: RenderOptions,
     ) -> list[OutputFile]:
         posts = self.posts(content, plan, scope)
+        if not options.images:
+            # Text-only posts: no picture is written, so none is named in the texts.
+            for post in posts:
+                post.images = []
         files: list[OutputFile] = []
         for post in posts:
             files += [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]

@@ -67,11 +67,12 @@ class MoonDropRules:
         posts = self.posts(content, plan, scope)
         files: list[OutputFile] = []
         for post in posts:
+            if not options.images:
+                post.images = []  # text only: no picture written, none named in the texts
             files += [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
-            if options.images:
-                files += [
-                    OutputFile(i.file, art.post_image(content, plan, i.file)) for i in post.images
-                ]
+            files += [
+                OutputFile(i.file, art.post_image(content, plan, i.file)) for i in post.images
+            ]
         if scope.kind in ("game", "sheets"):
             files += [
                 OutputFile(f"sheets/moon-drop-{paper}.pdf", sheet.sheet_pdf(content, paper))
@@ -84,7 +85,7 @@ class MoonDropRules:
 
     def turn_post(self, content: md_content.MoonDrop, plan: dict[str, Any], turn: int) -> str:
         posts = sorted(self.posts(content, plan, Scope("turn", turn)), key=lambda p: p.position)
-        return "\n\n".join(p.facebook.rstrip("\n") for p in posts) + "\n"
+        return "\n\n".join(p.facebook_text().rstrip("\n") for p in posts) + "\n"
 
     def score(self, content: md_content.MoonDrop, plan: dict[str, Any], grid_file: Path) -> str:
         return score_grid(content, plan, grid_file)
