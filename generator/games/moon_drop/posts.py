@@ -118,8 +118,6 @@ class PostWriter:
             *self.crisis_lines(),
             "",
             self.goal_line(),
-            "",
-            self.attach(image, "attach"),
         ]
         dc = [
             f"# {self.title}",
@@ -131,8 +129,6 @@ class PostWriter:
             *self.crisis_lines(("**", "**")),
             "",
             self.goal_line(("**", "**")),
-            "",
-            self.attach(image, "attach"),
         ]
         bgg = [
             f"[size=14][b]{self.title}[/b][/size]",
@@ -195,8 +191,6 @@ class PostWriter:
             *cells(die_face, ("", "")),
             "",
             rule,
-            "",
-            self.attach(image, "attach"),
         ]
         dc = [
             f"## {head}",
@@ -207,8 +201,6 @@ class PostWriter:
             *(f"- {line}" for line in cells(die_face, ("**", "**"))),
             "",
             rule,
-            "",
-            self.attach(image, "attach"),
         ]
         bgg = [
             f"[b]{head}[/b] · {when(entry)}",
