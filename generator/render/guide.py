@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
-from generator.render.text import Post
+from generator.render.text import Post, spoiler_name
 from generator.schedule import when
 
 
@@ -28,5 +28,21 @@ def posting_guide(game_name: str, plan: dict[str, Any], posts: list[Post]) -> st
         lines.append(f"## Turn {turn} · {when(by_turn[turn])}")
         for post in group:
             lines.append(f"- {post.title}: `{post.key}.*`")
+            lines += [f"  - {line}" for line in _extras(post)]
         lines.append("")
     return "\n".join(lines)
+
+
+def _extras(post: Post) -> list[str]:
+    """What `key.*` does not say: images named otherwise, and Discord messages in parts."""
+    extras = []
+    for image in post.images:
+        where = "with the first comment" if image.comment else "with the post"
+        line = f"image `{image.file}` {where}"
+        if image.hidden:
+            line += f"; on Discord post `{spoiler_name(image.file)}` instead"
+        extras.append(line)
+    parts = len(post.discord_messages())
+    if parts > 1:
+        extras.append(f"Discord: {parts} messages, `.discord.md` then `.discord-2.md` ...")
+    return extras

@@ -135,7 +135,7 @@ class PostWriter:
         cost = "Looking costs 1 Skipped Parts box, and only once your ship has a tile."
         return Post(
             key=f"round-{rnd['round']}/stack-{index + 1}",
-            title=label,
+            title=f"{label} (on Facebook: a comment under the round start post)",
             turn=turn,
             position=-1,
             facebook="\n".join([f"SPOILER - the cards of {label} below. {cost}", "", *lines])
