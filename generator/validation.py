@@ -7,6 +7,7 @@ key lists the keys that are allowed there."""
 
 from __future__ import annotations
 
+import string
 import types
 import typing
 from typing import Any, TypeVar
@@ -140,3 +141,20 @@ def _problem(doc: Document, model: type[BaseModel], err: Any) -> Problem:
         message = f"{text} (got {given!r})" if not isinstance(given, dict | list) else text
         message = message.replace("value error, ", "")
     return doc.problem(path, message)
+
+
+def template_problem(doc: Document, path: PathKey, text: str, allowed: set[str]) -> Problem | None:
+    """A post text's {placeholders} must be ones the game fills: a typo is a content error,
+    not a crash on day 17."""
+    try:
+        names = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+    except ValueError as exc:
+        return doc.problem(path, f"bad placeholder: {exc} (write {{{{ and }}}} for braces)")
+    unknown = sorted(n for n in names if n not in allowed)
+    if unknown:
+        return doc.problem(
+            path,
+            f"unknown placeholder {{{unknown[0]}}} (allowed: "
+            f"{', '.join('{' + a + '}' for a in sorted(allowed)) or 'none'})",
+        )
+    return None

@@ -10,10 +10,17 @@ A post is written once as a small structure and rendered per platform:
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass, field
+from typing import Any
 
 DISCORD_LIMIT = 2000
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def fill(template: str, **values: Any) -> str:
+    """A pack text with its {placeholders} filled (the loader checked their names)."""
+    return string.Formatter().vformat(template, (), values)
 
 
 def die_face(value: int) -> str:

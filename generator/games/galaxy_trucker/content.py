@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +23,7 @@ from generator.games.galaxy_trucker.model import (
     TilesFile,
     TileType,
 )
-from generator.validation import validate
+from generator.validation import template_problem, validate
 from generator.yamlio import Document
 
 FILES: dict[str, type] = {
@@ -343,27 +342,10 @@ def _check_rounds(
     return problems
 
 
-def _template_problem(
-    doc: Document, path: tuple[Any, ...], text: str, allowed: set[str]
-) -> Problem | None:
-    try:
-        names = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
-    except ValueError as exc:
-        return doc.problem(path, f"bad placeholder: {exc} (write {{{{ and }}}} for braces)")
-    unknown = sorted(n for n in names if n not in allowed)
-    if unknown:
-        return doc.problem(
-            path,
-            f"unknown placeholder {{{unknown[0]}}} (allowed: "
-            f"{', '.join('{' + a + '}' for a in sorted(allowed)) or 'none'})",
-        )
-    return None
-
-
 def _check_texts(doc: Document, texts: TextsFile) -> list[Problem]:
     problems = []
     for name, allowed in TEXT_FIELDS.items():
-        found = _template_problem(doc, (name,), getattr(texts, name), allowed)
+        found = template_problem(doc, (name,), getattr(texts, name), allowed)
         if found:
             problems.append(found)
     for kind in CARD_KINDS:
@@ -371,7 +353,7 @@ def _check_texts(doc: Document, texts: TextsFile) -> list[Problem]:
         if text is None:
             problems.append(doc.problem(("cards",), f"no text for card kind {kind!r}"))
             continue
-        found = _template_problem(doc, ("cards", kind, "resolve"), text.resolve, CARD_TEXT_FIELDS)
+        found = template_problem(doc, ("cards", kind, "resolve"), text.resolve, CARD_TEXT_FIELDS)
         if found:
             problems.append(found)
     return problems

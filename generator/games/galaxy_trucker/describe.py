@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.content import CARD_TEXT_FIELDS, GalaxyTrucker
 from generator.games.galaxy_trucker.model import (
     AbandonedShip,
     AbandonedStation,
@@ -59,21 +59,7 @@ def card_title(content: GalaxyTrucker, card: Card) -> str:
 
 def card_fields(content: GalaxyTrucker, card: Card) -> dict[str, Any]:
     """Values the card texts may use as placeholders."""
-    fields: dict[str, Any] = {
-        name: ""
-        for name in (
-            "crew_lost",
-            "credits",
-            "days",
-            "crew_needed",
-            "goods",
-            "goods_value",
-            "planets",
-            "strength",
-            "goods_lost",
-            "count",
-        )
-    }
+    fields: dict[str, Any] = dict.fromkeys(CARD_TEXT_FIELDS, "")
     for name in ("crew_lost", "credits", "days", "crew_needed", "strength", "goods_lost"):
         if hasattr(card, name):
             fields[name] = getattr(card, name)

@@ -6,7 +6,6 @@ turns, the end of flight; then the end of the game."""
 
 from __future__ import annotations
 
-import string
 from typing import Any
 
 from generator.games.galaxy_trucker import images
@@ -19,14 +18,10 @@ from generator.games.galaxy_trucker.describe import (
     roll_labels,
     tile_words,
 )
-from generator.render.text import Post, discord_spoiler, roll_text
+from generator.render.text import Post, discord_spoiler, fill, roll_text
 from generator.schedule import when
 
 SET_NAMES = "ABCDEFGHIJ"
-
-
-def fill(template: str, **values: Any) -> str:
-    return string.Formatter().vformat(template, (), values)
 
 
 class PostWriter:

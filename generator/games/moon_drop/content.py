@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +21,7 @@ from generator.games.moon_drop.model import (
     TextsFile,
 )
 from generator.games.moon_drop.shapes import canonical, rotations
-from generator.validation import validate
+from generator.validation import template_problem, validate
 from generator.yamlio import Document
 
 FILES: dict[str, type] = {
@@ -273,23 +272,6 @@ def _check_rules(doc: Document, rules: RulesFile) -> list[Problem]:
                 )
             )
     return problems
-
-
-def template_problem(
-    doc: Document, path: tuple[Any, ...], text: str, allowed: set[str]
-) -> Problem | None:
-    try:
-        names = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
-    except ValueError as exc:
-        return doc.problem(path, f"bad placeholder: {exc} (write {{{{ and }}}} for braces)")
-    unknown = sorted(n for n in names if n not in allowed)
-    if unknown:
-        return doc.problem(
-            path,
-            f"unknown placeholder {{{unknown[0]}}} (allowed: "
-            f"{', '.join('{' + a + '}' for a in sorted(allowed)) or 'none'})",
-        )
-    return None
 
 
 def _check_texts(doc: Document, texts: TextsFile) -> list[Problem]:

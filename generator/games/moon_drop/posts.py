@@ -7,16 +7,11 @@ paste when uploading."""
 
 from __future__ import annotations
 
-import string
 from typing import Any
 
 from generator.games.moon_drop.content import MoonDrop
-from generator.render.text import Post, PostImage, bgg_safe, die_face
+from generator.render.text import Post, PostImage, bgg_safe, die_face, fill
 from generator.schedule import when
-
-
-def fill(template: str, **values: Any) -> str:
-    return string.Formatter().vformat(template, (), values)
 
 
 def bgg_die(face: int) -> str:
