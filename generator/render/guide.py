@@ -19,8 +19,9 @@ def posting_guide(game_name: str, plan: dict[str, Any], posts: list[Post]) -> st
         f"# {game_name}: posting guide for game {plan['game_id']}",
         "",
         "Publish these in order. Each post has a Facebook text (`.facebook.txt`; a",
-        "`.facebook-comment.txt` goes in as its first comment), a Discord text (`.discord.md`)",
-        "and, where it has one, its images. Never post plan.json: it holds the seed.",
+        "`.facebook-comment.txt` goes in as its first comment), a Discord text (`.discord.md`),",
+        "for some games a BGG forum text (`.bgg.txt`), and its images.",
+        "Never post plan.json: it holds the seed.",
         "On Discord, post the `SPOILER_` copies of images that hide dice or stacks.",
         "",
     ]
