@@ -22,6 +22,7 @@ from generator.render.text import Post, discord_spoiler, fill, roll_text
 from generator.schedule import when
 
 SET_NAMES = "ABCDEFGHIJ"
+SPOILER_SPACER_LINES = 8
 
 
 class PostWriter:
@@ -133,7 +134,14 @@ class PostWriter:
             title=f"{label} (on Facebook: a comment under the round start post)",
             turn=turn,
             position=-1,
-            facebook="\n".join([f"SPOILER - the cards of {label} below. {cost}", "", *lines])
+            facebook="\n".join(
+                [
+                    f"SPOILER - the cards of {label} below. {cost}",
+                    *(["."] * SPOILER_SPACER_LINES),
+                    "",
+                    *lines,
+                ]
+            )
             + "\n",
             discord="\n".join(
                 [
@@ -213,7 +221,9 @@ class PostWriter:
         )
         fb = [*self.header(turn, rnd["round"], "Flying", detail), ""]
         dc = [*self.discord_header(turn, rnd["round"], "Flying", detail), ""]
-        comment = [self.texts.spoiler_warning, ""]
+        # Facebook has no spoiler markup: a column of dots after the warning pushes the
+        # rolls below the fold, behind "See more", as by-post hosts do by hand.
+        comment = [self.texts.spoiler_warning, *(["."] * SPOILER_SPACER_LINES), ""]
         explained: dict[str, int] = {}  # a resolve text already given in this post -> event
         for offset, event in enumerate(flight["events"]):
             number = first + offset
