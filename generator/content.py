@@ -11,8 +11,9 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from generator.errors import ContentError, Problem, SheetgenError, display_path
 from generator.validation import Strict, validate
@@ -114,3 +115,23 @@ def load_pack(ref: str, _seen: tuple[Path, ...] = ()) -> Pack:
         base=base,
         digest=digest.hexdigest(),
     )
+
+
+def validate_files(
+    pack: Pack, schemas: dict[str, type[BaseModel]]
+) -> tuple[dict[str, tuple[Document, Any]], list[Problem]]:
+    """Each of a game's files validated against its schema, with every problem located.
+    A pack that extends another uses its own file where it has one, else the base pack's."""
+    problems: list[Problem] = []
+    models: dict[str, tuple[Document, Any]] = {}
+    for stem, schema in schemas.items():
+        doc = next((d for p in reversed(pack.chain()) if (d := p.document(stem))), None)
+        if doc is None:
+            shown = display_path(pack.root / f"{stem}.yaml")
+            problems.append(Problem(shown, 0, "", "file is missing"))
+            continue
+        model, found = validate(doc, schema)
+        problems += found
+        if model is not None:
+            models[stem] = (doc, model)
+    return models, problems

@@ -2,7 +2,8 @@
 
 A case takes a copy of the shipped pack, replaces one file (`content`) or edits it
 (`replace`: pairs of old and new text), runs `sheetgen check` on the copy and expects exit
-code 2, no traceback, nothing written, and exactly the listed error lines."""
+code 2, no traceback, nothing written, and exactly the listed error lines. `delete: true`
+removes the file instead."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ CASES = sorted((Path(__file__).parent / "cases" / "invalid").glob("*.yaml"))
 
 def apply_case(case: dict[str, Any], pack: Path) -> None:
     target = pack / case["file"]
+    if case.get("delete"):
+        target.unlink()
     if "content" in case:
         encoding = "latin-1" if case.get("latin1") else "utf-8"
         target.write_bytes(case["content"].encode(encoding))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from generator.content import Pack
+from generator.content import Pack, validate_files
 from generator.errors import ContentError, Problem
 from generator.games.galaxy_trucker.model import (
     CARD_KINDS,
@@ -23,7 +23,7 @@ from generator.games.galaxy_trucker.model import (
     TilesFile,
     TileType,
 )
-from generator.validation import template_problem, validate
+from generator.validation import template_problem
 from generator.yamlio import Document
 
 FILES: dict[str, type] = {
@@ -101,25 +101,8 @@ class GalaxyTrucker:
         return [c for c in self.cards if c.level == level]
 
 
-def _documents(pack: Pack) -> tuple[dict[str, tuple[Document, Any]], list[Problem]]:
-    """Each file validated against its schema. A pack that extends another uses its own
-    file where it has one and the base pack's otherwise."""
-    problems: list[Problem] = []
-    models: dict[str, tuple[Document, Any]] = {}
-    for stem, schema in FILES.items():
-        doc = next((d for p in reversed(pack.chain()) if (d := p.document(stem))), None)
-        if doc is None:
-            problems.append(Problem(f"{pack.root}/{stem}.yaml", 0, "", "file is missing"))
-            continue
-        model, found = validate(doc, schema)
-        problems += found
-        if model is not None:
-            models[stem] = (doc, model)
-    return models, problems
-
-
 def load(pack: Pack) -> GalaxyTrucker:
-    models, problems = _documents(pack)
+    models, problems = validate_files(pack, FILES)
     # Cross-file checks run for every file that validated, so one run reports everything.
     get = models.get
     if "tiles" in models:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from generator.content import Pack
+from generator.content import Pack, validate_files
 from generator.errors import ContentError, Problem
 from generator.games.moon_drop.model import (
     MODULE_IDS,
@@ -21,7 +20,7 @@ from generator.games.moon_drop.model import (
     TextsFile,
 )
 from generator.games.moon_drop.shapes import canonical, rotations
-from generator.validation import template_problem, validate
+from generator.validation import template_problem
 from generator.yamlio import Document
 
 FILES: dict[str, type] = {
@@ -105,23 +104,8 @@ class MoonDrop:
         return {m.letter: m.id for m in self.modules}
 
 
-def _documents(pack: Pack) -> tuple[dict[str, tuple[Document, Any]], list[Problem]]:
-    problems: list[Problem] = []
-    models: dict[str, tuple[Document, Any]] = {}
-    for stem, schema in FILES.items():
-        doc = next((d for p in reversed(pack.chain()) if (d := p.document(stem))), None)
-        if doc is None:
-            problems.append(Problem(f"{pack.root}/{stem}.yaml", 0, "", "file is missing"))
-            continue
-        model, found = validate(doc, schema)
-        problems += found
-        if model is not None:
-            models[stem] = (doc, model)
-    return models, problems
-
-
 def load(pack: Pack) -> MoonDrop:
-    models, problems = _documents(pack)
+    models, problems = validate_files(pack, FILES)
     if problems:
         raise ContentError(problems)
     game_doc, game = models["game"]
