@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from generator.content import load_pack
 from generator.games import OutputFile, RenderOptions, Scope, rules_for
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.model import Board, Cell
+from generator.games.galaxy_trucker.model import Board, StartCell
 from generator.games.galaxy_trucker.sheets import sheet_files
 from generator.games.galaxy_trucker.sheets_aid import (
     aid_blocks,
@@ -294,7 +294,11 @@ def test_scopes(content: GalaxyTrucker) -> None:
 
 def test_a_board_too_wide_is_a_clear_error(content: GalaxyTrucker) -> None:
     lines = list(range(2, 13))  # 11 x 11 cells of 20 mm fit on no side of the paper
-    wide = Board(name="Ship X", cells={r: lines for r in lines}, start=Cell(row=7, column=7))
+    wide = Board(
+        name="Ship X",
+        cells={r: lines for r in lines},
+        start=StartCell(row=7, column=7, tile="start"),
+    )
     boards = {**content.boards, "III": wide}
     bigger = dataclasses.replace(content, boards=boards)
     with pytest.raises(LayoutError, match=r"round 3: ship III .* do not fit on a4 paper"):

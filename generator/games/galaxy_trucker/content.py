@@ -110,7 +110,7 @@ def load(pack: Pack) -> GalaxyTrucker:
     if "cards" in models and "goods" in models:
         problems += _check_cards(*models["cards"], models["goods"][1])
     if "boards" in models:
-        problems += _check_boards(*models["boards"])
+        problems += _check_boards(*models["boards"], (get("tiles") or (None, None))[1])
     if "rounds" in models:
         boards, tiles, cards = ((get(k) or (None, None))[1] for k in ("boards", "tiles", "cards"))
         problems += _check_rounds(*models["rounds"], boards, tiles, cards)
@@ -229,9 +229,17 @@ def _check_cards(doc: Document, cards: CardsFile, goods: GoodsFile) -> list[Prob
     return problems
 
 
-def _check_boards(doc: Document, boards: BoardsFile) -> list[Problem]:
+def _check_boards(doc: Document, boards: BoardsFile, tiles: TilesFile | None) -> list[Problem]:
     problems = []
     for name, board in boards.boards.items():
+        if tiles is not None and board.start.tile != tiles.starting_cabin.id:
+            problems.append(
+                doc.problem(
+                    ("boards", name, "start", "tile"),
+                    f"got {board.start.tile!r} (expected the starting cabin of tiles.yaml, "
+                    f"{tiles.starting_cabin.id!r})",
+                )
+            )
         if not board.has_cell(board.start.row, board.start.column):
             problems.append(
                 doc.problem(

@@ -208,12 +208,17 @@ class Cell(Strict):
     column: Annotated[int, Field(ge=2, le=12)]
 
 
+class StartCell(Cell):
+    # The tile printed there: the starting cabin's id in tiles.yaml.
+    tile: Id
+
+
 class Board(Strict):
     name: str
     # row number -> the column numbers that hold a cell; numbers are the 2d6 sums printed
     # on the board's edges.
     cells: dict[Annotated[int, Field(ge=2, le=12)], list[Annotated[int, Field(ge=2, le=12)]]]
-    start: Cell
+    start: StartCell
 
     def has_cell(self, row: int, column: int) -> bool:
         return column in self.cells.get(row, [])
