@@ -16,8 +16,9 @@ from typing import Any
 import click
 
 from generator import __version__
+from generator.content import snapshot
 from generator.errors import SheetgenError, display_path
-from generator.games import RenderOptions, Scope
+from generator.games import OutputFile, RenderOptions, Scope
 from generator.output import read_existing_plan, write_game
 from generator.seeds import choose_seed, commitment, normalise_seed, weakness
 from generator.session import Game, load_content, open_game, read_game_file
@@ -156,6 +157,7 @@ def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
     papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
     options = RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())
     files = game.rules.outputs(game.content, game.plan, scope, options)
+    files += [OutputFile(name, data) for name, data in snapshot(game.pack)]
     written = write_game(root, game.plan, files, args.force)
     click.echo(
         f"Wrote {len(written)} files to {display_path(root)}/ (game {game.plan['game_id']})",

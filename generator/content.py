@@ -135,3 +135,16 @@ def validate_files(
         if model is not None:
             models[stem] = (doc, model)
     return models, problems
+
+
+SNAPSHOT_DIR = "pack"
+
+
+def snapshot(pack: Pack) -> list[tuple[str, bytes]]:
+    """The pack's YAML files as they are now, to keep beside a game's output: a host can
+    always re-render or verify the game exactly as it began (`--pack <game folder>/pack`),
+    even after the shipped pack changes. An expansion's base is found by name as usual."""
+    return [
+        (f"{SNAPSHOT_DIR}/{path.name}", path.read_bytes())
+        for path in sorted(pack.root.glob("*.yaml"))
+    ]

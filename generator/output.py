@@ -59,10 +59,16 @@ def check_target(root: Path, plan: dict[str, Any], force: bool) -> dict[str, Any
     same = all(existing.get(k) == plan.get(k) for k in IDENTITY_KEYS)
     if not same and not force:
         differs = [k for k in IDENTITY_KEYS if existing.get(k) != plan.get(k)]
-        shown = ", ".join("seed" if k == "seed" else k for k in differs)
+        hint = ""
+        if differs == ["content_digest"]:
+            hint = (
+                f"; the {plan.get('pack')} content changed since this game was written (an "
+                f"edit or an upgrade): to go on with the game as it began, add --pack "
+                f"{display_path(root / 'pack')}"
+            )
         raise SheetgenError(
             f"{display_path(root)} holds another game ({_describe(existing)}; differs in "
-            f"{shown}); use --force to replace it or -o to write elsewhere"
+            f"{', '.join(differs)}){hint}; use --force to replace it or -o to write elsewhere"
         )
     return existing
 

@@ -141,6 +141,7 @@ def test_round_and_turn_write_into_the_same_game(run: Any, tmp_path: Path) -> No
     assert run("round", "--no-images", "2", "--seed", SECRET, "-o", "g").exit_code == 0
     assert sorted(p.name for p in (tmp_path / "g").iterdir()) == [
         "manifest.json",
+        "pack",
         "plan.json",
         "round-2",
     ]
@@ -276,3 +277,26 @@ def test_failed_render_leaves_nothing_half_written(
     monkeypatch.setattr(output.os, "replace", real_replace)
     assert tree_digest(tmp_path / "g") == before
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".g.")]  # staging removed
+
+
+def test_a_game_keeps_its_content_through_a_pack_change(
+    run: Any, pack_copy: Path, tmp_path: Path
+) -> None:
+    """A host upgrades or edits the pack mid-game: the game folder's own copy of the pack
+    renders and verifies the game exactly as it began."""
+    seed = "content-snapshot-seed-0001"
+    assert (
+        run("game", "--no-images", "--pack", str(pack_copy), "--seed", seed, "-o", "g").exit_code
+        == 0
+    )
+    plan = json.loads((tmp_path / "g" / "plan.json").read_text())
+    before = tree_digest(tmp_path / "g")
+    texts = pack_copy / "texts.yaml"
+    texts.write_text(texts.read_text().replace("Thank you for flying with us!", "Bye!"))
+    changed = run("turn", "3", "--pack", str(pack_copy), "--seed", seed, "-o", "g")
+    assert changed.exit_code == 2 and "--pack g/pack" in changed.stderr
+    kept = run("game", "--no-images", "--pack", "g/pack", "--seed", seed, "-o", "g")
+    assert kept.exit_code == 0, kept.output
+    assert tree_digest(tmp_path / "g") == before
+    ok = run("verify", "--seed", seed, "--commitment", plan["commitment"], "--pack", "g/pack")
+    assert ok.exit_code == 0
