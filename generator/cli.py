@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from generator import __version__
-from generator.content import snapshot
+from generator.content import SNAPSHOT_DIR, snapshot
 from generator.errors import SheetgenError, display_path
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.output import read_existing_plan, write_game
@@ -111,11 +111,18 @@ def resolve_args(
 ) -> GameArgs:
     """Merge the game file and the command line (the command line wins) and settle the seed."""
     spec = read_game_file(game_file) if game_file else None
-    pack = pack or (spec.pack if spec else None) or DEFAULT_PACK
     raw_seed = seed if seed is not None else (spec.seed if spec else None)
     start = start or (spec.start if spec else None)
     if output is None and spec and spec.output:
         output = game_file.parent / spec.output  # type: ignore[union-attr]
+    recorded = read_existing_plan(output) if output is not None and raw_seed is None else None
+    if recorded is not None:
+        # `sheetgen turn 5 -o output/my-game` goes on with the game in that folder.
+        raw_seed = recorded["seed"]
+        kept = output / SNAPSHOT_DIR  # type: ignore[operator]
+        pack = pack or (str(kept) if kept.is_dir() else recorded.get("pack"))
+        click.echo(f"Using the seed recorded in {display_path(output / 'plan.json')}", err=True)  # type: ignore[operator]
+    pack = pack or (spec.pack if spec else None) or DEFAULT_PACK
     paper = paper or (spec.paper if spec else None) or "both"
     if raw_seed is None:
         chosen = choose_seed()

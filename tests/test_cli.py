@@ -300,3 +300,13 @@ def test_a_game_keeps_its_content_through_a_pack_change(
     assert tree_digest(tmp_path / "g") == before
     ok = run("verify", "--seed", seed, "--commitment", plan["commitment"], "--pack", "g/pack")
     assert ok.exit_code == 0
+
+
+def test_an_existing_game_folder_supplies_its_seed(run: Any, pack_copy: Path) -> None:
+    # The game was made from a host's own copy of the pack: the folder's copy is used.
+    args = ("--no-images", "--pack", str(pack_copy), "--seed", SECRET, "-o", "g")
+    assert run("game", *args).exit_code == 0
+    result = run("turn", "--no-images", "7", "-o", "g")
+    assert result.exit_code == 0, result.output
+    assert "Using the seed recorded in g/plan.json" in result.stderr
+    assert "Seed chosen" not in result.stderr and "Turn 7 of 51" in result.stdout
