@@ -330,5 +330,3 @@ def verify(seed: str, expected: str, pack: str) -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     main()
-
-__all__ = ["SheetgenError", "main"]
