@@ -91,6 +91,20 @@ def write_game(
     existing = check_target(root, plan, force)
     same_game = existing is not None and all(existing.get(k) == plan.get(k) for k in IDENTITY_KEYS)
     all_files = [OutputFile(PLAN_FILE, to_json(plan)), *files]
+    try:
+        return _write(root, plan, all_files, existing, same_game)
+    except OSError as exc:
+        # A full disk, a read-only or missing place: the user's machine, not a bug.
+        raise SheetgenError(f"cannot write {display_path(root)}: {exc.strerror or exc}") from exc
+
+
+def _write(
+    root: Path,
+    plan: dict[str, Any],
+    all_files: list[OutputFile],
+    existing: dict[str, Any] | None,
+    same_game: bool,
+) -> list[Path]:
     root.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{root.name}.", suffix=".tmp", dir=root.parent))
     try:

@@ -268,11 +268,11 @@ def test_failed_render_leaves_nothing_half_written(
     real_replace = output.os.replace
 
     def fail_late(src: Any, dst: Any) -> None:
-        raise OSError("disk full")
+        raise OSError(28, "disk full")
 
     monkeypatch.setattr(output.os, "replace", fail_late)
     result = run("game", "--no-images", "--seed", SECRET, "-o", "g")
-    assert result.exit_code == 1 and "internal error" in result.stderr
+    assert result.exit_code == 2 and "cannot write g: disk full" in result.stderr
     assert "Traceback" not in result.output
     monkeypatch.setattr(output.os, "replace", real_replace)
     assert tree_digest(tmp_path / "g") == before
@@ -310,3 +310,20 @@ def test_an_existing_game_folder_supplies_its_seed(run: Any, pack_copy: Path) ->
     assert result.exit_code == 0, result.output
     assert "Using the seed recorded in g/plan.json" in result.stderr
     assert "Seed chosen" not in result.stderr and "Turn 7 of 51" in result.stdout
+
+
+def test_an_unexpected_failure_is_short_and_logged(
+    run: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import generator.cli as cli
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("something nobody expected")
+
+    monkeypatch.setattr(cli, "open_game", broken)
+    result = run("game", "--seed", SECRET)
+    assert result.exit_code == 1
+    assert "internal error: RuntimeError: something nobody expected" in result.stderr
+    log = result.stderr.split("The full traceback is in ")[1].strip()
+    assert "Traceback" in Path(log).read_text() and "Traceback" not in result.output
+    Path(log).unlink()
