@@ -19,6 +19,7 @@ from generator.games.galaxy_trucker.model import (
 )
 
 LEVELS = {1: "I", 2: "II", 3: "III"}
+SET_NAMES = "ABCDEFGHIJ"  # a build turn's sets: A, B, C; tiles A1-C3
 SIDE_NAMES = ("top", "right", "bottom", "left")
 SIDE_WORDS = {"cannon": "barrel", "engine": "exhaust"}
 FROM = {
@@ -130,3 +131,9 @@ def roll_labels(card: Card) -> list[str]:
             for i, s in enumerate(card.shots, 1)
         ]
     return []
+
+
+def event_number(rnd: dict[str, Any], flight_index: int, offset: int) -> int:
+    """Events are numbered through the round: turn 2's first event is 3 with 2 a turn."""
+    per_turn = len(rnd["flight_turns"][0]["events"])
+    return flight_index * per_turn + offset + 1

@@ -22,8 +22,10 @@ import click
 from generator.games import OutputFile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import (
+    SET_NAMES,
     card_title,
     card_words,
+    event_number,
     roll_labels,
     tile_words,
 )
@@ -31,7 +33,6 @@ from generator.render.text import PostImage, spoiler_name
 from generator.schedule import when
 
 ImageKind = Literal["build", "flight", "rolls", "stack"]
-SET_NAMES = "ABCDEFGHIJ"
 WORKERS = 2
 # Below this many images a worker pool costs more to start than it saves.
 POOL_MIN = 6
@@ -45,12 +46,6 @@ class PlannedImage(PostImage):
     kind: ImageKind = "build"
     round: int = 1
     index: int = 0
-
-
-def event_number(rnd: dict[str, Any], flight_index: int, offset: int) -> int:
-    """Events are numbered through the round: turn 2's first event is 3 with 2 a turn."""
-    per_turn = len(rnd["flight_turns"][0]["events"])
-    return flight_index * per_turn + offset + 1
 
 
 def _turn_words(plan: dict[str, Any], turn: int) -> str:

@@ -18,8 +18,8 @@ from generator.art.png_surface import PngSurface
 from generator.art.surface import Color
 from generator.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.describe import card_title, roll_labels
-from generator.games.galaxy_trucker.images import SET_NAMES, PlannedImage, event_number
+from generator.games.galaxy_trucker.describe import SET_NAMES, card_title, event_number, roll_labels
+from generator.games.galaxy_trucker.images import PlannedImage
 from generator.schedule import when
 
 WIDTH, HEIGHT = 1080, 1350

@@ -11,17 +11,18 @@ from typing import Any
 from generator.games.galaxy_trucker import images
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import (
+    SET_NAMES,
     card_fields,
     card_summary,
     card_title,
     card_words,
+    event_number,
     roll_labels,
     tile_words,
 )
 from generator.render.text import Post, discord_spoiler, fill, roll_text
 from generator.schedule import when
 
-SET_NAMES = "ABCDEFGHIJ"
 SPOILER_SPACER_LINES = 8
 
 
@@ -204,16 +205,12 @@ class PostWriter:
             images=[images.build_image(self.content, self.plan, rnd, index)],
         )
 
-    def event_number(self, rnd: dict[str, Any], index: int) -> int:
-        per_turn = len(rnd["flight_turns"][0]["events"])
-        return index * per_turn + 1
-
     def flight_post(self, rnd: dict[str, Any], index: int) -> Post:
         flight = rnd["flight_turns"][index]
         turn = flight["turn"]
         setting = self.setting(rnd)
         total_events = setting.stacks * setting.stack_size
-        first = self.event_number(rnd, index)
+        first = event_number(rnd, index, 0)
         last = first + len(flight["events"]) - 1
         detail = (
             f"flight turn {index + 1} of {setting.flight_turns} · events {first}-{last} "
