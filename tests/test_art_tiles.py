@@ -11,8 +11,9 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.art.dice import PIPS, draw_die
 from generator.art.pdf_surface import PdfSurface
 from generator.art.png_surface import PngSurface
-from generator.art.tiles import draw_tile, tile_label
+from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.kinds import tile_kind
 from generator.games.galaxy_trucker.model import Sides, Tile
 from generator.session import load_content
 
@@ -59,7 +60,10 @@ def test_every_tile_type_draws_on_png_and_pdf(content: GalaxyTrucker, tmp_path: 
 
 
 def test_labels_tell_types_apart(content: GalaxyTrucker) -> None:
-    labels = {tile_label(content.tile_type(t)) for t in one_of_each(content)}
+    labels = {
+        tile_kind(content.tile_type(t).kind).label(content.tile_type(t))
+        for t in one_of_each(content)
+    }
     assert {"CABIN", "CANNON", "ENGINE", "DOUBLE", "CARGO", "HAZARD", "SHIELD"} <= labels
     assert {"BROWN", "PURPLE", "BATTERY", "START"} <= labels
 
@@ -92,7 +96,7 @@ def test_connector_marks_count(content: GalaxyTrucker, side: str) -> None:
 def test_hazard_hold_differs_from_plain_hold_beyond_colour(content: GalaxyTrucker) -> None:
     plain = content.tile_types["cargo-2"]
     hazard = content.tile_types["hazard-2"]
-    assert tile_label(plain) != tile_label(hazard)
+    assert tile_kind(plain.kind).label(plain) != tile_kind(hazard.kind).label(hazard)
     tile = next(t for t in content.tiles if t.type == "cargo-2")
     a = render(content, tile).image.convert("L")
     b = render(content, tile.model_copy(update={"type": "hazard-2"})).image.convert("L")

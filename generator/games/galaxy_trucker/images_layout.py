@@ -12,14 +12,15 @@ from typing import Any
 
 from PIL import Image
 
-from generator.art.cards import draw_card
 from generator.art.dice import draw_die
 from generator.art.png_surface import PngSurface
 from generator.art.surface import Color
-from generator.art.tiles import draw_tile
+from generator.games.galaxy_trucker.art.cards import draw_card
+from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import SET_NAMES, card_title, event_number, roll_labels
 from generator.games.galaxy_trucker.images import PlannedImage
+from generator.games.galaxy_trucker.kinds import card_kind
 from generator.schedule import when
 
 WIDTH, HEIGHT = 1080, 1350
@@ -235,15 +236,15 @@ def draw_rolls(
 ) -> None:
     rnd = plan["rounds"][image.round - 1]
     flight = rnd["flight_turns"][image.index]
+    # Each card kind's condition on its rolls ("only if the pirates beat you"), once.
+    kinds = [
+        card_kind(content.cards_by_id[e["card"]["id"]]) for e in flight["events"] if e["rolls"]
+    ]
+    conditions = list(dict.fromkeys(k.roll_condition for k in kinds if k.roll_condition))
     top = _header(
         surface,
         f"Round {rnd['round']} · Turn {flight['turn']} · Dice",
-        ["Read each roll only when you resolve it"]
-        + (
-            ["Pirate shots only if the pirates beat you"]
-            if any(e["card"]["type"] == "pirates" and e["rolls"] for e in flight["events"])
-            else []
-        ),
+        ["Read each roll only when you resolve it", *conditions],
     )
     bottom = _footer(surface, content, plan)
     items: list[tuple[str, Any]] = []

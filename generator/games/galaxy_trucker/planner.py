@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.model import Card, MeteoricSwarm, Pirates, Round, Tile
+from generator.games.galaxy_trucker.kinds import card_kind
+from generator.games.galaxy_trucker.model import Card, Round, Tile
 from generator.rng import Stream
 
 
@@ -26,11 +27,8 @@ def card_ref(card: Card) -> dict[str, Any]:
 
 
 def rolls_needed(card: Card) -> int:
-    if isinstance(card, MeteoricSwarm):
-        return len(card.meteors)
-    if isinstance(card, Pirates):
-        return len(card.shots)
-    return 0
+    """One 2d6 roll for each hit of the card (its kind says what those are)."""
+    return len(card_kind(card).hits(card))
 
 
 def plan_round(content: GalaxyTrucker, seed: str, rnd: Round, first_turn: int) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from generator.games.galaxy_trucker.describe import (
     roll_labels,
     tile_words,
 )
+from generator.games.galaxy_trucker.kinds import card_kind
 from generator.render.text import Post, discord_spoiler, fill, roll_text
 from generator.schedule import when
 
@@ -235,7 +236,7 @@ class PostWriter:
             labels = roll_labels(card)
             rolls_note = []
             if event["rolls"]:
-                note = "only if they beat you" if card.kind == "pirates" else "one per meteor"
+                note = card_kind(card).roll_note
                 rolls_note = [f"Dice: {len(event['rolls'])} rolls, {note}, in the first comment."]
                 comment.append(f"Event {number}, {card_title(self.content, card)}:")
                 comment += [

@@ -7,6 +7,7 @@ import io
 import itertools
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 from generator.art.png_surface import PngSurface
@@ -23,6 +24,120 @@ DIRECTIONS = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
 
 
 # --- module symbols ------------------------------------------------------------------------
+# Each module symbol of shapes.yaml/modules.yaml is one picture in this registry: a module
+# with a new symbol adds one function here, and nothing else branches on the symbol.
+SymbolPicture = Callable[[Surface, float, float, float, float, float, tuple[str, ...], Color], None]
+
+
+def _line(
+    s: Surface,
+    cx: float,
+    cy: float,
+    size: float,
+    r: float,
+    w: float,
+    joins: tuple[str, ...],
+    color: Color,
+) -> None:
+    s.circle(cx, cy, size * 0.05, stroke=None, fill=color)
+    for side in joins:
+        dr, dc = DIRECTIONS[side]
+        s.line(cx, cy, cx + dc * size / 2, cy + dr * size / 2, color=color, width=w * 1.4)
+
+
+def _triangle(
+    s: Surface,
+    cx: float,
+    cy: float,
+    size: float,
+    r: float,
+    w: float,
+    joins: tuple[str, ...],
+    color: Color,
+) -> None:
+    s.polygon(
+        [(cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)],
+        stroke=color,
+        width=w,
+    )
+
+
+def _three_circles(
+    s: Surface,
+    cx: float,
+    cy: float,
+    size: float,
+    r: float,
+    w: float,
+    joins: tuple[str, ...],
+    color: Color,
+) -> None:
+    small = r * 0.42
+    for ox, oy in ((0, -0.5), (-0.55, 0.45), (0.55, 0.45)):
+        s.circle(cx + ox * r, cy + oy * r, small, stroke=color, width=w)
+
+
+def _letter_q(
+    s: Surface,
+    cx: float,
+    cy: float,
+    size: float,
+    r: float,
+    w: float,
+    joins: tuple[str, ...],
+    color: Color,
+) -> None:
+    text_size = size * 0.62
+    s.text(
+        cx, cy + text_size * 0.36, "Q", size=text_size, font="VeraBd", color=color, anchor="middle"
+    )
+
+
+def _arch(
+    s: Surface,
+    cx: float,
+    cy: float,
+    size: float,
+    r: float,
+    w: float,
+    joins: tuple[str, ...],
+    color: Color,
+) -> None:
+    base = cy + r * 0.8
+    top = cy - r * 0.2
+    points = [(cx - r, base), (cx - r, top)]
+    points += [
+        (cx - r * math.cos(math.pi * i / 12), top - r * 0.7 * math.sin(math.pi * i / 12))
+        for i in range(1, 12)
+    ]
+    points += [(cx + r, top), (cx + r, base)]
+    for (x1, y1), (x2, y2) in itertools.pairwise(points):
+        s.line(x1, y1, x2, y2, color=color, width=w)
+
+
+def _square(
+    s: Surface,
+    cx: float,
+    cy: float,
+    size: float,
+    r: float,
+    w: float,
+    joins: tuple[str, ...],
+    color: Color,
+) -> None:
+    s.rect(cx - r * 0.8, cy - r * 0.8, r * 1.6, r * 1.6, stroke=color, width=w)
+
+
+SYMBOLS: dict[str, SymbolPicture] = {
+    "line": _line,
+    "triangle": _triangle,
+    "three-circles": _three_circles,
+    "letter-q": _letter_q,
+    "arch": _arch,
+    "square": _square,
+}
+
+
 def draw_symbol(
     s: Surface,
     symbol: str,
@@ -35,47 +150,7 @@ def draw_symbol(
 ) -> None:
     """One module's symbol centred on (cx, cy) in a square of side `size`. A corridor is a
     line from the centre towards each side in `joins` (the squares it is joined onto)."""
-    w = max(size * 0.06, 0.6)
-    r = size * 0.32
-    if symbol == "line":
-        s.circle(cx, cy, size * 0.05, stroke=None, fill=color)
-        for side in joins:
-            dr, dc = DIRECTIONS[side]
-            s.line(cx, cy, cx + dc * size / 2, cy + dr * size / 2, color=color, width=w * 1.4)
-    elif symbol == "triangle":
-        s.polygon(
-            [(cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)],
-            stroke=color,
-            width=w,
-        )
-    elif symbol == "three-circles":
-        small = r * 0.42
-        for ox, oy in ((0, -0.5), (-0.55, 0.45), (0.55, 0.45)):
-            s.circle(cx + ox * r, cy + oy * r, small, stroke=color, width=w)
-    elif symbol == "letter-q":
-        text_size = size * 0.62
-        s.text(
-            cx,
-            cy + text_size * 0.36,
-            "Q",
-            size=text_size,
-            font="VeraBd",
-            color=color,
-            anchor="middle",
-        )
-    elif symbol == "arch":
-        base = cy + r * 0.8
-        top = cy - r * 0.2
-        points = [(cx - r, base), (cx - r, top)]
-        points += [
-            (cx - r * math.cos(math.pi * i / 12), top - r * 0.7 * math.sin(math.pi * i / 12))
-            for i in range(1, 12)
-        ]
-        points += [(cx + r, top), (cx + r, base)]
-        for (x1, y1), (x2, y2) in itertools.pairwise(points):
-            s.line(x1, y1, x2, y2, color=color, width=w)
-    elif symbol == "square":
-        s.rect(cx - r * 0.8, cy - r * 0.8, r * 1.6, r * 1.6, stroke=color, width=w)
+    SYMBOLS[symbol](s, cx, cy, size, size * 0.32, max(size * 0.06, 0.6), joins, color)
 
 
 def draw_cell_symbols(
