@@ -15,8 +15,9 @@ import time
 
 from PIL import Image
 
+from generator.art.png_surface import PNG_OPTIONS
 from generator.games import RenderOptions, Scope
-from generator.games.galaxy_trucker.images_layout import HEIGHT, PNG_OPTIONS, WIDTH
+from generator.games.galaxy_trucker.images_layout import HEIGHT, WIDTH
 from generator.session import open_game
 
 NOISE_SIGMA = 12  # light grain on a flat grey: "blank but noisy"

@@ -273,7 +273,7 @@ def test_sheets(content: MoonDrop) -> None:
         box = reader.pages[0].mediabox
         assert (round(float(box.width)), round(float(box.height))) == size
         text = reader.pages[0].extract_text()
-        for word in ("Moon Drop", "Safety Check", "SCORE", "5 cm", "Hydroponics", "Crisis 3"):
+        for word in ("Moon Drop", "Safety Check", "SCORE", "50 mm", "Hydroponics", "Crisis 3"):
             assert word in text
         fonts = str(reader.pages[0]["/Resources"]["/Font"])
         assert "Helvetica" not in fonts

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -9,6 +10,15 @@ from PIL import Image, ImageDraw, ImageFont
 from generator.art.surface import BLACK, FONTS, WHITE, Anchor, Color, FontName, Point
 
 _ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
+# Fast and deterministic: no optimiser pass, modest zlib effort; Pillow writes no timestamp.
+PNG_OPTIONS: dict[str, object] = {"optimize": False, "compress_level": 3}
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """The one PNG encoder every post image goes through."""
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", **PNG_OPTIONS)
+    return buffer.getvalue()
 
 
 @lru_cache(maxsize=64)
@@ -119,3 +129,6 @@ class PngSurface:
 
     def text_width(self, text: str, *, size: float, font: FontName = "Vera") -> float:
         return load_font(font, round(size)).getlength(text)
+
+    def png(self) -> bytes:
+        return encode_png(self.image)

@@ -7,7 +7,6 @@ many build turns and a card in both its stack and its flight turn."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from PIL import Image
@@ -33,8 +32,6 @@ ACCENT: Color = (250, 200, 70)
 ROW_PANEL: Color = (38, 46, 72)
 MIN_TEXT = 28
 SUPERSAMPLE = 2
-# Fast and deterministic: no optimiser pass, modest zlib effort; Pillow writes no timestamp.
-PNG_OPTIONS: dict[str, Any] = {"optimize": False, "compress_level": 3}
 
 _PICTURES: dict[tuple[Any, ...], Image.Image] = {}
 
@@ -105,12 +102,6 @@ def _footer(surface: PngSurface, content: GalaxyTrucker, plan: dict[str, Any]) -
 
 def _turn_line(plan: dict[str, Any], turn: int) -> str:
     return f"Turn {turn} of {len(plan['schedule'])} · {when(plan['schedule'][turn - 1])}"
-
-
-def _encode(surface: PngSurface) -> bytes:
-    buffer = io.BytesIO()
-    surface.image.save(buffer, "PNG", **PNG_OPTIONS)
-    return buffer.getvalue()
 
 
 # --- the four kinds -----------------------------------------------------------------------
@@ -306,4 +297,4 @@ DRAW = {"build": draw_build, "flight": draw_flight, "stack": draw_stack, "rolls"
 def render_png(content: GalaxyTrucker, plan: dict[str, Any], image: PlannedImage) -> bytes:
     surface = PngSurface.blank(WIDTH, HEIGHT, BACKGROUND)
     DRAW[image.kind](surface, content, plan, image)
-    return _encode(surface)
+    return surface.png()

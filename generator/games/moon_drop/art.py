@@ -3,15 +3,16 @@
 
 from __future__ import annotations
 
-import io
 import itertools
 import math
 import re
 from collections.abc import Callable
 from typing import Any
 
+from generator.art.dice import draw_die
 from generator.art.png_surface import PngSurface
 from generator.art.surface import BLACK, GREY, LIGHT_GREY, WHITE, Color, Surface
+from generator.art.text import wrap
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.model import Shape
 from generator.games.moon_drop.posts import OPENING_IMAGE
@@ -186,35 +187,6 @@ def draw_cell_symbols(
         )
 
 
-# --- dice ------------------------------------------------------------------------------
-PIPS = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
-
-
-def draw_die(
-    s: Surface,
-    x: float,
-    y: float,
-    size: float,
-    face: int,
-    *,
-    body: Color = WHITE,
-    pips: Color = BLACK,
-) -> None:
-    s.rect(x, y, size, size, stroke=BLACK, fill=body, width=size * 0.04, radius=size * 0.15)
-    step = size * 0.26
-    for px, py in PIPS[face]:
-        s.circle(
-            x + size / 2 + px * step, y + size / 2 + py * step, size * 0.085, stroke=None, fill=pips
-        )
-
-
 # --- blocks and shapes -----------------------------------------------------------------
 def joins_of(cells: list[tuple[int, int]], index: int) -> tuple[str, ...]:
     """The sides of cell `index` that touch another cell of the same block."""
@@ -281,32 +253,11 @@ def draw_block(
             cell / 2,
         )
         draw_die(
-            s, left + cell - label * 1.45, top + cell - label * 1.45, label * 1.2, item["face"]
+            s, item["face"], left + cell - label * 1.45, top + cell - label * 1.45, label * 1.2
         )
 
 
 # --- post images ---------------------------------------------------------------------------
-def _png(surface: PngSurface) -> bytes:
-    buffer = io.BytesIO()
-    surface.image.save(buffer, format="PNG", optimize=False)
-    return buffer.getvalue()
-
-
-def _wrap(s: Surface, text: str, size: float, width: float, font: str = "Vera") -> list[str]:
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
-        if current and s.text_width(trial, size=size, font=font) > width:  # type: ignore[arg-type]
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    if current:
-        lines.append(current)
-    return lines
-
-
 def draw_key(
     s: Surface,
     content: MoonDrop,
@@ -349,13 +300,13 @@ def round_picture(s: Surface, content: MoonDrop, plan: dict[str, Any], number: i
     total = die * 5 + gap * 4 + 40
     left = (IMAGE_W - total) / 2
     top = 240
-    draw_die(s, left, top, die, rnd["blue"], body=BLUE, pips=WHITE)
+    draw_die(s, rnd["blue"], left, top, die, body=BLUE, pips=WHITE)
     s.text(
         left + die / 2, top + die + 44, f"{shape.id} block", size=32, font="VeraBd", anchor="middle"
     )
     for i, cell in enumerate(rnd["block"]):
         dx = left + 40 + (die + gap) * (i + 1)
-        draw_die(s, dx, top, die, cell["face"])
+        draw_die(s, cell["face"], dx, top, die)
         s.text(dx + die / 2, top + die + 44, f"cell {cell['cell']}", size=32, anchor="middle")
     # The block, as large as fits.
     rows, cols = block_size([(c["row"], c["column"]) for c in rnd["block"]])
@@ -397,7 +348,7 @@ def opening_picture(s: Surface, content: MoonDrop, plan: dict[str, Any]) -> None
     for title, parts, fill in cards:
         lines = [(title, "VeraBd", 36)]
         for label, text in parts:
-            for line in _wrap(s, label + text, 28, width - 50):
+            for line in wrap(s, label + text, width - 50, 28):
                 lines.append((line, "Vera", 28))
         height = 30 + sum(size * 1.3 for _, _, size in lines)
         s.rect(margin, y, width, height, stroke=BLACK, fill=fill, width=3, radius=18)
@@ -411,7 +362,7 @@ def opening_picture(s: Surface, content: MoonDrop, plan: dict[str, Any]) -> None
         f"After round {rounds}: a Safety Check, then the crises in an order drawn at random, "
         "each followed by a Safety Check, then the Goal."
     )
-    for line in _wrap(s, note, 28, width):
+    for line in wrap(s, note, width, 28):
         y += 28 * 1.3
         s.text(margin, y, line, size=28, color=GREY)
 
@@ -429,4 +380,4 @@ def post_image(content: MoonDrop, plan: dict[str, Any], file: str) -> bytes:
         if match is None:
             raise ValueError(f"no picture for {file!r}")
         round_picture(surface, content, plan, int(match.group(1)))
-    return _png(surface)
+    return surface.png()
