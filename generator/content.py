@@ -2,8 +2,14 @@
 
 A pack is a folder with a `pack.yaml` that names the rules module that knows its game
 (`game: galaxy_trucker` -> `generator.games.galaxy_trucker`) and, for an expansion, the
-pack it extends. The core never looks inside a game's data: it parses the files, computes
-the content digest and hands the documents to the game module."""
+pack it extends (`extends: galaxy-trucker`, or a folder path relative to the pack's own
+folder). An expansion inherits every file of its base, its own files adding or replacing
+entries by id (packmerge.py). The core never looks inside a game's data: it parses the
+files, computes the content digest over the whole chain and hands the merged documents to
+the game module.
+
+A pack folder may carry copies of its bases in `extends/<name>/`: a game folder's `pack/`
+does, so a running game never depends on what content/ holds later."""
 
 from __future__ import annotations
 
@@ -16,11 +22,13 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from generator.errors import ContentError, Problem, SheetgenError, display_path
+from generator.packmerge import merge_documents
 from generator.validation import Strict, validate
 from generator.yamlio import Document, load_document
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 PACK_FILE = "pack.yaml"
+BASES_DIR = "extends"  # copies of the packs a pack extends, inside the pack's folder
 NAME_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 
 
@@ -51,7 +59,12 @@ class Pack:
         return self.meta.name
 
     def document(self, stem: str) -> Document | None:
-        return self.documents.get(stem)
+        """The file `stem` as the game sees it: the base's, with this pack's entries merged."""
+        own = self.documents.get(stem)
+        inherited = self.base.document(stem) if self.base else None
+        if inherited is None or own is None:
+            return own or inherited
+        return merge_documents(inherited, own)
 
     def chain(self) -> list[Pack]:
         """This pack and the packs it extends, the base first."""
@@ -64,13 +77,25 @@ def available_packs() -> list[str]:
     return sorted(p.name for p in CONTENT_DIR.iterdir() if (p / PACK_FILE).is_file())
 
 
-def resolve_pack_dir(ref: str) -> Path:
-    """A pack folder path (a host's edited copy), else a pack name under content/."""
-    as_path = Path(ref)
-    if (as_path / PACK_FILE).is_file():
-        return as_path
-    if re.match(NAME_PATTERN, ref) and (CONTENT_DIR / ref / PACK_FILE).is_file():
-        return CONTENT_DIR / ref
+def resolve_pack_dir(ref: str, extended_by: Path | None = None) -> Path:
+    """A pack folder path (a host's edited copy), else a pack name under content/.
+
+    For the `extends:` of the pack in folder `extended_by`: a name is looked for in that
+    pack's bundled copies (`extends/<name>/`) and then under content/; a path (anything
+    that is not a plain name) is relative to that pack's folder, never to the shell's."""
+    is_name = re.match(NAME_PATTERN, ref) is not None
+    if extended_by is None:
+        candidates = [Path(ref)]
+    else:
+        key = ref if is_name else (extended_by / ref).resolve().name
+        candidates = [extended_by / BASES_DIR / key]
+        if not is_name:
+            candidates.append(extended_by / ref)
+    if is_name:
+        candidates.append(CONTENT_DIR / ref)
+    for candidate in candidates:
+        if (candidate / PACK_FILE).is_file():
+            return candidate
     known = ", ".join(available_packs()) or "none"
     raise SheetgenError(
         f"no pack {ref!r}: not a folder with {PACK_FILE}, nor a pack under content/ "
@@ -78,10 +103,11 @@ def resolve_pack_dir(ref: str) -> Path:
     )
 
 
-def load_pack(ref: str, _seen: tuple[Path, ...] = ()) -> Pack:
-    """Parse every YAML file of a pack (and of the pack it extends). Raises ContentError
-    with all parse problems; validation of the game's own data is the game module's job."""
-    root = resolve_pack_dir(ref).resolve()
+def load_pack(ref: str, _seen: tuple[Path, ...] = (), _extended_by: Path | None = None) -> Pack:
+    """Parse every YAML file of a pack (and of the packs it extends). Raises ContentError
+    with all parse problems of the whole chain; validation of the game's own data is the
+    game module's job."""
+    root = resolve_pack_dir(ref, _extended_by).resolve()
     if root in _seen:
         chain = " -> ".join(p.name for p in (*_seen, root))
         raise SheetgenError(f"packs extend each other in a loop: {chain}")
@@ -101,12 +127,28 @@ def load_pack(ref: str, _seen: tuple[Path, ...] = ()) -> Pack:
     if meta_doc is not None:
         meta, found = validate(meta_doc, PackMeta)
         problems += found
+    base = None
+    if meta is not None and meta.extends:
+        try:
+            base = load_pack(meta.extends, (*_seen, root), root)
+        except ContentError as exc:
+            problems += exc.problems
+        except SheetgenError as exc:
+            assert meta_doc is not None
+            problems.append(meta_doc.problem(("extends",), str(exc)))
+        if base is not None and base.meta.game != meta.game:
+            assert meta_doc is not None
+            problems.append(
+                meta_doc.problem(
+                    ("game",),
+                    f"got {meta.game!r} (expected {base.meta.game!r}, the game of the "
+                    f"pack it extends, {base.name})",
+                )
+            )
+        if base is not None:
+            digest.update(base.digest.encode())
     if problems or meta is None:
         raise ContentError(problems)
-    base = None
-    if meta.extends:
-        base = load_pack(meta.extends, (*_seen, root))
-        digest.update(base.digest.encode())
     return Pack(
         root=root,
         meta=meta,
@@ -121,11 +163,11 @@ def validate_files(
     pack: Pack, schemas: dict[str, type[BaseModel]]
 ) -> tuple[dict[str, tuple[Document, Any]], list[Problem]]:
     """Each of a game's files validated against its schema, with every problem located.
-    A pack that extends another uses its own file where it has one, else the base pack's."""
+    A pack that extends another sees the base's files with its own entries merged in."""
     problems: list[Problem] = []
     models: dict[str, tuple[Document, Any]] = {}
     for stem, schema in schemas.items():
-        doc = next((d for p in reversed(pack.chain()) if (d := p.document(stem))), None)
+        doc = pack.document(stem)
         if doc is None:
             shown = display_path(pack.root / f"{stem}.yaml")
             problems.append(Problem(shown, 0, "", "file is missing"))
@@ -140,11 +182,15 @@ def validate_files(
 SNAPSHOT_DIR = "pack"
 
 
-def snapshot(pack: Pack) -> list[tuple[str, bytes]]:
-    """The pack's YAML files as they are now, to keep beside a game's output: a host can
-    always re-render or verify the game exactly as it began (`--pack <game folder>/pack`),
-    even after the shipped pack changes. An expansion's base is found by name as usual."""
-    return [
-        (f"{SNAPSHOT_DIR}/{path.name}", path.read_bytes())
-        for path in sorted(pack.root.glob("*.yaml"))
+def snapshot(pack: Pack, folder: str = SNAPSHOT_DIR) -> list[tuple[str, bytes]]:
+    """The YAML files of the pack and of every pack it extends, as they are now, to keep
+    beside a game's output: a host can always re-render or verify the game exactly as it
+    began (`--pack <game folder>/pack`), even after the shipped packs change. The bases go
+    to `extends/<name>/`, where `extends:` finds them first; the bytes are copied as they
+    are, so the content digest of the copy is the digest of the game."""
+    files = [
+        (f"{folder}/{path.name}", path.read_bytes()) for path in sorted(pack.root.glob("*.yaml"))
     ]
+    if pack.base is not None:
+        files += snapshot(pack.base, f"{folder}/{BASES_DIR}/{pack.base.root.name}")
+    return files
