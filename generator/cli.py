@@ -16,14 +16,15 @@ from typing import Any
 import click
 
 from generator import __version__
-from generator.content import SNAPSHOT_DIR, snapshot
+from generator.build import build, open_in_folder, recorded_game
+from generator.content import default_pack
 from generator.errors import SheetgenError, display_path
-from generator.games import OutputFile, RenderOptions, Scope
-from generator.output import read_existing_plan, write_game
+from generator.games import RenderOptions, Scope
+from generator.plan import to_data
 from generator.seeds import choose_seed, commitment, normalise_seed, weakness
 from generator.session import Game, load_content, open_game, read_game_file
 
-DEFAULT_PACK = "galaxy-trucker"
+DEFAULT_HELP = "the pack marked default under content/"
 
 
 @dataclass
@@ -53,7 +54,7 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
             "--pack",
             "pack",
             default=None,
-            help=f"Pack name under content/ or a pack folder path [default: {DEFAULT_PACK}]",
+            help=f"Pack name under content/ or a pack folder path [default: {DEFAULT_HELP}]",
         ),
         click.option(
             "--seed",
@@ -115,14 +116,13 @@ def resolve_args(
     start = start or (spec.start if spec else None)
     if output is None and spec and spec.output:
         output = game_file.parent / spec.output  # type: ignore[union-attr]
-    recorded = read_existing_plan(output) if output is not None and raw_seed is None else None
+    recorded = recorded_game(output) if output is not None and raw_seed is None else None
     if recorded is not None:
         # `sheetgen turn 5 -o output/my-game` goes on with the game in that folder.
-        raw_seed = recorded["seed"]
-        kept = output / SNAPSHOT_DIR  # type: ignore[operator]
-        pack = pack or (str(kept) if kept.is_dir() else recorded.get("pack"))
+        raw_seed = recorded.seed
+        pack = pack or recorded.pack
         click.echo(f"Using the seed recorded in {display_path(output / 'plan.json')}", err=True)  # type: ignore[operator]
-    pack = pack or (spec.pack if spec else None) or DEFAULT_PACK
+    pack = pack or (spec.pack if spec else None) or default_pack()
     paper = paper or (spec.paper if spec else None) or "both"
     if raw_seed is None:
         chosen = choose_seed()
@@ -142,34 +142,20 @@ def resolve_args(
     return GameArgs(pack, seed_text, start, output, force, paper, images)
 
 
+def report(message: str) -> None:
+    click.echo(message, err=True)
+
+
 def open_from_args(args: GameArgs) -> tuple[Game, Path]:
-    """The game, and the folder it goes to; a start date already recorded there is kept."""
-    game = open_game(args.pack, args.seed, args.start)
-    root = args.output or game.default_folder()
-    if args.start is None:
-        existing = read_existing_plan(root)
-        if (
-            existing
-            and existing.get("start")
-            and existing.get("seed") == game.seed
-            and existing.get("pack") == game.pack.name
-        ):
-            start = dt.date.fromisoformat(existing["start"])
-            click.echo(f"Using start date {start} recorded in {display_path(root)}", err=True)
-            game = open_game(args.pack, args.seed, start)
-    return game, root
+    """The game, and the folder it goes to."""
+    return open_in_folder(args.pack, args.seed, args.start, args.output, report)
 
 
 def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
     papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
     options = RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())
-    files = game.rules.outputs(game.content, game.plan, scope, options)
-    files += [OutputFile(name, data) for name, data in snapshot(game.pack)]
-    written = write_game(root, game.plan, files, args.force)
-    click.echo(
-        f"Wrote {len(written)} files to {display_path(root)}/ (game {game.plan['game_id']})",
-        err=True,
-    )
+    written = build(game, root, scope, options, args.force)
+    report(f"Wrote {len(written)} files to {display_path(root)}/ (game {game.plan.game_id})")
     return written
 
 
@@ -204,11 +190,11 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("pack", default=DEFAULT_PACK)
+@click.argument("pack", required=False)
 @report_errors
-def check(pack: str) -> None:
+def check(pack: str | None) -> None:
     """Validate a content pack (a name under content/ or a folder path)."""
-    loaded, rules, content = load_content(pack)
+    loaded, rules, content = load_content(pack or default_pack())
     click.echo(
         f"{loaded.meta.title} ({loaded.name} {loaded.meta.version}): OK - "
         f"{rules.round_count(content)} rounds, {rules.turn_count(content)} turns; "
@@ -280,7 +266,7 @@ def plan(**kwargs: Any) -> None:
     kwargs.pop("output")
     args = resolve_args(**kwargs, force=False, output=None)
     g = open_game(args.pack, args.seed, args.start)
-    click.echo(json.dumps(g.plan, indent=2, ensure_ascii=False))
+    click.echo(json.dumps(to_data(g.plan), indent=2, ensure_ascii=False))
 
 
 @main.command()
@@ -307,11 +293,11 @@ def score(pack: str, grid: Path, seed: str, start: dt.date | None) -> None:
 @click.option(
     "--commitment", "expected", required=True, help="The commitment published in the first post."
 )
-@click.option("--pack", default=DEFAULT_PACK, help="Pack name or folder path.")
+@click.option("--pack", default=None, help=f"Pack name or folder path [default: {DEFAULT_HELP}]")
 @report_errors
-def verify(seed: str, expected: str, pack: str) -> None:
+def verify(seed: str, expected: str, pack: str | None) -> None:
     """Check a revealed seed against the commitment published at the start."""
-    loaded, _, _ = load_content(pack)
+    loaded, _, _ = load_content(pack or default_pack())
     try:
         seed_text = normalise_seed(seed)
     except ValueError as exc:

@@ -1,10 +1,10 @@
 """Finding a content pack and reading its YAML files, with every problem located.
 
 A pack is a folder with a `pack.yaml` that names the rules module that knows its game
-(`game: galaxy_trucker` -> `generator.games.galaxy_trucker`) and, for an expansion, the
-pack it extends (`extends: galaxy-trucker`, or a folder path relative to the pack's own
-folder). An expansion inherits every file of its base, its own files adding or replacing
-entries by id (packmerge.py). The core never looks inside a game's data: it parses the
+(`game: some_game` -> `generator.games.some_game`) and, for an expansion, the pack it
+extends (`extends: some-pack`, or a folder path relative to the pack's own folder). An
+expansion inherits every file of its base, its own files adding or replacing entries by id
+(packmerge.py). The core never looks inside a game's data: it parses the
 files, computes the content digest over the whole chain and hands the merged documents to
 the game module.
 
@@ -40,6 +40,8 @@ class PackMeta(Strict):
     extends: str | None = None
     edition: str | None = None
     notes: list[str] = Field(default_factory=list)
+    # The pack commands use when none is named; one shipped pack says so.
+    default: bool = False
 
 
 @dataclass
@@ -75,6 +77,17 @@ def available_packs() -> list[str]:
     if not CONTENT_DIR.is_dir():
         return []
     return sorted(p.name for p in CONTENT_DIR.iterdir() if (p / PACK_FILE).is_file())
+
+
+def default_pack() -> str:
+    """The shipped pack marked `default: true`, for commands run without --pack."""
+    for name in available_packs():
+        path = CONTENT_DIR / name / PACK_FILE
+        doc, _ = load_document(path, display_path(path))
+        if doc is not None and isinstance(doc.data, dict) and doc.data.get("default") is True:
+            return name
+    known = ", ".join(available_packs()) or "none"
+    raise SheetgenError(f"no default pack under content/: name one (expected one of: {known})")
 
 
 def resolve_pack_dir(ref: str, extended_by: Path | None = None) -> Path:

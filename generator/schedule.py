@@ -3,30 +3,27 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+
+from generator.plan import Slot
 
 
-def make_schedule(turns: int, slots: list[str], start: dt.date | None) -> list[dict[str, Any]]:
+def make_schedule(turns: int, slots: list[str], start: dt.date | None) -> tuple[Slot, ...]:
     per_day = len(slots)
     schedule = []
     for turn in range(1, turns + 1):
         day = (turn - 1) // per_day + 1
         date = start + dt.timedelta(days=day - 1) if start else None
         schedule.append(
-            {
-                "turn": turn,
-                "day": day,
-                "slot": slots[(turn - 1) % per_day],
-                "date": date.isoformat() if date else None,
-            }
+            Slot(
+                turn=turn,
+                day=day,
+                slot=slots[(turn - 1) % per_day],
+                date=date.isoformat() if date else None,
+            )
         )
-    return schedule
+    return tuple(schedule)
 
 
-def when(entry: dict[str, Any]) -> str:
+def when(entry: Slot) -> str:
     """'Day 3, morning (Thu 3 Dec 2026)' for a schedule entry."""
-    text = f"Day {entry['day']}, {entry['slot']}"
-    if entry.get("date"):
-        date = dt.date.fromisoformat(entry["date"])
-        text += f" ({date:%a} {date.day} {date:%b %Y})"
-    return text
+    return entry.when()

@@ -15,11 +15,10 @@ from pydantic import Field
 from generator.content import Pack, load_pack
 from generator.errors import ContentError, SheetgenError, display_path
 from generator.games import GameRules, rules_for
+from generator.plan import PLAN_FORMAT, Plan, PlanHeader
 from generator.seeds import commitment, folder_name, game_id, normalise_seed
 from generator.validation import Strict, validate
 from generator.yamlio import load_document
-
-PLAN_FORMAT = 1
 
 
 @dataclass
@@ -29,7 +28,7 @@ class Game:
     content: Any
     seed: str
     start: dt.date | None
-    plan: dict[str, Any]
+    plan: Plan
 
     def default_folder(self) -> Path:
         return Path("output") / folder_name(self.pack.name, self.seed)
@@ -41,31 +40,30 @@ def load_content(pack_ref: str) -> tuple[Pack, GameRules, Any]:
     return pack, rules, rules.load(pack)
 
 
-def plan_header(pack: Pack, seed: str, start: dt.date | None) -> dict[str, Any]:
+def plan_header(pack: Pack, seed: str, start: dt.date | None) -> PlanHeader:
     commit = commitment(pack.name, seed, pack.digest)
-    return {
-        "format": PLAN_FORMAT,
-        "pack": pack.name,
-        "pack_version": pack.meta.version,
-        "content_digest": pack.digest,
-        "seed": seed,
-        "commitment": commit,
-        "game_id": game_id(commit),
-        "start": start.isoformat() if start else None,
-    }
+    return PlanHeader(
+        format=PLAN_FORMAT,
+        pack=pack.name,
+        pack_version=pack.meta.version,
+        content_digest=pack.digest,
+        seed=seed,
+        commitment=commit,
+        game_id=game_id(commit),
+        start=start.isoformat() if start else None,
+    )
 
 
 def open_game(pack_ref: str, seed: str, start: dt.date | None) -> Game:
     pack, rules, content = load_content(pack_ref)
-    plan = plan_header(pack, seed, start)
-    plan.update(rules.make_plan(content, seed, start))
+    plan = rules.make_plan(content, plan_header(pack, seed, start), start)
     return Game(pack, rules, content, seed, start, plan)
 
 
 class GameFile(Strict):
     """A host's small file per running game (seeds/*.yaml)."""
 
-    pack: str = "galaxy-trucker"
+    pack: str | None = None  # the default pack if not given
     seed: str | int
     start: dt.date | None = None
     output: str | None = None

@@ -320,7 +320,7 @@ def test_an_unexpected_failure_is_short_and_logged(
     def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("something nobody expected")
 
-    monkeypatch.setattr(cli, "open_game", broken)
+    monkeypatch.setattr(cli, "build", broken)
     result = run("game", "--seed", SECRET)
     assert result.exit_code == 1
     assert "internal error: RuntimeError: something nobody expected" in result.stderr

@@ -53,10 +53,10 @@ def test_new_tiles_appear_in_plans() -> None:
     for n in range(5):
         plan = open_game(str(EXPANSION), f"expansion-seed-{n}", None).plan
         drawn |= {
-            tile["id"]
-            for rnd in plan["rounds"]
-            for build in rnd["build_turns"]
-            for tiles in build["sets"]
+            tile.id
+            for rnd in plan.rounds
+            for build in rnd.build_turns
+            for tiles in build.sets
             for tile in tiles
         }
     assert drawn & NEW_TILES

@@ -3,9 +3,8 @@ that no main image gives away a dice result or a card of the hidden stack."""
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import io
-from typing import Any
 
 import pytest
 from PIL import Image
@@ -14,7 +13,9 @@ from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import images_layout
 from generator.games.galaxy_trucker.images import PlannedImage, stack_image
 from generator.games.galaxy_trucker.images_layout import render_png
+from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.posts import PostWriter
+from generator.plan import from_data, to_data
 from generator.session import Game, open_game
 
 SEED = "2020"
@@ -37,7 +38,7 @@ def pngs(files: dict[str, bytes], suffix: str) -> list[str]:
     return sorted(p for p in files if p.endswith(suffix) and "/SPOILER_" not in p)
 
 
-def planned(game: Game, plan: dict[str, Any] | None = None) -> list[PlannedImage]:
+def planned(game: Game, plan: GalaxyTruckerPlan | None = None) -> list[PlannedImage]:
     writer = PostWriter(game.content, plan or game.plan)
     return [im for post in writer.all_posts() for im in post.images]  # type: ignore[misc]
 
@@ -45,9 +46,9 @@ def planned(game: Game, plan: dict[str, Any] | None = None) -> list[PlannedImage
 def test_the_game_has_every_image(game: Game, files: dict[str, bytes]) -> None:
     with_rolls = sum(
         1
-        for rnd in game.plan["rounds"]
-        for turn in rnd["flight_turns"]
-        if any(e["rolls"] for e in turn["events"])
+        for rnd in game.plan.rounds
+        for turn in rnd.flight_turns
+        if any(e.rolls for e in turn.events)
     )
     assert with_rolls > 0
     assert len(pngs(files, "-build.png")) == 33
@@ -105,13 +106,13 @@ def test_alt_text_names_the_tiles(game: Game) -> None:
     assert "top " in build.alt and "left " in build.alt
 
 
-def changed_rolls(plan: dict[str, Any]) -> dict[str, Any]:
-    other = copy.deepcopy(plan)
+def changed_rolls(plan: GalaxyTruckerPlan) -> GalaxyTruckerPlan:
+    other = to_data(plan)
     for rnd in other["rounds"]:
         for turn in rnd["flight_turns"]:
             for event in turn["events"]:
                 event["rolls"] = [[7 - a, 1 + b % 6] for a, b in event["rolls"]]
-    return other
+    return from_data(GalaxyTruckerPlan, other)
 
 
 def test_no_main_image_shows_the_dice(game: Game) -> None:
@@ -134,8 +135,8 @@ def test_no_main_image_shows_the_dice(game: Game) -> None:
 def test_no_image_shows_the_hidden_stack(game: Game) -> None:
     """Swap the hidden stack's cards for others: no image or alt text may change but the
     flight turns that draw those cards."""
-    other = copy.deepcopy(game.plan)
-    rnd = other["rounds"][2]
+    data = to_data(game.plan)
+    rnd = data["rounds"][2]
     hidden = rnd["hidden_stack"] - 1
     in_round = {c["id"] for stack in rnd["stacks"] for c in stack}
     spare = [c for c in game.content.cards if c.id not in in_round]
@@ -143,13 +144,15 @@ def test_no_image_shows_the_hidden_stack(game: Game) -> None:
         card = next(c for c in spare if c.level == ref["level"])
         spare.remove(card)
         rnd["stacks"][hidden][i] = {"id": card.id, "type": card.kind, "level": card.level}
+    other = from_data(GalaxyTruckerPlan, data)
+    assert other != game.plan
     for image in planned(game):
         if image.kind == "stack" and image.round == 3:
             assert render_png(game.content, game.plan, image) == render_png(
                 game.content, other, image
             )
     with pytest.raises(ValueError):
-        stack_image(game.content, game.plan, game.plan["rounds"][0], 3)
+        stack_image(game.content, game.plan, game.plan.rounds[0], 3)
 
 
 def test_pool_and_single_process_draw_the_same_bytes(game: Game, files: dict[str, bytes]) -> None:
@@ -188,8 +191,8 @@ def test_a_turn_writes_its_own_images(game: Game, turn: int, expected: set[str])
 
 def test_images_show_the_game_id_never_the_seed(game: Game) -> None:
     image = next(im for im in planned(game) if im.kind == "build")
-    reseeded = {**game.plan, "seed": "another-seed-entirely"}
-    renamed = {**game.plan, "game_id": "0000-0000"}
+    reseeded = dataclasses.replace(game.plan, seed="another-seed-entirely")
+    renamed = dataclasses.replace(game.plan, game_id="0000-0000")
     drawn = render_png(game.content, game.plan, image)
     assert render_png(game.content, reseeded, image) == drawn
     assert render_png(game.content, renamed, image) != drawn

@@ -27,7 +27,7 @@ def draw_die(
     pips: Color = INK,
 ) -> None:
     """Draw the face showing `value` in the square (x, y, size, size); `body` and `pips`
-    colour a die that must stand out (Moon Drop's blue die)."""
+    colour a die that must stand out from the others (a blue die)."""
     if value not in PIPS:
         raise ValueError(f"a die shows 1-6, not {value}")
     surface.rect(x, y, size, size, stroke=INK, fill=body, width=size * 0.05, radius=size * 0.16)

@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 from itertools import groupby
-from typing import Any
 
+from generator.plan import Plan
 from generator.render.text import Post, spoiler_name
-from generator.schedule import when
 
 
 def posting_order(posts: list[Post]) -> list[Post]:
     return sorted(posts, key=lambda p: (p.turn, p.position))
 
 
-def posting_guide(game_name: str, plan: dict[str, Any], posts: list[Post]) -> str:
-    by_turn = {s["turn"]: s for s in plan["schedule"]}
+def posting_guide(game_name: str, plan: Plan, posts: list[Post]) -> str:
     lines = [
-        f"# {game_name}: posting guide for game {plan['game_id']}",
+        f"# {game_name}: posting guide for game {plan.game_id}",
         "",
         "Publish these in order. Each post has a Facebook text (`.facebook.txt`; a",
         "`.facebook-comment.txt` goes in as its first comment), a Discord text (`.discord.md`),",
@@ -26,7 +24,7 @@ def posting_guide(game_name: str, plan: dict[str, Any], posts: list[Post]) -> st
         "",
     ]
     for turn, group in groupby(posting_order(posts), key=lambda p: p.turn):
-        lines.append(f"## Turn {turn} · {when(by_turn[turn])}")
+        lines.append(f"## Turn {turn} · {plan.turn_slot(turn).when()}")
         for post in group:
             lines.append(f"- {post.title}: `{post.key}.*`")
             lines += [f"  - {line}" for line in _extras(post)]

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from generator.content import Pack
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import content as gt_content
 from generator.games.galaxy_trucker.images import PlannedImage, render_images
+from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
+from generator.plan import PlanHeader
 from generator.render.guide import posting_guide
 from generator.render.text import Post
 from generator.schedule import make_schedule
@@ -26,26 +27,29 @@ class GalaxyTruckerRules:
     def turn_count(self, content: gt_content.GalaxyTrucker) -> int:
         return content.turn_count
 
+    plan_type = GalaxyTruckerPlan
+
     def make_plan(
-        self, content: gt_content.GalaxyTrucker, seed: str, start: dt.date | None
-    ) -> dict[str, Any]:
-        return {
-            "rounds": make_rounds(content, seed),
-            "schedule": make_schedule(content.turn_count, list(content.slots), start),
-        }
+        self, content: gt_content.GalaxyTrucker, header: PlanHeader, start: dt.date | None
+    ) -> GalaxyTruckerPlan:
+        return GalaxyTruckerPlan(
+            **vars(header),
+            rounds=make_rounds(content, header.seed),
+            schedule=make_schedule(content.turn_count, list(content.slots), start),
+        )
 
     def posts(
-        self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], scope: Scope
+        self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan, scope: Scope
     ) -> list[Post]:
         writer = PostWriter(content, plan)
         if scope.kind == "game":
             return writer.all_posts()
         if scope.kind == "round":
-            rnd = plan["rounds"][scope.number - 1]  # type: ignore[operator]
+            rnd = plan.rounds[scope.number - 1]  # type: ignore[operator]
             posts = writer.round_posts(rnd)
             if scope.number == 1:
                 posts.insert(0, writer.game_start())
-            if scope.number == len(plan["rounds"]):
+            if scope.number == len(plan.rounds):
                 posts.append(writer.game_end())
             return posts
         if scope.kind == "turn":
@@ -55,7 +59,7 @@ class GalaxyTruckerRules:
     def outputs(
         self,
         content: gt_content.GalaxyTrucker,
-        plan: dict[str, Any],
+        plan: GalaxyTruckerPlan,
         scope: Scope,
         options: RenderOptions,
     ) -> list[OutputFile]:
@@ -86,7 +90,9 @@ class GalaxyTruckerRules:
             files += sheet_files(content, options.papers)
         return files
 
-    def turn_post(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], turn: int) -> str:
+    def turn_post(
+        self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan, turn: int
+    ) -> str:
         """The Facebook texts of the turn's posts in posting order, each first comment after
         its post."""
         posts = sorted(self.posts(content, plan, Scope("turn", turn)), key=lambda p: p.position)

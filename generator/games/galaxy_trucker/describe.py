@@ -8,6 +8,7 @@ from generator.games.galaxy_trucker.card_kinds import FROM
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.kinds import card_kind, card_text_fields
 from generator.games.galaxy_trucker.model import Card, Tile
+from generator.games.galaxy_trucker.plan import RoundPlan
 
 LEVELS = {1: "I", 2: "II", 3: "III"}
 SET_NAMES = "ABCDEFGHIJ"  # a build turn's sets: A, B, C; tiles A1-C3
@@ -58,7 +59,6 @@ def roll_labels(card: Card) -> list[str]:
     ]
 
 
-def event_number(rnd: dict[str, Any], flight_index: int, offset: int) -> int:
+def event_number(rnd: RoundPlan, flight_index: int, offset: int) -> int:
     """Events are numbered through the round: turn 2's first event is 3 with 2 a turn."""
-    per_turn = len(rnd["flight_turns"][0]["events"])
-    return flight_index * per_turn + offset + 1
+    return rnd.event_number(flight_index, offset)

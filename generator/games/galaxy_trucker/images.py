@@ -29,6 +29,7 @@ from generator.games.galaxy_trucker.describe import (
     roll_labels,
     tile_words,
 )
+from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
 from generator.render.text import PostImage, spoiler_name
 from generator.schedule import when
 
@@ -48,111 +49,111 @@ class PlannedImage(PostImage):
     index: int = 0
 
 
-def _turn_words(plan: dict[str, Any], turn: int) -> str:
-    entry = plan["schedule"][turn - 1]
-    return f"turn {turn} of {len(plan['schedule'])}, {when(entry)}"
+def _turn_words(plan: GalaxyTruckerPlan, turn: int) -> str:
+    entry = plan.schedule[turn - 1]
+    return f"turn {turn} of {len(plan.schedule)}, {when(entry)}"
 
 
 # --- the images of each post, with their alt text ---------------------------------------
 def build_image(
-    content: GalaxyTrucker, plan: dict[str, Any], rnd: dict[str, Any], index: int
+    content: GalaxyTrucker, plan: GalaxyTruckerPlan, rnd: RoundPlan, index: int
 ) -> PlannedImage:
-    build = rnd["build_turns"][index]
+    build = rnd.build_turns[index]
     sets = []
-    for s, tiles in enumerate(build["sets"]):
+    for s, tiles in enumerate(build.sets):
         name = SET_NAMES[s]
         words = ", ".join(
-            f"{name}{i} {tile_words(content, content.tiles_by_id[t['id']])}"
+            f"{name}{i} {tile_words(content, content.tiles_by_id[t.id])}"
             for i, t in enumerate(tiles, 1)
         )
         sets.append(f"Set {name}: {words}")
     alt = (
-        f"Build turn {index + 1} of {len(rnd['build_turns'])}, round {rnd['round']} "
-        f"({_turn_words(plan, build['turn'])}). " + "; ".join(sets) + "."
+        f"Build turn {index + 1} of {len(rnd.build_turns)}, round {rnd.round} "
+        f"({_turn_words(plan, build.turn)}). " + "; ".join(sets) + "."
     )
     return PlannedImage(
-        file=f"round-{rnd['round']}/turn-{build['turn']:02d}-build.png",
+        file=f"round-{rnd.round}/turn-{build.turn:02d}-build.png",
         alt=alt,
-        short_alt=f"Build turn {index + 1}, round {rnd['round']}: the tiles A1-"
-        f"{SET_NAMES[len(sets) - 1]}{len(build['sets'][-1])} listed above, as pictures.",
+        short_alt=f"Build turn {index + 1}, round {rnd.round}: the tiles A1-"
+        f"{SET_NAMES[len(sets) - 1]}{len(build.sets[-1])} listed above, as pictures.",
         kind="build",
-        round=rnd["round"],
+        round=rnd.round,
         index=index,
     )
 
 
 def flight_image(
-    content: GalaxyTrucker, plan: dict[str, Any], rnd: dict[str, Any], index: int
+    content: GalaxyTrucker, plan: GalaxyTruckerPlan, rnd: RoundPlan, index: int
 ) -> PlannedImage:
-    flight = rnd["flight_turns"][index]
+    flight = rnd.flight_turns[index]
     events = "; ".join(
         f"Event {event_number(rnd, index, k)}: "
-        f"{card_words(content, content.cards_by_id[e['card']['id']])}"
-        for k, e in enumerate(flight["events"])
+        f"{card_words(content, content.cards_by_id[e.card.id])}"
+        for k, e in enumerate(flight.events)
     )
     alt = (
-        f"Flight turn {index + 1} of {len(rnd['flight_turns'])}, round {rnd['round']} "
-        f"({_turn_words(plan, flight['turn'])}). {events}. No dice are shown."
+        f"Flight turn {index + 1} of {len(rnd.flight_turns)}, round {rnd.round} "
+        f"({_turn_words(plan, flight.turn)}). {events}. No dice are shown."
     )
     return PlannedImage(
-        file=f"round-{rnd['round']}/turn-{flight['turn']:02d}-flight.png",
+        file=f"round-{rnd.round}/turn-{flight.turn:02d}-flight.png",
         alt=alt,
-        short_alt=f"Flight turn {index + 1}, round {rnd['round']}: the cards of the events "
+        short_alt=f"Flight turn {index + 1}, round {rnd.round}: the cards of the events "
         "above, as pictures. No dice are shown.",
         kind="flight",
-        round=rnd["round"],
+        round=rnd.round,
         index=index,
     )
 
 
-def has_rolls(rnd: dict[str, Any], index: int) -> bool:
-    return any(e["rolls"] for e in rnd["flight_turns"][index]["events"])
+def has_rolls(rnd: RoundPlan, index: int) -> bool:
+    return any(e.rolls for e in rnd.flight_turns[index].events)
 
 
 def rolls_image(
-    content: GalaxyTrucker, plan: dict[str, Any], rnd: dict[str, Any], index: int
+    content: GalaxyTrucker, plan: GalaxyTruckerPlan, rnd: RoundPlan, index: int
 ) -> PlannedImage:
     """The dice of a flight turn: hidden, for the Facebook first comment and a Discord spoiler."""
-    flight = rnd["flight_turns"][index]
+    flight = rnd.flight_turns[index]
     parts = []
-    for k, event in enumerate(flight["events"]):
-        if not event["rolls"]:
+    for k, event in enumerate(flight.events):
+        if not event.rolls:
             continue
-        card = content.cards_by_id[event["card"]["id"]]
+        card = content.cards_by_id[event.card.id]
         rolls = "; ".join(
             f"{label}: {a} and {b}, total {a + b}"
-            for label, (a, b) in zip(roll_labels(card), event["rolls"], strict=True)
+            for label, (a, b) in zip(roll_labels(card), event.rolls, strict=True)
         )
         parts.append(f"Event {event_number(rnd, index, k)}, {card_title(content, card)}: {rolls}")
-    alt = f"Dice for turn {flight['turn']}, round {rnd['round']}. " + ". ".join(parts) + "."
+    alt = f"Dice for turn {flight.turn}, round {rnd.round}. " + ". ".join(parts) + "."
     return PlannedImage(
-        file=f"round-{rnd['round']}/turn-{flight['turn']:02d}-rolls.png",
+        file=f"round-{rnd.round}/turn-{flight.turn:02d}-rolls.png",
         alt=alt,
         hidden=True,
         comment=True,
-        short_alt=f"Dice for turn {flight['turn']}: the rolls in the spoilers above, as dice.",
+        short_alt=f"Dice for turn {flight.turn}: the rolls in the spoilers above, as dice.",
         kind="rolls",
-        round=rnd["round"],
+        round=rnd.round,
         index=index,
     )
 
 
 def stack_image(
-    content: GalaxyTrucker, plan: dict[str, Any], rnd: dict[str, Any], index: int
+    content: GalaxyTrucker, plan: GalaxyTruckerPlan, rnd: RoundPlan, index: int
 ) -> PlannedImage:
-    setting = content.rounds[rnd["round"] - 1]
+    setting = content.rounds[rnd.round - 1]
     if not 0 <= index < setting.peekable_stacks:
-        raise ValueError(f"stack {index + 1} of round {rnd['round']} may not be shown")
-    cards = [content.cards_by_id[c["id"]] for c in rnd["stacks"][index]]
+        raise ValueError(f"stack {index + 1} of round {rnd.round} may not be shown")
+    cards = [content.cards_by_id[c.id] for c in rnd.stacks[index]]
     listed = "; ".join(f"{i}. {card_words(content, c)}" for i, c in enumerate(cards, 1))
-    alt = f"Round {rnd['round']}, Stack {index + 1}, {len(cards)} cards: {listed}."
+    alt = f"Round {rnd.round}, Stack {index + 1}, {len(cards)} cards: {listed}."
     return PlannedImage(
-        file=f"round-{rnd['round']}/stack-{index + 1}.png",
+        file=f"round-{rnd.round}/stack-{index + 1}.png",
         alt=alt,
         hidden=True,
-        short_alt=f"Round {rnd['round']}, Stack {index + 1}: the cards listed above, as pictures.",
+        short_alt=f"Round {rnd.round}, Stack {index + 1}: the cards listed above, as pictures.",
         kind="stack",
-        round=rnd["round"],
+        round=rnd.round,
         index=index,
     )
 
@@ -161,7 +162,7 @@ def stack_image(
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(content: GalaxyTrucker, plan: dict[str, Any]) -> None:
+def _init_worker(content: GalaxyTrucker, plan: GalaxyTruckerPlan) -> None:
     _WORKER["content"] = content
     _WORKER["plan"] = plan
 
@@ -173,7 +174,7 @@ def _render_one(image: PlannedImage) -> bytes:
 
 
 def _rendered(
-    content: GalaxyTrucker, plan: dict[str, Any], images: list[PlannedImage]
+    content: GalaxyTrucker, plan: GalaxyTruckerPlan, images: list[PlannedImage]
 ) -> Iterator[bytes]:
     """The PNG bytes of each image, in the order given."""
     _init_worker(content, plan)
@@ -189,7 +190,7 @@ def _rendered(
 
 def render_images(
     content: GalaxyTrucker,
-    plan: dict[str, Any],
+    plan: GalaxyTruckerPlan,
     images: list[PlannedImage],
     progress: bool = False,
 ) -> list[OutputFile]:

@@ -20,6 +20,7 @@ from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import SET_NAMES, card_title, event_number, roll_labels
 from generator.games.galaxy_trucker.images import PlannedImage
 from generator.games.galaxy_trucker.kinds import card_kind
+from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.schedule import when
 
 WIDTH, HEIGHT = 1080, 1350
@@ -93,30 +94,30 @@ def _header(surface: PngSurface, title: str, lines: list[str]) -> float:
     return y + 36
 
 
-def _footer(surface: PngSurface, content: GalaxyTrucker, plan: dict[str, Any]) -> float:
+def _footer(surface: PngSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan) -> float:
     """The game's public id (never the seed) at the bottom; returns where content must end."""
-    text = f"{content.texts.game_name} · Game {plan['game_id']}"
+    text = f"{content.texts.game_name} · Game {plan.game_id}"
     surface.text(WIDTH / 2, HEIGHT - 44, text, size=MIN_TEXT, color=MUTED, anchor="middle")
     return HEIGHT - 84
 
 
-def _turn_line(plan: dict[str, Any], turn: int) -> str:
-    return f"Turn {turn} of {len(plan['schedule'])} · {when(plan['schedule'][turn - 1])}"
+def _turn_line(plan: GalaxyTruckerPlan, turn: int) -> str:
+    return f"Turn {turn} of {len(plan.schedule)} · {when(plan.schedule[turn - 1])}"
 
 
 # --- the four kinds -----------------------------------------------------------------------
 def draw_build(
-    surface: PngSurface, content: GalaxyTrucker, plan: dict[str, Any], image: PlannedImage
+    surface: PngSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage
 ) -> None:
-    rnd = plan["rounds"][image.round - 1]
-    build = rnd["build_turns"][image.index]
+    rnd = plan.rounds[image.round - 1]
+    build = rnd.build_turns[image.index]
     top = _header(
         surface,
-        f"Round {rnd['round']} · Build turn {image.index + 1} of {len(rnd['build_turns'])}",
-        [_turn_line(plan, build["turn"])],
+        f"Round {rnd.round} · Build turn {image.index + 1} of {len(rnd.build_turns)}",
+        [_turn_line(plan, build.turn)],
     )
     bottom = _footer(surface, content, plan)
-    sets = build["sets"]
+    sets = build.sets
     per_set = max(len(tiles) for tiles in sets)
     # Tiles take a little of the safe margin: at 290 px their labels are 29 px tall.
     gap = 24
@@ -146,7 +147,7 @@ def draw_build(
                 color=ACCENT,
                 anchor="middle",
             )
-            surface.image.paste(tile_picture(content, tile["id"], size), (x, round(y + label_h)))
+            surface.image.paste(tile_picture(content, tile.id, size), (x, round(y + label_h)))
         y += row_h + row_gap
 
 
@@ -180,72 +181,70 @@ def _cards_grid(
 
 
 def draw_flight(
-    surface: PngSurface, content: GalaxyTrucker, plan: dict[str, Any], image: PlannedImage
+    surface: PngSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage
 ) -> None:
-    rnd = plan["rounds"][image.round - 1]
-    flight = rnd["flight_turns"][image.index]
-    setting = content.rounds[rnd["round"] - 1]
+    rnd = plan.rounds[image.round - 1]
+    flight = rnd.flight_turns[image.index]
+    setting = content.rounds[rnd.round - 1]
     first = event_number(rnd, image.index, 0)
-    last = event_number(rnd, image.index, len(flight["events"]) - 1)
+    last = event_number(rnd, image.index, len(flight.events) - 1)
     top = _header(
         surface,
-        f"Round {rnd['round']} · Flight turn {image.index + 1} of {len(rnd['flight_turns'])}",
+        f"Round {rnd.round} · Flight turn {image.index + 1} of {len(rnd.flight_turns)}",
         [
-            _turn_line(plan, flight["turn"]),
+            _turn_line(plan, flight.turn),
             f"Events {first}-{last} of {setting.stacks * setting.stack_size}",
         ],
     )
     bottom = _footer(surface, content, plan)
     labelled = [
-        (f"Event {event_number(rnd, image.index, k)}", e["card"]["id"])
-        for k, e in enumerate(flight["events"])
+        (f"Event {event_number(rnd, image.index, k)}", e.card.id)
+        for k, e in enumerate(flight.events)
     ]
     _cards_grid(surface, content, labelled, top, bottom)
 
 
 def draw_stack(
-    surface: PngSurface, content: GalaxyTrucker, plan: dict[str, Any], image: PlannedImage
+    surface: PngSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage
 ) -> None:
-    rnd = plan["rounds"][image.round - 1]
-    setting = content.rounds[rnd["round"] - 1]
+    rnd = plan.rounds[image.round - 1]
+    setting = content.rounds[rnd.round - 1]
     if not 0 <= image.index < setting.peekable_stacks:
-        raise ValueError(f"stack {image.index + 1} of round {rnd['round']} may not be shown")
-    cards = rnd["stacks"][image.index]
+        raise ValueError(f"stack {image.index + 1} of round {rnd.round} may not be shown")
+    cards = rnd.stacks[image.index]
     top = _header(
         surface,
-        f"Round {rnd['round']} · Stack {image.index + 1}",
+        f"Round {rnd.round} · Stack {image.index + 1}",
         [f"{len(cards)} cards · peeking costs 1 Skipped Parts box"],
     )
     bottom = _footer(surface, content, plan)
     _cards_grid(
-        surface, content, [(f"Card {i}", c["id"]) for i, c in enumerate(cards, 1)], top, bottom
+        surface, content, [(f"Card {i}", c.id) for i, c in enumerate(cards, 1)], top, bottom
     )
 
 
 def draw_rolls(
-    surface: PngSurface, content: GalaxyTrucker, plan: dict[str, Any], image: PlannedImage
+    surface: PngSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage
 ) -> None:
-    rnd = plan["rounds"][image.round - 1]
-    flight = rnd["flight_turns"][image.index]
+    rnd = plan.rounds[image.round - 1]
+    flight = rnd.flight_turns[image.index]
     # Each card kind's condition on its rolls ("only if the pirates beat you"), once.
-    kinds = [
-        card_kind(content.cards_by_id[e["card"]["id"]]) for e in flight["events"] if e["rolls"]
-    ]
+    kinds = [card_kind(content.cards_by_id[e.card.id]) for e in flight.events if e.rolls]
     conditions = list(dict.fromkeys(k.roll_condition for k in kinds if k.roll_condition))
     top = _header(
         surface,
-        f"Round {rnd['round']} · Turn {flight['turn']} · Dice",
+        f"Round {rnd.round} · Turn {flight.turn} · Dice",
         ["Read each roll only when you resolve it", *conditions],
     )
     bottom = _footer(surface, content, plan)
     items: list[tuple[str, Any]] = []
-    for k, event in enumerate(flight["events"]):
-        if not event["rolls"]:
+    for k, event in enumerate(flight.events):
+        if not event.rolls:
             continue
-        card = content.cards_by_id[event["card"]["id"]]
+        card = content.cards_by_id[event.card.id]
         title = card_title(content, card)
         items.append(("heading", f"Event {event_number(rnd, image.index, k)}: {title}"))
-        for label, faces in zip(roll_labels(card), event["rolls"], strict=True):
+        for label, faces in zip(roll_labels(card), event.rolls, strict=True):
             items.append(("roll", (label, faces)))
     count = sum(0.8 if kind == "heading" else 1.0 for kind, _ in items)
     unit = min((bottom - top) / count, 96)
@@ -294,7 +293,7 @@ def draw_rolls(
 DRAW = {"build": draw_build, "flight": draw_flight, "stack": draw_stack, "rolls": draw_rolls}
 
 
-def render_png(content: GalaxyTrucker, plan: dict[str, Any], image: PlannedImage) -> bytes:
+def render_png(content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage) -> bytes:
     surface = PngSurface.blank(WIDTH, HEIGHT, BACKGROUND)
     DRAW[image.kind](surface, content, plan, image)
     return surface.png()

@@ -21,6 +21,7 @@ from generator.games.galaxy_trucker.describe import (
     tile_words,
 )
 from generator.games.galaxy_trucker.kinds import card_kind
+from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
 from generator.render.text import Post, discord_spoiler, fill, roll_text
 from generator.schedule import when
 
@@ -30,18 +31,18 @@ SPOILER_SPACER_LINES = 8
 class PostWriter:
     """Builds the posts of one game. Pure: (content, plan) in, posts out."""
 
-    def __init__(self, content: GalaxyTrucker, plan: dict[str, Any]) -> None:
+    def __init__(self, content: GalaxyTrucker, plan: GalaxyTruckerPlan) -> None:
         self.content = content
         self.plan = plan
         self.texts = content.texts
-        self.total = len(plan["schedule"])
-        self.schedule = {s["turn"]: s for s in plan["schedule"]}
+        self.total = len(plan.schedule)
+        self.schedule = {s.turn: s for s in plan.schedule}
 
     # --- shared pieces ---------------------------------------------------------------
     def header(self, turn: int, round_no: int, phase: str, detail: str = "") -> list[str]:
         lines = [
-            f"{self.texts.game_name} · Game {self.plan['game_id']}",
-            f"Round {round_no} of {len(self.plan['rounds'])} · {phase}"
+            f"{self.texts.game_name} · Game {self.plan.game_id}",
+            f"Round {round_no} of {len(self.plan.rounds)} · {phase}"
             f" · Turn {turn} of {self.total}" + (f" ({detail})" if detail else ""),
             when(self.schedule[turn]),
         ]
@@ -54,38 +55,38 @@ class PostWriter:
     # --- posts -------------------------------------------------------------------------
     def all_posts(self) -> list[Post]:
         posts = [self.game_start()]
-        for rnd in self.plan["rounds"]:
+        for rnd in self.plan.rounds:
             posts += self.round_posts(rnd)
         posts.append(self.game_end())
         return posts
 
-    def round_posts(self, rnd: dict[str, Any]) -> list[Post]:
+    def round_posts(self, rnd: RoundPlan) -> list[Post]:
         posts = [self.round_start(rnd)]
         posts += [self.stack_post(rnd, i) for i in range(self.peekable(rnd))]
-        posts += [self.build_post(rnd, i) for i in range(len(rnd["build_turns"]))]
+        posts += [self.build_post(rnd, i) for i in range(len(rnd.build_turns))]
         posts.append(self.end_of_building(rnd))
-        posts += [self.flight_post(rnd, i) for i in range(len(rnd["flight_turns"]))]
+        posts += [self.flight_post(rnd, i) for i in range(len(rnd.flight_turns))]
         posts.append(self.end_of_flight(rnd))
         return posts
 
-    def setting(self, rnd: dict[str, Any]) -> Any:
-        return self.content.rounds[rnd["round"] - 1]
+    def setting(self, rnd: RoundPlan) -> Any:
+        return self.content.rounds[rnd.round - 1]
 
-    def peekable(self, rnd: dict[str, Any]) -> int:
+    def peekable(self, rnd: RoundPlan) -> int:
         return self.setting(rnd).peekable_stacks
 
     def game_start(self) -> Post:
-        first = self.plan["schedule"][0]
-        days = self.plan["schedule"][-1]["day"]
+        first = self.plan.schedule[0]
+        days = self.plan.schedule[-1].day
         body = fill(
             self.texts.game_start,
-            game_id=self.plan["game_id"],
-            commitment=self.plan["commitment"],
+            game_id=self.plan.game_id,
+            commitment=self.plan.commitment,
             days=days,
             turns=self.total,
-            first_date=first["date"] or "",
+            first_date=first.date or "",
         )
-        title = f"{self.texts.game_name} · Game {self.plan['game_id']}"
+        title = f"{self.texts.game_name} · Game {self.plan.game_id}"
         return Post(
             key="game-start",
             title="Game start",
@@ -95,14 +96,14 @@ class PostWriter:
             discord=f"# {title}\n*{when(first)}*\n\n{body}\n",
         )
 
-    def round_start(self, rnd: dict[str, Any]) -> Post:
+    def round_start(self, rnd: RoundPlan) -> Post:
         setting = self.setting(rnd)
-        turn = rnd["build_turns"][0]["turn"]
+        turn = rnd.build_turns[0].turn
         peek = fill(self.texts.peek_rule, stack_size=setting.stack_size)
         body = fill(
             self.texts.round_start,
-            round=rnd["round"],
-            ship=rnd["ship"],
+            round=rnd.round,
+            ship=rnd.ship,
             build_turns=setting.build_turns,
             flight_turns=setting.flight_turns,
             cards=setting.stacks * setting.stack_size,
@@ -112,27 +113,27 @@ class PostWriter:
         stacks = ", ".join(f"Stack {i + 1}" for i in range(setting.peekable_stacks))
         where_fb = f"The stacks are in the comments below, one comment each: {stacks}."
         where_dc = f"The stacks follow below as spoilers: {stacks}."
-        head = self.header(turn, rnd["round"], "Round start")
+        head = self.header(turn, rnd.round, "Round start")
         return Post(
-            key=f"round-{rnd['round']}/start",
-            title=f"Round {rnd['round']} start",
+            key=f"round-{rnd.round}/start",
+            title=f"Round {rnd.round} start",
             turn=turn,
             position=-2,
             facebook="\n".join([*head, "", body, where_fb]) + "\n",
             discord="\n".join(
-                [*self.discord_header(turn, rnd["round"], "Round start"), "", body, where_dc]
+                [*self.discord_header(turn, rnd.round, "Round start"), "", body, where_dc]
             )
             + "\n",
         )
 
-    def stack_post(self, rnd: dict[str, Any], index: int) -> Post:
-        turn = rnd["build_turns"][0]["turn"]
-        cards = [self.content.cards_by_id[c["id"]] for c in rnd["stacks"][index]]
-        label = f"Round {rnd['round']}, Stack {index + 1}"
+    def stack_post(self, rnd: RoundPlan, index: int) -> Post:
+        turn = rnd.build_turns[0].turn
+        cards = [self.content.cards_by_id[c.id] for c in rnd.stacks[index]]
+        label = f"Round {rnd.round}, Stack {index + 1}"
         lines = [f"{i}. {card_words(self.content, c)}" for i, c in enumerate(cards, 1)]
         cost = "Looking costs 1 Skipped Parts box, and only once your ship has a tile."
         return Post(
-            key=f"round-{rnd['round']}/stack-{index + 1}",
+            key=f"round-{rnd.round}/stack-{index + 1}",
             title=f"{label} (on Facebook: a comment under the round start post)",
             turn=turn,
             position=-1,
@@ -155,25 +156,25 @@ class PostWriter:
             images=[images.stack_image(self.content, self.plan, rnd, index)],
         )
 
-    def build_post(self, rnd: dict[str, Any], index: int) -> Post:
-        build = rnd["build_turns"][index]
-        turn = build["turn"]
+    def build_post(self, rnd: RoundPlan, index: int) -> Post:
+        build = rnd.build_turns[index]
+        turn = build.turn
         setting = self.setting(rnd)
         detail = f"build turn {index + 1} of {setting.build_turns}"
         sets = []
-        for s, tiles in enumerate(build["sets"]):
+        for s, tiles in enumerate(build.sets):
             name = SET_NAMES[s]
             sets.append(
                 (
                     f"Set {name}",
                     [
-                        f"{name}{i} {tile_words(self.content, self.content.tiles_by_id[t['id']])}"
+                        f"{name}{i} {tile_words(self.content, self.content.tiles_by_id[t.id])}"
                         for i, t in enumerate(tiles, 1)
                     ],
                 )
             )
-        rules = fill(self.texts.build_turn, round=rnd["round"])
-        if index > 0 or rnd["round"] > 1:
+        rules = fill(self.texts.build_turn, round=rnd.round)
+        if index > 0 or rnd.round > 1:
             # The full rules come with the game's first build turn; later turns remind.
             rules = (
                 "Take one tile from each set, or skip the set and mark a Skipped Parts "
@@ -181,23 +182,23 @@ class PostWriter:
             )
         peek = (
             f"Peek (1 Skipped Parts box each, once you have a tile): Stacks 1-"
-            f"{setting.peekable_stacks} are in the comments of the Round {rnd['round']} "
+            f"{setting.peekable_stacks} are in the comments of the Round {rnd.round} "
             "start post."
         )
         peek_dc = (
             f"Peek (1 Skipped Parts box each, once you have a tile): Stacks 1-"
-            f"{setting.peekable_stacks} are the spoilers under the Round {rnd['round']} "
+            f"{setting.peekable_stacks} are the spoilers under the Round {rnd.round} "
             "start message."
         )
-        fb = [*self.header(turn, rnd["round"], "Building", detail), ""]
-        dc = [*self.discord_header(turn, rnd["round"], "Building", detail), ""]
+        fb = [*self.header(turn, rnd.round, "Building", detail), ""]
+        dc = [*self.discord_header(turn, rnd.round, "Building", detail), ""]
         for title, tiles in sets:
             fb += [title, *tiles, ""]
             dc += [f"**{title}**", *(f"- {t}" for t in tiles), ""]
         fb += [rules, peek]
         dc += [rules, peek_dc]
         return Post(
-            key=f"round-{rnd['round']}/turn-{turn:02d}-build",
+            key=f"round-{rnd.round}/turn-{turn:02d}-build",
             title=f"Turn {turn}: build",
             turn=turn,
             position=0,
@@ -206,26 +207,26 @@ class PostWriter:
             images=[images.build_image(self.content, self.plan, rnd, index)],
         )
 
-    def flight_post(self, rnd: dict[str, Any], index: int) -> Post:
-        flight = rnd["flight_turns"][index]
-        turn = flight["turn"]
+    def flight_post(self, rnd: RoundPlan, index: int) -> Post:
+        flight = rnd.flight_turns[index]
+        turn = flight.turn
         setting = self.setting(rnd)
         total_events = setting.stacks * setting.stack_size
         first = event_number(rnd, index, 0)
-        last = first + len(flight["events"]) - 1
+        last = first + len(flight.events) - 1
         detail = (
             f"flight turn {index + 1} of {setting.flight_turns} · events {first}-{last} "
             f"of {total_events}"
         )
-        fb = [*self.header(turn, rnd["round"], "Flying", detail), ""]
-        dc = [*self.discord_header(turn, rnd["round"], "Flying", detail), ""]
+        fb = [*self.header(turn, rnd.round, "Flying", detail), ""]
+        dc = [*self.discord_header(turn, rnd.round, "Flying", detail), ""]
         # Facebook has no spoiler markup: a column of dots after the warning pushes the
         # rolls below the fold, behind "See more", as by-post hosts do by hand.
         comment = [self.texts.spoiler_warning, *(["."] * SPOILER_SPACER_LINES), ""]
         explained: dict[str, int] = {}  # a resolve text already given in this post -> event
-        for offset, event in enumerate(flight["events"]):
+        for offset, event in enumerate(flight.events):
             number = first + offset
-            card = self.content.cards_by_id[event["card"]["id"]]
+            card = self.content.cards_by_id[event.card.id]
             title = f"Event {number}: {card_title(self.content, card)}"
             how = fill(self.texts.cards[card.kind].resolve, **card_fields(self.content, card))
             if how in explained:
@@ -235,26 +236,26 @@ class PostWriter:
             face = card_summary(self.content, card)
             labels = roll_labels(card)
             rolls_note = []
-            if event["rolls"]:
+            if event.rolls:
                 note = card_kind(card).roll_note
-                rolls_note = [f"Dice: {len(event['rolls'])} rolls, {note}, in the first comment."]
+                rolls_note = [f"Dice: {len(event.rolls)} rolls, {note}, in the first comment."]
                 comment.append(f"Event {number}, {card_title(self.content, card)}:")
                 comment += [
                     f"  {label}: {roll_text(faces)}"
-                    for label, faces in zip(labels, event["rolls"], strict=True)
+                    for label, faces in zip(labels, event.rolls, strict=True)
                 ]
                 comment.append("")
             fb += [title, *face, f"How to resolve: {how}", *rolls_note, ""]
             # On Discord each meteor or shot carries its roll, in a spoiler, on its own line.
             rolled = [
                 f"- {label[0].upper()}{label[1:]}: {discord_spoiler(roll_text(faces))}"
-                for label, faces in zip(labels, event["rolls"], strict=True)
+                for label, faces in zip(labels, event.rolls, strict=True)
             ]
             plain = face[: len(face) - len(rolled)] if rolled else face
             dc += [f"**{title}**", *(f"- {line}" for line in plain), *rolled, f"> {how}"]
             dc.append("")
-        rules = fill(self.texts.flight_turn, round=rnd["round"], first_event=first, last_event=last)
-        if index > 0 or rnd["round"] > 1:
+        rules = fill(self.texts.flight_turn, round=rnd.round, first_event=first, last_event=last)
+        if index > 0 or rnd.round > 1:
             # Taught with the game's first flight turn; later turns remind.
             rules = (
                 "Write each result in its numbered Event box; a lost component fills a "
@@ -262,12 +263,12 @@ class PostWriter:
             )
         fb.append(rules)
         dc.append(rules.replace("in the first comment", "in the spoilers above"))
-        has_rolls = any(e["rolls"] for e in flight["events"])
+        has_rolls = any(e.rolls for e in flight.events)
         pictures = [images.flight_image(self.content, self.plan, rnd, index)]
         if has_rolls:
             pictures.append(images.rolls_image(self.content, self.plan, rnd, index))
         return Post(
-            key=f"round-{rnd['round']}/turn-{turn:02d}-flight",
+            key=f"round-{rnd.round}/turn-{turn:02d}-flight",
             title=f"Turn {turn}: flight",
             turn=turn,
             position=0,
@@ -277,20 +278,20 @@ class PostWriter:
             images=pictures,
         )
 
-    def end_of_building(self, rnd: dict[str, Any]) -> Post:
-        turn = rnd["flight_turns"][0]["turn"]
+    def end_of_building(self, rnd: RoundPlan) -> Post:
+        turn = rnd.flight_turns[0].turn
         setting = self.setting(rnd)
         body = fill(
-            self.texts.end_of_building, round=rnd["round"], lost_boxes=setting.lost_component_boxes
+            self.texts.end_of_building, round=rnd.round, lost_boxes=setting.lost_component_boxes
         )
         return self._phase_post(rnd, "end-of-building", "End of building", turn, -1, body)
 
-    def end_of_flight(self, rnd: dict[str, Any]) -> Post:
-        turn = rnd["flight_turns"][-1]["turn"]
+    def end_of_flight(self, rnd: RoundPlan) -> Post:
+        turn = rnd.flight_turns[-1].turn
         setting = self.setting(rnd)
         body = fill(
             self.texts.end_of_flight,
-            round=rnd["round"],
+            round=rnd.round,
             pretty_ship=setting.pretty_ship,
             lost_boxes=setting.lost_component_boxes,
         )
@@ -298,26 +299,26 @@ class PostWriter:
         return self._phase_post(rnd, "end-of-flight", "Scoring", turn, 1, body)
 
     def _phase_post(
-        self, rnd: dict[str, Any], key: str, phase: str, turn: int, position: int, body: str
+        self, rnd: RoundPlan, key: str, phase: str, turn: int, position: int, body: str
     ) -> Post:
         return Post(
-            key=f"round-{rnd['round']}/{key}",
-            title=f"Round {rnd['round']}: {phase.lower()}",
+            key=f"round-{rnd.round}/{key}",
+            title=f"Round {rnd.round}: {phase.lower()}",
             turn=turn,
             position=position,
-            facebook="\n".join([*self.header(turn, rnd["round"], phase), "", body]) + "\n",
-            discord="\n".join([*self.discord_header(turn, rnd["round"], phase), "", body]) + "\n",
+            facebook="\n".join([*self.header(turn, rnd.round, phase), "", body]) + "\n",
+            discord="\n".join([*self.discord_header(turn, rnd.round, phase), "", body]) + "\n",
         )
 
     def game_end(self) -> Post:
-        last = self.plan["schedule"][-1]
-        body = fill(self.texts.end_of_game, rounds=len(self.plan["rounds"]))
-        title = f"{self.texts.game_name} · Game {self.plan['game_id']} · Game over"
+        last = self.plan.schedule[-1]
+        body = fill(self.texts.end_of_game, rounds=len(self.plan.rounds))
+        title = f"{self.texts.game_name} · Game {self.plan.game_id} · Game over"
         reveal = "Host: reveal the seed now so anyone can check the commitment from the first post."
         return Post(
             key="game-end",
             title="Game end",
-            turn=last["turn"],
+            turn=last.turn,
             position=2,
             facebook=f"{title}\n{when(last)}\n\n{body}\n\n[{reveal}]\n",
             discord=f"# {title}\n*{when(last)}*\n\n{body}\n\n[{reveal}]\n",

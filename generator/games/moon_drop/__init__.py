@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Any
 
 from generator.content import Pack
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.moon_drop import content as md_content
+from generator.games.moon_drop.plan import End, MoonDropPlan
 from generator.games.moon_drop.planner import crisis_order, make_deal, make_rounds
 from generator.games.moon_drop.posts import PostWriter
 from generator.games.moon_drop.scorer import score as score_grid
+from generator.plan import PlanHeader
 from generator.render.guide import posting_guide
 from generator.render.text import Post
 from generator.schedule import make_schedule
@@ -28,19 +29,23 @@ class MoonDropRules:
     def turn_count(self, content: md_content.MoonDrop) -> int:
         return content.rounds
 
-    def make_plan(
-        self, content: md_content.MoonDrop, seed: str, start: dt.date | None
-    ) -> dict[str, Any]:
-        deal = make_deal(content, seed)
-        return {
-            "rules_revision": content.rules_revision,
-            "deal": deal,
-            "rounds": make_rounds(content, seed),
-            "end": {"crisis_order": crisis_order(seed, deal["crises"])},
-            "schedule": make_schedule(content.rounds, list(content.slots), start),
-        }
+    plan_type = MoonDropPlan
 
-    def posts(self, content: md_content.MoonDrop, plan: dict[str, Any], scope: Scope) -> list[Post]:
+    def make_plan(
+        self, content: md_content.MoonDrop, header: PlanHeader, start: dt.date | None
+    ) -> MoonDropPlan:
+        seed = header.seed
+        deal = make_deal(content, seed)
+        return MoonDropPlan(
+            **vars(header),
+            rules_revision=content.rules_revision,
+            deal=deal,
+            rounds=make_rounds(content, seed),
+            end=End(crisis_order=crisis_order(seed, deal.crises)),
+            schedule=make_schedule(content.rounds, list(content.slots), start),
+        )
+
+    def posts(self, content: md_content.MoonDrop, plan: MoonDropPlan, scope: Scope) -> list[Post]:
         writer = PostWriter(content, plan)
         if scope.kind == "game":
             return writer.all_posts()
@@ -57,7 +62,7 @@ class MoonDropRules:
     def outputs(
         self,
         content: md_content.MoonDrop,
-        plan: dict[str, Any],
+        plan: MoonDropPlan,
         scope: Scope,
         options: RenderOptions,
     ) -> list[OutputFile]:
@@ -83,11 +88,11 @@ class MoonDropRules:
             files.append(OutputFile("posting-guide.md", guide.encode("utf-8")))
         return files
 
-    def turn_post(self, content: md_content.MoonDrop, plan: dict[str, Any], turn: int) -> str:
+    def turn_post(self, content: md_content.MoonDrop, plan: MoonDropPlan, turn: int) -> str:
         posts = sorted(self.posts(content, plan, Scope("turn", turn)), key=lambda p: p.position)
         return "\n\n".join(p.facebook_text().rstrip("\n") for p in posts) + "\n"
 
-    def score(self, content: md_content.MoonDrop, plan: dict[str, Any], grid_file: Path) -> str:
+    def score(self, content: md_content.MoonDrop, plan: MoonDropPlan, grid_file: Path) -> str:
         return score_grid(content, plan, grid_file)
 
 

@@ -7,7 +7,6 @@ import itertools
 import math
 import re
 from collections.abc import Callable
-from typing import Any
 
 from generator.art.dice import draw_die
 from generator.art.png_surface import PngSurface
@@ -15,6 +14,7 @@ from generator.art.surface import BLACK, GREY, LIGHT_GREY, WHITE, Color, Surface
 from generator.art.text import wrap
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.model import Shape
+from generator.games.moon_drop.plan import BlockCell, MoonDropPlan
 from generator.games.moon_drop.posts import OPENING_IMAGE
 
 BLUE: Color = (30, 80, 190)
@@ -224,20 +224,20 @@ def draw_shape(
 
 
 def draw_block(
-    s: Surface, content: MoonDrop, block: list[dict[str, Any]], x: float, y: float, cell: float
+    s: Surface, content: MoonDrop, block: tuple[BlockCell, ...], x: float, y: float, cell: float
 ) -> None:
     """A rolled block: each square with its number (top-left), module symbol and die face."""
-    cells = [(c["row"], c["column"]) for c in block]
+    cells = [(c.row, c.column) for c in block]
     for index, item in enumerate(block):
-        left = x + item["column"] * cell
-        top = y + item["row"] * cell
+        left = x + item.column * cell
+        top = y + item.row * cell
         s.rect(left, top, cell, cell, stroke=BLACK, fill=WHITE, width=max(cell * 0.03, 1))
         label = cell * 0.2
         s.circle(left + label * 0.95, top + label * 0.95, label * 0.7, stroke=None, fill=LIGHT_GREY)
         s.text(
             left + label * 0.95,
             top + label * 0.95 + label * 0.36,
-            str(item["cell"]),
+            str(item.cell),
             size=label,
             font="VeraBd",
             anchor="middle",
@@ -245,16 +245,14 @@ def draw_block(
         draw_cell_symbols(
             s,
             content,
-            item["modules"],
+            item.modules,
             left + cell / 2,
             top + cell / 2,
             cell * 0.62,
             joins_of(cells, index),
             cell / 2,
         )
-        draw_die(
-            s, item["face"], left + cell - label * 1.45, top + cell - label * 1.45, label * 1.2
-        )
+        draw_die(s, item.face, left + cell - label * 1.45, top + cell - label * 1.45, label * 1.2)
 
 
 # --- post images ---------------------------------------------------------------------------
@@ -279,10 +277,10 @@ def draw_key(
         s.text(left + size * 3.7, top + size * 0.35 + row_h / 2, module.name, size=size)
 
 
-def round_picture(s: Surface, content: MoonDrop, plan: dict[str, Any], number: int) -> None:
-    rnd = plan["rounds"][number - 1]
-    shape = content.shape(rnd["shape"])
-    rounds = len(plan["rounds"])
+def round_picture(s: Surface, content: MoonDrop, plan: MoonDropPlan, number: int) -> None:
+    rnd = plan.rounds[number - 1]
+    shape = content.shape(rnd.shape)
+    rounds = len(plan.rounds)
     margin = IMAGE_W * 0.1
     s.rect(0, 0, IMAGE_W, IMAGE_H, stroke=None, fill=WHITE)
     s.text(
@@ -293,33 +291,33 @@ def round_picture(s: Surface, content: MoonDrop, plan: dict[str, Any], number: i
         font="VeraBd",
         anchor="middle",
     )
-    s.text(IMAGE_W / 2, 180, f"Game {plan['game_id']}", size=30, color=GREY, anchor="middle")
+    s.text(IMAGE_W / 2, 180, f"Game {plan.game_id}", size=30, color=GREY, anchor="middle")
     # The dice: the blue one, then the white ones low to high with the cell each goes on.
     die = 120
     gap = 36
     total = die * 5 + gap * 4 + 40
     left = (IMAGE_W - total) / 2
     top = 240
-    draw_die(s, rnd["blue"], left, top, die, body=BLUE, pips=WHITE)
+    draw_die(s, rnd.blue, left, top, die, body=BLUE, pips=WHITE)
     s.text(
         left + die / 2, top + die + 44, f"{shape.id} block", size=32, font="VeraBd", anchor="middle"
     )
-    for i, cell in enumerate(rnd["block"]):
+    for i, cell in enumerate(rnd.block):
         dx = left + 40 + (die + gap) * (i + 1)
-        draw_die(s, cell["face"], dx, top, die)
-        s.text(dx + die / 2, top + die + 44, f"cell {cell['cell']}", size=32, anchor="middle")
+        draw_die(s, cell.face, dx, top, die)
+        s.text(dx + die / 2, top + die + 44, f"cell {cell.cell}", size=32, anchor="middle")
     # The block, as large as fits.
-    rows, cols = block_size([(c["row"], c["column"]) for c in rnd["block"]])
+    rows, cols = block_size([(c.row, c.column) for c in rnd.block])
     area_top, area_bottom = 470, 1090
     cell = min((area_bottom - area_top) / rows, (IMAGE_W - 2 * margin) / cols, 220)
     bx = (IMAGE_W - cols * cell) / 2
     by = area_top + (area_bottom - area_top - rows * cell) / 2
-    draw_block(s, content, rnd["block"], bx, by, cell)
+    draw_block(s, content, rnd.block, bx, by, cell)
     # The key of the modules in this block.
     draw_key(s, content, margin, 1110, IMAGE_W - 2 * margin, 28)
 
 
-def opening_picture(s: Surface, content: MoonDrop, plan: dict[str, Any]) -> None:
+def opening_picture(s: Surface, content: MoonDrop, plan: MoonDropPlan) -> None:
     margin = IMAGE_W * 0.1
     width = IMAGE_W - 2 * margin
     s.rect(0, 0, IMAGE_W, IMAGE_H, stroke=None, fill=WHITE)
@@ -327,14 +325,14 @@ def opening_picture(s: Surface, content: MoonDrop, plan: dict[str, Any]) -> None
     s.text(
         IMAGE_W / 2,
         170,
-        f"Game {plan['game_id']} · the cards dealt",
+        f"Game {plan.game_id} · the cards dealt",
         size=30,
         color=GREY,
         anchor="middle",
     )
     y = 215.0
     cards: list[tuple[str, list[tuple[str, str]], Color]] = []
-    for crisis_id in plan["deal"]["crises"]:
+    for crisis_id in plan.deal.crises:
         crisis = content.crisis(crisis_id)
         cards.append(
             (
@@ -343,7 +341,7 @@ def opening_picture(s: Surface, content: MoonDrop, plan: dict[str, Any]) -> None
                 WHITE,
             )
         )
-    goal = content.goal(plan["deal"]["goal"])
+    goal = content.goal(plan.deal.goal)
     cards.append((f"Goal: {goal.name}", [("", goal.text)], PALE_BLUE))
     for title, parts, fill in cards:
         lines = [(title, "VeraBd", 36)]
@@ -357,7 +355,7 @@ def opening_picture(s: Surface, content: MoonDrop, plan: dict[str, Any]) -> None
             ty += size * 1.3
             s.text(margin + 25, ty - size * 0.3, text, size=size, font=font)  # type: ignore[arg-type]
         y += height + 24
-    rounds = len(plan["rounds"])
+    rounds = len(plan.rounds)
     note = (
         f"After round {rounds}: a Safety Check, then the crises in an order drawn at random, "
         "each followed by a Safety Check, then the Goal."
@@ -370,7 +368,7 @@ def opening_picture(s: Surface, content: MoonDrop, plan: dict[str, Any]) -> None
 ROUND_FILE = re.compile(r"^round-(\d+)/round-\1\.png$")
 
 
-def post_image(content: MoonDrop, plan: dict[str, Any], file: str) -> bytes:
+def post_image(content: MoonDrop, plan: MoonDropPlan, file: str) -> bytes:
     """The PNG for a post image named by posts.py."""
     surface = PngSurface.blank(IMAGE_W, IMAGE_H)
     if file == OPENING_IMAGE:

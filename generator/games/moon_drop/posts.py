@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.games.moon_drop.content import MoonDrop
+from generator.games.moon_drop.plan import BlockCell, MoonDropPlan, RoundPlan
 from generator.render.text import Post, PostImage, bgg_safe, die_face, fill
 from generator.schedule import when
 
@@ -29,33 +30,31 @@ OPENING_IMAGE = "game-start.png"
 class PostWriter:
     """Builds the posts of one game. Pure: (content, plan) in, posts out."""
 
-    def __init__(self, content: MoonDrop, plan: dict[str, Any]) -> None:
+    def __init__(self, content: MoonDrop, plan: MoonDropPlan) -> None:
         self.content = content
         self.plan = plan
         self.texts = content.texts
-        self.schedule = {s["turn"]: s for s in plan["schedule"]}
-        self.title = f"{self.texts.game_name} · Game {plan['game_id']}"
+        self.schedule = {s.turn: s for s in plan.schedule}
+        self.title = f"{self.texts.game_name} · Game {plan.game_id}"
 
     def all_posts(self) -> list[Post]:
         return [
             self.opening(),
-            *(self.round_post(n) for n in range(1, len(self.plan["rounds"]) + 1)),
+            *(self.round_post(n) for n in range(1, len(self.plan.rounds) + 1)),
             self.final(),
         ]
 
     # --- words shared by posts and images ------------------------------------------------
-    def module_words(self, cell: dict[str, Any]) -> str:
-        names = [self.content.module(m).name for m in cell["modules"]]
+    def module_words(self, cell: BlockCell) -> str:
+        names = [self.content.module(m).name for m in cell.modules]
         return names[0] if len(names) == 1 else " or ".join(names) + " (your choice)"
 
-    def round_alt(self, rnd: dict[str, Any]) -> str:
-        shape = self.content.shape(rnd["shape"])
-        cells = "; ".join(
-            f"cell {c['cell']}: {c['face']}, {self.module_words(c)}" for c in rnd["block"]
-        )
-        whites = ", ".join(str(f) for f in rnd["white"])
+    def round_alt(self, rnd: RoundPlan) -> str:
+        shape = self.content.shape(rnd.shape)
+        cells = "; ".join(f"cell {c.cell}: {c.face}, {self.module_words(c)}" for c in rnd.block)
+        whites = ", ".join(str(f) for f in rnd.white)
         return (
-            f"Round {rnd['round']} of {len(self.plan['rounds'])}. Blue die {rnd['blue']}: the "
+            f"Round {rnd.round} of {len(self.plan.rounds)}. Blue die {rnd.blue}: the "
             f"{shape.name}, {shape.description}. White dice {whites}, lowest on cell 1: "
             f"{cells}."
         )
@@ -63,14 +62,14 @@ class PostWriter:
     def opening_alt(self) -> str:
         # The picture shows the cards' texts, which the post itself spells out in full.
         crises = ", ".join(c.name for c in self.dealt_crises())
-        goal = self.content.goal(self.plan["deal"]["goal"])
+        goal = self.content.goal(self.plan.deal.goal)
         return (
             f"The cards dealt for this game: Crisis cards {crises}, face up; Goal card "
             f"{goal.name}. Their texts are in this post."
         )
 
     def dealt_crises(self) -> list[Any]:
-        return [self.content.crisis(c) for c in self.plan["deal"]["crises"]]
+        return [self.content.crisis(c) for c in self.plan.deal.crises]
 
     def crisis_lines(self, bold: tuple[str, str] = ("", "")) -> list[str]:
         on, off = bold
@@ -81,7 +80,7 @@ class PostWriter:
         ]
 
     def goal_line(self, bold: tuple[str, str] = ("", "")) -> str:
-        goal = self.content.goal(self.plan["deal"]["goal"])
+        goal = self.content.goal(self.plan.deal.goal)
         return f"{bold[0]}Goal: {goal.name}{bold[1]}: {goal.text}"
 
     @staticmethod
@@ -91,13 +90,13 @@ class PostWriter:
     # --- posts ---------------------------------------------------------------------------
     def opening(self) -> Post:
         first = self.schedule[1]
-        rounds = len(self.plan["rounds"])
+        rounds = len(self.plan.rounds)
         body = fill(
             self.texts.how_to_play,
-            game_id=self.plan["game_id"],
-            commitment=self.plan["commitment"],
+            game_id=self.plan.game_id,
+            commitment=self.plan.commitment,
             rounds=rounds,
-            days=self.plan["schedule"][-1]["day"],
+            days=self.plan.schedule[-1].day,
             rows=self.content.rows,
             columns=self.content.columns,
         )
@@ -151,10 +150,10 @@ class PostWriter:
         )
 
     def round_post(self, number: int) -> Post:
-        rnd = self.plan["rounds"][number - 1]
-        rounds = len(self.plan["rounds"])
-        shape = self.content.shape(rnd["shape"])
-        entry = self.schedule[rnd["turn"]]
+        rnd = self.plan.rounds[number - 1]
+        rounds = len(self.plan.rounds)
+        shape = self.content.shape(rnd.shape)
+        entry = self.schedule[rnd.turn]
         image = PostImage(round_image(number), self.round_alt(rnd))
         rule = fill(self.texts.round, round=number, rounds=rounds)
         if number == rounds:
@@ -162,21 +161,17 @@ class PostWriter:
         head = f"Round {number} of {rounds}"
 
         def dice(face_of: Any) -> str:
-            return " ".join(face_of(f) for f in rnd["white"])
+            return " ".join(face_of(f) for f in rnd.white)
 
         def cells(face_of: Any, bold: tuple[str, str]) -> list[str]:
             return [
-                f"{bold[0]}Cell {c['cell']}{bold[1]}: {face_of(c['face'])} {c['face']} "
+                f"{bold[0]}Cell {c.cell}{bold[1]}: {face_of(c.face)} {c.face} "
                 f"{self.module_words(c)}"
-                for c in rnd["block"]
+                for c in rnd.block
             ]
 
-        roll_fb = (
-            f"Blue {die_face(rnd['blue'])} {rnd['blue']}: {shape.name}. White: {dice(die_face)}"
-        )
-        roll_bgg = (
-            f"Blue {bgg_die(rnd['blue'])} {rnd['blue']}: {shape.name}. White: {dice(bgg_die)}"
-        )
+        roll_fb = f"Blue {die_face(rnd.blue)} {rnd.blue}: {shape.name}. White: {dice(die_face)}"
+        roll_bgg = f"Blue {bgg_die(rnd.blue)} {rnd.blue}: {shape.name}. White: {dice(bgg_die)}"
         fb = [
             self.title,
             f"{head} · {when(entry)}",
@@ -213,7 +208,7 @@ class PostWriter:
         return Post(
             key=f"round-{number}/round-{number}",
             title=f"Round {number}: the block",
-            turn=rnd["turn"],
+            turn=rnd.turn,
             position=0,
             facebook="\n".join(fb) + "\n",
             discord="\n".join(dc) + "\n",
@@ -223,7 +218,7 @@ class PostWriter:
 
     def final_steps(self, bold: tuple[str, str]) -> list[str]:
         on, off = bold
-        order = [self.content.crisis(c) for c in self.plan["end"]["crisis_order"]]
+        order = [self.content.crisis(c) for c in self.plan.end.crisis_order]
         safety = " ".join(f"({i}) {s}" for i, s in enumerate(self.content.safety_check, 1))
         steps = [f"1. {on}Safety Check{off}: {safety}"]
         for i, crisis in enumerate(order, start=2):
@@ -236,10 +231,8 @@ class PostWriter:
         return steps
 
     def final(self) -> Post:
-        last = self.plan["schedule"][-1]
-        body = fill(
-            self.texts.final, game_id=self.plan["game_id"], commitment=self.plan["commitment"]
-        )
+        last = self.plan.schedule[-1]
+        body = fill(self.texts.final, game_id=self.plan.game_id, commitment=self.plan.commitment)
         reveal = "[Host: reveal the seed in this post so anyone can check the commitment.]"
         head = f"{self.title} · Final scoring"
         order_line = "The end of the game, step by step, with the crises in the order drawn:"
@@ -269,7 +262,7 @@ class PostWriter:
         return Post(
             key="game-end",
             title="Final scoring: crisis order and goal",
-            turn=last["turn"],
+            turn=last.turn,
             position=1,
             facebook="\n".join(fb) + "\n",
             discord="\n".join(dc) + "\n",
