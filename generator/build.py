@@ -16,6 +16,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from generator.content import SNAPSHOT_DIR, snapshot
 from generator.errors import display_path
@@ -34,6 +35,7 @@ class Recorded:
     seed: str
     pack: str  # the folder's own pack copy if it has one, else the pack's name
     start: dt.date | None
+    options: dict[str, Any]
 
 
 def recorded_game(root: Path) -> Recorded | None:
@@ -47,14 +49,21 @@ def recorded_game(root: Path) -> Recorded | None:
         seed=data["seed"],
         pack=str(kept) if kept.is_dir() else str(data.get("pack")),
         start=dt.date.fromisoformat(start) if isinstance(start, str) else None,
+        # A game that takes options records them in its plan (Keep on Trucking's ships).
+        options=dict(data["options"]) if isinstance(data.get("options"), dict) else {},
     )
 
 
 def open_in_folder(
-    pack_ref: str, seed: str, start: dt.date | None, output: Path | None, report: Report
+    pack_ref: str,
+    seed: str,
+    start: dt.date | None,
+    output: Path | None,
+    report: Report,
+    options: dict[str, Any] | None = None,
 ) -> tuple[Game, Path]:
     """The game and the folder it goes to; a start date already recorded there is kept."""
-    game = open_game(pack_ref, seed, start)
+    game = open_game(pack_ref, seed, start, options)
     root = output or game.default_folder()
     if start is None:
         recorded = recorded_game(root)
@@ -67,7 +76,7 @@ def open_in_folder(
             and existing.get("pack") == game.pack.name
         ):
             report(f"Using start date {recorded.start} recorded in {display_path(root)}")
-            game = open_game(pack_ref, seed, recorded.start)
+            game = open_game(pack_ref, seed, recorded.start, options)
     return game, root
 
 

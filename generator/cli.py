@@ -9,7 +9,7 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,7 @@ class GameArgs:
     force: bool
     paper: str
     images: bool = True
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 def _parse_date(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
@@ -116,8 +117,10 @@ def resolve_args(
     start = start or (spec.start if spec else None)
     if output is None and spec and spec.output:
         output = game_file.parent / spec.output  # type: ignore[union-attr]
+    options = spec.options() if spec else {}
     recorded = recorded_game(output) if output is not None and raw_seed is None else None
     if recorded is not None:
+        options = options or recorded.options
         # `sheetgen turn 5 -o output/my-game` goes on with the game in that folder.
         raw_seed = recorded.seed
         pack = pack or recorded.pack
@@ -139,7 +142,7 @@ def resolve_args(
     warning = weakness(seed_text)
     if warning:
         click.echo(f"warning: {warning}", err=True)
-    return GameArgs(pack, seed_text, start, output, force, paper, images)
+    return GameArgs(pack, seed_text, start, output, force, paper, images, options)
 
 
 def report(message: str) -> None:
@@ -148,7 +151,7 @@ def report(message: str) -> None:
 
 def open_from_args(args: GameArgs) -> tuple[Game, Path]:
     """The game, and the folder it goes to."""
-    return open_in_folder(args.pack, args.seed, args.start, args.output, report)
+    return open_in_folder(args.pack, args.seed, args.start, args.output, report, args.options)
 
 
 def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
@@ -265,7 +268,7 @@ def plan(**kwargs: Any) -> None:
     kwargs.pop("force")
     kwargs.pop("output")
     args = resolve_args(**kwargs, force=False, output=None)
-    g = open_game(args.pack, args.seed, args.start)
+    g = open_game(args.pack, args.seed, args.start, args.options)
     click.echo(json.dumps(to_data(g.plan), indent=2, ensure_ascii=False))
 
 

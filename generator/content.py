@@ -149,7 +149,7 @@ def load_pack(ref: str, _seen: tuple[Path, ...] = (), _extended_by: Path | None 
         except SheetgenError as exc:
             assert meta_doc is not None
             problems.append(meta_doc.problem(("extends",), str(exc)))
-        if base is not None and base.meta.game != meta.game:
+        if base is not None and base.meta.game not in _games_of(meta.game):
             assert meta_doc is not None
             problems.append(
                 meta_doc.problem(
@@ -170,6 +170,22 @@ def load_pack(ref: str, _seen: tuple[Path, ...] = (), _extended_by: Path | None 
         base=base,
         digest=digest.hexdigest(),
     )
+
+
+def _games_of(game: str) -> tuple[str, ...]:
+    """The game modules a pack of rules module `game` may extend: its own, and the one its
+    module says it builds on (`BASE_GAME`: Keep on Trucking's rules extend Galaxy
+    Trucker's)."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"generator.games.{game}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"generator.games.{game}":
+            raise
+        return (game,)
+    base = getattr(module, "BASE_GAME", None)
+    return (game, base) if isinstance(base, str) else (game,)
 
 
 def validate_files(

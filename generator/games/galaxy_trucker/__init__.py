@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 
 from generator.content import Pack
 from generator.games import OutputFile, RenderOptions, Scope
@@ -18,6 +19,11 @@ from generator.schedule import make_schedule
 
 
 class GalaxyTruckerRules:
+    # The post writer of the game; an expansion's rules module may name its own.
+    writer_type: type[PostWriter] = PostWriter
+    # The module whose sheet_files writes the print-and-play PDFs (imported when needed).
+    sheet_module = "generator.games.galaxy_trucker.sheets"
+
     def load(self, pack: Pack) -> gt_content.GalaxyTrucker:
         return gt_content.load(pack)
 
@@ -41,7 +47,7 @@ class GalaxyTruckerRules:
     def posts(
         self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan, scope: Scope
     ) -> list[Post]:
-        writer = PostWriter(content, plan)
+        writer = self.writer_type(content, plan)
         if scope.kind == "game":
             return writer.all_posts()
         if scope.kind == "round":
@@ -85,9 +91,8 @@ class GalaxyTruckerRules:
         if scope.kind in ("game", "sheets"):
             # Imported here: the sheets draw with generator.art.tiles, which imports this
             # package's content module, so a top-level import would be circular.
-            from generator.games.galaxy_trucker.sheets import sheet_files
-
-            files += sheet_files(content, options.papers)
+            sheets = importlib.import_module(self.sheet_module)
+            files += sheets.sheet_files(content, options.papers)
         return files
 
     def turn_post(

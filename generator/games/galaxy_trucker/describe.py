@@ -6,14 +6,14 @@ from typing import Any
 
 from generator.games.galaxy_trucker.card_kinds import FROM
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.kinds import card_kind, card_text_fields
+from generator.games.galaxy_trucker.kinds import card_kind, card_text_fields, tile_kind
 from generator.games.galaxy_trucker.model import Card, Tile
 from generator.games.galaxy_trucker.plan import RoundPlan
 
 LEVELS = {1: "I", 2: "II", 3: "III"}
 SET_NAMES = "ABCDEFGHIJ"  # a build turn's sets: A, B, C; tiles A1-C3
 SIDE_NAMES = ("top", "right", "bottom", "left")
-SIDE_WORDS = {"cannon": "barrel", "engine": "exhaust"}
+SIDE_WORDS = {"cannon": "barrel", "engine": "exhaust", "plating": "plated"}
 LINE = {"front": "column", "rear": "column", "left": "row", "right": "row"}
 
 
@@ -27,7 +27,8 @@ def tile_sides(tile: Tile) -> str:
 
 def tile_words(content: GalaxyTrucker, tile: Tile) -> str:
     """'double cannon (top barrel, right smooth, bottom double, left universal)'"""
-    return f"{content.tile_type(tile).name} ({tile_sides(tile)})"
+    tt = content.tile_type(tile)
+    return f"{tile_kind(tt.kind).words(tt)} ({tile_sides(tile)})"
 
 
 def card_title(content: GalaxyTrucker, card: Card) -> str:

@@ -20,7 +20,7 @@ from generator.games.galaxy_trucker.describe import (
     roll_labels,
     tile_words,
 )
-from generator.games.galaxy_trucker.kinds import card_kind
+from generator.games.galaxy_trucker.kinds import Hit, card_kind
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
 from generator.render.text import Post, discord_spoiler, fill, roll_text
 from generator.schedule import when
@@ -207,6 +207,15 @@ class PostWriter:
             images=[images.build_image(self.content, self.plan, rnd, index)],
         )
 
+    def roll_where(self, rnd: RoundPlan, hit: Hit, faces: tuple[int, int]) -> str:
+        """Words after a roll's label saying where the hit lands, for ships whose hits do
+        not simply follow the printed numbers (an expansion's writer says them)."""
+        return ""
+
+    def event_notes(self, rnd: RoundPlan, turn: int, card: Any) -> list[str]:
+        """Lines after an event's how-to-resolve (an expansion's technology)."""
+        return []
+
     def flight_post(self, rnd: RoundPlan, index: int) -> Post:
         flight = rnd.flight_turns[index]
         turn = flight.turn
@@ -235,24 +244,30 @@ class PostWriter:
                 explained[how] = number
             face = card_summary(self.content, card)
             labels = roll_labels(card)
+            # Each roll's dice, then (on ships whose hits move) where it lands: both hidden.
+            rolls = [
+                roll_text(faces) + self.roll_where(rnd, hit, faces)
+                for hit, faces in zip(card_kind(card).hits(card), event.rolls, strict=True)
+            ]
+            notes = self.event_notes(rnd, flight.turn, card)
             rolls_note = []
             if event.rolls:
                 note = card_kind(card).roll_note
                 rolls_note = [f"Dice: {len(event.rolls)} rolls, {note}, in the first comment."]
                 comment.append(f"Event {number}, {card_title(self.content, card)}:")
                 comment += [
-                    f"  {label}: {roll_text(faces)}"
-                    for label, faces in zip(labels, event.rolls, strict=True)
+                    f"  {label}: {rolled}" for label, rolled in zip(labels, rolls, strict=True)
                 ]
                 comment.append("")
-            fb += [title, *face, f"How to resolve: {how}", *rolls_note, ""]
+            fb += [title, *face, f"How to resolve: {how}", *notes, *rolls_note, ""]
             # On Discord each meteor or shot carries its roll, in a spoiler, on its own line.
             rolled = [
-                f"- {label[0].upper()}{label[1:]}: {discord_spoiler(roll_text(faces))}"
-                for label, faces in zip(labels, event.rolls, strict=True)
+                f"- {label[0].upper()}{label[1:]}: {discord_spoiler(text)}"
+                for label, text in zip(labels, rolls, strict=True)
             ]
             plain = face[: len(face) - len(rolled)] if rolled else face
             dc += [f"**{title}**", *(f"- {line}" for line in plain), *rolled, f"> {how}"]
+            dc += [f"> {note}" for note in notes]
             dc.append("")
         rules = fill(self.texts.flight_turn, round=rnd.round, first_event=first, last_event=last)
         if index > 0 or rnd.round > 1:

@@ -1,0 +1,172 @@
+"""Keep on Trucking's posts: Galaxy Trucker's, plus the new technology and the A ships.
+
+Teaching follows the plan, never the order posts are written in (a round or a turn may be
+written alone): a technology is taught in full in the first build turn of the game whose
+sets show it, and in the first flight turn whose events it matters to; every later post
+gives its one-line reminder."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.describe import SET_NAMES
+from generator.games.galaxy_trucker.kinds import Hit, card_kind, tile_kind
+from generator.games.galaxy_trucker.model import Tile
+from generator.games.galaxy_trucker.plan import RoundPlan
+from generator.games.galaxy_trucker.posts import PostWriter
+from generator.games.keep_on_trucking.hits import landing_words
+from generator.games.keep_on_trucking.model import ExpansionFile
+from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
+from generator.render.text import Post, die_face
+
+
+def tile_technology(content: GalaxyTrucker, tile: Tile) -> list[str]:
+    """The technology keys a tile brings, in teaching order."""
+    tt = content.tile_type(tile)
+    kind = tile_kind(tt.kind)
+    keys = []
+    if "plating" in tile.sides.as_tuple():
+        keys.append("plating")
+    tech = getattr(kind, "technology", None)
+    if tt.alien == "cyan":
+        tech = "life-support-cyan"
+    if tech:
+        keys.append(tech)
+    if getattr(kind, "partner", None) or tt.alien == "cyan":
+        keys.append("fancy-wiring")
+    return keys
+
+
+class TruckingPostWriter(PostWriter):
+    def __init__(self, content: GalaxyTrucker, plan: KeepOnTruckingPlan) -> None:  # type: ignore[override]
+        super().__init__(content, plan)
+        self.plan: KeepOnTruckingPlan = plan
+        self.exp: ExpansionFile = content.extras["expansion"]
+        # The turn each technology is first taught in a build post and in a flight post.
+        self.first_build: dict[str, int] = {}
+        self.first_flight: dict[str, int] = {}
+        self.first_ship_flight: dict[str, int] = {}
+        for rnd in plan.rounds:
+            for build in rnd.build_turns:
+                for tiles in build.sets:
+                    for ref in tiles:
+                        for key in tile_technology(content, content.tiles_by_id[ref.id]):
+                            self.first_build.setdefault(key, build.turn)
+            for flight in rnd.flight_turns:
+                for event in flight.events:
+                    for key in self.exp.card_technology.get(event.card.type, []):
+                        self.first_flight.setdefault(key, flight.turn)
+                if any(e.rolls for e in flight.events):
+                    self.first_ship_flight.setdefault(rnd.ship, flight.turn)
+
+    def _words(self, key: str, turn: int, first: dict[str, int]) -> str:
+        tech = self.exp.technology[key]
+        return tech.rule if first.get(key) == turn else f"{tech.name}: {tech.brief}"
+
+    def board(self, rnd: RoundPlan) -> Any:
+        return self.content.boards[rnd.ship]
+
+    # --- round start: the ship's hit rule and IA's compass ---------------------------
+    def compass_words(self, rnd: RoundPlan) -> str:
+        roll = self.plan.compass[rnd.round - 1]
+        if roll is None:
+            return ""
+        edge = self.exp.compass[roll]
+        table = ", ".join(
+            f"{'-'.join(str(d) for d in dice)} {edge_name}"
+            for edge_name, dice in _compass_groups(self.exp.compass).items()
+        )
+        return (
+            f"Dice compass: {die_face(roll)} {roll} - the {edge.upper()} edge of your Ship "
+            f"{rnd.ship} sheet is the front this round. Turn the sheet so that edge is at the "
+            f"top before you build; engines face the new rear. (Compass on the sheet: {table}.)"
+        )
+
+    def round_start(self, rnd: RoundPlan) -> Post:
+        post = super().round_start(rnd)
+        extra = []
+        rule = self.exp.ship_rules.get(rnd.ship)
+        if rule:
+            extra.append(rule)
+        compass = self.compass_words(rnd)
+        if compass:
+            extra.append(compass)
+        if rnd.round == 1:
+            extra.append(
+                f"Keep on Trucking: the tile pile holds {len(self.content.tiles)} tiles; "
+                f"{len(self.plan.set_aside)} were set aside face down before the first round "
+                "and stay out all game. Nobody knows which."
+            )
+        if extra:
+            block = "\n".join(extra)
+            post.facebook = _insert_before_last(post.facebook, block)
+            post.discord = _insert_before_last(post.discord, block)
+        return post
+
+    # --- build turns: the technology of the tiles shown ------------------------------
+    def build_post(self, rnd: RoundPlan, index: int) -> Post:
+        post = super().build_post(rnd, index)
+        build = rnd.build_turns[index]
+        keys: list[str] = []
+        for tiles in build.sets:
+            for ref in tiles:
+                for key in tile_technology(self.content, self.content.tiles_by_id[ref.id]):
+                    if key not in keys:
+                        keys.append(key)
+        if keys:
+            lines = ["New technology in these sets:"]
+            lines += [f"- {self._words(k, build.turn, self.first_build)}" for k in keys]
+            block = "\n".join(lines)
+            # After the last tile of the last set, before the rules.
+            last = f"{SET_NAMES[len(build.sets) - 1]}{len(build.sets[-1])} "
+            post.facebook = _insert_after(post.facebook, last, block)
+            post.discord = _insert_after(post.discord, last, block)
+        return post
+
+    # --- flights: technology per card, where each hit lands ---------------------------
+    def event_notes(self, rnd: RoundPlan, turn: int, card: Any) -> list[str]:
+        notes = [
+            f"+ {self._words(k, turn, self.first_flight)}"
+            for k in self.exp.card_technology.get(card.kind, [])
+        ]
+        board = self.board(rnd)
+        if board.hits != "plain" and card_kind(card).hits(card):
+            if self.first_ship_flight.get(rnd.ship) == turn:
+                notes.append(self.exp.ship_rules[rnd.ship])
+            notes.append(f"On Ship {rnd.ship} the first comment says where each roll lands.")
+        return notes
+
+    def roll_where(self, rnd: RoundPlan, hit: Hit, faces: tuple[int, int]) -> str:
+        board = self.board(rnd)
+        if board.hits == "plain":
+            return ""
+        return f" - {landing_words(board, hit, sum(faces))} on Ship {rnd.ship}"
+
+    def end_of_building(self, rnd: RoundPlan) -> Post:
+        post = super().end_of_building(rnd)
+        post.facebook = post.facebook.rstrip("\n") + "\n" + self.exp.end_of_building + "\n"
+        post.discord = post.discord.rstrip("\n") + "\n" + self.exp.end_of_building + "\n"
+        return post
+
+
+def _compass_groups(compass: dict[int, str]) -> dict[str, list[int]]:
+    groups: dict[str, list[int]] = {}
+    for die, edge in sorted(compass.items()):
+        groups.setdefault(edge, []).append(die)
+    return groups
+
+
+def _insert_after(text: str, start: str, block: str) -> str:
+    """`block` as a paragraph of its own after the line that starts with `start` (a
+    Discord list line's "- " and bold marks aside)."""
+    lines = text.split("\n")
+    at = max(i for i, ln in enumerate(lines) if ln.lstrip("-* ").startswith(start))
+    return "\n".join([*lines[: at + 1], "", block, *lines[at + 1 :]])
+
+
+def _insert_before_last(text: str, block: str, lines_from_end: int = 1) -> str:
+    """`block` as its own lines before the last `lines_from_end` lines of a post."""
+    lines = text.rstrip("\n").split("\n")
+    cut = len(lines) - lines_from_end
+    return "\n".join([*lines[:cut], block, *lines[cut:]]) + "\n"
