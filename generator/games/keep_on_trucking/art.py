@@ -44,11 +44,12 @@ def plating(surface: Surface, f: Frame, side: str, value: str) -> None:
 def wiring(surface: Surface, f: Frame, partner: str) -> None:
     """The partner-coloured ring inside the panel's edge."""
     colour = WIRE[partner]
-    lw = f.s * 0.03
-    inset = PANEL + 0.035
+    lw = f.s * 0.028
+    # Hugging the panel's edge, clear of the label printed along the panel's bottom.
+    inset = PANEL + 0.016
     x, y = f.px(inset, inset)
     size = f.s * (1 - 2 * inset)
-    surface.rect(x, y, size, size, stroke=colour, fill=None, width=lw, radius=f.s * 0.03)
+    surface.rect(x, y, size, size, stroke=colour, fill=None, width=lw, radius=f.s * 0.025)
 
 
 def _bolt(surface: Surface, cx: float, cy: float, size: float, colour: Color) -> None:

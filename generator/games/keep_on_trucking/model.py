@@ -27,3 +27,5 @@ class ExpansionFile(Strict):
     card_technology: dict[Id, list[Id]]
     end_of_building: str
     ship_rules: dict[Id, str]
+    cyan_note: str
+    cyan_abilities: dict[str, str]

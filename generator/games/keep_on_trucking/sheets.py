@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from generator.art.surface import BLACK, WHITE
 from generator.games import OutputFile
@@ -133,24 +134,50 @@ class TruckingShipSheet(ShipSheet):
                     "Side hits and coordinates: not mirrored. One shield covers both hits.",
                 ],
             )
-        rows = []
-        for direction in ("front", "rear"):
-            table = board.wrap.get(direction, {})  # type: ignore[call-overload]
-            for roll in sorted(table):
-                to = table[roll]
-                rows.append(f"{direction} column {roll} → from the {to.direction}, row {to.row}")
-        return ("WRAP table (front and rear hits)", [*rows, "Coordinate rolls: not redirected."])
+        return ("WRAP table", [])
+
+    def _wrap_rows(self) -> list[tuple[str, str, str]]:
+        """(column roll, where a front hit goes, where a rear hit goes)."""
+        board = self.board
+        front, rear = board.wrap.get("front", {}), board.wrap.get("rear", {})
+        rolls = sorted(set(front) | set(rear))
+
+        def where(table: dict[int, Any], roll: int) -> str:
+            to = table.get(roll)
+            return f"{to.direction}, row {to.row}" if to else "as printed"
+
+        return [(str(r), where(front, r), where(rear, r)) for r in rolls]
+
+    WRAP_NOTE = "A front or rear hit on these columns comes from the side shown instead."
+    WRAP_FOOT = "Other columns hit as printed; coordinate rolls are not redirected."
 
     def _hits_height(self, m: Measure, w: float) -> float:
-        _, lines = self._hit_lines()
-        return TITLE * 1.5 + sum(paragraph_height(m, w, ln, size=TABLE) for ln in lines)
+        title, lines = self._hit_lines()
+        height = TITLE * 1.5 + sum(paragraph_height(m, w, ln, size=TABLE) for ln in lines)
+        if self.board.hits == "wrap":
+            height += paragraph_height(m, w, self.WRAP_NOTE, size=NOTE)
+            height += (len(self._wrap_rows()) + 1) * TABLE * 1.35
+            height += paragraph_height(m, w, self.WRAP_FOOT, size=NOTE)
+        return height
 
     def _hits(self, page: Page, x: float, y: float, w: float) -> None:
         title, lines = self._hit_lines()
+        s = page.surface
         top = y
-        y = title_line(page.surface, x, y, title, "")
+        y = title_line(s, x, y, title, "")
         for line in lines:
-            y = paragraph(page.surface, x, y, w, line, size=TABLE)
+            y = paragraph(s, x, y, w, line, size=TABLE)
+        if self.board.hits == "wrap":
+            y = paragraph(s, x, y, w, self.WRAP_NOTE, size=NOTE)
+            tabs = (x, x + w * 0.22, x + w * 0.61)
+            pitch = TABLE * 1.35
+            for n, cells in enumerate([("Column", "Front hit", "Rear hit"), *self._wrap_rows()]):
+                base = y + pitch * (n + 0.8)
+                for tab, cell in zip(tabs, cells, strict=True):
+                    s.text(tab, base, cell, size=TABLE, font="VeraBd" if n == 0 else "Vera")
+                page.mark("wrap-row", x, y + pitch * n, w, pitch)
+            y += pitch * (len(self._wrap_rows()) + 1)
+            y = paragraph(s, x, y, w, self.WRAP_FOOT, size=NOTE)
         page.mark(f"hits-{self.board.hits}", x, top, w, y - top)
 
     # --- IA: labelled lines, no fixed front ---------------------------------------------
@@ -271,8 +298,9 @@ class TruckingShipSheet(ShipSheet):
         side_x = left + gw + GAP
         if top + gh > bottom or right - side_x < SIDE_COLUMN_MIN:
             return None
+        # Beside the grid down to its foot, then the full width under it.
         columns = [
-            Column(side_x, top, right - side_x, bottom),
+            Column(side_x, top, right - side_x, top + gh),
             Column(left, top + gh + GAP, right - left, bottom),
         ]
         placed = assign(measure, list(self.blocks().values()), columns, GAP, strip=False)
@@ -330,25 +358,38 @@ def technology_blocks(content: GalaxyTrucker) -> list[Block]:
     exp = expansion(content)
     blocks: list[Block] = []
     shown: set[str] = set()
+    base_types = {t.type for t in content.tiles if not t.ours}
     for tile in content.tiles:
-        if not tile.ours or tile.type in shown:
+        # Plated cabins, holds... are base types with a plated side: one Plating entry.
+        if not tile.ours or tile.type in shown or tile.type in base_types:
             continue
         shown.add(tile.type)
         blocks.append(_tile_entry(content, tile))
     plated = next(t for t in content.tiles if t.ours and "plating" in t.sides.as_tuple())
-    blocks.insert(0, _tile_entry(content, plated, exp.technology["plating"].rule, "Plating"))
+    blocks.insert(0, _tile_entry(content, plated, exp.technology["plating"].rule))
     for key in ("fancy-wiring", "combined"):
-        tech = exp.technology[key]
-        blocks.append(_text_entry(tech.name, tech.rule))
-    for ship, rule in exp.ship_rules.items():
-        blocks.append(_text_entry(f"Ship {ship}", rule))
+        blocks.append(_text_entry(exp.technology[key].rule))
+    blocks.append(_text_entry(f"Cyan alien abilities: {exp.cyan_note}"))
+    for name, words in exp.cyan_abilities.items():
+        blocks.append(_text_entry(f"{name}: {words}"))
+    for rule in exp.ship_rules.values():
+        blocks.append(_text_entry(rule))
     return blocks
 
 
 ART = mm(12)
 
 
-def _tile_entry(content: GalaxyTrucker, tile: Tile, text: str = "", name: str = "") -> Block:
+def split_lead(text: str) -> tuple[str, str]:
+    """'Catapult (three arrows): at the end...' -> ('Catapult (three arrows):', 'at the end...'),
+    so the name a rule opens with is printed bold."""
+    head, sep, rest = text.partition(": ")
+    if sep and len(head) <= 60:
+        return head + ":", rest
+    return "", text
+
+
+def _tile_entry(content: GalaxyTrucker, tile: Tile, text: str = "") -> Block:
     tt = content.tile_type(tile)
     exp = expansion(content)
     from generator.games.keep_on_trucking.posts import tile_technology
@@ -356,30 +397,32 @@ def _tile_entry(content: GalaxyTrucker, tile: Tile, text: str = "", name: str = 
     keys = [k for k in tile_technology(content, tile) if k not in ("fancy-wiring", "plating")]
     if not text:
         text = exp.technology[keys[0]].rule if keys else tt.summary
-    lead = f"{name or tt.name}:"
+    lead, body = split_lead(text)
+    if keys and keys[0] == "combined":
+        lead, body = f"{tt.name}:", tt.summary
     indent = ART + mm(2)
 
     def height(m: Measure, w: float) -> float:
-        return max(ART, paragraph_height(m, w - indent, text, size=7.0, lead=lead))
+        return max(ART, paragraph_height(m, w - indent, body, size=7.0, lead=lead))
 
     def draw(page: Page, x: float, y: float, w: float) -> None:
         draw_tile(page.surface, content, tile, x, y, ART)
         page.mark("tech-tile", x, y, ART, ART)
-        paragraph(page.surface, x + indent, y, w - indent, text, size=7.0, lead=lead)
+        paragraph(page.surface, x + indent, y, w - indent, body, size=7.0, lead=lead)
 
     return Block(f"tech-{tile.type}", mm(60), height, draw)
 
 
-def _text_entry(name: str, text: str) -> Block:
-    lead = f"{name}:"
+def _text_entry(text: str) -> Block:
+    lead, body = split_lead(text)
 
     def height(m: Measure, w: float) -> float:
-        return paragraph_height(m, w, text, size=7.0, lead=lead)
+        return paragraph_height(m, w, body, size=7.0, lead=lead)
 
     def draw(page: Page, x: float, y: float, w: float) -> None:
-        paragraph(page.surface, x, y, w, text, size=7.0, lead=lead)
+        paragraph(page.surface, x, y, w, body, size=7.0, lead=lead)
 
-    return Block(f"text-{name}", mm(60), height, draw)
+    return Block(f"text-{lead or body[:20]}", mm(60), height, draw)
 
 
 def technology_page(content: GalaxyTrucker, paper: str) -> PageSpec:
@@ -397,8 +440,8 @@ def technology_page(content: GalaxyTrucker, paper: str) -> PageSpec:
         header(
             page,
             content,
-            "Player aid: new technology",
-            "Keep on Trucking's tiles (our own design) and the A ships.",
+            "New technology",
+            "Keep on Trucking's tiles (our own design), cyan aliens and the A ships.",
             player_box=False,
         )
         for p in placed:
