@@ -152,7 +152,7 @@ class TruckingShipSheet(ShipSheet):
     WRAP_FOOT = "Other columns hit as printed; coordinate rolls are not redirected."
 
     def _hits_height(self, m: Measure, w: float) -> float:
-        title, lines = self._hit_lines()
+        _, lines = self._hit_lines()
         height = TITLE * 1.5 + sum(paragraph_height(m, w, ln, size=TABLE) for ln in lines)
         if self.board.hits == "wrap":
             height += paragraph_height(m, w, self.WRAP_NOTE, size=NOTE)
