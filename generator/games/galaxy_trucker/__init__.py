@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 
+from generator.cache import reuse
 from generator.content import Pack
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import content as gt_content
@@ -87,7 +89,10 @@ class GalaxyTruckerRules:
             # package's content module, so a top-level import would be circular.
             from generator.games.galaxy_trucker.sheets import sheet_files
 
-            files += sheet_files(content, options.papers)
+            for paper in options.papers:
+                # The sheets depend on the pack alone: built once per pack version.
+                key = ("galaxy-trucker sheets", content.pack_digest, paper)
+                files += reuse(key, functools.partial(sheet_files, content, (paper,)))
         return files
 
     def turn_post(

@@ -79,6 +79,7 @@ class GalaxyTrucker:
     pack_name: str
     pack_title: str
     pack_version: str
+    pack_digest: str  # the content digest of the whole pack chain: keys pack-only outputs
     goods: dict[str, Good]
     tile_types: dict[str, TileType]
     starting_cabin: Tile
@@ -126,6 +127,7 @@ def load(pack: Pack) -> GalaxyTrucker:
         pack_name=pack.name,
         pack_title=pack.meta.title,
         pack_version=pack.meta.version,
+        pack_digest=pack.digest,
         goods=dict(goods.goods),
         tile_types=dict(tiles.tile_types),
         starting_cabin=tiles.starting_cabin,
