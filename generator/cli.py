@@ -1,4 +1,8 @@
-"""The `sheetgen` command line: parse, call, report. No game logic lives here."""
+"""The `sheetgen` command line: parse, call, report. No game logic lives here.
+
+Only click is imported up front: the content loader, pydantic, the games and the drawing
+libraries are imported by the command that needs them, so `sheetgen --help` answers at
+once even on a busy machine."""
 
 from __future__ import annotations
 
@@ -11,18 +15,16 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from generator import __version__
-from generator.build import build, open_in_folder, recorded_game
-from generator.content import default_pack
 from generator.errors import SheetgenError, display_path
-from generator.games import RenderOptions, Scope
-from generator.plan import to_data
-from generator.seeds import choose_seed, commitment, normalise_seed, weakness
-from generator.session import Game, load_content, open_game, read_game_file
+
+if TYPE_CHECKING:
+    from generator.games import Scope
+    from generator.session import Game
 
 DEFAULT_HELP = "the pack marked default under content/"
 
@@ -112,6 +114,11 @@ def resolve_args(
     images: bool = True,
 ) -> GameArgs:
     """Merge the game file and the command line (the command line wins) and settle the seed."""
+    from generator.build import recorded_game
+    from generator.content import default_pack
+    from generator.seeds import choose_seed, normalise_seed, weakness
+    from generator.session import read_game_file
+
     spec = read_game_file(game_file) if game_file else None
     raw_seed = seed if seed is not None else (spec.seed if spec else None)
     start = start or (spec.start if spec else None)
@@ -151,10 +158,15 @@ def report(message: str) -> None:
 
 def open_from_args(args: GameArgs) -> tuple[Game, Path]:
     """The game, and the folder it goes to."""
+    from generator.build import open_in_folder
+
     return open_in_folder(args.pack, args.seed, args.start, args.output, report, args.options)
 
 
 def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
+    from generator.build import build
+    from generator.games import RenderOptions
+
     papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
     options = RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())
     written = build(game, root, scope, options, args.force)
@@ -197,6 +209,9 @@ def main() -> None:
 @report_errors
 def check(pack: str | None) -> None:
     """Validate a content pack (a name under content/ or a folder path)."""
+    from generator.content import default_pack
+    from generator.session import load_content
+
     loaded, rules, content = load_content(pack or default_pack())
     click.echo(
         f"{loaded.meta.title} ({loaded.name} {loaded.meta.version}): OK - "
@@ -210,6 +225,8 @@ def check(pack: str | None) -> None:
 @report_errors
 def game(**kwargs: Any) -> None:
     """Write the whole game: plan, posts, images and sheets."""
+    from generator.games import Scope
+
     args = resolve_args(**kwargs)
     g, root = open_from_args(args)
     render(g, root, Scope("game"), args)
@@ -221,6 +238,8 @@ def game(**kwargs: Any) -> None:
 @report_errors
 def round_(number: int, **kwargs: Any) -> None:
     """Write one round's posts (and the plan)."""
+    from generator.games import Scope
+
     args = resolve_args(**kwargs)
     g, root = open_from_args(args)
     rounds = g.rules.round_count(g.content)
@@ -237,6 +256,8 @@ def round_(number: int, **kwargs: Any) -> None:
 @report_errors
 def turn(number: int, **kwargs: Any) -> None:
     """Write the posts for one turn and print the text to post."""
+    from generator.games import Scope
+
     args = resolve_args(**kwargs)
     g, root = open_from_args(args)
     turns = g.rules.turn_count(g.content)
@@ -255,6 +276,8 @@ def turn(number: int, **kwargs: Any) -> None:
 @report_errors
 def sheets(**kwargs: Any) -> None:
     """Write the print-and-play sheets."""
+    from generator.games import Scope
+
     args = resolve_args(**kwargs)
     g, root = open_from_args(args)
     render(g, root, Scope("sheets"), args)
@@ -265,6 +288,9 @@ def sheets(**kwargs: Any) -> None:
 @report_errors
 def plan(**kwargs: Any) -> None:
     """Print the game's plan as JSON (writes nothing)."""
+    from generator.plan import to_data
+    from generator.session import open_game
+
     kwargs.pop("force")
     kwargs.pop("output")
     args = resolve_args(**kwargs, force=False, output=None)
@@ -280,6 +306,9 @@ def plan(**kwargs: Any) -> None:
 @report_errors
 def score(pack: str, grid: Path, seed: str, start: dt.date | None) -> None:
     """Score a player's filled sheet, for games whose pack has a scorer."""
+    from generator.seeds import normalise_seed
+    from generator.session import open_game
+
     try:
         seed_text = normalise_seed(seed)
     except ValueError as exc:
@@ -300,6 +329,10 @@ def score(pack: str, grid: Path, seed: str, start: dt.date | None) -> None:
 @report_errors
 def verify(seed: str, expected: str, pack: str | None) -> None:
     """Check a revealed seed against the commitment published at the start."""
+    from generator.content import default_pack
+    from generator.seeds import commitment, normalise_seed
+    from generator.session import load_content
+
     loaded, _, _ = load_content(pack or default_pack())
     try:
         seed_text = normalise_seed(seed)

@@ -151,10 +151,25 @@ def load_document(path: Path, shown_as: str) -> tuple[Document | None, list[Prob
     return parse_text(text, shown_as)
 
 
+# libyaml's parser gives the same nodes and line marks several times faster; its error
+# messages are worded differently, so a file it rejects is parsed again by the Python
+# parser, whose messages (and lines) are the ones users and tests know.
+FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+
+
+def _compose(text: str) -> yaml.Node | None:
+    if FAST_LOADER is not None:
+        try:
+            return yaml.compose(text, Loader=FAST_LOADER)
+        except yaml.YAMLError:
+            pass
+    return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
 def parse_text(text: str, shown_as: str) -> tuple[Document | None, list[Problem]]:
     builder = _Builder(shown_as)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = _compose(text)
         data = builder.build(node, ()) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

@@ -315,12 +315,12 @@ def test_an_existing_game_folder_supplies_its_seed(run: Any, pack_copy: Path) ->
 def test_an_unexpected_failure_is_short_and_logged(
     run: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import generator.cli as cli
+    import generator.build as build
 
     def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("something nobody expected")
 
-    monkeypatch.setattr(cli, "build", broken)
+    monkeypatch.setattr(build, "build", broken)
     result = run("game", "--seed", SECRET)
     assert result.exit_code == 1
     assert "internal error: RuntimeError: something nobody expected" in result.stderr

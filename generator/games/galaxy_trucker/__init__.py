@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import importlib
 
+from generator.cache import reuse
 from generator.content import Pack
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import content as gt_content
@@ -91,8 +93,12 @@ class GalaxyTruckerRules:
         if scope.kind in ("game", "sheets"):
             # Imported here: the sheets draw with generator.art.tiles, which imports this
             # package's content module, so a top-level import would be circular.
-            sheets = importlib.import_module(self.sheet_module)
-            files += sheets.sheet_files(content, options.papers)
+            sheet_files = importlib.import_module(self.sheet_module).sheet_files
+
+            for paper in options.papers:
+                # The sheets depend on the pack alone: built once per pack version.
+                key = (self.sheet_module, content.pack_digest, paper)
+                files += reuse(key, functools.partial(sheet_files, content, (paper,)))
         return files
 
     def turn_post(

@@ -79,6 +79,7 @@ class GalaxyTrucker:
     pack_name: str
     pack_title: str
     pack_version: str
+    pack_digest: str  # the content digest of the whole pack chain: keys pack-only outputs
     goods: dict[str, Good]
     tile_types: dict[str, TileType]
     starting_cabin: Tile
@@ -131,6 +132,7 @@ def load(pack: Pack, extra_files: dict[str, type] | None = None) -> GalaxyTrucke
         pack_name=pack.name,
         pack_title=pack.meta.title,
         pack_version=pack.meta.version,
+        pack_digest=pack.digest,
         goods=dict(goods.goods),
         tile_types=dict(tiles.tile_types),
         starting_cabin=tiles.starting_cabin,

@@ -178,6 +178,10 @@ def _rendered(
 ) -> Iterator[bytes]:
     """The PNG bytes of each image, in the order given."""
     _init_worker(content, plan)
+    from generator.games.galaxy_trucker.images_layout import game_palette
+
+    # Made before the workers start, so they share it rather than each making it.
+    game_palette(content)
     if len(images) < POOL_MIN:
         yield from (_render_one(image) for image in images)
         return

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from generator.cache import reuse
 from generator.content import Pack
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.moon_drop import content as md_content
@@ -79,10 +80,14 @@ class MoonDropRules:
                 OutputFile(i.file, art.post_image(content, plan, i.file)) for i in post.images
             ]
         if scope.kind in ("game", "sheets"):
-            files += [
-                OutputFile(f"sheets/moon-drop-{paper}.pdf", sheet.sheet_pdf(content, paper))
-                for paper in options.papers
-            ]
+            for paper in options.papers:
+                # The sheet depends on the pack alone: built once per pack version.
+                files += reuse(
+                    ("moon-drop sheet", content.pack_digest, paper),
+                    lambda paper=paper: [
+                        OutputFile(f"sheets/moon-drop-{paper}.pdf", sheet.sheet_pdf(content, paper))
+                    ],
+                )
         if scope.kind == "game":
             guide = posting_guide(content.texts.game_name, plan, posts)
             files.append(OutputFile("posting-guide.md", guide.encode("utf-8")))
