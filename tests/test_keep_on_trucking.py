@@ -358,3 +358,36 @@ def test_every_new_kind_in_a_build_text_and_image_alt(content: Any) -> None:
             break
     assert set(seen) >= new_types
     assert "top plated" in seen["plated"] or "plated," in seen["plated"]
+
+
+def test_a_new_tile_is_drawn_in_its_build_image(content: Any) -> None:
+    """The build image shows the tile the plan names: swap a catapult for a base tile in
+    the plan and exactly that image changes."""
+    from generator.games.galaxy_trucker import images
+    from generator.games.galaxy_trucker.images_layout import render_png
+
+    game = open_game(PACK, "drawn-seed-00005", None)
+    plan = game.plan
+    r, b, s, k = next(
+        (r, b, s, k)
+        for r, rnd in enumerate(plan.rounds)
+        for b, build in enumerate(rnd.build_turns)
+        for s, tiles in enumerate(build.sets)
+        for k, ref in enumerate(tiles)
+        if ref.type == "catapult"
+    )
+    rnd = plan.rounds[r]
+    image = images.build_image(content, plan, rnd, b)
+    assert "catapult, arrows top, right, left" in image.alt
+    before = render_png(content, plan, image)
+    build = rnd.build_turns[b]
+    tiles = list(build.sets[s])
+    tiles[k] = TileRef("T001", "battery-2")
+    sets = list(build.sets)
+    sets[s] = tuple(tiles)
+    builds = list(rnd.build_turns)
+    builds[b] = dataclasses.replace(build, sets=tuple(sets))
+    rounds = list(plan.rounds)
+    rounds[r] = dataclasses.replace(rnd, build_turns=tuple(builds))
+    swapped = dataclasses.replace(plan, rounds=tuple(rounds))
+    assert render_png(content, swapped, image) != before
