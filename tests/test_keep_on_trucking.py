@@ -391,3 +391,22 @@ def test_a_new_tile_is_drawn_in_its_build_image(content: Any) -> None:
     rounds[r] = dataclasses.replace(rnd, build_turns=tuple(builds))
     swapped = dataclasses.replace(plan, rounds=tuple(rounds))
     assert render_png(content, swapped, image) != before
+
+
+def test_landings_stay_hidden_with_their_dice(loaded: tuple[Any, Any, Any], content: Any) -> None:
+    """Where a hit lands gives its roll away: only the hidden parts say it."""
+    import re
+
+    plan = make_plan(loaded, "hidden-landing-seed-6", ships="A")
+    posts = TruckingPostWriter(content, plan).all_posts()
+    landing = re.compile(r"wraps round|at once \(mirrored\)|labelled \d|only \(no mirror\)")
+    hidden_hits = 0
+    for post in posts:
+        assert not landing.search(post.facebook), post.key
+        visible_discord = re.sub(r"\|\|.*?\|\|", "", post.discord)
+        assert not landing.search(visible_discord), post.key
+        for image in post.images:
+            if landing.search(image.alt):
+                assert image.hidden, post.key
+        hidden_hits += len(landing.findall(post.facebook_comment or ""))
+    assert hidden_hits > 5

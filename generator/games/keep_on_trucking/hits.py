@@ -14,6 +14,7 @@ from generator.games.galaxy_trucker.kinds import Hit
 from generator.games.galaxy_trucker.model import Board
 
 FRONT_REAR = ("front", "rear")
+MISSES = "misses the ship"
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ def landing_words(board: Board, hit: Hit, total: int) -> str:
     """'columns 4 and 10 (mirrored)', 'wraps: from the left, row 11', 'misses'."""
     spot = land(board, hit, total)
     if not spot.numbers:
-        return "misses the ship"
+        return MISSES
     if spot.how == "labels":
         return f"the {spot.line} labelled {label_words(board, spot.numbers[0])}"
     if spot.how == "mirrored":

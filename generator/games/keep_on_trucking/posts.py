@@ -7,15 +7,21 @@ gives its one-line reminder."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.describe import SET_NAMES
+from generator.games.galaxy_trucker.describe import (
+    SET_NAMES,
+    card_title,
+    event_number,
+    roll_labels,
+)
 from generator.games.galaxy_trucker.kinds import Hit, card_kind, tile_kind
 from generator.games.galaxy_trucker.model import Tile
 from generator.games.galaxy_trucker.plan import RoundPlan
 from generator.games.galaxy_trucker.posts import PostWriter
-from generator.games.keep_on_trucking.hits import landing_words
+from generator.games.keep_on_trucking.hits import MISSES, landing_words
 from generator.games.keep_on_trucking.model import ExpansionFile
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.render.text import Post, die_face
@@ -66,6 +72,18 @@ class TruckingPostWriter(PostWriter):
 
     def board(self, rnd: RoundPlan) -> Any:
         return self.content.boards[rnd.ship]
+
+    def game_start(self) -> Post:
+        post = super().game_start()
+        names = [
+            f"round {rnd.round}: Ship {rnd.ship} (sheets/ship-{rnd.round}"
+            f"{'A' if choice == 'A' else ''}-a4.pdf or -letter.pdf)"
+            for rnd, choice in zip(self.plan.rounds, self.plan.options.ships, strict=True)
+        ]
+        line = "Ship sheets for this game: " + "; ".join(names) + "."
+        post.facebook = _insert_before_last(post.facebook, line, lines_from_end=4)
+        post.discord = _insert_before_last(post.discord, line, lines_from_end=4)
+        return post
 
     # --- round start: the ship's hit rule and IA's compass ---------------------------
     def compass_words(self, rnd: RoundPlan) -> str:
@@ -137,11 +155,44 @@ class TruckingPostWriter(PostWriter):
             notes.append(f"On Ship {rnd.ship} the first comment says where each roll lands.")
         return notes
 
+    def flight_post(self, rnd: RoundPlan, index: int) -> Post:
+        post = super().flight_post(rnd, index)
+        if self.board(rnd).hits == "plain":
+            return post
+        # The dice image's alt text (hidden with it) says where each roll lands too.
+        flight = rnd.flight_turns[index]
+        parts = []
+        for k, event in enumerate(flight.events):
+            if not event.rolls:
+                continue
+            card = self.content.cards_by_id[event.card.id]
+            rolls = "; ".join(
+                f"{label}: {a} and {b}, total {a + b}{self.roll_where(rnd, hit, (a, b))}"
+                for label, hit, (a, b) in zip(
+                    roll_labels(card), card_kind(card).hits(card), event.rolls, strict=True
+                )
+            )
+            number = event_number(rnd, index, k)
+            parts.append(f"Event {number}, {card_title(self.content, card)}: {rolls}")
+        post.images = [
+            dataclasses.replace(
+                image,
+                alt=f"Dice for turn {flight.turn}, round {rnd.round}. " + ". ".join(parts) + ".",
+            )
+            if getattr(image, "kind", "") == "rolls"
+            else image
+            for image in post.images
+        ]
+        return post
+
     def roll_where(self, rnd: RoundPlan, hit: Hit, faces: tuple[int, int]) -> str:
         board = self.board(rnd)
         if board.hits == "plain":
             return ""
-        return f" - {landing_words(board, hit, sum(faces))} on Ship {rnd.ship}"
+        words = landing_words(board, hit, sum(faces))
+        if words == MISSES:
+            return f" - misses Ship {rnd.ship}"
+        return f" - {words} on Ship {rnd.ship}"
 
     def end_of_building(self, rnd: RoundPlan) -> Post:
         post = super().end_of_building(rnd)
