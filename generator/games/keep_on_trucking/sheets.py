@@ -369,6 +369,13 @@ def technology_blocks(content: GalaxyTrucker) -> list[Block]:
     blocks.insert(0, _tile_entry(content, plated, exp.technology["plating"].rule))
     for key in ("fancy-wiring", "combined"):
         blocks.append(_text_entry(exp.technology[key].rule))
+    by_event = "; ".join(
+        f"{content.texts.cards[kind].name} - "
+        + ", ".join(exp.technology[key].name.lower() for key in keys)
+        for kind, keys in exp.card_technology.items()
+        if kind in content.texts.cards
+    )
+    blocks.append(_text_entry(f"What matters in each event: {by_event}."))
     blocks.append(_text_entry(f"Cyan alien abilities: {exp.cyan_note}"))
     for name, words in exp.cyan_abilities.items():
         blocks.append(_text_entry(f"{name}: {words}"))
@@ -440,7 +447,7 @@ def technology_page(content: GalaxyTrucker, paper: str) -> PageSpec:
         header(
             page,
             content,
-            "New technology",
+            "Player aid 3/3",
             "Keep on Trucking's tiles (our own design), cyan aliens and the A ships.",
             player_box=False,
         )
@@ -482,7 +489,7 @@ def sheet_files(content: GalaxyTrucker, papers: tuple[str, ...]) -> list[OutputF
                     ),
                 )
             )
-        aid = [*aid_pages(base_view(content), paper), technology_page(content, paper)]
+        aid = [*aid_pages(base_view(content), paper, total=3), technology_page(content, paper)]
         files.append(
             OutputFile(
                 f"{FOLDER}/player-aid-{paper}.pdf",
