@@ -410,3 +410,42 @@ def test_landings_stay_hidden_with_their_dice(loaded: tuple[Any, Any, Any], cont
                 assert image.hidden, post.key
         hidden_hits += len(landing.findall(post.facebook_comment or ""))
     assert hidden_hits > 5
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "set_aside: 51",
+            "set_aside: 150",
+            "expansion.yaml:7: set_aside: leaves 54 tiles but round 1 draws 72 "
+            "(expected at most 132)",
+        ),
+        (
+            "ships_a: {1: IA, 2: IIA, 3: IIIA}",
+            "ships_a: {1: IA, 2: IIB, 3: IIIA}",
+            "expansion.yaml:11: ships_a[2]: unknown ship 'IIB'",
+        ),
+        (
+            "  meteoric-swarm: [plating,",
+            "  meteoric-swarm: [platin,",
+            "card_technology.meteoric-swarm[0]: no technology 'platin'",
+        ),
+    ],
+)
+def test_bad_expansion_data_is_a_located_error(
+    tmp_path: Path, run: Any, old: str, new: str, message: str
+) -> None:
+    import shutil
+
+    from generator.content import CONTENT_DIR
+
+    copy = tmp_path / "kot"
+    shutil.copytree(CONTENT_DIR / PACK, copy)
+    data = copy / "expansion.yaml"
+    text = data.read_text()
+    assert old in text
+    data.write_text(text.replace(old, new))
+    result = run("check", str(copy))
+    assert result.exit_code == 2
+    assert message in result.output

@@ -55,8 +55,6 @@ class TileType(Strict):
     boosts: Literal["cannon", "engine", "shield"] | None = None
     arrows: list[Literal["n", "e", "s", "w"]] | None = None
     sleepers: Positive | None = None  # stasis chambers
-    # Where the type comes from when it is not the published game's (a pack's own design).
-    design: str | None = None
 
     @model_validator(mode="after")
     def _kind_fields(self) -> TileType:
