@@ -97,6 +97,13 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
             default=None,
             help="Paper size of the sheets [default: both]",
         ),
+        click.option(
+            "--difficulty",
+            type=click.Choice(["none", "hard", "extreme", "insane"]),
+            default=None,
+            help="Keep on Trucking's Rough Roads: 0-3 cards a round [default: the game file's, "
+            "else none]",
+        ),
     ]
     for option in reversed(options):
         func = option(func)
@@ -112,6 +119,7 @@ def resolve_args(
     force: bool,
     paper: str | None,
     images: bool = True,
+    difficulty: str | None = None,
 ) -> GameArgs:
     """Merge the game file and the command line (the command line wins) and settle the seed."""
     from generator.build import recorded_game
@@ -132,6 +140,9 @@ def resolve_args(
         raw_seed = recorded.seed
         pack = pack or recorded.pack
         click.echo(f"Using the seed recorded in {display_path(output / 'plan.json')}", err=True)  # type: ignore[operator]
+    if difficulty is not None:
+        # The command line wins over the game file and the recorded game.
+        options = {**options, "difficulty": difficulty}
     pack = pack or (spec.pack if spec else None) or default_pack()
     paper = paper or (spec.paper if spec else None) or "both"
     if raw_seed is None:
