@@ -101,8 +101,21 @@ class TruckingShipSheet(ShipSheet):
     def _trucking(self, page: Page, x: float, y: float, w: float) -> None:
         s = page.surface
         y = title_line(s, x, y, "Keep on Trucking", "")
-        box(s, x, y, w, mm(8), label="Cyan alien ability (while it is aboard)")
-        page.mark("cyan-ability", x, y, w, mm(8))
+        # One row: the cyan ability, then the two title counts (games with `titles:`), so
+        # the titles take no height from sheets that are already full.
+        count_w = mm(17)
+        cyan_w = w - 2 * (count_w + mm(1.5))
+        label = "Cyan alien ability (while it is aboard)"
+        if s.text_width(label, size=5.5) > cyan_w - mm(2):
+            label = "Cyan alien ability"
+        box(s, x, y, cyan_w, mm(8), label=label)
+        page.mark("cyan-ability", x, y, cyan_w, mm(8))
+        for i, (key, name) in enumerate(
+            (("aesthete", "Aesthete"), ("contraptionist", "Contraptionist"))
+        ):
+            bx = x + cyan_w + mm(1.5) + i * (count_w + mm(1.5))
+            box(s, bx, y, count_w, mm(8), label=name, label_size=5)
+            page.mark(f"{key}-count", bx, y, count_w, mm(8))
         y += mm(8) + mm(1.2)
         y = paragraph(s, x, y, w, self._trucking_text(), size=NOTE) + mm(0.8)
         box_grid(page, "sleeper", x, y, w, SLEEPER_BOXES, size=CHECK, gap=CHECK_GAP)
