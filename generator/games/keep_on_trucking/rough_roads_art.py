@@ -36,7 +36,7 @@ def draw_rough_roads(
     y = top
     for road in drawn:
         card = card_of(content, road.id)
-        text = card.text + (" Dice: hidden in the post." if road.rolls else "")
+        text = card.text
         size = 36.0
         pad = 22.0
         header = 64.0
