@@ -31,19 +31,26 @@ def test_version(run: Any) -> None:
 def test_game_writes_every_post_in_both_flavours(run: Any, tmp_path: Path) -> None:
     result = run("game", "--seed", "2020")
     assert result.exit_code == 0, result.output
-    root = tmp_path / "output" / "galaxy-trucker-2020"
+    (root,) = (tmp_path / "output").iterdir()
     plan = json.loads((root / "plan.json").read_text())
+    # The folder is named by the public game id, never by the seed.
+    assert root.name == f"galaxy-trucker-{plan['game_id']}"
     assert plan["seed"] == "2020" and plan["pack"] == "galaxy-trucker"
     builds = sorted(root.glob("round-*/turn-*-build.facebook.txt"))
     flights = sorted(root.glob("round-*/turn-*-flight.facebook.txt"))
     assert len(builds) == 33 and len(flights) == 18
     assert len(list(root.glob("round-*/turn-*.discord.md"))) == 51
     for rnd in (1, 2, 3):
-        for name in ("start", "end-of-building", "end-of-flight", "stack-1", "stack-2", "stack-3"):
+        for name in ("start", "end-of-building", "end-of-flight"):
             assert (root / f"round-{rnd}" / f"{name}.facebook.txt").is_file()
             assert (root / f"round-{rnd}" / f"{name}.discord.md").is_file()
-        assert not (root / f"round-{rnd}" / "stack-4.facebook.txt").exists()
-    for name in ("game-start", "game-end"):
+        for name in ("stack-1", "stack-2", "stack-3"):
+            # On Facebook a stack is only ever a comment, and its file says so.
+            assert (root / f"round-{rnd}" / f"{name}.facebook-comment.txt").is_file()
+            assert not (root / f"round-{rnd}" / f"{name}.facebook.txt").exists()
+            assert (root / f"round-{rnd}" / f"{name}.discord.md").is_file()
+        assert not list((root / f"round-{rnd}").glob("stack-4*"))
+    for name in ("before-day-1", "game-start", "game-end"):
         assert (root / f"{name}.facebook.txt").is_file()
     # Every flight turn with meteors or pirates has a first-comment text with the rolls.
     with_rolls = [
@@ -93,7 +100,7 @@ def test_hidden_information_stays_out_of_posts(run: Any, tmp_path: Path) -> None
                     assert line.count("||") == 2, line  # every roll inside a spoiler
         hidden = rnd["stacks"][-1]
         stack_texts = "".join(
-            (root / f"round-{rnd['round']}" / f"stack-{i}.facebook.txt").read_text()
+            (root / f"round-{rnd['round']}" / f"stack-{i}.facebook-comment.txt").read_text()
             for i in (1, 2, 3)
         )
         visible_ids = {c["id"] for s in rnd["stacks"][:-1] for c in s}
@@ -104,16 +111,20 @@ def test_hidden_information_stays_out_of_posts(run: Any, tmp_path: Path) -> None
 
 
 def test_discord_messages_fit_discord(run: Any, tmp_path: Path) -> None:
-    # This seed's turn 46 has Pirates (5 shots) and a 7-meteor swarm: two messages.
+    # This seed's turn 46 has Pirates (5 shots) and a 7-meteor swarm: 12 rolls, each with its
+    # own spoiler picture, plus the cards: 13 files, more than one message may carry.
     assert run("game", "--seed", "scan-16", "-o", "g").exit_code == 0
     messages = sorted((tmp_path / "g").rglob("*.discord*.md"))
     assert all(len(path.read_text().rstrip("\n")) <= 2000 for path in messages)
-    second = tmp_path / "g" / "round-3" / "turn-46-flight.discord-2.md"
-    assert second.is_file()
-    first = second.with_name("turn-46-flight.discord.md").read_text()
-    # Whole paragraphs move to the next message: here the images and their descriptions.
-    assert "**Event 5: Pirates" in first and "**Event 6: Meteoric Swarm" in first
-    assert second.read_text().startswith("-# Image: turn-46-flight.png")
+    host = (tmp_path / "g" / "round-3" / "turn-46-flight.host.txt").read_text()
+    dice = sorted((tmp_path / "g" / "round-3").glob("SPOILER_turn-46-*-dice.png"))
+    assert len(dice) == 12
+    rest = host.partition("Message with no text: attach")[2]
+    assert rest, host
+    attached = [f"round-3/{p.name}" for p in dice] + ["round-3/turn-46-flight-cards.png"]
+    discord = host.split("Discord:")[1].split("Alt text")[0]
+    assert all(discord.count(f"`{name}`") == 1 for name in attached)
+    assert all(line.count(".png`") <= 10 for line in discord.splitlines())
 
 
 def test_two_runs_are_byte_identical(run: Any, tmp_path: Path) -> None:
@@ -177,7 +188,8 @@ def test_unsafe_seed_stays_inside_output(run: Any, tmp_path: Path) -> None:
     result = run("game", "--no-images", "--seed", "../../x")
     assert result.exit_code == 0, result.output
     folders = [p.name for p in (tmp_path / "output").iterdir()]
-    assert len(folders) == 1 and folders[0].startswith("galaxy-trucker-x-")
+    assert len(folders) == 1 and folders[0].startswith("galaxy-trucker-")
+    assert "x" not in folders[0].removeprefix("galaxy-trucker-").lower()
     assert not (tmp_path.parent / "x").exists()
     assert (
         json.loads((tmp_path / "output" / folders[0] / "plan.json").read_text())["seed"]
@@ -308,7 +320,7 @@ def test_an_existing_game_folder_supplies_its_seed(run: Any, pack_copy: Path) ->
     assert run("game", *args).exit_code == 0
     result = run("turn", "--no-images", "7", "-o", "g")
     assert result.exit_code == 0, result.output
-    assert "Using the seed recorded in g/plan.json" in result.stderr
+    assert "Going on with game" in result.stderr and " in g" in result.stderr
     assert "Seed chosen" not in result.stderr and "Turn 7 of 51" in result.stdout
 
 
