@@ -8,8 +8,10 @@ import io
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
+from generator.art.png_surface import PngSurface
+from generator.art.tiles import tile_label
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import images_layout
 from generator.games.galaxy_trucker.images import PlannedImage, stack_image
@@ -186,3 +188,79 @@ def test_images_show_the_game_id_never_the_seed(game: Game) -> None:
     drawn = render_png(game.content, game.plan, image)
     assert render_png(game.content, reseeded, image) == drawn
     assert render_png(game.content, renamed, image) != drawn
+
+
+def empty_rows(data: bytes) -> tuple[list[bool], int]:
+    """Which pixel rows are pure background, and the image height."""
+    with Image.open(io.BytesIO(data)) as image:
+        rgb = image.convert("RGB")
+    width, height = rgb.size
+    background = Image.new("RGB", rgb.size, images_layout.BACKGROUND)
+    ink = ImageChops.difference(rgb, background).convert("L").point(lambda v: 255 if v > 6 else 0)
+    return [ink.crop((0, y, width, y + 1)).getbbox() is None for y in range(height)], height
+
+
+def widest_band(rows: list[bool]) -> int:
+    run = best = 0
+    for empty in rows:
+        run = run + 1 if empty else 0
+        best = max(best, run)
+    return best
+
+
+def test_images_use_their_canvas_and_keep_the_bottom_clear(files: dict[str, bytes]) -> None:
+    """No empty band wider than 12 % of the height (the old 2-card flight image left 15 %
+    above and below its cards), and nothing at all in the bottom 8 % (feeds overlay it)."""
+    for path, data in files.items():
+        if not path.endswith(".png"):
+            continue
+        rows, height = empty_rows(data)
+        safe = int(height * (1 - images_layout.BOTTOM_SAFE))
+        assert all(rows[safe:]), f"{path}: something drawn in the bottom 8 %"
+        assert widest_band(rows[:safe]) < 0.12 * height, path
+
+
+def test_the_band_check_can_fail(game: Game) -> None:
+    image = next(im for im in planned(game) if im.kind == "flight")
+    data = render_png(game.content, game.plan, image)
+    with Image.open(io.BytesIO(data)) as drawn:
+        taller = Image.new("RGB", (1080, drawn.height + 300), images_layout.BACKGROUND)
+        taller.paste(drawn, (0, 0))
+        buffer = io.BytesIO()
+        taller.save(buffer, "PNG")
+    rows = empty_rows(buffer.getvalue())[0]
+    assert widest_band(rows) >= 300
+
+
+def test_post_image_text_is_at_least_28_px(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text drawn into a post image, at its final size: pictures (tiles, cards, dice)
+    are drawn at SUPERSAMPLE times their size and scaled down, so their sizes count divided."""
+    sizes: list[tuple[float, str]] = []
+    real_text = PngSurface.text
+
+    def recording(self: PngSurface, x: float, y: float, text: str, *args: Any, **kw: Any) -> None:
+        scale = 1 if self.image.width == images_layout.WIDTH else images_layout.SUPERSAMPLE
+        if text.strip():
+            sizes.append((kw.get("size", 10) / scale, text))
+        real_text(self, x, y, text, *args, **kw)
+
+    monkeypatch.setattr(PngSurface, "text", recording)
+    images_layout._PICTURES.clear()
+    for image in planned(game):
+        render_png(game.content, game.plan, image)
+    images_layout._PICTURES.clear()
+    assert len(sizes) > 500
+    # Not held to 28 px (yet): the one-word label printed on a tile (21-27 px in a build
+    # image, where three rows of tiles must fit) and one-character glyphs inside icons (the
+    # S/L on a meteor, the C on a coin, a good's value on its cube).
+    labels = {tile_label(tt) for tt in game.content.tile_types.values()} | {"START"}
+    small = sorted(
+        {
+            (round(size, 1), text)
+            for size, text in sizes
+            if size < 28 - 0.01 and text not in labels and len(text.strip()) > 1
+        }
+    )
+    assert not small, repr(small[:40])
+    # The exemptions are not a blanket: they are what they say.
+    assert min(size for size, text in sizes if text in labels) > 20

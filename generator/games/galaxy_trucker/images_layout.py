@@ -270,8 +270,9 @@ def draw_rolls(
     words_size = 44
     surface.text(WIDTH / 2, top + 40, words, size=words_size, color=TEXT, anchor="middle")
     area_top = top + 80
-    die = int(min(300, bottom - area_top - 120))
     gap = 60
+    # The dice as large as the width and height allow, so no wide empty band is left.
+    die = int(min((WIDTH - 2 * SAFE - gap) / 2 - 30, bottom - area_top - 220))
     x0 = (WIDTH - 2 * die - gap) / 2
     y = area_top + (bottom - area_top - die - 110) / 2
     surface.rect(
