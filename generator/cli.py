@@ -174,7 +174,8 @@ def resolve_args(
 
     `continuing` (turn, round): without a seed or game file, go on with the game already
     written rather than choose a new seed."""
-    if continuing and seed is None and game_file is None:
+    picked = continuing and seed is None and game_file is None
+    if picked:
         output = pick_running_game(output)
     spec = read_game_file(game_file) if game_file else None
     raw_seed = seed if seed is not None else (spec.seed if spec else None)
@@ -187,7 +188,8 @@ def resolve_args(
         raw_seed = recorded["seed"]
         kept = output / SNAPSHOT_DIR  # type: ignore[operator]
         pack = pack or (str(kept) if kept.is_dir() else recorded.get("pack"))
-        click.echo(f"Using the game recorded in {display_path(output)}", err=True)
+        if not picked:  # pick_running_game has already said which game
+            click.echo(f"Using the game recorded in {display_path(output)}", err=True)
     pack = pack or (spec.pack if spec else None) or DEFAULT_PACK
     paper = paper or (spec.paper if spec else None) or "both"
     if raw_seed is None:
