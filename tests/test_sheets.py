@@ -121,6 +121,7 @@ def test_ship_sheet_text(
     for word in ("Events", "Cargo", "Lost Components", "Pretty Ship", f"Round {number} score"):
         assert word in text
     assert "H human" in text and "L laser alien" in text and "E engine alien" in text
+    assert "Barrels and exhausts count as smooth" in text
     assert "this bar measures 50 mm" in text and "Print at 100 %" in text
     # One numbered Event box per flight card, and no more.
     events = sorted(int(n) for n in re.findall(r"Event (\d+)\b", lines))
