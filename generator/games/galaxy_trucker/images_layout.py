@@ -146,17 +146,19 @@ def draw_build(
     bottom = _footer(surface, content, plan)
     sets = build["sets"]
     per_set = max(len(tiles) for tiles in sets)
-    # Tiles take a little of the safe margin: at 290 px their labels are 29 px tall.
+    # Tiles take a little of the safe margin and the rows sit close, so a tile is at least
+    # 280 px and its one-word label at least 28 px tall.
     gap = 24
-    label_h = 40
-    row_gap = 14
+    label_h = 38
+    row_gap = 8
+    pad = 8
     size = int(
         min(
             (WIDTH - 2 * TILE_MARGIN - gap * (per_set - 1)) / per_set,
-            (bottom - top - row_gap * (len(sets) - 1)) / len(sets) - label_h - 16,
+            (bottom - top - row_gap * (len(sets) - 1)) / len(sets) - label_h - pad,
         )
     )
-    row_h = label_h + size + 16
+    row_h = label_h + size + pad
     used = row_h * len(sets) + row_gap * (len(sets) - 1)
     y = top + (bottom - top - used) / 2
     for s, tiles in enumerate(sets):
