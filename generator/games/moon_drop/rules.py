@@ -1,17 +1,19 @@
 """The end of a Moon Drop game as steps: the Safety Check, the six crises and the five goals.
 
-Every step reads a board and the set of crossed-out squares and returns its Options: the
-squares crossed out afterwards, the account lines, and (where the player may choose) what
-was chosen. A step with no choice returns one option. The readings of unclear wording are in
-the pack's rules.yaml; the comments name them."""
+Every step reads a board and the set of crossed-out squares and returns its Choices: how many
+options the player has, the options themselves (each the squares it crosses out), produced one
+at a time and never all at once (a grid packed with Quarters can offer billions), and the
+account lines for any one of them. A step with no choice offers one option. The order of the
+options is the order the search tries them: the squares the `prefer` function ranks first come
+first. The readings of unclear wording are in the pack's rules.yaml; the comments name them."""
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations, islice, product
-from math import comb, prod
+from itertools import combinations
+from math import comb
 
 from generator.games.moon_drop.grid import Board, Square, square_name
 
@@ -24,17 +26,56 @@ DOCK = "dock"
 RESEARCH = "research"
 # Reading "routes": crew walk on from these; other rooms end the way.
 PASSAGES = frozenset({QUARTERS, CORRIDOR, DOCK})
-# The most choices one step offers the search, in reading order. A real sheet (28 modules)
-# stays far below; a grid packed with Quarters could otherwise offer millions.
-MAX_OPTIONS = 512
+Pick = tuple[Square, ...]  # the squares one option crosses out
+# Orders the squares a player may choose to cross out, the ones to try first first.
+Prefer = Callable[[Sequence[Square]], list[Square]]
+
+
+def reading_order(squares: Sequence[Square]) -> list[Square]:
+    return sorted(squares)
 
 
 @dataclass(frozen=True)
-class Option:
-    crossed: Crossed
-    lines: tuple[str, ...]
-    choice: str | None = None
-    total: int = 1  # how many choices the step has in all (more than offered if capped)
+class Choices:
+    """What one step offers. `picks()` yields the options lazily, in the order to try them;
+    `size` squares at least are crossed by every option, and when `kind` is set every option
+    crosses only modules of that kind (both bound the best score still reachable)."""
+
+    total: int
+    size: int
+    kind: str | None
+    picks: Callable[[], Iterator[Pick]]
+    describe: Callable[[Pick], tuple[str, ...]]
+    choice: Callable[[Pick], str] | None = None  # the choice in words, when there is one
+
+    @staticmethod
+    def single(pick: Iterable[Square], lines: tuple[str, ...]) -> Choices:
+        fixed = tuple(pick)
+        return Choices(1, len(fixed), None, lambda: iter((fixed,)), lambda _: lines)
+
+    def all(self) -> list[Pick]:
+        """Every option (only for small steps: tests and the brute-force check)."""
+        return list(self.picks())
+
+
+def lazy_product(parts: Sequence[Callable[[], Iterable[Pick]]]) -> Iterator[Pick]:
+    """The concatenated picks of every combination of one pick per part, in order, without
+    holding more than one pick per part at a time (itertools.product would first store every
+    part's picks: billions for a building packed with Quarters)."""
+    if not parts:
+        yield ()
+        return
+    for head in parts[0]():
+        for rest in lazy_product(parts[1:]):
+            yield head + rest
+
+
+def split(pick: Pick, sizes: Sequence[int]) -> list[Pick]:
+    parts, at = [], 0
+    for size in sizes:
+        parts.append(pick[at : at + size])
+        at += size
+    return parts
 
 
 class Names:
@@ -107,31 +148,29 @@ class Table:
         return [n for n in self.board.neighbours(square) if self.is_live(crossed, n)]
 
 
-StepFn = Callable[[Table, Crossed, Names], list[Option]]
-
-
-def _cross(crossed: Crossed, squares: Iterable[Square]) -> Crossed:
-    return crossed | frozenset(squares)
+StepFn = Callable[[Table, Crossed, Names, Prefer], Choices]
 
 
 # --- the Safety Check ------------------------------------------------------------------
-def check_routes(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def check_routes(
+    table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order
+) -> Choices:
     reached = table.reachable(crossed)
     lost = [s for s in table.live(crossed) if s not in reached]
     if not lost:
-        return [Option(crossed, ("Check Routes: every module still standing can be reached.",))]
-    return [
-        Option(
-            _cross(crossed, lost),
-            (
-                f"Check Routes: cross out {names.squares(table.board, lost)}: no route from "
-                "any Quarters.",
-            ),
-        )
-    ]
+        return Choices.single((), ("Check Routes: every module still standing can be reached.",))
+    return Choices.single(
+        lost,
+        (
+            f"Check Routes: cross out {names.squares(table.board, lost)}: no route from "
+            "any Quarters.",
+        ),
+    )
 
 
-def life_support(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def life_support(
+    table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order
+) -> Choices:
     lines = []
     lost: list[Square] = []
     for group in table.buildings:
@@ -144,35 +183,53 @@ def life_support(table: Table, crossed: Crossed, names: Names) -> list[Option]:
             )
     if not lines:
         lines = ["Life Support: every building with Quarters has a Life Support."]
-    return [Option(_cross(crossed, lost), tuple(lines))]
+    return Choices.single(lost, tuple(lines))
 
 
-def hydroponics(table: Table, crossed: Crossed, names: Names) -> list[Option]:
-    per_building: list[tuple[list[Square], list[Square], int, str]] = []
+def _combinations(squares: list[Square], count: int) -> Callable[[], Iterable[Pick]]:
+    return lambda: combinations(squares, count)
+
+
+def hydroponics(
+    table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order
+) -> Choices:
+    notes: list[str] = []
+    parts: list[Callable[[], Iterable[Pick]]] = []
+    sizes: list[int] = []
+    total = 1
     for group in table.buildings:
         quarters = [s for s in group if table.is_live(crossed, s, QUARTERS)]
         farms = sum(1 for s in group if table.is_live(crossed, s, HYDROPONICS))
         if len(quarters) > farms:
             excess = len(quarters) - farms
-            note = (
+            notes.append(
                 f"Hydroponics: the {names.building(group)} has {len(quarters)} Quarters and "
                 f"{farms} Hydroponics: cross out {excess} Quarters"
             )
-            per_building.append((group, quarters, excess, note))
-    if not per_building:
-        return [Option(crossed, ("Hydroponics: no building has more Quarters than Hydroponics.",))]
-    total = prod(comb(len(quarters), excess) for _, quarters, excess, _ in per_building)
-    every = product(*(combinations(quarters, excess) for _, quarters, excess, _ in per_building))
-    options = []
-    for picks in islice(every, MAX_OPTIONS):
-        lost = [s for pick in picks for s in pick]
-        lines = tuple(
-            f"{note}: {names.squares(table.board, pick)}."
-            for (_, _, _, note), pick in zip(per_building, picks, strict=True)
+            ways = comb(len(quarters), excess)
+            parts.append(_combinations(prefer(quarters) if ways > 1 else quarters, excess))
+            sizes.append(excess)
+            total *= ways
+    if not notes:
+        return Choices.single((), ("Hydroponics: no building has more Quarters than Hydroponics.",))
+
+    def describe(pick: Pick) -> tuple[str, ...]:
+        return tuple(
+            f"{note}: {names.squares(table.board, part)}."
+            for note, part in zip(notes, split(pick, sizes), strict=True)
         )
-        choice = None if total == 1 else f"cross out {names.squares(table.board, lost)}"
-        options.append(Option(_cross(crossed, lost), lines, choice, total))
-    return options
+
+    def choice(pick: Pick) -> str:
+        return f"cross out {names.squares(table.board, pick)}"
+
+    return Choices(
+        total,
+        sum(sizes),
+        QUARTERS,
+        lambda: lazy_product(parts),
+        describe,
+        choice if total > 1 else None,
+    )
 
 
 SAFETY_CHECK: tuple[tuple[str, StepFn], ...] = (
@@ -185,41 +242,64 @@ SAFETY_CHECK: tuple[tuple[str, StepFn], ...] = (
 
 
 # --- crises ----------------------------------------------------------------------------
-def fire(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def _pairs(firsts: list[Square], seconds: list[Square]) -> Callable[[], Iterable[Pick]]:
+    """One of `firsts` and one of `seconds` (either may be empty: then none of it)."""
+
+    def picks() -> Iterator[Pick]:
+        for a in firsts or [None]:
+            for b in seconds or [None]:
+                yield tuple(s for s in (a, b) if s is not None)
+
+    return picks
+
+
+def fire(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order) -> Choices:
     standing = [g for g in table.buildings if any(table.is_live(crossed, s) for s in g)]
     lacking = [g for g in standing if not any(table.is_live(crossed, s, LIFE_SUPPORT) for s in g)]
     if not lacking:
-        return [Option(crossed, ("Safe: every building has a Life Support.",))]
+        return Choices.single((), ("Safe: every building has a Life Support.",))
     head = (
         "Failed: no Life Support in the "
         + "; ".join(names.building(g) for g in lacking)
         + ". Every building loses 1 Quarters and 1 other module."
     )
-    per_building = []
+    parts: list[Callable[[], Iterable[Pick]]] = []
+    sizes: list[int] = []
+    total = 1
     for group in standing:
         quarters = [s for s in group if table.is_live(crossed, s, QUARTERS)]
         others = [
             s for s in group if table.is_live(crossed, s) and table.board.cells[s] != QUARTERS
         ]
-        picks = [
-            tuple(p for p in pair if p is not None)
-            for pair in product(quarters or [None], others or [None])
-        ]
-        per_building.append((group, picks))
-    total = prod(len(p) for _, p in per_building)
-    options = []
-    for picks in islice(product(*(p for _, p in per_building)), MAX_OPTIONS):
-        lost = [s for pick in picks for s in pick]
+        if len(quarters) > 1:
+            quarters = prefer(quarters)
+        if len(others) > 1:
+            others = prefer(others)
+        parts.append(_pairs(quarters, others))
+        sizes.append(min(1, len(quarters)) + min(1, len(others)))
+        total *= max(1, len(quarters)) * max(1, len(others))
+
+    def describe(pick: Pick) -> tuple[str, ...]:
         lines = [head]
-        for (group, _), pick in zip(per_building, picks, strict=True):
-            what = names.squares(table.board, pick) if pick else "nothing (nothing standing)"
+        for group, part in zip(standing, split(pick, sizes), strict=True):
+            what = names.squares(table.board, part) if part else "nothing (nothing standing)"
             lines.append(f"The {names.building(group)}: cross out {what}.")
-        choice = None if total == 1 else f"cross out {names.squares(table.board, lost)}"
-        options.append(Option(_cross(crossed, lost), tuple(lines), choice, total))
-    return options
+        return tuple(lines)
+
+    def choice(pick: Pick) -> str:
+        return f"cross out {names.squares(table.board, pick)}"
+
+    return Choices(
+        total,
+        sum(sizes),
+        None,
+        lambda: lazy_product(parts),
+        describe,
+        choice if total > 1 else None,
+    )
 
 
-def breach(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def breach(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order) -> Choices:
     board = table.board
     open_corridors = [
         s
@@ -227,7 +307,7 @@ def breach(table: Table, crossed: Crossed, names: Names) -> list[Option]:
         if any(board.is_empty(n) for n in board.neighbours(s))
     ]
     if not open_corridors:
-        return [Option(crossed, ("Safe: no Corridor is next to an empty square.",))]
+        return Choices.single((), ("Safe: no Corridor is next to an empty square.",))
     quarters = table.live(crossed, QUARTERS)
     count = min(len(open_corridors), len(quarters))
     head = (
@@ -235,58 +315,61 @@ def breach(table: Table, crossed: Crossed, names: Names) -> list[Option]:
         f"next to an empty square ({', '.join(square_name(s) for s in open_corridors)})"
     )
     if count == 0:
-        return [Option(crossed, (f"{head}, but no Quarters is left to cross out.",))]
+        return Choices.single((), (f"{head}, but no Quarters is left to cross out.",))
     shortfall = (
         f" (only {len(quarters)} Quarters left)" if len(quarters) < len(open_corridors) else ""
     )
-    options = []
     total = comb(len(quarters), count)
-    for pick in islice(combinations(quarters, count), MAX_OPTIONS):
-        text = f"{head}: cross out {count} Quarters{shortfall}: {names.squares(board, pick)}."
-        choice = None if total == 1 else f"cross out {names.squares(board, pick)}"
-        options.append(Option(_cross(crossed, pick), (text,), choice, total))
-    return options
+    ordered = prefer(quarters) if total > 1 else quarters
+
+    def describe(pick: Pick) -> tuple[str, ...]:
+        return (f"{head}: cross out {count} Quarters{shortfall}: {names.squares(board, pick)}.",)
+
+    def choice(pick: Pick) -> str:
+        return f"cross out {names.squares(board, pick)}"
+
+    return Choices(
+        total,
+        count,
+        QUARTERS,
+        _combinations(ordered, count),
+        describe,
+        choice if total > 1 else None,
+    )
 
 
-def plague(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def plague(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order) -> Choices:
     sick = [
         s
         for s in table.live(crossed, QUARTERS)
         if any(table.is_live(crossed, n, QUARTERS) for n in table.board.neighbours(s))
     ]
     if not sick:
-        return [Option(crossed, ("Safe: no Quarters is next to another Quarters.",))]
-    return [
-        Option(
-            _cross(crossed, sick),
-            (
-                f"Failed: cross out every Quarters next to another: "
-                f"{names.squares(table.board, sick)}.",
-            ),
-        )
-    ]
+        return Choices.single((), ("Safe: no Quarters is next to another Quarters.",))
+    return Choices.single(
+        sick,
+        (f"Failed: cross out every Quarters next to another: {names.squares(table.board, sick)}.",),
+    )
 
 
-def quake(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def quake(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order) -> Choices:
     weak = [
         s
         for s in table.live(crossed)
         if table.board.cells[s] != CORRIDOR and len(table.live_neighbours(crossed, s)) < 2
     ]
     if not weak:
-        return [Option(crossed, ("Safe: every module other than a Corridor has two neighbours.",))]
-    return [
-        Option(
-            _cross(crossed, weak),
-            (
-                "Failed: cross out each module with fewer than two neighbouring modules: "
-                f"{names.squares(table.board, weak)}.",
-            ),
-        )
-    ]
+        return Choices.single((), ("Safe: every module other than a Corridor has two neighbours.",))
+    return Choices.single(
+        weak,
+        (
+            "Failed: cross out each module with fewer than two neighbouring modules: "
+            f"{names.squares(table.board, weak)}.",
+        ),
+    )
 
 
-def fungus(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def fungus(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order) -> Choices:
     # Reading "fungus": connected means joined by a path of modules not crossed out.
     joined: set[Square] = set()
     for group in table.board.groups(table.live(crossed)):
@@ -294,19 +377,19 @@ def fungus(table: Table, crossed: Crossed, names: Names) -> list[Option]:
             joined.update(group)
     rotten = [s for s in table.live(crossed, HYDROPONICS) if s not in joined]
     if not rotten:
-        return [Option(crossed, ("Safe: every Hydroponics is connected to a Life Support.",))]
-    return [
-        Option(
-            _cross(crossed, rotten),
-            (
-                "Failed: cross out each Hydroponics not connected to a Life Support: "
-                f"{names.squares(table.board, rotten)}.",
-            ),
-        )
-    ]
+        return Choices.single((), ("Safe: every Hydroponics is connected to a Life Support.",))
+    return Choices.single(
+        rotten,
+        (
+            "Failed: cross out each Hydroponics not connected to a Life Support: "
+            f"{names.squares(table.board, rotten)}.",
+        ),
+    )
 
 
-def sabotage(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def sabotage(
+    table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order
+) -> Choices:
     board = table.board
     lonely = [
         d
@@ -314,28 +397,34 @@ def sabotage(table: Table, crossed: Crossed, names: Names) -> list[Option]:
         if not any(table.is_live(crossed, n, QUARTERS) for n in board.neighbours(d))
     ]
     if not lonely:
-        return [Option(crossed, ("Safe: every Dock is next to a Quarters.",))]
+        return Choices.single((), ("Safe: every Dock is next to a Quarters.",))
     head = f"Failed: no Quarters next to the Dock at {', '.join(square_name(d) for d in lonely)}"
     members = [s for s in table.live(crossed) if board.cells[s] not in (CORRIDOR, QUARTERS)]
     groups = board.groups(members)
     if not groups:
-        return [Option(crossed, (f"{head}, but there is no group to cross out.",))]
+        return Choices.single((), (f"{head}, but there is no group to cross out.",))
     largest = max(len(g) for g in groups)
-    biggest = [g for g in groups if len(g) == largest]
-    options = []
-    for group in biggest[:MAX_OPTIONS]:
-        text = (
+    # Equal groups are at most 81 / largest: few enough to list, in reading order.
+    biggest = [tuple(g) for g in groups if len(g) == largest]
+
+    def describe(pick: Pick) -> tuple[str, ...]:
+        return (
             f"{head}. The largest group of modules other than Corridors and Quarters has "
             f"{largest} square{'s' if largest != 1 else ''}: cross out "
-            f"{names.squares(board, group)}."
+            f"{names.squares(board, pick)}.",
         )
-        choice = (
-            None
-            if len(biggest) == 1
-            else f"take the group at {square_name(group[0])} ({len(biggest)} groups of {largest})"
-        )
-        options.append(Option(_cross(crossed, group), (text,), choice, len(biggest)))
-    return options
+
+    def choice(pick: Pick) -> str:
+        return f"take the group at {square_name(pick[0])} ({len(biggest)} groups of {largest})"
+
+    return Choices(
+        len(biggest),
+        largest,
+        None,
+        lambda: iter(biggest),
+        describe,
+        choice if len(biggest) > 1 else None,
+    )
 
 
 CRISES: dict[str, StepFn] = {
@@ -387,3 +476,7 @@ GOALS: dict[str, GoalFn] = {
     "population": population,
     "security": security,
 }
+
+# Goals that score one point per standing module of one kind: a step that must cross out n
+# modules of that kind lowers the best score still reachable by n.
+GOAL_COUNTS: dict[str, str] = {"research": RESEARCH, "population": QUARTERS}
