@@ -283,13 +283,15 @@ def test_grid_errors_name_every_bad_square(content: MoonDrop) -> None:
 def test_search_cut_short_says_so_and_keeps_the_greedy_choice(content: MoonDrop) -> None:
     # With no budget the search keeps only its first ending: the greedy one, crossing out the
     # Quarters whose loss alone costs least (A4: it cuts off the Life Support, not the
-    # Research). The account must say the score is not proven.
-    result = run_end(content, board(content, CHOICE_GRID), [], "research", budget=0)
-    assert result.crossed == sq("A4", "A5") and result.score == 1
-    assert not result.proven and result.greedy == 1
+    # Research). After Plague the Safety Check finds no Life Support: A2 goes, then nothing
+    # is reached: every module is crossed out, 0. Proving that crossing out A2 first does no
+    # better needs a second try, so the account must say the score is not proven.
+    result = run_end(content, board(content, CHOICE_GRID), ["plague"], "research", budget=0)
+    assert result.crossed == sq("A1", "A2", "A3", "A4", "A5", "B3") and result.score == 0
+    assert not result.proven and result.greedy == 0
     assert any("a better one is not ruled out" in line for line in result.lines)
-    full = run_end(content, board(content, CHOICE_GRID), [], "research")
-    assert full.proven and full.score == 1
+    full = run_end(content, board(content, CHOICE_GRID), ["plague"], "research")
+    assert full.proven and full.standing_proven and full.crossed == sq("A1", "A2")
 
 
 def test_core_has_no_moon_drop_branch() -> None:

@@ -9,10 +9,8 @@ first. The readings of unclear wording are in the pack's rules.yaml; the comment
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from math import comb
 
 from generator.games.moon_drop.grid import Board, Square, square_name
@@ -35,39 +33,69 @@ def reading_order(squares: Sequence[Square]) -> list[Square]:
     return sorted(squares)
 
 
+# Called on every partial pick (the squares chosen so far, how many are still to choose):
+# True skips every option that starts so.
+Prune = Callable[[Pick, int], bool]
+# Choose `count` of `items` (in their order), then the next task's, and so on.
+Task = tuple[tuple[Square, ...], int]
+
+
 @dataclass(frozen=True)
 class Choices:
-    """What one step offers. `picks()` yields the options lazily, in the order to try them;
-    `size` squares at least are crossed by every option, and when `kind` is set every option
-    crosses only modules of that kind (both bound the best score still reachable)."""
+    """What one step offers: `total` options, each a set of squares to cross out. The options
+    are either listed (`listed`) or made by `tasks`, one square at a time, so that a search
+    can skip every option sharing a hopeless beginning. `size` squares at least are crossed
+    by every option, and when `kind` is set every option crosses only modules of that kind
+    (both bound the best score still reachable)."""
 
     total: int
     size: int
     kind: str | None
-    picks: Callable[[], Iterator[Pick]]
     describe: Callable[[Pick], tuple[str, ...]]
     choice: Callable[[Pick], str] | None = None  # the choice in words, when there is one
+    tasks: tuple[Task, ...] = ()
+    listed: tuple[Pick, ...] | None = None
 
     @staticmethod
     def single(pick: Iterable[Square], lines: tuple[str, ...]) -> Choices:
         fixed = tuple(pick)
-        return Choices(1, len(fixed), None, lambda: iter((fixed,)), lambda _: lines)
+        return Choices(1, len(fixed), None, lambda _: lines, listed=(fixed,))
+
+    def picks(self, prune: Prune | None = None) -> Iterator[Pick]:
+        """The options in order (combinations in the order of each task's squares), one at a
+        time: never all at once (itertools.product would first store every part's options,
+        billions for a building packed with Quarters)."""
+        if self.listed is not None:
+            yield from self.listed
+        else:
+            yield from choose(self.tasks, prune)
 
     def all(self) -> list[Pick]:
         """Every option (only for small steps: tests and the brute-force check)."""
         return list(self.picks())
 
 
-def lazy_product(parts: Sequence[Callable[[], Iterable[Pick]]]) -> Iterator[Pick]:
-    """The concatenated picks of every combination of one pick per part, in order, without
-    holding more than one pick per part at a time (itertools.product would first store every
-    part's picks: billions for a building packed with Quarters)."""
-    if not parts:
+def choose(tasks: Sequence[Task], prune: Prune | None) -> Iterator[Pick]:
+    later = [sum(count for _, count in tasks[i + 1 :]) for i in range(len(tasks))]
+
+    def walk(task: int, start: int, need: int, prefix: Pick) -> Iterator[Pick]:
+        if need == 0:
+            if task + 1 >= len(tasks):
+                yield prefix
+            else:
+                yield from walk(task + 1, 0, tasks[task + 1][1], prefix)
+            return
+        items = tasks[task][0]
+        for i in range(start, len(items) - need + 1):
+            grown = (*prefix, items[i])
+            if prune is not None and prune(grown, need - 1 + later[task]):
+                continue
+            yield from walk(task, i + 1, need - 1, grown)
+
+    if not tasks:
         yield ()
-        return
-    for head in parts[0]():
-        for rest in lazy_product(parts[1:]):
-            yield head + rest
+    else:
+        yield from walk(0, 0, tasks[0][1], ())
 
 
 def split(pick: Pick, sizes: Sequence[int]) -> list[Pick]:
@@ -111,16 +139,27 @@ class Table:
         self.dock_links: dict[Square, list[Square]] = {
             d: [e for e in docks if e != d and touching[d] & touching[e]] for d in docks
         }
+        # Looked up again and again by the search: worked out once.
+        self.modules = tuple(s for s in board.squares if s in board.cells)
+        self.of_kind = {
+            kind: tuple(s for s in self.modules if board.cells[s] == kind)
+            for kind in set(board.cells.values())
+        }
+        # Where crew in a square can step next: neighbouring modules, and linked Docks.
+        self.ways: dict[Square, tuple[Square, ...]] = {
+            s: (
+                tuple(n for n in board.neighbours(s) if n in board.cells)
+                + tuple(self.dock_links.get(s, ()))
+                if board.cells[s] in PASSAGES
+                else ()
+            )
+            for s in self.modules
+        }
 
     def live(self, crossed: Crossed, kind: str | None = None) -> list[Square]:
         """Squares with a module not crossed out (of one kind), in reading order."""
-        return [
-            s
-            for s in self.board.squares
-            if s in self.board.cells
-            and s not in crossed
-            and (kind is None or self.board.cells[s] == kind)
-        ]
+        squares = self.modules if kind is None else self.of_kind.get(kind, ())
+        return [s for s in squares if s not in crossed]
 
     def is_live(self, crossed: Crossed, square: Square, kind: str | None = None) -> bool:
         module = self.board.cells.get(square)
@@ -129,19 +168,13 @@ class Table:
     def reachable(self, crossed: Crossed) -> set[Square]:
         starts = self.live(crossed, QUARTERS)
         seen = set(starts)
-        queue = deque(starts)
-        while queue:
-            here = queue.popleft()
-            kind = self.board.cells[here]
-            if kind not in PASSAGES:
-                continue
-            ahead = [n for n in self.board.neighbours(here) if self.is_live(crossed, n)]
-            if kind == DOCK:
-                ahead += [d for d in self.dock_links[here] if self.is_live(crossed, d)]
-            for square in ahead:
-                if square not in seen:
+        stack = starts
+        ways = self.ways
+        while stack:
+            for square in ways[stack.pop()]:
+                if square not in seen and square not in crossed:
                     seen.add(square)
-                    queue.append(square)
+                    stack.append(square)
         return seen
 
     def live_neighbours(self, crossed: Crossed, square: Square) -> list[Square]:
@@ -186,16 +219,11 @@ def life_support(
     return Choices.single(lost, tuple(lines))
 
 
-def _combinations(squares: list[Square], count: int) -> Callable[[], Iterable[Pick]]:
-    return lambda: combinations(squares, count)
-
-
 def hydroponics(
     table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order
 ) -> Choices:
     notes: list[str] = []
-    parts: list[Callable[[], Iterable[Pick]]] = []
-    sizes: list[int] = []
+    tasks: list[Task] = []
     total = 1
     for group in table.buildings:
         quarters = [s for s in group if table.is_live(crossed, s, QUARTERS)]
@@ -207,11 +235,11 @@ def hydroponics(
                 f"{farms} Hydroponics: cross out {excess} Quarters"
             )
             ways = comb(len(quarters), excess)
-            parts.append(_combinations(prefer(quarters) if ways > 1 else quarters, excess))
-            sizes.append(excess)
+            tasks.append((tuple(prefer(quarters) if ways > 1 else quarters), excess))
             total *= ways
     if not notes:
         return Choices.single((), ("Hydroponics: no building has more Quarters than Hydroponics.",))
+    sizes = [count for _, count in tasks]
 
     def describe(pick: Pick) -> tuple[str, ...]:
         return tuple(
@@ -223,12 +251,7 @@ def hydroponics(
         return f"cross out {names.squares(table.board, pick)}"
 
     return Choices(
-        total,
-        sum(sizes),
-        QUARTERS,
-        lambda: lazy_product(parts),
-        describe,
-        choice if total > 1 else None,
+        total, sum(sizes), QUARTERS, describe, choice if total > 1 else None, tuple(tasks)
     )
 
 
@@ -242,17 +265,6 @@ SAFETY_CHECK: tuple[tuple[str, StepFn], ...] = (
 
 
 # --- crises ----------------------------------------------------------------------------
-def _pairs(firsts: list[Square], seconds: list[Square]) -> Callable[[], Iterable[Pick]]:
-    """One of `firsts` and one of `seconds` (either may be empty: then none of it)."""
-
-    def picks() -> Iterator[Pick]:
-        for a in firsts or [None]:
-            for b in seconds or [None]:
-                yield tuple(s for s in (a, b) if s is not None)
-
-    return picks
-
-
 def fire(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order) -> Choices:
     standing = [g for g in table.buildings if any(table.is_live(crossed, s) for s in g)]
     lacking = [g for g in standing if not any(table.is_live(crossed, s, LIFE_SUPPORT) for s in g)]
@@ -263,7 +275,7 @@ def fire(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_
         + "; ".join(names.building(g) for g in lacking)
         + ". Every building loses 1 Quarters and 1 other module."
     )
-    parts: list[Callable[[], Iterable[Pick]]] = []
+    tasks: list[Task] = []
     sizes: list[int] = []
     total = 1
     for group in standing:
@@ -271,13 +283,12 @@ def fire(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_
         others = [
             s for s in group if table.is_live(crossed, s) and table.board.cells[s] != QUARTERS
         ]
-        if len(quarters) > 1:
-            quarters = prefer(quarters)
-        if len(others) > 1:
-            others = prefer(others)
-        parts.append(_pairs(quarters, others))
+        # One Quarters and one other module, each when the building has any.
+        for part in (quarters, others):
+            if part:
+                tasks.append((tuple(prefer(part) if len(part) > 1 else part), 1))
+            total *= max(1, len(part))
         sizes.append(min(1, len(quarters)) + min(1, len(others)))
-        total *= max(1, len(quarters)) * max(1, len(others))
 
     def describe(pick: Pick) -> tuple[str, ...]:
         lines = [head]
@@ -289,14 +300,7 @@ def fire(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_
     def choice(pick: Pick) -> str:
         return f"cross out {names.squares(table.board, pick)}"
 
-    return Choices(
-        total,
-        sum(sizes),
-        None,
-        lambda: lazy_product(parts),
-        describe,
-        choice if total > 1 else None,
-    )
+    return Choices(total, sum(sizes), None, describe, choice if total > 1 else None, tuple(tasks))
 
 
 def breach(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order) -> Choices:
@@ -329,12 +333,7 @@ def breach(table: Table, crossed: Crossed, names: Names, prefer: Prefer = readin
         return f"cross out {names.squares(board, pick)}"
 
     return Choices(
-        total,
-        count,
-        QUARTERS,
-        _combinations(ordered, count),
-        describe,
-        choice if total > 1 else None,
+        total, count, QUARTERS, describe, choice if total > 1 else None, ((tuple(ordered), count),)
     )
 
 
@@ -421,9 +420,9 @@ def sabotage(
         len(biggest),
         largest,
         None,
-        lambda: iter(biggest),
         describe,
         choice if len(biggest) > 1 else None,
+        listed=tuple(biggest),
     )
 
 
@@ -480,3 +479,27 @@ GOALS: dict[str, GoalFn] = {
 # Goals that score one point per standing module of one kind: a step that must cross out n
 # modules of that kind lowers the best score still reachable by n.
 GOAL_COUNTS: dict[str, str] = {"research": RESEARCH, "population": QUARTERS}
+
+
+def goal_bound(
+    table: Table, crossed: Crossed, rule: str, life_support_ahead: bool, hydroponics_ahead: bool
+) -> int:
+    """At most what the Goal can still score once more squares are crossed out. Population
+    and Security count Quarters, and a Safety Check still to come will leave Quarters only in
+    buildings with a Life Support, and no more of them than the building has Hydroponics (it
+    can only have fewer by then)."""
+    if rule not in ("population", "security"):
+        return GOALS[rule](table, crossed)[0]
+    cells = table.board.cells
+    quarters_left = 0
+    inhabited = 0
+    for group in table.buildings:
+        kinds = [cells[s] for s in group if s not in crossed]
+        quarters = kinds.count(QUARTERS)
+        if life_support_ahead and LIFE_SUPPORT not in kinds:
+            quarters = 0
+        if hydroponics_ahead:
+            quarters = min(quarters, kinds.count(HYDROPONICS))
+        quarters_left += quarters
+        inhabited += quarters > 0
+    return quarters_left if rule == "population" else 4 * max(0, inhabited - 1)

@@ -40,12 +40,13 @@ from generator.games.moon_drop.rules import (
     Prefer,
     StepFn,
     Table,
+    goal_bound,
     reading_order,
 )
 
 # Options the search may try in one game before it settles for the best found. Each costs a
 # step's work on the grid (tens of microseconds); a real sheet needs a few hundred at most.
-SEARCH_BUDGET = 20_000
+SEARCH_BUDGET = 50_000
 # Remembered states before the table is emptied (memory stays bounded; only speed is lost).
 MEMO_LIMIT = 100_000
 
@@ -119,9 +120,13 @@ class Search:
         self.table = table
         self.steps = steps
         self.goal = GOALS[goal_rule]
+        self.goal_rule = goal_rule
         self.counted = GOAL_COUNTS.get(goal_rule)
         self.names = names
         self.meter = meter
+        labels = [step.label for step in steps]
+        # The last step of each kind: before it, its check is still to come.
+        self.last = {label: i for i, label in enumerate(labels)}
         self.standing = standing
         self.exact: dict[tuple[int, Crossed], tuple[Value, Trail]] = {}
         self.at_most: dict[tuple[int, Crossed], Value] = {}
@@ -134,16 +139,48 @@ class Search:
         return self.goal(self.table, crossed)[0], len(self.table.live(crossed))
 
     def value(self, crossed: Crossed) -> Value:
-        """What the search maximises; also an upper bound on every continuation, since both
-        the Goal and the modules standing only fall as squares are crossed out."""
+        """What the search maximises, for an ending."""
         score, standing = self.outcome(crossed)
         return score, standing if self.standing else 0
 
-    def step_bound(self, crossed: Crossed, choices: Choices) -> Value:
-        score, standing = self.value(crossed)
+    def bound(self, index: int, crossed: Crossed) -> Value:
+        """At most what any ending reached from `crossed` before step `index` can be worth:
+        crossing out only adds squares, and the Goal and the modules standing only fall as
+        it does (the Goal's bound also knows what Safety Checks still to come will do)."""
+        score = goal_bound(
+            self.table,
+            crossed,
+            self.goal_rule,
+            index <= self.last.get("life-support", -1),
+            index <= self.last.get("hydroponics", -1),
+        )
+        return score, len(self.table.live(crossed)) if self.standing else 0
+
+    def step_bound(self, index: int, crossed: Crossed, choices: Choices) -> Value:
+        score, standing = self.bound(index, crossed)
         if self.counted is not None and choices.kind == self.counted:
-            score -= choices.size  # every option crosses out that many scoring modules
+            # Every option crosses out that many scoring modules.
+            score = min(score, self.goal(self.table, crossed)[0] - choices.size)
         return score, standing - choices.size if self.standing else 0
+
+    def partial_bound(
+        self, index: int, crossed: Crossed, prefix: Pick, remaining: int, kind: str | None
+    ) -> Value:
+        """At most what any option of step `index` beginning with `prefix` can lead to:
+        `remaining` more squares (of `kind`, if set) will be crossed out, and the Check Routes
+        that follows every choosing step crosses out whatever `prefix` already cuts off."""
+        after = crossed | frozenset(prefix)
+        score, standing = self.bound(index + 1, after)
+        if self.counted is not None and kind == self.counted:
+            score = min(score, self.goal(self.table, after)[0] - remaining)
+        if self.standing:
+            standing -= remaining
+        if index + 1 < len(self.steps) and self.steps[index + 1].label == "routes":
+            reached = self.table.reachable(after)
+            cut = after | frozenset(s for s in self.table.live(after) if s not in reached)
+            later_score, later_standing = self.bound(index + 2, cut)
+            score, standing = min(score, later_score), min(standing, later_standing)
+        return score, standing
 
     def prefer(self, crossed: Crossed) -> Prefer:
         """Ranks squares by what crossing out that one alone costs once the squares it cuts
@@ -189,26 +226,42 @@ class Search:
         if beat is not None and ceiling is not None and ceiling <= beat:
             return None
         choices = self.choices(index, crossed)
-        bound = self.step_bound(crossed, choices)
+        bound = self.step_bound(index, crossed, choices)
         if beat is not None and bound <= beat:
             return None
         cuts = self.cuts
         found: tuple[Value, Trail] | None = None
-        for number, pick in enumerate(choices.picks()):
+        stopped = False
+
+        def hopeless(prefix: Pick, remaining: int) -> bool:
+            """Skips every option beginning with `prefix` when none can beat the best yet."""
+            nonlocal stopped
+            floor = found[0] if found is not None else beat
+            if floor is None:
+                return False  # nothing to beat yet: the first (greedy) option is followed
+            if self.meter.spent_up:
+                stopped = True
+                return True
+            self.meter.spent += 1
+            return self.partial_bound(index, crossed, prefix, remaining, choices.kind) <= floor
+
+        for number, pick in enumerate(choices.picks(hopeless)):
             # The first option is always followed, so the greedy ending is always found.
             if number and self.meter.spent_up:
-                self.cuts += 1
+                stopped = True
                 break
             self.meter.spent += 1
             child = crossed | frozenset(pick)
             floor = found[0] if found is not None else beat
-            if number and floor is not None and self.value(child) <= floor:
+            if number and floor is not None and self.bound(index + 1, child) <= floor:
                 continue
             below = self.best(index + 1, child, floor)
             if below is not None:
                 found = (below[0], (pick, below[1]))
                 if found[0] >= bound:
                     break  # no option can do better
+        if stopped:
+            self.cuts += 1
         if self.cuts == cuts:  # every option was settled: the answer is proven
             self.forget_if_full()
             if found is not None:
