@@ -325,13 +325,13 @@ def run_end(
     board: Board,
     order: list[str],
     goal_id: str,
-    budget: int = SEARCH_BUDGET,
+    budget: int | None = None,
 ) -> Result:
     names = Names({m.id: m.name for m in content.modules})
     table = Table(board)
     goal = content.goal(goal_id)
     steps = end_steps(content, order)
-    solution = solve(table, steps, goal.rule, names, budget)
+    solution = solve(table, steps, goal.rule, names, SEARCH_BUDGET if budget is None else budget)
     crossed: Crossed = frozenset()
     lines: list[str] = []
     section = None
