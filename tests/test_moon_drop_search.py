@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from generator.games.moon_drop.grid import Board, Square, parse_grid
@@ -81,12 +81,13 @@ def lookahead_greedy(board: Board, order: list[str], goal_id: str) -> int:
     return goal(table, crossed)[0]
 
 
-cells = st.sampled_from("..CCLHHQQQDR")
+# Weighted to Quarters, so the Hydroponics step, Fire and Breach have choices to make.
+cells = st.sampled_from("QQQQQHHLLCCD.R.")
 
 
 @st.composite
 def small_games(draw: st.DrawFn) -> tuple[Board, list[str], str]:
-    rows = draw(st.integers(2, 4))
+    rows = draw(st.integers(3, 4))
     columns = draw(st.integers(3, 5))
     text = "\n".join("".join(draw(cells) for _ in range(columns)) for _ in range(rows))
     order = draw(st.lists(st.sampled_from(CRISES), max_size=3, unique=True))
@@ -102,12 +103,17 @@ def test_search_equals_brute_force_and_beats_greedy(game: tuple[Board, list[str]
     try:
         truth = brute_force(board, order, goal)
     except TooBig:
-        return  # too many endings to check by brute force
+        event("too many endings for brute force")
+        return
     result = run_end(CONTENT, board, order, goal)
     assert result.proven and result.standing_proven
     assert (result.score, result.standing) == truth
-    assert result.score >= lookahead_greedy(board, order, goal)
+    greedy = lookahead_greedy(board, order, goal)
+    assert result.score >= greedy
     assert result.score >= result.greedy
+    event("a real choice" if any("Choice:" in line for line in result.lines) else "no choice")
+    if result.score > min(greedy, result.greedy):
+        event("a greedy choice scores less")
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
