@@ -184,7 +184,9 @@ def test_eighteen_quarters_when_the_cheap_looking_choice_is_wrong() -> None:
     # safe); 5 Hydroponics stay fed; the last Safety Check crosses out the 4 row-A Quarters: 5.
     result = run_end(CONTENT, grid(PLAGUE_TRAP), ["plague"], GOAL_IDS["population"])
     assert result.greedy == 0
-    assert result.score == 5
+    assert result.score == 5 and result.proven  # found and every other choice ruled out
+    standing = {s for s in grid(PLAGUE_TRAP).cells if s not in result.crossed}
+    assert {s for s in standing if s[0] == 2} == {(2, c) for c in (0, 2, 4, 6, 8)}
 
 
 # --- a full grid: bounded time and memory ------------------------------------------------

@@ -44,9 +44,10 @@ from generator.games.moon_drop.rules import (
     reading_order,
 )
 
-# Options the search may try in one game before it settles for the best found. Each costs a
-# step's work on the grid (tens of microseconds); a real sheet needs a few hundred at most.
-SEARCH_BUDGET = 50_000
+# Work units (an option tried or a square ranked: about one tracing of routes over the grid,
+# tens of microseconds) the search may spend before it settles for the best found. A real
+# sheet needs a few hundred at most; a full grid stops here after a few seconds.
+SEARCH_BUDGET = 100_000
 # Remembered states before the table is emptied (memory stays bounded; only speed is lost).
 MEMO_LIMIT = 100_000
 
@@ -303,6 +304,8 @@ def solve(table: Table, steps: list[Step], goal_rule: str, names: Names, budget:
     score, standing = by_score.outcome(crossed)
     standing_proven = False
     if score_proven:
+        # The tie-break is worth less than the score: at most a quarter of the budget.
+        meter.budget = min(budget, meter.spent + budget // 4)
         by_both = Search(table, steps, goal_rule, names, meter, standing=True)
         better = by_both.best(0, frozenset(), (score, standing))
         if better is not None:
