@@ -204,7 +204,7 @@ print(len(board.cells), result.score, result.greedy, result.proven, time.process
 """
 
 # 81 modules, one building: 53 Quarters, 12 Hydroponics, 7 Life Support, 9 Corridors. The
-# first Safety Check alone offers C(53, 41) (about 1.3e12) ways to cross out the 41 extra
+# first Safety Check alone offers C(53, 41) (about 2.7e11) ways to cross out the 41 extra
 # Quarters; the scorer before this search ran out of memory here under the same limit.
 FULL = """
     QHQQLQQHQ
