@@ -63,21 +63,32 @@ def encode(entry: dict[str, Any]) -> bytes:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write a file by temp file and rename: readers see the old or the new file, whole."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SheetgenError(f"cannot create {display_path(path.parent)}: {exc.strerror}") from exc
     if path.is_symlink():
         raise SheetgenError(
             f"{display_path(path)} is a symbolic link; refusing to write through it"
         )
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise SheetgenError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from exc
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(temp)
+        if isinstance(exc, OSError):
+            # A full disk or a read-only folder: the user's machine, not a bug.
+            raise SheetgenError(
+                f"cannot write {display_path(path)}: {exc.strerror or exc}"
+            ) from exc
         raise
 
 
@@ -94,7 +105,10 @@ def append_entry(folder: Path, entry: dict[str, Any], expected: int) -> None:
 @contextlib.contextmanager
 def locked(folder: Path) -> Iterator[None]:
     """One command at a time per game folder."""
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SheetgenError(f"cannot create {display_path(folder)}: {exc.strerror}") from exc
     lock = folder / LOCK_FILE
     if lock.is_symlink():
         raise SheetgenError(f"{display_path(lock)} is a symbolic link")

@@ -144,6 +144,11 @@ def not_over(state: TableState) -> None:
         raise TableError(f"the game is over ({state.winner} win): nothing more to do")
 
 
+def no_sleeper_due(state: TableState) -> None:
+    if state.sleeper_due():
+        raise TableError("the sleeper agent phase is due: deal it first (bsg sleeper)")
+
+
 def no_open_check(state: TableState) -> None:
     if state.check is not None:
         raise TableError(f"the skill check {state.check.name!r} is open: resolve it first")
@@ -459,6 +464,7 @@ def cmd_jump(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     start; the Admiral's other Destination cards go to the bottom of the deck."""
     not_over(state)
     no_open_check(state)
+    no_sleeper_due(state)
     content = state.content
     distance = int(args["distance"])
     if not 0 <= distance <= 10:
@@ -642,6 +648,7 @@ def cmd_title(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
 def cmd_next(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     not_over(state)
     no_open_check(state)
+    no_sleeper_due(state)
     if state.jump_due:
         raise TableError("the fleet is at Auto Jump: jump first (bsg jump)")
     done = state.who(state.current_seat)
