@@ -216,3 +216,17 @@ def test_missing_pack_file_is_a_content_error(tmp_path: Path) -> None:
     (pack / "succession.yaml").unlink()
     with pytest.raises(ContentError, match="file is missing"):
         load_content(str(pack))
+
+
+def test_example_game_file_sets_up(tmp_path: Path) -> None:
+    example = Path(__file__).resolve().parents[1] / "seeds" / "battlestar-example.yaml"
+    result = CliRunner().invoke(main, ["bsg", "setup", str(example), "-o", str(tmp_path / "g")])
+    assert result.exit_code == 0, result.output
+    post = (tmp_path / "g" / "public" / "000-setup.txt").read_text()
+    assert "Seed commitment:" in post and "First player:" in post
+    verify = CliRunner().invoke(
+        main,
+        ["verify", "--pack", "battlestar", "--seed", yaml.safe_load(example.read_text())["seed"],
+         "--commitment", post.split("Seed commitment: ")[1].split()[0]],
+    )  # fmt: skip
+    assert verify.exit_code == 0 and "OK" in verify.output

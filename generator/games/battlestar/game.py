@@ -97,7 +97,8 @@ def replay(table: Table) -> Table:
 def setup_written(table: Table) -> Written:
     state, record = set_up(table.content, table.spec, table.game_id)
     messages = setup_messages(state, record)
-    return Written(setup_post(state, record, table.spec, messages), messages)
+    post = setup_post(state, record, table.spec, messages, seed_commitment(table))
+    return Written(post, messages)
 
 
 def choosing_written(table: Table) -> Written:

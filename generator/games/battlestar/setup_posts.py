@@ -111,7 +111,11 @@ def commitment_blocks(state: TableState, messages: list[PrivateMessage]) -> list
 
 
 def setup_post(
-    state: TableState, record: SetupRecord, spec: GameSpec, messages: list[PrivateMessage]
+    state: TableState,
+    record: SetupRecord,
+    spec: GameSpec,
+    messages: list[PrivateMessage],
+    seed_commitment: str,
 ) -> TablePost:
     content = state.content
     first = state.first_seat
@@ -173,6 +177,12 @@ def setup_post(
         )
     )
     blocks += commitment_blocks(state, messages)
+    blocks.append(
+        para(
+            f"Seed commitment: {seed_commitment} (the moderator reveals the seed at the end; "
+            "sheetgen verify checks it)."
+        )
+    )
     return TablePost(
         f"public/{SETUP_KEY}", title(state.game_id, "Setup"), tuple(blocks), tuple(state.queue())
     )
