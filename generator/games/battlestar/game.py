@@ -5,11 +5,12 @@ log replayed over it. `run` applies a new command and writes its files, then its
 from __future__ import annotations
 
 import copy
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.content import Pack, load_pack
+from generator.content import Pack, load_pack, resolve_pack_dir
 from generator.errors import SheetgenError, display_path
 from generator.games.battlestar import content as bsg_content
 from generator.games.battlestar.commit import PrivateMessage
@@ -60,12 +61,34 @@ class Table:
         return self.spec.setup_digest(self.pack.digest)
 
 
+_LOADED: dict[tuple[Path, str], tuple[Pack, Battlestar]] = {}
+
+
+def load_battlestar(ref: str) -> tuple[Pack, Battlestar]:
+    """The pack and its validated content. Parsing the YAML is most of a command's time, so
+    a process that runs many commands (a test, a script) reuses a load for identical bytes."""
+    root = resolve_pack_dir(ref).resolve()
+    digest = hashlib.sha256()
+    for path in sorted(root.glob("*.yaml")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    key = (root, digest.hexdigest())
+    if key not in _LOADED:
+        pack = load_pack(ref)
+        if pack.meta.game != "battlestar":
+            raise SheetgenError(
+                f"pack {pack.name!r} is not a Battlestar pack (game: {pack.meta.game})"
+            )
+        loaded = (pack, bsg_content.load(pack))
+        if pack.base is not None:  # the key covers this folder only, not the pack it extends
+            return loaded
+        _LOADED.clear()
+        _LOADED[key] = loaded
+    return _LOADED[key]
+
+
 def open_table(game_file: Path, folder: Path | None = None) -> Table:
     spec, _ = read_game_file(game_file)
-    pack = load_pack(spec.pack)
-    if pack.meta.game != "battlestar":
-        raise SheetgenError(f"pack {pack.name!r} is not a Battlestar pack (game: {pack.meta.game})")
-    content = bsg_content.load(pack)
+    pack, content = load_battlestar(spec.pack)
     check_against_pack(spec, content)
     gid = game_id(commitment(pack.name, spec.seed, pack.digest))
     root = folder or spec.output or Path("output") / f"battlestar-{gid}"
