@@ -317,3 +317,24 @@ def test_destiny_deck_is_rebuilt_when_empty(tmp_path: Path) -> None:
         game.run("check-resolve")
     state = game.state()
     assert state.destiny_builds == 2 and len(state.destiny) == 8
+
+
+def test_a_linked_post_folder_is_refused(tmp_path: Path) -> None:
+    game = BsgGame(tmp_path)
+    game.run("setup")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    public = game.folder / "public"
+    for path in public.iterdir():
+        path.unlink()
+    public.rmdir()
+    public.symlink_to(elsewhere)
+    assert "symbolic link" in game.run("draw", "crisis", code=2).output
+    assert not list(elsewhere.iterdir())
+
+
+def test_status_shows_the_moderator_everything(tmp_path: Path) -> None:
+    game = BsgGame(tmp_path)
+    game.run("setup")
+    out = game.run("status").stdout
+    assert out.count("loyalty: ") == 4 and "[president]" in out and "crisis: 70 to draw" in out

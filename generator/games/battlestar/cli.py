@@ -276,13 +276,12 @@ def status(game_file: Path, output: Path | None) -> None:
     for player in state.players:
         marks = [t for t, s in state.titles.items() if s == player.seat]
         marks += ["revealed Cylon"] * player.revealed + ["in the Brig"] * player.brig
+        marked = f" [{', '.join(marks)}]" if marks else ""
         loyalty = "; ".join(c.name for c in player.loyalty)
         hand = ", ".join(
             content.skill_card_name(c) if d.startswith("skill:") else c for d, c in player.hand
         )
-        click.echo(
-            f"- {state.who(player.seat)} {marks or ''}\n    loyalty: {loyalty}\n    hand: {hand}"
-        )
+        click.echo(f"- {state.who(player.seat)}{marked}\n    loyalty: {loyalty}\n    hand: {hand}")
     dials = ", ".join(f"{k} {v}" for k, v in state.resources.items())
     click.echo(f"Fleet: {dials}; reserves {state.reserves}; nukes {state.nukes}")
     click.echo(

@@ -133,6 +133,12 @@ def write_files(folder: Path, written: Written) -> list[Path]:
     paths = []
     for name, text in written.files().items():
         path = folder / name
+        for parent in list(Path(name).parents)[:-1]:  # the folders inside the game folder
+            if (folder / parent).is_symlink():
+                raise SheetgenError(
+                    f"{display_path(folder / parent)} is a symbolic link; refusing to write "
+                    "through it"
+                )
         write_atomic(path, text.encode("utf-8"))
         paths.append(path)
     return paths
