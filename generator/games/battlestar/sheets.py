@@ -251,7 +251,8 @@ CHECK_STEPS = (
     "Starting with the player left of the current player and ending with the current player, each "
     "adds any number of Skill cards face down: by private message to the moderator.",
     "The moderator posts how many cards each player added, never which.",
-    "The moderator adds 2 cards from the Destiny deck (rebuilt when empty: 2 of each type).",
+    "The moderator adds {per_check} cards from the Destiny deck (rebuilt when empty: {per_type} of "
+    "each type).",
     "Cards of the named types add their value; every other card subtracts its value.",
     "Total at least the difficulty: pass. Else at least the partial value, if any: partial. "
     "Else: fail. The post gives the total and the result.",
@@ -263,6 +264,11 @@ FORUM = (
     "messages unedited. Each one's commitment is in the thread; at the end the moderator reveals "
     "the salts and anyone can check them (sha256 of salt, newline, text).",
 )
+
+
+def _extra(content: Battlestar, phase: str) -> str:
+    names = [content.character(e.character).name for e in content.extra_cards if e.phase == phase]
+    return f" ({', '.join(names)} two)" if names else ""
 
 
 def draw_aid(page: Page, content: Battlestar) -> None:
@@ -298,7 +304,8 @@ def draw_aid(page: Page, content: Battlestar) -> None:
         )
     y += 6
     y = section("Skill checks, in order", y)
-    for i, text in enumerate(CHECK_STEPS, 1):
+    counts = {"per_check": content.destiny_per_check, "per_type": content.destiny_per_type}
+    for i, text in enumerate((step.format(**counts) for step in CHECK_STEPS), 1):
         y = paragraph(s, page.left + mm(3), y, width - mm(3), text, size=size, lead=f"{i}.") + 2.5
     y += 6
     y = section("Titles and Loyalty", y)
@@ -311,8 +318,9 @@ def draw_aid(page: Page, content: Battlestar) -> None:
     )
     y = paragraph(s, page.left + mm(3), y, width - mm(3), titles, size=size) + 2.5
     loyalty = (
-        f"One Loyalty card each at setup (Gaius Baltar two); one more each in the sleeper agent "
-        f"phase, when the fleet has travelled {content.sleeper_distance} (Sharon Valerii two). "
+        f"One Loyalty card each at setup{_extra(content, 'setup')}; one more each in the sleeper "
+        f"agent phase, when the fleet has travelled {content.sleeper_distance}"
+        f"{_extra(content, 'sleeper')}. "
         f"Humans win by travelling {content.distance_goal} and then jumping once more; Cylons "
         "win if any resource reaches 0."
     )
