@@ -29,9 +29,10 @@ class Deck:
 
     def draw(self, seed: str, count: int) -> list[str]:
         if count > len(self.pile) + len(self.discard):
+            name = self.name.removeprefix("skill:")
             raise DeckEmpty(
-                f"the {self.name} deck has {len(self.pile)} cards and {len(self.discard)} in "
-                f"its discard pile: cannot draw {count}"
+                f"the {name} deck has {len(self.pile)} cards and {len(self.discard)} in its "
+                f"discard pile: cannot draw {count}"
             )
         drawn: list[str] = []
         for _ in range(count):
