@@ -338,3 +338,25 @@ def test_status_shows_the_moderator_everything(tmp_path: Path) -> None:
     game.run("setup")
     out = game.run("status").stdout
     assert out.count("loyalty: ") == 4 and "[president]" in out and "crisis: 70 to draw" in out
+
+
+def test_the_sympathizer(tmp_path: Path) -> None:
+    """Four players: the Sympathizer comes in the sleeper deal; its holder is told to reveal
+    it; revealed with no resource in the red, it goes to the Brig, else it is a Cylon."""
+    for red in (False, True):
+        game = BsgGame(tmp_path / str(red))
+        game.run("setup")
+        game.run("jump", "4")
+        game.run("sleeper")
+        state = game.state()
+        holder = next(p for p in state.players if p.holds_sympathizer())
+        text = (game.folder / "private" / "002-sleeper" / f"seat-{holder.seat + 1}.txt").read_text()
+        assert "Sympathizer is revealed at once" in text
+        others = [p for p in state.players if p.seat != holder.seat]
+        assert "sympathizer" in game.run("sympathizer", others[0].name, code=2).output.lower()
+        if red:
+            game.run("fleet", "morale=-5")
+        out = game.run("sympathizer", holder.name).stdout
+        after = game.state().player(holder.seat)
+        assert (after.revealed, after.brig) == ((True, False) if red else (False, True))
+        assert ("a Cylon!" in out) == red and ("to the Brig" in out) != red

@@ -14,6 +14,7 @@ from typing import Any
 from generator.errors import SheetgenError
 from generator.games.battlestar.commit import PrivateMessage
 from generator.games.battlestar.content import TITLES
+from generator.games.battlestar.loyalty import SYMPATHIZER
 from generator.games.battlestar.posts import Block, Span, b, item, para
 from generator.games.battlestar.setup import build_destiny
 from generator.games.battlestar.state import (
@@ -548,15 +549,13 @@ def cmd_sleeper(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         cards = state.sleeper_deal[seat]
         state.player(seat).loyalty += cards
         names = "; ".join(c.name for c in cards)
-        messages.append(
-            message(
-                state,
-                n,
-                "sleeper",
-                seat,
-                [f"Sleeper agent phase: your new Loyalty card{_s(cards)}: {names}"],
+        lines = [f"Sleeper agent phase: your new Loyalty card{_s(cards)}: {names}"]
+        if any(c.kind == SYMPATHIZER for c in cards):
+            lines.append(
+                "The Sympathizer is revealed at once: say so in the thread; the moderator then "
+                "resolves it (a Cylon if a resource is in the red, else to the Brig)."
             )
-        )
+        messages.append(message(state, n, "sleeper", seat, lines))
     state.sleeper_done = True
     extra = [
         state.who(p.seat)
