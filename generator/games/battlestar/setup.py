@@ -16,7 +16,6 @@ from generator.games.battlestar.gamefile import GameSpec, default_setup_draw
 from generator.games.battlestar.loyalty import LoyaltyDeal, deal_loyalty
 from generator.games.battlestar.model import PACK_DECKS
 from generator.games.battlestar.state import (
-    Card,
     Player,
     TableState,
     skill_deck,
@@ -116,7 +115,3 @@ def set_up(content: Battlestar, spec: GameSpec, game_id: str) -> tuple[TableStat
             players[seat].hand.append((skill_deck(type_id), card))
     build_destiny(state)
     return state, SetupRecord(tuple(order), loyalty, draws, chosen, quorum)
-
-
-def hand_cards(player: Player, deck_prefix: str) -> list[Card]:
-    return [c for c in player.hand if c[0].startswith(deck_prefix)]
