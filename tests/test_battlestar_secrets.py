@@ -52,8 +52,13 @@ def test_reveal_recomputes_every_commitment(tmp_path: Path) -> None:
     game = BsgGame(tmp_path)
     play_some(game)
     assert "not over" in game.run("reveal", code=2).output
+    assert json.loads(game.run("reveal", "--json", "--before-end").stdout)["seed"] is None
     game.run("end", "humans", "--reason", "test over")
-    revealed = json.loads(game.run("reveal", "--json").stdout)["messages"]
+    everything = json.loads(game.run("reveal", "--json").stdout)
+    assert everything["seed"] == "bsg-test-seed-0001-abcdef"
+    revealed = everything["messages"]
+    early = json.loads(game.run("reveal", "--json", "--before-end").stdout)
+    assert early["messages"] == revealed
     public = game.files("public")
     posted = {
         m.group(1): m.group(2)

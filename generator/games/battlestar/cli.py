@@ -318,13 +318,19 @@ def reveal(game_file: Path, as_json: bool, before_end: bool, output: Path | None
         }
         for m in table.messages
     ]
+    # The seed only once the game is over: it decides every draw still to come.
+    revealed_seed = seed if table.state.over else None
     if as_json:
-        click.echo(
-            json.dumps({"game_id": table.game_id, "messages": items}, indent=2, ensure_ascii=False)
-        )
+        data = {"game_id": table.game_id, "seed": revealed_seed, "messages": items}
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     click.echo(f"Game {table.game_id}: every private message, with its salt.")
     click.echo("Check each: sha256(salt + newline + text) is the commitment posted in the thread.")
+    if revealed_seed is not None:
+        click.echo(
+            f"Seed: {revealed_seed} (check it against the setup post's seed commitment with "
+            f"sheetgen verify --pack {table.pack.name} --seed SEED --commitment HASH)"
+        )
     for entry in items:
         click.echo(
             f"\n=== {entry['id']} to {entry['player']}\nsalt: {entry['salt']}\n"
