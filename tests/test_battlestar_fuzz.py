@@ -123,3 +123,76 @@ def test_the_start_holds_every_card() -> None:
     expected = sum(len(CONTENT.decks[d]) for d in CONTENT.decks)
     expected += sum(len(CONTENT.skill_cards(t)) for t in CONTENT.skill_type_ids())
     assert sum(ALL_CARDS.values()) == expected
+
+
+# Sequences a moderator might really type: players and cards are picked from the table as
+# it stands when the command runs, so checks, plays and reveals go through too.
+sensible = st.tuples(
+    st.sampled_from([
+        "draw", "skills", "play", "check-open", "check-add", "check-add", "check-add",
+        "check-add", "check-resolve", "check-resolve", "fleet", "prep", "jump", "sleeper", "cylon", "sympathizer", "brig",
+        "release", "title", "next", "next",
+    ]),
+    st.integers(0, 1000),
+    st.lists(st.integers(0, 50), max_size=3),
+)  # fmt: skip
+
+
+def concrete(state: TableState, name: str, pick: int, picks: list[int]) -> tuple[str, dict]:
+    players = state.players
+    who = players[pick % len(players)]
+    skill = [c for d, c in who.hand if d.startswith("skill:")]
+    any_card = [c for _, c in who.hand]
+    if name == "draw":
+        return name, {"deck": ["crisis", "quorum", "destination"][pick % 3], "count": 1 + pick % 2}
+    if name == "skills":
+        return name, {"player": who.name, "types": {TYPES[pick % 5]: 1 + pick % 3}}
+    if name == "play":
+        return name, {"player": who.name, "cards": [any_card[i % len(any_card)] for i in picks]
+                      if any_card else [], "discard": bool(pick % 2)}  # fmt: skip
+    if name == "check-open":
+        return name, {"types": [TYPES[pick % 5]], "difficulty": pick % 15, "partial": None}
+    if name == "check-add":
+        if state.check is not None and state.check.next_seat() is not None and pick % 4:
+            who = players[state.check.next_seat()]  # type: ignore[index]
+            skill = [c for d, c in who.hand if d.startswith("skill:")]
+        chosen = sorted({i % len(skill) for i in picks}) if skill else []
+        return name, {"player": who.name, "cards": [skill[i] for i in chosen]}
+    if name == "fleet":
+        return name, {"changes": {FLEET[pick % 7]: pick % 5 - 2}}
+    if name == "prep":
+        return name, {"steps": 1 + pick % 3}
+    if name == "jump":
+        admiral = state.holder("admiral")
+        held = [c for d, c in players[admiral].hand if d == "destination"] if admiral else []
+        return name, {"distance": 1 + pick % 4, "destination": held[0] if held else None}
+    if name == "cylon":
+        cylons = [p for p in players if p.holds_cylon_card() and not p.revealed]
+        return name, {"player": (cylons[0] if cylons and pick % 3 == 0 else who).name}
+    if name == "sympathizer":
+        holders = [p for p in players if p.holds_sympathizer()]
+        return name, {"player": (holders[0] if holders else who).name}
+    if name in ("brig", "release"):
+        return "brig", {"player": who.name, "release": name == "release"}
+    if name == "title":
+        return name, {"title": ["president", "admiral"][pick % 2], "player": who.name}
+    return name, {}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(sensible, min_size=5, max_size=60))
+def test_sensible_command_sequences(ops: list[tuple[str, int, list[int]]]) -> None:
+    state = copy.deepcopy(START, memo={id(CONTENT): CONTENT})
+    for n, (name, pick, picks) in enumerate(ops, 1):
+        command, args = concrete(state, name, pick, picks)
+        trial = copy.deepcopy(state, memo={id(CONTENT): CONTENT})
+        try:
+            outcome = COMMANDS[command](trial, n, args)
+        except SheetgenError:
+            continue
+        state = trial
+        check_whole(state)
+        if command in ("check-add", "check-resolve"):  # never a card in a check's post
+            text = " ".join(s.text for block in outcome.blocks for s in block.spans)
+            for key in args.get("cards", []):
+                assert CONTENT.skill_card_name(key) not in text
