@@ -328,5 +328,10 @@ def verify(seed: str, expected: str, pack: str) -> None:
     sys.exit(1)
 
 
+# Battlestar Galactica's moderator commands (a game with a table, not planned turns).
+from generator.games.battlestar.cli import bsg  # noqa: E402
+
+main.add_command(bsg)
+
 if __name__ == "__main__":  # pragma: no cover
     main()
