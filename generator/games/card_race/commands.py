@@ -181,7 +181,8 @@ def write_posts(
 
     shown = []
     rnd = state.rounds[number - 1]
-    for code, suffix in languages(lang):
+    # The files follow the game's languages (as the round posts do); `lang` is what to show.
+    for code, suffix in languages(str(plan["table"]["lang"])):
         writer = Writer(content, plan, code)
         post = writer.table_post(state, number, serial)
         posts = [post]
@@ -197,7 +198,8 @@ def write_posts(
         for item in posts:
             for name, text in post_files(item, suffix).items():
                 _write(folder, name, text.encode("utf-8"))
-        shown.append(facebook(post))
+    for code in _text_lang(lang):
+        shown.append(facebook(Writer(content, plan, code).table_post(state, number, serial)))
     return "\n".join(shown)
 
 

@@ -82,7 +82,7 @@ def explain(scored: Scored, texts: Texts) -> str:
     text += texts.get(
         "score_total",
         before=scored.before,
-        sign="+" if change >= 0 else "−",
+        sign="+" if change >= 0 else "-",
         change=abs(change),
         total=scored.before + change,
     )
