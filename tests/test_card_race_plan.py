@@ -27,8 +27,9 @@ def table(players: int, specials: bool = True, rounds: int | None = None) -> Tab
     return Table(players=NAMES[:players], rounds=rounds, specials=specials)
 
 
-@pytest.mark.parametrize(("players", "specials"), [(3, True), (4, True), (5, True),
-                                                   (3, False), (4, False), (5, False)])
+@pytest.mark.parametrize(
+    ("players", "specials"), [(3, True), (4, True), (5, True), (3, False), (4, False), (5, False)]
+)
 def test_three_hundred_deals(content: CardRace, players: int, specials: bool) -> None:
     most = content.max_rounds(players, specials)
     assert most == {True: [19, 14, 11], False: [18, 13, 11]}[specials][players - 3]
@@ -80,9 +81,7 @@ def test_a_plan_is_the_same_for_the_same_seed(content: CardRace) -> None:
 def test_the_round_commitment_checks_the_deal(content: CardRace) -> None:
     plan = make_plan(content, table(3), "commitment-check-seed-01", None)
     plan_round = plan["rounds"][4]
-    assert plan_round["commitment"] == round_commitment(
-        5, plan_round["salt"], plan_round["deck"]
-    )
+    assert plan_round["commitment"] == round_commitment(5, plan_round["salt"], plan_round["deck"])
     swapped = list(plan_round["deck"])
     swapped[0], swapped[1] = swapped[1], swapped[0]
     assert plan_round["commitment"] != round_commitment(5, plan_round["salt"], swapped)

@@ -80,9 +80,11 @@ def test_the_floor_applies_at_each_round_end(tmp_path: Path, run: Callable[..., 
         "total 200 + 1000 = 1200" in out
     )
     standings = out.split("Standings after round 3")[1]
-    assert standings.index("1. Ben (teal): 1200 fuel") < standings.index(
-        "2. Cleo (magenta): 800 fuel"
-    ) < standings.index("3. Ada (orange): 400 fuel")
+    assert (
+        standings.index("1. Ben (teal): 1200 fuel")
+        < standings.index("2. Cleo (magenta): 800 fuel")
+        < standings.index("3. Ada (orange): 400 fuel")
+    )
 
 
 def test_shared_places_in_the_standings(tmp_path: Path, run: Callable[..., Result]) -> None:
@@ -130,9 +132,7 @@ def test_german_account(tmp_path: Path, run: Callable[..., Result]) -> None:
         ),
     ],
 )
-def test_bad_tables(
-    tmp_path: Path, run: Callable[..., Result], text: str, message: str
-) -> None:
+def test_bad_tables(tmp_path: Path, run: Callable[..., Result], text: str, message: str) -> None:
     result = run("score", "card-race", str(write(tmp_path, text)))
     assert result.exit_code == 2
     assert message in result.output

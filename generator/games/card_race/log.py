@@ -53,10 +53,16 @@ def entry_line(entry: dict[str, Any]) -> str:
 
 def append_entry(folder: Path, entry: dict[str, Any]) -> None:
     path = folder / LOG_FILE
-    old = path.read_bytes() if path.is_file() else b""
-    if old and not old.endswith(b"\n"):
-        old += b"\n"
-    write_atomic(path, old + (entry_line(entry) + "\n").encode("utf-8"))
+    try:
+        old = path.read_bytes() if path.is_file() else b""
+        if old and not old.endswith(b"\n"):
+            old += b"\n"
+        write_atomic(path, old + (entry_line(entry) + "\n").encode("utf-8"))
+    except OSError as exc:
+        # A full disk or a read-only folder: nothing was recorded, the log is as it was.
+        raise SheetgenError(
+            f"cannot record in {display_path(path)}: {exc.strerror or exc}; nothing was recorded"
+        ) from exc
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -33,6 +33,15 @@ def scale_bar(page: Page, x: float, y: float, label: str) -> None:
 
 def score_pad_pdf(content: CardRace, players: int, paper: str, lang: str) -> bytes:
     t = content.lang(lang)
+    title = t.get("pad_title", game=t.get("game_name"), players=players)
+    page = score_pad_page(content, players, paper, lang)
+    return render_pdf([page], paper, title=title, subject=t.get("game_name"))
+
+
+def score_pad_page(content: CardRace, players: int, paper: str, lang: str) -> PageSpec:
+    """One landscape page: a row per round up to the most rounds (the rounds past the
+    default shaded), per player bid, tricks, round score, running total and race position."""
+    t = content.lang(lang)
     low, high, default = content.round_range(players, True)
     title = t.get("pad_title", game=t.get("game_name"), players=players)
 
@@ -129,10 +138,17 @@ def score_pad_pdf(content: CardRace, players: int, paper: str, lang: str) -> byt
         )
         scale_bar(page, page.left, page.bottom - mm(3), t.get("pad_scale"))
 
-    return render_pdf([PageSpec("landscape", draw)], paper, title=title, subject=t.get("game_name"))
+    return PageSpec("landscape", draw)
 
 
 def rules_card_pdf(content: CardRace, paper: str, lang: str) -> bytes:
+    t = content.lang(lang)
+    title = t.get("rules_title", game=t.get("game_name"))
+    page = rules_card_page(content, paper, lang)
+    return render_pdf([page], paper, title=title, subject=t.get("game_name"))
+
+
+def rules_card_page(content: CardRace, paper: str, lang: str) -> PageSpec:
     t = content.lang(lang)
     title = t.get("rules_title", game=t.get("game_name"))
     sections = [item.split("|", 1) for item in t.items("rules_sections")]
@@ -159,4 +175,4 @@ def rules_card_pdf(content: CardRace, paper: str, lang: str) -> bytes:
             y += size * 0.6
         scale_bar(page, page.left, page.bottom - mm(3), t.get("pad_scale"))
 
-    return render_pdf([PageSpec("portrait", draw)], paper, title=title, subject=t.get("game_name"))
+    return PageSpec("portrait", draw)
