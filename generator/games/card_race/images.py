@@ -126,7 +126,7 @@ def _ship(s: Surface, x: float, y: float, size: float, colour: Color) -> None:
             (x - size * 0.75, y),
             (x - size, y + size * 0.45),
         ],
-        stroke=BLACK,
+        stroke=WHITE,
         fill=colour,
         width=2,
     )
@@ -153,8 +153,10 @@ def standings_png(
         colour = tuple(content.ship_colour(i).colour)
         mid = top + lane * (i + 0.5)
         s.line(start, mid, finish, mid, color=TRACK, width=2, dash=(6, 10))
-        x = start + (finish - start - 10) * totals[player] / best
-        _ship(s, max(x, start), mid, min(70, lane * 0.6), colour)  # type: ignore[arg-type]
+        ship = min(70, lane * 0.6)
+        # The tail sits on the start line at 0 fuel, the nose on the finish line at the lead.
+        x = start + ship + (finish - start - ship) * totals[player] / best
+        _ship(s, x, mid, ship, colour)  # type: ignore[arg-type]
         s.text(SAFE, mid + 14, str(places[player]), size=40, font="VeraBd", color=WHITE)
         label = f"{player} · {totals[player]}"
         s.text(start, mid - lane * 0.28, label, size=30, font="VeraBd", color=colour)  # type: ignore[arg-type]
