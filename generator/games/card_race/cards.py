@@ -56,7 +56,8 @@ class Card:
 
 
 def parse_id(text: str) -> Card:
-    """A card id as stored in a plan or log (`I12`, `N3`, `T`); ValueError if not one."""
+    """A card id as stored in a plan or log (`I12`, `N3`, `T`); ValueError if not one.
+    The single cards (`T`, `H`) get copy number 1, as in the deck."""
     card = parse_code(text)
     if card.kind in ("T", "H") and card.number == 0:
         return Card(card.kind, 1)

@@ -3,6 +3,7 @@ size against round limits, every text in both languages, the default table)."""
 
 from __future__ import annotations
 
+import re
 import string
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +23,6 @@ from generator.games.card_race.model import (
 )
 from generator.games.card_race.text_fields import LIST_TEXTS, TEXT_FIELDS
 from generator.games.card_race.texts import Texts
-from generator.validation import validate
 from generator.yamlio import Document
 
 FILES: dict[str, type] = {"cards": CardsFile, "rules": RulesFile, "game": Table}
@@ -222,15 +222,16 @@ def _check_rules(doc: Document, content: CardRace) -> list[Problem]:
 
 def check_table(doc: Document, table: Table, content: CardRace) -> list[Problem]:
     """A game's settings against the rules: player count, names, rounds for that count."""
-    import re
-
     rules = content.rules
     problems = []
     count = len(table.players)
     for i, name in enumerate(table.players):
         if not re.match(PLAYER_NAME, name):
             problems.append(
-                doc.problem(("players", i), f"{name!r}: a name is one word of up to 20 letters")
+                doc.problem(
+                    ("players", i),
+                    f"{name!r}: a name is one word of up to 20 letters or digits (- and ' allowed)",
+                )
             )
     if len(set(table.players)) != count:
         problems.append(doc.problem(("players",), "two players share a name"))
@@ -252,13 +253,3 @@ def check_table(doc: Document, table: Table, content: CardRace) -> list[Problem]
             )
         )
     return problems
-
-
-def table_problems(doc: Document, content: CardRace) -> tuple[Table | None, list[Problem]]:
-    """Validate a game file's table settings (unknown keys are the caller's business)."""
-    data = {k: v for k, v in (doc.data or {}).items() if k in Table.model_fields}
-    shadow = Document(doc.file, data, doc.lines)
-    table, problems = validate(shadow, Table)
-    if table is None:
-        return None, problems
-    return table, check_table(doc, table, content)

@@ -63,7 +63,7 @@ def draw_card(
             anchor="middle",
         )  # type: ignore[arg-type]
         text_colour: Color = INK
-        name = content.suits[card.kind].__getattribute__(lang).split("-")[0].split(" ")[0]
+        name = str(getattr(content.suits[card.kind], lang)).split("-")[0].split(" ")[0]
     else:
         fill, text_colour = OTHER_FILLS[card.kind]
         s.rect(x, y, w, h, stroke=BLACK, fill=fill, width=w * 0.02, radius=w * 0.08)

@@ -12,8 +12,9 @@ LANGUAGES = ("en", "de")
 Lang = Literal["en", "de"]
 Variant = Literal["standard", "hidden", "unknown"]
 RGB = tuple[int, int, int]
-# A player's name is one word (it is a column of the score file and a command argument).
-PLAYER_NAME = r"^[^\s|*_~`<>\[\]{}]{1,20}$"
+# A player's name is one word (a column of the score file, a command argument and part of a
+# file name): letters and digits, with inner hyphens or apostrophes; no dots or slashes.
+PLAYER_NAME = r"^[^\W_][\w'-]{0,19}$"
 
 
 class Suit(Strict):

@@ -113,7 +113,7 @@ def score_pad_page(content: CardRace, players: int, paper: str, lang: str) -> Pa
                 x += width
             for seat in range(players):
                 sx = x + seat * group
-                for j, weight in enumerate(weights):
+                for weight in weights:
                     width = unit * weight
                     s.rect(
                         sx,
@@ -122,11 +122,15 @@ def score_pad_page(content: CardRace, players: int, paper: str, lang: str) -> Pa
                         row_h,
                         stroke=BLACK,
                         fill=shade,
-                        width=THICK if j == 0 else LINE,
+                        width=LINE,
                     )
                     page.mark("cell", sx, y, width, row_h)
                     sx += width
             y += row_h
+        # A thick rule between players, the whole height, so each player's columns read as one.
+        for seat in range(players + 1):
+            gx = x + seat * group
+            s.line(gx, top, gx, y, color=BLACK, width=THICK)
         rng = f"{low}-{high}"
         paragraph(
             s,
