@@ -375,6 +375,8 @@ def verify(seed: str, expected: str, pack: str) -> None:
     sys.exit(1)
 
 
+for _command in card_race_commands.commands.values():
+    _command.callback = report_errors(_command.callback)  # type: ignore[arg-type]
 main.add_command(card_race_commands)
 
 if __name__ == "__main__":  # pragma: no cover

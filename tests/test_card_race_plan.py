@@ -5,6 +5,8 @@ special card, and each round's commitment can be recomputed from the revealed se
 from __future__ import annotations
 
 import datetime as dt
+import json
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +94,15 @@ def test_the_default_table_plans_through_the_core() -> None:
     assert game.plan["pack"] == "card-race"
     assert game.plan["table"]["players"] == ["Ada", "Ben", "Cleo", "Dev"]
     assert len(game.plan["rounds"]) == 12  # the default for 4 players
+
+
+GOLDEN = Path(__file__).parent / "cases" / "card-race" / "golden-deal.json"
+
+
+def test_golden_deal(content: CardRace, update_golden: bool) -> None:
+    """A change here changes the hands of running games: refresh only on purpose
+    (`pytest --update-golden`) and review the diff."""
+    deal = make_plan(content, table(3, rounds=7), "card-race-golden-seed-01", None)
+    if update_golden:
+        GOLDEN.write_text(json.dumps(deal, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert deal == json.loads(GOLDEN.read_text(encoding="utf-8"))

@@ -306,3 +306,31 @@ def test_turn_up_rulings() -> None:
         "trump": None,
         "how": "exhausted",
     }
+
+
+def test_a_new_deal_is_not_written_over_a_recorded_table(
+    tmp_path: Path, run: Callable[..., Result]
+) -> None:
+    folder = start_game(tmp_path, run)
+    assert run("card-race", "bid", str(folder), first_round(folder)["first"], "1").exit_code == 0
+    # The same game again: allowed, the log stays.
+    again = run("card-race", "new", str(tmp_path / "game.yaml"), "-o", str(folder), "--no-images")
+    assert again.exit_code == 0, again.output
+    # Other players with the same seed deal other hands: refused, even with --force.
+    game_file = tmp_path / "game.yaml"
+    game_file.write_text(game_file.read_text().replace("[Ada, Ben, Cleo]", "[Ada, Ben, Cy]"))
+    result = run("card-race", "new", str(game_file), "-o", str(folder), "--no-images", "--force")
+    assert result.exit_code == 2
+    assert "records the table of another deal" in result.output
+    assert plan_of(folder)["table"]["players"] == SEATS
+
+
+def test_status_shows_the_table_again(tmp_path: Path, run: Callable[..., Result]) -> None:
+    folder = start_game(tmp_path, run)
+    first = first_round(folder)["first"]
+    posted = run("card-race", "bid", str(folder), first, "1").output
+    assert run("card-race", "status", str(folder)).output == posted
+    assert json.loads(run("card-race", "status", str(folder), "--json").output) == {
+        "totals": dict.fromkeys(SEATS, 0),
+        "positions": dict.fromkeys(SEATS, 1),
+    }

@@ -113,6 +113,7 @@ def new(
     root = output or Path("output") / f"card-race-{plan['game_id']}"
     papers_choice = paper or spec.file.paper or "both"
     papers = ("a4", "letter") if papers_choice == "both" else (papers_choice,)
+    _keep_the_log_with_its_deal(root, plan)
     files = game_files(content, plan, Scope("game"), table.lang, papers, images)
     files += [OutputFile(name, data) for name, data in snapshot(pack)]
     written = write_game(root, plan, files, force)
@@ -122,6 +123,23 @@ def new(
         err=True,
     )
     click.echo(f"Record the table with: sheetgen card-race bid {display_path(root)} PLAYER N")
+
+
+DEAL_KEYS = ("seed", "content_digest", "table", "first_dealer", "rounds")
+
+
+def _keep_the_log_with_its_deal(root: Path, plan: dict[str, Any]) -> None:
+    """A recorded table belongs to the deal it was checked against: writing another deal
+    (other players, rounds or seed) over it would strand every recorded play, even with
+    --force, which only replaces the files a game wrote."""
+    if not (root / LOG_FILE).exists():
+        return
+    existing = read_existing_plan(root) or {}
+    if any(existing.get(key) != plan.get(key) for key in DEAL_KEYS):
+        raise SheetgenError(
+            f"{display_path(root / LOG_FILE)} records the table of another deal "
+            f"(game {existing.get('game_id')}); write this game to another folder with -o"
+        )
 
 
 # --- the table -----------------------------------------------------------------------------
@@ -272,10 +290,9 @@ def status(folder: Path, lang: str | None, as_json: bool) -> None:
         totals = state.totals()
         click.echo(json.dumps({"totals": totals, "positions": places(totals)}, ensure_ascii=False))
         return
-    serial = len(read_log(folder))
-    number = state.current.number if not state.over else len(state.rounds)
-    if not state.over and not state.current.bids and number > 1 and serial:
-        number -= 1  # nothing recorded in the new round yet: show how the last one ended
+    entries = read_log(folder)
+    # The round of the latest entry: a round just finished is shown with its result.
+    number = int(entries[-1][1]["round"]) if entries else 1
     for code in _text_lang(chosen):
         writer = Writer(content, plan, code)
-        sys.stdout.write(facebook(writer.table_post(state, number, serial)))
+        sys.stdout.write(facebook(writer.table_post(state, number, len(entries))))
