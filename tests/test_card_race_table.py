@@ -334,3 +334,59 @@ def test_status_shows_the_table_again(tmp_path: Path, run: Callable[..., Result]
         "totals": dict.fromkeys(SEATS, 0),
         "positions": dict.fromkeys(SEATS, 1),
     }
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "specials", "bidding"),
+    [
+        (3, 19, True, "standard"),
+        (4, 14, True, "hidden"),
+        (5, 11, True, "unknown"),
+        (3, 18, False, "standard"),
+        (4, 13, False, "hidden"),
+        (5, 11, False, "standard"),
+    ],
+)
+def test_long_games_in_memory(players: int, rounds: int, specials: bool, bidding: str) -> None:
+    """Whole games at the most rounds, every card chosen at random among the legal ones:
+    the table never refuses a legal play, every trick is judged, and its standings equal
+    the score table's on the same bids and tricks."""
+    from generator.games.card_race.model import Table
+    from generator.games.card_race.planner import make_plan
+    from generator.games.card_race.score_file import final_totals
+    from generator.games.card_race.scoring import Line
+    from generator.games.card_race.table import bid, choose_trump, new_table, play
+    from generator.rng import Stream
+    from generator.session import load_content
+
+    content = load_content("card-race")[2]
+    names = ["Ada", "Ben", "Cleo", "Dev", "Eva"][:players]
+    seed = f"long-game-{players}-{rounds}-{specials}"
+    plan = make_plan(
+        content, Table(players=names, rounds=rounds, specials=specials, bidding=bidding), seed, None
+    )
+    pick = Stream(seed, "test-choices")
+    state = new_table(content, plan)
+    lines: dict[int, list[Line]] = {}
+    for number in range(1, rounds + 1):
+        rnd = state.current
+        assert rnd.number == number
+        if rnd.trump_open:
+            choose_trump(state, "IPWG"[pick.below(4)])
+        for player in rnd.bid_order:
+            bid(state, player, pick.below(2 if number == 1 else number + 1))
+        for _ in range(number * players):
+            player = rnd.next_player()
+            hand = rnd.hands[player]
+            so_far = [c for _, c in rnd.current]
+            legal = [c for c in sorted_hand(hand) if may_play(c, hand, so_far)]
+            play(state, player, legal[pick.below(len(legal))].id)
+        assert rnd.finished and all(not h for h in rnd.hands.values())
+        assert sum(rnd.won.values()) == number - sum(
+            1 for t in rnd.tricks if t.result.winner is None
+        )
+        assert sum(rnd.boosters.values()) <= 2
+        lines[number] = rnd.lines()
+        assert min(state.totals_after[-1].values()) >= 0
+    assert state.over
+    assert state.totals() == final_totals(content, lines)
