@@ -112,6 +112,11 @@ def test_a_full_game_through_the_table(tmp_path: Path, run: Callable[..., Result
         bids_tricks += [(number, p, bids[p], won[p], boosters[p]) for p in SEATS]
         standings = folder / f"round-{number:02d}" / "standings.png"
         assert Image.open(standings).size == (1080, 1080)
+        post = (folder / f"round-{number:02d}" / "standings.facebook.txt").read_text()
+        assert post.count(f"Standings after round {number}") == 1
+        assert f"[Image description: Race track after round {number}: " in post
+        for player in SEATS:
+            assert f"- {player}: bid {bids[player]}, took {won[player]}:" in post
     assert refused_once, "no chance to try an illegal play in the whole game"
 
     table = tmp_path / "scores.txt"

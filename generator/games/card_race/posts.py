@@ -236,10 +236,10 @@ class Writer:
         text = ", ".join(f"{p} {rnd.won.get(p, 0)}" for p in rnd.bid_order)
         return self.t.get("table_tricks_so_far", tricks=text)
 
-    def round_summary(self, state: TableState, rnd: RoundState) -> list[str]:
+    def round_summary(self, state: TableState, rnd: RoundState, titled: bool = True) -> list[str]:
         totals = state.totals_after[rnd.number - 1]
         lines = [f"- {explain(s, self.t)}" for s in rnd.scored]
-        lines += ["", self.t.get("standings_title", round=rnd.number)]
+        lines += ["", self.t.get("standings_title", round=rnd.number)] if titled else [""]
         colours = [self.colour(p) for p in self.seats]
         lines += standings_lines(totals, self.seats, colours, self.t)
         return lines
@@ -247,7 +247,7 @@ class Writer:
     def standings_post(self, state: TableState, number: int, image_file: str | None) -> PostParts:
         rnd = state.rounds[number - 1]
         totals = state.totals_after[number - 1]
-        lines = self.round_summary(state, rnd)[:]
+        lines = self.round_summary(state, rnd, titled=False)  # the post's title says it
         images = []
         if image_file:
             ranked = places(totals)
