@@ -202,3 +202,13 @@ def test_the_game_command_writes_the_default_table(
     assert (out / "private" / "round-12" / "hand-Dev.txt").is_file()
     assert (out / "sheets" / "score-pad-5p-a4.pdf").is_file()
     assert not list(out.rglob("*.png"))
+
+
+def test_the_posting_guide_names_every_private_message(content: CardRace) -> None:
+    files = files_of(content, plan_for(content))
+    for suffix, lang_word in ((".en", "send privately"), (".de", "schicke privat")):
+        guide = files[f"posting-guide{suffix}.md"].decode()
+        assert lang_word in guide
+        private = [n for n in files if n.startswith("private/") and n.endswith(f"{suffix}.txt")]
+        assert len(private) == 5 * 4
+        assert all(f"`{name}`" in guide for name in private)

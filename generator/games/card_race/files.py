@@ -67,6 +67,10 @@ def game_files(
             files += round_files(content, plan, number, lang, images)
     elif scope.kind in ("round", "turn"):
         files += round_files(content, plan, scope.number or 1, lang, images)
+    if scope.kind == "game":
+        for code, suffix in languages(lang):
+            guide = Writer(content, plan, code).posting_guide(suffix)
+            files.append(OutputFile(f"posting-guide{suffix}.md", guide.encode("utf-8")))
     if scope.kind in ("game", "sheets"):
         files += sheet_files(content, lang, papers)
     return files

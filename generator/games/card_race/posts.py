@@ -283,3 +283,31 @@ class Writer:
             "final_title", game=self.t.get("game_name"), game_id=self.plan["game_id"]
         )
         return PostParts("final", title, lines)
+
+    # --- the host's guide (a file for the host, never posted) ---------------------------
+    def posting_guide(self, suffix: str) -> str:
+        t = self.t
+        lines = [
+            f"# {t.get('guide_title', game=t.get('game_name'), game_id=self.plan['game_id'])}",
+            "",
+            t.get("guide_intro"),
+            "",
+        ]
+        for plan_round in self.plan["rounds"]:
+            number = plan_round["round"]
+            hands = ", ".join(f"`{hand_stem(number, p)}{suffix}.txt` → {p}" for p in self.seats)
+            post = f"`{round_folder(number)}/round{suffix}.*`"
+            date = plan_round.get("date") or t.get("guide_no_date")
+            lines.append(
+                "- "
+                + t.get(
+                    "guide_round",
+                    round=number,
+                    date=date,
+                    dealer=plan_round["dealer"],
+                    hands=hands,
+                    post=post,
+                )
+            )
+        lines += ["", t.get("guide_table"), "", t.get("guide_end")]
+        return "\n".join(lines) + "\n"

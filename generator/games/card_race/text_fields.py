@@ -115,4 +115,10 @@ TEXT_FIELDS: dict[str, set[str]] = {
     "pad_scale": set(),
     "rules_title": {"game"},
     "rules_sections": set(),
+    "guide_title": {"game", "game_id"},
+    "guide_intro": set(),
+    "guide_round": {"date", "dealer", "hands", "post", "round"},
+    "guide_no_date": set(),
+    "guide_table": set(),
+    "guide_end": set(),
 }
