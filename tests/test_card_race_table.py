@@ -85,13 +85,17 @@ def test_a_full_game_through_the_table(tmp_path: Path, run: Callable[..., Result
                     assert result.exit_code == 2
                     suit = suit_to_follow(so_far)
                     held = " ".join(c.code for c in sorted_hand(hand) if c.kind == suit)
+                    en = {"I": "Ion", "P": "Plasma", "W": "Warp", "G": "Gravity"}[str(suit)]
                     assert (
-                        f"error: {player} must follow suit: {suit} was led and {player} "
-                        f"still holds {held}." in result.output
+                        f"error: {player} must follow suit: {en} Drive was led and {player} "
+                        f"still holds {held}. A Navigator, Fuel Leak or special card may "
+                        "always be played." in result.output
                     )
                     result = run("card-race", "play", str(folder), player, bad.code, "--lang", "de")
-                    assert f"error: {player} muss Farbe bedienen: {suit} wurde ausgespielt" in (
-                        result.output
+                    de = {"I": "Ionen", "P": "Plasma", "W": "Warp", "G": "Gravitations"}[str(suit)]
+                    assert (
+                        f"error: {player} muss Farbe bedienen: {de}-Antrieb wurde ausgespielt "
+                        f"und {player} hat noch {held}." in result.output
                     )
                     assert (folder / "table.jsonl").read_bytes() == before
                     refused_once = True

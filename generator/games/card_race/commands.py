@@ -161,7 +161,7 @@ def replay(folder: Path, content: CardRace, plan: dict[str, Any], lang: str) -> 
         try:
             apply_entry(state, entry)
         except Refused as exc:
-            problem = content.lang(lang).get(exc.key, **exc.values)
+            problem = refusal_text(content, exc, lang)
             raise SheetgenError(_log_problem(folder, number, problem, content, lang)) from None
         except (ValueError, KeyError, TypeError) as exc:
             raise SheetgenError(_log_problem(folder, number, f"bad {exc}", content, lang)) from None
@@ -178,10 +178,16 @@ def _text_lang(lang: str) -> list[str]:
     return [code for code, _ in languages(lang)]
 
 
+def refusal_text(content: CardRace, exc: Refused, code: str) -> str:
+    """The refusal in one language; a suit code among its values is named in that language."""
+    values = dict(exc.values)
+    if values.get("suit") in content.suits:
+        values["suit"] = content.suit_name(values["suit"], code)
+    return content.lang(code).get(exc.key, **values)
+
+
 def refusal(content: CardRace, exc: Refused, lang: str) -> SheetgenError:
-    return SheetgenError(
-        "\n".join(content.lang(code).get(exc.key, **exc.values) for code in _text_lang(lang))
-    )
+    return SheetgenError("\n".join(refusal_text(content, exc, code) for code in _text_lang(lang)))
 
 
 def write_posts(
