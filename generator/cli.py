@@ -20,6 +20,7 @@ from generator import __version__
 from generator.content import SNAPSHOT_DIR, snapshot
 from generator.errors import SheetgenError, display_path
 from generator.games import OutputFile, RenderOptions, Scope
+from generator.games.card_race.commands import card_race as card_race_commands
 from generator.output import read_existing_plan, write_game
 from generator.render.reveal import reveal_post
 from generator.seeds import choose_seed, commitment, game_id, normalise_seed, weakness
@@ -273,8 +274,15 @@ def main() -> None:
 
 @main.command()
 @click.argument("pack", default=DEFAULT_PACK)
+@click.option(
+    "--game",
+    "game_file",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="Also check a game file's settings against the pack (games that have them).",
+)
 @report_errors
-def check(pack: str) -> None:
+def check(pack: str, game_file: Path | None) -> None:
     """Validate a content pack (a name under content/ or a folder path)."""
     loaded, rules, content = load_content(pack)
     click.echo(
@@ -282,6 +290,13 @@ def check(pack: str) -> None:
         f"{rules.round_count(content)} rounds, {rules.turn_count(content)} turns; "
         f"content digest {loaded.digest[:16]}"
     )
+    if game_file is not None:
+        checker = getattr(rules, "check_game_file", None)
+        if checker is not None:
+            click.echo(checker(content, game_file))
+        else:
+            read_game_file(game_file)
+            click.echo(f"{display_path(game_file)}: OK")
 
 
 @main.command()
@@ -362,11 +377,22 @@ def plan(**kwargs: Any) -> None:
 @main.command()
 @click.argument("pack")
 @click.argument("grid", type=click.Path(path_type=Path))
-@click.option("--seed", required=True, help="The game's seed (the scorer needs its plan).")
+@click.option("--seed", default=None, help="The game's seed (a sheet scorer needs its plan).")
 @click.option("--start", default=None, callback=_parse_date, metavar="YYYY-MM-DD")
+@click.option("--json", "as_json", is_flag=True, help="Results as JSON (table scorers).")
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
 @report_errors
-def score(pack: str, grid: Path, seed: str, start: dt.date | None) -> None:
-    """Score a player's filled sheet, for games whose pack has a scorer."""
+def score(
+    pack: str, grid: Path, seed: str | None, start: dt.date | None, as_json: bool, lang: str
+) -> None:
+    """Score a player's filled sheet, or a game's score table (Galactic Card Race)."""
+    _, rules, content = load_content(pack)
+    table_scorer = getattr(rules, "score_table", None)
+    if table_scorer is not None:
+        click.echo(table_scorer(content, grid, as_json, lang), nl=False)
+        return
+    if seed is None:
+        raise click.UsageError("Missing option '--seed'.")
     try:
         seed_text = normalise_seed(seed)
     except ValueError as exc:
@@ -396,6 +422,27 @@ def reveal(**kwargs: Any) -> None:
 
 
 GAME_ID = re.compile(r"^[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}$")
+
+
+@main.command()
+@click.argument("pack")
+@click.argument("cards", nargs=-1, required=True)
+@click.option(
+    "--trump",
+    type=click.Choice(["I", "P", "W", "G", "none"], case_sensitive=False),
+    default="none",
+    help="The trump suit [default: none]",
+)
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
+@click.option("--json", "as_json", is_flag=True, help='{"winner": POSITION, "bonus": [...]}')
+@report_errors
+def trick(pack: str, cards: tuple[str, ...], trump: str, lang: str, as_json: bool) -> None:
+    """Judge a trick: CARDS in play order, the first one led (trick-taking games)."""
+    _, rules, content = load_content(pack)
+    judge = getattr(rules, "judge_trick", None)
+    if judge is None:
+        raise SheetgenError(f"the {pack} pack has no trick judge")
+    click.echo(judge(content, list(cards), trump, as_json, lang), nl=False)
 
 
 @main.command()
@@ -446,6 +493,15 @@ def verify(seed: str, expected: str, pack: str) -> None:
     )
     sys.exit(1)
 
+
+# Battlestar Galactica's moderator commands (a game with a table, not planned turns).
+from generator.games.battlestar.cli import bsg  # noqa: E402
+
+main.add_command(bsg)
+
+for _command in card_race_commands.commands.values():
+    _command.callback = report_errors(_command.callback)  # type: ignore[arg-type]
+main.add_command(card_race_commands)
 
 if __name__ == "__main__":  # pragma: no cover
     main()
