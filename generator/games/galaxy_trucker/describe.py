@@ -6,7 +6,7 @@ from typing import Any
 
 from generator.games.galaxy_trucker.card_kinds import FROM
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.kinds import card_kind, card_text_fields
+from generator.games.galaxy_trucker.kinds import card_kind, card_text_fields, tile_kind
 from generator.games.galaxy_trucker.model import Card, Tile
 from generator.games.galaxy_trucker.plan import RoundPlan
 
@@ -26,8 +26,12 @@ def tile_sides(tile: Tile) -> str:
 
 
 def tile_words(content: GalaxyTrucker, tile: Tile) -> str:
-    """'double cannon (top barrel, right smooth, bottom double, left universal)'"""
-    return f"{content.tile_type(tile).name} ({tile_sides(tile)})"
+    """'double cannon (top barrel, right smooth, bottom double, left universal)';
+    a tile that protects sides (a shield) also names them, as its kind says."""
+    tile_type = content.tile_type(tile)
+    sides = tile_kind(tile_type.kind).covers
+    covers = f"covers {' and '.join(sides)}; " if sides else ""
+    return f"{tile_type.name} ({covers}{tile_sides(tile)})"
 
 
 def card_title(content: GalaxyTrucker, card: Card) -> str:
@@ -54,7 +58,7 @@ def card_words(content: GalaxyTrucker, card: Card) -> str:
 def roll_labels(card: Card) -> list[str]:
     """What each roll of a card is for: 'meteor 2, large from the left (row)'."""
     return [
-        f"{h.noun} {i}, {h.size} {FROM[h.direction]} ({LINE[h.direction]})"
+        f"{h.noun} {i}, {h.size}, {FROM[h.direction]} ({LINE[h.direction]})"
         for i, h in enumerate(card_kind(card).hits(card), 1)
     ]
 
