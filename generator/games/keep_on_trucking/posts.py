@@ -11,12 +11,7 @@ import dataclasses
 from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.describe import (
-    SET_NAMES,
-    card_title,
-    event_number,
-    roll_labels,
-)
+from generator.games.galaxy_trucker.describe import SET_NAMES
 from generator.games.galaxy_trucker.kinds import Hit, card_kind, tile_kind
 from generator.games.galaxy_trucker.model import Tile
 from generator.games.galaxy_trucker.plan import RoundPlan
@@ -45,8 +40,13 @@ def tile_technology(content: GalaxyTrucker, tile: Tile) -> list[str]:
 
 
 class TruckingPostWriter(PostWriter):
-    def __init__(self, content: GalaxyTrucker, plan: KeepOnTruckingPlan) -> None:  # type: ignore[override]
-        super().__init__(content, plan)
+    def __init__(  # type: ignore[override]
+        self,
+        content: GalaxyTrucker,
+        plan: KeepOnTruckingPlan,
+        papers: tuple[str, ...] = ("a4", "letter"),
+    ) -> None:
+        super().__init__(content, plan, papers)
         self.plan: KeepOnTruckingPlan = plan
         self.exp: ExpansionFile = content.extras["expansion"]
         # The turn each technology is first taught in a build post and in a flight post.
@@ -81,7 +81,8 @@ class TruckingPostWriter(PostWriter):
             for rnd, choice in zip(self.plan.rounds, self.plan.options.ships, strict=True)
         ]
         line = "Ship sheets for this game: " + "; ".join(names) + "."
-        post.facebook = _insert_before_last(post.facebook, line, lines_from_end=4)
+        if post.facebook is not None:
+            post.facebook = _insert_before_last(post.facebook, line, lines_from_end=4)
         post.discord = _insert_before_last(post.discord, line, lines_from_end=4)
         return post
 
@@ -118,7 +119,8 @@ class TruckingPostWriter(PostWriter):
             )
         if extra:
             block = "\n".join(extra)
-            post.facebook = _insert_before_last(post.facebook, block)
+            if post.facebook is not None:
+                post.facebook = _insert_before_last(post.facebook, block)
             post.discord = _insert_before_last(post.discord, block)
         return post
 
@@ -138,7 +140,8 @@ class TruckingPostWriter(PostWriter):
             block = "\n".join(lines)
             # After the last tile of the last set, before the rules.
             last = f"{SET_NAMES[len(build.sets) - 1]}{len(build.sets[-1])} "
-            post.facebook = _insert_after(post.facebook, last, block)
+            if post.facebook is not None:
+                post.facebook = _insert_after(post.facebook, last, block)
             post.discord = _insert_after(post.discord, last, block)
         return post
 
@@ -159,30 +162,19 @@ class TruckingPostWriter(PostWriter):
         post = super().flight_post(rnd, index)
         if self.board(rnd).hits == "plain":
             return post
-        # The dice image's alt text (hidden with it) says where each roll lands too.
+        # Each dice image's alt text (hidden with it) says where its roll lands too.
         flight = rnd.flight_turns[index]
-        parts = []
-        for k, event in enumerate(flight.events):
-            if not event.rolls:
-                continue
-            card = self.content.cards_by_id[event.card.id]
-            rolls = "; ".join(
-                f"{label}: {a} and {b}, total {a + b}{self.roll_where(rnd, hit, (a, b))}"
-                for label, hit, (a, b) in zip(
-                    roll_labels(card), card_kind(card).hits(card), event.rolls, strict=True
-                )
-            )
-            number = event_number(rnd, index, k)
-            parts.append(f"Event {number}, {card_title(self.content, card)}: {rolls}")
-        post.images = [
-            dataclasses.replace(
-                image,
-                alt=f"Dice for turn {flight.turn}, round {rnd.round}. " + ". ".join(parts) + ".",
-            )
-            if getattr(image, "kind", "") == "rolls"
-            else image
-            for image in post.images
-        ]
+        images = []
+        for image in post.images:
+            if getattr(image, "kind", "") == "rolls":
+                event = flight.events[image.event]  # type: ignore[attr-defined]
+                card = self.content.cards_by_id[event.card.id]
+                hit = card_kind(card).hits(card)[image.roll]  # type: ignore[attr-defined]
+                faces = event.rolls[image.roll]  # type: ignore[attr-defined]
+                where = self.roll_where(rnd, hit, faces)
+                image = dataclasses.replace(image, alt=image.alt.rstrip(".") + where + ".")
+            images.append(image)
+        post.images = images
         return post
 
     def roll_where(self, rnd: RoundPlan, hit: Hit, faces: tuple[int, int]) -> str:
@@ -196,7 +188,8 @@ class TruckingPostWriter(PostWriter):
 
     def end_of_building(self, rnd: RoundPlan) -> Post:
         post = super().end_of_building(rnd)
-        post.facebook = post.facebook.rstrip("\n") + "\n" + self.exp.end_of_building + "\n"
+        if post.facebook is not None:
+            post.facebook = post.facebook.rstrip("\n") + "\n" + self.exp.end_of_building + "\n"
         post.discord = post.discord.rstrip("\n") + "\n" + self.exp.end_of_building + "\n"
         return post
 
