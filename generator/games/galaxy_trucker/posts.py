@@ -117,6 +117,10 @@ class PostWriter:
             attachments=list(self.print_files),
         )
 
+    def sheet_page(self, rnd: RoundPlan) -> str:
+        """Where the round's ship sheet is in the print pack (one ship page per round)."""
+        return f"page {rnd.round}"
+
     def game_start(self) -> Post:
         first = self.plan.schedule[0]
         days = self.plan.schedule[-1].day
@@ -146,7 +150,7 @@ class PostWriter:
             self.texts.round_start,
             round=rnd.round,
             ship=rnd.ship,
-            sheet=f"page {rnd.round}",
+            sheet=self.sheet_page(rnd),
             build_turns=setting.build_turns,
             flight_turns=setting.flight_turns,
             cards=setting.stacks * setting.stack_size,

@@ -76,15 +76,20 @@ class TruckingPostWriter(PostWriter):
     def game_start(self) -> Post:
         post = super().game_start()
         names = [
-            f"round {rnd.round}: Ship {rnd.ship} (sheets/ship-{rnd.round}"
-            f"{'A' if choice == 'A' else ''}-a4.pdf or -letter.pdf)"
-            for rnd, choice in zip(self.plan.rounds, self.plan.options.ships, strict=True)
+            f"Ship {rnd.ship} in round {rnd.round} ({self.sheet_page(rnd)})"
+            for rnd in self.plan.rounds
         ]
-        line = "Ship sheets for this game: " + "; ".join(names) + "."
+        line = "This game flies " + ", ".join(names) + " of the print pack."
         if post.facebook is not None:
             post.facebook = _insert_before_last(post.facebook, line, lines_from_end=4)
         post.discord = _insert_before_last(post.discord, line, lines_from_end=4)
         return post
+
+    def sheet_page(self, rnd: RoundPlan) -> str:
+        """The print pack holds the base ships (pages 1-3), then the A ships (4-6)."""
+        choice = self.plan.options.ships[rnd.round - 1]
+        offset = len(self.plan.rounds) if choice == "A" else 0
+        return f"page {rnd.round + offset}"
 
     # --- round start: the ship's hit rule and IA's compass ---------------------------
     def compass_words(self, rnd: RoundPlan) -> str:
@@ -155,7 +160,7 @@ class TruckingPostWriter(PostWriter):
         if board.hits != "plain" and card_kind(card).hits(card):
             if self.first_ship_flight.get(rnd.ship) == turn:
                 notes.append(self.exp.ship_rules[rnd.ship])
-            notes.append(f"On Ship {rnd.ship} the first comment says where each roll lands.")
+            notes.append(f"Each hidden roll below also says where it lands on Ship {rnd.ship}.")
         return notes
 
     def flight_post(self, rnd: RoundPlan, index: int) -> Post:
