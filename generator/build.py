@@ -19,13 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from generator.content import SNAPSHOT_DIR, snapshot
-from generator.errors import display_path
+from generator.errors import SheetgenError, display_path
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.output import IDENTITY_KEYS, PLAN_FILE, read_existing_plan, write_game
 from generator.plan import PlanError, first_difference, read_plan, to_data
 from generator.session import Game, open_game
 
 Report = Callable[[str], None]
+DEFAULT_OUTPUT = "output"
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,63 @@ def recorded_game(root: Path) -> Recorded | None:
         # A game that takes options records them in its plan (Keep on Trucking's ships).
         options=dict(data["options"]) if isinstance(data.get("options"), dict) else {},
     )
+
+
+def games_in(folder: Path) -> list[tuple[Path, dict[str, Any]]]:
+    """The games in a folder: the folder itself if it holds one, else its game sub-folders."""
+    plan = read_existing_plan(folder) if folder.is_dir() else None
+    if plan is not None:
+        return [(folder, plan)]
+    if not folder.is_dir():
+        return []
+    found = []
+    for child in sorted(folder.iterdir()):
+        if child.is_dir() and not child.is_symlink() and (child / "plan.json").is_file():
+            recorded = read_existing_plan(child)
+            if recorded is not None:
+                found.append((child, recorded))
+    return found
+
+
+def _listing(games: list[tuple[Path, dict[str, Any]]]) -> str:
+    return "\n".join(
+        f"  {display_path(path)}  (game {plan.get('game_id')}, {plan.get('pack')})"
+        for path, plan in games
+    )
+
+
+def pick_running_game(output: Path | None, report: Report) -> Path:
+    """`turn N` / `round N` with no seed and no game file go on with the one game in -o (or in
+    output/); never start a new game by accident."""
+    folder = output if output is not None else Path(DEFAULT_OUTPUT)
+    games = games_in(folder)
+    if len(games) == 1:
+        path, plan = games[0]
+        report(f"Going on with game {plan.get('game_id')} in {display_path(path)}")
+        return path
+    if not games:
+        raise SheetgenError(
+            f"no game in {display_path(folder)}; start one with `sheetgen game`, or name it "
+            "with --game FILE, --seed or -o FOLDER"
+        )
+    raise SheetgenError(
+        f"{display_path(folder)} holds {len(games)} games; say which with -o FOLDER "
+        f"(or --game FILE):\n{_listing(games)}"
+    )
+
+
+def refuse_unknown_game(game: Game, root: Path, output: Path | None) -> None:
+    """A seed given for `turn`/`round` that makes none of the games already written is most
+    likely mistyped: refuse rather than quietly start a new game beside them."""
+    if output is not None or root.exists():
+        return  # an explicit folder is checked against its plan when writing
+    games = games_in(root.parent)
+    if games:
+        raise SheetgenError(
+            f"this seed makes game {game.plan.game_id}, which is not in "
+            f"{display_path(root.parent)}; is the seed mistyped? The games there:\n"
+            f"{_listing(games)}\nStart a new game with `sheetgen game`."
+        )
 
 
 def open_in_folder(
@@ -101,6 +159,12 @@ def settle(game: Game, root: Path, force: bool) -> Game:
             "(the players' game changes)"
         )
     return dataclasses.replace(game, plan=recorded)
+
+
+def write_more(game: Game, root: Path, files: list[OutputFile], force: bool) -> list[Path]:
+    """Files beyond the scopes (the reveal post) into the game's folder, with its plan."""
+    game = settle(game, root, force)
+    return write_game(root, to_data(game.plan), files, force)
 
 
 def build(game: Game, root: Path, scope: Scope, options: RenderOptions, force: bool) -> list[Path]:

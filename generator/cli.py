@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import re
 import sys
 import tempfile
 import traceback
@@ -83,7 +84,7 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
             "--output",
             default=None,
             type=click.Path(path_type=Path),
-            help="Output folder [default: output/<pack>-<seed>/]",
+            help="Output folder [default: output/<pack>-<game id>/]",
         ),
         click.option("--force", is_flag=True, help="Replace another game in the output folder."),
         click.option(
@@ -119,14 +120,21 @@ def resolve_args(
     force: bool,
     paper: str | None,
     images: bool = True,
+    continuing: bool = False,
     difficulty: str | None = None,
 ) -> GameArgs:
-    """Merge the game file and the command line (the command line wins) and settle the seed."""
-    from generator.build import recorded_game
+    """Merge the game file and the command line (the command line wins) and settle the seed.
+
+    `continuing` (turn, round): without a seed or game file, go on with the game already
+    written rather than choose a new seed."""
+    from generator.build import pick_running_game, recorded_game
     from generator.content import default_pack
     from generator.seeds import choose_seed, normalise_seed, weakness
     from generator.session import read_game_file
 
+    picked = continuing and seed is None and game_file is None
+    if picked:
+        output = pick_running_game(output, report)
     spec = read_game_file(game_file) if game_file else None
     raw_seed = seed if seed is not None else (spec.seed if spec else None)
     start = start or (spec.start if spec else None)
@@ -139,7 +147,8 @@ def resolve_args(
         # `sheetgen turn 5 -o output/my-game` goes on with the game in that folder.
         raw_seed = recorded.seed
         pack = pack or recorded.pack
-        click.echo(f"Using the seed recorded in {display_path(output / 'plan.json')}", err=True)  # type: ignore[operator]
+        if not picked:  # pick_running_game has already said which game
+            click.echo(f"Using the game recorded in {display_path(output)}", err=True)
     if difficulty is not None:
         # The command line wins over the game file and the recorded game.
         options = {**options, "difficulty": difficulty}
@@ -172,6 +181,12 @@ def open_from_args(args: GameArgs) -> tuple[Game, Path]:
     from generator.build import open_in_folder
 
     return open_in_folder(args.pack, args.seed, args.start, args.output, report, args.options)
+
+
+def refuse_unknown_game(game: Game, root: Path, output: Path | None) -> None:
+    from generator import build
+
+    build.refuse_unknown_game(game, root, output)
 
 
 def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
@@ -209,7 +224,58 @@ def report_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+GAME_COMMANDS = "sheetgen.commands"
+
+
+def _game_commands() -> dict[str, Any]:
+    """Commands a game adds (a moderator's table, a card game's bids), declared as entry
+    points of the `sheetgen.commands` group in pyproject.toml: listed without importing
+    the game, imported when run."""
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep for ep in entry_points(group=GAME_COMMANDS)}
+
+
+def _wrap(command: click.Command) -> click.Command:
+    """A game's commands report unexpected failures like the core's."""
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            _wrap(sub)
+    elif command.callback is not None and not getattr(command.callback, "_reported", False):
+        command.callback = report_errors(command.callback)
+        command.callback._reported = True  # type: ignore[attr-defined]
+    return command
+
+
+class SheetgenGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *_game_commands()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is not None:
+            return found
+        entry = _game_commands().get(cmd_name)
+        return _wrap(entry.load()) if entry is not None else None
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The core's commands with their help; a game's by name (importing every game to
+        read its help would make `--help` slow)."""
+        rows = []
+        games = _game_commands()
+        for name in self.list_commands(ctx):
+            if name in games:
+                rows.append((name, f"The {games[name].module.split('.')[2]} game's commands."))
+                continue
+            command = super().get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(formatter.width - 6 - len(name))))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=SheetgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sheetgen")
 def main() -> None:
     """Everything a host needs to run a board game by post, from one seed."""
@@ -217,11 +283,18 @@ def main() -> None:
 
 @main.command()
 @click.argument("pack", required=False)
+@click.option(
+    "--game",
+    "game_file",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="Also check a game file's settings against the pack (games that have them).",
+)
 @report_errors
-def check(pack: str | None) -> None:
+def check(pack: str | None, game_file: Path | None) -> None:
     """Validate a content pack (a name under content/ or a folder path)."""
     from generator.content import default_pack
-    from generator.session import load_content
+    from generator.session import load_content, read_game_file
 
     loaded, rules, content = load_content(pack or default_pack())
     click.echo(
@@ -229,6 +302,13 @@ def check(pack: str | None) -> None:
         f"{rules.round_count(content)} rounds, {rules.turn_count(content)} turns; "
         f"content digest {loaded.digest[:16]}"
     )
+    if game_file is not None:
+        checker = getattr(rules, "check_game_file", None)
+        if checker is not None:
+            click.echo(checker(content, game_file))
+        else:
+            read_game_file(game_file)
+            click.echo(f"{display_path(game_file)}: OK")
 
 
 @main.command()
@@ -240,7 +320,13 @@ def game(**kwargs: Any) -> None:
 
     args = resolve_args(**kwargs)
     g, root = open_from_args(args)
-    render(g, root, Scope("game"), args)
+    written = render(g, root, Scope("game"), args)
+    guide = root / "posting-guide.md"
+    prints = [p for p in written if p.parent.name == "sheets" and p.name.startswith("print-")]
+    prints = prints or [p for p in written if p.parent.name == "sheets"]
+    click.echo(f"Posting guide (start here): {display_path(guide)}", err=True)
+    for path in prints:
+        click.echo(f"Print pack for players: {display_path(path)}", err=True)
 
 
 @main.command(name="round")
@@ -251,8 +337,9 @@ def round_(number: int, **kwargs: Any) -> None:
     """Write one round's posts (and the plan)."""
     from generator.games import Scope
 
-    args = resolve_args(**kwargs)
+    args = resolve_args(**kwargs, continuing=True)
     g, root = open_from_args(args)
+    refuse_unknown_game(g, root, args.output)
     rounds = g.rules.round_count(g.content)
     if not 1 <= number <= rounds:
         raise click.BadParameter(
@@ -269,8 +356,9 @@ def turn(number: int, **kwargs: Any) -> None:
     """Write the posts for one turn and print the text to post."""
     from generator.games import Scope
 
-    args = resolve_args(**kwargs)
+    args = resolve_args(**kwargs, continuing=True)
     g, root = open_from_args(args)
+    refuse_unknown_game(g, root, args.output)
     turns = g.rules.turn_count(g.content)
     if not 1 <= number <= turns:
         raise click.BadParameter(
@@ -299,11 +387,11 @@ def sheets(**kwargs: Any) -> None:
 @report_errors
 def plan(**kwargs: Any) -> None:
     """Print the game's plan as JSON (writes nothing)."""
+    kwargs.pop("force")
+    kwargs.pop("output")
     from generator.plan import to_data
     from generator.session import open_game
 
-    kwargs.pop("force")
-    kwargs.pop("output")
     args = resolve_args(**kwargs, force=False, output=None)
     g = open_game(args.pack, args.seed, args.start, args.options)
     click.echo(json.dumps(to_data(g.plan), indent=2, ensure_ascii=False))
@@ -312,14 +400,25 @@ def plan(**kwargs: Any) -> None:
 @main.command()
 @click.argument("pack")
 @click.argument("grid", type=click.Path(path_type=Path))
-@click.option("--seed", required=True, help="The game's seed (the scorer needs its plan).")
+@click.option("--seed", default=None, help="The game's seed (a sheet scorer needs its plan).")
 @click.option("--start", default=None, callback=_parse_date, metavar="YYYY-MM-DD")
+@click.option("--json", "as_json", is_flag=True, help="Results as JSON (table scorers).")
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
 @report_errors
-def score(pack: str, grid: Path, seed: str, start: dt.date | None) -> None:
-    """Score a player's filled sheet, for games whose pack has a scorer."""
+def score(
+    pack: str, grid: Path, seed: str | None, start: dt.date | None, as_json: bool, lang: str
+) -> None:
+    """Score a player's filled sheet, or a game's score table (table games)."""
     from generator.seeds import normalise_seed
-    from generator.session import open_game
+    from generator.session import load_content, open_game
 
+    _, rules, content = load_content(pack)
+    table_scorer = getattr(rules, "score_table", None)
+    if table_scorer is not None:
+        click.echo(table_scorer(content, grid, as_json, lang), nl=False)
+        return
+    if seed is None:
+        raise click.UsageError("Missing option '--seed'.")
     try:
         seed_text = normalise_seed(seed)
     except ValueError as exc:
@@ -332,16 +431,68 @@ def score(pack: str, grid: Path, seed: str, start: dt.date | None) -> None:
 
 
 @main.command()
+@game_options
+@report_errors
+def reveal(**kwargs: Any) -> None:
+    """After the last turn: write the post that reveals the seed (game-end-reveal.*)."""
+    from generator.build import write_more
+    from generator.games import OutputFile
+    from generator.plan import to_data
+    from generator.render.reveal import reveal_post
+
+    args = resolve_args(**kwargs, continuing=True)
+    g, root = open_from_args(args)
+    refuse_unknown_game(g, root, args.output)
+    plan = to_data(g.plan)
+    post = reveal_post(g.pack.meta.title, plan, plan["schedule"][-1]["turn"])
+    files = [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
+    written = write_more(g, root, files, args.force)
+    for path in written:
+        if path.name.startswith(post.key):
+            click.echo(f"  {display_path(path)}", err=True)
+    click.echo(post.facebook, nl=False)
+
+
+GAME_ID = re.compile(r"^[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}$")
+
+
+@main.command()
+@click.argument("pack")
+@click.argument("cards", nargs=-1, required=True)
+@click.option(
+    "--trump",
+    type=click.Choice(["I", "P", "W", "G", "none"], case_sensitive=False),
+    default="none",
+    help="The trump suit [default: none]",
+)
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
+@click.option("--json", "as_json", is_flag=True, help='{"winner": POSITION, "bonus": [...]}')
+@report_errors
+def trick(pack: str, cards: tuple[str, ...], trump: str, lang: str, as_json: bool) -> None:
+    """Judge a trick: CARDS in play order, the first one led (trick-taking games)."""
+    from generator.session import load_content
+
+    _, rules, content = load_content(pack)
+    judge = getattr(rules, "judge_trick", None)
+    if judge is None:
+        raise SheetgenError(f"the {pack} pack has no trick judge")
+    click.echo(judge(content, list(cards), trump, as_json, lang), nl=False)
+
+
+@main.command()
 @click.option("--seed", required=True, help="The seed the host revealed.")
 @click.option(
-    "--commitment", "expected", required=True, help="The commitment published in the first post."
+    "--commitment",
+    "expected",
+    required=True,
+    help="The commitment published in the first post (or, a weaker check, the game id).",
 )
 @click.option("--pack", default=None, help=f"Pack name or folder path [default: {DEFAULT_HELP}]")
 @report_errors
 def verify(seed: str, expected: str, pack: str | None) -> None:
     """Check a revealed seed against the commitment published at the start."""
     from generator.content import default_pack
-    from generator.seeds import commitment, normalise_seed
+    from generator.seeds import commitment, game_id, normalise_seed
     from generator.session import load_content
 
     loaded, _, _ = load_content(pack or default_pack())
@@ -350,12 +501,32 @@ def verify(seed: str, expected: str, pack: str | None) -> None:
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--seed") from None
     actual = commitment(loaded.name, seed_text, loaded.digest)
-    if actual == expected.strip().lower():
-        click.echo(f"OK: the seed and the {loaded.name} content match commitment {actual}.")
+    wanted = expected.strip()
+    using = f"pack {loaded.name} version {loaded.meta.version}"
+    if GAME_ID.match(wanted):
+        # A game id is the commitment's first 8 hex digits: it identifies the game, but a
+        # full check needs the whole commitment from the first post.
+        if game_id(actual) == wanted.upper():
+            click.echo(
+                f"OK: the seed and {using} give game {game_id(actual)}. {wanted} is the game "
+                "id, the first 8 hex digits of the commitment: for the full check pass the "
+                f"64-digit commitment from the first post ({actual} here)."
+            )
+            return
+        click.echo(
+            f"MISMATCH: seed and {using} give game {game_id(actual)}, not {wanted}.\n"
+            "Either the seed is wrong or your pack is not the version the game used (the "
+            "reveal post names it; a game folder's pack/ copy is the exact content).",
+            err=True,
+        )
+        sys.exit(1)
+    if actual == wanted.lower():
+        click.echo(f"OK: the seed and {using} match commitment {actual}.")
         return
     click.echo(
-        f"MISMATCH: seed and content give {actual}, not {expected.strip()}.\n"
-        "Either the seed is wrong or the game's content changed after the start.",
+        f"MISMATCH: seed and {using} give {actual}, not {wanted}.\n"
+        "Either the seed is wrong or the game's content changed after the start: use the pack "
+        "version the reveal post names (a game folder's pack/ copy is the exact content).",
         err=True,
     )
     sys.exit(1)

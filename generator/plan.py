@@ -71,8 +71,40 @@ class Plan(PlanHeader):
         return schedule[turn - 1]
 
 
+@dataclass(frozen=True)
+class DataPlan(PlanHeader):
+    """The plan of a game whose planner still gives JSON data rather than dataclasses: the
+    typed header, and the game's own part as data, read by key (`plan["rounds"]`). Its JSON
+    form is the same flat object as a typed plan's; only the header is checked on reading."""
+
+    data: dict[str, Any]
+
+    @classmethod
+    def make(cls, header: PlanHeader, data: dict[str, Any]) -> DataPlan:
+        return cls(**vars(header), data=data)
+
+    def __getitem__(self, key: str) -> Any:
+        if key in HEADER_FIELDS:
+            return getattr(self, key)
+        return self.data[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key: object) -> bool:
+        return key in HEADER_FIELDS or key in self.data
+
+
+HEADER_FIELDS = tuple(f.name for f in dataclasses.fields(PlanHeader))
+
+
 def to_data(value: Any) -> Any:
     """JSON data for a plan or any part of it."""
+    if isinstance(value, DataPlan):
+        return {**{name: getattr(value, name) for name in HEADER_FIELDS}, **value.data}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, list | tuple):
@@ -94,6 +126,11 @@ def from_data(tp: type[T], data: Any, path: tuple[str | int, ...] = ()) -> T:
 
 def _read(tp: Any, data: Any, path: tuple[str | int, ...]) -> Any:
     origin = typing.get_origin(tp)
+    if tp is DataPlan:
+        if not isinstance(data, dict):
+            raise PlanError(f"{_where(path)}: expected an object, got {type(data).__name__}")
+        header = _read(PlanHeader, {k: data.get(k) for k in HEADER_FIELDS}, path)
+        return DataPlan.make(header, {k: v for k, v in data.items() if k not in HEADER_FIELDS})
     if dataclasses.is_dataclass(tp):
         if not isinstance(data, dict):
             raise PlanError(f"{_where(path)}: expected an object, got {type(data).__name__}")

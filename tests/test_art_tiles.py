@@ -14,13 +14,17 @@ from generator.art.png_surface import PngSurface
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.kinds import tile_kind
-from generator.games.galaxy_trucker.model import Sides, Tile
+from generator.games.galaxy_trucker.model import Sides, Tile, TileType
 from generator.session import load_content
 
 
 @pytest.fixture(scope="module")
 def content() -> GalaxyTrucker:
     return load_content("galaxy-trucker")[2]
+
+
+def label_of(tile_type: TileType) -> str:
+    return tile_kind(tile_type.kind).label(tile_type)
 
 
 def one_of_each(content: GalaxyTrucker) -> list[Tile]:
@@ -54,17 +58,23 @@ def test_every_tile_type_draws_on_png_and_pdf(content: GalaxyTrucker, tmp_path: 
     for i, tile in enumerate(tiles):
         draw_tile(pdf, content, tile, 10 + (i % 9) * 62, 10 + (i // 9) * 62, 57)
         image = render(content, tile).image
-        assert image.getbbox() is not None
+        # Something is drawn (a white canvas has a bounding box too, so compare with one),
+        # and the drawing spans most of the tile.
+        blank = PngSurface.blank(*image.size).image
+        box = ImageChops.difference(image, blank).getbbox()
+        assert box is not None and box[2] - box[0] > 0.8 * image.width, tile.id
     canvas.save()
     assert (tmp_path / "t.pdf").stat().st_size > 1000
 
 
 def test_labels_tell_types_apart(content: GalaxyTrucker) -> None:
-    labels = {
-        tile_kind(content.tile_type(t).kind).label(content.tile_type(t))
-        for t in one_of_each(content)
-    }
-    assert {"CABIN", "CANNON", "ENGINE", "DOUBLE", "CARGO", "HAZARD", "SHIELD"} <= labels
+    labels = {label_of(content.tile_type(t)) for t in one_of_each(content)}
+    assert {"CABIN", "CANNON", "ENGINE", "CARGO", "HAZARD", "SHIELD"} <= labels
+    # The double cannon and the double engine never share a label (they did: "DOUBLE").
+    by_type = {t.type: label_of(content.tile_type(t)) for t in one_of_each(content)}
+    doubles = {by_type["double-cannon"], by_type["double-engine"]}
+    assert len(doubles) == 2 and not doubles & {by_type["cannon"], by_type["engine"]}
+    assert "CANNON" in by_type["double-cannon"] and "ENGINE" in by_type["double-engine"]
     assert {"BROWN", "PURPLE", "BATTERY", "START"} <= labels
 
 
@@ -96,7 +106,7 @@ def test_connector_marks_count(content: GalaxyTrucker, side: str) -> None:
 def test_hazard_hold_differs_from_plain_hold_beyond_colour(content: GalaxyTrucker) -> None:
     plain = content.tile_types["cargo-2"]
     hazard = content.tile_types["hazard-2"]
-    assert tile_kind(plain.kind).label(plain) != tile_kind(hazard.kind).label(hazard)
+    assert label_of(plain) != label_of(hazard)
     tile = next(t for t in content.tiles if t.type == "cargo-2")
     a = render(content, tile).image.convert("L")
     b = render(content, tile.model_copy(update={"type": "hazard-2"})).image.convert("L")

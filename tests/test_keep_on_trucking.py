@@ -164,7 +164,12 @@ def test_posts_never_reveal_the_set_aside(loaded: tuple[Any, Any, Any], content:
         return [
             text
             for post in posts
-            for text in (post.facebook_text(), post.discord_text(), post.facebook_comment_text())
+            for text in (
+                post.facebook,
+                post.facebook_comment,
+                post.discord,
+                *(im.alt for im in post.images),
+            )
             if text
         ]
 
@@ -283,7 +288,9 @@ def test_a_roll_change_changes_exactly_its_post_and_landing(
 
     def by_key(p: KeepOnTruckingPlan) -> dict[str, str]:
         return {
-            post.key: (post.facebook_comment_text() or "") + post.discord_text()
+            post.key: (post.facebook_comment or "")
+            + post.discord
+            + "".join(im.alt for im in post.images)
             for post in TruckingPostWriter(content, p).all_posts()
         }
 
@@ -406,7 +413,7 @@ def test_landings_stay_hidden_with_their_dice(loaded: tuple[Any, Any, Any], cont
     landing = re.compile(r"wraps round|at once \(mirrored\)|labelled \d|only \(no mirror\)")
     hidden_hits = 0
     for post in posts:
-        assert not landing.search(post.facebook), post.key
+        assert not landing.search(post.facebook or ""), post.key
         visible_discord = re.sub(r"\|\|.*?\|\|", "", post.discord)
         assert not landing.search(visible_discord), post.key
         for image in post.images:

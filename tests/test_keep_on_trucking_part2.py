@@ -191,20 +191,28 @@ def test_every_new_card_in_a_post_with_picture_rolls_and_resolve_text(
         post = posts[f"round-{rnd.round}/turn-{flight.turn:02d}-flight"]
         card = content.cards_by_id[event.card.id]
         how = fill(content.texts.cards[kind].resolve, **card_fields(content, card))
-        text = post.facebook_text()
+        text = post.facebook or ""
         assert card_title(content, card) in text
         assert how in text or "as Event" in text
         # Its picture: the flight image shows it (alt text names it), drawn for real.
         image = next(im for im in post.images if getattr(im, "kind", "") == "flight")
         assert card_title(content, card) in image.alt
-        assert png_size(render_png(content, plan, image)) == (1080, 1350)
+        assert png_size(render_png(content, plan, image))[0] == 1080
         # Its hidden rolls: in the first comment and in Discord spoilers, not in the post.
         if card_kind(card).hits(card):
-            comment = post.facebook_comment_text() or ""
+            comment = post.facebook_comment or ""
             for faces in event.rolls:
                 assert roll_text(list(faces)) in comment
                 assert f"||{roll_text(list(faces))}" in post.discord
-            assert all(e.rolls for e in [event])
+            # One hidden dice picture per roll, drawn for real, never on Facebook.
+            rolls = [
+                im
+                for im in post.images
+                if getattr(im, "kind", "") == "rolls" and im.event == flight.events.index(event)  # type: ignore[attr-defined]
+            ]
+            assert len(rolls) == len(event.rolls) and all(im.hidden for im in rolls)
+            for im in rolls:
+                assert png_size(render_png(content, plan, im)) == (1080, 1080)
         else:
             assert event.rolls == ()
 
@@ -238,7 +246,7 @@ def test_every_rough_roads_card_in_a_round_start_post(
         for faces in road.rolls:
             shown = roll_text(list(faces))
             assert shown not in post.facebook  # hidden: the first comment only
-            assert shown in (post.facebook_comment_text() or "")
+            assert shown in (post.facebook_comment or "")
             assert f"||{card.rolls[0].name}: " in post.discord
             assert f"[o]{card.rolls[0].name}: " in (post.bgg or "")
         drawn_ids.add(card.id)

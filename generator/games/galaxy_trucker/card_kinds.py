@@ -54,7 +54,7 @@ def goods_value(content: GalaxyTrucker, goods: list[str]) -> int:
 
 def hit_words(hits: list[Hit]) -> list[str]:
     return [
-        f"{h.noun.capitalize()} {i}: {h.size} {FROM[h.direction]}" for i, h in enumerate(hits, 1)
+        f"{h.noun.capitalize()} {i}: {h.size}, {FROM[h.direction]}" for i, h in enumerate(hits, 1)
     ]
 
 
@@ -208,7 +208,7 @@ class OpenSpace(CardKind):
     ) -> list[Row]:
         return [
             big(icons.engine_flame),
-            *caption(surface, "move 1 space per engine strength", room, size),
+            *caption(surface, "record your engine strength", room, size),
         ]
 
 
@@ -267,7 +267,7 @@ class Epidemic(CardKind):
     def rows(
         self, surface: Surface, content: GalaxyTrucker, card: EpidemicCard, room: float, size: float
     ) -> list[Row]:
-        text = "\u22121 crew in each occupied cabin linked to another"
+        text = "\u22121 crew in each occupied cabin directly connected to another"
         return [big(icons.crew, 2), *caption(surface, text, room, size)]
 
 
@@ -332,7 +332,7 @@ class Pirates(_Enemy):
     text_fields = ("strength", "days", "credits", "count")
     schema = PiratesCard
     roll_note = "only if they beat you"
-    roll_condition = "Pirate shots only if the pirates beat you"
+    roll_condition = "Only if the pirates beat you"
 
     def hits(self, card: PiratesCard) -> list[Hit]:
         return [Hit("shot", s.size, s.direction) for s in card.shots]

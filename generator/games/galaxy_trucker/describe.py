@@ -26,9 +26,13 @@ def tile_sides(tile: Tile) -> str:
 
 
 def tile_words(content: GalaxyTrucker, tile: Tile) -> str:
-    """'double cannon (top barrel, right smooth, bottom double, left universal)'"""
-    tt = content.tile_type(tile)
-    return f"{tile_kind(tt.kind).words(tt)} ({tile_sides(tile)})"
+    """'double cannon (top barrel, right smooth, bottom double, left universal)';
+    a tile that protects sides (a shield) also names them, as its kind says; a kind may
+    add to its name (a catapult's arrows)."""
+    tile_type = content.tile_type(tile)
+    kind = tile_kind(tile_type.kind)
+    covers = f"covers {' and '.join(kind.covers)}; " if kind.covers else ""
+    return f"{kind.words(tile_type)} ({covers}{tile_sides(tile)})"
 
 
 def card_title(content: GalaxyTrucker, card: Card) -> str:
@@ -55,7 +59,7 @@ def card_words(content: GalaxyTrucker, card: Card) -> str:
 def roll_labels(card: Card) -> list[str]:
     """What each roll of a card is for: 'meteor 2, large from the left (row)'."""
     return [
-        h.label or f"{h.noun} {i}, {h.size} {FROM[h.direction]} ({LINE[h.direction]})"
+        h.label or f"{h.noun} {i}, {h.size}, {FROM[h.direction]} ({LINE[h.direction]})"
         for i, h in enumerate(card_kind(card).hits(card), 1)
     ]
 

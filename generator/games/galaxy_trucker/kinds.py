@@ -55,6 +55,9 @@ class TileKind:
     start: ClassVar[bool] = False
     # Its picture is the connectors alone: the sheets use it to show each connector.
     plain: ClassVar[bool] = False
+    # The sides it protects as printed (a shield's), named in every post text, since a
+    # picture's corner bar is easy to misread.
+    covers: ClassVar[tuple[str, ...]] = ()
     fill: ClassVar[Color] = (215, 215, 215)
 
     def marks(self) -> tuple[tuple[str, SideMark], ...]:

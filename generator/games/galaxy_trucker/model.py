@@ -210,6 +210,7 @@ class CardText(Strict):
 class TextsFile(Strict):
     game_name: str
     cards: dict[Id, CardText]  # card kind -> its name and resolve text
+    before_day_one: str
     game_start: str
     round_start: str
     peek_rule: str

@@ -44,7 +44,8 @@ class _Armed(TileKind):
     required = ("strength",)
 
     def label(self, tt: TileType) -> str:
-        return self.name.upper() if tt.strength == 1 else "DOUBLE"
+        # "DOUBLE" alone reads the same on a cannon and an engine at phone size: say which.
+        return self.name.upper() if tt.strength == 1 else f"2× {self.name.upper()}"
 
 
 @register_tile_kind
@@ -111,6 +112,8 @@ class Cargo(TileKind):
 class Shield(TileKind):
     name = "shield"
     fill = (200, 240, 230)
+    # The relaunch shield covers the top and right sides as printed; rotating turns them.
+    covers = ("top", "right")
 
     def picture(self, surface: Surface, frame: Frame, tt: TileType) -> None:
         art.shield(surface, frame, tt)

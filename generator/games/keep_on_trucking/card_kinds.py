@@ -36,6 +36,10 @@ PICTURE_ARROW = "\u00bb"
 MINUS = "\u2212"
 
 
+# The kinds this module registers, in the order the player aid lists them.
+PART_TWO_KINDS = ("junkyard", "wide-open-space", "meteor-vortex", "antitrust-check", "bad-day")
+
+
 class CoordinateRoll(Hit):
     """A Sabotage roll: a row or a column number read straight off the sheet (never mirrored
     or wrapped; on Ship IA read by the labels)."""
@@ -306,7 +310,7 @@ class Junkyard(CardKind):
             things += [("shot", s) for s in row.cost.shots or []]
             for k, (noun, h) in enumerate(things, 1):
                 size = h.size if noun == "meteor" else ("heavy" if h.size == "large" else "light")
-                label = f"row {r} {noun} {k}, {size} {FROM[h.direction]} ({LINE[h.direction]})"
+                label = f"row {r} {noun} {k}, {size}, {FROM[h.direction]} ({LINE[h.direction]})"
                 hits.append(Hit(noun, h.size, h.direction, label))
         return hits
 
@@ -457,7 +461,9 @@ class BadDay(CardKind):
         hits: list[Hit] = []
         for k in range(1, card.sabotage_rolls + 1):
             for line in ("row", "column"):
-                hits.append(CoordinateRoll("sabotage", "", line, f"sabotage try {k}: {line}"))
+                hits.append(
+                    CoordinateRoll("sabotage", "", line, f"sabotage try {k}, {line} number")
+                )
         return hits
 
     def summary(self, content: GalaxyTrucker, card: BadDayCard) -> list[str]:

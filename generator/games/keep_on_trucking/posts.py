@@ -11,12 +11,7 @@ import dataclasses
 from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.describe import (
-    SET_NAMES,
-    card_title,
-    event_number,
-    roll_labels,
-)
+from generator.games.galaxy_trucker.describe import SET_NAMES
 from generator.games.galaxy_trucker.kinds import Hit, card_kind, tile_kind
 from generator.games.galaxy_trucker.model import Tile
 from generator.games.galaxy_trucker.plan import RoundPlan
@@ -45,8 +40,13 @@ def tile_technology(content: GalaxyTrucker, tile: Tile) -> list[str]:
 
 
 class TruckingPostWriter(PostWriter):
-    def __init__(self, content: GalaxyTrucker, plan: KeepOnTruckingPlan) -> None:  # type: ignore[override]
-        super().__init__(content, plan)
+    def __init__(  # type: ignore[override]
+        self,
+        content: GalaxyTrucker,
+        plan: KeepOnTruckingPlan,
+        papers: tuple[str, ...] = ("a4", "letter"),
+    ) -> None:
+        super().__init__(content, plan, papers)
         self.plan: KeepOnTruckingPlan = plan
         self.exp: ExpansionFile = content.extras["expansion"]
         # The turn each technology is first taught in a build post and in a flight post.
@@ -76,14 +76,20 @@ class TruckingPostWriter(PostWriter):
     def game_start(self) -> Post:
         post = super().game_start()
         names = [
-            f"round {rnd.round}: Ship {rnd.ship} (sheets/ship-{rnd.round}"
-            f"{'A' if choice == 'A' else ''}-a4.pdf or -letter.pdf)"
-            for rnd, choice in zip(self.plan.rounds, self.plan.options.ships, strict=True)
+            f"Ship {rnd.ship} in round {rnd.round} ({self.sheet_page(rnd)})"
+            for rnd in self.plan.rounds
         ]
-        line = "Ship sheets for this game: " + "; ".join(names) + "."
-        post.facebook = _insert_before_last(post.facebook, line, lines_from_end=4)
+        line = "This game flies " + ", ".join(names) + " of the print pack."
+        if post.facebook is not None:
+            post.facebook = _insert_before_last(post.facebook, line, lines_from_end=4)
         post.discord = _insert_before_last(post.discord, line, lines_from_end=4)
         return post
+
+    def sheet_page(self, rnd: RoundPlan) -> str:
+        """The print pack holds the base ships (pages 1-3), then the A ships (4-6)."""
+        choice = self.plan.options.ships[rnd.round - 1]
+        offset = len(self.plan.rounds) if choice == "A" else 0
+        return f"page {rnd.round + offset}"
 
     # --- round start: the ship's hit rule and IA's compass ---------------------------
     def compass_words(self, rnd: RoundPlan) -> str:
@@ -118,7 +124,8 @@ class TruckingPostWriter(PostWriter):
             )
         if extra:
             block = "\n".join(extra)
-            post.facebook = _insert_before_last(post.facebook, block)
+            if post.facebook is not None:
+                post.facebook = _insert_before_last(post.facebook, block)
             post.discord = _insert_before_last(post.discord, block)
         return post
 
@@ -138,7 +145,8 @@ class TruckingPostWriter(PostWriter):
             block = "\n".join(lines)
             # After the last tile of the last set, before the rules.
             last = f"{SET_NAMES[len(build.sets) - 1]}{len(build.sets[-1])} "
-            post.facebook = _insert_after(post.facebook, last, block)
+            if post.facebook is not None:
+                post.facebook = _insert_after(post.facebook, last, block)
             post.discord = _insert_after(post.discord, last, block)
         return post
 
@@ -152,37 +160,26 @@ class TruckingPostWriter(PostWriter):
         if board.hits != "plain" and card_kind(card).hits(card):
             if self.first_ship_flight.get(rnd.ship) == turn:
                 notes.append(self.exp.ship_rules[rnd.ship])
-            notes.append(f"On Ship {rnd.ship} the first comment says where each roll lands.")
+            notes.append(f"Each hidden roll below also says where it lands on Ship {rnd.ship}.")
         return notes
 
     def flight_post(self, rnd: RoundPlan, index: int) -> Post:
         post = super().flight_post(rnd, index)
         if self.board(rnd).hits == "plain":
             return post
-        # The dice image's alt text (hidden with it) says where each roll lands too.
+        # Each dice image's alt text (hidden with it) says where its roll lands too.
         flight = rnd.flight_turns[index]
-        parts = []
-        for k, event in enumerate(flight.events):
-            if not event.rolls:
-                continue
-            card = self.content.cards_by_id[event.card.id]
-            rolls = "; ".join(
-                f"{label}: {a} and {b}, total {a + b}{self.roll_where(rnd, hit, (a, b))}"
-                for label, hit, (a, b) in zip(
-                    roll_labels(card), card_kind(card).hits(card), event.rolls, strict=True
-                )
-            )
-            number = event_number(rnd, index, k)
-            parts.append(f"Event {number}, {card_title(self.content, card)}: {rolls}")
-        post.images = [
-            dataclasses.replace(
-                image,
-                alt=f"Dice for turn {flight.turn}, round {rnd.round}. " + ". ".join(parts) + ".",
-            )
-            if getattr(image, "kind", "") == "rolls"
-            else image
-            for image in post.images
-        ]
+        images = []
+        for image in post.images:
+            if getattr(image, "kind", "") == "rolls":
+                event = flight.events[image.event]  # type: ignore[attr-defined]
+                card = self.content.cards_by_id[event.card.id]
+                hit = card_kind(card).hits(card)[image.roll]  # type: ignore[attr-defined]
+                faces = event.rolls[image.roll]  # type: ignore[attr-defined]
+                where = self.roll_where(rnd, hit, faces)
+                image = dataclasses.replace(image, alt=image.alt.rstrip(".") + where + ".")
+            images.append(image)
+        post.images = images
         return post
 
     def roll_where(self, rnd: RoundPlan, hit: Hit, faces: tuple[int, int]) -> str:
@@ -196,7 +193,8 @@ class TruckingPostWriter(PostWriter):
 
     def end_of_building(self, rnd: RoundPlan) -> Post:
         post = super().end_of_building(rnd)
-        post.facebook = post.facebook.rstrip("\n") + "\n" + self.exp.end_of_building + "\n"
+        if post.facebook is not None:
+            post.facebook = post.facebook.rstrip("\n") + "\n" + self.exp.end_of_building + "\n"
         post.discord = post.discord.rstrip("\n") + "\n" + self.exp.end_of_building + "\n"
         return post
 

@@ -31,8 +31,13 @@ ROW_NAMES = {"epidemic": "epidemic", "sabotage": "sabotage", "stardust": "stardu
 
 
 class PartTwoPostWriter(TruckingPostWriter):
-    def __init__(self, content: GalaxyTrucker, plan: KeepOnTruckingPlan) -> None:  # type: ignore[override]
-        super().__init__(content, plan)
+    def __init__(  # type: ignore[override]
+        self,
+        content: GalaxyTrucker,
+        plan: KeepOnTruckingPlan,
+        papers: tuple[str, ...] = ("a4", "letter"),
+    ) -> None:
+        super().__init__(content, plan, papers)
         self.roads: RoughRoadsFile = content.extras["rough-roads"]
         self.cyan: CyanFile = content.extras["cyan"]
         self.titles: TitlesFile = content.extras["titles"]
@@ -53,8 +58,9 @@ class PartTwoPostWriter(TruckingPostWriter):
         lines = card_lines(self.content, self.plan, rnd.round)
         fb_block = "\n".join(lines["facebook"])
         dc_block = "\n".join(lines["discord"])
-        plain = post.facebook
-        post.facebook = _insert_before_last(post.facebook, fb_block)
+        plain = post.facebook or ""
+        if post.facebook is not None:
+            post.facebook = _insert_before_last(post.facebook, fb_block)
         post.discord = _insert_before_last(post.discord, dc_block)
         post.images.append(self.rough_roads_image(rnd))
         # BGG: the whole round start, its Rough Roads dice in [o] spoilers.
@@ -73,6 +79,7 @@ class PartTwoPostWriter(TruckingPostWriter):
             )
             comment = post.facebook_comment
             post.facebook_comment = (comment + "\n" if comment else "") + hidden + "\n"
+            post.comment_on = post.comment_on or post.title
         return post
 
     def rough_roads_image(self, rnd: RoundPlan) -> PlannedImage:
@@ -87,7 +94,6 @@ class PartTwoPostWriter(TruckingPostWriter):
             file=f"round-{rnd.round}/rough-roads.png",
             alt=f"Round {rnd.round}, Rough Roads cards ({self.plan.options.difficulty}): "
             f"{listed}. No dice are shown.",
-            short_alt=f"Round {rnd.round}: the Rough Roads cards above, as pictures.",
             kind="rough-roads",  # type: ignore[arg-type]
             round=rnd.round,
         )
@@ -131,7 +137,8 @@ class PartTwoPostWriter(TruckingPostWriter):
         lines = [self.cyan.choose, *(f"- {name}: {words}" for name, words in abilities.items())]
         lines += end_of_building_notes(self.content, self.plan, rnd.round)
         block = "\n".join(lines)
-        post.facebook = post.facebook.rstrip("\n") + "\n" + block + "\n"
+        if post.facebook is not None:
+            post.facebook = post.facebook.rstrip("\n") + "\n" + block + "\n"
         post.discord = post.discord.rstrip("\n") + "\n" + block + "\n"
         return post
 
@@ -140,6 +147,7 @@ class PartTwoPostWriter(TruckingPostWriter):
         post = super().end_of_flight(rnd)
         lines = scoring_lines(self.content, self.plan, rnd.round)
         block = "\n".join(lines)
-        post.facebook = _insert_before_last(post.facebook, block)
+        if post.facebook is not None:
+            post.facebook = _insert_before_last(post.facebook, block)
         post.discord = _insert_before_last(post.discord, block)
         return post

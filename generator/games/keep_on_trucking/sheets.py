@@ -357,12 +357,16 @@ def compass_lines(exp: ExpansionFile) -> list[str]:
 
 
 def base_view(content: GalaxyTrucker) -> GalaxyTrucker:
-    """The content with only the base game's tile types, for the base player aid."""
+    """The content with only the base game's tile types (and card kinds), for the base
+    player aid."""
+    from generator.games.keep_on_trucking.card_kinds import PART_TWO_KINDS
+
     base_types = {t.type for t in content.tiles if not t.ours} | {content.starting_cabin.type}
     return dataclasses.replace(
         content,
         tile_types={k: v for k, v in content.tile_types.items() if k in base_types},
         tiles=tuple(t for t in content.tiles if not t.ours),
+        cards=tuple(c for c in content.cards if c.kind not in PART_TWO_KINDS),
     )
 
 
@@ -460,7 +464,7 @@ def technology_page(content: GalaxyTrucker, paper: str) -> PageSpec:
         header(
             page,
             content,
-            "Player aid 3/3",
+            "Player aid 3/4",
             "Keep on Trucking's tiles (our own design), cyan aliens and the A ships.",
             player_box=False,
         )
@@ -502,7 +506,13 @@ def sheet_files(content: GalaxyTrucker, papers: tuple[str, ...]) -> list[OutputF
                     ),
                 )
             )
-        aid = [*aid_pages(base_view(content), paper, total=3), technology_page(content, paper)]
+        from generator.games.keep_on_trucking.sheets_part2 import adventures_page
+
+        aid = [
+            *aid_pages(base_view(content), paper, total=4),
+            technology_page(content, paper),
+            adventures_page(content, paper, 4, 4),
+        ]
         files.append(
             OutputFile(
                 f"{FOLDER}/player-aid-{paper}.pdf",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.art import icons
 from generator.art.icons import INK, TRAVEL
@@ -76,8 +76,30 @@ def planet_row(content: GalaxyTrucker, number: int, goods: list[str]) -> Row:
     return Row(draw)
 
 
-def hit_row(number: int, size: str, direction: str, kind: str) -> Row:
-    """One meteor or shot: its number, its picture (size) and an arrow along its path."""
+# The words beside a meteor or shot, longest first: "small, from the left" where it fits.
+HIT_WORDINGS = (
+    lambda size, direction: f"{size}, from the {direction}",
+    lambda size, direction: f"{size}, {direction}",
+    lambda size, direction: direction,
+    # Where even the direction does not fit (two shots to a line on a small card), the icon
+    # (S or L) and the arrow say it all; the post text spells it out.
+    lambda size, direction: "",
+)
+
+
+def hit_row(
+    number: int,
+    size: str,
+    direction: str,
+    kind: str,
+    siblings: list[tuple[str, str]],
+    chosen: dict[str, Any],
+) -> Row:
+    """One meteor or shot: its number, its picture (size) and an arrow along its path.
+
+    `siblings` are all (size, direction) of the card: every row uses the longest wording that
+    fits all of them, so one card never mixes "small, from the left" with "large, front".
+    The first row drawn (the narrowest: rows pair up from the top) decides, in `chosen`."""
     large = size == "large"
 
     def draw(s: Surface, x: float, y: float, w: float, h: float, ts: float) -> None:
@@ -98,10 +120,18 @@ def hit_row(number: int, size: str, direction: str, kind: str) -> Row:
         icons.arrow(s, icon_x + h * 0.95, y + h / 2, h * 0.7, TRAVEL[direction])
         left = icon_x + h * 1.45
         room = x + w - left
-        choices = (f"{size} from {direction}", f"{size}, {direction}", direction)
-        words = next(
-            (c for c in choices if s.text_width(c, size=ts, font="VeraBd") <= room), direction
+        wording = chosen.get("wording") or next(
+            (
+                fmt
+                for fmt in HIT_WORDINGS
+                if all(
+                    s.text_width(fmt(sz, d), size=ts, font="VeraBd") <= room for sz, d in siblings
+                )
+            ),
+            HIT_WORDINGS[-1],
         )
+        chosen["wording"] = wording
+        words = wording(size, direction)
         s.text(left, _baseline(y, h, ts), words, size=ts, font="VeraBd", color=INK)
 
     return Row(draw, compact=True)
@@ -147,7 +177,12 @@ def days_row(n: int) -> Row:
 
 
 def hit_rows(hits: list[Hit]) -> list[Row]:
-    return [hit_row(i, h.size, h.direction, h.noun) for i, h in enumerate(hits, 1)]
+    """A card's meteors or shots, all in one wording (see hit_row)."""
+    siblings = [(h.size, h.direction) for h in hits]
+    chosen: dict[str, Any] = {}
+    return [
+        hit_row(i, h.size, h.direction, h.noun, siblings, chosen) for i, h in enumerate(hits, 1)
+    ]
 
 
 def _lines(rows: list[Row]) -> list[list[Row]]:
