@@ -211,6 +211,7 @@ def test_every_new_card_in_a_post_with_picture_rolls_and_resolve_text(
                 if getattr(im, "kind", "") == "rolls" and im.event == flight.events.index(event)  # type: ignore[attr-defined]
             ]
             assert len(rolls) == len(event.rolls) and all(im.hidden for im in rolls)
+            assert len({im.file for im in rolls}) == len(rolls)  # one file per roll
             for im in rolls:
                 assert png_size(render_png(content, plan, im)) == (1080, 1080)
         else:

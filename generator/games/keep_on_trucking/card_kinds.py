@@ -462,7 +462,9 @@ class BadDay(CardKind):
         for k in range(1, card.sabotage_rolls + 1):
             for line in ("row", "column"):
                 hits.append(
-                    CoordinateRoll("sabotage", "", line, f"sabotage try {k}, {line} number")
+                    CoordinateRoll(
+                        "sabotage", "", line, f"sabotage try {k} {line}, the {line} it names"
+                    )
                 )
         return hits
 

@@ -64,7 +64,7 @@ class PartTwoPostWriter(TruckingPostWriter):
         post.discord = _insert_before_last(post.discord, dc_block)
         post.images.append(self.rough_roads_image(rnd))
         # BGG: the whole round start, its Rough Roads dice in [o] spoilers.
-        bgg_block = "\n".join([*lines["bgg"], "[ImageID=rough-roads]"])
+        bgg_block = "\n".join(lines["bgg"])
         post.bgg = _insert_before_last(bgg_safe(plain), bgg_block)
         if any(card.rolls for card in drawn):
             # The dice of the Rough Roads cards, hidden: Facebook has no spoiler markup, so
