@@ -126,7 +126,7 @@ def card_lines(content: GalaxyTrucker, plan: object, round_no: int) -> dict[str,
         bgg.append(f"RR{n}. [b]{card.name}:[/b] {card.text}")
         if road.rolls:
             rolls = [_roll_line(s, f) for s, f in zip(card.rolls, road.rolls, strict=True)]
-            fb.append(f"   Dice for {card.name}: in the first comment, hidden.")
+            fb.append(f"   Dice for {card.name}: in the comment under this post, hidden.")
             dc.append(f"  - Dice for {card.name}: " + ", ".join(discord_spoiler(r) for r in rolls))
             bgg.append(f"Dice for {card.name}: [o]" + ", ".join(rolls) + "[/o]")
             hidden.append(f"RR{n}, {card.name}: " + ", ".join(rolls))
@@ -171,8 +171,8 @@ def end_of_building_notes(content: GalaxyTrucker, plan: object, round_no: int) -
     lines = []
     if any(road.rolls for road in drawn):
         lines.append(
-            "Rough Roads: read the hidden dice of this round's cards now (the round start "
-            "post's first comment)."
+            "Rough Roads: read the hidden dice of this round's cards now (with the round "
+            "start post); here is what they do."
         )
     for road in drawn:
         card = card_of(content, road.id)
