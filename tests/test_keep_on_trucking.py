@@ -415,6 +415,9 @@ def test_landings_stay_hidden_with_their_dice(loaded: tuple[Any, Any, Any], cont
         for image in post.images:
             if landing.search(image.alt):
                 assert image.hidden, post.key
+            if getattr(image, "kind", "") == "rolls":
+                # The dice picture itself prints the landing under the sum.
+                assert image.note.startswith(f"Ship {plan.rounds[image.round - 1].ship}: ")
         hidden_hits += len(landing.findall(post.facebook_comment or ""))
     assert hidden_hits > 5
 

@@ -177,7 +177,12 @@ class TruckingPostWriter(PostWriter):
                 hit = card_kind(card).hits(card)[image.roll]  # type: ignore[attr-defined]
                 faces = event.rolls[image.roll]  # type: ignore[attr-defined]
                 where = self.roll_where(rnd, hit, faces)
-                image = dataclasses.replace(image, alt=image.alt.rstrip(".") + where + ".")
+                words = landing_words(self.board(rnd), hit, sum(faces))
+                image = dataclasses.replace(
+                    image,
+                    alt=image.alt.rstrip(".") + where + ".",
+                    note=f"Ship {rnd.ship}: {words}",
+                )
             images.append(image)
         post.images = images
         return post
