@@ -46,8 +46,9 @@ class GalaxyTruckerRules:
         plan: GalaxyTruckerPlan,
         scope: Scope,
         papers: tuple[str, ...] = ("a4", "letter"),
+        images: bool = True,
     ) -> list[Post]:
-        writer = PostWriter(content, plan, papers)
+        writer = PostWriter(content, plan, papers, images)
         if scope.kind == "game":
             return writer.all_posts()
         if scope.kind == "round":
@@ -71,11 +72,7 @@ class GalaxyTruckerRules:
         scope: Scope,
         options: RenderOptions,
     ) -> list[OutputFile]:
-        posts = self.posts(content, plan, scope, options.papers)
-        if not options.images:
-            # Text-only posts: no picture is written, so none is named in the texts.
-            for post in posts:
-                post.images = []
+        posts = self.posts(content, plan, scope, options.papers, options.images)
         files: list[OutputFile] = []
         for post in posts:
             files += [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
