@@ -196,9 +196,9 @@ def balance(
 
 
 # --- a seed's verdict --------------------------------------------------------------------
-def load_reference(content: GalaxyTrucker, path: Path = REFERENCE) -> dict[str, Any] | None:
+def load_reference(content: GalaxyTrucker, path: Path | None = None) -> dict[str, Any] | None:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads((path or REFERENCE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if data.get("flight_digest") != flight_digest(content):

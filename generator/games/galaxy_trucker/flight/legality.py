@@ -115,9 +115,10 @@ def check(ship: Ship) -> tuple[Ship, list[Removal]]:
             return max(movable, key=lambda c: (dist.get(c, FAR), c))
 
         # The worst clash first: the one whose culprit lies farthest out.
-        cells, reason = max(found, key=lambda f: (dist.get(blame(f[0]), FAR), blame(f[0])))
+        cells, _ = max(found, key=lambda f: (dist.get(blame(f[0]), FAR), blame(f[0])))
         culprit = blame(cells)
-        removed.append(Removal(culprit, ship.parts[culprit].label, reason))
+        reasons = list(dict.fromkeys(r for c, r in found if blame(c) == culprit))
+        removed.append(Removal(culprit, ship.parts[culprit].label, "; ".join(reasons)))
         ship = ship.without([culprit])
     dist = distances(ship)
     loose = [c for c in ship.order if c not in dist]

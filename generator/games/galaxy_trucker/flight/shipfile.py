@@ -142,7 +142,9 @@ def parse_ship(
             if key not in HEADER_KEYS:
                 problem(number, column, f"unknown setting {key!r} (expected one of: skipped)")
             elif not value.isdigit() or int(value) > 999:
-                where = line.index(":") + 2
+                colon = line.index(":")
+                rest = line[colon + 1 :]
+                where = colon + 1 + (len(rest) - len(rest.lstrip())) + 1
                 problem(
                     number,
                     where,
@@ -157,7 +159,7 @@ def parse_ship(
             problem(
                 number,
                 1,
-                f"one row too many: Ship {board.name} has {len(rows)} rows ({rows[0]}-{rows[-1]})",
+                f"one row too many: {board.name} has {len(rows)} rows ({rows[0]}-{rows[-1]})",
             )
             break
         row = rows[row_index]
@@ -221,7 +223,7 @@ def parse_ship(
                 problem(
                     number,
                     col,
-                    f"{tile_id} is at {where}, which is not a cell of Ship {board.name} "
+                    f"{tile_id} is at {where}, which is not a cell of {board.name} "
                     f"(expected {EMPTY} there)",
                 )
                 continue
@@ -262,7 +264,7 @@ def parse_ship(
             last_line + 1,
             1,
             f"the ship ends after {row_index} rows (expected {len(rows)}: rows "
-            f"{rows[0]}-{rows[-1]} of Ship {board.name}, front first)",
+            f"{rows[0]}-{rows[-1]} of {board.name}, front first)",
         )
     elif row_index == len(rows) and not start_seen and not problems:
         problem(
