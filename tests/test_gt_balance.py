@@ -149,3 +149,15 @@ def test_balance_command_prints_the_distribution() -> None:
     assert result.exit_code == 0, result.output
     assert "Balance: the bot built and flew 3 seeds" in result.output
     assert "Round 3: bot score" in result.output
+
+
+def test_shipped_reference_matches_the_pack(content: GalaxyTrucker) -> None:
+    # The verdict's reference run is tied to the pack's tiles, cards, ships and rounds; a
+    # change there needs a new run: sheetgen balance --seeds 500 --save-reference
+    data = json.loads(bal.REFERENCE.read_text(encoding="utf-8"))
+    assert data["flight_digest"] == bal.flight_digest(content), (
+        "stale reference.json: run sheetgen balance --seeds 500 --save-reference"
+    )
+    assert data["seeds"] == 500
+    assert [r["round"] for r in data["rounds"]] == [1, 2, 3]
+    assert all(r["p2"] <= r["p10"] <= r["median"] for r in data["rounds"])

@@ -5,8 +5,9 @@ The heuristic, set by set in posting order (turn 1 set A, B, C, turn 2 ...):
    starting cabin, the bot looks at stack 1 (one Skipped Parts box) and leans its wants
    towards what it saw (meteors: shields; fights: cannons; goods: holds; open space:
    engines; crew cards: cabins). Two cards (round 1) are not worth a box.
-2. Pass: when no empty cell of the board can take a tile any more (no open connector faces
-   one), the bot passes: further sets could only be skipped, at -2 each.
+2. Pass: when no empty cell of the board can take a tile any more, or when it would skip a
+   third set in a row (PASS_AFTER_SKIPS), the bot passes: more sets would likely only be
+   skipped, at -2 each, and passing marks nothing.
 3. Pick: every tile of the set is tried in every empty cell beside the ship and every
    rotation that is legal (connectors fit, barrels and exhausts clear, engines to the rear,
    at least one connector joined). Each placement is worth what the ship still wants of
@@ -14,7 +15,8 @@ The heuristic, set by set in posting order (turn 1 set A, B, C, turn 2 ...):
    two shields covering different sides, holds, life support beside a free cabin), plus
    0.3 per connector joined, 0.15 per connector facing an empty cell of the board (room to
    grow), minus 0.5 per connector facing off the board (exposed for good). The best placement of
-   the set is taken when it is worth at least SKIP_BELOW; otherwise the set is skipped.
+   the set is taken when it is worth at least SKIP_BELOW (-1: a tile is nearly always
+   better than a -2 skip); otherwise the set is skipped.
 Ties go to the earlier tile, cell (reading order) and rotation, so the bot is deterministic."""
 
 from __future__ import annotations

@@ -294,10 +294,13 @@ def smugglers(flight: Flight, state: State, card: Smugglers, rolls: Rolls) -> li
         if short:
             batteries = min(short, after.battery_count)
             after, _ = spend(after, batteries)
-            lines.append(
-                f"They take {batteries} batter{'ies' if batteries != 1 else 'y'} instead"
-                + ("." if batteries == short else " (all there were).")
-            )
+            if batteries == 0:
+                lines.append("No batteries either: they make fun of you and leave.")
+            else:
+                lines.append(
+                    f"They take {batteries} batter{'ies' if batteries != 1 else 'y'} instead"
+                    + ("." if batteries == short else " (all there were).")
+                )
         return [Option(after, 0, (*lines, "Record 0."))]
 
     return _combat(flight, state, card.strength, win, lose)

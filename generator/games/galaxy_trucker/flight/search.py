@@ -99,9 +99,11 @@ class Search:
         self.memo[key] = found
         return found
 
-    def decide(self, index: int, state: State) -> Decision:
+    def decide(self, index: int, state: State, so_far: int) -> Decision:
+        """The best option; each option's score is the whole round's (`so_far` is the
+        Starting Position plus the Event boxes already filled)."""
         options = self.options(index, state)
-        scores = [o.value + self.best(index + 1, o.state) for o in options]
+        scores = [so_far + o.value + self.best(index + 1, o.state) for o in options]
         top = max(scores)
         chosen = scores.index(top)
         outcomes = tuple((o.choice, s) for o, s in zip(options, scores, strict=True))
@@ -127,10 +129,12 @@ def fly(flight: Flight, start: State, budget: int = SEARCH_BUDGET) -> Played:
     state = start
     decisions = []
     states = [start]
+    so_far = -2 * flight.skipped
     for index in range(len(search.steps)):
         if state.out:
             break
-        decision = search.decide(index, state)
+        decision = search.decide(index, state, so_far)
+        so_far += decision.option.value
         decisions.append(decision)
         state = decision.option.state
         states.append(state)
