@@ -10,6 +10,7 @@ ones by nothing. What is not stopped destroys the first tile in its line."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from generator.games.galaxy_trucker.flight.damage import crew_check, destroy
@@ -198,8 +199,8 @@ def _combat(
     flight: Flight,
     state: State,
     strength: int,
-    win,
-    lose,  # type: ignore[no-untyped-def]
+    win: Callable[[State], list[Option]],
+    lose: Callable[[State], list[Option]],
 ) -> list[Option]:
     fights = _fight(flight, state, strength)
     options: list[Option] = []
