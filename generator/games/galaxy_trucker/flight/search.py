@@ -3,8 +3,9 @@
 The flight is a fixed sequence of steps: crewing the ship (where the aliens go), then each
 event card in the planned order with its recorded rolls. At each step the resolver lists the
 options; the search tries them all (depth first, remembering positions already scored) and
-takes the one leading to the best round score. Ties go to the option the resolver lists
-first (its natural choice: shield rather than be hit, take the reward). A ship built to
+takes the one leading to the best round score. Ties go to an option that keeps the ship in
+the round, then to the one the resolver lists first (its natural choice: shield rather than
+be hit, take the reward). A ship built to
 explode the search is cut off after a budget: from then on the first option is taken and the
 account says the choice is the best found, not proven best."""
 
@@ -105,7 +106,10 @@ class Search:
         options = self.options(index, state)
         scores = [so_far + o.value + self.best(index + 1, o.state) for o in options]
         top = max(scores)
-        chosen = scores.index(top)
+        # Among equal scores, keep flying if one of them does (a player would), else the
+        # first listed.
+        equal = [i for i, s in enumerate(scores) if s == top]
+        chosen = next((i for i in equal if not options[i].state.out), equal[0])
         outcomes = tuple((o.choice, s) for o, s in zip(options, scores, strict=True))
         return Decision(options[chosen], outcomes, top)
 
