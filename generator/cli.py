@@ -21,6 +21,7 @@ from generator import __version__
 from generator.content import SNAPSHOT_DIR, snapshot
 from generator.errors import SheetgenError, display_path
 from generator.games import OutputFile, RenderOptions, Scope
+from generator.games.card_race.commands import card_race as card_race_commands
 from generator.output import read_existing_plan, write_game
 from generator.seeds import choose_seed, commitment, normalise_seed, weakness
 from generator.session import Game, load_content, open_game, read_game_file
@@ -207,8 +208,15 @@ def main() -> None:
 
 @main.command()
 @click.argument("pack", default=DEFAULT_PACK)
+@click.option(
+    "--game",
+    "game_file",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="Also check a game file's settings against the pack (games that have them).",
+)
 @report_errors
-def check(pack: str) -> None:
+def check(pack: str, game_file: Path | None) -> None:
     """Validate a content pack (a name under content/ or a folder path)."""
     loaded, rules, content = load_content(pack)
     click.echo(
@@ -216,6 +224,13 @@ def check(pack: str) -> None:
         f"{rules.round_count(content)} rounds, {rules.turn_count(content)} turns; "
         f"content digest {loaded.digest[:16]}"
     )
+    if game_file is not None:
+        checker = getattr(rules, "check_game_file", None)
+        if checker is not None:
+            click.echo(checker(content, game_file))
+        else:
+            read_game_file(game_file)
+            click.echo(f"{display_path(game_file)}: OK")
 
 
 @main.command()
@@ -327,7 +342,7 @@ def plan(**kwargs: Any) -> None:
 @main.command()
 @click.argument("pack")
 @click.argument("grid", type=click.Path(path_type=Path))
-@click.option("--seed", required=True, help="The game's seed (the scorer needs its plan).")
+@click.option("--seed", default=None, help="The game's seed (a sheet scorer needs its plan).")
 @click.option("--start", default=None, callback=_parse_date, metavar="YYYY-MM-DD")
 @click.option(
     "--round",
@@ -336,11 +351,27 @@ def plan(**kwargs: Any) -> None:
     default=None,
     help="The round the ship flies (games scored round by round: galaxy-trucker).",
 )
+@click.option("--json", "as_json", is_flag=True, help="Results as JSON (table scorers).")
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
 @report_errors
 def score(
-    pack: str, grid: Path, seed: str, start: dt.date | None, round_number: int | None
+    pack: str,
+    grid: Path,
+    seed: str | None,
+    start: dt.date | None,
+    round_number: int | None,
+    as_json: bool,
+    lang: str,
 ) -> None:
-    """Score a player's filled sheet (or built ship), for games whose pack has a scorer."""
+    """Score a player's filled sheet or built ship, or a game's score table (Galactic Card
+    Race)."""
+    _, rules, content = load_content(pack)
+    table_scorer = getattr(rules, "score_table", None)
+    if table_scorer is not None:
+        click.echo(table_scorer(content, grid, as_json, lang), nl=False)
+        return
+    if seed is None:
+        raise click.UsageError("Missing option '--seed'.")
     try:
         seed_text = normalise_seed(seed)
     except ValueError as exc:
@@ -387,6 +418,27 @@ def balance(pack: str, count: int, workers: int | None, prefix: str, save_refere
 
 
 @main.command()
+@click.argument("pack")
+@click.argument("cards", nargs=-1, required=True)
+@click.option(
+    "--trump",
+    type=click.Choice(["I", "P", "W", "G", "none"], case_sensitive=False),
+    default="none",
+    help="The trump suit [default: none]",
+)
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
+@click.option("--json", "as_json", is_flag=True, help='{"winner": POSITION, "bonus": [...]}')
+@report_errors
+def trick(pack: str, cards: tuple[str, ...], trump: str, lang: str, as_json: bool) -> None:
+    """Judge a trick: CARDS in play order, the first one led (trick-taking games)."""
+    _, rules, content = load_content(pack)
+    judge = getattr(rules, "judge_trick", None)
+    if judge is None:
+        raise SheetgenError(f"the {pack} pack has no trick judge")
+    click.echo(judge(content, list(cards), trump, as_json, lang), nl=False)
+
+
+@main.command()
 @click.option("--seed", required=True, help="The seed the host revealed.")
 @click.option(
     "--commitment", "expected", required=True, help="The commitment published in the first post."
@@ -411,6 +463,15 @@ def verify(seed: str, expected: str, pack: str) -> None:
     )
     sys.exit(1)
 
+
+# Battlestar Galactica's moderator commands (a game with a table, not planned turns).
+from generator.games.battlestar.cli import bsg  # noqa: E402
+
+main.add_command(bsg)
+
+for _command in card_race_commands.commands.values():
+    _command.callback = report_errors(_command.callback)  # type: ignore[arg-type]
+main.add_command(card_race_commands)
 
 if __name__ == "__main__":  # pragma: no cover
     main()
