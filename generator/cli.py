@@ -7,6 +7,7 @@ import functools
 import inspect
 import json
 import os
+import re
 import sys
 import tempfile
 import traceback
@@ -23,10 +24,12 @@ from generator.errors import SheetgenError, display_path
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.card_race.commands import card_race as card_race_commands
 from generator.output import read_existing_plan, write_game
-from generator.seeds import choose_seed, commitment, normalise_seed, weakness
+from generator.render.reveal import reveal_post
+from generator.seeds import choose_seed, commitment, game_id, normalise_seed, weakness
 from generator.session import Game, load_content, open_game, read_game_file
 
 DEFAULT_PACK = "galaxy-trucker"
+DEFAULT_OUTPUT = "output"
 
 
 @dataclass
@@ -82,7 +85,7 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
             "--output",
             default=None,
             type=click.Path(path_type=Path),
-            help="Output folder [default: output/<pack>-<seed>/]",
+            help="Output folder [default: output/<pack>-<game id>/]",
         ),
         click.option("--force", is_flag=True, help="Replace another game in the output folder."),
         click.option(
@@ -102,6 +105,63 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
+def games_in(folder: Path) -> list[tuple[Path, dict[str, Any]]]:
+    """The games in a folder: the folder itself if it holds one, else its game sub-folders."""
+    plan = read_existing_plan(folder) if folder.is_dir() else None
+    if plan is not None:
+        return [(folder, plan)]
+    if not folder.is_dir():
+        return []
+    found = []
+    for child in sorted(folder.iterdir()):
+        if child.is_dir() and not child.is_symlink() and (child / "plan.json").is_file():
+            recorded = read_existing_plan(child)
+            if recorded is not None:
+                found.append((child, recorded))
+    return found
+
+
+def _listing(games: list[tuple[Path, dict[str, Any]]]) -> str:
+    return "\n".join(
+        f"  {display_path(path)}  (game {plan.get('game_id')}, {plan.get('pack')})"
+        for path, plan in games
+    )
+
+
+def pick_running_game(output: Path | None) -> Path:
+    """`turn N` / `round N` with no seed and no game file go on with the one game in -o (or in
+    output/); never start a new game by accident."""
+    folder = output if output is not None else Path(DEFAULT_OUTPUT)
+    games = games_in(folder)
+    if len(games) == 1:
+        path, plan = games[0]
+        click.echo(f"Going on with game {plan.get('game_id')} in {display_path(path)}", err=True)
+        return path
+    if not games:
+        raise SheetgenError(
+            f"no game in {display_path(folder)}; start one with `sheetgen game`, or name it "
+            "with --game FILE, --seed or -o FOLDER"
+        )
+    raise SheetgenError(
+        f"{display_path(folder)} holds {len(games)} games; say which with -o FOLDER "
+        f"(or --game FILE):\n{_listing(games)}"
+    )
+
+
+def refuse_unknown_game(game: Game, root: Path, output: Path | None) -> None:
+    """A seed given for `turn`/`round` that makes none of the games already written is most
+    likely mistyped: refuse rather than quietly start a new game beside them."""
+    if output is not None or root.exists():
+        return  # an explicit folder is checked against its plan when writing
+    games = games_in(root.parent)
+    if games:
+        raise SheetgenError(
+            f"this seed makes game {game.plan['game_id']}, which is not in "
+            f"{display_path(root.parent)}; is the seed mistyped? The games there:\n"
+            f"{_listing(games)}\nStart a new game with `sheetgen game`."
+        )
+
+
 def resolve_args(
     pack: str | None,
     seed: str | None,
@@ -111,8 +171,15 @@ def resolve_args(
     force: bool,
     paper: str | None,
     images: bool = True,
+    continuing: bool = False,
 ) -> GameArgs:
-    """Merge the game file and the command line (the command line wins) and settle the seed."""
+    """Merge the game file and the command line (the command line wins) and settle the seed.
+
+    `continuing` (turn, round): without a seed or game file, go on with the game already
+    written rather than choose a new seed."""
+    picked = continuing and seed is None and game_file is None
+    if picked:
+        output = pick_running_game(output)
     spec = read_game_file(game_file) if game_file else None
     raw_seed = seed if seed is not None else (spec.seed if spec else None)
     start = start or (spec.start if spec else None)
@@ -124,7 +191,8 @@ def resolve_args(
         raw_seed = recorded["seed"]
         kept = output / SNAPSHOT_DIR  # type: ignore[operator]
         pack = pack or (str(kept) if kept.is_dir() else recorded.get("pack"))
-        click.echo(f"Using the seed recorded in {display_path(output / 'plan.json')}", err=True)  # type: ignore[operator]
+        if not picked:  # pick_running_game has already said which game
+            click.echo(f"Using the game recorded in {display_path(output)}", err=True)
     pack = pack or (spec.pack if spec else None) or DEFAULT_PACK
     paper = paper or (spec.paper if spec else None) or "both"
     if raw_seed is None:
@@ -256,7 +324,13 @@ def game(fair: bool, **kwargs: Any) -> None:
                 f"game {g.plan['game_id']}: a round is extreme for the balance bot "
                 "(--fair asks for one that is not): choose another seed, or drop --fair"
             )
-    render(g, root, Scope("game"), args)
+    written = render(g, root, Scope("game"), args)
+    guide = root / "posting-guide.md"
+    prints = [p for p in written if p.parent.name == "sheets" and p.name.startswith("print-")]
+    prints = prints or [p for p in written if p.parent.name == "sheets"]
+    click.echo(f"Posting guide (start here): {display_path(guide)}", err=True)
+    for path in prints:
+        click.echo(f"Print pack for players: {display_path(path)}", err=True)
 
 
 FAIR_TRIES = 30
@@ -288,8 +362,9 @@ def fair_seed(pack: str) -> str:
 @report_errors
 def round_(number: int, **kwargs: Any) -> None:
     """Write one round's posts (and the plan)."""
-    args = resolve_args(**kwargs)
+    args = resolve_args(**kwargs, continuing=True)
     g, root = open_from_args(args)
+    refuse_unknown_game(g, root, args.output)
     rounds = g.rules.round_count(g.content)
     if not 1 <= number <= rounds:
         raise click.BadParameter(
@@ -304,8 +379,9 @@ def round_(number: int, **kwargs: Any) -> None:
 @report_errors
 def turn(number: int, **kwargs: Any) -> None:
     """Write the posts for one turn and print the text to post."""
-    args = resolve_args(**kwargs)
+    args = resolve_args(**kwargs, continuing=True)
     g, root = open_from_args(args)
+    refuse_unknown_game(g, root, args.output)
     turns = g.rules.turn_count(g.content)
     if not 1 <= number <= turns:
         raise click.BadParameter(
@@ -418,6 +494,26 @@ def balance(pack: str, count: int, workers: int | None, prefix: str, save_refere
 
 
 @main.command()
+@game_options
+@report_errors
+def reveal(**kwargs: Any) -> None:
+    """After the last turn: write the post that reveals the seed (game-end-reveal.*)."""
+    args = resolve_args(**kwargs, continuing=True)
+    g, root = open_from_args(args)
+    refuse_unknown_game(g, root, args.output)
+    post = reveal_post(g.pack.meta.title, g.plan, g.plan["schedule"][-1]["turn"])
+    files = [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
+    written = write_game(root, g.plan, files, args.force)
+    for path in written:
+        if path.name.startswith(post.key):
+            click.echo(f"  {display_path(path)}", err=True)
+    click.echo(post.facebook, nl=False)
+
+
+GAME_ID = re.compile(r"^[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}$")
+
+
+@main.command()
 @click.argument("pack")
 @click.argument("cards", nargs=-1, required=True)
 @click.option(
@@ -441,7 +537,10 @@ def trick(pack: str, cards: tuple[str, ...], trump: str, lang: str, as_json: boo
 @main.command()
 @click.option("--seed", required=True, help="The seed the host revealed.")
 @click.option(
-    "--commitment", "expected", required=True, help="The commitment published in the first post."
+    "--commitment",
+    "expected",
+    required=True,
+    help="The commitment published in the first post (or, a weaker check, the game id).",
 )
 @click.option("--pack", default=DEFAULT_PACK, help="Pack name or folder path.")
 @report_errors
@@ -453,12 +552,32 @@ def verify(seed: str, expected: str, pack: str) -> None:
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--seed") from None
     actual = commitment(loaded.name, seed_text, loaded.digest)
-    if actual == expected.strip().lower():
-        click.echo(f"OK: the seed and the {loaded.name} content match commitment {actual}.")
+    wanted = expected.strip()
+    using = f"pack {loaded.name} version {loaded.meta.version}"
+    if GAME_ID.match(wanted):
+        # A game id is the commitment's first 8 hex digits: it identifies the game, but a
+        # full check needs the whole commitment from the first post.
+        if game_id(actual) == wanted.upper():
+            click.echo(
+                f"OK: the seed and {using} give game {game_id(actual)}. {wanted} is the game "
+                "id, the first 8 hex digits of the commitment: for the full check pass the "
+                f"64-digit commitment from the first post ({actual} here)."
+            )
+            return
+        click.echo(
+            f"MISMATCH: seed and {using} give game {game_id(actual)}, not {wanted}.\n"
+            "Either the seed is wrong or your pack is not the version the game used (the "
+            "reveal post names it; a game folder's pack/ copy is the exact content).",
+            err=True,
+        )
+        sys.exit(1)
+    if actual == wanted.lower():
+        click.echo(f"OK: the seed and {using} match commitment {actual}.")
         return
     click.echo(
-        f"MISMATCH: seed and content give {actual}, not {expected.strip()}.\n"
-        "Either the seed is wrong or the game's content changed after the start.",
+        f"MISMATCH: seed and {using} give {actual}, not {wanted}.\n"
+        "Either the seed is wrong or the game's content changed after the start: use the pack "
+        "version the reveal post names (a game folder's pack/ copy is the exact content).",
         err=True,
     )
     sys.exit(1)
