@@ -29,7 +29,7 @@ from generator.games.galaxy_trucker.flight.engine import fly_round
 from generator.games.galaxy_trucker.flight.search import out_step
 from generator.games.galaxy_trucker.planner import make_rounds
 
-BALANCE_BUDGET = 5_000
+BALANCE_BUDGET = 2_000
 DEFAULT_PREFIX = "balance-"
 REFERENCE = Path(__file__).with_name("reference.json")
 OUTLIER_PERCENTILE = 2
@@ -44,15 +44,17 @@ class RoundPlay:
 
 
 def flight_digest(content: GalaxyTrucker) -> str:
-    """What the bot and the engine read from the pack; texts do not count."""
+    """What the bot and the engine read from the pack; names and summaries (words) do not
+    count, so rewording a tile does not make the reference stale."""
+    words = {"name", "summary"}
     data = {
         "tiles": [t.model_dump() for t in content.tiles],
-        "types": {k: v.model_dump() for k, v in content.tile_types.items()},
+        "types": {k: v.model_dump(exclude=words) for k, v in content.tile_types.items()},
         "start": content.starting_cabin.model_dump(),
         "cards": [c.model_dump() for c in content.cards],
-        "boards": {k: v.model_dump() for k, v in content.boards.items()},
+        "boards": {k: v.model_dump(exclude=words) for k, v in content.boards.items()},
         "rounds": [r.model_dump() for r in content.rounds],
-        "goods": {k: v.model_dump() for k, v in content.goods.items()},
+        "goods": {k: v.model_dump(exclude=words) for k, v in content.goods.items()},
     }
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
