@@ -337,3 +337,36 @@ def test_real_seed_ship_account(content: GalaxyTrucker) -> None:
     assert any("T039 (cabin) at row 7, column 8 is destroyed, with 2 humans." in x for x in out)
     assert "  Round 1 score         -4" in out
     assert "  Lost Components       -4   (2 boxes × −2)" in out
+
+
+def test_lost_components_beyond_the_boxes_cost_nothing(content: GalaxyTrucker) -> None:
+    # Seven batteries T014 on cells that touch nothing of the ship: none is joined to the
+    # starting cabin, so all 7 fall off at the end of building. Round 1 has 6 boxes:
+    # -12, not -14. The start alone: 4 exposed, stardust -4, Pretty 2 - 4 = -2. Total -18.
+    loose = [(5, 7), (6, 6), (6, 8), (9, 5), (9, 6), (9, 8), (9, 9)]
+    b, lines = fly_events(content, {c: ("T014", 0) for c in loose}, [("stardust-1a", [])])
+    assert as_tuple(b) == (0, (-4,), 0, -12, -2, -18)
+    assert (
+        "  Lost Components      -12   (6 boxes × −2 (7 components lost; the sheet has 6 "
+        "boxes))" in lines
+    )
+
+
+def test_smugglers_take_batteries_when_there_are_no_goods(content: GalaxyTrucker) -> None:
+    # No cannon against smugglers-1a (strength 4, 2 goods): no goods aboard, so they take 2
+    # of the 3 batteries of T014. Record 0.
+    b, lines = fly_events(content, {(6, 7): ("T014", 180)}, [("smugglers-1a", [])])
+    assert b.events == (0,)
+    assert "  No goods to take." in lines
+    assert "  They take 2 batteries instead." in lines
+    assert any("Aboard now: 2 humans; batteries 1" in line for line in lines)
+
+
+def test_alien_goes_home_when_its_life_support_is_destroyed(content: GalaxyTrucker) -> None:
+    # Cabin T036 right of the start; purple life support T143 turned 180 above it (its single
+    # side now faces down and joins T036's single n side). A large meteor from the front in
+    # column 8 (3+5) meets T143 first: destroyed, and the purple alien in T036 goes home.
+    tiles = {(7, 8): ("T036", 0), (6, 8): ("T143", 180)}
+    b, lines = fly_events(content, tiles, [("meteoric-swarm-1c", [(3, 5), MISS, MISS])])
+    assert b.lost == -2
+    assert "  The purple alien lost its life support and goes home." in lines
