@@ -161,3 +161,19 @@ def test_shipped_reference_matches_the_pack(content: GalaxyTrucker) -> None:
     assert data["seeds"] == 500
     assert [r["round"] for r in data["rounds"]] == [1, 2, 3]
     assert all(r["p2"] <= r["p10"] <= r["median"] for r in data["rounds"])
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_search_forecast_is_the_score_the_replay_fills_in(
+    content: GalaxyTrucker, seed: str
+) -> None:
+    # The round score the search promises at the first choice is what the replayed flight
+    # writes in the boxes, and every later choice promises the same score.
+    rounds = make_rounds(content, seed)
+    plan = {"rounds": rounds}
+    for number, rplan in enumerate(rounds, start=1):
+        built = build(content, rplan, content.rounds[number - 1])
+        result = fly_round(content, plan, number, built.ship, built.skipped)
+        assert result.played.exhaustive
+        promised = {d.best for d in result.played.decisions}
+        assert promised == {result.boxes.total}
