@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from pathlib import Path
 
 from generator.cache import reuse
 from generator.content import Pack
+from generator.errors import SheetgenError
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import content as gt_content
 from generator.games.galaxy_trucker.images import PlannedImage, render_images
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
-from generator.plan import PlanHeader
+from generator.plan import PlanHeader, to_data
 from generator.render.guide import posting_guide
 from generator.render.text import Post
 from generator.schedule import make_schedule
@@ -114,6 +116,43 @@ class GalaxyTruckerRules:
                 under = post.comment_on or post.title
                 parts.append(f"---- comment under {under} ----\n{post.facebook_comment.rstrip()}")
         return "\n\n".join(parts) + "\n"
+
+    def score(
+        self,
+        content: gt_content.GalaxyTrucker,
+        plan: GalaxyTruckerPlan,
+        ship_file: Path,
+        round_number: int | None = None,
+    ) -> str:
+        """The flight engine's account of one round for a player's ship file."""
+        if round_number is None:
+            raise SheetgenError("a Galaxy Trucker ship is scored for one round: add --round N")
+        from generator.games.galaxy_trucker.flight.account import score_ship
+
+        # The flight engine reads the plan in its JSON form (plan.json's).
+        return score_ship(content, to_data(plan), ship_file, round_number)
+
+    def verdict(
+        self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan
+    ) -> tuple[str, bool]:
+        """One line on how hard the seed's rounds are for the bot, and whether any round is
+        extreme (for `sheetgen game --fair`)."""
+        from generator.games.galaxy_trucker.flight.balance import verdict_line
+
+        return verdict_line(content, to_data(plan)["rounds"])
+
+    def balance(
+        self,
+        pack_ref: str,
+        content: gt_content.GalaxyTrucker,
+        count: int,
+        workers: int,
+        prefix: str,
+        save_reference: bool,
+    ) -> str:
+        from generator.games.galaxy_trucker.flight.balance import balance_report
+
+        return balance_report(pack_ref, content, count, workers, prefix, save_reference)
 
 
 RULES = GalaxyTruckerRules()
