@@ -304,7 +304,7 @@ def check(pack: str | None, game_file: Path | None) -> None:
 @click.option(
     "--fair",
     is_flag=True,
-    help="Only a seed whose rounds are not extreme for the balance bot (Galaxy Trucker).",
+    help="Only a seed whose rounds are not extreme for the balance bot (games that have one).",
 )
 @report_errors
 def game(fair: bool, **kwargs: Any) -> None:
@@ -438,7 +438,7 @@ def plan(**kwargs: Any) -> None:
     "round_number",
     type=int,
     default=None,
-    help="The round the ship flies (games scored round by round: galaxy-trucker).",
+    help="The round the ship flies (games scored round by round).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Results as JSON (table scorers).")
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")

@@ -99,7 +99,7 @@ class PostDraft:
     title: str  # for the host: the posting guide and host notes
     turn: int  # 0: the day before day 1
     position: int  # order within the turn: <0 before the turn's post, 0 it, >0 after
-    headline: str  # "Galaxy Trucker Roll'n'Write · Game 8F5B-42D7"
+    headline: str  # the game's name and public id: "Some Game · Game 8F5B-42D7"
     when: str  # "Day 3, morning (Thu 3 Dec 2026)"
     blocks: list[Block]
     kicker: str | None = None  # "Round 1 of 3 · Building · Turn 3 of 51"
