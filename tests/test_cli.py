@@ -127,7 +127,7 @@ def test_discord_messages_fit_discord(run: Any, tmp_path: Path) -> None:
     rest = host.partition("Message with no text: attach")[2]
     assert rest, host
     attached = [f"round-3/{p.name}" for p in dice] + ["round-3/turn-46-flight-cards.png"]
-    discord = host.split("Discord:")[1].split("Alt text")[0]
+    discord = host.split("Discord:")[1].split("BGG:")[0].split("Alt text")[0]
     assert all(discord.count(f"`{name}`") == 1 for name in attached)
     assert all(line.count(".png`") <= 10 for line in discord.splitlines())
 

@@ -416,10 +416,16 @@ def test_landings_stay_hidden_with_their_dice(loaded: tuple[Any, Any, Any], cont
         assert not landing.search(post.facebook or ""), post.key
         visible_discord = re.sub(r"\|\|.*?\|\|", "", post.discord)
         assert not landing.search(visible_discord), post.key
+        visible_bgg = re.sub(r"\[o\].*?\[/o\]", "", post.bgg or "")
+        assert not landing.search(visible_bgg), post.key
         for image in post.images:
             if landing.search(image.alt):
                 assert image.hidden, post.key
+            if getattr(image, "kind", "") == "rolls":
+                # The dice picture itself prints the landing under the sum.
+                assert image.note.startswith(f"Ship {plan.rounds[image.round - 1].ship}: ")
         hidden_hits += len(landing.findall(post.facebook_comment or ""))
+        assert len(landing.findall(post.bgg or "")) == len(landing.findall(post.discord))
     assert hidden_hits > 5
 
 

@@ -70,6 +70,8 @@ def test_a_changed_die_changes_exactly_the_post_that_shows_it(
         "round-1/turn-12-flight.facebook-comment.txt",
         "round-1/turn-12-flight.discord.md",
         "round-1/turn-12-flight.host.txt",  # the spoiler image's alt text
+        "round-1/turn-12-flight.bgg.txt",  # the roll, in [o]...[/o]
+        "round-1/turn-12-flight.html",  # the roll, in <details>
     }
     assert changed(images(game, game.plan, 1), images(game, plan, 1)) == {
         "round-1/SPOILER_turn-12-event-8-meteor-2-dice.png"
@@ -88,6 +90,8 @@ def test_a_changed_tile_changes_exactly_the_post_that_shows_it(
         "round-1/turn-05-build.facebook.txt",
         "round-1/turn-05-build.discord.md",
         "round-1/turn-05-build.host.txt",
+        "round-1/turn-05-build.bgg.txt",
+        "round-1/turn-05-build.html",
     }
     assert changed(images(game, game.plan, 1), images(game, plan, 1)) == {
         "round-1/turn-05-build-tiles.png"
@@ -95,7 +99,11 @@ def test_a_changed_tile_changes_exactly_the_post_that_shows_it(
 
 
 def strip_spoilers(text: str) -> str:
-    return re.sub(r"\|\|.*?\|\|", "||…||", text)
+    """A text with its hidden parts blanked: Discord's ||…||, BGG's [o]…[/o], HTML's
+    <details>."""
+    text = re.sub(r"\|\|.*?\|\|", "||…||", text)
+    text = re.sub(r"\[o\].*?\[/o\]", "[o]…[/o]", text)
+    return re.sub(r"<details>.*?</details>", "<details>…</details>", text)
 
 
 def test_hidden_data_changes_no_main_post(game: Game, base_texts: dict[str, str]) -> None:
@@ -114,7 +122,7 @@ def test_hidden_data_changes_no_main_post(game: Game, base_texts: dict[str, str]
     assert differ, "the change must show somewhere (in the hidden parts)"
     for name in differ:
         assert not name.endswith(".facebook.txt"), name
-        if name.endswith(".discord.md"):
+        if name.endswith((".discord.md", ".bgg.txt", ".html")):
             assert strip_spoilers(base_texts[name]) == strip_spoilers(after[name]), name
         else:
             assert name.endswith((".facebook-comment.txt", ".host.txt")), name

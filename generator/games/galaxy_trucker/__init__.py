@@ -5,16 +5,18 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import importlib
+from pathlib import Path
 
 from generator.cache import reuse
 from generator.content import Pack
+from generator.errors import SheetgenError
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import content as gt_content
 from generator.games.galaxy_trucker.images import PlannedImage, render_images
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
-from generator.plan import PlanHeader
+from generator.plan import PlanHeader, to_data
 from generator.render.guide import posting_guide
 from generator.render.text import Post
 from generator.schedule import make_schedule
@@ -52,8 +54,9 @@ class GalaxyTruckerRules:
         plan: GalaxyTruckerPlan,
         scope: Scope,
         papers: tuple[str, ...] = ("a4", "letter"),
+        images: bool = True,
     ) -> list[Post]:
-        writer = self.writer_type(content, plan, papers)
+        writer = self.writer_type(content, plan, papers, images)
         if scope.kind == "game":
             return writer.all_posts()
         if scope.kind == "round":
@@ -77,11 +80,7 @@ class GalaxyTruckerRules:
         scope: Scope,
         options: RenderOptions,
     ) -> list[OutputFile]:
-        posts = self.posts(content, plan, scope, options.papers)
-        if not options.images:
-            # Text-only posts: no picture is written, so none is named in the texts.
-            for post in posts:
-                post.images = []
+        posts = self.posts(content, plan, scope, options.papers, options.images)
         files: list[OutputFile] = []
         for post in posts:
             files += [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
@@ -123,6 +122,43 @@ class GalaxyTruckerRules:
                 under = post.comment_on or post.title
                 parts.append(f"---- comment under {under} ----\n{post.facebook_comment.rstrip()}")
         return "\n\n".join(parts) + "\n"
+
+    def score(
+        self,
+        content: gt_content.GalaxyTrucker,
+        plan: GalaxyTruckerPlan,
+        ship_file: Path,
+        round_number: int | None = None,
+    ) -> str:
+        """The flight engine's account of one round for a player's ship file."""
+        if round_number is None:
+            raise SheetgenError("a Galaxy Trucker ship is scored for one round: add --round N")
+        from generator.games.galaxy_trucker.flight.account import score_ship
+
+        # The flight engine reads the plan in its JSON form (plan.json's).
+        return score_ship(content, to_data(plan), ship_file, round_number)
+
+    def verdict(
+        self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan
+    ) -> tuple[str, bool]:
+        """One line on how hard the seed's rounds are for the bot, and whether any round is
+        extreme (for `sheetgen game --fair`)."""
+        from generator.games.galaxy_trucker.flight.balance import verdict_line
+
+        return verdict_line(content, to_data(plan)["rounds"])
+
+    def balance(
+        self,
+        pack_ref: str,
+        content: gt_content.GalaxyTrucker,
+        count: int,
+        workers: int,
+        prefix: str,
+        save_reference: bool,
+    ) -> str:
+        from generator.games.galaxy_trucker.flight.balance import balance_report
+
+        return balance_report(pack_ref, content, count, workers, prefix, save_reference)
 
 
 RULES = GalaxyTruckerRules()

@@ -11,7 +11,6 @@ import dataclasses
 from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.describe import SET_NAMES
 from generator.games.galaxy_trucker.kinds import Hit, card_kind, tile_kind
 from generator.games.galaxy_trucker.model import Tile
 from generator.games.galaxy_trucker.plan import RoundPlan
@@ -19,6 +18,7 @@ from generator.games.galaxy_trucker.posts import PostWriter
 from generator.games.keep_on_trucking.hits import MISSES, landing_words
 from generator.games.keep_on_trucking.model import ExpansionFile
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
+from generator.render.post import Block, heading, item, para
 from generator.render.text import Post, die_face
 
 
@@ -45,8 +45,9 @@ class TruckingPostWriter(PostWriter):
         content: GalaxyTrucker,
         plan: KeepOnTruckingPlan,
         papers: tuple[str, ...] = ("a4", "letter"),
+        images: bool = True,
     ) -> None:
-        super().__init__(content, plan, papers)
+        super().__init__(content, plan, papers, images)
         self.plan: KeepOnTruckingPlan = plan
         self.exp: ExpansionFile = content.extras["expansion"]
         # The turn each technology is first taught in a build post and in a flight post.
@@ -73,25 +74,20 @@ class TruckingPostWriter(PostWriter):
     def board(self, rnd: RoundPlan) -> Any:
         return self.content.boards[rnd.ship]
 
-    def game_start(self) -> Post:
-        post = super().game_start()
-        names = [
-            f"Ship {rnd.ship} in round {rnd.round} ({self.sheet_page(rnd)})"
-            for rnd in self.plan.rounds
-        ]
-        line = "This game flies " + ", ".join(names) + " of the print pack."
-        if post.facebook is not None:
-            post.facebook = _insert_before_last(post.facebook, line, lines_from_end=4)
-        post.discord = _insert_before_last(post.discord, line, lines_from_end=4)
-        return post
-
     def sheet_page(self, rnd: RoundPlan) -> str:
         """The print pack holds the base ships (pages 1-3), then the A ships (4-6)."""
         choice = self.plan.options.ships[rnd.round - 1]
         offset = len(self.plan.rounds) if choice == "A" else 0
         return f"page {rnd.round + offset}"
 
-    # --- round start: the ship's hit rule and IA's compass ---------------------------
+    # --- game and round start: the ships, IA's compass, the set-aside -----------------
+    def game_start_blocks(self) -> list[Block]:
+        names = [
+            f"Ship {rnd.ship} in round {rnd.round} ({self.sheet_page(rnd)})"
+            for rnd in self.plan.rounds
+        ]
+        return [para("This game flies " + ", ".join(names) + " of the print pack.")]
+
     def compass_words(self, rnd: RoundPlan) -> str:
         roll = self.plan.compass[rnd.round - 1]
         if roll is None:
@@ -107,31 +103,26 @@ class TruckingPostWriter(PostWriter):
             f"top before you build; engines face the new rear. (Compass on the sheet: {table}.)"
         )
 
-    def round_start(self, rnd: RoundPlan) -> Post:
-        post = super().round_start(rnd)
+    def round_start_blocks(self, rnd: RoundPlan) -> list[Block]:
         extra = []
         rule = self.exp.ship_rules.get(rnd.ship)
         if rule:
-            extra.append(rule)
+            extra.append(para(rule))
         compass = self.compass_words(rnd)
         if compass:
-            extra.append(compass)
+            extra.append(para(compass))
         if rnd.round == 1:
             extra.append(
-                f"Keep on Trucking: the tile pile holds {len(self.content.tiles)} tiles; "
-                f"{len(self.plan.set_aside)} were set aside face down before the first round "
-                "and stay out all game. Nobody knows which."
+                para(
+                    f"Keep on Trucking: the tile pile holds {len(self.content.tiles)} tiles; "
+                    f"{len(self.plan.set_aside)} were set aside face down before the first "
+                    "round and stay out all game. Nobody knows which."
+                )
             )
-        if extra:
-            block = "\n".join(extra)
-            if post.facebook is not None:
-                post.facebook = _insert_before_last(post.facebook, block)
-            post.discord = _insert_before_last(post.discord, block)
-        return post
+        return extra
 
     # --- build turns: the technology of the tiles shown ------------------------------
-    def build_post(self, rnd: RoundPlan, index: int) -> Post:
-        post = super().build_post(rnd, index)
+    def build_blocks(self, rnd: RoundPlan, index: int) -> list[Block]:
         build = rnd.build_turns[index]
         keys: list[str] = []
         for tiles in build.sets:
@@ -139,48 +130,25 @@ class TruckingPostWriter(PostWriter):
                 for key in tile_technology(self.content, self.content.tiles_by_id[ref.id]):
                     if key not in keys:
                         keys.append(key)
-        if keys:
-            lines = ["New technology in these sets:"]
-            lines += [f"- {self._words(k, build.turn, self.first_build)}" for k in keys]
-            block = "\n".join(lines)
-            # After the last tile of the last set, before the rules.
-            last = f"{SET_NAMES[len(build.sets) - 1]}{len(build.sets[-1])} "
-            if post.facebook is not None:
-                post.facebook = _insert_after(post.facebook, last, block)
-            post.discord = _insert_after(post.discord, last, block)
-        return post
+        if not keys:
+            return []
+        return [
+            heading("New technology in these sets"),
+            *(item(self._words(k, build.turn, self.first_build)) for k in keys),
+        ]
 
     # --- flights: technology per card, where each hit lands ---------------------------
     def event_notes(self, rnd: RoundPlan, turn: int, card: Any) -> list[str]:
         notes = [
-            f"+ {self._words(k, turn, self.first_flight)}"
+            self._words(k, turn, self.first_flight)
             for k in self.exp.card_technology.get(card.kind, [])
         ]
         board = self.board(rnd)
         if board.hits != "plain" and card_kind(card).hits(card):
             if self.first_ship_flight.get(rnd.ship) == turn:
                 notes.append(self.exp.ship_rules[rnd.ship])
-            notes.append(f"Each hidden roll below also says where it lands on Ship {rnd.ship}.")
+            notes.append(f"Each hidden roll also says where it lands on Ship {rnd.ship}.")
         return notes
-
-    def flight_post(self, rnd: RoundPlan, index: int) -> Post:
-        post = super().flight_post(rnd, index)
-        if self.board(rnd).hits == "plain":
-            return post
-        # Each dice image's alt text (hidden with it) says where its roll lands too.
-        flight = rnd.flight_turns[index]
-        images = []
-        for image in post.images:
-            if getattr(image, "kind", "") == "rolls":
-                event = flight.events[image.event]  # type: ignore[attr-defined]
-                card = self.content.cards_by_id[event.card.id]
-                hit = card_kind(card).hits(card)[image.roll]  # type: ignore[attr-defined]
-                faces = event.rolls[image.roll]  # type: ignore[attr-defined]
-                where = self.roll_where(rnd, hit, faces)
-                image = dataclasses.replace(image, alt=image.alt.rstrip(".") + where + ".")
-            images.append(image)
-        post.images = images
-        return post
 
     def roll_where(self, rnd: RoundPlan, hit: Hit, faces: tuple[int, int]) -> str:
         board = self.board(rnd)
@@ -191,12 +159,31 @@ class TruckingPostWriter(PostWriter):
             return f" - misses Ship {rnd.ship}"
         return f" - {words} on Ship {rnd.ship}"
 
-    def end_of_building(self, rnd: RoundPlan) -> Post:
-        post = super().end_of_building(rnd)
-        if post.facebook is not None:
-            post.facebook = post.facebook.rstrip("\n") + "\n" + self.exp.end_of_building + "\n"
-        post.discord = post.discord.rstrip("\n") + "\n" + self.exp.end_of_building + "\n"
+    def flight_post(self, rnd: RoundPlan, index: int) -> Post:
+        post = super().flight_post(rnd, index)
+        if self.board(rnd).hits == "plain":
+            return post
+        # Each dice picture (hidden) prints where its roll lands; its alt text says it too.
+        flight = rnd.flight_turns[index]
+        pictures = []
+        for image in post.images:
+            if getattr(image, "kind", "") == "rolls":
+                event = flight.events[image.event]  # type: ignore[attr-defined]
+                card = self.content.cards_by_id[event.card.id]
+                hit = card_kind(card).hits(card)[image.roll]  # type: ignore[attr-defined]
+                faces = event.rolls[image.roll]  # type: ignore[attr-defined]
+                words = landing_words(self.board(rnd), hit, sum(faces))
+                image = dataclasses.replace(
+                    image,
+                    alt=image.alt.rstrip(".") + self.roll_where(rnd, hit, faces) + ".",
+                    note=f"Ship {rnd.ship}: {words}",
+                )
+            pictures.append(image)
+        post.images = pictures
         return post
+
+    def end_of_building_blocks(self, rnd: RoundPlan) -> list[Block]:
+        return [para(self.exp.end_of_building)]
 
 
 def _compass_groups(compass: dict[int, str]) -> dict[str, list[int]]:
@@ -204,18 +191,3 @@ def _compass_groups(compass: dict[int, str]) -> dict[str, list[int]]:
     for die, edge in sorted(compass.items()):
         groups.setdefault(edge, []).append(die)
     return groups
-
-
-def _insert_after(text: str, start: str, block: str) -> str:
-    """`block` as a paragraph of its own after the line that starts with `start` (a
-    Discord list line's "- " and bold marks aside)."""
-    lines = text.split("\n")
-    at = max(i for i, ln in enumerate(lines) if ln.lstrip("-* ").startswith(start))
-    return "\n".join([*lines[: at + 1], "", block, *lines[at + 1 :]])
-
-
-def _insert_before_last(text: str, block: str, lines_from_end: int = 1) -> str:
-    """`block` as its own lines before the last `lines_from_end` lines of a post."""
-    lines = text.rstrip("\n").split("\n")
-    cut = len(lines) - lines_from_end
-    return "\n".join([*lines[:cut], block, *lines[cut:]]) + "\n"

@@ -52,8 +52,9 @@ class MoonDropRules:
         plan: MoonDropPlan,
         scope: Scope,
         papers: tuple[str, ...] = ("a4", "letter"),
+        images: bool = True,
     ) -> list[Post]:
-        writer = PostWriter(content, plan, papers)
+        writer = PostWriter(content, plan, papers, images)
         if scope.kind == "game":
             return writer.all_posts()
         if scope.kind in ("round", "turn"):
@@ -76,11 +77,9 @@ class MoonDropRules:
         # Drawing pulls in reportlab and Pillow; imported here so the scorer stays light.
         from generator.games.moon_drop import art, sheet
 
-        posts = self.posts(content, plan, scope, options.papers)
+        posts = self.posts(content, plan, scope, options.papers, options.images)
         files: list[OutputFile] = []
         for post in posts:
-            if not options.images:
-                post.images = []  # text only: no picture written, none named in the texts
             files += [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
             files += [
                 OutputFile(i.file, art.post_image(content, plan, i.file)) for i in post.images
