@@ -85,7 +85,11 @@ CABINS = {(7, 6): ("T040", 0), (7, 8): ("T036", 0)}
 
 
 def test_every_card_kind_has_a_resolver() -> None:
-    assert set(RESOLVERS) == set(CARD_KINDS)
+    # The base game's kinds (an expansion registers more in the same process).
+    base = {
+        k for k, v in CARD_KINDS.items() if type(v).__module__.endswith("galaxy_trucker.card_kinds")
+    }
+    assert set(RESOLVERS) == base
 
 
 def test_abandoned_ship_trades_crew_for_credits(content: GalaxyTrucker) -> None:

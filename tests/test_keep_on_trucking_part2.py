@@ -240,7 +240,7 @@ def test_every_rough_roads_card_in_a_round_start_post(
         )
         road = next(r for r in plan.rough_roads[number - 1] if r.id == card.id)
         post = posts_of(content, plan)[f"round-{number}/start"]
-        assert f"{card.name}: {card.text}" in post.facebook
+        assert f"{card.name}: {card.text}" in (post.facebook or "")
         assert card.text in post.discord and card.text in (post.bgg or "")
         image = next(im for im in post.images if getattr(im, "kind", "") == "rough-roads")
         assert card.name in image.alt and "No dice are shown" in image.alt
@@ -308,7 +308,7 @@ def test_bad_day_rows_follow_the_round(loaded: tuple[Any, Any, Any], content: An
             f for f in rnd.flight_turns if any(e.card.type == "bad-day" for e in f.events)
         )
         text = posts_of(content, plan)[f"round-{number}/turn-{flight.turn:02d}-flight"].facebook
-        line = next(ln for ln in text.split("\n") if ln.startswith("+ Bad Day on a round"))
+        line = next(ln for ln in text.split("\n") if ln.startswith("Bad Day on a round"))
         assert line.split(": ", 1)[1].startswith(words) or line.endswith(words)
         assert ("not used this round" in line) == (number == 1)
 
@@ -324,9 +324,10 @@ def test_cyan_abilities_where_they_apply(loaded: tuple[Any, Any, Any], content: 
             kinds = [k for k, names in cyan.applies.items() if name in names]
             has_kind = any(content.texts.cards[k].name + " (level" in post.facebook for k in kinds)
             assert (f"Cyan {name}" in post.facebook) == has_kind, (key, name)
-    building = posts["round-1/end-of-building"].facebook
+    building = posts["round-1/end-of-building"]
     for name, words in content.extras["expansion"].cyan_abilities.items():
-        assert f"- {name}: {words}" in building
+        assert f"\n{name}: {words}" in (building.facebook or "")
+        assert f"- {name}: {words}" in building.discord
     scoring = posts["round-1/end-of-flight"].facebook
     assert all(words in scoring for words in cyan.scoring.values())
 

@@ -112,6 +112,14 @@ class PostWriter:
         follow the printed numbers; hidden with the roll."""
         return ""
 
+    def round_start_images(self, rnd: RoundPlan) -> list[PostImage]:
+        """Pictures of the round start post (an expansion's round cards)."""
+        return []
+
+    def end_of_flight_blocks(self, rnd: RoundPlan) -> list[Block]:
+        """Blocks after the scoring text (an expansion's new points)."""
+        return []
+
     def end_of_building_blocks(self, rnd: RoundPlan) -> list[Block]:
         return []
 
@@ -219,6 +227,7 @@ class PostWriter:
                 *self.round_start_blocks(rnd),
                 para("The stacks are ", STACKS_WHERE, f": {stacks}."),
             ],
+            images=self.shown(self.round_start_images(rnd)),
         ).render()
 
     def stack_post(self, rnd: RoundPlan, index: int) -> Post:
@@ -386,7 +395,9 @@ class PostWriter:
             lost_boxes=setting.lost_component_boxes,
             reply=REPLY,
         )
-        return self._phase_post(rnd, "end-of-flight", "Scoring", turn, 1, body)
+        return self._phase_post(
+            rnd, "end-of-flight", "Scoring", turn, 1, body, self.end_of_flight_blocks(rnd)
+        )
 
     def _phase_post(
         self,

@@ -16,7 +16,8 @@ from pydantic import Field
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Id
-from generator.render.text import bgg_safe, discord_spoiler, roll_text
+from generator.render.post import Block, Bold, Secret, heading, item, para
+from generator.render.text import roll_text
 from generator.rng import Stream
 from generator.validation import Strict
 
@@ -108,38 +109,31 @@ def _roll_line(spec: RollSpec, faces: tuple[int, int]) -> str:
     return f"{spec.name}: {roll_text(list(faces))}"
 
 
-def card_lines(content: GalaxyTrucker, plan: object, round_no: int) -> dict[str, list[str]]:
-    """The round start's Rough Roads block: Facebook and Discord text, the hidden dice for
-    Facebook's first comment, and the BGG text."""
-    drawn: tuple[RoughRoad, ...] = plan.rough_roads[round_no - 1]  # type: ignore[attr-defined]
+def card_blocks(content: GalaxyTrucker, plan: object, round_no: int) -> list[Block]:
+    """The round start's Rough Roads part: each card in our words, its dice as secrets (the
+    Facebook comment, Discord and BGG spoilers)."""
+    drawn = drawn_cards(content, plan, round_no)
+    if not drawn:
+        return []
     roads = roads_file(content)
     difficulty = plan.options.difficulty  # type: ignore[attr-defined]
-    head = (
-        f"Rough Roads ({difficulty}): {len(drawn)} card{'s' if len(drawn) != 1 else ''} "
-        "for this round's flight, none of them seen before in this game."
-    )
-    fb, dc, hidden, bgg = [head], [f"**{head}**"], [], [f"[b]{head}[/b]"]
+    blocks = [
+        heading(
+            f"Rough Roads ({difficulty}): {len(drawn)} card{'s' if len(drawn) != 1 else ''} "
+            "for this round's flight, none of them seen before in this game"
+        )
+    ]
     for n, road in enumerate(drawn, 1):
         card = card_of(content, road.id)
-        fb.append(f"RR{n}. {card.name}: {card.text}")
-        dc.append(f"- **RR{n}. {card.name}:** {card.text}")
-        bgg.append(f"RR{n}. [b]{card.name}:[/b] {card.text}")
+        blocks.append(item(Bold(f"RR{n}. {card.name}:"), f" {card.text}"))
         if road.rolls:
-            rolls = [_roll_line(s, f) for s, f in zip(card.rolls, road.rolls, strict=True)]
-            fb.append(f"   Dice for {card.name}: in the comment under this post, hidden.")
-            dc.append(f"  - Dice for {card.name}: " + ", ".join(discord_spoiler(r) for r in rolls))
-            bgg.append(f"Dice for {card.name}: [o]" + ", ".join(rolls) + "[/o]")
-            hidden.append(f"RR{n}, {card.name}: " + ", ".join(rolls))
-    if hidden:
-        fb.append(roads.read_dice)
-        dc.append(roads.read_dice)
-        bgg.append(roads.read_dice)
-    return {
-        "facebook": fb,
-        "discord": dc,
-        "hidden": hidden,
-        "bgg": [bgg_safe(line) for line in bgg],
-    }
+            rolls = ", ".join(_roll_line(s, f) for s, f in zip(card.rolls, road.rolls, strict=True))
+            blocks.append(
+                item(f"Dice for {card.name}: ", Secret(rolls), context=f"RR{n}, {card.name}:")
+            )
+    if any(road.rolls for road in drawn):
+        blocks.append(para(roads.read_dice))
+    return blocks
 
 
 def drawn_cards(content: GalaxyTrucker, plan: object, round_no: int) -> tuple[RoughRoad, ...]:
@@ -154,7 +148,7 @@ def flight_notes(content: GalaxyTrucker, plan: object, round_no: int, card: obje
         rr = card_of(content, road.id)
         note = rr.applies.get(card.kind)  # type: ignore[attr-defined]
         if note:
-            notes.append("+ Rough Roads - " + note.format(**_values(rr, road)))
+            notes.append("Rough Roads - " + note.format(**_values(rr, road)))
     return notes
 
 
@@ -177,5 +171,5 @@ def end_of_building_notes(content: GalaxyTrucker, plan: object, round_no: int) -
     for road in drawn:
         card = card_of(content, road.id)
         if card.end_of_building:
-            lines.append(f"- {card.name}: " + card.end_of_building.format(**_values(card, road)))
+            lines.append(f"{card.name}: " + card.end_of_building.format(**_values(card, road)))
     return lines
