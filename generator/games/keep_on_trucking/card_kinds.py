@@ -390,7 +390,16 @@ class MeteorVortex(CardKind):
         return {"count": len(card.meteors)}
 
     def summary(self, content: GalaxyTrucker, card: MeteorVortexCard) -> list[str]:
-        return hit_words(self.hits(card))
+        # The sides first, on a line of their own: a player chooses before reading any roll
+        # (on Facebook the meteor lines go to the comment with their rolls).
+        counts: dict[str, list[str]] = {}
+        for m in card.meteors:
+            counts.setdefault(m.direction, []).append(m.size)
+        sides = "; ".join(
+            f"{d}: {', '.join(f'{sizes.count(z)} {z}' for z in ('large', 'small') if z in sizes)}"
+            for d, sizes in counts.items()
+        )
+        return [f"Meteors by side - {sides}", *hit_words(self.hits(card))]
 
     def rows(
         self,

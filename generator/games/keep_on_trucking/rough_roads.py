@@ -128,10 +128,10 @@ def card_blocks(content: GalaxyTrucker, plan: object, round_no: int) -> list[Blo
         blocks.append(item(Bold(f"RR{n}. {card.name}:"), f" {card.text}"))
         if road.rolls:
             rolls = ", ".join(_roll_line(s, f) for s, f in zip(card.rolls, road.rolls, strict=True))
-            blocks.append(
-                item(f"Dice for {card.name}: ", Secret(rolls), context=f"RR{n}, {card.name}:")
-            )
+            blocks.append(item(f"Dice for {card.name}: ", Secret(rolls), context=f"RR{n}"))
     if any(road.rolls for road in drawn):
+        # On Facebook the dice leave the post for its comment: say where they went.
+        blocks.append(para("Their dice are in the comment under this post.", only=("facebook",)))
         blocks.append(para(roads.read_dice))
     return blocks
 
