@@ -115,6 +115,9 @@ class PostWriter:
     def end_of_building_blocks(self, rnd: RoundPlan) -> list[Block]:
         return []
 
+    def end_of_flight_blocks(self, rnd: RoundPlan) -> list[Block]:
+        return []
+
     # --- posts -------------------------------------------------------------------------
     def shown(self, pictures: list[PostImage]) -> list[PostImage]:
         """A post's pictures; none when the run writes text only (--no-images), so no
@@ -386,7 +389,9 @@ class PostWriter:
             lost_boxes=setting.lost_component_boxes,
             reply=REPLY,
         )
-        return self._phase_post(rnd, "end-of-flight", "Scoring", turn, 1, body)
+        return self._phase_post(
+            rnd, "end-of-flight", "Scoring", turn, 1, body, self.end_of_flight_blocks(rnd)
+        )
 
     def _phase_post(
         self,
