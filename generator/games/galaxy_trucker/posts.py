@@ -123,6 +123,9 @@ class PostWriter:
     def end_of_building_blocks(self, rnd: RoundPlan) -> list[Block]:
         return []
 
+    def end_of_flight_blocks(self, rnd: RoundPlan) -> list[Block]:
+        return []
+
     # --- posts -------------------------------------------------------------------------
     def shown(self, pictures: list[PostImage]) -> list[PostImage]:
         """A post's pictures; none when the run writes text only (--no-images), so no

@@ -34,6 +34,12 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
     writer_type = PartTwoPostWriter
     plan_type = KeepOnTruckingPlan
     takes_options = True
+    # Galaxy Trucker's flight engine and balance bot know neither plating, boosters,
+    # catapults, stasis chambers nor the A ships' hits: their scores and verdicts would be
+    # wrong for this pack, so the commands say it has none (a later issue may teach them).
+    score = None
+    verdict = None
+    balance = None
 
     def load(self, pack: Pack) -> gt_content.GalaxyTrucker:
         content = gt_content.load(pack, {"expansion": ExpansionFile, **PART_TWO_FILES})

@@ -26,6 +26,7 @@ class ExpansionFile(Strict):
     technology: dict[Id, Technology]
     card_technology: dict[Id, list[Id]]
     end_of_building: str
+    end_of_flight: str
     ship_rules: dict[Id, str]
     cyan_note: str
     cyan_abilities: dict[str, str]

@@ -185,6 +185,9 @@ class TruckingPostWriter(PostWriter):
     def end_of_building_blocks(self, rnd: RoundPlan) -> list[Block]:
         return [para(self.exp.end_of_building)]
 
+    def end_of_flight_blocks(self, rnd: RoundPlan) -> list[Block]:
+        return [para(self.exp.end_of_flight)]
+
 
 def _compass_groups(compass: dict[int, str]) -> dict[str, list[int]]:
     groups: dict[str, list[int]] = {}

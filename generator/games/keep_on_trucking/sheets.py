@@ -217,19 +217,17 @@ class TruckingShipSheet(ShipSheet):
                 font="VeraBd",
                 anchor="middle",
             )
-        side = 5.0  # the side bands are 5 mm wide: "10-12" fits at this size
+        # The side bands are 5 mm wide: a range is set on two lines ("10-" over "12").
+        side = 6.5
         for j, row in enumerate(rows):
-            cy = cy0 + j * cell + cell / 2 + side * 0.36
             text = label_words(board, row)
-            s.text(cx0 - NUMBER_BAND / 2, cy, text, size=side, font="VeraBd", anchor="middle")
-            s.text(
-                cx0 + inner_w + NUMBER_BAND / 2,
-                cy,
-                text,
-                size=side,
-                font="VeraBd",
-                anchor="middle",
-            )
+            first, dash, last = text.partition("-")
+            lines = [first + dash, last] if dash else [text]
+            mid = cy0 + j * cell + cell / 2
+            for n, part in enumerate(lines):
+                base = mid + side * 0.36 + (n - (len(lines) - 1) / 2) * side * 1.15
+                for bx in (cx0 - NUMBER_BAND / 2, cx0 + inner_w + NUMBER_BAND / 2):
+                    s.text(bx, base, part, size=side, font="VeraBd", anchor="middle")
         for j, row in enumerate(rows):
             for i, col in enumerate(cols):
                 px, py = cx0 + i * cell, cy0 + j * cell
