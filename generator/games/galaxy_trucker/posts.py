@@ -116,10 +116,6 @@ class PostWriter:
         """Pictures of the round start post (an expansion's round cards)."""
         return []
 
-    def end_of_flight_blocks(self, rnd: RoundPlan) -> list[Block]:
-        """Blocks after the scoring text (an expansion's new points)."""
-        return []
-
     def end_of_building_blocks(self, rnd: RoundPlan) -> list[Block]:
         return []
 
