@@ -381,3 +381,21 @@ def test_a_rough_roads_note_with_an_unknown_kind_is_a_located_error(tmp_path: Pa
     assert "rough-roads.yaml:" in message
     assert "unknown card kind 'plantes'" in message
     assert "unknown placeholder 'colum' (expected column)" in message
+
+
+def test_sabotage_rolls_read_lines_straight(loaded: tuple[Any, Any, Any], content: Any) -> None:
+    """Coordinate rolls are never mirrored or wrapped; on Ship IA they read the labels."""
+    from generator.games.keep_on_trucking.card_kinds import CoordinateRoll
+
+    plan = make_plan(loaded, "coordinate-seed-part-two-1", ships="A")
+    writer = PartTwoPostWriter(content, plan)
+    ia, iia, iiia = plan.rounds
+    column = CoordinateRoll("sabotage", "", "column", "sabotage try 1 column, x")
+    row = CoordinateRoll("sabotage", "", "row", "sabotage try 1 row, x")
+    assert writer.coordinate_words(ia, column, 5) == "the column labelled 5-6"
+    assert writer.coordinate_words(iia, column, 4) == "column 4"  # not also column 10
+    assert writer.coordinate_words(iiia, column, 4).endswith("a miss")  # no WRAP to a side
+    assert writer.coordinate_words(iiia, row, 7) == "row 7"
+    assert writer.roll_where(iiia, column, (2, 2)) == (
+        " - column 4: no such column on Ship IIIA, a miss"
+    )
