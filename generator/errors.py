@@ -54,3 +54,9 @@ def display_path(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+def abridge(text: str, limit: int = 60) -> str:
+    """A value shortened for a message: a whole wrong document is never echoed back."""
+    text = text.replace("\n", "\\n")
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
