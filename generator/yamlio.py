@@ -201,8 +201,8 @@ def parse_bytes(raw: bytes, shown_as: str) -> tuple[Document | None, list[Proble
 
 def parse_text(text: str, shown_as: str) -> tuple[Document | None, list[Problem]]:
     builder = _Builder(shown_as)
-    loader = _BoundedLoader(text)
     try:
+        loader = _BoundedLoader(text)  # checks every character first (yaml.ReaderError)
         try:
             node = loader.get_single_node()
         finally:
@@ -222,6 +222,16 @@ def parse_text(text: str, shown_as: str) -> tuple[Document | None, list[Problem]
                 exc.line,
                 "",
                 f"tag {exc.tag!r} is not allowed (expected plain YAML: no Python or custom tags)",
+            )
+        ]
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        return None, [
+            Problem(
+                shown_as,
+                line,
+                "",
+                f"character #x{exc.character:04x} is not allowed in YAML (a control character)",
             )
         ]
     except yaml.YAMLError as exc:
