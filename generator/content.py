@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from generator.errors import ContentError, Problem, SheetgenError, display_path
+from generator.errors import ContentError, Problem, SheetgenError, abridge, display_path
 from generator.safe_read import UnreadableFile, read_regular_file
 from generator.validation import Strict, validate
 from generator.yamlio import MAX_FILE_BYTES, Document, parse_bytes
@@ -80,14 +80,17 @@ def available_packs() -> list[str]:
 def resolve_pack_dir(ref: str) -> Path:
     """A pack folder path (a host's edited copy), else a pack name under content/."""
     as_path = Path(ref)
-    if (as_path / PACK_FILE).is_file():
-        return as_path
-    if re.match(NAME_PATTERN, ref) and (CONTENT_DIR / ref / PACK_FILE).is_file():
-        return CONTENT_DIR / ref
+    try:
+        if (as_path / PACK_FILE).is_file():
+            return as_path
+        if re.match(NAME_PATTERN, ref) and (CONTENT_DIR / ref / PACK_FILE).is_file():
+            return CONTENT_DIR / ref
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        pass
     known = ", ".join(available_packs()) or "none"
     raise SheetgenError(
-        f"no pack {ref!r}: not a folder with {PACK_FILE}, nor a pack under content/ "
-        f"(expected one of: {known}, or a folder path)"
+        f"no pack {abridge(repr(ref), 80)}: not a folder with {PACK_FILE}, nor a pack under "
+        f"content/ (expected one of: {known}, or a folder path)"
     )
 
 

@@ -379,3 +379,40 @@ def test_pack_name_that_game_cannot_use(run: Any, pack_copy: Path) -> None:
     edit(pack_copy / "pack.yaml", "name: galaxy-trucker", "name: " + "a" * 500)
     result = run("check", "pack")
     assert_clear_error(result, "pack/pack.yaml:", "name: string should have at most 64")
+
+
+# Odd command lines: each is a usage error or a clear error, never a traceback ------------
+
+ODD_COMMAND_LINES = [
+    ("turn", "0", "--seed", SEED),
+    ("turn", "99999999999999999999", "--seed", SEED),
+    ("round", "abc"),
+    ("plan", "--seed", ""),
+    ("plan", "--seed", "a\nb"),
+    ("plan", "--seed", "s" * 300),
+    ("plan", "--pack", "/"),
+    ("plan", "--pack", "/dev/null"),
+    ("plan", "--game", "/"),
+    ("plan", "--paper", "a5"),
+    ("check", ""),
+    ("check", "/etc"),
+    ("check", "p" * 5000),
+    ("game", "--no-images", "--seed", SEED, "-o", "/dev/null"),
+    ("game", "--no-images", "--seed", SEED, "-o", "afile"),
+    ("game", "--no-images", "--seed", SEED, "-o", "afile/sub"),
+    ("game", "--no-images", "--seed", SEED, "-o", "a/" + "b" * 250 + "/c"),
+    ("game", "--no-images", "--seed", SEED, "--start", "2026-02-30"),
+    ("score", "moon-drop", "adir", "--seed", SEED),
+    ("score", "galaxy-trucker", "afile", "--seed", SEED),
+    ("score", "no-such-pack", "afile", "--seed", SEED),
+]
+
+
+@pytest.mark.parametrize("args", ODD_COMMAND_LINES, ids=range(len(ODD_COMMAND_LINES)))
+def test_odd_command_line(run: Any, tmp_path: Path, args: tuple[str, ...]) -> None:
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "adir").mkdir()
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    assert all(len(line) < 400 for line in result.output.splitlines())
