@@ -8,6 +8,7 @@ the content digest and hands the documents to the game module."""
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
@@ -81,8 +82,8 @@ def resolve_pack_dir(ref: str) -> Path:
     """A pack folder path (a host's edited copy), else a pack name under content/."""
     as_path = Path(ref)
     try:
-        if (as_path / PACK_FILE).is_file():
-            return as_path
+        if as_path.is_dir() and os.path.lexists(as_path / PACK_FILE):
+            return as_path  # a pack.yaml that is no regular file is reported when read
         if re.match(NAME_PATTERN, ref) and (CONTENT_DIR / ref / PACK_FILE).is_file():
             return CONTENT_DIR / ref
     except (OSError, ValueError):  # a name too long for the file system, a NUL byte

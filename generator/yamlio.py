@@ -93,7 +93,9 @@ class _Builder:
                 )
             )
             return str(node.value)
-        if not isinstance(value, str) and isinstance(node, yaml.ScalarNode) and not node.style:
+        # null stays null: an empty or `~` value is a missing value, not the text "~".
+        plain = isinstance(node, yaml.ScalarNode) and not node.style
+        if plain and value is not None and not isinstance(value, str):
             self.raw[path] = str(node.value)
         return value
 
