@@ -19,7 +19,7 @@ from typing import Any
 
 SEED_A = "kill-test-seed-aaaa-0001"
 SEED_B = "kill-test-seed-bbbb-0002"
-KILLS = 8
+KILLS = int(os.environ.get("SHEETGEN_KILLS", "8"))  # a longer loop by hand: SHEETGEN_KILLS=40
 
 
 def command(seed: str, *extra: str) -> list[str]:
