@@ -278,10 +278,12 @@ def _write(root: Path, plan: dict[str, Any], files: list[OutputFile], same_game:
             "files": dict(sorted(manifest.items())),
         }
         _place(staging, PurePosixPath(MANIFEST_FILE), to_json(record))
-        os.chmod(staging, _folder_mode(root))
-        # The seed goes in last, right before the switch.
+        mode = _folder_mode(root)
+        # The seed goes in last, right before the switch; the staging folder stays private
+        # (0700) until the game is in place.
         _place(staging, PurePosixPath(PLAN_FILE), plan_bytes)
         _switch(staging, root)
+        os.chmod(root, mode)
     finally:
         if os.path.lexists(staging):
             _remove_tree(staging)
