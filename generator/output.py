@@ -395,7 +395,11 @@ def _switch(staging: Path, root: Path) -> None:
         os.rename(staging, root)
         return
     if _exchange(staging, root):
-        return  # the old tree is now under the staging name; _write's cleanup removes it
+        # The old tree is now under the staging name: its seed goes at once, the rest in
+        # _write's cleanup.
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(staging / PLAN_FILE)
+        return
     # No atomic exchange here: journal the previous folder so a killed run is undone.
     backup = _backup(root)
     os.rename(root, backup)
