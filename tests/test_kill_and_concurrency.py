@@ -85,11 +85,16 @@ def test_kill_9_at_random_moments_leaves_previous_or_complete_game(
             stderr=subprocess.DEVNULL,
         )
         time.sleep(delay)
+        running = proc.poll() is None
         proc.send_signal(signal.SIGKILL)
         proc.wait()
+        if not running:
+            # It finished first (the machine got faster): aim earlier from now on.
+            duration *= 0.7
         after = tree(game)
         assert after in (state, complete[seed]), f"kill {kill} after {delay:.2f}s: mixed tree"
-        outcomes.append("new" if after == complete[seed] != state else "previous")
+        landed = "new" if after == complete[seed] != state else "previous"
+        outcomes.append(landed if running else "finished")
         assert not seed_leaks(tmp_path, complete=True), seed_leaks(tmp_path, complete=True)
         state = after
     # The next run cleans whatever staging folders the kills left.
@@ -100,6 +105,7 @@ def test_kill_9_at_random_moments_leaves_previous_or_complete_game(
     assert tree(game) == complete[SEED_A]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g", "refs"]
     print(f"kills: {outcomes}")
+    assert outcomes.count("finished") <= KILLS // 2, outcomes  # most kills hit a live run
 
 
 def test_two_concurrent_runs_into_one_folder_never_mix(run: Any, tmp_path: Path) -> None:
