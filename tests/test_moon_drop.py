@@ -8,6 +8,7 @@ import itertools
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -207,17 +208,23 @@ def test_bad_packs(tmp_path: Path, file: str, old: str, new: str, where: str, me
 # --- posts -------------------------------------------------------------------------------
 def test_posts(content: MoonDrop, plan: dict) -> None:
     posts = PostWriter(content, plan).all_posts()
-    assert [p.key for p in posts][:2] == ["game-start", "round-1/round-1"]
+    assert [p.key for p in posts][:3] == ["before-day-1", "game-start", "round-1/round-1"]
+    assert posts[0].attachments == ["sheets/moon-drop-a4.pdf", "sheets/moon-drop-letter.pdf"]
+    assert "moon-drop-a4.pdf" in posts[0].facebook  # type: ignore[operator]
+    posts = posts[1:]
     assert len(posts) == 9 and posts[-1].key == "game-end"
     opening = posts[0]
     for crisis_id in plan["deal"]["crises"]:
         assert content.crisis(crisis_id).name in opening.facebook
     assert content.goal(plan["deal"]["goal"]).name in opening.discord
     for post in posts[1:8]:
-        # The alt text is written once per flavour, by the shared image lines (BGG: its own).
-        assert post.images and post.facebook_text().count(post.images[0].alt) == 1
-        assert post.discord_text().count(post.images[0].alt) == 1
-        assert post.images[0].alt in post.bgg  # type: ignore[operator]
+        # The alt text is a host note: in the .host.txt, never in a text players read.
+        files = post.files()
+        alt = post.images[0].alt
+        assert post.images and alt in files[f"{post.key}.host.txt"]
+        for name, text in files.items():
+            if not name.endswith(".host.txt"):
+                assert alt not in text and "[Host" not in text and "[Image" not in text, name
         assert ":d6-" in post.bgg  # type: ignore[operator]
     rnd = plan["rounds"][2]
     third = posts[3]
@@ -229,7 +236,13 @@ def test_posts(content: MoonDrop, plan: dict) -> None:
     assert positions == sorted(positions)
     assert final.index("Goal:") > positions[-1]
     for post in posts:
-        assert len(post.discord) <= 2000, post.key  # one Discord message
+        if post.key != "game-end":
+            assert len(post.discord) <= 2000, post.key  # one Discord message
+        # The final scoring post also defines the words the rules use: a second message,
+        # cut between paragraphs, keeps every step in the first.
+        messages = post.discord_messages()
+        assert len(messages) <= 2 and all(len(m) <= 2000 for m in messages), post.key
+        assert "Goal:" not in "".join(messages[1:]), post.key
         bgg = post.bgg or ""
         assert not any(a == "<" and not b.isspace() for a, b in itertools.pairwise(bgg))
 
@@ -241,10 +254,10 @@ def test_game_command_writes_everything(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     names = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
-    assert {"plan.json", "manifest.json", "posting-guide.md", "game-start.png"} <= names
+    assert {"plan.json", "manifest.json", "posting-guide.md", "game-start-cards.png"} <= names
     assert {"sheets/moon-drop-a4.pdf", "sheets/moon-drop-letter.pdf"} <= names
     for n in range(1, 8):
-        assert {f"round-{n}/round-{n}.png", f"round-{n}/round-{n}.bgg.txt"} <= names
+        assert {f"round-{n}/round-{n}-block.png", f"round-{n}/round-{n}.bgg.txt"} <= names
     turn = CliRunner().invoke(
         main, ["turn", "3", "--pack", "moon-drop", "--seed", SEED, "-o", str(out)]
     )
@@ -255,8 +268,8 @@ def test_game_command_writes_everything(tmp_path: Path) -> None:
 
 # --- pictures ----------------------------------------------------------------------------
 def test_round_image(content: MoonDrop, plan: dict) -> None:
-    data = post_image(content, plan, "round-1/round-1.png")
-    assert data == post_image(content, plan, "round-1/round-1.png")
+    data = post_image(content, plan, "round-1/round-1-block.png")
+    assert data == post_image(content, plan, "round-1/round-1-block.png")
     image = Image.open(io.BytesIO(data))
     assert image.size == (1080, 1350)
     # The blue die is drawn blue, somewhere in the dice row.
@@ -277,6 +290,55 @@ def test_sheets(content: MoonDrop) -> None:
             assert word in text
         fonts = str(reader.pages[0]["/Resources"]["/Font"])
         assert "Helvetica" not in fonts
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def text_heights(page: Any) -> list[float]:
+    """The baseline height of every piece of text on a PDF page, from the bottom edge."""
+    heights: list[float] = []
+
+    def visit(text: str, cm: Any, tm: list[float], *_: Any) -> None:
+        if text.strip():
+            heights.append(tm[5])
+
+    page.extract_text(visitor_text=visit)
+    return heights
+
+
+def test_sheets_define_the_words_the_rules_use(content: MoonDrop) -> None:
+    # Players score on paper: the sheet says what adjacent, a building and reach mean.
+    assert len(content.definitions) >= 3
+    joined = flat(" ".join(content.definitions))
+    for phrase in ("sharing a side", "joined side by side", "crew start in every Quarters"):
+        assert phrase in joined
+    assert "path of empty squares" in joined  # Dock to Dock
+    for paper in ("a4", "letter"):
+        page = PdfReader(io.BytesIO(sheet_pdf(content, paper))).pages[0]
+        text = flat(page.extract_text())
+        assert "Words the rules use" in text
+        for definition in content.definitions:
+            assert flat(definition) in text, (paper, definition)
+        # Everything stays on the page, clear of a 10 mm margin (the footer is lowest).
+        heights = text_heights(page)
+        assert heights and min(heights) >= 10 / 25.4 * 72
+
+
+def test_final_post_gives_the_readings_it_relies_on(content: MoonDrop, plan: dict) -> None:
+    deal = dict(plan, end={"crisis_order": ["sabotage", "fire", "plague"]})
+    deal["deal"] = dict(plan["deal"], crises=["fire", "plague", "sabotage"], goal="security")
+    final = PostWriter(content, deal).final()
+    for flavour in (final.facebook, final.discord, final.bgg or ""):
+        text = flat(flavour)
+        for rule in ("sabotage", "fire", "security"):
+            assert f"How we read it: {flat(content.readings[rule])}" in text
+        for definition in content.definitions:
+            assert flat(definition) in text
+    # The Sabotage reading says what the card says: safe when every Dock has a Quarters.
+    sabotage = content.readings["sabotage"]
+    assert "every Dock" in sabotage and "no Dock." not in sabotage
 
 
 def test_outputs_by_scope(content: MoonDrop, plan: dict) -> None:
