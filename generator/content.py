@@ -95,9 +95,11 @@ def resolve_pack_dir(ref: str) -> Path:
     )
 
 
-def load_pack(ref: str, _seen: tuple[Path, ...] = ()) -> Pack:
+def load_pack(ref: str, _seen: tuple[Path, ...] = (), collect: bool = False) -> Pack:
     """Parse every YAML file of a pack (and of the pack it extends). Raises ContentError
-    with all parse problems; validation of the game's own data is the game module's job."""
+    with all parse problems, or with `collect` keeps them in Pack.problems so the game's
+    checks of the other files run too (session.load_content); validation of the game's own
+    data is the game module's job."""
     root = resolve_pack_dir(ref).resolve()
     if root in _seen:
         chain = " -> ".join(p.name for p in (*_seen, root))
@@ -137,8 +139,10 @@ def load_pack(ref: str, _seen: tuple[Path, ...] = ()) -> Pack:
         raise ContentError(problems)
     base = None
     if meta.extends:
-        base = load_pack(meta.extends, (*_seen, root))
+        base = load_pack(meta.extends, (*_seen, root), collect)
         digest.update(base.digest.encode())
+    if problems and not collect:
+        raise ContentError([*problems, *(base.all_problems() if base else [])])
     return Pack(
         root=root,
         meta=meta,

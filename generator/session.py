@@ -39,7 +39,7 @@ class Game:
 def load_content(pack_ref: str) -> tuple[Pack, GameRules, Any]:
     """The pack, its rules and its validated content. Every problem of every file is reported
     in one run: a file that cannot be read or parsed does not hide the others' problems."""
-    pack = load_pack(pack_ref)
+    pack = load_pack(pack_ref, collect=True)
     read_problems = pack.all_problems()
     try:
         rules = rules_for(pack)
