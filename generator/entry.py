@@ -3,6 +3,7 @@ short line and exit code 130, never a traceback."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 
@@ -13,7 +14,10 @@ def run() -> None:
         main(prog_name="sheetgen")
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")
-        sys.exit(130)
+        sys.stderr.flush()
+        # os._exit, not sys.exit: an interrupt inside a module being imported leaves the
+        # interpreter marked as interrupted, and its normal exit would then re-raise SIGINT.
+        os._exit(130)
 
 
 if __name__ == "__main__":  # pragma: no cover
