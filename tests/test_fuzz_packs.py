@@ -134,8 +134,7 @@ def exercise(pack_dir: Path) -> None:
     posts = getattr(rules, "posts", None)
     if posts is not None and pack.meta.game == "moon_drop":
         for post in posts(content, plan, Scope("game")):
-            post.facebook_text()
-            post.discord_messages() if hasattr(post, "discord_messages") else None
+            post.files()  # every flavour of every post
 
 
 def run_mutation(pack_name: str, data: st.DataObject) -> None:

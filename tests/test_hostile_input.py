@@ -310,8 +310,13 @@ def _sigint_after(delay: float, cwd: Path) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize("delay", [0.2, 0.6, 1.5])
 def test_ctrl_c_at_any_moment(tmp_path: Path, delay: float) -> None:
     result = _sigint_after(delay, tmp_path)
-    if result.returncode == 0:
-        pytest.skip("the run finished before the signal")  # a very fast machine
+    if "Wrote " in result.stderr:
+        # The run finished first (the signal came during the interpreter's exit, which no
+        # program can catch): the game is complete and nothing was printed but its report.
+        assert "Traceback" not in result.stderr
+        assert (tmp_path / "g" / "plan.json").is_file()
+        assert [p.name for p in tmp_path.iterdir()] == ["g"]
+        return
     assert result.returncode == 130, result.stderr
     assert "Traceback" not in result.stderr
     assert result.stderr.strip().splitlines()[-1] == "interrupted"
