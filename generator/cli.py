@@ -218,7 +218,7 @@ def open_from_args(args: GameArgs) -> tuple[Game, Path]:
     game = open_game(args.pack, args.seed, args.start)
     root = args.output or game.default_folder()
     if args.start is None:
-        existing = read_existing_plan(root)
+        existing = read_existing_plan(root, tolerant=args.force)
         if (
             existing
             and existing.get("start")
@@ -244,6 +244,19 @@ def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
     return written
 
 
+class Interrupted(click.ClickException):
+    """Ctrl-C: a short line and the shell's usual code, no traceback. Writes are atomic, so
+    the output folder is as it was or complete."""
+
+    exit_code = 130
+
+    def __init__(self) -> None:
+        super().__init__("interrupted")
+
+    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+        click.echo("\ninterrupted", file=file, err=True)
+
+
 def report_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     """Anything unexpected: a short message and the full traceback in a log file."""
 
@@ -251,8 +264,12 @@ def report_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt):
+        except KeyboardInterrupt:
+            raise Interrupted() from None
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except RecursionError:
+            raise SheetgenError("input nested too deeply to handle") from None
         except Exception as exc:
             with tempfile.NamedTemporaryFile(
                 "w", prefix="sheetgen-crash-", suffix=".log", delete=False
