@@ -118,14 +118,16 @@ def open_in_folder(
     start: dt.date | None,
     output: Path | None,
     report: Report,
+    force: bool = False,
     options: dict[str, Any] | None = None,
 ) -> tuple[Game, Path]:
     """The game and the folder it goes to; a start date already recorded there is kept."""
     game = open_game(pack_ref, seed, start, options)
     root = output or game.default_folder()
     if start is None:
-        recorded = recorded_game(root)
-        existing = read_existing_plan(root) if recorded else None
+        # A damaged plan.json under --force is no game: it is about to be replaced.
+        existing = read_existing_plan(root, tolerant=force)
+        recorded = recorded_game(root) if existing else None
         if (
             recorded
             and recorded.start
@@ -142,9 +144,11 @@ def settle(game: Game, root: Path, force: bool) -> Game:
     """The game with the plan recorded in `root` when the folder holds this very game.
     A recorded plan that differs from the plan made now is an error: the game's posts must
     all come from one plan. `force` replaces the recorded plan instead."""
+    if force:
+        return game
     existing = read_existing_plan(root)
     plan_data = to_data(game.plan)
-    if existing is None or force:
+    if existing is None:
         return game
     if any(existing.get(k) != plan_data.get(k) for k in IDENTITY_KEYS):
         return game  # another game: write_game refuses it (or replaces it with --force)

@@ -182,7 +182,9 @@ def open_from_args(args: GameArgs) -> tuple[Game, Path]:
     """The game, and the folder it goes to."""
     from generator.build import open_in_folder
 
-    return open_in_folder(args.pack, args.seed, args.start, args.output, report, args.options)
+    return open_in_folder(
+        args.pack, args.seed, args.start, args.output, report, args.force, args.options
+    )
 
 
 def refuse_unknown_game(game: Game, root: Path, output: Path | None) -> None:
@@ -202,6 +204,19 @@ def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
     return written
 
 
+class Interrupted(click.ClickException):
+    """Ctrl-C: a short line and the shell's usual code, no traceback. Writes are atomic, so
+    the output folder is as it was or complete."""
+
+    exit_code = 130
+
+    def __init__(self) -> None:
+        super().__init__("interrupted")
+
+    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+        click.echo("\ninterrupted", file=file, err=True)
+
+
 def report_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     """Anything unexpected: a short message and the full traceback in a log file."""
 
@@ -209,8 +224,12 @@ def report_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt):
+        except KeyboardInterrupt:
+            raise Interrupted() from None
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except RecursionError:
+            raise SheetgenError("input nested too deeply to handle") from None
         except Exception as exc:
             with tempfile.NamedTemporaryFile(
                 "w", prefix="sheetgen-crash-", suffix=".log", delete=False
@@ -298,7 +317,7 @@ def check(pack: str | None, game_file: Path | None) -> None:
     from generator.content import default_pack
     from generator.session import load_content, read_game_file
 
-    loaded, rules, content = load_content(pack or default_pack())
+    loaded, rules, content = load_content(pack if pack is not None else default_pack())
     click.echo(
         f"{loaded.meta.title} ({loaded.name} {loaded.meta.version}): OK - "
         f"{rules.round_count(content)} rounds, {rules.turn_count(content)} turns; "
@@ -519,7 +538,7 @@ def balance(
     from generator.content import default_pack
     from generator.session import load_content
 
-    pack = pack or default_pack()
+    pack = pack if pack is not None else default_pack()
     loaded, rules, content = load_content(pack)
     runner = getattr(rules, "balance", None)
     if runner is None:
@@ -593,7 +612,7 @@ def verify(seed: str, expected: str, pack: str | None) -> None:
     from generator.seeds import commitment, game_id, normalise_seed
     from generator.session import load_content
 
-    loaded, _, _ = load_content(pack or default_pack())
+    loaded, _, _ = load_content(pack if pack is not None else default_pack())
     try:
         seed_text = normalise_seed(seed)
     except ValueError as exc:

@@ -14,26 +14,32 @@ does, so a running game never depends on what content/ holds later."""
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from generator.errors import ContentError, Problem, SheetgenError, display_path
+from generator.errors import ContentError, Problem, SheetgenError, abridge, display_path
 from generator.packmerge import merge_documents
+from generator.safe_read import UnreadableFile, read_regular_file
 from generator.validation import Strict, validate
-from generator.yamlio import Document, load_document
+from generator.yamlio import MAX_FILE_BYTES, Document, parse_bytes
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 PACK_FILE = "pack.yaml"
 BASES_DIR = "extends"  # copies of the packs a pack extends, inside the pack's folder
 NAME_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+# A pack name goes into folder and file names; 64 leaves room within any file system's
+# 255-byte limit for the rest of the name.
+MAX_NAME_LENGTH = 64
+MAX_PACK_FILES = 100
 
 
 class PackMeta(Strict):
-    name: str = Field(pattern=NAME_PATTERN)
+    name: str = Field(pattern=NAME_PATTERN, max_length=MAX_NAME_LENGTH)
     title: str
     version: str
     game: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
@@ -54,7 +60,12 @@ class Pack:
     meta_document: Document | None = None
     base: Pack | None = None
     digest: str = ""
+    # Problems found while reading the files (syntax, unreadable files). They are reported
+    # together with the game's own checks of the files that could be read.
     problems: list[Problem] = field(default_factory=list)
+    unreadable: frozenset[str] = frozenset()
+    # The bytes of every YAML file as read (the digest and the game folder's copy use them).
+    files: dict[str, bytes] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -72,6 +83,9 @@ class Pack:
         """This pack and the packs it extends, the base first."""
         return [*(self.base.chain() if self.base else []), self]
 
+    def all_problems(self) -> list[Problem]:
+        return [p for pack in self.chain() for p in pack.problems]
+
 
 def available_packs() -> list[str]:
     if not CONTENT_DIR.is_dir():
@@ -83,7 +97,10 @@ def default_pack() -> str:
     """The shipped pack marked `default: true`, for commands run without --pack."""
     for name in available_packs():
         path = CONTENT_DIR / name / PACK_FILE
-        doc, _ = load_document(path, display_path(path))
+        try:
+            doc, _ = parse_bytes(read_regular_file(path, MAX_FILE_BYTES), display_path(path))
+        except UnreadableFile:
+            continue
         if doc is not None and isinstance(doc.data, dict) and doc.data.get("default") is True:
             return name
     known = ", ".join(available_packs()) or "none"
@@ -97,60 +114,82 @@ def resolve_pack_dir(ref: str, extended_by: Path | None = None) -> Path:
     pack's bundled copies (`extends/<name>/`) and then under content/; a path (anything
     that is not a plain name) is relative to that pack's folder, never to the shell's."""
     is_name = re.match(NAME_PATTERN, ref) is not None
-    if extended_by is None:
-        candidates = [Path(ref)]
-    else:
-        key = ref if is_name else (extended_by / ref).resolve().name
-        candidates = [extended_by / BASES_DIR / key]
-        if not is_name:
-            candidates.append(extended_by / ref)
-    if is_name:
-        candidates.append(CONTENT_DIR / ref)
-    for candidate in candidates:
-        if (candidate / PACK_FILE).is_file():
-            return candidate
+    try:
+        if extended_by is None:
+            candidates = [Path(ref)]
+        else:
+            key = ref if is_name else (extended_by / ref).resolve().name
+            candidates = [extended_by / BASES_DIR / key]
+            if not is_name:
+                candidates.append(extended_by / ref)
+        for candidate in candidates:
+            if candidate.is_dir() and os.path.lexists(candidate / PACK_FILE):
+                return candidate  # a pack.yaml that is no regular file is reported when read
+        if is_name and (CONTENT_DIR / ref / PACK_FILE).is_file():
+            return CONTENT_DIR / ref
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        pass
     known = ", ".join(available_packs()) or "none"
     raise SheetgenError(
-        f"no pack {ref!r}: not a folder with {PACK_FILE}, nor a pack under content/ "
-        f"(expected one of: {known}, or a folder path)"
+        f"no pack {abridge(repr(ref), 80)}: not a folder with {PACK_FILE}, nor a pack under "
+        f"content/ (expected one of: {known}, or a folder path)"
     )
 
 
-def load_pack(ref: str, _seen: tuple[Path, ...] = (), _extended_by: Path | None = None) -> Pack:
-    """Parse every YAML file of a pack (and of the packs it extends). Raises ContentError
-    with all parse problems of the whole chain; validation of the game's own data is the
-    game module's job."""
+def load_pack(
+    ref: str, _seen: tuple[Path, ...] = (), collect: bool = False, _extended_by: Path | None = None
+) -> Pack:
+    """Parse every YAML file of a pack (and of the pack it extends). Raises ContentError
+    with all parse problems, or with `collect` keeps them in Pack.problems so the game's
+    checks of the other files run too (session.load_content); validation of the game's own
+    data is the game module's job."""
     root = resolve_pack_dir(ref, _extended_by).resolve()
     if root in _seen:
         chain = " -> ".join(p.name for p in (*_seen, root))
         raise SheetgenError(f"packs extend each other in a loop: {chain}")
     problems: list[Problem] = []
     documents: dict[str, Document] = {}
+    files: dict[str, bytes] = {}
+    unreadable: set[str] = set()
     digest = hashlib.sha256()
-    for path in sorted(root.glob("*.yaml")):
-        data = path.read_bytes()
+    paths = sorted(root.glob("*.yaml"))
+    if len(paths) > MAX_PACK_FILES:
+        raise SheetgenError(f"{display_path(root)}: more than {MAX_PACK_FILES} YAML files")
+    for path in paths:
+        shown = display_path(path)
+        try:
+            data = read_regular_file(path, MAX_FILE_BYTES, within=root)
+        except UnreadableFile as exc:
+            problems.append(Problem(shown, 0, "", str(exc)))
+            unreadable.add(path.stem)
+            continue
+        files[path.name] = data
         digest.update(f"{path.name}\0{len(data)}\0".encode())
         digest.update(data)
-        doc, found = load_document(path, display_path(path))
+        doc, found = parse_bytes(data, shown)
         problems += found
         if doc is not None:
             documents[path.stem] = doc
+        else:
+            unreadable.add(path.stem)
     meta_doc = documents.pop("pack", None)
     meta = None
     if meta_doc is not None:
         meta, found = validate(meta_doc, PackMeta)
         problems += found
+    if meta is None:
+        # Without a valid pack.yaml the game is unknown, so its files cannot be checked.
+        raise ContentError(problems)
     base = None
-    if meta is not None and meta.extends:
+    if meta.extends:
+        assert meta_doc is not None
         try:
-            base = load_pack(meta.extends, (*_seen, root), root)
+            base = load_pack(meta.extends, (*_seen, root), collect, root)
         except ContentError as exc:
             problems += exc.problems
         except SheetgenError as exc:
-            assert meta_doc is not None
             problems.append(meta_doc.problem(("extends",), str(exc)))
         if base is not None and base.meta.game not in _games_of(meta.game):
-            assert meta_doc is not None
             problems.append(
                 meta_doc.problem(
                     ("game",),
@@ -160,8 +199,10 @@ def load_pack(ref: str, _seen: tuple[Path, ...] = (), _extended_by: Path | None 
             )
         if base is not None:
             digest.update(base.digest.encode())
-    if problems or meta is None:
-        raise ContentError(problems)
+        elif collect:
+            raise ContentError(problems)  # no base: the game's files cannot be checked
+    if problems and not collect:
+        raise ContentError([*problems, *(base.all_problems() if base else [])])
     return Pack(
         root=root,
         meta=meta,
@@ -169,6 +210,9 @@ def load_pack(ref: str, _seen: tuple[Path, ...] = (), _extended_by: Path | None 
         meta_document=meta_doc,
         base=base,
         digest=digest.hexdigest(),
+        problems=problems,
+        unreadable=frozenset(unreadable),
+        files=files,
     )
 
 
@@ -196,6 +240,11 @@ def validate_files(
     problems: list[Problem] = []
     models: dict[str, tuple[Document, Any]] = {}
     for stem, schema in schemas.items():
+        if any(stem in p.unreadable for p in pack.chain()):
+            # Its read or syntax problems (the same ones Pack.problems holds: reported once)
+            # stand for it, so the game skips what depends on this file.
+            problems += [p for p in pack.all_problems() if PurePath(p.file).name == f"{stem}.yaml"]
+            continue
         doc = pack.document(stem)
         if doc is None:
             shown = display_path(pack.root / f"{stem}.yaml")
@@ -212,14 +261,12 @@ SNAPSHOT_DIR = "pack"
 
 
 def snapshot(pack: Pack, folder: str = SNAPSHOT_DIR) -> list[tuple[str, bytes]]:
-    """The YAML files of the pack and of every pack it extends, as they are now, to keep
+    """The YAML files of the pack and of every pack it extends, as they were read, to keep
     beside a game's output: a host can always re-render or verify the game exactly as it
     began (`--pack <game folder>/pack`), even after the shipped packs change. The bases go
     to `extends/<name>/`, where `extends:` finds them first; the bytes are copied as they
     are, so the content digest of the copy is the digest of the game."""
-    files = [
-        (f"{folder}/{path.name}", path.read_bytes()) for path in sorted(pack.root.glob("*.yaml"))
-    ]
+    files = [(f"{folder}/{name}", data) for name, data in sorted(pack.files.items())]
     if pack.base is not None:
         files += snapshot(pack.base, f"{folder}/{BASES_DIR}/{pack.base.root.name}")
     return files

@@ -43,6 +43,7 @@ class _Merged:
         self.lines: dict[PathKey, int] = {}
         self.sources: dict[PathKey, str] = {}
         self.renames: dict[PathKey, PathKey] = {}
+        self.raw: dict[PathKey, str] = dict(base.raw)
         for path, line in base.lines.items():
             self.lines[path] = line
             self.sources[path] = base.file_of(path)
@@ -53,6 +54,7 @@ class _Merged:
         for path in self.base.under(prefix):
             self.lines.pop(path, None)
             self.sources.pop(path, None)
+            self.raw.pop(path, None)
         for path in [p for p in self.renames if p[: len(prefix)] == prefix]:
             del self.renames[path]
 
@@ -62,6 +64,8 @@ class _Merged:
             moved = (*target, *path[len(prefix) :])
             self.lines[moved] = self.top.doc.lines[path]
             self.sources[moved] = self.top.doc.file_of(path)
+            if path in self.top.doc.raw:
+                self.raw[moved] = self.top.doc.raw[path]
         if target != prefix:
             self.renames[target] = self.top.doc.own_path(prefix)
 
@@ -114,4 +118,4 @@ def merge_documents(base: Document, top: Document) -> Document:
         merged.sources[(key,)] = top.file_of((key,))
     merged.lines[()] = top.lines.get((), 1)
     merged.sources[()] = top.file
-    return Document(top.file, data, merged.lines, merged.sources, merged.renames)
+    return Document(top.file, data, merged.lines, merged.raw, merged.sources, merged.renames)
