@@ -399,3 +399,26 @@ def test_sabotage_rolls_read_lines_straight(loaded: tuple[Any, Any, Any], conten
     assert writer.roll_where(iiia, column, (2, 2)) == (
         " - column 4: no such column on Ship IIIA, a miss"
     )
+
+
+def test_golden_plan(loaded: tuple[Any, Any, Any], update_golden: bool) -> None:
+    """A Keep on Trucking game with every part 2 option: a change here changes running games
+    (the decks, the Rough Roads draw and their dice), so it must be deliberate
+    (pytest --update-golden)."""
+    import json
+
+    from generator.plan import to_data
+
+    plan = to_data(
+        make_plan(
+            loaded, "golden-kot-part-two-seed", ships="A", difficulty="insane", titles="4-8-12"
+        )
+    )
+    for key in ("content_digest", "commitment", "game_id"):
+        plan[key] = "<depends on the pack's exact bytes>"
+    actual = json.dumps(plan, indent=2, ensure_ascii=False) + "\n"
+    path = Path(__file__).parent / "golden" / "kot-plan-part-two.json"
+    if update_golden:
+        path.write_text(actual, encoding="utf-8")
+    assert path.is_file(), f"missing golden file {path}; run pytest --update-golden"
+    assert actual == path.read_text(encoding="utf-8")
