@@ -422,3 +422,14 @@ def test_golden_plan(loaded: tuple[Any, Any, Any], update_golden: bool) -> None:
         path.write_text(actual, encoding="utf-8")
     assert path.is_file(), f"missing golden file {path}; run pytest --update-golden"
     assert actual == path.read_text(encoding="utf-8")
+
+
+def test_bad_game_file_option_exits_2(run: Callable[..., Any], tmp_path: Path) -> None:
+    game = tmp_path / "kot.yaml"
+    game.write_text("pack: keep-on-trucking\nseed: bad-option-game-file-01\ndifficulty: brutal\n")
+    result = run("plan", "--game", str(game))
+    assert result.exit_code == 2
+    assert "difficulty: got 'brutal' (expected one of: none, hard, extreme, insane)" in (
+        result.output
+    )
+    assert "Traceback" not in result.output
