@@ -20,8 +20,9 @@ from generator.content import SNAPSHOT_DIR, snapshot
 from generator.errors import SheetgenError, display_path
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.output import read_existing_plan, write_game
+from generator.rhythm import Rhythm
 from generator.seeds import choose_seed, commitment, normalise_seed, weakness
-from generator.session import Game, load_content, open_game, read_game_file
+from generator.session import Game, load_content, open_game, read_game_file, recorded_rhythm
 
 DEFAULT_PACK = "galaxy-trucker"
 
@@ -35,6 +36,7 @@ class GameArgs:
     force: bool
     paper: str
     images: bool = True
+    rhythm: Rhythm | None = None
 
 
 def _parse_date(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
@@ -139,24 +141,29 @@ def resolve_args(
     warning = weakness(seed_text)
     if warning:
         click.echo(f"warning: {warning}", err=True)
-    return GameArgs(pack, seed_text, start, output, force, paper, images)
+    rhythm = spec.rhythm if spec else None
+    return GameArgs(pack, seed_text, start, output, force, paper, images, rhythm)
 
 
 def open_from_args(args: GameArgs) -> tuple[Game, Path]:
     """The game, and the folder it goes to; a start date already recorded there is kept."""
-    game = open_game(args.pack, args.seed, args.start)
+    game = open_game(args.pack, args.seed, args.start, args.rhythm)
     root = args.output or game.default_folder()
-    if args.start is None:
-        existing = read_existing_plan(root)
-        if (
-            existing
-            and existing.get("start")
-            and existing.get("seed") == game.seed
-            and existing.get("pack") == game.pack.name
-        ):
-            start = dt.date.fromisoformat(existing["start"])
-            click.echo(f"Using start date {start} recorded in {display_path(root)}", err=True)
-            game = open_game(args.pack, args.seed, start)
+    existing = read_existing_plan(root)
+    same = (
+        existing is not None
+        and existing.get("seed") == game.seed
+        and existing.get("pack") == game.pack.name
+    )
+    if args.start is None and same and existing and existing.get("start"):
+        start = dt.date.fromisoformat(existing["start"])
+        click.echo(f"Using start date {start} recorded in {display_path(root)}", err=True)
+        game = open_game(args.pack, args.seed, start, args.rhythm or recorded_rhythm(existing))
+    elif args.rhythm is None and same and existing and existing.get("start") == game.plan["start"]:
+        # Without a game file, the posting rhythm the folder was written with stays.
+        rhythm = recorded_rhythm(existing)
+        if rhythm is not None:
+            game = open_game(args.pack, args.seed, args.start, rhythm)
     return game, root
 
 
@@ -279,7 +286,7 @@ def plan(**kwargs: Any) -> None:
     kwargs.pop("force")
     kwargs.pop("output")
     args = resolve_args(**kwargs, force=False, output=None)
-    g = open_game(args.pack, args.seed, args.start)
+    g = open_game(args.pack, args.seed, args.start, args.rhythm)
     click.echo(json.dumps(g.plan, indent=2, ensure_ascii=False))
 
 

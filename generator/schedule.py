@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from typing import Any
+from zoneinfo import ZoneInfo
 
 
 def make_schedule(turns: int, slots: list[str], start: dt.date | None) -> list[dict[str, Any]]:
@@ -24,9 +25,18 @@ def make_schedule(turns: int, slots: list[str], start: dt.date | None) -> list[d
 
 
 def when(entry: dict[str, Any]) -> str:
-    """'Day 3, morning (Thu 3 Dec 2026)' for a schedule entry."""
+    """'Day 3, morning (Thu 3 Dec 2026, 08:00 CET)' for a schedule entry."""
     text = f"Day {entry['day']}, {entry['slot']}"
     if entry.get("date"):
-        date = dt.date.fromisoformat(entry["date"])
-        text += f" ({date:%a} {date.day} {date:%b %Y})"
+        text += f" ({date_text(entry)})"
+    return text
+
+
+def date_text(entry: dict[str, Any]) -> str:
+    """'Thu 3 Dec 2026, 08:00 CET' (the time once the game has a posting rhythm)."""
+    date = dt.date.fromisoformat(entry["date"])
+    text = f"{date:%a} {date.day} {date:%b %Y}"
+    if entry.get("at"):
+        moment = dt.datetime.fromisoformat(entry["at"]).astimezone(ZoneInfo(entry["timezone"]))
+        text += f", {moment:%H:%M} {moment.tzname()}"
     return text
