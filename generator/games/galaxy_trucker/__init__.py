@@ -11,6 +11,7 @@ from generator.games.galaxy_trucker import content as gt_content
 from generator.games.galaxy_trucker.images import PlannedImage, render_images
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
+from generator.render.calendar_ics import calendar_file
 from generator.render.guide import posting_guide
 from generator.render.text import Post
 from generator.schedule import make_schedule
@@ -78,6 +79,7 @@ class GalaxyTruckerRules:
                     posting_guide(content.texts.game_name, plan, all_posts).encode("utf-8"),
                 )
             )
+            files += calendar_file(content.texts.game_name, plan, all_posts)
         if scope.kind in ("game", "sheets"):
             # Imported here: the sheets draw with generator.art.tiles, which imports this
             # package's content module, so a top-level import would be circular.

@@ -13,6 +13,7 @@ from generator.games.moon_drop import content as md_content
 from generator.games.moon_drop.planner import crisis_order, make_deal, make_rounds
 from generator.games.moon_drop.posts import PostWriter
 from generator.games.moon_drop.scorer import score as score_grid
+from generator.render.calendar_ics import calendar_file
 from generator.render.guide import posting_guide
 from generator.render.text import Post
 from generator.schedule import make_schedule
@@ -81,6 +82,7 @@ class MoonDropRules:
         if scope.kind == "game":
             guide = posting_guide(content.texts.game_name, plan, posts)
             files.append(OutputFile("posting-guide.md", guide.encode("utf-8")))
+            files += calendar_file(content.texts.game_name, plan, posts)
         return files
 
     def turn_post(self, content: md_content.MoonDrop, plan: dict[str, Any], turn: int) -> str:
