@@ -18,9 +18,12 @@ import click
 from generator import __version__
 from generator.content import SNAPSHOT_DIR, snapshot
 from generator.errors import SheetgenError, display_path
+from generator.game_folder import open_folder
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.output import read_existing_plan, write_game
+from generator.rankings import TITLE_DOCKS
 from generator.rhythm import Rhythm
+from generator.scoreboard import write_rankings
 from generator.seeds import choose_seed, commitment, normalise_seed, weakness
 from generator.session import Game, load_content, open_game, read_game_file, recorded_rhythm
 
@@ -333,6 +336,38 @@ def verify(seed: str, expected: str, pack: str) -> None:
         err=True,
     )
     sys.exit(1)
+
+
+@main.command()
+@click.option(
+    "-o",
+    "--output",
+    "folder",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="The game folder [default: the one here or under output/]",
+)
+@click.option(
+    "--scores",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="The scores file [default: scores.csv in the game folder]",
+)
+@click.option(
+    "--titles",
+    type=click.Choice(sorted(TITLE_DOCKS)),
+    default=None,
+    help="Keep on Trucking: the title dock side whose rewards the title counts earn.",
+)
+@report_errors
+def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> None:
+    """Check scores.csv and write the rankings posts (after each round, and the final)."""
+    game = open_folder(folder)
+    written, latest = write_rankings(game, scores, titles)
+    for path in written:
+        if path.parent.name == "rankings":
+            click.echo(f"  {display_path(path)}", err=True)
+    click.echo(latest, nl=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

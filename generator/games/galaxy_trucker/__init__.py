@@ -11,6 +11,7 @@ from generator.games.galaxy_trucker import content as gt_content
 from generator.games.galaxy_trucker.images import PlannedImage, render_images
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
+from generator.rankings import ScoreSpec
 from generator.render.calendar_ics import calendar_file
 from generator.render.guide import posting_guide
 from generator.render.text import Post
@@ -99,6 +100,21 @@ class GalaxyTruckerRules:
             if comment:
                 parts.append(f"---- first comment ----\n{comment.rstrip()}")
         return "\n\n".join(parts) + "\n"
+
+    def scoring(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any]) -> ScoreSpec:
+        """scores.csv columns: the round score is Position + Events + Cargo + Lost
+        Components + Pretty Ship (the rules' scoring); Keep on Trucking adds title counts."""
+        return ScoreSpec(
+            rounds=tuple(str(r["round"]) for r in plan["rounds"]),
+            parts=(
+                ("position", "Starting position"),
+                ("events", "Events"),
+                ("cargo", "Cargo"),
+                ("lost", "Lost components"),
+                ("pretty", "Pretty ship"),
+            ),
+            titles=(("aesthete", "Aesthete"), ("contraptionist", "Contraptionist")),
+        )
 
 
 RULES = GalaxyTruckerRules()

@@ -4,15 +4,18 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from typing import Any
 
 from generator.content import Pack
+from generator.errors import SheetgenError
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.moon_drop import content as md_content
 from generator.games.moon_drop.planner import crisis_order, make_deal, make_rounds
 from generator.games.moon_drop.posts import PostWriter
 from generator.games.moon_drop.scorer import score as score_grid
+from generator.rankings import ScoreSpec
 from generator.render.calendar_ics import calendar_file
 from generator.render.guide import posting_guide
 from generator.render.text import Post
@@ -91,6 +94,19 @@ class MoonDropRules:
 
     def score(self, content: md_content.MoonDrop, plan: dict[str, Any], grid_file: Path) -> str:
         return score_grid(content, plan, grid_file)
+
+    def scoring(self, content: md_content.MoonDrop, plan: dict[str, Any]) -> ScoreSpec:
+        """One score per player for the game; a `grid` column names the player's sheet
+        (a file in the game folder) for the scorer to score or check."""
+
+        def scorer(grid_file: Path) -> int:
+            account = self.score(content, plan, grid_file)
+            found = re.search(r"^Score: (-?\d+)$", account, re.MULTILINE)
+            if found is None:  # the account always ends with its score
+                raise SheetgenError(f"{grid_file.name}: the scorer gave no score")
+            return int(found.group(1))
+
+        return ScoreSpec(rounds=("final",), scorer=scorer)
 
 
 RULES = MoonDropRules()
