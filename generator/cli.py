@@ -17,6 +17,7 @@ import click
 
 from generator import __version__
 from generator.content import SNAPSHOT_DIR, snapshot
+from generator.digest import digest_cutoff, digest_files
 from generator.errors import SheetgenError, display_path
 from generator.game_folder import open_folder
 from generator.games import OutputFile, RenderOptions, Scope
@@ -368,6 +369,41 @@ def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> No
         if path.parent.name == "rankings":
             click.echo(f"  {display_path(path)}", err=True)
     click.echo(latest, nl=False)
+
+
+@main.command()
+@click.option(
+    "-o",
+    "--output",
+    "folder",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="The game folder [default: the one here or under output/]",
+)
+@click.option(
+    "--until",
+    default=None,
+    metavar="WHEN",
+    help="Posts up to YYYY-MM-DD (that whole day), 'YYYY-MM-DD HH:MM' or 'day N' [default: now]",
+)
+@click.option("--all", "everything", is_flag=True, help="Every post of the game (the host's copy).")
+@report_errors
+def digest(folder: Path | None, until: str | None, everything: bool) -> None:
+    """Write the catch-up page (digest.html, digest.pdf): every post so far, offline."""
+    game = open_folder(folder)
+    cutoff = digest_cutoff(game.plan, until, everything)
+    files, count, missing = digest_files(game, cutoff)
+    written = write_game(game.root, game.plan, files, force=False)
+    for path in written:
+        if path.name.startswith("digest."):
+            click.echo(f"  {display_path(path)}", err=True)
+    click.echo(f"{count} posts in the catch-up page.", err=True)
+    if missing:
+        click.echo(
+            f"warning: {missing} pictures are not in the folder (written with --no-images?); "
+            "the page goes without them",
+            err=True,
+        )
 
 
 if __name__ == "__main__":  # pragma: no cover

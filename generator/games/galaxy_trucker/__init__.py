@@ -101,6 +101,17 @@ class GalaxyTruckerRules:
                 parts.append(f"---- first comment ----\n{comment.rstrip()}")
         return "\n\n".join(parts) + "\n"
 
+    def phase_of(self, post: Post) -> str:
+        """The phase a post belongs to, for the catch-up page's headings."""
+        name = post.key.rpartition("/")[2]
+        if name.endswith("-flight"):
+            return "Flying"
+        if name == "end-of-flight":
+            return "Scoring"
+        if "/" in post.key:
+            return "Building"
+        return ""
+
     def scoring(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any]) -> ScoreSpec:
         """scores.csv columns: the round score is Position + Events + Cargo + Lost
         Components + Pretty Ship (the rules' scoring); Keep on Trucking adds title counts."""
