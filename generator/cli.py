@@ -21,12 +21,14 @@ from generator.digest import digest_cutoff, digest_files
 from generator.errors import SheetgenError, display_path
 from generator.game_folder import open_folder
 from generator.games import OutputFile, RenderOptions, Scope
+from generator.moments import now, parse_at, parse_day
 from generator.output import read_existing_plan, write_game
 from generator.rankings import TITLE_DOCKS
 from generator.rhythm import Rhythm
 from generator.scoreboard import write_rankings
 from generator.seeds import choose_seed, commitment, normalise_seed, weakness
 from generator.session import Game, load_content, open_game, read_game_file, recorded_rhythm
+from generator.today import PLATFORMS, slot_at, slot_of_day, slots_with_posts, today_text
 
 DEFAULT_PACK = "galaxy-trucker"
 
@@ -404,6 +406,48 @@ def digest(folder: Path | None, until: str | None, everything: bool) -> None:
             "the page goes without them",
             err=True,
         )
+
+
+@main.command()
+@click.argument("when_words", nargs=-1, metavar="[day N [SLOT]]")
+@click.option(
+    "-o",
+    "--output",
+    "folder",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="The game folder [default: the one here or under output/]",
+)
+@click.option(
+    "--at",
+    default=None,
+    metavar="'YYYY-MM-DD HH:MM'",
+    help="Pretend it is this moment (in the game's time zone) [default: now]",
+)
+@click.option(
+    "--platform",
+    "platforms",
+    multiple=True,
+    type=click.Choice(PLATFORMS),
+    help="Only this platform (repeat for several) [default: all the game writes]",
+)
+@report_errors
+def today(
+    when_words: tuple[str, ...], folder: Path | None, at: str | None, platforms: tuple[str, ...]
+) -> None:
+    """What to post now, in order, per platform (texts, pictures, comments), and what next."""
+    game = open_folder(folder)
+    work = slots_with_posts(game)
+    day = parse_day(when_words, game.plan)
+    if day is not None and at is not None:
+        raise click.UsageError("give either `day N` or --at, not both")
+    if day is not None:
+        moment = None
+        index: int | None = slot_of_day(work, day[0], day[1])
+    else:
+        moment = parse_at(at, game.plan) if at else now()
+        index = slot_at(work, moment)
+    click.echo(today_text(game, work, index, moment, platforms or PLATFORMS), nl=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,172 @@
+"""`sheetgen today`: what the host publishes now, in order, per platform, and what comes next.
+
+The slot "now" is the latest slot whose time has come (so at 10:00 the morning posts are
+still today's work until the afternoon slot). Texts are read from the game folder, so what
+is printed is exactly what the files hold."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.digest import game_posts
+from generator.errors import SheetgenError, display_path
+from generator.game_folder import GameFolder
+from generator.moments import Slot, game_slots, game_zone
+from generator.render.text import Post, PostImage, spoiler_name
+from generator.schedule import when
+
+PLATFORMS = ("facebook", "discord", "bgg")
+RULE = "─" * 60
+
+
+@dataclass(frozen=True)
+class SlotWork:
+    slot: Slot
+    posts: list[Post]
+
+
+def slots_with_posts(game: GameFolder) -> list[SlotWork]:
+    posts = game_posts(game)
+    return [
+        SlotWork(slot, [p for p in posts if p.turn == slot.turn]) for slot in game_slots(game.plan)
+    ]
+
+
+def slot_at(work: list[SlotWork], at: dt.datetime) -> int | None:
+    """Index of the latest slot whose time has come; None before the first."""
+    current = None
+    for index, item in enumerate(work):
+        if item.slot.at is None:
+            raise SheetgenError(
+                "this game has no dates (no start date): ask for a day, `sheetgen today day N`"
+            )
+        if item.slot.at <= at:
+            current = index
+    return current
+
+
+def slot_of_day(work: list[SlotWork], day: int, name: str | None) -> int:
+    for index, item in enumerate(work):
+        if item.slot.day == day and (name is None or item.slot.name == name):
+            return index
+    raise SheetgenError(f"no slot {name or ''} on day {day}".replace("  ", " "))
+
+
+def _read(root: Path, name: str) -> str:
+    path = root / name
+    if path.is_symlink() or not path.is_file():
+        raise SheetgenError(
+            f"{display_path(path)} is not written yet: run `sheetgen game` (or `round`) for "
+            "this game first"
+        )
+    return path.read_text(encoding="utf-8")
+
+
+def _clip(text: str) -> list[str]:
+    """The text to paste, fenced so the host sees where it starts and ends."""
+    return [f"┌{RULE}", *text.rstrip("\n").splitlines(), f"└{RULE}"]
+
+
+def _image_lines(image: PostImage, name: str, where: str) -> list[str]:
+    return [f"   Attach {where}: {name}", f"     Alt text: {image.alt}"]
+
+
+def facebook_steps(root: Path, post: Post, number: int) -> list[str]:
+    files = post.files()
+    stem = post.key
+    lines = [
+        f"{number}. {post.title}",
+        f"   Paste {stem}.facebook.txt:",
+        *_clip(_read(root, f"{stem}.facebook.txt")),
+    ]
+    lines += [
+        ln
+        for im in post.images
+        if not im.comment
+        for ln in _image_lines(im, im.file, "to the post")
+    ]
+    comment = next((n for n in files if n.startswith(f"{stem}.facebook") and "comment" in n), None)
+    if comment:
+        lines += [f"   Then as the first comment, paste {comment}:", *_clip(_read(root, comment))]
+        lines += [
+            ln
+            for im in post.images
+            if im.comment
+            for ln in _image_lines(im, im.file, "to the comment")
+        ]
+    return lines
+
+
+def discord_steps(root: Path, post: Post, number: int) -> list[str]:
+    names = sorted(
+        (n for n in post.files() if n.startswith(f"{post.key}.discord")),
+        key=lambda n: (len(n), n),
+    )
+    lines = [f"{number}. {post.title}"]
+    for part, name in enumerate(names, 1):
+        label = f" (message {part} of {len(names)})" if len(names) > 1 else ""
+        lines += [f"   Paste {name}{label}:", *_clip(_read(root, name))]
+    for image in post.images:
+        name = spoiler_name(image.file) if image.hidden else image.file
+        lines += _image_lines(image, name, "to the message")
+    return lines
+
+
+def bgg_steps(root: Path, post: Post, number: int) -> list[str]:
+    name = f"{post.key}.bgg.txt"
+    lines = [f"{number}. {post.title}"]
+    for image in post.images:
+        lines += [f"   Upload to your BGG gallery: {image.file}", f"     Alt text: {image.alt}"]
+    lines += [f"   Paste {name} (put the gallery image ids in the [ImageID=...] places):"]
+    return [*lines, *_clip(_read(root, name))]
+
+
+def today_text(
+    game: GameFolder,
+    work: list[SlotWork],
+    index: int | None,
+    at: dt.datetime | None,
+    platforms: tuple[str, ...],
+) -> str:
+    title = f"{game.title} · game {game.plan.get('game_id')}"
+    lines = [title]
+    zone = game_zone(game.plan)
+    if at is not None:
+        local = at.astimezone(zone)
+        lines.append(f"Now: {local:%a} {local.day} {local:%b %Y}, {local:%H:%M %Z}")
+    if index is None:
+        lines += ["Nothing to post yet."]
+        upcoming = 0
+    else:
+        item = work[index]
+        count = len(item.posts)
+        lines += [
+            f"Post now: {when(item.slot.entry)} · turn {item.slot.turn} of {len(work)} · "
+            f"{count} post{'s' if count != 1 else ''}, in this order:",
+            *(f"  {n}. {p.title}" for n, p in enumerate(item.posts, 1)),
+        ]
+        for platform in platforms:
+            steps = {"facebook": facebook_steps, "discord": discord_steps, "bgg": bgg_steps}[
+                platform
+            ]
+            relevant = [p for p in item.posts if platform != "bgg" or p.bgg is not None]
+            if not relevant:
+                continue
+            lines += ["", f"=== {platform.capitalize() if platform != 'bgg' else 'BGG'} ==="]
+            for number, post in enumerate(relevant, 1):
+                lines += steps(game.root, post, number)
+        upcoming = index + 1
+    lines.append("")
+    if upcoming < len(work):
+        following = work[upcoming]
+        wait = ""
+        if at is not None and following.slot.at is not None:
+            minutes = int((following.slot.at - at).total_seconds() // 60)
+            wait = f" (in {minutes // 60} h {minutes % 60:02d} min)" if minutes >= 0 else ""
+        titles = ", ".join(p.title for p in following.posts)
+        lines.append(f"Next: {when(following.slot.entry)}{wait}: {titles}")
+    else:
+        lines.append("Next: nothing, this was the last slot of the game. Time for the rankings.")
+    return "\n".join(lines) + "\n"
