@@ -29,6 +29,9 @@ class SlotWork:
 
 def slots_with_posts(game: GameFolder) -> list[SlotWork]:
     posts = game_posts(game)
+    for post in posts:
+        # A game written with --no-images has none to attach (its texts name none either).
+        post.images = [im for im in post.images if (game.root / im.file).is_file()]
     return [
         SlotWork(slot, [p for p in posts if p.turn == slot.turn]) for slot in game_slots(game.plan)
     ]

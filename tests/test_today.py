@@ -1,0 +1,111 @@
+"""sheetgen today: exactly the slot's posts, in the posting guide's order, with the texts as
+written in the folder, and what comes next."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SEED = "today-test-seed-0123456789abcdef"
+
+
+@pytest.fixture
+def game(run: Any, tmp_path: Path) -> Path:
+    (tmp_path / "g.yaml").write_text(
+        f"seed: {SEED}\nstart: 2026-12-01\noutput: game\n"
+        "rhythm:\n  timezone: Europe/Amsterdam\n  skip: [2026-12-25]\n"
+    )
+    result = run("game", "--no-images", "--game", "g.yaml")
+    assert result.exit_code == 0, result.output
+    return tmp_path / "game"
+
+
+def guide_slots(guide: str) -> dict[str, list[str]]:
+    """The posting guide's sections: heading -> the post files' stems in order."""
+    slots: dict[str, list[str]] = {}
+    current = None
+    for line in guide.splitlines():
+        if line.startswith("## "):
+            current = line[3:]
+            slots[current] = []
+        elif current and (found := re.match(r"- .*: `(.+)\.\*`$", line)):
+            slots[current].append(found.group(1))
+    return slots
+
+
+@pytest.mark.parametrize(
+    ("at", "day", "date"),
+    [
+        ("2026-12-01 08:00", 1, "Tue 1 Dec 2026"),
+        ("2026-12-07 09:30", 7, "Mon 7 Dec 2026"),
+        # Day 26 falls on 27 December: the 25th is skipped.
+        ("2026-12-27 08:00", 26, "Sun 27 Dec 2026"),
+    ],
+)
+def test_today_prints_exactly_that_slots_posts(
+    run: Any, game: Path, at: str, day: int, date: str
+) -> None:
+    result = run("today", "-o", "game", "--at", at)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    heading = f"Day {day}, morning ({date}, 08:00 CET)"
+    assert f"Post now: {heading}" in out
+    guide = guide_slots((game / "posting-guide.md").read_text())
+    (section,) = [k for k in guide if heading in k]
+    stems = guide[section]
+    assert stems
+    # Every post of the slot, in the guide's order, on each platform, each text verbatim...
+    facebook = out.split("=== Facebook ===")[1].split("=== Discord ===")[0]
+    discord = out.split("=== Discord ===")[1].split("\nNext: ")[0]
+    positions = [facebook.index(f"Paste {stem}.facebook.txt:") for stem in stems]
+    assert positions == sorted(positions)
+    for stem in stems:
+        text = (game / f"{stem}.facebook.txt").read_text().rstrip("\n")
+        assert text in facebook
+        assert (game / f"{stem}.discord.md").read_text().rstrip("\n") in discord
+    # ... and nothing from another slot.
+    pasted = re.findall(r"Paste (\S+)\.facebook\.txt:", facebook)
+    assert pasted == stems
+    assert len(re.findall(r"Paste (\S+)\.discord(?:-\d+)?\.md", discord)) >= len(stems)
+
+
+def test_next_slot_and_day_words(run: Any, game: Path) -> None:
+    result = run("today", "-o", "game", "--at", "2026-12-07 09:30")
+    assert "Next: Day 7, afternoon (Mon 7 Dec 2026, 17:00 CET) (in 7 h 30 min)" in result.stdout
+    by_day = run("today", "-o", "game", "day", "7", "afternoon")
+    assert by_day.exit_code == 0 and "Post now: Day 7, afternoon" in by_day.stdout
+    before = run("today", "-o", "game", "--at", "2026-11-30 12:00")
+    assert "Nothing to post yet." in before.stdout and "Next: Day 1, morning" in before.stdout
+    last = run("today", "-o", "game", "--at", "2027-01-10 12:00")
+    # Turn 51, the last, is day 26's only slot: it stays "now" after the game.
+    assert "Post now: Day 26, morning" in last.stdout
+    assert "this was the last slot of the game" in last.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--at", "tomorrow"), "is not a date and time"),
+        (("day", "0"), "day 0 is not a day of this game (1-26)"),
+        (("week", "2"), "expected `day N`"),
+    ],
+)
+def test_bad_today_requests(run: Any, game: Path, args: tuple[str, ...], message: str) -> None:
+    result = run("today", "-o", "game", *args)
+    assert result.exit_code == 2 and message in result.output
+
+
+def test_moon_drop_today_without_dates(run: Any, tmp_path: Path) -> None:
+    assert (
+        run("game", "--pack", "moon-drop", "--no-images", "--seed", SEED, "-o", "md").exit_code == 0
+    )
+    undated = run("today", "-o", "md")
+    assert undated.exit_code == 2 and "sheetgen today day N" in undated.output
+    result = run("today", "-o", "md", "day", "7")
+    assert result.exit_code == 0, result.output
+    assert "Post now: Day 7, morning · turn 7 of 7" in result.stdout
+    assert "=== BGG ===" in result.stdout  # Moon Drop writes BGG texts
+    assert "Time for the rankings" in result.stdout
