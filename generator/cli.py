@@ -23,7 +23,6 @@ from generator.game_folder import open_folder
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.moments import now, parse_at, parse_day
 from generator.output import read_existing_plan, write_game
-from generator.rankings import TITLE_DOCKS
 from generator.rhythm import Rhythm
 from generator.scoreboard import write_rankings
 from generator.seeds import choose_seed, commitment, normalise_seed, weakness
@@ -358,9 +357,9 @@ def verify(seed: str, expected: str, pack: str) -> None:
 )
 @click.option(
     "--titles",
-    type=click.Choice(sorted(TITLE_DOCKS)),
     default=None,
-    help="Keep on Trucking: the title dock side whose rewards the title counts earn.",
+    metavar="REWARDS",
+    help="Games with titles: the rewards the title counts earn (e.g. the dock side 3-6-9).",
 )
 @report_errors
 def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> None:

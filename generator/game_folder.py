@@ -22,7 +22,7 @@ class GameFolder:
     plan: dict[str, Any]
     rules: GameRules
     content: Any
-    title: str  # the game's name, e.g. "Moon Drop"
+    title: str  # the game's name, as its pack calls it
 
 
 def find_folder(folder: Path | None) -> Path:

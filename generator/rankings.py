@@ -2,8 +2,8 @@
 reads it, checks it and ranks the players after each round.
 
 The columns are the game's (a `ScoreSpec` from its rules module): `player`, `round`,
-`score`, the parts the score is the sum of, optional title counts (Keep on Trucking) and
-optional extras such as a Moon Drop grid file the scorer reads. `note` is free text. Lines
+`score`, the parts the score is the sum of, optional title counts and
+optional extras such as a sheet file a game's scorer reads. `note` is free text. Lines
 starting with `#` are comments. Ties share a place (1, 2, 2, 4); a player who joins late is
 ranked on the rounds they flew and shown as such."""
 
@@ -23,7 +23,6 @@ SCORES_FILE = "scores.csv"
 MAX_SCORES_BYTES = 1_000_000
 MAX_NAME = 40
 MAX_ABS_SCORE = 100_000
-TITLE_DOCKS: dict[str, tuple[int, ...]] = {"3-6-9": (3, 6, 9), "4-8-12": (4, 8, 12)}
 BASE_COLUMNS = ("player", "round", "score")
 NOTE_COLUMN = "note"
 GRID_COLUMN = "grid"
@@ -38,6 +37,8 @@ class ScoreSpec:
     rounds: tuple[str, ...]  # the values of the `round` column, in play order
     parts: tuple[tuple[str, str], ...] = ()  # (column, label): the score is their sum
     titles: tuple[tuple[str, str], ...] = ()  # (column, label): counts that win titles
+    # The rewards a title earns per round, by the name the host chooses them by.
+    title_rewards: dict[str, tuple[int, ...]] = field(default_factory=dict)
     # Reads a player's sheet file (the `grid` column) and returns its score.
     scorer: Callable[[Path], int] | None = None
 
@@ -389,8 +390,8 @@ def _awards(entries: list[Entry], spec: ScoreSpec, dock: tuple[int, ...] | None)
     counted = [e for e in entries if e.titles]
     if counted and dock is None:
         raise SheetgenError(
-            "scores.csv has title counts: say which side of the title dock the game uses "
-            f"(--titles {' or '.join(TITLE_DOCKS)})"
+            "scores.csv has title counts: say which title rewards the game uses "
+            f"(--titles {' or '.join(spec.title_rewards)})"
         )
     if dock is None:
         return []

@@ -7,7 +7,7 @@ from pathlib import Path
 from generator.errors import SheetgenError
 from generator.game_folder import GameFolder
 from generator.output import write_game
-from generator.rankings import SCORES_FILE, TITLE_DOCKS, ScoreSpec, rank, read_scores
+from generator.rankings import SCORES_FILE, ScoreSpec, rank, read_scores
 from generator.render.rankings_post import GameTitle, facebook_text, ranking_files
 
 
@@ -26,7 +26,12 @@ def write_rankings(
     path = scores or game.root / SCORES_FILE
     entries = read_scores(path, spec, game.root)
     dock_name = titles or game.plan.get("titles")
-    dock = TITLE_DOCKS.get(dock_name) if isinstance(dock_name, str) else None
+    dock = None
+    if isinstance(dock_name, str) and dock_name != "none":
+        if dock_name not in spec.title_rewards:
+            allowed = ", ".join(spec.title_rewards) or "none: this game has no titles"
+            raise SheetgenError(f"--titles {dock_name}: unknown (expected {allowed})")
+        dock = spec.title_rewards[dock_name]
     rankings = rank(entries, spec, dock)
     if not rankings:
         raise SheetgenError(f"{path}: no scores yet (one line per player and round)")

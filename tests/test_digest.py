@@ -141,7 +141,7 @@ def test_galaxy_trucker_page_in_a_browser(gt_round_one: Path, tmp_path: Path) ->
     shot = screenshot(gt_round_one / "digest.html", tmp_path / "phone.png", height=1200)
     with Image.open(shot) as image:
         assert image.size == (360, 1200)
-        assert len(set(image.convert("L").getdata())) > 16  # the page drew something
+        assert sum(1 for n in image.convert("L").histogram() if n) > 16  # the page drew something
 
 
 def test_moon_drop_page_in_a_browser(run: Any, tmp_path: Path) -> None:

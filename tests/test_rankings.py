@@ -88,6 +88,8 @@ def test_final_rankings_and_title_rewards(run: Any, gt_folder: Path) -> None:
     (gt_folder / "scores.csv").write_text(GT_HEADER + "\n".join(rows) + "\n")
     no_dock = run("rankings", "-o", "game")
     assert no_dock.exit_code == 2 and "--titles 3-6-9 or 4-8-12" in no_dock.output
+    odd = run("rankings", "-o", "game", "--titles", "5-10-15")
+    assert odd.exit_code == 2 and "--titles 5-10-15: unknown (expected 3-6-9, 4-8-12)" in odd.output
     result = run("rankings", "-o", "game", "--titles", "4-8-12")
     assert result.exit_code == 0, result.output
     one = (gt_folder / "rankings" / "round-1.facebook.txt").read_text()

@@ -124,7 +124,10 @@ class GalaxyTruckerRules:
                 ("lost", "Lost components"),
                 ("pretty", "Pretty ship"),
             ),
+            # Keep on Trucking's trucker titles, counted on the sheet at the end of a round;
+            # the title dock's side gives the reward per round.
             titles=(("aesthete", "Aesthete"), ("contraptionist", "Contraptionist")),
+            title_rewards={"3-6-9": (3, 6, 9), "4-8-12": (4, 8, 12)},
         )
 
 
