@@ -23,7 +23,7 @@ from generator.game_folder import open_folder
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.moments import now, parse_at, parse_day
 from generator.output import read_existing_plan, write_game
-from generator.rhythm import Rhythm
+from generator.rhythm import Rhythm, moved_past_posts
 from generator.scoreboard import write_rankings
 from generator.seeds import choose_seed, commitment, normalise_seed, weakness
 from generator.session import Game, load_content, open_game, read_game_file, recorded_rhythm
@@ -175,6 +175,20 @@ def open_from_args(args: GameArgs) -> tuple[Game, Path]:
 def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
     papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
     options = RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())
+    existing = read_existing_plan(root)
+    if (
+        existing
+        and existing.get("seed") == game.seed
+        and isinstance(existing.get("schedule"), list)
+    ):
+        moved = moved_past_posts(existing["schedule"], game.plan["schedule"], now())
+        if moved:
+            click.echo(
+                f"warning: the new posting rhythm moves {len(moved)} posts already due "
+                f"(from turn {moved[0]['turn']}); to change only later posts, put the change "
+                "under rhythm: changes: with a from: date",
+                err=True,
+            )
     files = game.rules.outputs(game.content, game.plan, scope, options)
     files += [OutputFile(name, data) for name, data in snapshot(game.pack)]
     written = write_game(root, game.plan, files, args.force)

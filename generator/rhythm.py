@@ -256,3 +256,19 @@ def skipped_dates(schedule: list[dict[str, Any]]) -> list[dt.date]:
             gaps.append(day)
         day += dt.timedelta(days=1)
     return gaps
+
+
+def moved_past_posts(
+    old: list[dict[str, Any]], new: list[dict[str, Any]], now: dt.datetime
+) -> list[dict[str, Any]]:
+    """Entries of the old schedule already due by `now` that the new schedule moves: a
+    rhythm edited in place instead of under `changes:` with a `from:` date."""
+    moved = []
+    later = {e["turn"]: e for e in new}
+    for entry in old:
+        was = moment(entry)
+        if was is None or was > now:
+            continue
+        if entry["turn"] in later and later[entry["turn"]].get("at") != entry.get("at"):
+            moved.append(entry)
+    return moved

@@ -156,3 +156,22 @@ def test_game_file_rhythm_reaches_the_posts_and_stays_with_the_folder(
     result = run("turn", "--no-images", "5", "--seed", SEED, "-o", "out")
     assert result.exit_code == 0, result.output
     assert "Day 3, morning (Fri 4 Dec 2026, 09:30 EST)" in result.stdout
+
+
+def test_editing_the_rhythm_of_published_posts_warns(run: Any, tmp_path: Path) -> None:
+    """A game that started in 2020 has published every post: moving them gets a warning;
+    a change from a date still to come does not."""
+    game_file = tmp_path / "g.yaml"
+    head = f"seed: {SEED}\nstart: 2020-01-06\noutput: out\n"
+    game_file.write_text(head)
+    assert run("game", "--no-images", "--game", "g.yaml").exit_code == 0
+    game_file.write_text(head + "rhythm:\n  times: {afternoon: '18:00'}\n")
+    edited = run("game", "--no-images", "--game", "g.yaml")
+    assert edited.exit_code == 0
+    assert "moves 25 posts already due (from turn 2)" in edited.stderr
+    game_file.write_text(
+        head + "rhythm:\n  times: {afternoon: '18:00'}\n"
+        "  changes:\n    - {from: 2999-01-01, times: {afternoon: '19:00'}}\n"
+    )
+    later = run("game", "--no-images", "--game", "g.yaml")
+    assert later.exit_code == 0 and "already due" not in later.stderr
