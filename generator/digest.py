@@ -172,6 +172,7 @@ def build_page(game: GameFolder, posts: list[Post], cutoff_text: str) -> tuple[P
                 images=tuple(images),
             )
         )
+    _add_rankings(game, posts, sections)
     title = f"{game.title} · Game {game.plan.get('game_id')}: catch-up"
     intro = [
         f"Every post up to {cutoff_text}, in order, grouped by round and phase.",
@@ -183,6 +184,37 @@ def build_page(game: GameFolder, posts: list[Post], cutoff_text: str) -> tuple[P
         "game's folder; works offline."
     )
     return Page(title, intro, sheets(game.root), sections, footer), missing
+
+
+def _add_rankings(game: GameFolder, posts: list[Post], sections: list[PageSection]) -> None:
+    """The rankings the host wrote (sheetgen rankings) follow each round the page shows in
+    full, and the final ones close a finished game."""
+    shown = {p.key for p in posts}
+    every = game_posts(game)
+    for section in sections:
+        in_round = [p.key for p in every if p.key.startswith(f"{section.anchor}/")]
+        if in_round and all(k in shown for k in in_round):
+            stem = f"rankings/{section.anchor}"
+            post = _rankings_post(game, stem, f"Rankings after {section.name.lower()}")
+            if post is not None:
+                section.phases.append(PagePhase("Rankings", [post]))
+    if every and all(p.key in shown for p in every):
+        post = _rankings_post(game, "rankings/final", "Final rankings")
+        if post is not None:
+            sections.append(
+                PageSection("final-rankings", "Final rankings", [PagePhase("", [post])])
+            )
+
+
+def _rankings_post(game: GameFolder, stem: str, title: str) -> PagePost | None:
+    text_file = game.root / f"{stem}.discord.md"
+    if text_file.is_symlink() or not text_file.is_file():
+        return None
+    text = text_file.read_text(encoding="utf-8")
+    image = embed_image(game.root / f"{stem}.png")
+    alt = f"{title}: a podium and a table; the standings are in the text."
+    images = (PageImage(image, alt, False),) if image else ()
+    return PagePost(stem.replace("/", "-"), title, "After the round's last post", text, images)
 
 
 def cutoff_words(game: GameFolder, posts: list[Post], cutoff: Cutoff) -> str:

@@ -147,9 +147,14 @@ def test_galaxy_trucker_page_in_a_browser(gt_round_one: Path, tmp_path: Path) ->
 def test_moon_drop_page_in_a_browser(run: Any, tmp_path: Path) -> None:
     made = run("game", "--pack", "moon-drop", "--seed", SEED, "--start", "2026-12-07", "-o", "md")
     assert made.exit_code == 0
+    (tmp_path / "md" / "scores.csv").write_text("player,round,score\nAnn,final,7\nBo,final,4\n")
+    assert run("rankings", "-o", "md").exit_code == 0
     assert run("digest", "-o", "md", "--all").exit_code == 0
     figures = measure(tmp_path / "md" / "digest.html")
     assert figures["innerWidth"] == 360 and figures["scrollWidth"] <= 360, figures
     html = (tmp_path / "md" / "digest.html").read_text()
-    assert figures["images"] == html.count("<img ") == 8  # the opening and one per round
-    assert figures["imagesLoaded"] == 8
+    # The opening, one per round, and the final rankings the host wrote.
+    assert figures["images"] == html.count("<img ") == 9
+    assert figures["imagesLoaded"] == 9
+    assert html.index("<h2>Round 7</h2>") < html.index("<h2>Final rankings</h2>")
+    assert "<strong>1.</strong> Ann: 7" in html
