@@ -130,9 +130,12 @@ def measure(page: Path, width: int = 360, height: int = 800) -> dict[str, Any]:
     return json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
 
 
-def screenshot(page: Path, target: Path, width: int = 360, height: int = 2000) -> Path:
-    """A picture of the top of the page as a `width`-pixel-wide phone shows it."""
-    frame = _framed(page, page.name, width, height)
+def screenshot(
+    page: Path, target: Path, width: int = 360, height: int = 2000, fragment: str = ""
+) -> Path:
+    """A picture of the page (from its top, or from `#fragment`) as a `width`-pixel-wide
+    phone shows it."""
+    frame = _framed(page, page.name + (f"#{fragment}" if fragment else ""), width, height)
     try:
         _run(
             [

@@ -46,11 +46,11 @@ def spoiler_free(html: str) -> str:
 def test_the_page_holds_the_posts_so_far_and_nothing_later(gt_round_one: Path) -> None:
     html = (gt_round_one / "digest.html").read_text()
     plan = json.loads((gt_round_one / "plan.json").read_text())
-    assert "<h4>Turn 9: flight</h4>" in html and "<h4>Turn 8: build</h4>" in html
+    assert "<strong>Turn 9: flight</strong>" in html and "<strong>Turn 8: build</strong>" in html
     assert "Turn 10: flight" not in html
     assert html.index("Turn 1: build") < html.index("Turn 8: build") < html.index("Turn 9: flight")
     assert "<h2>Round 1</h2>" in html and "<h3>Building</h3>" in html
-    assert "<h3>Flying</h3>" in html
+    assert "<h3>Flying</h3>" in html and "<h3>Scoring</h3>" not in html  # not yet posted
     # Every roll of turn 9 is on the page, and only inside a spoiler.
     rolls = [
         roll_text(faces)
@@ -62,7 +62,7 @@ def test_the_page_holds_the_posts_so_far_and_nothing_later(gt_round_one: Path) -
         assert roll in html
         assert roll not in public
     # The stacks' cards likewise: the first card of stack 1, by name, only in a spoiler.
-    stack_block = re.search(r"<h4>Round 1, Stack 1\b.*?</article>", html, re.DOTALL)
+    stack_block = re.search(r"<strong>Round 1, Stack 1\b.*?</article>", html, re.DOTALL)
     assert stack_block and '<details class="spoiler block"><summary>Show 2 hidden lines' in (
         stack_block.group(0)
     )

@@ -149,8 +149,8 @@ def _contents(page: Page) -> str:
 def post_html(post: PagePost) -> str:
     out = [
         f'<article id="{_attr(post.anchor)}">',
-        f"<h4>{_text(post.title)}</h4>",
-        f'<p class="when">{_text(post.when)}</p>',
+        # The post's own text opens with its heading; this line names it for the page.
+        f'<p class="when"><strong>{_text(post.title)}</strong> · {_text(post.when)}</p>',
         markdown_html(post.markdown),
     ]
     for image in post.images:

@@ -104,10 +104,10 @@ class GalaxyTruckerRules:
     def phase_of(self, post: Post) -> str:
         """The phase a post belongs to, for the catch-up page's headings."""
         name = post.key.rpartition("/")[2]
-        if name.endswith("-flight"):
-            return "Flying"
         if name == "end-of-flight":
             return "Scoring"
+        if name.endswith("-flight"):
+            return "Flying"
         if "/" in post.key:
             return "Building"
         return ""
