@@ -103,8 +103,11 @@ def _post_flowables(post: PagePost, styles: dict[str, ParagraphStyle], spoilers:
         line = re.sub(r"^> ", "    ", line)
         line = re.sub(r"^- ", "• ", line)
 
-        def hide(match: re.Match[str]) -> str:
-            number = spoilers.add(post.title, [_plain(match.group(1))], [])
+        def hide(match: re.Match[str], line: str = line) -> str:
+            # Name the spoiler by what precedes it on its line ("Meteor 1, large ...").
+            label = _plain(line[: match.start()]).strip(" •:-")
+            where = f"{post.title}: {label}" if label else post.title
+            number = spoilers.add(where, [_plain(match.group(1))], [])
             return f"\x00{number}\x00"
 
         text = escape(_plain(SPOILER.sub(hide, line)))
