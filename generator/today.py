@@ -19,6 +19,7 @@ from generator.schedule import when
 
 PLATFORMS = ("facebook", "discord", "bgg")
 RULE = "─" * 60
+MAX_POST_BYTES = 1_000_000  # a post is a few kilobytes; anything bigger is not ours
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,9 @@ def _read(root: Path, name: str) -> str:
             f"{display_path(path)} is not written yet: run `sheetgen game` (or `round`) for "
             "this game first"
         )
-    return path.read_text(encoding="utf-8")
+    if path.stat().st_size > MAX_POST_BYTES:
+        raise SheetgenError(f"{display_path(path)}: larger than {MAX_POST_BYTES} bytes")
+    return path.read_text(encoding="utf-8", errors="replace")
 
 
 def _clip(text: str) -> list[str]:

@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.errors import SheetgenError
-from generator.rhythm import Rhythm
+from generator.rhythm import WEEKDAYS, Rhythm, game_dates
 from generator.session import open_game
 
 SEED = "rhythm-test-seed-0123456789abcdef"
@@ -175,3 +177,25 @@ def test_editing_the_rhythm_of_published_posts_warns(run: Any, tmp_path: Path) -
     )
     later = run("game", "--no-images", "--game", "g.yaml")
     assert later.exit_code == 0 and "already due" not in later.stderr
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    skip=st.lists(st.dates(dt.date(2026, 12, 1), dt.date(2027, 3, 1)), max_size=30),
+    rest=st.lists(st.sampled_from(WEEKDAYS), max_size=5, unique=True),
+    start=st.dates(dt.date(2026, 11, 1), dt.date(2027, 1, 31)),
+)
+def test_posting_days_avoid_skips_and_rest_days(
+    skip: list[dt.date], rest: list[str], start: dt.date
+) -> None:
+    r = Rhythm.model_validate({"skip": skip, "rest_days": rest})
+    dates = game_dates(start, 26, r, ["morning", "afternoon"])
+    assert len(dates) == 26 and dates == sorted(set(dates)) and dates[0] >= start
+    for date in dates:
+        assert date not in skip and WEEKDAYS[date.weekday()] not in rest
+    # No posting day was passed over: every date between two game days is skipped or rest.
+    day = dates[0]
+    while day < dates[-1]:
+        if day not in dates:
+            assert day in skip or WEEKDAYS[day.weekday()] in rest
+        day += dt.timedelta(days=1)
