@@ -33,7 +33,7 @@ from generator.render.html import (
     page_html,
 )
 from generator.render.text import Post
-from generator.schedule import date_text, when
+from generator.schedule import when, with_eve
 
 DIGEST_HTML = "digest.html"
 DIGEST_PDF = "digest.pdf"
@@ -141,7 +141,7 @@ def sheets(root: Path) -> list[PageSheet]:
 
 def build_page(game: GameFolder, posts: list[Post], cutoff_text: str) -> tuple[Page, int]:
     """The page, and how many pictures were missing from the folder."""
-    by_turn = {s["turn"]: s for s in game.plan["schedule"]}
+    by_turn = {s["turn"]: s for s in with_eve(game.plan["schedule"])}
     sections: list[PageSection] = []
     missing = 0
     seen_round = False
@@ -220,11 +220,8 @@ def _rankings_post(game: GameFolder, stem: str, title: str) -> PagePost | None:
 def cutoff_words(game: GameFolder, posts: list[Post], cutoff: Cutoff) -> str:
     if not posts:
         return "the start (nothing posted yet)"
-    last = {s["turn"]: s for s in game.plan["schedule"]}[posts[-1].turn]
-    text = f"day {last['day']}, {last['slot']}"
-    if last.get("date"):
-        text += f" ({date_text(last)})"
-    return text
+    last = {s["turn"]: s for s in with_eve(game.plan["schedule"])}[posts[-1].turn]
+    return when(last)
 
 
 def digest_files(game: GameFolder, cutoff: Cutoff) -> tuple[list[OutputFile], int, int]:

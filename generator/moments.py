@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 
 from generator.errors import SheetgenError
 from generator.rhythm import DEFAULT_TIMEZONE, moment
+from generator.schedule import with_eve
 
 _DAY = re.compile(r"^day\s+(\d{1,4})(?:\s+([a-z-]+))?$", re.IGNORECASE)
 
@@ -27,7 +28,7 @@ class Slot:
 
 
 def game_slots(plan: dict[str, Any]) -> list[Slot]:
-    return [Slot(s["turn"], s["day"], s["slot"], moment(s), s) for s in plan["schedule"]]
+    return [Slot(s["turn"], s["day"], s["slot"], moment(s), s) for s in with_eve(plan["schedule"])]
 
 
 def game_zone(plan: dict[str, Any]) -> ZoneInfo:
@@ -59,7 +60,7 @@ def parse_day(words: tuple[str, ...], plan: dict[str, Any]) -> tuple[int, str | 
     if not words:
         return None
     match = _DAY.match(" ".join(words))
-    slots = game_slots(plan)
+    slots = [s for s in game_slots(plan) if s.day >= 1]
     days = max(s.day for s in slots)
     names = list(dict.fromkeys(s.name for s in slots))
     if not match:

@@ -33,9 +33,8 @@ def slots_with_posts(game: GameFolder) -> list[SlotWork]:
     for post in posts:
         # A game written with --no-images has none to attach (its texts name none either).
         post.images = [im for im in post.images if (game.root / im.file).is_file()]
-    return [
-        SlotWork(slot, [p for p in posts if p.turn == slot.turn]) for slot in game_slots(game.plan)
-    ]
+    work = [SlotWork(s, [p for p in posts if p.turn == s.turn]) for s in game_slots(game.plan)]
+    return [w for w in work if w.posts]
 
 
 def slot_at(work: list[SlotWork], at: dt.datetime) -> int | None:
@@ -148,8 +147,10 @@ def today_text(
     else:
         item = work[index]
         count = len(item.posts)
+        turns = max(w.slot.turn for w in work)
+        turn = f" · turn {item.slot.turn} of {turns}" if item.slot.turn else ""
         lines += [
-            f"Post now: {when(item.slot.entry)} · turn {item.slot.turn} of {len(work)} · "
+            f"Post now: {when(item.slot.entry)}{turn} · "
             f"{count} post{'s' if count != 1 else ''}, in this order:",
             *(f"  {n}. {p.title}" for n, p in enumerate(item.posts, 1)),
         ]

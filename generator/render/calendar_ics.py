@@ -20,7 +20,7 @@ from generator.games import OutputFile
 from generator.render.guide import posting_order
 from generator.render.text import Post
 from generator.rhythm import moment
-from generator.schedule import when
+from generator.schedule import when, with_eve
 
 CALENDAR_FILE = "schedule.ics"
 PRODID = "-//sheetgen//posting schedule//EN"
@@ -78,7 +78,7 @@ def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> by
 def calendar_posts(plan: dict[str, Any], posts: list[Post]) -> list[CalendarPost]:
     """The game's posts in posting order, each at its slot's moment. Empty for a game with
     no start date (nothing to put in a calendar)."""
-    by_turn = {s["turn"]: s for s in plan["schedule"]}
+    by_turn = {s["turn"]: s for s in with_eve(plan["schedule"])}
     result: list[CalendarPost] = []
     for turn, group in groupby(posting_order(posts), key=lambda p: p.turn):
         entry = by_turn[turn]
