@@ -28,6 +28,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/moon_drop_score.py 100 4
 
 clean:
 	rm -rf $(VENV) output/*/

@@ -8,6 +8,7 @@ import itertools
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -229,7 +230,13 @@ def test_posts(content: MoonDrop, plan: dict) -> None:
     assert positions == sorted(positions)
     assert final.index("Goal:") > positions[-1]
     for post in posts:
-        assert len(post.discord) <= 2000, post.key  # one Discord message
+        if post.key != "game-end":
+            assert len(post.discord) <= 2000, post.key  # one Discord message
+        # The final scoring post also defines the words the rules use: a second message,
+        # cut between paragraphs, keeps every step in the first.
+        messages = post.discord_messages()
+        assert len(messages) <= 2 and all(len(m) <= 2000 for m in messages), post.key
+        assert "Goal:" not in "".join(messages[1:]), post.key
         bgg = post.bgg or ""
         assert not any(a == "<" and not b.isspace() for a, b in itertools.pairwise(bgg))
 
@@ -277,6 +284,55 @@ def test_sheets(content: MoonDrop) -> None:
             assert word in text
         fonts = str(reader.pages[0]["/Resources"]["/Font"])
         assert "Helvetica" not in fonts
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def text_heights(page: Any) -> list[float]:
+    """The baseline height of every piece of text on a PDF page, from the bottom edge."""
+    heights: list[float] = []
+
+    def visit(text: str, cm: Any, tm: list[float], *_: Any) -> None:
+        if text.strip():
+            heights.append(tm[5])
+
+    page.extract_text(visitor_text=visit)
+    return heights
+
+
+def test_sheets_define_the_words_the_rules_use(content: MoonDrop) -> None:
+    # Players score on paper: the sheet says what adjacent, a building and reach mean.
+    assert len(content.definitions) >= 3
+    joined = flat(" ".join(content.definitions))
+    for phrase in ("sharing a side", "joined side by side", "crew start in every Quarters"):
+        assert phrase in joined
+    assert "path of empty squares" in joined  # Dock to Dock
+    for paper in ("a4", "letter"):
+        page = PdfReader(io.BytesIO(sheet_pdf(content, paper))).pages[0]
+        text = flat(page.extract_text())
+        assert "Words the rules use" in text
+        for definition in content.definitions:
+            assert flat(definition) in text, (paper, definition)
+        # Everything stays on the page, clear of a 10 mm margin (the footer is lowest).
+        heights = text_heights(page)
+        assert heights and min(heights) >= 10 / 25.4 * 72
+
+
+def test_final_post_gives_the_readings_it_relies_on(content: MoonDrop, plan: dict) -> None:
+    deal = dict(plan, end={"crisis_order": ["sabotage", "fire", "plague"]})
+    deal["deal"] = dict(plan["deal"], crises=["fire", "plague", "sabotage"], goal="security")
+    final = PostWriter(content, deal).final()
+    for flavour in (final.facebook, final.discord, final.bgg or ""):
+        text = flat(flavour)
+        for rule in ("sabotage", "fire", "security"):
+            assert f"How we read it: {flat(content.readings[rule])}" in text
+        for definition in content.definitions:
+            assert flat(definition) in text
+    # The Sabotage reading says what the card says: safe when every Dock has a Quarters.
+    sabotage = content.readings["sabotage"]
+    assert "every Dock" in sabotage and "no Dock." not in sabotage
 
 
 def test_outputs_by_scope(content: MoonDrop, plan: dict) -> None:

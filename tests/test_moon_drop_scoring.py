@@ -4,6 +4,7 @@ file format's errors."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from generator.games.moon_drop.grid import Board, GridError, Square, parse_grid
 from generator.games.moon_drop.rules import (
     GOALS,
     Names,
+    StepFn,
     Table,
     breach,
     check_routes,
@@ -22,6 +24,7 @@ from generator.games.moon_drop.rules import (
     fungus,
     plague,
     quake,
+    reading_order,
     sabotage,
 )
 from generator.games.moon_drop.scorer import run_end
@@ -43,6 +46,28 @@ def names(content: MoonDrop) -> Names:
 def board(content: MoonDrop, text: str) -> Board:
     rows = [line.strip() for line in text.strip().splitlines()]
     return parse_grid("\n".join(rows), "test", len(rows), len(rows[0]), content.letters)
+
+
+@dataclass(frozen=True)
+class Opt:
+    crossed: frozenset[Square]
+    lines: tuple[str, ...]
+    choice: str | None
+
+
+def run(step: StepFn, table: Table, crossed: frozenset[Square], names: Names) -> list[Opt]:
+    """Every option of a step (in reading order), with the squares crossed out after it."""
+    choices = step(table, crossed, names, reading_order)
+    picks = choices.all()
+    assert len(picks) == choices.total  # the count the account prints is the real count
+    return [
+        Opt(
+            crossed | frozenset(p),
+            choices.describe(p),
+            choices.choice(p) if choices.choice else None,
+        )
+        for p in picks
+    ]
 
 
 def sq(*names: str) -> frozenset[Square]:
@@ -71,15 +96,15 @@ def test_docks_apart_when_no_empty_route(content: MoonDrop) -> None:
 
 def test_crossed_out_corridor_carries_no_crew(content: MoonDrop, names: Names) -> None:
     b = board(content, "QCCR")
-    [option] = check_routes(Table(b), sq("A2"), names)
+    [option] = run(check_routes, Table(b), sq("A2"), names)
     assert option.crossed == sq("A2", "A3", "A4")
 
 
 # --- crises ------------------------------------------------------------------------------
 def test_fire_safe_and_failed(content: MoonDrop, names: Names) -> None:
-    [safe] = fire(Table(board(content, "QLC..")), frozenset(), names)
+    [safe] = run(fire, Table(board(content, "QLC..")), frozenset(), names)
     assert safe.crossed == frozenset() and safe.lines[0].startswith("Safe")
-    options = fire(Table(board(content, "QLC.R")), frozenset(), names)
+    options = run(fire, Table(board(content, "QLC.R")), frozenset(), names)
     # The lone Research is a building with no Life Support: every building loses 1 Quarters
     # and 1 other module. Building 1: A1 with A2 or A3; building 2: only A5.
     assert [o.crossed for o in options] == [sq("A1", "A2", "A5"), sq("A1", "A3", "A5")]
@@ -87,57 +112,57 @@ def test_fire_safe_and_failed(content: MoonDrop, names: Names) -> None:
 
 
 def test_fire_ignores_buildings_with_nothing_standing(content: MoonDrop, names: Names) -> None:
-    [safe] = fire(Table(board(content, "QLC.R")), sq("A5"), names)
+    [safe] = run(fire, Table(board(content, "QLC.R")), sq("A5"), names)
     assert safe.crossed == sq("A5") and safe.lines[0].startswith("Safe")
 
 
 def test_breach(content: MoonDrop, names: Names) -> None:
-    [safe] = breach(Table(board(content, "QCQ\nCLC\nQCQ")), frozenset(), names)
+    [safe] = run(breach, Table(board(content, "QCQ\nCLC\nQCQ")), frozenset(), names)
     assert safe.lines[0].startswith("Safe")  # the grid's edge is not an empty square
-    options = breach(Table(board(content, "QC.\n...\n.Q.")), frozenset(), names)
+    options = run(breach, Table(board(content, "QC.\n...\n.Q.")), frozenset(), names)
     # One open Corridor (A2): one Quarters of two, the player's choice.
     assert [o.crossed for o in options] == [sq("A1"), sq("C2")]
-    [none_left] = breach(Table(board(content, "CCC\n...")), frozenset(), names)
+    [none_left] = run(breach, Table(board(content, "CCC\n...")), frozenset(), names)
     assert none_left.crossed == frozenset() and "no Quarters" in none_left.lines[0]
 
 
 def test_breach_with_fewer_quarters_than_corridors(content: MoonDrop, names: Names) -> None:
-    [option] = breach(Table(board(content, "QCC\n...")), frozenset(), names)
+    [option] = run(breach, Table(board(content, "QCC\n...")), frozenset(), names)
     assert option.crossed == sq("A1") and "only 1 Quarters left" in option.lines[0]
 
 
 def test_plague(content: MoonDrop, names: Names) -> None:
-    [option] = plague(Table(board(content, "QQ.Q\nQ...")), frozenset(), names)
+    [option] = run(plague, Table(board(content, "QQ.Q\nQ...")), frozenset(), names)
     assert option.crossed == sq("A1", "A2", "B1")  # A4 has no Quarters beside it
-    [safe] = plague(Table(board(content, "QCQ")), frozenset(), names)
+    [safe] = run(plague, Table(board(content, "QCQ")), frozenset(), names)
     assert safe.lines[0].startswith("Safe")
 
 
 def test_quake(content: MoonDrop, names: Names) -> None:
     b = board(content, "RCL.\n.CR.\n.D..")
-    [option] = quake(Table(b), frozenset(), names)
+    [option] = run(quake, Table(b), frozenset(), names)
     # A1 R has one neighbour (A2), C2 D one (B2); A3 L and B3 R have two; Corridors exempt.
     assert option.crossed == sq("A1", "C2")
     # A crossed-out neighbour gives no support: with B2 gone, B3 R is left with A3 only.
-    [option] = quake(Table(b), sq("B2"), names)
+    [option] = run(quake, Table(b), sq("B2"), names)
     assert option.crossed == sq("B2", "A1", "B3", "C2")
 
 
 def test_fungus(content: MoonDrop, names: Names) -> None:
     b = board(content, "HCL.\n....\nH.HL")
-    [option] = fungus(Table(b), frozenset(), names)
+    [option] = run(fungus, Table(b), frozenset(), names)
     assert option.crossed == sq("C1")  # A1 joins A3 L through A2; C3 touches C4 L
-    [option] = fungus(Table(b), sq("A2"), names)
+    [option] = run(fungus, Table(b), sq("A2"), names)
     assert option.crossed == sq("A2", "A1", "C1")
 
 
 def test_sabotage(content: MoonDrop, names: Names) -> None:
-    options = sabotage(Table(board(content, "DRR.\n....\nQDHL")), frozenset(), names)
+    options = run(sabotage, Table(board(content, "DRR.\n....\nQDHL")), frozenset(), names)
     # A1 D has no Quarters beside it. Two groups of 3 (A1-A3, C2-C4): the player chooses.
     assert [o.crossed for o in options] == [sq("A1", "A2", "A3"), sq("C2", "C3", "C4")]
-    [option] = sabotage(Table(board(content, "DR..\n....\nQDHL")), frozenset(), names)
+    [option] = run(sabotage, Table(board(content, "DR..\n....\nQDHL")), frozenset(), names)
     assert option.crossed == sq("C2", "C3", "C4")  # the largest group, even the safe Dock's
-    [safe] = sabotage(Table(board(content, "QR..\n....\nQCHL")), frozenset(), names)
+    [safe] = run(sabotage, Table(board(content, "QR..\n....\nQCHL")), frozenset(), names)
     assert safe.lines[0].startswith("Safe")  # no Dock at all
 
 
@@ -187,7 +212,8 @@ def test_cli_scores_a_full_grid(tmp_path: Path) -> None:
     # 1 Quarters and 1 other module, 144 ways. Building G5-H6 must lose G5 (crossing G6 cuts
     # off G7 Life Support) and H5 (crossing H6 cuts off H5 and leaves G6 unfed); G6 then has
     # no Quarters beside it and survives Plague. Building A1-C2 keeps A3 (it holds the way to
-    # the Dock) and loses a leaf, B3 first in reading order; E5-E6 keeps its Dock. Plague and
+    # the Dock) and loses A1 and a leaf; its leaves cost the same, and the scorer tries equal
+    # squares in reading order, so B3; E5-E6 keeps its Dock. Plague and
     # Fungus are then safe. Population: A3 and G6 = 2.
     result = CliRunner().invoke(
         main,
@@ -254,14 +280,18 @@ def test_grid_errors_name_every_bad_square(content: MoonDrop) -> None:
     assert "g.txt: line 2, column 1: unknown square 'x'" in message
 
 
-def test_capped_choices_are_reported(content: MoonDrop, monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator.games.moon_drop import rules
-
-    monkeypatch.setattr(rules, "MAX_OPTIONS", 1)
-    result = run_end(content, board(content, CHOICE_GRID), [], "research")
-    # Only the first choice (A2) is tried, and the account says the search was cut short.
-    assert result.crossed == sq("A1", "A2") and not result.exhaustive
-    assert any("Of 2 possible choices the scorer tried 1" in line for line in result.lines)
+def test_search_cut_short_says_so_and_keeps_the_greedy_choice(content: MoonDrop) -> None:
+    # With no budget the search keeps only its first ending: the greedy one, crossing out the
+    # Quarters whose loss alone costs least (A4: it cuts off the Life Support, not the
+    # Research). After Plague the Safety Check finds no Life Support: A2 goes, then nothing
+    # is reached: every module is crossed out, 0. Proving that crossing out A2 first does no
+    # better needs a second try, so the account must say the score is not proven.
+    result = run_end(content, board(content, CHOICE_GRID), ["plague"], "research", budget=0)
+    assert result.crossed == sq("A1", "A2", "A3", "A4", "A5", "B3") and result.score == 0
+    assert not result.proven and result.greedy == 0
+    assert any("a better one is not ruled out" in line for line in result.lines)
+    full = run_end(content, board(content, CHOICE_GRID), ["plague"], "research")
+    assert full.proven and full.standing_proven and full.crossed == sq("A1", "A2")
 
 
 def test_core_has_no_moon_drop_branch() -> None:

@@ -77,6 +77,7 @@ class MoonDrop:
     crises: tuple[Crisis, ...]
     goals: tuple[Goal, ...]
     safety_check: tuple[str, ...]
+    definitions: tuple[str, ...]
     readings: dict[str, str]
     texts: TextsFile
 
@@ -137,6 +138,7 @@ def load(pack: Pack) -> MoonDrop:
         crises=tuple(cards.crises),
         goals=tuple(cards.goals),
         safety_check=tuple(rules.safety_check),
+        definitions=tuple(rules.definitions),
         readings={r.id: r.text for r in rules.interpretations},
         texts=texts,
     )

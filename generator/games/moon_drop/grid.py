@@ -35,19 +35,23 @@ class Board:
     columns: int
     cells: dict[Square, str]
     squares: tuple[Square, ...] = field(init=False)
+    adjacent: dict[Square, tuple[Square, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         order = tuple((r, c) for r in range(self.rows) for c in range(self.columns))
         object.__setattr__(self, "squares", order)
+        adjacent = {}
+        for r, c in order:
+            found = []
+            for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):  # reading order
+                nr, nc = r + dr, c + dc
+                if 0 <= nr < self.rows and 0 <= nc < self.columns:
+                    found.append((nr, nc))
+            adjacent[(r, c)] = tuple(found)
+        object.__setattr__(self, "adjacent", adjacent)
 
-    def neighbours(self, square: Square) -> list[Square]:
-        r, c = square
-        found = []
-        for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):  # reading order
-            nr, nc = r + dr, c + dc
-            if 0 <= nr < self.rows and 0 <= nc < self.columns:
-                found.append((nr, nc))
-        return found
+    def neighbours(self, square: Square) -> tuple[Square, ...]:
+        return self.adjacent[square]
 
     def on_edge(self, square: Square) -> bool:
         r, c = square

@@ -124,6 +124,9 @@ class Interpretation(Strict):
 
 class RulesFile(Strict):
     safety_check: Annotated[list[str], Field(min_length=1)]
+    # The words the rules use, for players (sheet and final post). Optional, so a game folder
+    # holding an older copy of the pack still loads.
+    definitions: list[str] = Field(default_factory=list)
     interpretations: list[Interpretation]
 
 

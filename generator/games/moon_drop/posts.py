@@ -230,10 +230,22 @@ class PostWriter:
             steps.append(
                 f"{i}. {on}Crisis: {crisis.name}{off}. Safe if {crisis.safe[0].lower()}"
                 f"{crisis.safe[1:]} If failed: {crisis.failed[0].lower()}{crisis.failed[1:]} "
-                "Then a Safety Check."
+                f"Then a Safety Check.{self.reading(crisis.rule)}"
             )
-        steps.append(f"{len(order) + 2}. {self.goal_line(bold)} This is your score.")
+        goal = self.content.goal(self.plan["deal"]["goal"])
+        steps.append(
+            f"{len(order) + 2}. {self.goal_line(bold)} This is your score.{self.reading(goal.rule)}"
+        )
+        # The words and readings the scorer applies, so players can score their own sheet.
+        words = [f"- {text}" for text in self.content.definitions]
+        if words:
+            steps += ["", f"{on}Words the rules use{off}:", *words]
         return steps
+
+    def reading(self, rule: str) -> str:
+        """How the scorer reads a crisis or goal whose wording is unclear (from rules.yaml)."""
+        text = self.content.readings.get(rule)
+        return f" How we read it: {text}" if text else ""
 
     def final(self) -> Post:
         last = self.plan["schedule"][-1]

@@ -1,17 +1,17 @@
 """The end of a Moon Drop game as steps: the Safety Check, the six crises and the five goals.
 
-Every step reads a board and the set of crossed-out squares and returns its Options: the
-squares crossed out afterwards, the account lines, and (where the player may choose) what
-was chosen. A step with no choice returns one option. The readings of unclear wording are in
-the pack's rules.yaml; the comments name them."""
+Every step reads a board and the set of crossed-out squares and returns its Choices: how many
+options the player has, the options themselves (each the squares it crosses out), produced one
+at a time and never all at once (a grid packed with Quarters can offer billions), and the
+account lines for any one of them. A step with no choice offers one option. The order of the
+options is the order the search tries them: the squares the `prefer` function ranks first come
+first. The readings of unclear wording are in the pack's rules.yaml; the comments name them."""
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations, islice, product
-from math import comb, prod
+from math import comb
 
 from generator.games.moon_drop.grid import Board, Square, square_name
 
@@ -24,17 +24,86 @@ DOCK = "dock"
 RESEARCH = "research"
 # Reading "routes": crew walk on from these; other rooms end the way.
 PASSAGES = frozenset({QUARTERS, CORRIDOR, DOCK})
-# The most choices one step offers the search, in reading order. A real sheet (28 modules)
-# stays far below; a grid packed with Quarters could otherwise offer millions.
-MAX_OPTIONS = 512
+Pick = tuple[Square, ...]  # the squares one option crosses out
+# Orders the squares a player may choose to cross out, the ones to try first first.
+Prefer = Callable[[Sequence[Square]], list[Square]]
+
+
+def reading_order(squares: Sequence[Square]) -> list[Square]:
+    return sorted(squares)
+
+
+# Called on every partial pick (the squares chosen so far, how many are still to choose):
+# True skips every option that starts so.
+Prune = Callable[[Pick, int], bool]
+# Choose `count` of `items` (in their order), then the next task's, and so on.
+Task = tuple[tuple[Square, ...], int]
 
 
 @dataclass(frozen=True)
-class Option:
-    crossed: Crossed
-    lines: tuple[str, ...]
-    choice: str | None = None
-    total: int = 1  # how many choices the step has in all (more than offered if capped)
+class Choices:
+    """What one step offers: `total` options, each a set of squares to cross out. The options
+    are either listed (`listed`) or made by `tasks`, one square at a time, so that a search
+    can skip every option sharing a hopeless beginning. `size` squares at least are crossed
+    by every option, and when `kind` is set every option crosses only modules of that kind
+    (both bound the best score still reachable)."""
+
+    total: int
+    size: int
+    kind: str | None
+    describe: Callable[[Pick], tuple[str, ...]]
+    choice: Callable[[Pick], str] | None = None  # the choice in words, when there is one
+    tasks: tuple[Task, ...] = ()
+    listed: tuple[Pick, ...] | None = None
+
+    @staticmethod
+    def single(pick: Iterable[Square], lines: tuple[str, ...]) -> Choices:
+        fixed = tuple(pick)
+        return Choices(1, len(fixed), None, lambda _: lines, listed=(fixed,))
+
+    def picks(self, prune: Prune | None = None) -> Iterator[Pick]:
+        """The options in order (combinations in the order of each task's squares), one at a
+        time: never all at once (itertools.product would first store every part's options,
+        billions for a building packed with Quarters)."""
+        if self.listed is not None:
+            yield from self.listed
+        else:
+            yield from choose(self.tasks, prune)
+
+    def all(self) -> list[Pick]:
+        """Every option (only for small steps: tests and the brute-force check)."""
+        return list(self.picks())
+
+
+def choose(tasks: Sequence[Task], prune: Prune | None) -> Iterator[Pick]:
+    later = [sum(count for _, count in tasks[i + 1 :]) for i in range(len(tasks))]
+
+    def walk(task: int, start: int, need: int, prefix: Pick) -> Iterator[Pick]:
+        if need == 0:
+            if task + 1 >= len(tasks):
+                yield prefix
+            else:
+                yield from walk(task + 1, 0, tasks[task + 1][1], prefix)
+            return
+        items = tasks[task][0]
+        for i in range(start, len(items) - need + 1):
+            grown = (*prefix, items[i])
+            if prune is not None and prune(grown, need - 1 + later[task]):
+                continue
+            yield from walk(task, i + 1, need - 1, grown)
+
+    if not tasks:
+        yield ()
+    else:
+        yield from walk(0, 0, tasks[0][1], ())
+
+
+def split(pick: Pick, sizes: Sequence[int]) -> list[Pick]:
+    parts, at = [], 0
+    for size in sizes:
+        parts.append(pick[at : at + size])
+        at += size
+    return parts
 
 
 class Names:
@@ -70,16 +139,27 @@ class Table:
         self.dock_links: dict[Square, list[Square]] = {
             d: [e for e in docks if e != d and touching[d] & touching[e]] for d in docks
         }
+        # Looked up again and again by the search: worked out once.
+        self.modules = tuple(s for s in board.squares if s in board.cells)
+        self.of_kind = {
+            kind: tuple(s for s in self.modules if board.cells[s] == kind)
+            for kind in set(board.cells.values())
+        }
+        # Where crew in a square can step next: neighbouring modules, and linked Docks.
+        self.ways: dict[Square, tuple[Square, ...]] = {
+            s: (
+                tuple(n for n in board.neighbours(s) if n in board.cells)
+                + tuple(self.dock_links.get(s, ()))
+                if board.cells[s] in PASSAGES
+                else ()
+            )
+            for s in self.modules
+        }
 
     def live(self, crossed: Crossed, kind: str | None = None) -> list[Square]:
         """Squares with a module not crossed out (of one kind), in reading order."""
-        return [
-            s
-            for s in self.board.squares
-            if s in self.board.cells
-            and s not in crossed
-            and (kind is None or self.board.cells[s] == kind)
-        ]
+        squares = self.modules if kind is None else self.of_kind.get(kind, ())
+        return [s for s in squares if s not in crossed]
 
     def is_live(self, crossed: Crossed, square: Square, kind: str | None = None) -> bool:
         module = self.board.cells.get(square)
@@ -88,50 +168,42 @@ class Table:
     def reachable(self, crossed: Crossed) -> set[Square]:
         starts = self.live(crossed, QUARTERS)
         seen = set(starts)
-        queue = deque(starts)
-        while queue:
-            here = queue.popleft()
-            kind = self.board.cells[here]
-            if kind not in PASSAGES:
-                continue
-            ahead = [n for n in self.board.neighbours(here) if self.is_live(crossed, n)]
-            if kind == DOCK:
-                ahead += [d for d in self.dock_links[here] if self.is_live(crossed, d)]
-            for square in ahead:
-                if square not in seen:
+        stack = starts
+        ways = self.ways
+        while stack:
+            for square in ways[stack.pop()]:
+                if square not in seen and square not in crossed:
                     seen.add(square)
-                    queue.append(square)
+                    stack.append(square)
         return seen
 
     def live_neighbours(self, crossed: Crossed, square: Square) -> list[Square]:
         return [n for n in self.board.neighbours(square) if self.is_live(crossed, n)]
 
 
-StepFn = Callable[[Table, Crossed, Names], list[Option]]
-
-
-def _cross(crossed: Crossed, squares: Iterable[Square]) -> Crossed:
-    return crossed | frozenset(squares)
+StepFn = Callable[[Table, Crossed, Names, Prefer], Choices]
 
 
 # --- the Safety Check ------------------------------------------------------------------
-def check_routes(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def check_routes(
+    table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order
+) -> Choices:
     reached = table.reachable(crossed)
     lost = [s for s in table.live(crossed) if s not in reached]
     if not lost:
-        return [Option(crossed, ("Check Routes: every module still standing can be reached.",))]
-    return [
-        Option(
-            _cross(crossed, lost),
-            (
-                f"Check Routes: cross out {names.squares(table.board, lost)}: no route from "
-                "any Quarters.",
-            ),
-        )
-    ]
+        return Choices.single((), ("Check Routes: every module still standing can be reached.",))
+    return Choices.single(
+        lost,
+        (
+            f"Check Routes: cross out {names.squares(table.board, lost)}: no route from "
+            "any Quarters.",
+        ),
+    )
 
 
-def life_support(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def life_support(
+    table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order
+) -> Choices:
     lines = []
     lost: list[Square] = []
     for group in table.buildings:
@@ -144,35 +216,43 @@ def life_support(table: Table, crossed: Crossed, names: Names) -> list[Option]:
             )
     if not lines:
         lines = ["Life Support: every building with Quarters has a Life Support."]
-    return [Option(_cross(crossed, lost), tuple(lines))]
+    return Choices.single(lost, tuple(lines))
 
 
-def hydroponics(table: Table, crossed: Crossed, names: Names) -> list[Option]:
-    per_building: list[tuple[list[Square], list[Square], int, str]] = []
+def hydroponics(
+    table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order
+) -> Choices:
+    notes: list[str] = []
+    tasks: list[Task] = []
+    total = 1
     for group in table.buildings:
         quarters = [s for s in group if table.is_live(crossed, s, QUARTERS)]
         farms = sum(1 for s in group if table.is_live(crossed, s, HYDROPONICS))
         if len(quarters) > farms:
             excess = len(quarters) - farms
-            note = (
+            notes.append(
                 f"Hydroponics: the {names.building(group)} has {len(quarters)} Quarters and "
                 f"{farms} Hydroponics: cross out {excess} Quarters"
             )
-            per_building.append((group, quarters, excess, note))
-    if not per_building:
-        return [Option(crossed, ("Hydroponics: no building has more Quarters than Hydroponics.",))]
-    total = prod(comb(len(quarters), excess) for _, quarters, excess, _ in per_building)
-    every = product(*(combinations(quarters, excess) for _, quarters, excess, _ in per_building))
-    options = []
-    for picks in islice(every, MAX_OPTIONS):
-        lost = [s for pick in picks for s in pick]
-        lines = tuple(
-            f"{note}: {names.squares(table.board, pick)}."
-            for (_, _, _, note), pick in zip(per_building, picks, strict=True)
+            ways = comb(len(quarters), excess)
+            tasks.append((tuple(prefer(quarters) if ways > 1 else quarters), excess))
+            total *= ways
+    if not notes:
+        return Choices.single((), ("Hydroponics: no building has more Quarters than Hydroponics.",))
+    sizes = [count for _, count in tasks]
+
+    def describe(pick: Pick) -> tuple[str, ...]:
+        return tuple(
+            f"{note}: {names.squares(table.board, part)}."
+            for note, part in zip(notes, split(pick, sizes), strict=True)
         )
-        choice = None if total == 1 else f"cross out {names.squares(table.board, lost)}"
-        options.append(Option(_cross(crossed, lost), lines, choice, total))
-    return options
+
+    def choice(pick: Pick) -> str:
+        return f"cross out {names.squares(table.board, pick)}"
+
+    return Choices(
+        total, sum(sizes), QUARTERS, describe, choice if total > 1 else None, tuple(tasks)
+    )
 
 
 SAFETY_CHECK: tuple[tuple[str, StepFn], ...] = (
@@ -185,41 +265,45 @@ SAFETY_CHECK: tuple[tuple[str, StepFn], ...] = (
 
 
 # --- crises ----------------------------------------------------------------------------
-def fire(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def fire(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order) -> Choices:
     standing = [g for g in table.buildings if any(table.is_live(crossed, s) for s in g)]
     lacking = [g for g in standing if not any(table.is_live(crossed, s, LIFE_SUPPORT) for s in g)]
     if not lacking:
-        return [Option(crossed, ("Safe: every building has a Life Support.",))]
+        return Choices.single((), ("Safe: every building has a Life Support.",))
     head = (
         "Failed: no Life Support in the "
         + "; ".join(names.building(g) for g in lacking)
         + ". Every building loses 1 Quarters and 1 other module."
     )
-    per_building = []
+    tasks: list[Task] = []
+    sizes: list[int] = []
+    total = 1
     for group in standing:
         quarters = [s for s in group if table.is_live(crossed, s, QUARTERS)]
         others = [
             s for s in group if table.is_live(crossed, s) and table.board.cells[s] != QUARTERS
         ]
-        picks = [
-            tuple(p for p in pair if p is not None)
-            for pair in product(quarters or [None], others or [None])
-        ]
-        per_building.append((group, picks))
-    total = prod(len(p) for _, p in per_building)
-    options = []
-    for picks in islice(product(*(p for _, p in per_building)), MAX_OPTIONS):
-        lost = [s for pick in picks for s in pick]
+        # One Quarters and one other module, each when the building has any.
+        for part in (quarters, others):
+            if part:
+                tasks.append((tuple(prefer(part) if len(part) > 1 else part), 1))
+            total *= max(1, len(part))
+        sizes.append(min(1, len(quarters)) + min(1, len(others)))
+
+    def describe(pick: Pick) -> tuple[str, ...]:
         lines = [head]
-        for (group, _), pick in zip(per_building, picks, strict=True):
-            what = names.squares(table.board, pick) if pick else "nothing (nothing standing)"
+        for group, part in zip(standing, split(pick, sizes), strict=True):
+            what = names.squares(table.board, part) if part else "nothing (nothing standing)"
             lines.append(f"The {names.building(group)}: cross out {what}.")
-        choice = None if total == 1 else f"cross out {names.squares(table.board, lost)}"
-        options.append(Option(_cross(crossed, lost), tuple(lines), choice, total))
-    return options
+        return tuple(lines)
+
+    def choice(pick: Pick) -> str:
+        return f"cross out {names.squares(table.board, pick)}"
+
+    return Choices(total, sum(sizes), None, describe, choice if total > 1 else None, tuple(tasks))
 
 
-def breach(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def breach(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order) -> Choices:
     board = table.board
     open_corridors = [
         s
@@ -227,7 +311,7 @@ def breach(table: Table, crossed: Crossed, names: Names) -> list[Option]:
         if any(board.is_empty(n) for n in board.neighbours(s))
     ]
     if not open_corridors:
-        return [Option(crossed, ("Safe: no Corridor is next to an empty square.",))]
+        return Choices.single((), ("Safe: no Corridor is next to an empty square.",))
     quarters = table.live(crossed, QUARTERS)
     count = min(len(open_corridors), len(quarters))
     head = (
@@ -235,58 +319,56 @@ def breach(table: Table, crossed: Crossed, names: Names) -> list[Option]:
         f"next to an empty square ({', '.join(square_name(s) for s in open_corridors)})"
     )
     if count == 0:
-        return [Option(crossed, (f"{head}, but no Quarters is left to cross out.",))]
+        return Choices.single((), (f"{head}, but no Quarters is left to cross out.",))
     shortfall = (
         f" (only {len(quarters)} Quarters left)" if len(quarters) < len(open_corridors) else ""
     )
-    options = []
     total = comb(len(quarters), count)
-    for pick in islice(combinations(quarters, count), MAX_OPTIONS):
-        text = f"{head}: cross out {count} Quarters{shortfall}: {names.squares(board, pick)}."
-        choice = None if total == 1 else f"cross out {names.squares(board, pick)}"
-        options.append(Option(_cross(crossed, pick), (text,), choice, total))
-    return options
+    ordered = prefer(quarters) if total > 1 else quarters
+
+    def describe(pick: Pick) -> tuple[str, ...]:
+        return (f"{head}: cross out {count} Quarters{shortfall}: {names.squares(board, pick)}.",)
+
+    def choice(pick: Pick) -> str:
+        return f"cross out {names.squares(board, pick)}"
+
+    return Choices(
+        total, count, QUARTERS, describe, choice if total > 1 else None, ((tuple(ordered), count),)
+    )
 
 
-def plague(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def plague(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order) -> Choices:
     sick = [
         s
         for s in table.live(crossed, QUARTERS)
         if any(table.is_live(crossed, n, QUARTERS) for n in table.board.neighbours(s))
     ]
     if not sick:
-        return [Option(crossed, ("Safe: no Quarters is next to another Quarters.",))]
-    return [
-        Option(
-            _cross(crossed, sick),
-            (
-                f"Failed: cross out every Quarters next to another: "
-                f"{names.squares(table.board, sick)}.",
-            ),
-        )
-    ]
+        return Choices.single((), ("Safe: no Quarters is next to another Quarters.",))
+    return Choices.single(
+        sick,
+        (f"Failed: cross out every Quarters next to another: {names.squares(table.board, sick)}.",),
+    )
 
 
-def quake(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def quake(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order) -> Choices:
     weak = [
         s
         for s in table.live(crossed)
         if table.board.cells[s] != CORRIDOR and len(table.live_neighbours(crossed, s)) < 2
     ]
     if not weak:
-        return [Option(crossed, ("Safe: every module other than a Corridor has two neighbours.",))]
-    return [
-        Option(
-            _cross(crossed, weak),
-            (
-                "Failed: cross out each module with fewer than two neighbouring modules: "
-                f"{names.squares(table.board, weak)}.",
-            ),
-        )
-    ]
+        return Choices.single((), ("Safe: every module other than a Corridor has two neighbours.",))
+    return Choices.single(
+        weak,
+        (
+            "Failed: cross out each module with fewer than two neighbouring modules: "
+            f"{names.squares(table.board, weak)}.",
+        ),
+    )
 
 
-def fungus(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def fungus(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order) -> Choices:
     # Reading "fungus": connected means joined by a path of modules not crossed out.
     joined: set[Square] = set()
     for group in table.board.groups(table.live(crossed)):
@@ -294,19 +376,19 @@ def fungus(table: Table, crossed: Crossed, names: Names) -> list[Option]:
             joined.update(group)
     rotten = [s for s in table.live(crossed, HYDROPONICS) if s not in joined]
     if not rotten:
-        return [Option(crossed, ("Safe: every Hydroponics is connected to a Life Support.",))]
-    return [
-        Option(
-            _cross(crossed, rotten),
-            (
-                "Failed: cross out each Hydroponics not connected to a Life Support: "
-                f"{names.squares(table.board, rotten)}.",
-            ),
-        )
-    ]
+        return Choices.single((), ("Safe: every Hydroponics is connected to a Life Support.",))
+    return Choices.single(
+        rotten,
+        (
+            "Failed: cross out each Hydroponics not connected to a Life Support: "
+            f"{names.squares(table.board, rotten)}.",
+        ),
+    )
 
 
-def sabotage(table: Table, crossed: Crossed, names: Names) -> list[Option]:
+def sabotage(
+    table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order
+) -> Choices:
     board = table.board
     lonely = [
         d
@@ -314,28 +396,34 @@ def sabotage(table: Table, crossed: Crossed, names: Names) -> list[Option]:
         if not any(table.is_live(crossed, n, QUARTERS) for n in board.neighbours(d))
     ]
     if not lonely:
-        return [Option(crossed, ("Safe: every Dock is next to a Quarters.",))]
+        return Choices.single((), ("Safe: every Dock is next to a Quarters.",))
     head = f"Failed: no Quarters next to the Dock at {', '.join(square_name(d) for d in lonely)}"
     members = [s for s in table.live(crossed) if board.cells[s] not in (CORRIDOR, QUARTERS)]
     groups = board.groups(members)
     if not groups:
-        return [Option(crossed, (f"{head}, but there is no group to cross out.",))]
+        return Choices.single((), (f"{head}, but there is no group to cross out.",))
     largest = max(len(g) for g in groups)
-    biggest = [g for g in groups if len(g) == largest]
-    options = []
-    for group in biggest[:MAX_OPTIONS]:
-        text = (
+    # Equal groups are at most 81 / largest: few enough to list, in reading order.
+    biggest = [tuple(g) for g in groups if len(g) == largest]
+
+    def describe(pick: Pick) -> tuple[str, ...]:
+        return (
             f"{head}. The largest group of modules other than Corridors and Quarters has "
             f"{largest} square{'s' if largest != 1 else ''}: cross out "
-            f"{names.squares(board, group)}."
+            f"{names.squares(board, pick)}.",
         )
-        choice = (
-            None
-            if len(biggest) == 1
-            else f"take the group at {square_name(group[0])} ({len(biggest)} groups of {largest})"
-        )
-        options.append(Option(_cross(crossed, group), (text,), choice, len(biggest)))
-    return options
+
+    def choice(pick: Pick) -> str:
+        return f"take the group at {square_name(pick[0])} ({len(biggest)} groups of {largest})"
+
+    return Choices(
+        len(biggest),
+        largest,
+        None,
+        describe,
+        choice if len(biggest) > 1 else None,
+        listed=tuple(biggest),
+    )
 
 
 CRISES: dict[str, StepFn] = {
@@ -387,3 +475,31 @@ GOALS: dict[str, GoalFn] = {
     "population": population,
     "security": security,
 }
+
+# Goals that score one point per standing module of one kind: a step that must cross out n
+# modules of that kind lowers the best score still reachable by n.
+GOAL_COUNTS: dict[str, str] = {"research": RESEARCH, "population": QUARTERS}
+
+
+def goal_bound(
+    table: Table, crossed: Crossed, rule: str, life_support_ahead: bool, hydroponics_ahead: bool
+) -> int:
+    """At most what the Goal can still score once more squares are crossed out. Population
+    and Security count Quarters, and a Safety Check still to come will leave Quarters only in
+    buildings with a Life Support, and no more of them than the building has Hydroponics (it
+    can only have fewer by then)."""
+    if rule not in ("population", "security"):
+        return GOALS[rule](table, crossed)[0]
+    cells = table.board.cells
+    quarters_left = 0
+    inhabited = 0
+    for group in table.buildings:
+        kinds = [cells[s] for s in group if s not in crossed]
+        quarters = kinds.count(QUARTERS)
+        if life_support_ahead and LIFE_SUPPORT not in kinds:
+            quarters = 0
+        if hydroponics_ahead:
+            quarters = min(quarters, kinds.count(HYDROPONICS))
+        quarters_left += quarters
+        inhabited += quarters > 0
+    return quarters_left if rule == "population" else 4 * max(0, inhabited - 1)

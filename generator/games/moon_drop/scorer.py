@@ -1,34 +1,58 @@
 """The automatic scorer: runs the end of the game on a filled grid and writes the account.
 
 The end is a fixed sequence of steps (Safety Check; each crisis in the planned order, each
-followed by a Safety Check; then the Goal). Where a step lets the player choose, every choice
-is tried (depth-first, remembering states already scored) and the one leading to the best
-final score is taken. Ties go to the choice that leaves the most modules standing, then to
-the first in reading order. A grid built to explode the search (many equal choices at once)
-is cut off after a budget; the account then says the choice is the best found, not proven."""
+followed by a Safety Check; then the Goal). Where a step lets the player choose, the scorer
+finds the choices that lead to the best final score, then the most modules standing, by
+branch and bound:
+
+- Crossing out only ever adds squares, and every Goal scores less (or the same) with more
+  squares crossed out, so the Goal scored on the squares crossed out so far, and the modules
+  still standing, bound what any continuation can reach. A branch that cannot beat the best
+  ending found so far is dropped unexplored, and a step stops trying options once one
+  reaches the step's bound.
+- Options are produced one at a time (never all at once), in a preferred order: first the
+  squares whose loss alone costs least (Goal points, then modules cut off), then reading
+  order. So the first ending found is the simple greedy one, and the result is never worse.
+- States already scored are remembered (in a bounded table).
+
+The search tries at most SEARCH_BUDGET options; when it stops there, the account says the
+result is the best found, not proven best. Ties go to the first ending in the order tried."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from generator.games.moon_drop.content import MoonDrop
-from generator.games.moon_drop.grid import ROW_NAMES, Board, read_grid
+from generator.games.moon_drop.grid import ROW_NAMES, Board, Square, read_grid
 from generator.games.moon_drop.rules import (
     CRISES,
+    GOAL_COUNTS,
     GOALS,
     SAFETY_CHECK,
+    Choices,
     Crossed,
     Names,
-    Option,
+    Pick,
+    Prefer,
     StepFn,
     Table,
+    goal_bound,
+    reading_order,
 )
 
-# Options scored in one game before the search stops looking further than the first option.
-SEARCH_BUDGET = 50_000
+# Work units (an option tried or a square ranked: about one tracing of routes over the grid,
+# tens of microseconds) the search may spend before it settles for the best found. A real
+# sheet needs a few hundred at most; a full grid stops here after a few seconds.
+SEARCH_BUDGET = 100_000
+# Remembered states before the table is emptied (memory stays bounded; only speed is lost).
+MEMO_LIMIT = 100_000
+
+Value = tuple[int, int]  # (final score, modules left standing): higher is better
+Trail = tuple[Pick, "Trail"] | None  # the picks from a step to the end, as a linked list
 
 
 @dataclass(frozen=True)
@@ -38,29 +62,17 @@ class Step:
     run: StepFn
 
 
-@dataclass(frozen=True)
-class Outcome:
-    score: int
-    standing: int
-
-    @property
-    def key(self) -> tuple[int, int]:
-        return (self.score, self.standing)
-
-
-@dataclass
-class Decision:
-    chosen: int
-    outcomes: list[Outcome]
-
-
 @dataclass
 class Result:
     score: int
+    standing: int
     goal_squares: list[tuple[int, int]]
     lines: list[str]
     crossed: Crossed
-    exhaustive: bool
+    proven: bool  # the search ruled out every choice with a higher score
+    standing_proven: bool  # and, at that score, every choice leaving more modules standing
+    tried: int  # the search's work: options tried and squares ranked
+    greedy: int  # the score of always crossing out the cheapest-looking squares
 
 
 def end_steps(content: MoonDrop, order: list[str]) -> list[Step]:
@@ -79,94 +91,301 @@ def end_steps(content: MoonDrop, order: list[str]) -> list[Step]:
     return steps
 
 
+class Meter:
+    """The work the search may do, shared by its passes: each option tried and each square
+    ranked costs one unit (about one route-tracing over the grid). Counting work, not time,
+    keeps the account the same on every machine."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.spent = 0
+
+    @property
+    def spent_up(self) -> bool:
+        return self.spent >= self.budget
+
+
 class Search:
-    def __init__(self, table: Table, steps: list[Step], goal_rule: str, names: Names) -> None:
+    """Branch and bound over the end's steps for the best value: the final score alone
+    (`standing=False`), or the score and then the modules left standing."""
+
+    def __init__(
+        self,
+        table: Table,
+        steps: list[Step],
+        goal_rule: str,
+        names: Names,
+        meter: Meter,
+        standing: bool,
+    ) -> None:
         self.table = table
         self.steps = steps
         self.goal = GOALS[goal_rule]
+        self.goal_rule = goal_rule
+        self.counted = GOAL_COUNTS.get(goal_rule)
         self.names = names
-        self.memo: dict[tuple[int, Crossed], Outcome] = {}
-        self.options: dict[tuple[int, Crossed], list[Option]] = {}
-        self.spent = 0
-        self.exhaustive = True
+        self.meter = meter
+        labels = [step.label for step in steps]
+        # The last step of each kind: before it, its check is still to come.
+        self.last = {label: i for i, label in enumerate(labels)}
+        self.standing = standing
+        self.exact: dict[tuple[int, Crossed], tuple[Value, Trail]] = {}
+        self.at_most: dict[tuple[int, Crossed], Value] = {}
+        self.ranks: dict[tuple[Crossed, Square], tuple[int, int]] = {}
+        self.cuts = 0  # times the budget stopped a step short
 
-    def options_at(self, index: int, crossed: Crossed) -> list[Option]:
-        key = (index, crossed)
-        if key not in self.options:
-            self.options[key] = self.steps[index].run(self.table, crossed, self.names)
-        return self.options[key]
+    # --- bounds and order ----------------------------------------------------------------
+    def outcome(self, crossed: Crossed) -> Value:
+        """The Goal's score and the modules standing if the game ended here."""
+        return self.goal(self.table, crossed)[0], len(self.table.live(crossed))
 
-    def final(self, crossed: Crossed) -> Outcome:
-        score, _ = self.goal(self.table, crossed)
-        return Outcome(score, len(self.table.live(crossed)))
+    def value(self, crossed: Crossed) -> Value:
+        """What the search maximises, for an ending."""
+        score, standing = self.outcome(crossed)
+        return score, standing if self.standing else 0
 
-    def best(self, index: int, crossed: Crossed) -> Outcome:
+    def bound(self, index: int, crossed: Crossed) -> Value:
+        """At most what any ending reached from `crossed` before step `index` can be worth:
+        crossing out only adds squares, and the Goal and the modules standing only fall as
+        it does (the Goal's bound also knows what Safety Checks still to come will do)."""
+        score = goal_bound(
+            self.table,
+            crossed,
+            self.goal_rule,
+            index <= self.last.get("life-support", -1),
+            index <= self.last.get("hydroponics", -1),
+        )
+        return score, len(self.table.live(crossed)) if self.standing else 0
+
+    def step_bound(self, index: int, crossed: Crossed, choices: Choices) -> Value:
+        score, standing = self.bound(index, crossed)
+        if self.counted is not None and choices.kind == self.counted:
+            # Every option crosses out that many scoring modules.
+            score = min(score, self.goal(self.table, crossed)[0] - choices.size)
+        return score, standing - choices.size if self.standing else 0
+
+    def partial_bound(
+        self, index: int, crossed: Crossed, prefix: Pick, remaining: int, kind: str | None
+    ) -> Value:
+        """At most what any option of step `index` beginning with `prefix` can lead to:
+        `remaining` more squares (of `kind`, if set) will be crossed out, and the Check Routes
+        that follows every choosing step crosses out whatever `prefix` already cuts off."""
+        after = crossed | frozenset(prefix)
+        score, standing = self.bound(index + 1, after)
+        if self.counted is not None and kind == self.counted:
+            score = min(score, self.goal(self.table, after)[0] - remaining)
+        if self.standing:
+            standing -= remaining
+        if index + 1 < len(self.steps) and self.steps[index + 1].label == "routes":
+            reached = self.table.reachable(after)
+            cut = after | frozenset(s for s in self.table.live(after) if s not in reached)
+            later_score, later_standing = self.bound(index + 2, cut)
+            score, standing = min(score, later_score), min(standing, later_standing)
+        return score, standing
+
+    def prefer(self, crossed: Crossed) -> Prefer:
+        """Ranks squares by what crossing out that one alone costs once the squares it cuts
+        off are crossed out too: Goal points lost, then modules lost; then reading order."""
+
+        def cost(square: Square) -> tuple[int, int, Square]:
+            key = (crossed, square)
+            if key not in self.ranks:
+                self.meter.spent += 1
+                after = crossed | {square}
+                reached = self.table.reachable(after)
+                cut = after | frozenset(s for s in self.table.live(after) if s not in reached)
+                score, standing = self.outcome(cut)
+                self.ranks[key] = (-score, -standing)
+            return (*self.ranks[key], square)
+
+        def order(squares: Sequence[Square]) -> list[Square]:
+            return sorted(squares, key=cost)
+
+        return order
+
+    def choices(self, index: int, crossed: Crossed) -> Choices:
+        return self.steps[index].run(self.table, crossed, self.names, self.prefer(crossed))
+
+    def forget_if_full(self) -> None:
+        if len(self.exact) + len(self.at_most) + len(self.ranks) > MEMO_LIMIT:
+            self.exact.clear()
+            self.at_most.clear()
+            self.ranks.clear()
+
+    # --- the search ----------------------------------------------------------------------
+    def best(self, index: int, crossed: Crossed, beat: Value | None) -> tuple[Value, Trail] | None:
+        """The best ending from step `index` if it is better than `beat` (else None), and
+        the picks that reach it; among equal endings, the first tried."""
         if index == len(self.steps):
-            return self.final(crossed)
+            value = self.value(crossed)
+            return (value, None) if beat is None or value > beat else None
         key = (index, crossed)
-        if key in self.memo:
-            return self.memo[key]
-        options = self.options_at(index, crossed)
-        if options and len(options) < options[0].total:
-            self.exhaustive = False
-        if len(options) > 1 and self.spent > SEARCH_BUDGET:
-            self.exhaustive = False
-            options = options[:1]
-        self.spent += len(options)
-        outcome = max((self.best(index + 1, o.crossed) for o in options), key=lambda o: o.key)
-        self.memo[key] = outcome
-        return outcome
+        known = self.exact.get(key)
+        if known is not None:
+            return known if beat is None or known[0] > beat else None
+        ceiling = self.at_most.get(key)
+        if beat is not None and ceiling is not None and ceiling <= beat:
+            return None
+        choices = self.choices(index, crossed)
+        bound = self.step_bound(index, crossed, choices)
+        if beat is not None and bound <= beat:
+            return None
+        cuts = self.cuts
+        found: tuple[Value, Trail] | None = None
+        stopped = False
 
-    def decide(self, index: int, crossed: Crossed) -> Decision:
-        options = self.options_at(index, crossed)
-        outcomes = [self.best(index + 1, o.crossed) for o in options]
-        top = max(o.key for o in outcomes)
-        chosen = next(i for i, o in enumerate(outcomes) if o.key == top)
-        return Decision(chosen, outcomes)
+        def hopeless(prefix: Pick, remaining: int) -> bool:
+            """Skips every option beginning with `prefix` when none can beat the best yet."""
+            nonlocal stopped
+            floor = found[0] if found is not None else beat
+            if floor is None:
+                return False  # nothing to beat yet: the first (greedy) option is followed
+            if self.meter.spent_up:
+                stopped = True
+                return True
+            self.meter.spent += 1
+            return self.partial_bound(index, crossed, prefix, remaining, choices.kind) <= floor
+
+        for number, pick in enumerate(choices.picks(hopeless)):
+            # The first option is always followed, so the greedy ending is always found.
+            if number and self.meter.spent_up:
+                stopped = True
+                break
+            self.meter.spent += 1
+            child = crossed | frozenset(pick)
+            floor = found[0] if found is not None else beat
+            if number and floor is not None and self.bound(index + 1, child) <= floor:
+                continue
+            below = self.best(index + 1, child, floor)
+            if below is not None:
+                found = (below[0], (pick, below[1]))
+                if found[0] >= bound:
+                    break  # no option can do better
+        if stopped:
+            self.cuts += 1
+        if self.cuts == cuts:  # every option was settled: the answer is proven
+            self.forget_if_full()
+            if found is not None:
+                self.exact[key] = found
+            elif beat is not None:
+                self.at_most[key] = beat
+        return found
+
+    def greedy(self) -> Crossed:
+        """Always the first option: crossing out the cheapest-looking squares."""
+        crossed: Crossed = frozenset()
+        for index in range(len(self.steps)):
+            crossed = crossed | frozenset(next(iter(self.choices(index, crossed).picks())))
+        return crossed
 
 
-def run_end(content: MoonDrop, board: Board, order: list[str], goal_id: str) -> Result:
+@dataclass(frozen=True)
+class Solution:
+    trail: Trail
+    score: int
+    standing: int
+    score_proven: bool  # no other choices give a higher score
+    standing_proven: bool  # nor, at that score, more modules standing
+    spent: int
+    greedy: int
+
+
+def solve(table: Table, steps: list[Step], goal_rule: str, names: Names, budget: int) -> Solution:
+    """First the best score, then (while the budget lasts) the most modules standing at it.
+    The second pass only accepts endings strictly better than the first pass's, so among
+    equal endings the first tried is kept."""
+    meter = Meter(budget)
+    by_score = Search(table, steps, goal_rule, names, meter, standing=False)
+    found = by_score.best(0, frozenset(), None)
+    assert found is not None  # with nothing to beat, the first ending is returned
+    trail = found[1]
+    score_proven = by_score.cuts == 0
+    crossed = _follow(trail)
+    score, standing = by_score.outcome(crossed)
+    standing_proven = False
+    if score_proven:
+        # The tie-break is worth less than the score: at most a quarter of the budget.
+        meter.budget = min(budget, meter.spent + budget // 4)
+        by_both = Search(table, steps, goal_rule, names, meter, standing=True)
+        better = by_both.best(0, frozenset(), (score, standing))
+        if better is not None:
+            ((score, standing), trail) = better
+        standing_proven = by_both.cuts == 0
+    greedy = by_score.outcome(by_score.greedy())[0]
+    return Solution(trail, score, standing, score_proven, standing_proven, meter.spent, greedy)
+
+
+def _follow(trail: Trail) -> Crossed:
+    crossed: set[Square] = set()
+    while trail is not None:
+        pick, trail = trail
+        crossed.update(pick)
+    return frozenset(crossed)
+
+
+def run_end(
+    content: MoonDrop,
+    board: Board,
+    order: list[str],
+    goal_id: str,
+    budget: int | None = None,
+) -> Result:
     names = Names({m.id: m.name for m in content.modules})
     table = Table(board)
     goal = content.goal(goal_id)
     steps = end_steps(content, order)
-    search = Search(table, steps, goal.rule, names)
-    search.best(0, frozenset())
+    solution = solve(table, steps, goal.rule, names, SEARCH_BUDGET if budget is None else budget)
     crossed: Crossed = frozenset()
     lines: list[str] = []
     section = None
-    for index, step in enumerate(steps):
+    trail = solution.trail
+    for step in steps:
         if step.section != section:
             section = step.section
             lines += ["", section]
-        decision = search.decide(index, crossed)
-        option = search.options_at(index, crossed)[decision.chosen]
-        lines += [f"  {line}" for line in option.lines]
-        if option.total > 1:
-            lines.append(f"  {_choice_note(option, decision, search.exhaustive)}")
-        crossed = option.crossed
-    score, squares = GOALS[goal.rule](table, crossed)
-    return Result(score, squares, lines, crossed, search.exhaustive)
+        assert trail is not None
+        pick, trail = trail
+        choices = step.run(table, crossed, names, reading_order)
+        lines += [f"  {line}" for line in choices.describe(pick)]
+        if choices.choice is not None:
+            lines.append(f"  {_choice_note(choices, pick, solution)}")
+        crossed = crossed | frozenset(pick)
+    goal_score, squares = GOALS[goal.rule](table, crossed)
+    return Result(
+        goal_score,
+        solution.standing,
+        squares,
+        lines,
+        crossed,
+        solution.score_proven,
+        solution.standing_proven,
+        solution.spent,
+        solution.greedy,
+    )
 
 
-def _choice_note(option: Option, decision: Decision, exhaustive: bool) -> str:
-    best = decision.outcomes[decision.chosen]
-    tried = len(decision.outcomes)
-    equal = sum(1 for o in decision.outcomes if o.score == best.score)
-    if tried < option.total or not exhaustive:
+def _choice_note(choices: Choices, pick: Pick, solution: Solution) -> str:
+    assert choices.choice is not None
+    total = f"Of {choices.total} possible choices"
+    if not solution.score_proven:
         scope = (
-            f"Of {option.total} possible choices the scorer tried {tried} (a full search "
-            "would take too long on this grid); this one leads to the best final score "
-            f"found, {best.score}"
+            f"{total} this one leads to the best final score the scorer found, "
+            f"{solution.score}; it stopped after {solution.spent} tries, so a better one is "
+            "not ruled out (always crossing out the cheapest-looking squares scores "
+            f"{solution.greedy})"
+        )
+    elif solution.standing_proven:
+        scope = (
+            f"{total} this one leads to the best final score, {solution.score}, with the "
+            f"most modules left standing ({solution.standing})"
         )
     else:
-        scope = f"Of {tried} possible choices this leads to the best final score, {best.score}"
-    if equal > 1:
-        scope += (
-            f"; {equal} choices reach it, and this one leaves the most modules standing "
-            f"({best.standing})"
+        scope = (
+            f"{total} this one leads to the best final score, {solution.score}, with "
+            f"{solution.standing} modules left standing (the most the scorer found in "
+            f"{solution.spent} tries)"
         )
-    return f"Choice: {option.choice}. {scope}."
+    return f"Choice: {choices.choice(pick)}. {scope}."
 
 
 def grid_lines(board: Board, crossed: Crossed, letters: dict[str, str]) -> list[str]:
@@ -235,11 +454,22 @@ def score(content: MoonDrop, plan: dict[str, Any], grid_file: Path) -> str:
         *grid_lines(board, result.crossed, content.letters),
         "",
         f"Score: {result.score}",
+        *_proof_lines(result),
         "",
         "How the scorer reads unclear wording (from the pack's rules.yaml):",
         *(f"- {text}" for text in content.readings.values()),
     ]
     return "\n".join(lines) + "\n"
+
+
+def _proof_lines(result: Result) -> list[str]:
+    if result.proven:
+        return []
+    return [
+        f"This is the best score the scorer found in {result.tried} tries, not proven best: "
+        "the grid offers too many choices to rule every other one out. It is never below "
+        f"what always crossing out the cheapest-looking squares gives ({result.greedy})."
+    ]
 
 
 def _goal_detail(rule: str, result: Result) -> str:

@@ -88,6 +88,11 @@ def draw_sheet(s: Surface, content: MoonDrop, page_w: float, page_h: float) -> N
     s.text(left, y, "Safety Check", size=10, font="VeraBd")
     steps = [f"{i}. {step}" for i, step in enumerate(content.safety_check, 1)]
     y = _text_block(s, left, y, usable, steps, 8)
+    if content.definitions:
+        # What "adjacent", "building" and "reach" mean, so players can score on paper.
+        y += 14
+        s.text(left, y, "Words the rules use", size=10, font="VeraBd")
+        y = _text_block(s, left, y, usable, list(content.definitions), 7.5)
     y += 16
     s.text(
         left,
