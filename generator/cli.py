@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import re
 import sys
 import tempfile
 import traceback
@@ -21,15 +22,18 @@ from generator.digest import digest_cutoff, digest_files
 from generator.errors import SheetgenError, display_path
 from generator.game_folder import open_folder
 from generator.games import OutputFile, RenderOptions, Scope
+from generator.games.card_race.commands import card_race as card_race_commands
 from generator.moments import now, parse_at, parse_day
 from generator.output import read_existing_plan, write_game
+from generator.render.reveal import reveal_post
 from generator.rhythm import Rhythm, moved_past_posts
 from generator.scoreboard import write_rankings
-from generator.seeds import choose_seed, commitment, normalise_seed, weakness
+from generator.seeds import choose_seed, commitment, game_id, normalise_seed, weakness
 from generator.session import Game, load_content, open_game, read_game_file, recorded_rhythm
 from generator.today import PLATFORMS, slot_at, slot_of_day, slots_with_posts, today_text
 
 DEFAULT_PACK = "galaxy-trucker"
+DEFAULT_OUTPUT = "output"
 
 
 @dataclass
@@ -86,7 +90,7 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
             "--output",
             default=None,
             type=click.Path(path_type=Path),
-            help="Output folder [default: output/<pack>-<seed>/]",
+            help="Output folder [default: output/<pack>-<game id>/]",
         ),
         click.option("--force", is_flag=True, help="Replace another game in the output folder."),
         click.option(
@@ -106,6 +110,63 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
+def games_in(folder: Path) -> list[tuple[Path, dict[str, Any]]]:
+    """The games in a folder: the folder itself if it holds one, else its game sub-folders."""
+    plan = read_existing_plan(folder) if folder.is_dir() else None
+    if plan is not None:
+        return [(folder, plan)]
+    if not folder.is_dir():
+        return []
+    found = []
+    for child in sorted(folder.iterdir()):
+        if child.is_dir() and not child.is_symlink() and (child / "plan.json").is_file():
+            recorded = read_existing_plan(child)
+            if recorded is not None:
+                found.append((child, recorded))
+    return found
+
+
+def _listing(games: list[tuple[Path, dict[str, Any]]]) -> str:
+    return "\n".join(
+        f"  {display_path(path)}  (game {plan.get('game_id')}, {plan.get('pack')})"
+        for path, plan in games
+    )
+
+
+def pick_running_game(output: Path | None) -> Path:
+    """`turn N` / `round N` with no seed and no game file go on with the one game in -o (or in
+    output/); never start a new game by accident."""
+    folder = output if output is not None else Path(DEFAULT_OUTPUT)
+    games = games_in(folder)
+    if len(games) == 1:
+        path, plan = games[0]
+        click.echo(f"Going on with game {plan.get('game_id')} in {display_path(path)}", err=True)
+        return path
+    if not games:
+        raise SheetgenError(
+            f"no game in {display_path(folder)}; start one with `sheetgen game`, or name it "
+            "with --game FILE, --seed or -o FOLDER"
+        )
+    raise SheetgenError(
+        f"{display_path(folder)} holds {len(games)} games; say which with -o FOLDER "
+        f"(or --game FILE):\n{_listing(games)}"
+    )
+
+
+def refuse_unknown_game(game: Game, root: Path, output: Path | None) -> None:
+    """A seed given for `turn`/`round` that makes none of the games already written is most
+    likely mistyped: refuse rather than quietly start a new game beside them."""
+    if output is not None or root.exists():
+        return  # an explicit folder is checked against its plan when writing
+    games = games_in(root.parent)
+    if games:
+        raise SheetgenError(
+            f"this seed makes game {game.plan['game_id']}, which is not in "
+            f"{display_path(root.parent)}; is the seed mistyped? The games there:\n"
+            f"{_listing(games)}\nStart a new game with `sheetgen game`."
+        )
+
+
 def resolve_args(
     pack: str | None,
     seed: str | None,
@@ -115,8 +176,15 @@ def resolve_args(
     force: bool,
     paper: str | None,
     images: bool = True,
+    continuing: bool = False,
 ) -> GameArgs:
-    """Merge the game file and the command line (the command line wins) and settle the seed."""
+    """Merge the game file and the command line (the command line wins) and settle the seed.
+
+    `continuing` (turn, round): without a seed or game file, go on with the game already
+    written rather than choose a new seed."""
+    picked = continuing and seed is None and game_file is None
+    if picked:
+        output = pick_running_game(output)
     spec = read_game_file(game_file) if game_file else None
     raw_seed = seed if seed is not None else (spec.seed if spec else None)
     start = start or (spec.start if spec else None)
@@ -128,7 +196,8 @@ def resolve_args(
         raw_seed = recorded["seed"]
         kept = output / SNAPSHOT_DIR  # type: ignore[operator]
         pack = pack or (str(kept) if kept.is_dir() else recorded.get("pack"))
-        click.echo(f"Using the seed recorded in {display_path(output / 'plan.json')}", err=True)  # type: ignore[operator]
+        if not picked:  # pick_running_game has already said which game
+            click.echo(f"Using the game recorded in {display_path(output)}", err=True)
     pack = pack or (spec.pack if spec else None) or DEFAULT_PACK
     paper = paper or (spec.paper if spec else None) or "both"
     if raw_seed is None:
@@ -231,8 +300,15 @@ def main() -> None:
 
 @main.command()
 @click.argument("pack", default=DEFAULT_PACK)
+@click.option(
+    "--game",
+    "game_file",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="Also check a game file's settings against the pack (games that have them).",
+)
 @report_errors
-def check(pack: str) -> None:
+def check(pack: str, game_file: Path | None) -> None:
     """Validate a content pack (a name under content/ or a folder path)."""
     loaded, rules, content = load_content(pack)
     click.echo(
@@ -240,6 +316,13 @@ def check(pack: str) -> None:
         f"{rules.round_count(content)} rounds, {rules.turn_count(content)} turns; "
         f"content digest {loaded.digest[:16]}"
     )
+    if game_file is not None:
+        checker = getattr(rules, "check_game_file", None)
+        if checker is not None:
+            click.echo(checker(content, game_file))
+        else:
+            read_game_file(game_file)
+            click.echo(f"{display_path(game_file)}: OK")
 
 
 @main.command()
@@ -249,7 +332,13 @@ def game(**kwargs: Any) -> None:
     """Write the whole game: plan, posts, images and sheets."""
     args = resolve_args(**kwargs)
     g, root = open_from_args(args)
-    render(g, root, Scope("game"), args)
+    written = render(g, root, Scope("game"), args)
+    guide = root / "posting-guide.md"
+    prints = [p for p in written if p.parent.name == "sheets" and p.name.startswith("print-")]
+    prints = prints or [p for p in written if p.parent.name == "sheets"]
+    click.echo(f"Posting guide (start here): {display_path(guide)}", err=True)
+    for path in prints:
+        click.echo(f"Print pack for players: {display_path(path)}", err=True)
 
 
 @main.command(name="round")
@@ -258,8 +347,9 @@ def game(**kwargs: Any) -> None:
 @report_errors
 def round_(number: int, **kwargs: Any) -> None:
     """Write one round's posts (and the plan)."""
-    args = resolve_args(**kwargs)
+    args = resolve_args(**kwargs, continuing=True)
     g, root = open_from_args(args)
+    refuse_unknown_game(g, root, args.output)
     rounds = g.rules.round_count(g.content)
     if not 1 <= number <= rounds:
         raise click.BadParameter(
@@ -274,8 +364,9 @@ def round_(number: int, **kwargs: Any) -> None:
 @report_errors
 def turn(number: int, **kwargs: Any) -> None:
     """Write the posts for one turn and print the text to post."""
-    args = resolve_args(**kwargs)
+    args = resolve_args(**kwargs, continuing=True)
     g, root = open_from_args(args)
+    refuse_unknown_game(g, root, args.output)
     turns = g.rules.turn_count(g.content)
     if not 1 <= number <= turns:
         raise click.BadParameter(
@@ -312,11 +403,22 @@ def plan(**kwargs: Any) -> None:
 @main.command()
 @click.argument("pack")
 @click.argument("grid", type=click.Path(path_type=Path))
-@click.option("--seed", required=True, help="The game's seed (the scorer needs its plan).")
+@click.option("--seed", default=None, help="The game's seed (a sheet scorer needs its plan).")
 @click.option("--start", default=None, callback=_parse_date, metavar="YYYY-MM-DD")
+@click.option("--json", "as_json", is_flag=True, help="Results as JSON (table scorers).")
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
 @report_errors
-def score(pack: str, grid: Path, seed: str, start: dt.date | None) -> None:
-    """Score a player's filled sheet, for games whose pack has a scorer."""
+def score(
+    pack: str, grid: Path, seed: str | None, start: dt.date | None, as_json: bool, lang: str
+) -> None:
+    """Score a player's filled sheet, or a game's score table (Galactic Card Race)."""
+    _, rules, content = load_content(pack)
+    table_scorer = getattr(rules, "score_table", None)
+    if table_scorer is not None:
+        click.echo(table_scorer(content, grid, as_json, lang), nl=False)
+        return
+    if seed is None:
+        raise click.UsageError("Missing option '--seed'.")
     try:
         seed_text = normalise_seed(seed)
     except ValueError as exc:
@@ -329,9 +431,53 @@ def score(pack: str, grid: Path, seed: str, start: dt.date | None) -> None:
 
 
 @main.command()
+@game_options
+@report_errors
+def reveal(**kwargs: Any) -> None:
+    """After the last turn: write the post that reveals the seed (game-end-reveal.*)."""
+    args = resolve_args(**kwargs, continuing=True)
+    g, root = open_from_args(args)
+    refuse_unknown_game(g, root, args.output)
+    post = reveal_post(g.pack.meta.title, g.plan, g.plan["schedule"][-1]["turn"])
+    files = [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
+    written = write_game(root, g.plan, files, args.force)
+    for path in written:
+        if path.name.startswith(post.key):
+            click.echo(f"  {display_path(path)}", err=True)
+    click.echo(post.facebook, nl=False)
+
+
+GAME_ID = re.compile(r"^[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}$")
+
+
+@main.command()
+@click.argument("pack")
+@click.argument("cards", nargs=-1, required=True)
+@click.option(
+    "--trump",
+    type=click.Choice(["I", "P", "W", "G", "none"], case_sensitive=False),
+    default="none",
+    help="The trump suit [default: none]",
+)
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
+@click.option("--json", "as_json", is_flag=True, help='{"winner": POSITION, "bonus": [...]}')
+@report_errors
+def trick(pack: str, cards: tuple[str, ...], trump: str, lang: str, as_json: bool) -> None:
+    """Judge a trick: CARDS in play order, the first one led (trick-taking games)."""
+    _, rules, content = load_content(pack)
+    judge = getattr(rules, "judge_trick", None)
+    if judge is None:
+        raise SheetgenError(f"the {pack} pack has no trick judge")
+    click.echo(judge(content, list(cards), trump, as_json, lang), nl=False)
+
+
+@main.command()
 @click.option("--seed", required=True, help="The seed the host revealed.")
 @click.option(
-    "--commitment", "expected", required=True, help="The commitment published in the first post."
+    "--commitment",
+    "expected",
+    required=True,
+    help="The commitment published in the first post (or, a weaker check, the game id).",
 )
 @click.option("--pack", default=DEFAULT_PACK, help="Pack name or folder path.")
 @report_errors
@@ -343,12 +489,32 @@ def verify(seed: str, expected: str, pack: str) -> None:
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--seed") from None
     actual = commitment(loaded.name, seed_text, loaded.digest)
-    if actual == expected.strip().lower():
-        click.echo(f"OK: the seed and the {loaded.name} content match commitment {actual}.")
+    wanted = expected.strip()
+    using = f"pack {loaded.name} version {loaded.meta.version}"
+    if GAME_ID.match(wanted):
+        # A game id is the commitment's first 8 hex digits: it identifies the game, but a
+        # full check needs the whole commitment from the first post.
+        if game_id(actual) == wanted.upper():
+            click.echo(
+                f"OK: the seed and {using} give game {game_id(actual)}. {wanted} is the game "
+                "id, the first 8 hex digits of the commitment: for the full check pass the "
+                f"64-digit commitment from the first post ({actual} here)."
+            )
+            return
+        click.echo(
+            f"MISMATCH: seed and {using} give game {game_id(actual)}, not {wanted}.\n"
+            "Either the seed is wrong or your pack is not the version the game used (the "
+            "reveal post names it; a game folder's pack/ copy is the exact content).",
+            err=True,
+        )
+        sys.exit(1)
+    if actual == wanted.lower():
+        click.echo(f"OK: the seed and {using} match commitment {actual}.")
         return
     click.echo(
-        f"MISMATCH: seed and content give {actual}, not {expected.strip()}.\n"
-        "Either the seed is wrong or the game's content changed after the start.",
+        f"MISMATCH: seed and {using} give {actual}, not {wanted}.\n"
+        "Either the seed is wrong or the game's content changed after the start: use the pack "
+        "version the reveal post names (a game folder's pack/ copy is the exact content).",
         err=True,
     )
     sys.exit(1)
@@ -462,6 +628,15 @@ def today(
         index = slot_at(work, moment)
     click.echo(today_text(game, work, index, moment, platforms or PLATFORMS), nl=False)
 
+
+# Battlestar Galactica's moderator commands (a game with a table, not planned turns).
+from generator.games.battlestar.cli import bsg  # noqa: E402
+
+main.add_command(bsg)
+
+for _command in card_race_commands.commands.values():
+    _command.callback = report_errors(_command.callback)  # type: ignore[arg-type]
+main.add_command(card_race_commands)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -16,7 +16,7 @@ from generator.content import Pack, load_pack
 from generator.errors import ContentError, SheetgenError, display_path
 from generator.games import GameRules, rules_for
 from generator.rhythm import Rhythm, apply_rhythm
-from generator.seeds import commitment, folder_name, game_id, normalise_seed
+from generator.seeds import commitment, game_id, normalise_seed
 from generator.validation import Strict, validate
 from generator.yamlio import load_document
 
@@ -33,7 +33,8 @@ class Game:
     plan: dict[str, Any]
 
     def default_folder(self) -> Path:
-        return Path("output") / folder_name(self.pack.name, self.seed)
+        """Named by the public game id, never by the seed (a folder name gets shared)."""
+        return Path("output") / f"{self.pack.name}-{self.plan['game_id']}"
 
 
 def load_content(pack_ref: str) -> tuple[Pack, GameRules, Any]:

@@ -14,7 +14,7 @@ from generator.digest import game_posts
 from generator.errors import SheetgenError, display_path
 from generator.game_folder import GameFolder
 from generator.moments import Slot, game_slots, game_zone
-from generator.render.text import Post, PostImage, spoiler_name
+from generator.render.text import Post, PostImage
 from generator.schedule import when
 
 PLATFORMS = ("facebook", "discord", "bgg")
@@ -74,57 +74,45 @@ def _clip(text: str) -> list[str]:
     return [f"┌{RULE}", *text.rstrip("\n").splitlines(), f"└{RULE}"]
 
 
-def _image_lines(image: PostImage, name: str, where: str) -> list[str]:
-    return [f"   Attach {where}: {name}", f"     Alt text: {image.alt}"]
+def _attach_lines(post: Post, images: list[PostImage], where: str) -> list[str]:
+    lines = [f"   Attach {where}: {name}" for name in post.attachments]
+    for image in images:
+        lines += [f"   Attach {where}: {image.file}", f"     Alt text: {image.alt}"]
+    return lines
 
 
 def facebook_steps(root: Path, post: Post, number: int) -> list[str]:
-    files = post.files()
-    stem = post.key
-    lines = [
-        f"{number}. {post.title}",
-        f"   Paste {stem}.facebook.txt:",
-        *_clip(_read(root, f"{stem}.facebook.txt")),
-    ]
-    lines += [
-        ln
-        for im in post.images
-        if not im.comment
-        for ln in _image_lines(im, im.file, "to the post")
-    ]
-    comment = next((n for n in files if n.startswith(f"{stem}.facebook") and "comment" in n), None)
-    if comment:
-        lines += [f"   Then as the first comment, paste {comment}:", *_clip(_read(root, comment))]
-        lines += [
-            ln
-            for im in post.images
-            if im.comment
-            for ln in _image_lines(im, im.file, "to the comment")
-        ]
+    lines = [f"{number}. {post.title}"]
+    if post.facebook is not None:
+        name = f"{post.key}.facebook.txt"
+        lines += [f"   New post: paste {name}:", *_clip(_read(root, name))]
+        lines += _attach_lines(post, post.facebook_images(), "to the post")
+    if post.facebook_comment is not None:
+        under = f"the {post.comment_on} post" if post.comment_on else "that post"
+        name = f"{post.key}.facebook-comment.txt"
+        lines += [f"   Comment under {under}, text only: paste {name}:", *_clip(_read(root, name))]
     return lines
 
 
 def discord_steps(root: Path, post: Post, number: int) -> list[str]:
-    names = sorted(
-        (n for n in post.files() if n.startswith(f"{post.key}.discord")),
-        key=lambda n: (len(n), n),
-    )
+    names = [
+        f"{post.key}.discord{'' if n == 1 else f'-{n}'}.md"
+        for n in range(1, len(post.discord_messages()) + 1)
+    ]
     lines = [f"{number}. {post.title}"]
     for part, name in enumerate(names, 1):
         label = f" (message {part} of {len(names)})" if len(names) > 1 else ""
         lines += [f"   Paste {name}{label}:", *_clip(_read(root, name))]
-    for image in post.images:
-        name = spoiler_name(image.file) if image.hidden else image.file
-        lines += _image_lines(image, name, "to the message")
-    return lines
+    # Hidden pictures are written as SPOILER_ files: Discord blurs them until clicked.
+    return lines + _attach_lines(post, post.images, "to the message")
 
 
 def bgg_steps(root: Path, post: Post, number: int) -> list[str]:
     name = f"{post.key}.bgg.txt"
     lines = [f"{number}. {post.title}"]
-    for image in post.images:
+    for image in post.facebook_images():
         lines += [f"   Upload to your BGG gallery: {image.file}", f"     Alt text: {image.alt}"]
-    lines += [f"   Paste {name} (put the gallery image ids in the [ImageID=...] places):"]
+    lines += [f"   Forum post: paste {name} (add the gallery images' [ImageID=...] tags):"]
     return [*lines, *_clip(_read(root, name))]
 
 
@@ -159,6 +147,8 @@ def today_text(
                 platform
             ]
             relevant = [p for p in item.posts if platform != "bgg" or p.bgg is not None]
+            if platform == "facebook":
+                relevant = [p for p in relevant if p.facebook or p.facebook_comment]
             if not relevant:
                 continue
             lines += ["", f"=== {platform.capitalize() if platform != 'bgg' else 'BGG'} ==="]

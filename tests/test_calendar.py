@@ -13,6 +13,7 @@ from icalendar import Calendar
 from generator.games import Scope
 from generator.render.calendar_ics import calendar_posts
 from generator.rhythm import Rhythm
+from generator.schedule import with_eve
 from generator.session import open_game
 
 SEED = "calendar-test-seed-0123456789abcdef"
@@ -42,7 +43,8 @@ def test_one_event_per_post_at_its_moment(run: Any, tmp_path: Path, pack: str) -
     assert len(events) == len(posts) == len(calendar_posts(game.plan, posts))
     assert len({str(e["UID"]) for e in events}) == len(events)
     by_key = {p.key.replace("/", "-"): p for p in posts}
-    moments = {s["turn"]: dt.datetime.fromisoformat(s["at"]) for s in game.plan["schedule"]}
+    schedule = with_eve(game.plan["schedule"])  # turn 0: the day before day 1
+    moments = {s["turn"]: dt.datetime.fromisoformat(s["at"]) for s in schedule}
     for event in events:
         key = str(event["UID"]).split("@")[0].split("-", 2)[2]
         post = by_key[key]
@@ -52,9 +54,14 @@ def test_one_event_per_post_at_its_moment(run: Any, tmp_path: Path, pack: str) -
         assert post.title in str(event["SUMMARY"])
         alarms = list(event.walk("VALARM"))
         assert len(alarms) == 1 and alarms[0].decoded("TRIGGER") == dt.timedelta(minutes=-15)
-    # The first post goes out at 08:00 in Amsterdam (07:00 UTC in winter).
-    first = min(e.decoded("DTSTART") for e in events)
-    assert first == dt.datetime(2026, 12, 1, 7, 0, tzinfo=dt.UTC)
+    # Day 1's posts go out at 08:00 in Amsterdam (07:00 UTC in winter); the before-day-1
+    # post, where the game has one, at the same time the day before.
+    starts = sorted({e.decoded("DTSTART") for e in events})
+    assert dt.datetime(2026, 12, 1, 7, 0, tzinfo=dt.UTC) in starts
+    assert starts[0] in (
+        dt.datetime(2026, 11, 30, 7, 0, tzinfo=dt.UTC),
+        dt.datetime(2026, 12, 1, 7, 0, tzinfo=dt.UTC),
+    )
     assert b"\r\n" in data and data.startswith(b"BEGIN:VCALENDAR")
     # Byte identity: the same game writes the same calendar again.
     again = write_game(run, tmp_path, pack, f"start: 2026-12-01\n{rhythm}", "again")

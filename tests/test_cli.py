@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -31,19 +36,26 @@ def test_version(run: Any) -> None:
 def test_game_writes_every_post_in_both_flavours(run: Any, tmp_path: Path) -> None:
     result = run("game", "--seed", "2020")
     assert result.exit_code == 0, result.output
-    root = tmp_path / "output" / "galaxy-trucker-2020"
+    (root,) = (tmp_path / "output").iterdir()
     plan = json.loads((root / "plan.json").read_text())
+    # The folder is named by the public game id, never by the seed.
+    assert root.name == f"galaxy-trucker-{plan['game_id']}"
     assert plan["seed"] == "2020" and plan["pack"] == "galaxy-trucker"
     builds = sorted(root.glob("round-*/turn-*-build.facebook.txt"))
     flights = sorted(root.glob("round-*/turn-*-flight.facebook.txt"))
     assert len(builds) == 33 and len(flights) == 18
     assert len(list(root.glob("round-*/turn-*.discord.md"))) == 51
     for rnd in (1, 2, 3):
-        for name in ("start", "end-of-building", "end-of-flight", "stack-1", "stack-2", "stack-3"):
+        for name in ("start", "end-of-building", "end-of-flight"):
             assert (root / f"round-{rnd}" / f"{name}.facebook.txt").is_file()
             assert (root / f"round-{rnd}" / f"{name}.discord.md").is_file()
-        assert not (root / f"round-{rnd}" / "stack-4.facebook.txt").exists()
-    for name in ("game-start", "game-end"):
+        for name in ("stack-1", "stack-2", "stack-3"):
+            # On Facebook a stack is only ever a comment, and its file says so.
+            assert (root / f"round-{rnd}" / f"{name}.facebook-comment.txt").is_file()
+            assert not (root / f"round-{rnd}" / f"{name}.facebook.txt").exists()
+            assert (root / f"round-{rnd}" / f"{name}.discord.md").is_file()
+        assert not list((root / f"round-{rnd}").glob("stack-4*"))
+    for name in ("before-day-1", "game-start", "game-end"):
         assert (root / f"{name}.facebook.txt").is_file()
     # Every flight turn with meteors or pirates has a first-comment text with the rolls.
     with_rolls = [
@@ -93,7 +105,7 @@ def test_hidden_information_stays_out_of_posts(run: Any, tmp_path: Path) -> None
                     assert line.count("||") == 2, line  # every roll inside a spoiler
         hidden = rnd["stacks"][-1]
         stack_texts = "".join(
-            (root / f"round-{rnd['round']}" / f"stack-{i}.facebook.txt").read_text()
+            (root / f"round-{rnd['round']}" / f"stack-{i}.facebook-comment.txt").read_text()
             for i in (1, 2, 3)
         )
         visible_ids = {c["id"] for s in rnd["stacks"][:-1] for c in s}
@@ -104,16 +116,20 @@ def test_hidden_information_stays_out_of_posts(run: Any, tmp_path: Path) -> None
 
 
 def test_discord_messages_fit_discord(run: Any, tmp_path: Path) -> None:
-    # This seed's turn 46 has Pirates (5 shots) and a 7-meteor swarm: two messages.
+    # This seed's turn 46 has Pirates (5 shots) and a 7-meteor swarm: 12 rolls, each with its
+    # own spoiler picture, plus the cards: 13 files, more than one message may carry.
     assert run("game", "--seed", "scan-16", "-o", "g").exit_code == 0
     messages = sorted((tmp_path / "g").rglob("*.discord*.md"))
     assert all(len(path.read_text().rstrip("\n")) <= 2000 for path in messages)
-    second = tmp_path / "g" / "round-3" / "turn-46-flight.discord-2.md"
-    assert second.is_file()
-    first = second.with_name("turn-46-flight.discord.md").read_text()
-    # Whole paragraphs move to the next message: here the images and their descriptions.
-    assert "**Event 5: Pirates" in first and "**Event 6: Meteoric Swarm" in first
-    assert second.read_text().startswith("-# Image: turn-46-flight.png")
+    host = (tmp_path / "g" / "round-3" / "turn-46-flight.host.txt").read_text()
+    dice = sorted((tmp_path / "g" / "round-3").glob("SPOILER_turn-46-*-dice.png"))
+    assert len(dice) == 12
+    rest = host.partition("Message with no text: attach")[2]
+    assert rest, host
+    attached = [f"round-3/{p.name}" for p in dice] + ["round-3/turn-46-flight-cards.png"]
+    discord = host.split("Discord:")[1].split("Alt text")[0]
+    assert all(discord.count(f"`{name}`") == 1 for name in attached)
+    assert all(line.count(".png`") <= 10 for line in discord.splitlines())
 
 
 def test_two_runs_are_byte_identical(run: Any, tmp_path: Path) -> None:
@@ -177,7 +193,8 @@ def test_unsafe_seed_stays_inside_output(run: Any, tmp_path: Path) -> None:
     result = run("game", "--no-images", "--seed", "../../x")
     assert result.exit_code == 0, result.output
     folders = [p.name for p in (tmp_path / "output").iterdir()]
-    assert len(folders) == 1 and folders[0].startswith("galaxy-trucker-x-")
+    assert len(folders) == 1 and folders[0].startswith("galaxy-trucker-")
+    assert "x" not in folders[0].removeprefix("galaxy-trucker-").lower()
     assert not (tmp_path.parent / "x").exists()
     assert (
         json.loads((tmp_path / "output" / folders[0] / "plan.json").read_text())["seed"]
@@ -308,7 +325,7 @@ def test_an_existing_game_folder_supplies_its_seed(run: Any, pack_copy: Path) ->
     assert run("game", *args).exit_code == 0
     result = run("turn", "--no-images", "7", "-o", "g")
     assert result.exit_code == 0, result.output
-    assert "Using the seed recorded in g/plan.json" in result.stderr
+    assert "Going on with game" in result.stderr and " in g" in result.stderr
     assert "Seed chosen" not in result.stderr and "Turn 7 of 51" in result.stdout
 
 
@@ -327,3 +344,111 @@ def test_an_unexpected_failure_is_short_and_logged(
     log = result.stderr.split("The full traceback is in ")[1].strip()
     assert "Traceback" in Path(log).read_text() and "Traceback" not in result.output
     Path(log).unlink()
+
+
+def test_turn_without_a_seed_goes_on_with_the_one_game(run: Any, tmp_path: Path) -> None:
+    assert run("game", "--no-images", "--seed", SECRET).exit_code == 0
+    (folder,) = (tmp_path / "output").iterdir()
+    before = json.loads((folder / "plan.json").read_text())
+    result = run("turn", "--no-images", "5")
+    assert result.exit_code == 0, result.output
+    assert f"Going on with game {before['game_id']} in output/{folder.name}" in result.stderr
+    assert "Seed chosen" not in result.stderr and "Turn 5 of 51" in result.stdout
+    assert [p.name for p in (tmp_path / "output").iterdir()] == [folder.name]
+
+
+def test_turn_without_a_seed_refuses_to_guess_between_games(run: Any, tmp_path: Path) -> None:
+    assert run("game", "--no-images", "--seed", SECRET).exit_code == 0
+    assert run("game", "--no-images", "--seed", SECRET + "-two").exit_code == 0
+    ids = sorted(json.loads(p.read_text())["game_id"] for p in tmp_path.glob("output/*/plan.json"))
+    before = tree_digest(tmp_path / "output")
+    result = run("turn", "--no-images", "5")
+    assert result.exit_code == 2
+    assert "holds 2 games" in result.stderr and all(i in result.stderr for i in ids)
+    assert tree_digest(tmp_path / "output") == before
+    empty = run("round", "--no-images", "2", "-o", "nowhere")
+    assert empty.exit_code == 2 and "no game in nowhere" in empty.stderr
+
+
+def test_a_mistyped_seed_is_refused(run: Any, tmp_path: Path) -> None:
+    assert run("game", "--no-images", "--seed", SECRET).exit_code == 0
+    before = tree_digest(tmp_path / "output")
+    for command in (("turn", "5"), ("round", "2")):
+        result = run(*command, "--no-images", "--seed", SECRET[:-1] + "X")
+        assert result.exit_code == 2 and "mistyped" in result.stderr, result.output
+    assert tree_digest(tmp_path / "output") == before
+
+
+def test_no_path_or_message_shows_the_seed(run: Any, tmp_path: Path) -> None:
+    outputs = [
+        run("game", "--no-images", "--seed", SECRET),
+        run("turn", "--no-images", "3"),
+        run("round", "--no-images", "2"),
+    ]
+    for result in outputs:
+        assert result.exit_code == 0 and SECRET not in result.output
+    names = [str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")]
+    assert names and not any(SECRET in name for name in names)
+    game = outputs[0].stderr
+    assert "Posting guide (start here): output/galaxy-trucker-" in game
+    assert "Print pack for players: output/galaxy-trucker-" in game and "print-pack-a4.pdf" in game
+
+
+def test_reveal_writes_the_seed_and_a_verify_command_that_works(run: Any, tmp_path: Path) -> None:
+    assert run("game", "--no-images", "--seed", SECRET, "-o", "g").exit_code == 0
+    plan = json.loads((tmp_path / "g" / "plan.json").read_text())
+    result = run("reveal", "-o", "g")
+    assert result.exit_code == 0, result.output
+    post = (tmp_path / "g" / "game-end-reveal.facebook.txt").read_text()
+    assert SECRET in post and plan["commitment"] in post and post == result.stdout
+    assert f"pack version {plan['pack_version']}" in post
+    command = next(ln for ln in post.splitlines() if ln.startswith("sheetgen verify"))
+    args = shlex.split(command)[1:]
+    ok = run(*args)
+    assert ok.exit_code == 0 and "OK" in ok.stdout
+    # Nothing else in the folder holds the seed but plan.json and the reveal post.
+    for path in (tmp_path / "g").rglob("*"):
+        if path.is_file() and path.name not in ("plan.json",) and "reveal" not in path.name:
+            assert SECRET not in path.read_text(errors="replace"), path
+
+
+def test_verify_takes_the_game_id_and_says_what_it_checks(run: Any) -> None:
+    plan = json.loads(run("plan", "--seed", SECRET).stdout)
+    ok = run("verify", "--seed", SECRET, "--commitment", plan["game_id"].lower())
+    assert ok.exit_code == 0 and "game id" in ok.stdout and plan["commitment"] in ok.stdout
+    bad = run("verify", "--seed", SECRET + "x", "--commitment", plan["game_id"])
+    assert bad.exit_code == 1 and "MISMATCH" in bad.stderr
+    assert f"version {plan['pack_version']}" in bad.stderr
+
+
+def test_seeds_folder_keeps_real_game_files_out_of_git() -> None:
+    repo = Path(__file__).resolve().parents[1]
+    ignore = (repo / ".gitignore").read_text().splitlines()
+    assert "seeds/*" in ignore and "!seeds/example.yaml" in ignore
+    if shutil.which("git") is None or not (repo / ".git").exists():
+        pytest.skip("not a git checkout")
+    check = subprocess.run(
+        ["git", "check-ignore", "-q", "seeds/my-real-game.yaml"], cwd=repo, check=False
+    )
+    assert check.returncode == 0
+    example = subprocess.run(
+        ["git", "check-ignore", "-q", "seeds/example.yaml"], cwd=repo, check=False
+    )
+    assert example.returncode == 1
+
+
+def test_byte_identical_across_processes(tmp_path: Path) -> None:
+    """Two separate interpreters (different hash seeds) write the same bytes."""
+    outputs = []
+    for number, hash_seed in ((1, "1"), (2, "977")):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        folder = tmp_path / f"p{number}"
+        subprocess.run(
+            [sys.executable, "-m", "generator", "round", "1", "--seed", SECRET, "-o", str(folder)],
+            check=True,
+            env=env,
+            capture_output=True,
+        )
+        outputs.append(tree_digest(folder))
+    assert outputs[0] == outputs[1]
+    assert any(name.endswith("-dice.png") for name in outputs[0])

@@ -1,18 +1,23 @@
-"""Images in post texts: named and described on each platform, hidden ones only as spoilers."""
+"""Post files hold only what players read; images and alt texts are host notes, and a
+hidden image never goes to Facebook."""
 
 from __future__ import annotations
 
-from generator.render.text import DISCORD_LIMIT, Post, PostImage, spoiler_name
+import re
+
+from generator.render.text import Post, PostImage, spoiler_name
+
+HOST_LINE = re.compile(r"\[Image|\[Host|-# Image")
 
 
-def post(*images: PostImage, discord: str = "Discord body", comment: str | None = None) -> Post:
+def post(*images: PostImage, comment: str | None = None, facebook: str | None = "FB\n") -> Post:
     return Post(
         key="round-1/turn-09-flight",
-        title="t",
+        title="Turn 9: flight",
         turn=9,
         position=0,
-        facebook="Facebook body\n",
-        discord=discord,
+        facebook=facebook,
+        discord="Discord body",
         facebook_comment=comment,
         images=list(images),
     )
@@ -23,35 +28,44 @@ def test_spoiler_name_prefixes_the_file_name_only() -> None:
     assert spoiler_name("a.png") == "SPOILER_a.png"
 
 
-def test_visible_image_is_named_and_described_everywhere() -> None:
-    files = post(PostImage("round-1/turn-09-flight.png", "Two cards")).files()
-    facebook = files["round-1/turn-09-flight.facebook.txt"]
-    assert facebook.startswith("Facebook body\n\n[Image: turn-09-flight.png]\n")
-    assert "[Image description: Two cards]" in facebook
-    discord = files["round-1/turn-09-flight.discord.md"]
-    assert "Image: turn-09-flight.png" in discord and "Image description: Two cards" in discord
-    assert "round-1/turn-09-flight.facebook-comment.txt" not in files
+def test_post_files_hold_no_host_lines() -> None:
+    cards = PostImage("round-1/turn-09-flight-cards.png", "Two cards")
+    dice = PostImage("round-1/SPOILER_turn-09-event-2-meteor-1-dice.png", "3 and 5", hidden=True)
+    files = post(cards, dice, comment="SPOILER\n.\n3 + 5\n").files()
+    for name, text in files.items():
+        if not name.endswith(".host.txt"):
+            assert not HOST_LINE.search(text), name
+            assert "Two cards" not in text and "3 and 5" not in text, name
+    host = files["round-1/turn-09-flight.host.txt"]
+    assert "Alt text for `round-1/turn-09-flight-cards.png`: Two cards" in host
+    assert "3 and 5" in host
 
 
-def test_hidden_comment_image_stays_out_of_the_post() -> None:
-    rolls = PostImage("round-1/turn-09-rolls.png", "3 and 5", hidden=True, comment=True)
-    files = post(rolls, comment="SPOILER\n").files()
-    assert "3 and 5" not in files["round-1/turn-09-flight.facebook.txt"]
-    comment = files["round-1/turn-09-flight.facebook-comment.txt"]
-    assert comment.startswith("SPOILER\n") and "[Image description: 3 and 5]" in comment
-    discord = files["round-1/turn-09-flight.discord.md"]
-    assert "Image: SPOILER_turn-09-rolls.png" in discord
-    assert "||3 and 5||" in discord
-    assert "3 and 5" not in discord.replace("||3 and 5||", "")
+def test_hidden_images_are_for_discord_only() -> None:
+    cards = PostImage("round-1/turn-09-flight-cards.png", "Two cards")
+    dice = PostImage("round-1/SPOILER_turn-09-event-2-meteor-1-dice.png", "3 and 5", hidden=True)
+    p = post(cards, dice, comment="SPOILER\n")
+    facebook = "\n".join(p.facebook_steps())
+    assert "flight-cards.png" in facebook and "dice.png" not in facebook
+    assert "turn-09-flight.facebook-comment.txt`, text only" in facebook
+    discord = "\n".join(p.discord_steps())
+    assert "flight-cards.png" in discord and "SPOILER_turn-09-event-2-meteor-1-dice.png" in discord
 
 
-def test_discord_falls_back_to_short_descriptions() -> None:
-    long_alt = "tile " * 300
-    image = PostImage("round-1/turn-01-build.png", long_alt, short_alt="The tiles listed above.")
-    text = post(image, discord="x" * 1500).discord_text()
-    assert len(text.rstrip("\n")) <= DISCORD_LIMIT
-    assert "The tiles listed above." in text
-    # Facebook has room: the full description stays.
-    assert long_alt in post(image).facebook_text()
-    # With room, Discord keeps the full one too.
-    assert long_alt in post(PostImage("a.png", long_alt, short_alt="s")).discord_text()
+def test_a_comment_only_post_has_no_facebook_post_file() -> None:
+    p = post(comment="SPOILER\n", facebook=None)
+    p.comment_on = "Round 1 start"
+    files = p.files()
+    assert "round-1/turn-09-flight.facebook.txt" not in files
+    assert "round-1/turn-09-flight.facebook-comment.txt" in files
+    assert p.facebook_steps() == [
+        "Comment under the Round 1 start post: paste `round-1/turn-09-flight.facebook-comment"
+        ".txt`, text only (no picture: Facebook would show it in full)."
+    ]
+
+
+def test_discord_takes_ten_files_a_message() -> None:
+    images = [PostImage(f"round-1/SPOILER_d{i}.png", str(i), hidden=True) for i in range(13)]
+    steps = post(*images).discord_steps()
+    assert steps[0].count(".png`") == 10
+    assert steps[1].startswith("Message with no text: attach") and steps[1].count(".png`") == 3

@@ -208,17 +208,23 @@ def test_bad_packs(tmp_path: Path, file: str, old: str, new: str, where: str, me
 # --- posts -------------------------------------------------------------------------------
 def test_posts(content: MoonDrop, plan: dict) -> None:
     posts = PostWriter(content, plan).all_posts()
-    assert [p.key for p in posts][:2] == ["game-start", "round-1/round-1"]
+    assert [p.key for p in posts][:3] == ["before-day-1", "game-start", "round-1/round-1"]
+    assert posts[0].attachments == ["sheets/moon-drop-a4.pdf", "sheets/moon-drop-letter.pdf"]
+    assert "moon-drop-a4.pdf" in posts[0].facebook  # type: ignore[operator]
+    posts = posts[1:]
     assert len(posts) == 9 and posts[-1].key == "game-end"
     opening = posts[0]
     for crisis_id in plan["deal"]["crises"]:
         assert content.crisis(crisis_id).name in opening.facebook
     assert content.goal(plan["deal"]["goal"]).name in opening.discord
     for post in posts[1:8]:
-        # The alt text is written once per flavour, by the shared image lines (BGG: its own).
-        assert post.images and post.facebook_text().count(post.images[0].alt) == 1
-        assert post.discord_text().count(post.images[0].alt) == 1
-        assert post.images[0].alt in post.bgg  # type: ignore[operator]
+        # The alt text is a host note: in the .host.txt, never in a text players read.
+        files = post.files()
+        alt = post.images[0].alt
+        assert post.images and alt in files[f"{post.key}.host.txt"]
+        for name, text in files.items():
+            if not name.endswith(".host.txt"):
+                assert alt not in text and "[Host" not in text and "[Image" not in text, name
         assert ":d6-" in post.bgg  # type: ignore[operator]
     rnd = plan["rounds"][2]
     third = posts[3]
@@ -248,10 +254,10 @@ def test_game_command_writes_everything(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     names = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
-    assert {"plan.json", "manifest.json", "posting-guide.md", "game-start.png"} <= names
+    assert {"plan.json", "manifest.json", "posting-guide.md", "game-start-cards.png"} <= names
     assert {"sheets/moon-drop-a4.pdf", "sheets/moon-drop-letter.pdf"} <= names
     for n in range(1, 8):
-        assert {f"round-{n}/round-{n}.png", f"round-{n}/round-{n}.bgg.txt"} <= names
+        assert {f"round-{n}/round-{n}-block.png", f"round-{n}/round-{n}.bgg.txt"} <= names
     turn = CliRunner().invoke(
         main, ["turn", "3", "--pack", "moon-drop", "--seed", SEED, "-o", str(out)]
     )
@@ -262,8 +268,8 @@ def test_game_command_writes_everything(tmp_path: Path) -> None:
 
 # --- pictures ----------------------------------------------------------------------------
 def test_round_image(content: MoonDrop, plan: dict) -> None:
-    data = post_image(content, plan, "round-1/round-1.png")
-    assert data == post_image(content, plan, "round-1/round-1.png")
+    data = post_image(content, plan, "round-1/round-1-block.png")
+    assert data == post_image(content, plan, "round-1/round-1-block.png")
     image = Image.open(io.BytesIO(data))
     assert image.size == (1080, 1350)
     # The blue die is drawn blue, somewhere in the dice row.

@@ -9,6 +9,7 @@ import re
 
 import pytest
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from generator.content import load_pack
 from generator.games import OutputFile, RenderOptions, Scope, rules_for
@@ -120,6 +121,7 @@ def test_ship_sheet_text(
     for word in ("Events", "Cargo", "Lost Components", "Pretty Ship", f"Round {number} score"):
         assert word in text
     assert "H human" in text and "L laser alien" in text and "E engine alien" in text
+    assert "Barrels and exhausts count as smooth" in text
     assert "this bar measures 50 mm" in text and "Print at 100 %" in text
     # One numbered Event box per flight card, and no more.
     events = sorted(int(n) for n in re.findall(r"Event (\d+)\b", lines))
@@ -208,11 +210,67 @@ def test_print_pack_is_the_ships_then_the_aid(files: dict[str, bytes], paper: st
     assert [p.mediabox for p in pack] == [p.mediabox for p in expected]
 
 
-def test_each_paper_has_its_own_layout(files: dict[str, bytes]) -> None:
-    """Not one paper scaled onto the other: every page box is the paper's own."""
-    a4 = reader(files["sheets/ship-3-a4.pdf"]).pages[0].mediabox
-    letter = reader(files["sheets/ship-3-letter.pdf"]).pages[0].mediabox
-    assert (float(a4.width), float(a4.height)) != (float(letter.width), float(letter.height))
+def drawn_rects(data: bytes, page_number: int = 0) -> list[tuple[float, float, float, float]]:
+    """Every rectangle the page's content stream draws, in page points (x, y, w, h), with the
+    transformation matrices applied: what the printer will put on paper."""
+    pdf = reader(data)
+    stream = ContentStream(pdf.pages[page_number].get_contents(), pdf)
+    ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    saved: list[tuple[float, ...]] = []
+    rects = []
+    for operands, op in stream.operations:
+        if op == b"q":
+            saved.append(ctm)
+        elif op == b"Q":
+            ctm = saved.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            A, B, C, D, E, F = ctm
+            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+                   e * A + f * C + E, e * B + f * D + F)  # fmt: skip
+        elif op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            A, B, C, D, E, F = ctm
+            rects.append((A * x + C * y + E, B * x + D * y + F, A * w + C * h, B * w + D * h))
+    return rects
+
+
+def measured_bar(data: bytes, page_number: int = 0) -> float:
+    """The length of the drawn scale bar: the longest run of touching segments of one
+    height, read from the PDF's own drawing operators (not from what the layout claims)."""
+    segments = sorted(
+        (x, w) for x, y, w, h in drawn_rects(data, page_number) if abs(abs(h) - mm(2.2)) < 0.05
+    )
+    best = run = 0.0
+    end = None
+    for x, w in segments:
+        run = run + w if end is not None and abs(x - end) < 0.05 else w
+        end = x + w
+        best = max(best, run)
+    return best
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", ["ship-1", "ship-3", "player-aid", "score-pad"])
+def test_scale_bar_measures_50_mm(files: dict[str, bytes], name: str, paper: str) -> None:
+    data = files[f"sheets/{name}-{paper}.pdf"]
+    for number in range(len(reader(data).pages)):
+        length = measured_bar(data, number)
+        assert abs(length - mm(50)) < 0.01, (name, paper, number, length / mm(1))
+
+
+def test_the_bar_measurement_can_fail() -> None:
+    """A bar drawn 48 mm long is measured as 48 mm, not taken on trust."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(595, 842), invariant=1)
+    canvas.translate(10, 10)
+    canvas.scale(0.96, 1)
+    for i in range(5):
+        canvas.rect(100 + i * mm(10), 100, mm(10), mm(2.2), stroke=1, fill=i % 2 == 0)
+    canvas.save()
+    assert abs(measured_bar(buffer.getvalue()) - mm(48)) < 0.01
 
 
 @pytest.mark.parametrize(
@@ -238,6 +296,37 @@ def test_player_aid(files: dict[str, bytes], content: GalaxyTrucker, paper: str)
     for word in ("smooth", "single", "double", "universal", "Round score = Position + Events"):
         assert word in text
     assert "{" not in text and "}" not in text
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_player_aid_carries_the_rulings(files: dict[str, bytes], paper: str) -> None:
+    """Every ruling a careful group would argue about, read back from the printed aid."""
+    text = flat(text_of(files[f"sheets/player-aid-{paper}.pdf"]))
+    out = (
+        "out of the round: sell your cargo at half price (rounded up) and score 0 for every "
+        "remaining event and for the Pretty Ship"
+    )
+    for phrase in (
+        "A large one is stopped only by a cannon facing it",
+        "in that row or in the row on either side of it",
+        "A double cannon costs 1 battery per shot",
+        "directly connected",
+        "This can take your last human",
+        "Record your engine strength (you do not move)",
+        "passing marks nothing",
+        "Cannon barrels and engine exhausts count as smooth",
+        "unshielded it destroys the component it hits",
+        "lose all of them and then 1 battery for each good still missing",
+        "Between events you may move crew",
+        "A shield need not sit on the outside of your ship",
+        "only while loading may you rearrange",
+        "covers the top and the right",
+        out,
+    ):
+        assert phrase.lower() in text.lower(), phrase
+    # Every early end says the same consequence, in the same words.
+    assert text.count(out) >= 4
+    assert "round N" not in text and "comment" not in text.lower()
 
 
 def test_generic_card_texts_fill_every_placeholder(content: GalaxyTrucker) -> None:

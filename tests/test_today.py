@@ -23,17 +23,20 @@ def game(run: Any, tmp_path: Path) -> Path:
     return tmp_path / "game"
 
 
-def guide_slots(guide: str) -> dict[str, list[str]]:
-    """The posting guide's sections: heading -> the post files' stems in order."""
-    slots: dict[str, list[str]] = {}
+def guide_slot(guide: str, heading: str) -> dict[str, list[str]]:
+    """From the posting guide's section for one slot: per platform, the files to paste, in
+    the guide's order."""
+    sections = re.split(r"^## ", guide, flags=re.MULTILINE)
+    (section,) = [s for s in sections if heading in s.splitlines()[0]]
+    platforms: dict[str, list[str]] = {}
     current = None
-    for line in guide.splitlines():
-        if line.startswith("## "):
-            current = line[3:]
-            slots[current] = []
-        elif current and (found := re.match(r"- .*: `(.+)\.\*`$", line)):
-            slots[current].append(found.group(1))
-    return slots
+    for line in section.splitlines():
+        if line in ("Facebook:", "Discord:", "BGG:"):
+            current = line[:-1]
+            platforms[current] = []
+        elif current and re.match(r"\d+\. ", line):
+            platforms[current] += re.findall(r"paste `([^`]+)`", line)
+    return platforms
 
 
 @pytest.mark.parametrize(
@@ -53,23 +56,19 @@ def test_today_prints_exactly_that_slots_posts(
     out = result.stdout
     heading = f"Day {day}, morning ({date}, 08:00 CET)"
     assert f"Post now: {heading}" in out
-    guide = guide_slots((game / "posting-guide.md").read_text())
-    (section,) = [k for k in guide if heading in k]
-    stems = guide[section]
-    assert stems
-    # Every post of the slot, in the guide's order, on each platform, each text verbatim...
+    guide = guide_slot((game / "posting-guide.md").read_text(), heading)
     facebook = out.split("=== Facebook ===")[1].split("=== Discord ===")[0]
     discord = out.split("=== Discord ===")[1].split("\nNext: ")[0]
-    positions = [facebook.index(f"Paste {stem}.facebook.txt:") for stem in stems]
-    assert positions == sorted(positions)
-    for stem in stems:
-        text = (game / f"{stem}.facebook.txt").read_text().rstrip("\n")
-        assert text in facebook
-        assert (game / f"{stem}.discord.md").read_text().rstrip("\n") in discord
-    # ... and nothing from another slot.
-    pasted = re.findall(r"Paste (\S+)\.facebook\.txt:", facebook)
-    assert pasted == stems
-    assert len(re.findall(r"Paste (\S+)\.discord(?:-\d+)?\.md", discord)) >= len(stems)
+    for platform, printed in (("Facebook", facebook), ("Discord", discord)):
+        # Exactly the guide's files for that slot, in its order, each text verbatim.
+        files = guide[platform]
+        assert files
+        assert (
+            re.findall(r"(?i)paste (\S+\.(?:txt|md))(?: \(message \d+ of \d+\))?:", printed)
+            == files
+        )
+        for name in files:
+            assert (game / name).read_text().rstrip("\n") in printed
 
 
 def test_next_slot_and_day_words(run: Any, game: Path) -> None:
@@ -77,8 +76,13 @@ def test_next_slot_and_day_words(run: Any, game: Path) -> None:
     assert "Next: Day 7, afternoon (Mon 7 Dec 2026, 17:00 CET) (in 7 h 30 min)" in result.stdout
     by_day = run("today", "-o", "game", "day", "7", "afternoon")
     assert by_day.exit_code == 0 and "Post now: Day 7, afternoon" in by_day.stdout
-    before = run("today", "-o", "game", "--at", "2026-11-30 12:00")
-    assert "Nothing to post yet." in before.stdout and "Next: Day 1, morning" in before.stdout
+    eve = run("today", "-o", "game", "--at", "2026-11-30 12:00")
+    assert "Post now: The day before day 1 (Mon 30 Nov 2026, 08:00 CET)" in eve.stdout
+    assert "Attach to the post: sheets/print-pack-a4.pdf" in eve.stdout
+    assert "Next: Day 1, morning (Tue 1 Dec 2026, 08:00 CET) (in 20 h 00 min)" in eve.stdout
+    before = run("today", "-o", "game", "--at", "2026-11-29 12:00")
+    assert "Nothing to post yet." in before.stdout
+    assert "Next: The day before day 1" in before.stdout
     last = run("today", "-o", "game", "--at", "2027-01-10 12:00")
     # Turn 51, the last, is day 26's only slot: it stays "now" after the game.
     assert "Post now: Day 26, morning" in last.stdout

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from generator.art import icons
 from generator.art.icons import INK, TRAVEL
@@ -95,8 +96,30 @@ def planet_row(content: GalaxyTrucker, number: int, goods: list[str]) -> Row:
     return Row(draw)
 
 
-def hit_row(number: int, size: str, direction: str, kind: str) -> Row:
-    """One meteor or shot: its number, its picture (size) and an arrow along its path."""
+# The words beside a meteor or shot, longest first: "small, from the left" where it fits.
+HIT_WORDINGS = (
+    lambda size, direction: f"{size}, from the {direction}",
+    lambda size, direction: f"{size}, {direction}",
+    lambda size, direction: direction,
+    # Where even the direction does not fit (two shots to a line on a small card), the icon
+    # (S or L) and the arrow say it all; the post text spells it out.
+    lambda size, direction: "",
+)
+
+
+def hit_row(
+    number: int,
+    size: str,
+    direction: str,
+    kind: str,
+    siblings: list[tuple[str, str]],
+    chosen: dict[str, Any],
+) -> Row:
+    """One meteor or shot: its number, its picture (size) and an arrow along its path.
+
+    `siblings` are all (size, direction) of the card: every row uses the longest wording that
+    fits all of them, so one card never mixes "small, from the left" with "large, front".
+    The first row drawn (the narrowest: rows pair up from the top) decides, in `chosen`."""
     large = size == "large"
 
     def draw(s: Surface, x: float, y: float, w: float, h: float, ts: float) -> None:
@@ -117,10 +140,18 @@ def hit_row(number: int, size: str, direction: str, kind: str) -> Row:
         icons.arrow(s, icon_x + h * 0.95, y + h / 2, h * 0.7, TRAVEL[direction])
         left = icon_x + h * 1.45
         room = x + w - left
-        choices = (f"{size} from {direction}", f"{size}, {direction}", direction)
-        words = next(
-            (c for c in choices if s.text_width(c, size=ts, font="VeraBd") <= room), direction
+        wording = chosen.get("wording") or next(
+            (
+                fmt
+                for fmt in HIT_WORDINGS
+                if all(
+                    s.text_width(fmt(sz, d), size=ts, font="VeraBd") <= room for sz, d in siblings
+                )
+            ),
+            HIT_WORDINGS[-1],
         )
+        chosen["wording"] = wording
+        words = wording(size, direction)
         s.text(left, _baseline(y, h, ts), words, size=ts, font="VeraBd", color=INK)
 
     return Row(draw, compact=True)
@@ -191,7 +222,9 @@ def card_rows(
         rows += [planet_row(content, i, p) for i, p in enumerate(card.planets, 1)]
         rows.append(days(card.days))
     elif isinstance(card, MeteoricSwarm):
-        rows += [hit_row(i, m.size, m.direction, "meteor") for i, m in enumerate(card.meteors, 1)]
+        hits = [(m.size, m.direction) for m in card.meteors]
+        chosen: dict[str, Any] = {}
+        rows += [hit_row(i, sz, d, "meteor", hits, chosen) for i, (sz, d) in enumerate(hits, 1)]
     elif isinstance(card, Pirates | Slavers | Smugglers):
         rows.append(stat(icons.target, f"strength {card.strength}"))
         rows.append(heading("if you win:"))
@@ -202,7 +235,9 @@ def card_rows(
         rows.append(days(card.days))
         rows.append(heading("if you lose:"))
         if isinstance(card, Pirates):
-            rows += [hit_row(i, s.size, s.direction, "shot") for i, s in enumerate(card.shots, 1)]
+            hits = [(sh.size, sh.direction) for sh in card.shots]
+            shared: dict[str, Any] = {}
+            rows += [hit_row(i, sz, d, "shot", hits, shared) for i, (sz, d) in enumerate(hits, 1)]
         elif isinstance(card, Slavers):
             rows.append(stat(icons.crew, f"{_sign(card.crew_lost)} crew"))
         else:
@@ -214,9 +249,7 @@ def card_rows(
             )
     elif isinstance(card, OpenSpace):
         rows.append(big(icons.engine_flame))
-        rows += [
-            line_row(t) for t in wrap(surface, "move 1 space per engine strength", ts, text_room)
-        ]
+        rows += [line_row(t) for t in wrap(surface, "record your engine strength", ts, text_room)]
     elif isinstance(card, Stardust):
         rows.append(big(icons.days))
         rows += [
@@ -227,7 +260,10 @@ def card_rows(
         rows += [
             line_row(t)
             for t in wrap(
-                surface, "\u22121 crew in each occupied cabin linked to another", ts, text_room
+                surface,
+                "\u22121 crew in each occupied cabin directly connected to another",
+                ts,
+                text_room,
             )
         ]
     return rows

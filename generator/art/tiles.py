@@ -278,7 +278,8 @@ PICTURES: dict[str, Callable[[Surface, _Frame, TileType], None]] = {
 def tile_label(tt: TileType) -> str:
     """The short word printed on the tile."""
     if tt.kind in ("cannon", "engine"):
-        return tt.kind.upper() if tt.strength == 1 else "DOUBLE"
+        # "DOUBLE" alone reads the same on a cannon and an engine at phone size: say which.
+        return tt.kind.upper() if tt.strength == 1 else f"2× {tt.kind.upper()}"
     if tt.kind == "cargo":
         return "HAZARD" if tt.hazardous else "CARGO"
     if tt.kind == "life-support":

@@ -1,11 +1,14 @@
-"""The host's posting guide: for every day and slot, which files to publish, in order."""
+"""The host's posting guide: for every day and slot, per platform, which files to publish, in
+order, and what to attach. Post files hold only what players read; this guide (and each
+post's `.host.txt`) holds everything else."""
 
 from __future__ import annotations
 
+import datetime as dt
 from itertools import groupby
 from typing import Any
 
-from generator.render.text import Post, spoiler_name
+from generator.render.text import Post
 from generator.schedule import when
 
 
@@ -13,37 +16,54 @@ def posting_order(posts: list[Post]) -> list[Post]:
     return sorted(posts, key=lambda p: (p.turn, p.position))
 
 
+def day_before(plan: dict[str, Any]) -> str:
+    """'The day before day 1 (Mon 30 Nov 2026)', or without a date when none is set."""
+    if not plan.get("start"):
+        return "The day before day 1"
+    date = dt.date.fromisoformat(plan["start"]) - dt.timedelta(days=1)
+    return f"The day before day 1 ({date:%a} {date.day} {date:%b %Y})"
+
+
 def posting_guide(game_name: str, plan: dict[str, Any], posts: list[Post]) -> str:
     by_turn = {s["turn"]: s for s in plan["schedule"]}
+    ordered = posting_order(posts)
     lines = [
         f"# {game_name}: posting guide for game {plan['game_id']}",
         "",
-        "Publish these in order. Each post has a Facebook text (`.facebook.txt`; a",
-        "`.facebook-comment.txt` goes in as its first comment), a Discord text (`.discord.md`),",
-        "for some games a BGG forum text (`.bgg.txt`), and its images.",
-        "Never post plan.json: it holds the seed.",
-        "On Discord, post the `SPOILER_` copies of images that hide dice or stacks.",
+        "Publish these in order, one section per morning or afternoon. For each platform the",
+        "steps say which file to paste and what to attach. Post files hold only what players",
+        "read; alt texts for the pictures are in the `.host.txt` file beside each post.",
+        "On Facebook no picture of dice or of a peeked stack is ever posted: those go as text,",
+        "below the fold of a comment. On Discord they go as `SPOILER_` pictures and `||text||`.",
+        "Never post plan.json or seeds/: they hold the seed.",
         "",
     ]
-    for turn, group in groupby(posting_order(posts), key=lambda p: p.turn):
-        lines.append(f"## Turn {turn} · {when(by_turn[turn])}")
-        for post in group:
-            lines.append(f"- {post.title}: `{post.key}.*`")
-            lines += [f"  - {line}" for line in _extras(post)]
+    attachments = sorted({f for p in ordered for f in p.attachments})
+    if attachments:
+        lines += ["Files to attach before day 1 (players print them):"]
+        lines += [f"- `{f}`" for f in attachments]
         lines.append("")
+    for turn, group in groupby(ordered, key=lambda p: p.turn):
+        posts_now = list(group)
+        heading = day_before(plan) if turn == 0 else f"Turn {turn} · {when(by_turn[turn])}"
+        lines += [f"## {heading}", ""]
+        for platform, steps_of in (
+            ("Facebook", Post.facebook_steps),
+            ("Discord", Post.discord_steps),
+            ("BGG", Post.bgg_steps),
+        ):
+            steps = [step for post in posts_now for step in steps_of(post)]
+            if not steps:
+                continue
+            lines.append(f"{platform}:")
+            lines += [f"{i}. {step}" for i, step in enumerate(steps, 1)]
+            lines.append("")
+    lines += [
+        "## After the last post",
+        "",
+        "Reveal the seed so players can check the commitment: run `sheetgen reveal -o FOLDER`",
+        "(FOLDER: this game's folder). It writes `game-end-reveal.*` with the seed, the",
+        "commitment and the exact `sheetgen verify` command; post it like the others.",
+        "",
+    ]
     return "\n".join(lines)
-
-
-def _extras(post: Post) -> list[str]:
-    """What `key.*` does not say: images named otherwise, and Discord messages in parts."""
-    extras = []
-    for image in post.images:
-        where = "with the first comment" if image.comment else "with the post"
-        line = f"image `{image.file}` {where}"
-        if image.hidden:
-            line += f"; on Discord post `{spoiler_name(image.file)}` instead"
-        extras.append(line)
-    parts = len(post.discord_messages())
-    if parts > 1:
-        extras.append(f"Discord: {parts} messages, `.discord.md` then `.discord-2.md` ...")
-    return extras

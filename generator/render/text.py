@@ -2,7 +2,8 @@
 
 A post is written once as a small structure and rendered per platform:
 - Facebook: plain text; hidden information never in the post itself but in a separate
-  "first comment" text that opens with a spoiler warning.
+  comment text that opens with a spoiler warning and pushes the rest below the fold; never
+  a picture of hidden information (a photo in a comment shows in full).
 - Discord: markdown; hidden information inside ||spoilers||; one message stays under
   Discord's 2000-character limit.
 - BGG: forum markup; images are uploaded to the user's gallery, so the text carries
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 DISCORD_LIMIT = 2000
+DISCORD_FILES = 10
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
@@ -54,84 +56,125 @@ def spoiler_name(file: str) -> str:
 
 @dataclass(frozen=True)
 class PostImage:
-    """An image that goes with a post: its file (relative to the output folder) and alt text."""
+    """An image that goes with a post: its file (relative to the output folder) and alt text.
+
+    The alt text is for the host to paste into the platform's image description; it never
+    appears inside a post text. A hidden image (dice, peeked cards) is for Discord only, as a
+    `SPOILER_` file: Facebook shows a photo in full, so there the same facts go as text."""
 
     file: str
     alt: str
-    hidden: bool = False  # dice or peeked cards: a spoiler on every platform
-    comment: bool = False  # published with the Facebook first comment, not the post
-    # A shorter description for where room is scarce (a Discord message has 2000 characters),
-    # typically pointing at the post text that already lists what the image shows.
-    short_alt: str | None = None
+    hidden: bool = False
 
     @property
     def name(self) -> str:
         return self.file.rpartition("/")[2]
 
-    def facebook_lines(self) -> list[str]:
-        return [f"[Image: {self.name}]", f"[Image description: {self.alt}]"]
-
-    def discord_lines(self, short: bool = False) -> list[str]:
-        """Hidden images go up as their SPOILER_ copy with the description in a spoiler."""
-        alt = self.short_alt if short and self.short_alt else self.alt
-        if self.hidden:
-            name = spoiler_name(self.file).rpartition("/")[2]
-            return [f"-# Image: {name}", f"-# Image description: {discord_spoiler(alt)}"]
-        return [f"-# Image: {self.name}", f"-# Image description: {alt}"]
+    def on_facebook(self) -> bool:
+        return not self.hidden
 
 
 @dataclass
 class Post:
-    """One post a host publishes, in every flavour the game writes."""
+    """One post a host publishes, in every flavour the game writes.
+
+    Files hold only what players read. Where a text goes, what to attach and the alt texts
+    are host notes: `host_lines()` gives them to the posting guide and to `KEY.host.txt`."""
 
     key: str  # file stem relative to the game folder, e.g. "round-1/turn-03-build"
     title: str
-    turn: int  # the turn it is published with
+    turn: int  # the turn it is published with (0: the day before day 1)
     position: int  # order within that slot: <0 before the turn post, 0 the turn, >0 after
-    facebook: str
+    facebook: str | None  # None: on Facebook this post is only a comment (see comment_on)
     discord: str
     facebook_comment: str | None = None
     images: list[PostImage] = field(default_factory=list)
     bgg: str | None = None  # BGG forum markup, for games that write it
-
-    def facebook_text(self) -> str:
-        """The Facebook post with its images named and described."""
-        return _with_lines(
-            self.facebook,
-            [ln for im in self.images if not im.comment for ln in im.facebook_lines()],
-        )
-
-    def facebook_comment_text(self) -> str | None:
-        lines = [ln for im in self.images if im.comment for ln in im.facebook_lines()]
-        if self.facebook_comment is None and not lines:
-            return None
-        return _with_lines(self.facebook_comment or "", lines)
-
-    def discord_text(self) -> str:
-        """The Discord message with its images; short descriptions if the full ones would
-        take it over the message limit."""
-        text = _with_lines(self.discord, [ln for im in self.images for ln in im.discord_lines()])
-        if len(text.rstrip("\n")) <= DISCORD_LIMIT:
-            return text
-        return _with_lines(
-            self.discord, [ln for im in self.images for ln in im.discord_lines(short=True)]
-        )
+    comment_on: str | None = None  # the post whose Facebook comments hold facebook_comment
+    attachments: list[str] = field(default_factory=list)  # PDFs etc. attached on every platform
 
     def discord_messages(self) -> list[str]:
         """The Discord text as messages of at most DISCORD_LIMIT characters each."""
-        return split_message(self.discord_text().rstrip("\n"), DISCORD_LIMIT)
+        return split_message(self.discord.rstrip("\n"), DISCORD_LIMIT)
+
+    def facebook_images(self) -> list[PostImage]:
+        return [im for im in self.images if im.on_facebook()]
+
+    def facebook_steps(self) -> list[str]:
+        """What the host does on Facebook for this post, in order."""
+        steps = []
+        if self.facebook is not None:
+            step = f"New post: paste `{self.key}.facebook.txt`"
+            shown = [f"`{f}`" for f in self.attachments]
+            shown += [f"`{im.file}`" for im in self.facebook_images()]
+            step += f"; attach {', '.join(shown)}." if shown else "; no picture."
+            steps.append(step)
+        if self.facebook_comment is not None:
+            under = f"the {self.comment_on} post" if self.comment_on else "that post"
+            steps.append(
+                f"Comment under {under}: paste `{self.key}.facebook-comment.txt`, text only "
+                "(no picture: Facebook would show it in full)."
+            )
+        return steps
+
+    def discord_steps(self) -> list[str]:
+        messages = self.discord_messages()
+        steps = []
+        for number in range(1, len(messages) + 1):
+            suffix = "" if number == 1 else f"-{number}"
+            steps.append(f"Message: paste `{self.key}.discord{suffix}.md`")
+        files = [*self.attachments, *(im.file for im in self.images)]
+        # Discord takes at most 10 files a message; more go in a further message.
+        chunks = [files[i : i + DISCORD_FILES] for i in range(0, len(files), DISCORD_FILES)]
+        for number, chunk in enumerate(chunks):
+            names = ", ".join(f"`{f}`" for f in chunk)
+            if number == 0:
+                steps[-1] += f"; attach {names}"
+            else:
+                steps.append(f"Message with no text: attach {names}")
+        return [f"{step}." for step in steps]
+
+    def bgg_steps(self) -> list[str]:
+        if self.bgg is None:
+            return []
+        steps = [f"Forum post: paste `{self.key}.bgg.txt`."]
+        for image in self.facebook_images():
+            steps.append(
+                f"Upload `{image.file}` to your BGG gallery and add its image tag (ImageID= "
+                "the number BGG gives it, in square brackets) at the end of the post."
+            )
+        return steps
+
+    def alt_lines(self) -> list[str]:
+        return [f"Alt text for `{im.file}`: {im.alt}" for im in self.images]
+
+    def host_text(self) -> str:
+        """The host's note beside the post: where each text goes, what to attach, alt texts."""
+        lines = [f"{self.title}: how to post it", ""]
+        for platform, steps in (
+            ("Facebook", self.facebook_steps()),
+            ("Discord", self.discord_steps()),
+            ("BGG", self.bgg_steps()),
+        ):
+            if steps:
+                lines += [f"{platform}:", *(f"{i}. {s}" for i, s in enumerate(steps, 1)), ""]
+        if self.images:
+            lines += [*self.alt_lines(), ""]
+        return "\n".join(lines)
 
     def files(self) -> dict[str, str]:
-        files = {f"{self.key}.facebook.txt": self.facebook_text()}
+        files: dict[str, str] = {}
+        if self.facebook is not None:
+            files[f"{self.key}.facebook.txt"] = self.facebook
+        if self.facebook_comment is not None:
+            files[f"{self.key}.facebook-comment.txt"] = self.facebook_comment
         # A long post goes to Discord as several messages: .discord.md, .discord-2.md, ...
         for number, message in enumerate(self.discord_messages(), 1):
             suffix = "" if number == 1 else f"-{number}"
             files[f"{self.key}.discord{suffix}.md"] = message
-        comment = self.facebook_comment_text()
-        if comment is not None:
-            files[f"{self.key}.facebook-comment.txt"] = comment
         if self.bgg is not None:
             files[f"{self.key}.bgg.txt"] = self.bgg
+        files[f"{self.key}.host.txt"] = self.host_text()
         return {name: text.rstrip("\n") + "\n" for name, text in files.items()}
 
 
@@ -158,9 +201,3 @@ def split_message(text: str, limit: int) -> list[str]:
     if current or not messages:
         messages.append(current)
     return messages
-
-
-def _with_lines(text: str, lines: list[str]) -> str:
-    if not lines:
-        return text
-    return text.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n"

@@ -37,21 +37,27 @@ class GalaxyTruckerRules:
         }
 
     def posts(
-        self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], scope: Scope
+        self,
+        content: gt_content.GalaxyTrucker,
+        plan: dict[str, Any],
+        scope: Scope,
+        papers: tuple[str, ...] = ("a4", "letter"),
     ) -> list[Post]:
-        writer = PostWriter(content, plan)
+        writer = PostWriter(content, plan, papers)
         if scope.kind == "game":
             return writer.all_posts()
         if scope.kind == "round":
             rnd = plan["rounds"][scope.number - 1]  # type: ignore[operator]
             posts = writer.round_posts(rnd)
             if scope.number == 1:
-                posts.insert(0, writer.game_start())
+                posts[:0] = [writer.before_day_one(), writer.game_start()]
             if scope.number == len(plan["rounds"]):
                 posts.append(writer.game_end())
             return posts
         if scope.kind == "turn":
-            return [p for p in writer.all_posts() if p.turn == scope.number]
+            # Turn 1 also carries what is posted the day before it.
+            wanted = {0, 1} if scope.number == 1 else {scope.number}
+            return [p for p in writer.all_posts() if p.turn in wanted]
         return []
 
     def outputs(
@@ -61,7 +67,7 @@ class GalaxyTruckerRules:
         scope: Scope,
         options: RenderOptions,
     ) -> list[OutputFile]:
-        posts = self.posts(content, plan, scope)
+        posts = self.posts(content, plan, scope, options.papers)
         if not options.images:
             # Text-only posts: no picture is written, so none is named in the texts.
             for post in posts:
@@ -90,15 +96,18 @@ class GalaxyTruckerRules:
         return files
 
     def turn_post(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], turn: int) -> str:
-        """The Facebook texts of the turn's posts in posting order, each first comment after
-        its post."""
-        posts = sorted(self.posts(content, plan, Scope("turn", turn)), key=lambda p: p.position)
+        """The Facebook texts of the turn's posts in posting order, each comment after the
+        post it goes under, as a host pastes them."""
+        posts = sorted(
+            self.posts(content, plan, Scope("turn", turn)), key=lambda p: (p.turn, p.position)
+        )
         parts = []
         for post in posts:
-            parts.append(f"==== {post.title} ====\n{post.facebook_text().rstrip()}")
-            comment = post.facebook_comment_text()
-            if comment:
-                parts.append(f"---- first comment ----\n{comment.rstrip()}")
+            if post.facebook is not None:
+                parts.append(f"==== {post.title}: new post ====\n{post.facebook.rstrip()}")
+            if post.facebook_comment is not None:
+                under = post.comment_on or post.title
+                parts.append(f"---- comment under {under} ----\n{post.facebook_comment.rstrip()}")
         return "\n\n".join(parts) + "\n"
 
     def phase_of(self, post: Post) -> str:

@@ -37,10 +37,12 @@ FILES: dict[str, type] = {
 
 # The placeholders each text may use; a typo in a placeholder is a content error.
 TEXT_FIELDS: dict[str, set[str]] = {
+    "before_day_one": {"game_id", "first_date", "print_files"},
     "game_start": {"game_id", "commitment", "days", "turns", "first_date"},
     "round_start": {
         "round",
         "ship",
+        "sheet",
         "build_turns",
         "flight_turns",
         "cards",
@@ -50,9 +52,9 @@ TEXT_FIELDS: dict[str, set[str]] = {
     "peek_rule": {"stack_size"},
     "build_turn": {"round"},
     "end_of_building": {"round", "lost_boxes"},
-    "flight_turn": {"round", "first_event", "last_event"},
-    "end_of_flight": {"round", "pretty_ship", "lost_boxes"},
-    "end_of_game": {"rounds"},
+    "flight_turn": {"round", "first_event", "last_event", "rolls_where"},
+    "end_of_flight": {"round", "pretty_ship", "lost_boxes", "reply"},
+    "end_of_game": {"rounds", "reply"},
     "spoiler_warning": set(),
     "out_of_round": set(),
     "game_name": set(),

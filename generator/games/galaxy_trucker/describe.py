@@ -39,9 +39,19 @@ def tile_sides(tile: Tile) -> str:
     )
 
 
+# A shield covers the top and right sides as printed (the relaunch tiles); rotating the tile
+# turns them. Posts say so in words, since a picture's corner bar is easy to misread.
+SHIELD_COVERS = ("top", "right")
+
+
 def tile_words(content: GalaxyTrucker, tile: Tile) -> str:
-    """'double cannon (top barrel, right smooth, bottom double, left universal)'"""
-    return f"{content.tile_type(tile).name} ({tile_sides(tile)})"
+    """'double cannon (top barrel, right smooth, bottom double, left universal)';
+    a shield also names the sides it covers."""
+    kind = content.tile_type(tile)
+    covers = ""
+    if kind.kind == "shield":
+        covers = f"covers {SHIELD_COVERS[0]} and {SHIELD_COVERS[1]}; "
+    return f"{kind.name} ({covers}{tile_sides(tile)})"
 
 
 def goods_words(goods: list[str]) -> str:
@@ -94,11 +104,11 @@ def card_summary(content: GalaxyTrucker, card: Card) -> list[str]:
             for i, p in enumerate(card.planets, 1)
         ] + [f"Days: {card.days}"]
     if isinstance(card, MeteoricSwarm):
-        return [f"Meteor {i}: {m.size} {FROM[m.direction]}" for i, m in enumerate(card.meteors, 1)]
+        return [f"Meteor {i}: {m.size}, {FROM[m.direction]}" for i, m in enumerate(card.meteors, 1)]
     if isinstance(card, Pirates):
         return [
             f"Strength: {card.strength} · Reward: {card.credits} credits · Days: {card.days}"
-        ] + [f"Shot {i}: {s.size} {FROM[s.direction]}" for i, s in enumerate(card.shots, 1)]
+        ] + [f"Shot {i}: {s.size}, {FROM[s.direction]}" for i, s in enumerate(card.shots, 1)]
     if isinstance(card, Slavers):
         return [
             f"Strength: {card.strength} · Reward: {card.credits} credits · "
@@ -122,12 +132,12 @@ def roll_labels(card: Card) -> list[str]:
     """What each roll of a card is for: 'meteor 2, large from the left, picks the row'."""
     if isinstance(card, MeteoricSwarm):
         return [
-            f"meteor {i}, {m.size} {FROM[m.direction]} ({LINE[m.direction]})"
+            f"meteor {i}, {m.size}, {FROM[m.direction]} ({LINE[m.direction]})"
             for i, m in enumerate(card.meteors, 1)
         ]
     if isinstance(card, Pirates):
         return [
-            f"shot {i}, {s.size} {FROM[s.direction]} ({LINE[s.direction]})"
+            f"shot {i}, {s.size}, {FROM[s.direction]} ({LINE[s.direction]})"
             for i, s in enumerate(card.shots, 1)
         ]
     return []

@@ -5,9 +5,11 @@ to draw (kind, round, index). The post writer attaches them to their posts; `ren
 draws the ones a scope needs, on two worker processes for a long run. Each image is a pure
 function of (content, plan, image), so the bytes never depend on which worker drew them.
 
-Hidden information stays out of the main images: build and flight images never show dice,
-the rolls image (dice) and the stack images (peeked cards) are hidden and get a SPOILER_
-copy for Discord, and the round's last, hidden stack has no image at all."""
+Hidden information stays out of the main images: build and flight images never show dice.
+Dice (one image per roll, so no picture shows a turn's rolls at once) and peeked stacks are
+hidden images, written only as `SPOILER_` files for Discord: Facebook shows a photo in full,
+so there they go as text below the fold of a comment. The round's last, hidden stack has
+no image at all. File names say what an image is for: `-tiles`, `-cards`, `-dice`."""
 
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from generator.games.galaxy_trucker.describe import (
     roll_labels,
     tile_words,
 )
-from generator.render.text import PostImage, spoiler_name
+from generator.render.text import PostImage
 from generator.schedule import when
 
 ImageKind = Literal["build", "flight", "rolls", "stack"]
@@ -46,6 +48,8 @@ class PlannedImage(PostImage):
     kind: ImageKind = "build"
     round: int = 1
     index: int = 0
+    event: int = 0  # rolls: the event's place in its flight turn (0-based)
+    roll: int = 0  # rolls: which meteor or shot of that event (0-based)
 
 
 def _turn_words(plan: dict[str, Any], turn: int) -> str:
@@ -71,10 +75,8 @@ def build_image(
         f"({_turn_words(plan, build['turn'])}). " + "; ".join(sets) + "."
     )
     return PlannedImage(
-        file=f"round-{rnd['round']}/turn-{build['turn']:02d}-build.png",
+        file=f"round-{rnd['round']}/turn-{build['turn']:02d}-build-tiles.png",
         alt=alt,
-        short_alt=f"Build turn {index + 1}, round {rnd['round']}: the tiles A1-"
-        f"{SET_NAMES[len(sets) - 1]}{len(build['sets'][-1])} listed above, as pictures.",
         kind="build",
         round=rnd["round"],
         index=index,
@@ -95,10 +97,8 @@ def flight_image(
         f"({_turn_words(plan, flight['turn'])}). {events}. No dice are shown."
     )
     return PlannedImage(
-        file=f"round-{rnd['round']}/turn-{flight['turn']:02d}-flight.png",
+        file=f"round-{rnd['round']}/turn-{flight['turn']:02d}-flight-cards.png",
         alt=alt,
-        short_alt=f"Flight turn {index + 1}, round {rnd['round']}: the cards of the events "
-        "above, as pictures. No dice are shown.",
         kind="flight",
         round=rnd["round"],
         index=index,
@@ -109,32 +109,32 @@ def has_rolls(rnd: dict[str, Any], index: int) -> bool:
     return any(e["rolls"] for e in rnd["flight_turns"][index]["events"])
 
 
-def rolls_image(
+def roll_images(
     content: GalaxyTrucker, plan: dict[str, Any], rnd: dict[str, Any], index: int
-) -> PlannedImage:
-    """The dice of a flight turn: hidden, for the Facebook first comment and a Discord spoiler."""
+) -> list[PlannedImage]:
+    """One hidden image per roll of a flight turn (Discord spoilers), in posting order."""
     flight = rnd["flight_turns"][index]
-    parts = []
+    found = []
     for k, event in enumerate(flight["events"]):
-        if not event["rolls"]:
-            continue
         card = content.cards_by_id[event["card"]["id"]]
-        rolls = "; ".join(
-            f"{label}: {a} and {b}, total {a + b}"
-            for label, (a, b) in zip(roll_labels(card), event["rolls"], strict=True)
-        )
-        parts.append(f"Event {event_number(rnd, index, k)}, {card_title(content, card)}: {rolls}")
-    alt = f"Dice for turn {flight['turn']}, round {rnd['round']}. " + ". ".join(parts) + "."
-    return PlannedImage(
-        file=f"round-{rnd['round']}/turn-{flight['turn']:02d}-rolls.png",
-        alt=alt,
-        hidden=True,
-        comment=True,
-        short_alt=f"Dice for turn {flight['turn']}: the rolls in the spoilers above, as dice.",
-        kind="rolls",
-        round=rnd["round"],
-        index=index,
-    )
+        number = event_number(rnd, index, k)
+        for r, (label, (a, b)) in enumerate(zip(roll_labels(card), event["rolls"], strict=True)):
+            what = label.split(",")[0].replace(" ", "-")  # "meteor-1", "shot-2"
+            found.append(
+                PlannedImage(
+                    file=f"round-{rnd['round']}/SPOILER_turn-{flight['turn']:02d}-event-"
+                    f"{number}-{what}-dice.png",
+                    alt=f"Dice for Event {number}, {card_title(content, card)}, {label}: "
+                    f"{a} and {b}, total {a + b}.",
+                    hidden=True,
+                    kind="rolls",
+                    round=rnd["round"],
+                    index=index,
+                    event=k,
+                    roll=r,
+                )
+            )
+    return found
 
 
 def stack_image(
@@ -147,10 +147,9 @@ def stack_image(
     listed = "; ".join(f"{i}. {card_words(content, c)}" for i, c in enumerate(cards, 1))
     alt = f"Round {rnd['round']}, Stack {index + 1}, {len(cards)} cards: {listed}."
     return PlannedImage(
-        file=f"round-{rnd['round']}/stack-{index + 1}.png",
+        file=f"round-{rnd['round']}/SPOILER_stack-{index + 1}-cards.png",
         alt=alt,
         hidden=True,
-        short_alt=f"Round {rnd['round']}, Stack {index + 1}: the cards listed above, as pictures.",
         kind="stack",
         round=rnd["round"],
         index=index,
@@ -193,7 +192,7 @@ def render_images(
     images: list[PlannedImage],
     progress: bool = False,
 ) -> list[OutputFile]:
-    """The PNG files of `images`, plus a SPOILER_ copy of each hidden one for Discord."""
+    """The PNG files of `images` (hidden ones are already named SPOILER_, for Discord)."""
     unique = list({image.file: image for image in images}.values())
     results = _rendered(content, plan, unique)
     if progress:
@@ -206,6 +205,4 @@ def render_images(
     files: list[OutputFile] = []
     for image, data in zip(unique, encoded, strict=True):
         files.append(OutputFile(image.file, data))
-        if image.hidden:
-            files.append(OutputFile(spoiler_name(image.file), data))
     return files

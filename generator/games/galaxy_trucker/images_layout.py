@@ -1,5 +1,8 @@
-"""The layouts of the post images: 1080x1350 PNGs with a header, the content inside a ~10 %
-safe margin, and the public game id in the footer (never the seed). Text is at least 28 px.
+"""The layouts of the post images: 1080 wide, 1350 tall (4:5) or 1080 square when the
+content is one row (two flight cards, a round-1 stack, one roll), so no large empty band is
+left. A header, the content inside a ~10 % side margin, and the public game id in the footer
+(never the seed), all above the bottom 8 % that feeds and phones cover. Text is at least
+28 px.
 
 Tile, card and dice pictures are drawn once against `Surface` (generator.art), rendered at
 twice the size and scaled down for smooth edges, and cached per process: a tile appears in
@@ -23,7 +26,9 @@ from generator.games.galaxy_trucker.images import PlannedImage
 from generator.schedule import when
 
 WIDTH, HEIGHT = 1080, 1350
+SQUARE = 1080
 SAFE = 108  # 10 % of the width
+BOTTOM_SAFE = 0.08  # nothing is drawn in the bottom 8 % of an image
 TILE_MARGIN = 80
 BACKGROUND: Color = (24, 30, 50)
 TEXT: Color = (245, 245, 240)
@@ -95,11 +100,26 @@ def _header(surface: PngSurface, title: str, lines: list[str]) -> float:
     return y + 36
 
 
+def image_height(content: GalaxyTrucker, plan: dict[str, Any], image: PlannedImage) -> int:
+    """Square for one row of content, 4:5 for more."""
+    if image.kind == "rolls":
+        return SQUARE
+    rnd = plan["rounds"][image.round - 1]
+    if image.kind == "flight":
+        return SQUARE if len(rnd["flight_turns"][image.index]["events"]) <= 2 else HEIGHT
+    if image.kind == "stack":
+        return SQUARE if len(rnd["stacks"][image.index]) <= 2 else HEIGHT
+    return HEIGHT
+
+
 def _footer(surface: PngSurface, content: GalaxyTrucker, plan: dict[str, Any]) -> float:
-    """The game's public id (never the seed) at the bottom; returns where content must end."""
+    """The game's public id (never the seed) above the bottom safe area; returns where
+    content must end."""
+    height = surface.image.height
+    baseline = int(height * (1 - BOTTOM_SAFE)) - 12  # descenders stay above the safe area
     text = f"{content.texts.game_name} · Game {plan['game_id']}"
-    surface.text(WIDTH / 2, HEIGHT - 44, text, size=MIN_TEXT, color=MUTED, anchor="middle")
-    return HEIGHT - 84
+    surface.text(WIDTH / 2, baseline, text, size=MIN_TEXT, color=MUTED, anchor="middle")
+    return baseline - 44
 
 
 def _turn_line(plan: dict[str, Any], turn: int) -> str:
@@ -126,17 +146,19 @@ def draw_build(
     bottom = _footer(surface, content, plan)
     sets = build["sets"]
     per_set = max(len(tiles) for tiles in sets)
-    # Tiles take a little of the safe margin: at 290 px their labels are 29 px tall.
+    # Tiles take a little of the safe margin and the rows sit close, so a tile is at least
+    # 280 px and its one-word label at least 28 px tall.
     gap = 24
-    label_h = 40
-    row_gap = 14
+    label_h = 38
+    row_gap = 8
+    pad = 8
     size = int(
         min(
             (WIDTH - 2 * TILE_MARGIN - gap * (per_set - 1)) / per_set,
-            (bottom - top - row_gap * (len(sets) - 1)) / len(sets) - label_h - 16,
+            (bottom - top - row_gap * (len(sets) - 1)) / len(sets) - label_h - pad,
         )
     )
-    row_h = label_h + size + 16
+    row_h = label_h + size + pad
     used = row_h * len(sets) + row_gap * (len(sets) - 1)
     y = top + (bottom - top - used) / 2
     for s, tiles in enumerate(sets):
@@ -233,76 +255,48 @@ def draw_stack(
 def draw_rolls(
     surface: PngSurface, content: GalaxyTrucker, plan: dict[str, Any], image: PlannedImage
 ) -> None:
+    """One roll: which event and meteor or shot it is for, and its two dice, large."""
     rnd = plan["rounds"][image.round - 1]
     flight = rnd["flight_turns"][image.index]
-    top = _header(
-        surface,
-        f"Round {rnd['round']} · Turn {flight['turn']} · Dice",
-        ["Read each roll only when you resolve it"]
-        + (
-            ["Pirate shots only if the pirates beat you"]
-            if any(e["card"]["type"] == "pirates" and e["rolls"] for e in flight["events"])
-            else []
-        ),
-    )
+    event = flight["events"][image.event]
+    card = content.cards_by_id[event["card"]["id"]]
+    label = roll_labels(card)[image.roll]
+    a, b = event["rolls"][image.roll]
+    number = event_number(rnd, image.index, image.event)
+    notes = [f"Round {rnd['round']} · Turn {flight['turn']} · {card_title(content, card)}"]
+    if card.kind == "pirates":
+        notes.append("Only if the pirates beat you")
+    top = _header(surface, f"Event {number} · {label.split(',')[0].capitalize()}", notes)
     bottom = _footer(surface, content, plan)
-    items: list[tuple[str, Any]] = []
-    for k, event in enumerate(flight["events"]):
-        if not event["rolls"]:
-            continue
-        card = content.cards_by_id[event["card"]["id"]]
-        title = card_title(content, card)
-        items.append(("heading", f"Event {event_number(rnd, image.index, k)}: {title}"))
-        for label, faces in zip(roll_labels(card), event["rolls"], strict=True):
-            items.append(("roll", (label, faces)))
-    count = sum(0.8 if kind == "heading" else 1.0 for kind, _ in items)
-    unit = min((bottom - top) / count, 96)
-    text = max(MIN_TEXT, min(36, unit * 0.45))
-    y = top + (bottom - top - unit * count) / 2
-    left, right = SAFE - 24, WIDTH - SAFE + 24
-    for kind, value in items:
-        if kind == "heading":
-            h = unit * 0.8
-            surface.text(left, y + h * 0.72, value, size=text * 1.1, font="VeraBd", color=ACCENT)
-            y += h
-            continue
-        label, (a, b) = value
-        h = unit
-        surface.rect(
-            left - 12,
-            y + h * 0.06,
-            right - left + 24,
-            h * 0.88,
-            stroke=None,
-            fill=ROW_PANEL,
-            radius=12,
-        )
-        die = int(h * 0.72)
-        total_w = surface.text_width("= 12", size=text, font="VeraBd")
-        sum_x = right - total_w
-        dice_x = sum_x - 2 * die - 34
-        surface.text(
-            sum_x, y + h / 2 + text * 0.36, f"= {a + b}", size=text, font="VeraBd", color=TEXT
-        )
-        for n, value_ in enumerate((a, b)):
-            surface.image.paste(
-                die_picture(value_, die), (round(dice_x + n * (die + 10)), round(y + (h - die) / 2))
-            )
-        words = label[0].upper() + label[1:]
-        room = dice_x - left - 20
-        size = text
-        while size > MIN_TEXT and surface.text_width(words, size=size) > room:
-            size -= 1
-        if surface.text_width(words, size=size) > room:
-            words = words.split(" (")[0]  # drop "(row)"/"(column)": the direction says it
-        surface.text(left, y + h / 2 + size * 0.36, words, size=size, color=TEXT)
-        y += h
+    words = label.split(", ", 1)[1]  # "small, from the left (row)"
+    words_size = 44
+    surface.text(WIDTH / 2, top + 40, words, size=words_size, color=TEXT, anchor="middle")
+    area_top = top + 80
+    gap = 60
+    # The dice as large as the width and height allow, so no wide empty band is left.
+    die = int(min((WIDTH - 2 * SAFE - gap) / 2 - 30, bottom - area_top - 220))
+    x0 = (WIDTH - 2 * die - gap) / 2
+    y = area_top + (bottom - area_top - die - 110) / 2
+    surface.rect(
+        x0 - 30, y - 30, 2 * die + gap + 60, die + 60, stroke=None, fill=ROW_PANEL, radius=24
+    )
+    for n, value in enumerate((a, b)):
+        surface.image.paste(die_picture(value, die), (round(x0 + n * (die + gap)), round(y)))
+    surface.text(
+        WIDTH / 2,
+        y + die + 110,
+        f"{a} + {b} = {a + b}",
+        size=72,
+        font="VeraBd",
+        color=ACCENT,
+        anchor="middle",
+    )
 
 
 DRAW = {"build": draw_build, "flight": draw_flight, "stack": draw_stack, "rolls": draw_rolls}
 
 
 def render_png(content: GalaxyTrucker, plan: dict[str, Any], image: PlannedImage) -> bytes:
-    surface = PngSurface.blank(WIDTH, HEIGHT, BACKGROUND)
+    surface = PngSurface.blank(WIDTH, image_height(content, plan, image), BACKGROUND)
     DRAW[image.kind](surface, content, plan, image)
     return _encode(surface)

@@ -276,6 +276,7 @@ class CardText(Strict):
 class TextsFile(Strict):
     game_name: str
     cards: dict[CardKind, CardText]
+    before_day_one: str
     game_start: str
     round_start: str
     peek_rule: str

@@ -1,8 +1,13 @@
 """Every post of a Galaxy Trucker game, as text, from the plan and the pack.
 
-Posts are published in this order: the game start; per round its start and the three
-peekable stacks (as spoiler comments), the build turns, the end of building, the flight
-turns, the end of flight; then the end of the game."""
+Posts are published in this order: the day before day 1, what to print; the game start;
+per round its start and the three peekable stacks (on Facebook, text comments under the round
+start; on Discord, spoiler messages), the build turns, the end of building, the flight turns
+(dice in a text comment on Facebook, in spoilers on Discord), the end of flight; then the end
+of the game.
+
+A post file holds only what players read; which picture to attach and its alt text are host
+notes (`Post.host_text`, the posting guide)."""
 
 from __future__ import annotations
 
@@ -20,18 +25,28 @@ from generator.games.galaxy_trucker.describe import (
     roll_labels,
     tile_words,
 )
+from generator.render.guide import day_before
 from generator.render.text import Post, discord_spoiler, fill, roll_text
 from generator.schedule import when
 
 SPOILER_SPACER_LINES = 8
+# Where players answer, per platform: Discord texts never speak of Facebook's comments.
+REPLY = {"facebook": "in the comments", "discord": "in this channel"}
+ROLLS_WHERE = {"facebook": "in the comment under the post", "discord": "in the spoilers"}
 
 
 class PostWriter:
     """Builds the posts of one game. Pure: (content, plan) in, posts out."""
 
-    def __init__(self, content: GalaxyTrucker, plan: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        content: GalaxyTrucker,
+        plan: dict[str, Any],
+        papers: tuple[str, ...] = ("a4", "letter"),
+    ) -> None:
         self.content = content
         self.plan = plan
+        self.print_files = [f"sheets/print-pack-{paper}.pdf" for paper in papers]
         self.texts = content.texts
         self.total = len(plan["schedule"])
         self.schedule = {s["turn"]: s for s in plan["schedule"]}
@@ -52,7 +67,7 @@ class PostWriter:
 
     # --- posts -------------------------------------------------------------------------
     def all_posts(self) -> list[Post]:
-        posts = [self.game_start()]
+        posts = [self.before_day_one(), self.game_start()]
         for rnd in self.plan["rounds"]:
             posts += self.round_posts(rnd)
         posts.append(self.game_end())
@@ -72,6 +87,33 @@ class PostWriter:
 
     def peekable(self, rnd: dict[str, Any]) -> int:
         return self.setting(rnd).peekable_stacks
+
+    def before_day_one(self) -> Post:
+        """What to print, posted the day before day 1 with the print pack attached."""
+        first = self.plan["schedule"][0]
+        paper_names = {"a4": "A4", "letter": "US Letter"}
+        names = [
+            f"{name} ({paper_names.get(name[11:-4], name[11:-4])})"
+            for name in (f.rpartition("/")[2] for f in self.print_files)
+        ]
+        body = fill(
+            self.texts.before_day_one,
+            game_id=self.plan["game_id"],
+            first_date=f"day 1 ({when(first).partition(' (')[2].rstrip(')')})"
+            if first["date"]
+            else "day 1",
+            print_files=" or ".join(names),
+        )
+        title = f"{self.texts.game_name} · Game {self.plan['game_id']} · Print before day 1"
+        return Post(
+            key="before-day-1",
+            title="Before day 1: what to print",
+            turn=0,
+            position=0,
+            facebook=f"{title}\n{day_before(self.plan)}\n\n{body}\n",
+            discord=f"# {title}\n*{day_before(self.plan)}*\n\n{body}\n",
+            attachments=list(self.print_files),
+        )
 
     def game_start(self) -> Post:
         first = self.plan["schedule"][0]
@@ -102,6 +144,7 @@ class PostWriter:
             self.texts.round_start,
             round=rnd["round"],
             ship=rnd["ship"],
+            sheet=f"page {rnd['round']}",
             build_turns=setting.build_turns,
             flight_turns=setting.flight_turns,
             cards=setting.stacks * setting.stack_size,
@@ -109,7 +152,7 @@ class PostWriter:
             peek_rule=peek,
         )
         stacks = ", ".join(f"Stack {i + 1}" for i in range(setting.peekable_stacks))
-        where_fb = f"The stacks are in the comments below, one comment each: {stacks}."
+        where_fb = f"The stacks are in the comments below, one comment each, in words: {stacks}."
         where_dc = f"The stacks follow below as spoilers: {stacks}."
         head = self.header(turn, rnd["round"], "Round start")
         return Post(
@@ -132,10 +175,12 @@ class PostWriter:
         cost = "Looking costs 1 Skipped Parts box, and only once your ship has a tile."
         return Post(
             key=f"round-{rnd['round']}/stack-{index + 1}",
-            title=f"{label} (on Facebook: a comment under the round start post)",
+            title=label,
             turn=turn,
             position=-1,
-            facebook="\n".join(
+            facebook=None,
+            comment_on=f"Round {rnd['round']} start",
+            facebook_comment="\n".join(
                 [
                     f"SPOILER - the cards of {label} below. {cost}",
                     *(["."] * SPOILER_SPACER_LINES),
@@ -236,10 +281,12 @@ class PostWriter:
             rolls_note = []
             if event["rolls"]:
                 note = "only if they beat you" if card.kind == "pirates" else "one per meteor"
-                rolls_note = [f"Dice: {len(event['rolls'])} rolls, {note}, in the first comment."]
-                comment.append(f"Event {number}, {card_title(self.content, card)}:")
+                rolls_note = [
+                    f"Dice: {len(event['rolls'])} rolls, {note}, in the comment under this post."
+                ]
+                # One line per roll, each saying its event and meteor or shot.
                 comment += [
-                    f"  {label}: {roll_text(faces)}"
+                    f"Event {number} {label}: {roll_text(faces)}"
                     for label, faces in zip(labels, event["rolls"], strict=True)
                 ]
                 comment.append("")
@@ -252,19 +299,27 @@ class PostWriter:
             plain = face[: len(face) - len(rolled)] if rolled else face
             dc += [f"**{title}**", *(f"- {line}" for line in plain), *rolled, f"> {how}"]
             dc.append("")
-        rules = fill(self.texts.flight_turn, round=rnd["round"], first_event=first, last_event=last)
-        if index > 0 or rnd["round"] > 1:
-            # Taught with the game's first flight turn; later turns remind.
-            rules = (
-                "Write each result in its numbered Event box; a lost component fills a "
-                "Lost Components box."
+
+        def rules(platform: str) -> str:
+            if index > 0 or rnd["round"] > 1:
+                # Taught with the game's first flight turn; later turns remind.
+                return (
+                    "Write each result in its numbered Event box; a lost component fills a "
+                    "Lost Components box."
+                )
+            return fill(
+                self.texts.flight_turn,
+                round=rnd["round"],
+                first_event=first,
+                last_event=last,
+                rolls_where=ROLLS_WHERE[platform],
             )
-        fb.append(rules)
-        dc.append(rules.replace("in the first comment", "in the spoilers above"))
+
+        fb.append(rules("facebook"))
+        dc.append(rules("discord"))
         has_rolls = any(e["rolls"] for e in flight["events"])
         pictures = [images.flight_image(self.content, self.plan, rnd, index)]
-        if has_rolls:
-            pictures.append(images.rolls_image(self.content, self.plan, rnd, index))
+        pictures += images.roll_images(self.content, self.plan, rnd, index)
         return Post(
             key=f"round-{rnd['round']}/turn-{turn:02d}-flight",
             title=f"Turn {turn}: flight",
@@ -272,7 +327,8 @@ class PostWriter:
             position=0,
             facebook="\n".join(fb) + "\n",
             discord="\n".join(dc) + "\n",
-            facebook_comment="\n".join(comment) + "\n" if has_rolls else None,
+            facebook_comment="\n".join(comment).rstrip() + "\n" if has_rolls else None,
+            comment_on=f"Turn {turn}: flight" if has_rolls else None,
             images=pictures,
         )
 
@@ -287,37 +343,57 @@ class PostWriter:
     def end_of_flight(self, rnd: dict[str, Any]) -> Post:
         turn = rnd["flight_turns"][-1]["turn"]
         setting = self.setting(rnd)
-        body = fill(
-            self.texts.end_of_flight,
-            round=rnd["round"],
-            pretty_ship=setting.pretty_ship,
-            lost_boxes=setting.lost_component_boxes,
-        )
-        body += "\n" + self.texts.out_of_round
-        return self._phase_post(rnd, "end-of-flight", "Scoring", turn, 1, body)
+        bodies = {
+            platform: fill(
+                self.texts.end_of_flight,
+                round=rnd["round"],
+                pretty_ship=setting.pretty_ship,
+                lost_boxes=setting.lost_component_boxes,
+                reply=REPLY[platform],
+            )
+            + "\n"
+            + self.texts.out_of_round
+            for platform in REPLY
+        }
+        return self._phase_post(rnd, "end-of-flight", "Scoring", turn, 1, bodies)
 
     def _phase_post(
-        self, rnd: dict[str, Any], key: str, phase: str, turn: int, position: int, body: str
+        self,
+        rnd: dict[str, Any],
+        key: str,
+        phase: str,
+        turn: int,
+        position: int,
+        body: str | dict[str, str],
     ) -> Post:
+        texts = body if isinstance(body, dict) else dict.fromkeys(REPLY, body)
         return Post(
             key=f"round-{rnd['round']}/{key}",
             title=f"Round {rnd['round']}: {phase.lower()}",
             turn=turn,
             position=position,
-            facebook="\n".join([*self.header(turn, rnd["round"], phase), "", body]) + "\n",
-            discord="\n".join([*self.discord_header(turn, rnd["round"], phase), "", body]) + "\n",
+            facebook="\n".join([*self.header(turn, rnd["round"], phase), "", texts["facebook"]])
+            + "\n",
+            discord="\n".join(
+                [*self.discord_header(turn, rnd["round"], phase), "", texts["discord"]]
+            )
+            + "\n",
         )
 
     def game_end(self) -> Post:
         last = self.plan["schedule"][-1]
-        body = fill(self.texts.end_of_game, rounds=len(self.plan["rounds"]))
         title = f"{self.texts.game_name} · Game {self.plan['game_id']} · Game over"
-        reveal = "Host: reveal the seed now so anyone can check the commitment from the first post."
+
+        def body(platform: str) -> str:
+            return fill(
+                self.texts.end_of_game, rounds=len(self.plan["rounds"]), reply=REPLY[platform]
+            )
+
         return Post(
             key="game-end",
             title="Game end",
             turn=last["turn"],
             position=2,
-            facebook=f"{title}\n{when(last)}\n\n{body}\n\n[{reveal}]\n",
-            discord=f"# {title}\n*{when(last)}*\n\n{body}\n\n[{reveal}]\n",
+            facebook=f"{title}\n{when(last)}\n\n{body('facebook')}\n",
+            discord=f"# {title}\n*{when(last)}*\n\n{body('discord')}\n",
         )

@@ -54,9 +54,11 @@ GENERIC = {
     "goods_lost": "X",
     "count": "the",
     # Round texts
-    "round": "N",
+    "round": "this",
     "stack_size": "2/3/4",
     "lost_boxes": "your",
+    "rolls_where": "in the post",
+    "reply": "to the host",
 }
 SYMBOLS = (
     "On the cards: S enemy strength, C credits, D days lost, X crew or goods; "
@@ -66,6 +68,10 @@ SYMBOLS = (
 
 def generic_text(template: str) -> str:
     """A post text with the card's (or round's) own numbers named generically."""
+    # "round {round}" would read "round N" on paper: the aid speaks of "this round".
+    template = template.replace("round {round}", "this round").replace(
+        "Round {round}", "This round"
+    )
     names = {f for _, f, _, _ in string.Formatter().parse(template) if f}
     text = template.format(**{n: GENERIC.get(n, n) for n in names})
     return text[:1].upper() + text[1:]
@@ -136,16 +142,8 @@ def aid_blocks(content: GalaxyTrucker) -> list[Block]:
     }
     for name, tile in connector_tiles(content):
         blocks.append(_entry_block(f"conn-{name}", name, rules[name], tile_art(tile)))
-    blocks.append(
-        _text_block(
-            "placing",
-            "Placing tiles",
-            "Every new tile must connect to your ship through matching connectors, and every "
-            "side touching a neighbour must match. Nothing may sit in front of a cannon's "
-            "barrel or behind an engine's exhaust; engines face the rear. Exposed connectors "
-            "cost you in Stardust, let small meteors in and lower the Pretty Ship score.",
-        )
-    )
+    # Placing tiles is in the Building text below (the post's own words), so it is not
+    # repeated here.
     return blocks + _round_blocks(content)
 
 
@@ -158,7 +156,7 @@ def event_blocks(content: GalaxyTrucker) -> list[Block]:
         card = content.texts.cards[kind]  # type: ignore[index]
         text = generic_text(card.resolve)
         blocks.append(_entry_block(f"event-{kind}", card.name, text, size=EVENT_BODY))
-    blocks.append(_text_block("out", "No humans left", content.texts.out_of_round, EVENT_BODY))
+    blocks.append(_text_block("out", "Out of the round", content.texts.out_of_round, EVENT_BODY))
     goods = "; ".join(
         f"{g.name} {g.value}" + (" (hazardous holds only)" if g.hazardous else "")
         for g in content.goods.values()
@@ -168,7 +166,8 @@ def event_blocks(content: GalaxyTrucker) -> list[Block]:
         _text_block(
             "cargo",
             "Cargo values",
-            f"{goods}. Write a good's value in a free slot of a hold when you load it.",
+            f"{goods}. Write a good's value in a free slot of a hold when you load it. "
+            "Goods are rearranged (or thrown out) only when you load new ones.",
             EVENT_BODY,
         )
     )

@@ -336,7 +336,7 @@ class ShipSheet:
             "Pipes on a side: 1 single, 2 double, 3 universal, none smooth. Single fits single "
             "or universal; double fits double or universal; smooth only next to smooth. "
             "Rotate, never mirror. Nothing in front of a barrel or behind an engine; "
-            "engines face the rear."
+            "engines face the rear. Barrels and exhausts count as smooth."
         )
 
     def _legend_rows(self, w: float) -> tuple[int, int]:

@@ -44,15 +44,21 @@ class MoonDropRules:
             "schedule": make_schedule(content.rounds, list(content.slots), start),
         }
 
-    def posts(self, content: md_content.MoonDrop, plan: dict[str, Any], scope: Scope) -> list[Post]:
-        writer = PostWriter(content, plan)
+    def posts(
+        self,
+        content: md_content.MoonDrop,
+        plan: dict[str, Any],
+        scope: Scope,
+        papers: tuple[str, ...] = ("a4", "letter"),
+    ) -> list[Post]:
+        writer = PostWriter(content, plan, papers)
         if scope.kind == "game":
             return writer.all_posts()
         if scope.kind in ("round", "turn"):
             number = scope.number or 1
             posts = [writer.round_post(number)]
             if number == 1:
-                posts.insert(0, writer.opening())
+                posts[:0] = [writer.before_day_one(), writer.opening()]
             if number == content.rounds:
                 posts.append(writer.final())
             return posts
@@ -68,7 +74,7 @@ class MoonDropRules:
         # Drawing pulls in reportlab and Pillow; imported here so the scorer stays light.
         from generator.games.moon_drop import art, sheet
 
-        posts = self.posts(content, plan, scope)
+        posts = self.posts(content, plan, scope, options.papers)
         files: list[OutputFile] = []
         for post in posts:
             if not options.images:
@@ -89,8 +95,10 @@ class MoonDropRules:
         return files
 
     def turn_post(self, content: md_content.MoonDrop, plan: dict[str, Any], turn: int) -> str:
-        posts = sorted(self.posts(content, plan, Scope("turn", turn)), key=lambda p: p.position)
-        return "\n\n".join(p.facebook_text().rstrip("\n") for p in posts) + "\n"
+        posts = sorted(
+            self.posts(content, plan, Scope("turn", turn)), key=lambda p: (p.turn, p.position)
+        )
+        return "\n\n".join((p.facebook or "").rstrip("\n") for p in posts) + "\n"
 
     def score(self, content: md_content.MoonDrop, plan: dict[str, Any], grid_file: Path) -> str:
         return score_grid(content, plan, grid_file)

@@ -341,7 +341,7 @@ def opening_picture(s: Surface, content: MoonDrop, plan: dict[str, Any]) -> None
         s.text(margin, y, line, size=28, color=GREY)
 
 
-ROUND_FILE = re.compile(r"^round-(\d+)/round-\1\.png$")
+ROUND_FILE = re.compile(r"^round-(\d+)/round-\1-block\.png$")
 
 
 def post_image(content: MoonDrop, plan: dict[str, Any], file: str) -> bytes:

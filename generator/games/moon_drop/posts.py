@@ -2,14 +2,15 @@
 
 Order: the opening post (with round 1), one post per round, the final post (after the last
 round). Each post has a Facebook, a Discord and a BGG text; the dice are public rolls, so
-nothing is hidden. Each image's alt text is written into every flavour, for the host to
-paste when uploading."""
+nothing is hidden. Post files hold only what players read: the images, their alt texts and
+the BGG image tags are host notes (the `.host.txt` beside each post, the posting guide)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from generator.games.moon_drop.content import MoonDrop
+from generator.render.guide import day_before
 from generator.render.text import Post, PostImage, bgg_safe, die_face, fill
 from generator.schedule import when
 
@@ -20,24 +21,34 @@ def bgg_die(face: int) -> str:
 
 
 def round_image(number: int) -> str:
-    return f"round-{number}/round-{number}.png"
+    return f"round-{number}/round-{number}-block.png"
 
 
-OPENING_IMAGE = "game-start.png"
+OPENING_IMAGE = "game-start-cards.png"
+# Posted the day before day 1 with the sheet attached, so every player can print it in time.
+BEFORE_DAY_ONE = (
+    "Moon Drop starts tomorrow, {first_date}: game {game_id}, played by post on paper at home.\n"
+    "Please print the sheet before day 1: {print_files}, attached to this post. Print at 100 % "
+    '("actual size"). You also need a pencil. The posts give every die roll.'
+)
 
 
 class PostWriter:
     """Builds the posts of one game. Pure: (content, plan) in, posts out."""
 
-    def __init__(self, content: MoonDrop, plan: dict[str, Any]) -> None:
+    def __init__(
+        self, content: MoonDrop, plan: dict[str, Any], papers: tuple[str, ...] = ("a4", "letter")
+    ) -> None:
         self.content = content
         self.plan = plan
+        self.print_files = [f"sheets/moon-drop-{paper}.pdf" for paper in papers]
         self.texts = content.texts
         self.schedule = {s["turn"]: s for s in plan["schedule"]}
         self.title = f"{self.texts.game_name} · Game {plan['game_id']}"
 
     def all_posts(self) -> list[Post]:
         return [
+            self.before_day_one(),
             self.opening(),
             *(self.round_post(n) for n in range(1, len(self.plan["rounds"]) + 1)),
             self.final(),
@@ -84,11 +95,34 @@ class PostWriter:
         goal = self.content.goal(self.plan["deal"]["goal"])
         return f"{bold[0]}Goal: {goal.name}{bold[1]}: {goal.text}"
 
-    @staticmethod
-    def attach(image: PostImage, how: str) -> str:
-        return f"[Host: {how} {image.file} with this alt text: {image.alt}]"
-
     # --- posts ---------------------------------------------------------------------------
+    def before_day_one(self) -> Post:
+        first = self.schedule[1]
+        date = when(first).partition(" (")[2].rstrip(")")
+        paper_names = {"a4": "A4", "letter": "US Letter"}
+        names = [
+            f"{f.rpartition('/')[2]} ({paper_names[f.rpartition('-')[2][:-4]]})"
+            for f in self.print_files
+        ]
+        body = fill(
+            BEFORE_DAY_ONE,
+            first_date=f"day 1 ({date})" if date else "day 1",
+            game_id=self.plan["game_id"],
+            print_files=" or ".join(names),
+        )
+        head = f"{self.title} · Print before day 1"
+        when_text = day_before(self.plan)
+        return Post(
+            key="before-day-1",
+            title="Before day 1: what to print",
+            turn=0,
+            position=0,
+            facebook=f"{head}\n{when_text}\n\n{body}\n",
+            discord=f"# {head}\n*{when_text}*\n\n{body}\n",
+            bgg=bgg_safe(f"[b]{head}[/b]\n[i]{when_text}[/i]\n\n{body}\n"),
+            attachments=list(self.print_files),
+        )
+
     def opening(self) -> Post:
         first = self.schedule[1]
         rounds = len(self.plan["rounds"])
@@ -135,9 +169,6 @@ class PostWriter:
             *self.crisis_lines(("[b]", "[/b]")),
             "",
             self.goal_line(("[b]", "[/b]")),
-            "",
-            f"[ImageID=UPLOAD {image.file}]",
-            self.attach(image, "upload to the gallery"),
         ]
         return Post(
             key="game-start",
@@ -206,9 +237,6 @@ class PostWriter:
             *cells(bgg_die, ("[b]", "[/b]")),
             "",
             rule,
-            "",
-            f"[ImageID=UPLOAD {image.file}]",
-            self.attach(image, "upload to the gallery"),
         ]
         return Post(
             key=f"round-{number}/round-{number}",
@@ -252,10 +280,9 @@ class PostWriter:
         body = fill(
             self.texts.final, game_id=self.plan["game_id"], commitment=self.plan["commitment"]
         )
-        reveal = "[Host: reveal the seed in this post so anyone can check the commitment.]"
         head = f"{self.title} · Final scoring"
         order_line = "The end of the game, step by step, with the crises in the order drawn:"
-        fb = [head, when(last), "", order_line, *self.final_steps(("", "")), "", body, "", reveal]
+        fb = [head, when(last), "", order_line, *self.final_steps(("", "")), "", body]
         dc = [
             f"# {head}",
             f"*{when(last)}*",
@@ -264,8 +291,6 @@ class PostWriter:
             *self.final_steps(("**", "**")),
             "",
             body,
-            "",
-            reveal,
         ]
         bgg = [
             f"[size=14][b]{head}[/b][/size]",
@@ -275,8 +300,6 @@ class PostWriter:
             *self.final_steps(("[b]", "[/b]")),
             "",
             body,
-            "",
-            reveal,
         ]
         return Post(
             key="game-end",

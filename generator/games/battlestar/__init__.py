@@ -1,0 +1,54 @@
+"""Battlestar Galactica by forum: a moderator kit. The core finds it through
+content/battlestar/pack.yaml (`game: battlestar`); `sheetgen check battlestar` validates the
+pack and `sheetgen sheets --pack battlestar` writes the tracker and aid. The game itself is
+run with `sheetgen bsg ...` (see cli.py): it has no planned turns, only a moderator's table."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from generator.content import Pack
+from generator.errors import SheetgenError
+from generator.games import OutputFile, RenderOptions, Scope
+from generator.games.battlestar import content as bsg_content
+
+
+class BattlestarRules:
+    def load(self, pack: Pack) -> bsg_content.Battlestar:
+        return bsg_content.load(pack)
+
+    def round_count(self, content: bsg_content.Battlestar) -> int:
+        return 0
+
+    def turn_count(self, content: bsg_content.Battlestar) -> int:
+        return 0
+
+    def make_plan(
+        self, content: bsg_content.Battlestar, seed: str, start: dt.date | None
+    ) -> dict[str, Any]:
+        # Nothing is planned ahead: setup and the table run from the game file and the log.
+        return {"kit": "battlestar", "commands": "sheetgen bsg --help"}
+
+    def outputs(
+        self,
+        content: bsg_content.Battlestar,
+        plan: dict[str, Any],
+        scope: Scope,
+        options: RenderOptions,
+    ) -> list[OutputFile]:
+        from generator.games.battlestar import sheets
+
+        if scope.kind not in ("game", "sheets"):
+            return []
+        return [
+            OutputFile(f"sheets/{name}-{paper}.pdf", data)
+            for paper in options.papers
+            for name, data in sheets.all_sheets(content, paper).items()
+        ]
+
+    def turn_post(self, content: bsg_content.Battlestar, plan: dict[str, Any], turn: int) -> str:
+        raise SheetgenError("Battlestar has no planned turns: run the table with sheetgen bsg")
+
+
+RULES = BattlestarRules()

@@ -1,0 +1,338 @@
+"""`sheetgen bsg ...`: the Battlestar moderator's commands. Parse, call, report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from generator.errors import SheetgenError, display_path
+from generator.games.battlestar.game import (
+    Table,
+    open_table,
+    replay,
+    run_command,
+    seed_commitment,
+    setup_game,
+)
+from generator.games.battlestar.posts import render
+
+GAME = click.argument("game_file", metavar="GAME_FILE", type=click.Path(path_type=Path))
+OUTPUT = click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="The game folder [default: the game file's `output`, else output/battlestar-<game id>]",
+)
+
+
+def _report(table: Table, written: Any, paths: list[Path]) -> None:
+    click.echo(f"Wrote {len(paths)} files to {display_path(table.folder)}/", err=True)
+    for path in paths:
+        click.echo(f"  {display_path(path)}", err=True)
+    if written.messages:
+        click.echo(
+            f"Send the {len(written.messages)} private message(s) in private/ to their players.",
+            err=True,
+        )
+    click.echo(render(written.post, "text"), nl=False)
+
+
+def _run(game_file: Path, output: Path | None, command: str, args: dict[str, Any]) -> None:
+    table = open_table(game_file, output)
+    written, paths = run_command(table, command, args)
+    _report(table, written, paths)
+
+
+def _pairs(values: tuple[str, ...], what: str) -> dict[str, int]:
+    result: dict[str, int] = {}
+    for value in values:
+        key, sep, number = value.partition("=")
+        try:
+            result[key.strip()] = result.get(key.strip(), 0) + int(number)
+        except ValueError:
+            sep = ""
+        if not sep:
+            raise click.BadParameter(f"{value!r}: expected {what}=NUMBER, e.g. {what}=-1")
+    return result
+
+
+@click.group()
+def bsg() -> None:
+    """Battlestar Galactica by forum: a moderator's setup, table and proofs."""
+
+
+@bsg.command()
+@GAME
+@OUTPUT
+def setup(game_file: Path, output: Path | None) -> None:
+    """Set up from the seed (or, while characters are missing, post the choosing order)."""
+    table = open_table(game_file, output)
+    written, paths = setup_game(table)
+    _report(table, written, paths)
+    click.echo(
+        f"Game {table.game_id}; seed commitment {seed_commitment(table)} (publish it; reveal the "
+        "seed at the end)",
+        err=True,
+    )
+
+
+@bsg.command()
+@GAME
+@click.argument("deck", type=click.Choice(["crisis", "super-crisis", "quorum", "destination"]))
+@click.argument("count", type=int, default=1)
+@click.option(
+    "--player",
+    default=None,
+    help="Who draws (default: President for Quorum, Admiral for Destination).",
+)
+@OUTPUT
+def draw(game_file: Path, deck: str, count: int, player: str | None, output: Path | None) -> None:
+    """Draw cards from a deck in seeded order (the discard pile is reshuffled when empty)."""
+    _run(game_file, output, "draw", {"deck": deck, "count": count, "player": player})
+
+
+@bsg.command()
+@GAME
+@click.argument("player")
+@click.argument("types", nargs=-1)
+@OUTPUT
+def skills(game_file: Path, player: str, types: tuple[str, ...], output: Path | None) -> None:
+    """Skill cards for a player: TYPE=COUNT... or, without a multi-skill, their skill set."""
+    _run(game_file, output, "skills", {"player": player, "types": _pairs(types, "TYPE")})
+
+
+@bsg.command()
+@GAME
+@click.argument("player")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--discard", is_flag=True, help="Discarded rather than played.")
+@OUTPUT
+def play(
+    game_file: Path, player: str, cards: tuple[str, ...], discard: bool, output: Path | None
+) -> None:
+    """A player plays (or discards) cards from their hand: skill cards as type:value."""
+    _run(game_file, output, "play", {"player": player, "cards": list(cards), "discard": discard})
+
+
+@bsg.command(name="check-open")
+@GAME
+@click.option("--types", required=True, help="Comma-separated skill types, e.g. politics,tactics")
+@click.option("--difficulty", type=int, required=True)
+@click.option("--partial", type=int, default=None, help="The partial-pass threshold, if any.")
+@click.option("--name", default=None, help="The crisis, e.g. 'Crisis 12'.")
+@OUTPUT
+def check_open(
+    game_file: Path,
+    types: str,
+    difficulty: int,
+    partial: int | None,
+    name: str | None,
+    output: Path | None,
+) -> None:
+    """Open a skill check: players add cards in order, from left of the current player."""
+    args = {
+        "name": name,
+        "types": [t.strip() for t in types.split(",") if t.strip()],
+        "difficulty": difficulty,
+        "partial": partial,
+    }
+    _run(game_file, output, "check-open", args)
+
+
+@bsg.command(name="check-add")
+@GAME
+@click.argument("player")
+@click.argument("cards", nargs=-1)
+@OUTPUT
+def check_add(game_file: Path, player: str, cards: tuple[str, ...], output: Path | None) -> None:
+    """A player's cards for the open check (type:value each; none to pass)."""
+    _run(game_file, output, "check-add", {"player": player, "cards": list(cards)})
+
+
+@bsg.command(name="check-resolve")
+@GAME
+@OUTPUT
+def check_resolve(game_file: Path, output: Path | None) -> None:
+    """Add the Destiny cards, total the check and post the result (never the cards)."""
+    _run(game_file, output, "check-resolve", {})
+
+
+@bsg.command()
+@GAME
+@click.argument("changes", nargs=-1, required=True)
+@OUTPUT
+def fleet(game_file: Path, changes: tuple[str, ...], output: Path | None) -> None:
+    """Change resources, reserves or nukes: food=-1 population=-2 vipers=-1 nukes=-1."""
+    _run(game_file, output, "fleet", {"changes": _pairs(changes, "NAME")})
+
+
+@bsg.command()
+@GAME
+@click.argument("steps", type=int, default=1)
+@OUTPUT
+def prep(game_file: Path, steps: int, output: Path | None) -> None:
+    """Advance the jump preparation track."""
+    _run(game_file, output, "prep", {"steps": steps})
+
+
+@bsg.command()
+@GAME
+@click.argument("distance", type=int)
+@click.option("--destination", default=None, help="The Destination card the Admiral chose.")
+@OUTPUT
+def jump(game_file: Path, distance: int, destination: str | None, output: Path | None) -> None:
+    """The fleet jumps DISTANCE; checks the win and the sleeper agent phase."""
+    _run(game_file, output, "jump", {"distance": distance, "destination": destination})
+
+
+@bsg.command()
+@GAME
+@OUTPUT
+def sleeper(game_file: Path, output: Path | None) -> None:
+    """Deal the sleeper agent phase: one Loyalty card each (Boomer two)."""
+    _run(game_file, output, "sleeper", {})
+
+
+@bsg.command()
+@GAME
+@click.argument("player")
+@OUTPUT
+def cylon(game_file: Path, player: str, output: Path | None) -> None:
+    """A player reveals a You Are a Cylon card; titles pass down the lines."""
+    _run(game_file, output, "cylon", {"player": player})
+
+
+@bsg.command()
+@GAME
+@click.argument("player")
+@OUTPUT
+def sympathizer(game_file: Path, player: str, output: Path | None) -> None:
+    """A player reveals the Sympathizer: a Cylon if a resource is red, else to the Brig."""
+    _run(game_file, output, "sympathizer", {"player": player})
+
+
+@bsg.command()
+@GAME
+@click.argument("player")
+@OUTPUT
+def brig(game_file: Path, player: str, output: Path | None) -> None:
+    """A player goes to the Brig (an Admiral loses the title)."""
+    _run(game_file, output, "brig", {"player": player})
+
+
+@bsg.command()
+@GAME
+@click.argument("player")
+@OUTPUT
+def release(game_file: Path, player: str, output: Path | None) -> None:
+    """A player leaves the Brig (a former Admiral does not get the title back)."""
+    _run(game_file, output, "brig", {"player": player, "release": True})
+
+
+@bsg.command(name="title")
+@GAME
+@click.argument("title_id", metavar="TITLE", type=click.Choice(["president", "admiral"]))
+@click.argument("player")
+@OUTPUT
+def title_(game_file: Path, title_id: str, player: str, output: Path | None) -> None:
+    """A card or location gives a title to a player."""
+    _run(game_file, output, "title", {"title": title_id, "player": player})
+
+
+@bsg.command(name="next")
+@GAME
+@OUTPUT
+def next_(game_file: Path, output: Path | None) -> None:
+    """End the turn: the Crisis cards are discarded, the next player clockwise begins."""
+    _run(game_file, output, "next", {})
+
+
+@bsg.command()
+@GAME
+@click.argument("winner", type=click.Choice(["humans", "cylons"]))
+@click.option("--reason", default=None, help="e.g. 'Galactica destroyed'.")
+@OUTPUT
+def end(game_file: Path, winner: str, reason: str | None, output: Path | None) -> None:
+    """The moderator ends the game."""
+    _run(game_file, output, "end", {"winner": winner, "reason": reason})
+
+
+@bsg.command()
+@GAME
+@OUTPUT
+def status(game_file: Path, output: Path | None) -> None:
+    """The moderator's view of the table (secret: hands and loyalties). Writes nothing."""
+    table = replay(open_table(game_file, output))
+    state = table.state
+    assert state is not None
+    content = state.content
+    click.echo(
+        f"Game {table.game_id} · turn {state.turn} · current {state.who(state.current_seat)}"
+    )
+    for player in state.players:
+        marks = [t for t, s in state.titles.items() if s == player.seat]
+        marks += ["revealed Cylon"] * player.revealed + ["in the Brig"] * player.brig
+        marked = f" [{', '.join(marks)}]" if marks else ""
+        loyalty = "; ".join(c.name for c in player.loyalty)
+        hand = ", ".join(
+            content.skill_card_name(c) if d.startswith("skill:") else c for d, c in player.hand
+        )
+        click.echo(f"- {state.who(player.seat)}{marked}\n    loyalty: {loyalty}\n    hand: {hand}")
+    dials = ", ".join(f"{k} {v}" for k, v in state.resources.items())
+    click.echo(f"Fleet: {dials}; reserves {state.reserves}; nukes {state.nukes}")
+    click.echo(
+        f"Jump track {content.jump_track[state.jump].name}; distance {state.distance}; "
+        f"destiny {len(state.destiny)} cards"
+    )
+    for name, deck in state.decks.items():
+        click.echo(f"  {name}: {len(deck.pile)} to draw, {len(deck.discard)} discarded")
+    for line in state.queue():
+        click.echo(f"Waiting: {line}")
+
+
+@bsg.command()
+@GAME
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable: exact texts and salts.")
+@click.option("--before-end", is_flag=True, help="Reveal although the game is not over.")
+@OUTPUT
+def reveal(game_file: Path, as_json: bool, before_end: bool, output: Path | None) -> None:
+    """Print every private message with its salt, so anyone can check the commitments."""
+    table = replay(open_table(game_file, output))
+    assert table.state is not None
+    if not table.state.over and not before_end:
+        raise SheetgenError(
+            "the game is not over: revealing now spoils it (--before-end to insist)"
+        )
+    seed = table.spec.seed
+    items = [
+        {
+            "id": m.id,
+            "player": m.player,
+            "salt": m.salt(seed),
+            "commitment": m.commitment(seed),
+            "text": m.text,
+        }
+        for m in table.messages
+    ]
+    # The seed only once the game is over: it decides every draw still to come.
+    revealed_seed = seed if table.state.over else None
+    if as_json:
+        data = {"game_id": table.game_id, "seed": revealed_seed, "messages": items}
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    click.echo(f"Game {table.game_id}: every private message, with its salt.")
+    click.echo("Check each: sha256(salt + newline + text) is the commitment posted in the thread.")
+    if revealed_seed is not None:
+        click.echo(
+            f"Seed: {revealed_seed} (check it against the setup post's seed commitment with "
+            f"sheetgen verify --pack {table.pack.name} --seed SEED --commitment HASH)"
+        )
+    for entry in items:
+        click.echo(
+            f"\n=== {entry['id']} to {entry['player']}\nsalt: {entry['salt']}\n"
+            f"commitment: {entry['commitment']}\n--- text\n{entry['text']}--- end"
+        )

@@ -1,0 +1,125 @@
+"""The table's append-only log: one JSON object a line, the setup first.
+
+A new entry is written by copying the log with the line added to a temporary file in the
+same folder, syncing it and renaming it over the log: a crash at any point leaves either
+the old log or the new one, never half a line. A lock file keeps two commands from
+writing at once."""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from generator.errors import SheetgenError, display_path
+
+LOG_FILE = "table-log.jsonl"
+LOCK_FILE = ".table.lock"
+MAX_LOG_BYTES = 20_000_000
+
+
+def log_path(folder: Path) -> Path:
+    return folder / LOG_FILE
+
+
+def _regular_or_missing(path: Path) -> bool:
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        return False
+    if not stat.S_ISREG(mode):
+        raise SheetgenError(f"{display_path(path)} is not a regular file (a link or a device?)")
+    return True
+
+
+def read_log(folder: Path) -> list[dict[str, Any]]:
+    path = log_path(folder)
+    if not _regular_or_missing(path):
+        return []
+    raw = path.read_bytes()
+    if len(raw) > MAX_LOG_BYTES:
+        raise SheetgenError(f"{display_path(path)} is larger than {MAX_LOG_BYTES} bytes")
+    entries = []
+    for number, line in enumerate(raw.decode("utf-8", errors="replace").splitlines(), 1):
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            entry = None
+        if not isinstance(entry, dict) or not isinstance(entry.get("cmd"), str):
+            raise SheetgenError(f"{display_path(path)}:{number}: not a log entry (edited by hand?)")
+        entries.append(entry)
+    return entries
+
+
+def encode(entry: dict[str, Any]) -> bytes:
+    return (json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write a file by temp file and rename: readers see the old or the new file, whole."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SheetgenError(f"cannot create {display_path(path.parent)}: {exc.strerror}") from exc
+    if path.is_symlink():
+        raise SheetgenError(
+            f"{display_path(path)} is a symbolic link; refusing to write through it"
+        )
+    try:
+        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise SheetgenError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from exc
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        if isinstance(exc, OSError):
+            # A full disk or a read-only folder: the user's machine, not a bug.
+            raise SheetgenError(
+                f"cannot write {display_path(path)}: {exc.strerror or exc}"
+            ) from exc
+        raise
+
+
+def append_entry(folder: Path, entry: dict[str, Any], expected: int) -> None:
+    """Add one entry; `expected` is the number of entries the caller replayed, so a log that
+    changed meanwhile is refused rather than overwritten."""
+    path = log_path(folder)
+    old = path.read_bytes() if _regular_or_missing(path) else b""
+    if old.count(b"\n") != expected:
+        raise SheetgenError(f"{display_path(path)} changed while this command ran; run it again")
+    write_atomic(path, old + encode(entry))
+
+
+@contextlib.contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """One command at a time per game folder."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SheetgenError(f"cannot create {display_path(folder)}: {exc.strerror}") from exc
+    lock = folder / LOCK_FILE
+    if lock.is_symlink():
+        raise SheetgenError(f"{display_path(lock)} is a symbolic link")
+    with open(lock, "a+b") as handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise SheetgenError(
+                f"another sheetgen bsg command is running on {display_path(folder)}; try again"
+            ) from None
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)

@@ -1,0 +1,165 @@
+"""What is on the moderator's table at one moment: players (hands, loyalty cards, revealed,
+Brig), titles, the fleet's dials and tracks, the decks, an open skill check, and the end.
+
+The state is never saved: it is rebuilt by replaying the log over the setup, so the log is
+the single record of a game and a replay always gives the same table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.games.battlestar.content import TITLES, Battlestar
+from generator.games.battlestar.decks import Deck
+from generator.games.battlestar.loyalty import CYLON, SYMPATHIZER, LoyaltyCard
+from generator.games.battlestar.titles import after_change
+
+Card = tuple[str, str]  # (deck id, card): ("skill:politics", "politics:3"), ("quorum", "Quorum 4")
+RESOURCE_IDS = ("food", "fuel", "morale", "population")
+
+
+def skill_deck(type_id: str) -> str:
+    return f"skill:{type_id}"
+
+
+@dataclass
+class Player:
+    seat: int
+    name: str
+    character: str
+    hand: list[Card] = field(default_factory=list)
+    loyalty: list[LoyaltyCard] = field(default_factory=list)
+    revealed: bool = False
+    brig: bool = False
+
+    def holds_cylon_card(self) -> bool:
+        return any(card.kind == CYLON for card in self.loyalty)
+
+    def holds_sympathizer(self) -> bool:
+        return any(card.kind == SYMPATHIZER for card in self.loyalty)
+
+
+@dataclass
+class SkillCheck:
+    name: str
+    types: tuple[str, ...]
+    difficulty: int
+    partial: int | None
+    order: tuple[int, ...]  # seats in contribution order
+    added: dict[int, list[str]] = field(default_factory=dict)  # seat -> skill card keys
+
+    def next_seat(self) -> int | None:
+        return next((s for s in self.order if s not in self.added), None)
+
+
+@dataclass
+class TableState:
+    content: Battlestar
+    seed: str
+    game_id: str
+    players: list[Player]
+    first_seat: int
+    current_seat: int
+    titles: dict[str, int | None]
+    resources: dict[str, int]
+    reserves: dict[str, int]
+    nukes: int
+    decks: dict[str, Deck]
+    destiny: list[str]
+    sleeper_deal: dict[int, list[LoyaltyCard]]
+    turn: int = 1
+    jump: int = 0
+    distance: int = 0
+    jumps: int = 0
+    destiny_builds: int = 0
+    sleeper_done: bool = False
+    jump_due: bool = False
+    table_cards: list[Card] = field(default_factory=list)
+    destinations: list[str] = field(default_factory=list)
+    check: SkillCheck | None = None
+    winner: str | None = None
+    end_reason: str = ""
+
+    # --- who is who ---------------------------------------------------------------------
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def who(self, seat: int) -> str:
+        """'alice (Laura Roslin)': how posts name a player."""
+        player = self.players[seat]
+        return f"{player.name} ({self.content.character(player.character).name})"
+
+    def holder(self, title: str) -> int | None:
+        return self.titles.get(title)
+
+    def characters(self) -> dict[int, str]:
+        return {p.seat: p.character for p in self.players}
+
+    def revealed_seats(self) -> set[int]:
+        return {p.seat for p in self.players if p.revealed}
+
+    def brig_seats(self) -> set[int]:
+        return {p.seat for p in self.players if p.brig}
+
+    def pass_titles(self) -> list[tuple[str, int | None, int | None]]:
+        """Apply succession after a reveal or a Brig move; returns (title, from, to) changes.
+        The Quorum hand goes with the President title."""
+        before = dict(self.titles)
+        self.titles = after_change(
+            self.content, before, self.characters(), self.revealed_seats(), self.brig_seats()
+        )
+        changes = []
+        for title in TITLES:
+            if before[title] != self.titles[title]:
+                changes.append((title, before[title], self.titles[title]))
+                if title == "president":
+                    self.move_quorum_hand(before[title], self.titles[title])
+        return changes
+
+    def move_quorum_hand(self, old: int | None, new: int | None) -> None:
+        if old is None or new is None:
+            return
+        quorum = [c for c in self.players[old].hand if c[0] == "quorum"]
+        self.players[old].hand = [c for c in self.players[old].hand if c[0] != "quorum"]
+        self.players[new].hand += quorum
+
+    # --- the fleet ----------------------------------------------------------------------
+    def red_resources(self) -> list[str]:
+        return [r.id for r in self.content.resources if self.resources[r.id] <= r.red_at]
+
+    def sleeper_due(self) -> bool:
+        return not self.sleeper_done and self.distance >= self.content.sleeper_distance
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def queue(self) -> list[str]:
+        """Whom the game waits for, in order (the public "action queue")."""
+        if self.winner is not None:
+            return [f"Nobody: the game is over ({self.winner} win)."]
+        items: list[str] = []
+        if self.check is not None:
+            seat = self.check.next_seat()
+            if seat is not None:
+                waiting = [s for s in self.check.order if s not in self.check.added]
+                items.append(
+                    f"{self.who(seat)}: add cards to the skill check ({self.check.name}) by "
+                    "private message, or pass"
+                )
+                items += [f"then {self.players[s].name}" for s in waiting[1:]]
+            else:
+                items.append("Moderator: resolve the skill check")
+            return items
+        if self.jump_due:
+            admiral = self.holder("admiral")
+            name = self.who(admiral) if admiral is not None else "the Admiral"
+            items.append(
+                f"{name}: Admiral, draw 2 Destination cards and choose one; the fleet jumps"
+            )
+        if self.sleeper_due():
+            items.append("Moderator: the sleeper agent phase (a second Loyalty card each)")
+        items.append(
+            f"{self.who(self.current_seat)}: turn {self.turn} (receive skills, movement, action, "
+            "crisis)"
+        )
+        return items

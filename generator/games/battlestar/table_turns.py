@@ -1,0 +1,54 @@
+"""Table commands for turns: the next player, and the end of the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.games.battlestar.posts import b, para
+from generator.games.battlestar.state import TableState
+from generator.games.battlestar.table_common import (
+    Outcome,
+    TableError,
+    discard,
+    free_text,
+    no_open_check,
+    no_sleeper_due,
+    not_over,
+)
+
+
+# --- turns and the end --------------------------------------------------------------------
+def cmd_next(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
+    not_over(state)
+    no_open_check(state)
+    no_sleeper_due(state)
+    if state.jump_due:
+        raise TableError("the fleet is at Auto Jump: jump first (bsg jump)")
+    done = state.who(state.current_seat)
+    discard(state, state.table_cards)
+    state.table_cards = []
+    state.current_seat = (state.current_seat + 1) % len(state.players)
+    state.turn += 1
+    return Outcome(
+        "Next turn",
+        [
+            para(
+                f"{done}'s turn is over. ",
+                b(f"Turn {state.turn}: {state.who(state.current_seat)}"),
+                ".",
+            )
+        ],
+    )
+
+
+def cmd_end(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
+    """The moderator ends the game (e.g. Galactica destroyed or boarded)."""
+    not_over(state)
+    winner = str(args["winner"])
+    if winner not in ("humans", "cylons"):
+        raise TableError(f"winner {winner!r}: expected humans or cylons")
+    state.winner = f"the {winner.capitalize()}" if winner == "cylons" else "the humans"
+    state.end_reason = free_text(args.get("reason") or "declared by the moderator", "reason")
+    return Outcome(
+        "The end", [para(b(f"{state.winner.capitalize()} win"), f": {state.end_reason}.")]
+    )

@@ -1,0 +1,91 @@
+"""Galactic Card Race: the rules module the core finds through content/card-race/pack.yaml
+(`game: card_race`). A round is a turn: one deal, its bids and its tricks.
+
+`sheetgen game --pack card-race` plays the pack's default table (game.yaml); a host's own
+table comes from a game file (`sheetgen card-race new GAME_FILE`). The table itself (bids,
+plays, standings) is `sheetgen card-race bid|trump|play`; the judge is `sheetgen trick`."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from generator.content import Pack
+from generator.games import OutputFile, RenderOptions, Scope
+from generator.games.card_race import content as cr_content
+from generator.games.card_race.planner import make_plan, rounds_for
+
+
+def languages(lang: str) -> list[tuple[str, str]]:
+    """(language, file-name suffix): `both` writes NAME.en.* and NAME.de.*."""
+    if lang == "both":
+        return [("en", ".en"), ("de", ".de")]
+    return [(lang, "")]
+
+
+class CardRaceRules:
+    def load(self, pack: Pack) -> cr_content.CardRace:
+        return cr_content.load(pack)
+
+    def round_count(self, content: cr_content.CardRace) -> int:
+        return rounds_for(content, content.table)
+
+    def turn_count(self, content: cr_content.CardRace) -> int:
+        return self.round_count(content)
+
+    def make_plan(
+        self, content: cr_content.CardRace, seed: str, start: dt.date | None
+    ) -> dict[str, Any]:
+        return make_plan(content, content.table, seed, start)
+
+    def outputs(
+        self,
+        content: cr_content.CardRace,
+        plan: dict[str, Any],
+        scope: Scope,
+        options: RenderOptions,
+    ) -> list[OutputFile]:
+        from generator.games.card_race.files import game_files
+
+        lang = str(options.extra.get("lang") or plan["table"]["lang"])
+        return game_files(content, plan, scope, lang, options.papers, options.images)
+
+    def turn_post(self, content: cr_content.CardRace, plan: dict[str, Any], turn: int) -> str:
+        from generator.games.card_race.flavours import facebook
+        from generator.games.card_race.posts import Writer
+
+        lang = plan["table"]["lang"]
+        return "\n\n".join(
+            facebook(Writer(content, plan, code).round_post(turn)) for code, _ in languages(lang)
+        )
+
+    def score_table(
+        self, content: cr_content.CardRace, path: Path, as_json: bool, lang: str
+    ) -> str:
+        from generator.games.card_race.score_file import score_report
+
+        return score_report(content, path, as_json, lang)
+
+    def check_game_file(self, content: cr_content.CardRace, path: Path) -> str:
+        from generator.errors import display_path
+        from generator.games.card_race.gamefile import check_spec
+
+        spec = check_spec(path, content)
+        table = spec.table
+        rounds = rounds_for(content, table)
+        return (
+            f"{display_path(path)}: OK - {len(table.players)} players "
+            f"({', '.join(table.players)}), {rounds} rounds, {table.bidding} bidding, "
+            f"special cards {'on' if table.specials else 'off'}, language {table.lang}"
+        )
+
+    def judge_trick(
+        self, content: cr_content.CardRace, cards: list[str], trump: str, as_json: bool, lang: str
+    ) -> str:
+        from generator.games.card_race.explain import judge_report
+
+        return judge_report(content, cards, trump, as_json, lang)
+
+
+RULES = CardRaceRules()

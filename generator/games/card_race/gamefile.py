@@ -1,0 +1,68 @@
+"""A host's game file for Galactic Card Race: the usual pack, seed, start date and output,
+plus the table (players in seat order, rounds, bidding variant, special cards, language,
+days per round). Every problem is reported with file and line."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import Field
+
+from generator.errors import ContentError, SheetgenError, display_path
+from generator.games.card_race.content import CardRace, check_table
+from generator.games.card_race.model import Table
+from generator.seeds import normalise_seed
+from generator.validation import validate
+from generator.yamlio import load_document
+
+
+class CardRaceGameFile(Table):
+    pack: str = "card-race"
+    seed: str | int | None = None
+    start: dt.date | None = None
+    output: str | None = None
+    paper: str | None = Field(default=None, pattern=r"^(a4|letter|both)$")
+    notes: str | None = None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    path: Path
+    file: CardRaceGameFile
+
+    @property
+    def table(self) -> Table:
+        return Table(**{k: getattr(self.file, k) for k in Table.model_fields})
+
+
+def read_spec(path: Path) -> CardRaceGameFile:
+    """Parse and validate the file's own fields (not yet against a pack)."""
+    shown = display_path(path)
+    if not path.is_file():
+        raise SheetgenError(f"{shown}: no such game file")
+    doc, problems = load_document(path, shown)
+    if doc is None:
+        raise ContentError(problems)
+    spec, problems = validate(doc, CardRaceGameFile)
+    if spec is None:
+        raise ContentError(problems)
+    if spec.seed is not None:
+        try:
+            normalise_seed(spec.seed)
+        except ValueError as exc:
+            raise ContentError([doc.problem(("seed",), str(exc))]) from exc
+    return spec
+
+
+def check_spec(path: Path, content: CardRace) -> GameSpec:
+    """The game file against the pack's rules: player count, rounds for that count."""
+    spec = read_spec(path)
+    doc, _ = load_document(path, display_path(path))
+    assert doc is not None
+    table = GameSpec(path, spec).table
+    problems = check_table(doc, table, content)
+    if problems:
+        raise ContentError(problems)
+    return GameSpec(path, spec)

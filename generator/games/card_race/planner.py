@@ -1,0 +1,111 @@
+"""The plan of a Galactic Card Race game: every random choice, made once from the seed.
+
+First dealer, and per round the shuffled deck, the hands and the turn-up. Each round has a
+commitment (SHA-256 over the round's deck and a salt from the seed) published in the round
+post: once the host reveals the seed, anyone can recompute the deal and check their hands."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from typing import Any
+
+from generator.games.card_race.cards import Card, parse_id
+from generator.games.card_race.content import CardRace
+from generator.games.card_race.model import Table
+from generator.rng import Stream
+
+ROUND_COMMITMENT_VERSION = "sheetgen-card-race-round-v1"
+
+
+def rounds_for(content: CardRace, table: Table) -> int:
+    if table.rounds is not None:
+        return table.rounds
+    return content.round_range(len(table.players), table.specials)[2]
+
+
+def round_commitment(number: int, salt: str, deck: list[str]) -> str:
+    text = f"{ROUND_COMMITMENT_VERSION}\n{number}\n{salt}\n{' '.join(deck)}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def turn_up(rest: list[Card]) -> dict[str, Any]:
+    """The rulings: special cards are set aside and the next card turned; a Fuel Leak means
+    no trump; a Navigator means the dealer chooses. If only special cards remain (possible in
+    the last rounds of 3 or 4 players) there is no trump, as after a Fuel Leak."""
+    set_aside: list[str] = []
+    for card in rest:
+        if card.is_special:
+            set_aside.append(card.id)
+            continue
+        if card.kind == "F":
+            trump, how = None, "leak"
+        elif card.kind == "N":
+            trump, how = None, "choose"
+        else:
+            trump, how = card.kind, "suit"
+        return {"card": card.id, "set_aside": set_aside, "trump": trump, "how": how}
+    return {"card": None, "set_aside": set_aside, "trump": None, "how": "exhausted"}
+
+
+def deal_round(
+    content: CardRace, table: Table, seed: str, number: int, dealer: int
+) -> dict[str, Any]:
+    players = table.players
+    count = len(players)
+    order = Stream(seed, "card-race", f"round-{number}", "deck").shuffled(
+        content.deck(table.specials)
+    )
+    hands: dict[str, list[str]] = {p: [] for p in players}
+    # One card at a time, starting with the player left of the dealer.
+    for i in range(number * count):
+        seat = (dealer + 1 + i) % count
+        hands[players[seat]].append(order[i].id)
+    salt = "{:032x}".format(Stream(seed, "card-race", f"round-{number}", "salt").below(1 << 63))
+    deck_ids = [c.id for c in order]
+    return {
+        "round": number,
+        "dealer": players[dealer],
+        "first": players[(dealer + 1) % count],
+        "deck": deck_ids,
+        "hands": hands,
+        "turn_up": turn_up(order[number * count :]),
+        "salt": salt,
+        "commitment": round_commitment(number, salt, deck_ids),
+    }
+
+
+def make_plan(content: CardRace, table: Table, seed: str, start: dt.date | None) -> dict[str, Any]:
+    count = len(table.players)
+    rounds = rounds_for(content, table)
+    first_dealer = Stream(seed, "card-race", "first-dealer").below(count)
+    dates = (
+        [
+            (start + dt.timedelta(days=(r - 1) * table.days_per_round)).isoformat()
+            for r in range(1, rounds + 1)
+        ]
+        if start
+        else [None] * rounds
+    )
+    return {
+        "table": {
+            "players": list(table.players),
+            "rounds": rounds,
+            "bidding": table.bidding,
+            "specials": table.specials,
+            "lang": table.lang,
+            "days_per_round": table.days_per_round,
+        },
+        "first_dealer": table.players[first_dealer],
+        "rounds": [
+            {
+                **deal_round(content, table, seed, r, (first_dealer + r - 1) % count),
+                "date": dates[r - 1],
+            }
+            for r in range(1, rounds + 1)
+        ],
+    }
+
+
+def hand_cards(plan_round: dict[str, Any], player: str) -> list[Card]:
+    return [parse_id(c) for c in plan_round["hands"][player]]

@@ -1,0 +1,263 @@
+"""The table: bids, trump choices and plays replayed over the plan, each one checked.
+
+A refused entry raises `Refused` with a texts key and values, so the message is written in
+the table's language by whoever reports it. The state is rebuilt from the whole log every
+time: the log is the only record, and a log that no longer fits the plan is reported."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.games.card_race.cards import Card, parse_code, parse_id, sorted_hand
+from generator.games.card_race.content import CardRace
+from generator.games.card_race.judge import TrickResult, judge, may_play, suit_to_follow
+from generator.games.card_race.scoring import Line, Scored, score_round
+
+
+class Refused(Exception):
+    def __init__(self, key: str, **values: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+@dataclass
+class Trick:
+    plays: list[tuple[str, Card]]
+    result: TrickResult
+
+    @property
+    def winner(self) -> str | None:
+        return None if self.result.winner is None else self.plays[self.result.winner][0]
+
+
+@dataclass
+class RoundState:
+    number: int
+    plan: dict[str, Any]
+    seats: list[str]
+    hands: dict[str, list[Card]]
+    trump: str | None
+    trump_open: bool  # a Navigator was turned up and the dealer has not chosen yet
+    leader: str
+    bids: dict[str, int] = field(default_factory=dict)
+    tricks: list[Trick] = field(default_factory=list)
+    current: list[tuple[str, Card]] = field(default_factory=list)
+    won: dict[str, int] = field(default_factory=dict)
+    boosters: dict[str, int] = field(default_factory=dict)
+    scored: list[Scored] = field(default_factory=list)
+
+    @property
+    def dealer(self) -> str:
+        return str(self.plan["dealer"])
+
+    @property
+    def bid_order(self) -> list[str]:
+        first = self.seats.index(self.plan["first"])
+        return [self.seats[(first + i) % len(self.seats)] for i in range(len(self.seats))]
+
+    @property
+    def bidding_done(self) -> bool:
+        return len(self.bids) == len(self.seats)
+
+    @property
+    def finished(self) -> bool:
+        return len(self.tricks) == self.number
+
+    def waiting_bids(self) -> list[str]:
+        return [p for p in self.bid_order if p not in self.bids]
+
+    def next_player(self) -> str:
+        start = self.seats.index(self.leader)
+        return self.seats[(start + len(self.current)) % len(self.seats)]
+
+    def lines(self) -> list[Line]:
+        return [
+            Line(p, self.bids[p], self.won.get(p, 0), self.boosters.get(p, 0)) for p in self.seats
+        ]
+
+
+@dataclass
+class TableState:
+    content: CardRace
+    plan: dict[str, Any]
+    rounds: list[RoundState] = field(default_factory=list)
+    totals_after: list[dict[str, int]] = field(default_factory=list)
+
+    @property
+    def seats(self) -> list[str]:
+        return list(self.plan["table"]["players"])
+
+    @property
+    def variant(self) -> str:
+        return str(self.plan["table"]["bidding"])
+
+    @property
+    def over(self) -> bool:
+        return len(self.totals_after) == len(self.plan["rounds"])
+
+    @property
+    def current(self) -> RoundState:
+        return self.rounds[-1]
+
+    def totals(self) -> dict[str, int]:
+        return self.totals_after[-1] if self.totals_after else {p: 0 for p in self.seats}
+
+
+def new_table(content: CardRace, plan: dict[str, Any]) -> TableState:
+    state = TableState(content, plan)
+    _open_round(state, 1)
+    return state
+
+
+def _open_round(state: TableState, number: int) -> None:
+    plan_round = state.plan["rounds"][number - 1]
+    turn = plan_round["turn_up"]
+    state.rounds.append(
+        RoundState(
+            number=number,
+            plan=plan_round,
+            seats=state.seats,
+            hands={p: [parse_id(c) for c in ids] for p, ids in plan_round["hands"].items()},
+            trump=turn["trump"],
+            trump_open=turn["how"] == "choose",
+            leader=plan_round["first"],
+        )
+    )
+
+
+def _player(state: TableState, name: str) -> str:
+    for seat in state.seats:
+        if seat.casefold() == name.strip().casefold():
+            return seat
+    raise Refused("err_unknown_player", player=name, players=", ".join(state.seats))
+
+
+def max_bid(state: TableState, number: int) -> int:
+    return max(state.content.rules.first_round_bids) if number == 1 else number
+
+
+def bid(state: TableState, player_name: str, value: int) -> dict[str, Any]:
+    if state.over:
+        raise Refused("err_game_over")
+    player = _player(state, player_name)
+    rnd = state.current
+    if rnd.bidding_done:
+        raise Refused("err_bid_phase_over", round=rnd.number)
+    if player in rnd.bids:
+        raise Refused("err_already_bid", player=player, round=rnd.number)
+    if state.variant == "standard" and rnd.waiting_bids()[0] != player:
+        raise Refused("err_not_bid_turn", expected=rnd.waiting_bids()[0], player=player)
+    allowed = state.content.rules.first_round_bids if rnd.number == 1 else range(0, rnd.number + 1)
+    if value not in allowed:
+        raise Refused("err_bid_range", round=rnd.number, max=max_bid(state, rnd.number), bid=value)
+    rnd.bids[player] = value
+    return {"kind": "bid", "round": rnd.number, "player": player, "bid": value}
+
+
+def choose_trump(state: TableState, suit: str) -> dict[str, Any]:
+    if state.over:
+        raise Refused("err_game_over")
+    rnd = state.current
+    if not rnd.trump_open or rnd.current or rnd.tricks:
+        raise Refused("err_trump_not_open")
+    code = suit.strip().upper()
+    if code not in state.content.suits:
+        raise Refused("err_trump_suit", suit=suit)
+    rnd.trump = code
+    rnd.trump_open = False
+    return {"kind": "trump", "round": rnd.number, "suit": code}
+
+
+def _card_in_hand(hand: list[Card], typed: Card) -> Card | None:
+    for card in hand:
+        if card.kind != typed.kind:
+            continue
+        if card.is_tech and card.number != typed.number:
+            continue
+        if not card.is_tech and typed.number and card.number != typed.number:
+            continue
+        return card
+    return None
+
+
+def play(state: TableState, player_name: str, card_text: str) -> dict[str, Any]:
+    if state.over:
+        raise Refused("err_game_over")
+    player = _player(state, player_name)
+    try:
+        typed = parse_code(card_text)
+    except ValueError:
+        raise Refused("err_unknown_card", card=card_text) from None
+    rnd = state.current
+    if not rnd.bidding_done:
+        raise Refused("err_bids_missing", players=", ".join(rnd.waiting_bids()))
+    if rnd.trump_open:
+        raise Refused("err_trump_missing", dealer=rnd.dealer)
+    expected = rnd.next_player()
+    if player != expected:
+        raise Refused("err_not_play_turn", expected=expected, player=player)
+    hand = rnd.hands[player]
+    card = _card_in_hand(hand, typed)
+    if card is None:
+        raise Refused(
+            "err_not_in_hand",
+            player=player,
+            card=typed.code,
+            cards=" ".join(c.code for c in sorted_hand(hand)),
+        )
+    so_far = [c for _, c in rnd.current]
+    if not may_play(card, hand, so_far):
+        follow = suit_to_follow(so_far)
+        holding = [c for c in sorted_hand(hand) if c.kind == follow]
+        raise Refused(
+            "err_must_follow",
+            player=player,
+            suit=follow,
+            cards=" ".join(c.code for c in holding),
+        )
+    hand.remove(card)
+    rnd.current.append((player, card))
+    entry = {"kind": "play", "round": rnd.number, "player": player, "card": card.id}
+    if len(rnd.current) == len(state.seats):
+        _close_trick(state, rnd)
+    return entry
+
+
+def _close_trick(state: TableState, rnd: RoundState) -> None:
+    result = judge([c for _, c in rnd.current], rnd.trump)
+    trick = Trick(list(rnd.current), result)
+    rnd.tricks.append(trick)
+    rnd.current = []
+    if result.winner is not None:
+        winner = trick.plays[result.winner][0]
+        rnd.won[winner] = rnd.won.get(winner, 0) + 1
+        rnd.leader = winner
+    else:  # Black Hole: its player leads next
+        rnd.leader = trick.plays[result.reason_values["position"]][0]
+    for position in result.bonus:
+        player = trick.plays[position][0]
+        rnd.boosters[player] = rnd.boosters.get(player, 0) + 1
+    if rnd.finished:
+        rnd.scored, totals = score_round(rnd.lines(), state.totals(), state.content.rules.scoring)
+        state.totals_after.append(totals)
+        if not state.over:
+            _open_round(state, rnd.number + 1)
+
+
+def apply_entry(state: TableState, entry: dict[str, Any]) -> None:
+    """Replay one recorded entry; Refused if it no longer fits (an edited log or plan)."""
+    if not isinstance(entry, dict) or entry.get("round") != (
+        None if state.over else state.current.number
+    ):
+        raise Refused("err_game_over") if state.over else ValueError("round")
+    kind = entry.get("kind")
+    if kind == "bid" and isinstance(entry.get("bid"), int):
+        bid(state, str(entry.get("player")), entry["bid"])
+    elif kind == "trump":
+        choose_trump(state, str(entry.get("suit")))
+    elif kind == "play":
+        play(state, str(entry.get("player")), str(entry.get("card")))
+    else:
+        raise ValueError("kind")

@@ -1,0 +1,42 @@
+"""The post that ends a game's secrecy: the seed, the commitment published at the start and
+the exact command anyone can run to check that the game was fixed from the start."""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+from generator.render.text import Post
+
+
+def verify_command(plan: dict[str, Any]) -> str:
+    return (
+        f"sheetgen verify --pack {shlex.quote(plan['pack'])} --seed {shlex.quote(plan['seed'])} "
+        f"--commitment {plan['commitment']}"
+    )
+
+
+def reveal_post(title: str, plan: dict[str, Any], turn: int) -> Post:
+    """Written only by `sheetgen reveal`, after the last turn: it holds the seed."""
+    lines = [
+        "The game is over, so here is its secret seed:",
+        plan["seed"],
+        "",
+        f"At the start we published the commitment {plan['commitment']}.",
+        "Anyone can check that the seed and the game's content match it, so nothing was changed "
+        "midway. Install sheetgen with the "
+        f"{plan['pack']} pack version {plan.get('pack_version')} (the game folder's pack/ "
+        "copy is the exact content) and run:",
+    ]
+    head = f"{title} · Game {plan['game_id']} · The seed"
+    command = verify_command(plan)
+    facebook = "\n".join([head, "", *lines, command, ""])
+    discord = "\n".join([f"# {head}", "", *lines, f"```\n{command}\n```", ""])
+    return Post(
+        key="game-end-reveal",
+        title="Reveal the seed",
+        turn=turn,
+        position=9,
+        facebook=facebook,
+        discord=discord,
+    )

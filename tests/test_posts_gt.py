@@ -1,0 +1,216 @@
+"""Galaxy Trucker posts as players and hosts get them: tied to the plan (a changed die or
+tile changes exactly the post that shows it), hidden data never in a main post, and the
+rulings of the rule text present in the words players read."""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+import pytest
+
+from generator.games import Scope
+from generator.games.galaxy_trucker.images import PlannedImage
+from generator.games.galaxy_trucker.images_layout import render_png
+from generator.render.guide import posting_guide
+from generator.session import Game, open_game
+
+SEED = "2020"
+OUT = (
+    "out of the round: sell your cargo at half price (rounded up) and score 0 for every "
+    "remaining event and for the Pretty Ship"
+)
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return open_game("galaxy-trucker", SEED, None)
+
+
+def texts(game: Game, plan: dict[str, Any]) -> dict[str, str]:
+    """Every text file of the game (posts, comments, host notes, guide) for a plan; the
+    images are named (with their alt texts) but not drawn."""
+    posts = game.rules.posts(game.content, plan, Scope("game"))  # type: ignore[attr-defined]
+    found = {name: text for post in posts for name, text in post.files().items()}
+    found["posting-guide.md"] = posting_guide(game.content.texts.game_name, plan, posts)
+    return found
+
+
+def images(game: Game, plan: dict[str, Any], round_number: int) -> dict[str, bytes]:
+    posts = game.rules.posts(game.content, plan, Scope("round", round_number))  # type: ignore[attr-defined]
+    planned = [im for p in posts for im in p.images if isinstance(im, PlannedImage)]
+    return {im.file: render_png(game.content, plan, im) for im in planned}
+
+
+def changed(a: dict[str, Any], b: dict[str, Any]) -> set[str]:
+    return {k for k in a.keys() | b.keys() if a.get(k) != b.get(k)}
+
+
+@pytest.fixture(scope="module")
+def base_texts(game: Game) -> dict[str, str]:
+    return texts(game, game.plan)
+
+
+def test_a_changed_die_changes_exactly_the_post_that_shows_it(
+    game: Game, base_texts: dict[str, str]
+) -> None:
+    plan = copy.deepcopy(game.plan)
+    event = plan["rounds"][0]["flight_turns"][3]["events"][1]  # turn 12, event 8, meteors
+    assert event["rolls"][1] == [6, 6]
+    event["rolls"][1] = [2, 6]
+    assert changed(base_texts, texts(game, plan)) == {
+        "round-1/turn-12-flight.facebook-comment.txt",
+        "round-1/turn-12-flight.discord.md",
+        "round-1/turn-12-flight.host.txt",  # the spoiler image's alt text
+    }
+    assert changed(images(game, game.plan, 1), images(game, plan, 1)) == {
+        "round-1/SPOILER_turn-12-event-8-meteor-2-dice.png"
+    }
+
+
+def test_a_changed_tile_changes_exactly_the_post_that_shows_it(
+    game: Game, base_texts: dict[str, str]
+) -> None:
+    plan = copy.deepcopy(game.plan)
+    sets = plan["rounds"][0]["build_turns"][4]["sets"]  # turn 5
+    used = {t["id"] for turn in plan["rounds"][0]["build_turns"] for s in turn["sets"] for t in s}
+    spare = next(t for t in game.content.tiles if t.id not in used and t.type != sets[1][2]["type"])
+    sets[1][2] = {"id": spare.id, "type": spare.type}
+    assert changed(base_texts, texts(game, plan)) == {
+        "round-1/turn-05-build.facebook.txt",
+        "round-1/turn-05-build.discord.md",
+        "round-1/turn-05-build.host.txt",
+    }
+    assert changed(images(game, game.plan, 1), images(game, plan, 1)) == {
+        "round-1/turn-05-build-tiles.png"
+    }
+
+
+def strip_spoilers(text: str) -> str:
+    return re.sub(r"\|\|.*?\|\|", "||…||", text)
+
+
+def test_hidden_data_changes_no_main_post(game: Game, base_texts: dict[str, str]) -> None:
+    """New dice everywhere and round 1's peekable stacks swapped with its hidden stack (the
+    flight stays as it is): no Facebook post, no visible picture and no Discord text outside
+    its spoilers may change."""
+    plan = copy.deepcopy(game.plan)
+    for rnd in plan["rounds"]:
+        for turn in rnd["flight_turns"]:
+            for event in turn["events"]:
+                event["rolls"] = [[7 - a, 1 + b % 6] for a, b in event["rolls"]]
+    stacks = plan["rounds"][0]["stacks"]
+    stacks[0], stacks[3] = stacks[3], stacks[0]
+    after = texts(game, plan)
+    differ = changed(base_texts, after)
+    assert differ, "the change must show somewhere (in the hidden parts)"
+    for name in differ:
+        assert not name.endswith(".facebook.txt"), name
+        if name.endswith(".discord.md"):
+            assert strip_spoilers(base_texts[name]) == strip_spoilers(after[name]), name
+        else:
+            assert name.endswith((".facebook-comment.txt", ".host.txt")), name
+    before_images, after_images = images(game, game.plan, 1), images(game, plan, 1)
+    for name in changed(before_images, after_images):
+        assert "/SPOILER_" in name, name
+
+
+def test_facebook_never_gets_a_picture_of_hidden_information(base_texts: dict[str, str]) -> None:
+    guide = base_texts["posting-guide.md"]
+    facebook_steps = [
+        line
+        for section in guide.split("Facebook:\n")[1:]
+        for line in section.split("\n\n")[0].splitlines()
+    ]
+    assert facebook_steps
+    for step in facebook_steps:
+        assert (
+            "SPOILER_" not in step
+            and "-dice" not in step
+            and "stack-" not in step.split("paste")[0]
+        )
+    # Every file a host publishes is named in the guide, in order.
+    published = [n for n in base_texts if n.endswith((".facebook.txt", ".facebook-comment.txt"))]
+    assert all(f"`{name}`" in guide for name in published)
+    assert guide.index("before-day-1.facebook.txt") < guide.index("game-start.facebook.txt")
+    assert "sheets/print-pack-a4.pdf" in guide.split("## Turn 1")[0]
+
+
+def test_post_files_hold_only_what_players_read(base_texts: dict[str, str]) -> None:
+    for name, text in base_texts.items():
+        if name.endswith((".facebook.txt", ".facebook-comment.txt", ".discord.md")):
+            assert not re.search(r"\[Image|\[Host|-# Image", text), name
+            assert "{" not in text and "}" not in text, name
+        if name.endswith(".discord.md"):
+            assert "comment" not in text.lower(), name  # Facebook wording stays on Facebook
+
+
+def test_facebook_rolls_are_one_labelled_line_each(game: Game, base_texts: dict[str, str]) -> None:
+    for rnd in game.plan["rounds"]:
+        for flight in rnd["flight_turns"]:
+            rolls = sum(len(e["rolls"]) for e in flight["events"])
+            name = f"round-{rnd['round']}/turn-{flight['turn']:02d}-flight.facebook-comment.txt"
+            if not rolls:
+                assert name not in base_texts
+                continue
+            lines = [ln for ln in base_texts[name].splitlines() if " = " in ln]
+            assert len(lines) == rolls
+            assert all(
+                re.match(r"^Event \d+ (meteor|shot) \d+, (small|large), from", ln) for ln in lines
+            )
+            # Below the fold: a warning, then a column of dots before the first roll.
+            head = base_texts[name].split(lines[0])[0]
+            assert head.startswith("SPOILER") and head.count("\n.\n") >= 4
+
+
+def test_stack_comments_give_every_number(game: Game, base_texts: dict[str, str]) -> None:
+    rnd = game.plan["rounds"][1]
+    text = base_texts["round-2/stack-2.facebook-comment.txt"]
+    for ref in rnd["stacks"][1]:
+        card = game.content.cards_by_id[ref["id"]]
+        for field in ("crew_needed", "strength", "credits", "days", "crew_lost", "goods_lost"):
+            if hasattr(card, field):
+                assert f"{getattr(card, field)}" in text, (card.id, field)
+        for meteor in getattr(card, "meteors", []):
+            assert f"{meteor.size}, from the {meteor.direction}" in text
+
+
+def test_rulings_are_in_the_posts(base_texts: dict[str, str]) -> None:
+    first_build = base_texts["round-1/turn-01-build.facebook.txt"]
+    assert "passing marks nothing" in first_build
+    assert "A shield need not sit on the outside" in first_build
+    assert "Cannon barrels and engine exhausts count as smooth" in first_build
+    assert "Between events you may move crew" in base_texts["round-1/end-of-building.facebook.txt"]
+    first_flight = base_texts["round-1/turn-09-flight.facebook.txt"]
+    assert OUT in first_flight and "Between events you may move crew" in first_flight
+    swarm = next(
+        t
+        for n, t in base_texts.items()
+        if "Meteoric Swarm" in t and n.endswith("flight.facebook.txt")
+    )
+    for phrase in (
+        "stopped only by a cannon facing it",
+        "the row on either side of it",
+        "1 battery per shot",
+        "count as smooth",
+    ):
+        assert phrase in swarm
+    shields = [ln for t in base_texts.values() for ln in t.splitlines() if " shield (" in ln]
+    assert shields and all("covers top and right" in ln for ln in shields)
+    # Every text that ends a flight early says the consequence in the same words.
+    for name, text in base_texts.items():
+        for sentence in re.split(r"(?<=[.!?])\s", text):
+            if re.search(r"adrift|no human left", sentence, re.I) and name.endswith(".txt"):
+                assert OUT in sentence or "out of the round" not in sentence, (name, sentence)
+    ends = [t for t in base_texts.values() if "adrift" in t]
+    assert ends and all(OUT in t for t in ends)
+    assert "round N" not in "".join(base_texts.values())
+
+
+def test_round_start_names_its_sheet(base_texts: dict[str, str]) -> None:
+    for number, ship in ((1, "I"), (2, "II"), (3, "III")):
+        text = base_texts[f"round-{number}/start.facebook.txt"]
+        assert f"Ship {ship} sheet (page {number} of the print pack)" in text
+    before = base_texts["before-day-1.facebook.txt"]
+    assert "print-pack-a4.pdf" in before and "attached to this post" in before
