@@ -113,3 +113,26 @@ def test_moon_drop_today_without_dates(run: Any, tmp_path: Path) -> None:
     assert "Post now: Day 7, morning · turn 7 of 7" in result.stdout
     assert "=== BGG ===" in result.stdout  # Moon Drop writes BGG texts
     assert "Time for the rankings" in result.stdout
+
+
+def test_first_build_post_teaches_later_ones_remind_in_one_line(game: Path) -> None:
+    def rules_part(name: str) -> list[str]:
+        text = (game / "round-1" / name).read_text().rstrip("\n")
+        # The rules follow the last tile set (C3 ...) after a blank line.
+        return text.split("\nC3 ", 1)[1].split("\n\n", 1)[1].splitlines()
+
+    first = rules_part("turn-01-build.facebook.txt")
+    assert len(first) >= 4 and any("Tiles may be rotated" in line for line in first)
+    for name in ("turn-02-build.facebook.txt", "turn-08-build.facebook.txt"):
+        (line,) = rules_part(name)
+        assert line.startswith("One tile from each set") and "Stacks 1-3" in line
+
+
+def test_guide_opens_each_slot_with_its_posts_in_order(run: Any, game: Path) -> None:
+    guide = (game / "posting-guide.md").read_text()
+    section = guide.split("## Turn 13 · ", 1)[1].split("\n## ", 1)[0]
+    order = section.split("In order: ", 1)[1].splitlines()[0].split(" → ")
+    printed = run("today", "-o", "game", "day", "7").stdout
+    listed = printed.split("in this order:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert [line.split(". ", 1)[1] for line in listed] == order
+    assert order[0] == "Round 2 start" and order[-1] == "Turn 13: build"

@@ -86,7 +86,7 @@ def calendar_posts(plan: dict[str, Any], posts: list[Post]) -> list[CalendarPost
         if at is None:
             return []
         for order, post in enumerate(group, 1):
-            files = [*post.files(), *(image.file for image in post.images)]
+            files = [*post.files(), *post.attachments, *(image.file for image in post.images)]
             result.append(CalendarPost(post.key, post.title, at, order, tuple(files), when(entry)))
     return result
 
