@@ -20,7 +20,7 @@ from generator import __version__
 from generator.content import SNAPSHOT_DIR, snapshot
 from generator.digest import digest_cutoff, digest_files
 from generator.errors import SheetgenError, display_path
-from generator.game_folder import open_folder
+from generator.game_folder import open_folder, require_schedule
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.card_race.commands import card_race as card_race_commands
 from generator.moments import now, parse_at, parse_day
@@ -572,6 +572,7 @@ def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> No
 def digest(folder: Path | None, until: str | None, everything: bool) -> None:
     """Write the catch-up page (digest.html, digest.pdf): every post so far, offline."""
     game = open_folder(folder)
+    require_schedule(game)
     cutoff = digest_cutoff(game.plan, until, everything)
     files, count, missing = digest_files(game, cutoff)
     written = write_game(game.root, game.plan, files, force=False)
@@ -616,6 +617,7 @@ def today(
 ) -> None:
     """What to post now, in order, per platform (texts, pictures, comments), and what next."""
     game = open_folder(folder)
+    require_schedule(game)
     work = slots_with_posts(game)
     day = parse_day(when_words, game.plan)
     if day is not None and at is not None:

@@ -56,3 +56,13 @@ def open_folder(folder: Path | None) -> GameFolder:
     pack_ref = str(kept) if kept.is_dir() else plan["pack"]
     pack, rules, content = load_content(pack_ref)
     return GameFolder(root, plan, rules, content, pack.meta.title)
+
+
+def require_schedule(game: GameFolder) -> None:
+    """today and digest work on games whose posts are planned ahead, slot by slot."""
+    schedule = game.plan.get("schedule")
+    if not isinstance(schedule, list) or not schedule or not hasattr(game.rules, "posts"):
+        raise SheetgenError(
+            f"{game.title} has no planned posts (its posts follow the players' moves at the "
+            "table): this command works for games with a posting schedule"
+        )

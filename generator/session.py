@@ -63,7 +63,7 @@ def open_game(
     pack, rules, content = load_content(pack_ref)
     plan = plan_header(pack, seed, start)
     plan.update(rules.make_plan(content, seed, start))
-    if start is not None:
+    if start is not None and isinstance(plan.get("schedule"), list):
         # Dates and clock times only: the rhythm is applied after every random choice is
         # made and feeds no stream, so it can never change what a post shows.
         rhythm = rhythm or Rhythm()

@@ -136,3 +136,24 @@ def test_guide_opens_each_slot_with_its_posts_in_order(run: Any, game: Path) -> 
     listed = printed.split("in this order:\n", 1)[1].split("\n\n", 1)[0].splitlines()
     assert [line.split(". ", 1)[1] for line in listed] == order
     assert order[0] == "Round 2 start" and order[-1] == "Turn 13: build"
+
+
+def test_table_games_without_planned_posts_get_a_clear_error(run: Any, tmp_path: Path) -> None:
+    made = run(
+        "game",
+        "--pack",
+        "card-race",
+        "--no-images",
+        "--seed",
+        SEED,
+        "--start",
+        "2026-12-01",
+        "-o",
+        "cr",
+    )
+    assert made.exit_code == 0, made.output
+    for command in (("today",), ("digest", "--all"), ("today", "day", "2")):
+        result = run(command[0], "-o", "cr", *command[1:])
+        assert result.exit_code == 2
+        assert "Galactic Card Race has no planned posts" in result.output
+    assert "has no scores to rank" in run("rankings", "-o", "cr").output
