@@ -26,7 +26,7 @@ PANEL = (240, 242, 248)
 
 @dataclass(frozen=True)
 class GameTitle:
-    name: str  # "Galaxy Trucker Roll'n'Write"
+    name: str  # the game's name, as its pack calls it
     game_id: str
 
 
