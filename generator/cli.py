@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import inspect
 import json
+import os
 import re
 import sys
 import tempfile
@@ -327,11 +329,27 @@ def check(pack: str, game_file: Path | None) -> None:
 
 @main.command()
 @game_options
+@click.option(
+    "--fair",
+    is_flag=True,
+    help="Only a seed whose rounds are not extreme for the balance bot (Galaxy Trucker).",
+)
 @report_errors
-def game(**kwargs: Any) -> None:
+def game(fair: bool, **kwargs: Any) -> None:
     """Write the whole game: plan, posts, images and sheets."""
+    if fair and kwargs["seed"] is None and kwargs["game_file"] is None:
+        kwargs["seed"] = fair_seed(kwargs["pack"] or DEFAULT_PACK)
     args = resolve_args(**kwargs)
     g, root = open_from_args(args)
+    judge = getattr(g.rules, "verdict", None)
+    if judge is not None:
+        line, extreme = judge(g.content, g.plan)
+        click.echo(line, err=True)
+        if fair and extreme:
+            raise SheetgenError(
+                f"game {g.plan['game_id']}: a round is extreme for the balance bot "
+                "(--fair asks for one that is not): choose another seed, or drop --fair"
+            )
     written = render(g, root, Scope("game"), args)
     guide = root / "posting-guide.md"
     prints = [p for p in written if p.parent.name == "sheets" and p.name.startswith("print-")]
@@ -339,6 +357,29 @@ def game(**kwargs: Any) -> None:
     click.echo(f"Posting guide (start here): {display_path(guide)}", err=True)
     for path in prints:
         click.echo(f"Print pack for players: {display_path(path)}", err=True)
+
+
+FAIR_TRIES = 30
+
+
+def fair_seed(pack: str) -> str:
+    """A fresh secret seed none of whose rounds the balance bot finds extreme."""
+    _, rules, content = load_content(pack)
+    judge = getattr(rules, "verdict", None)
+    if judge is None:
+        raise SheetgenError(f"the {pack} pack has no balance verdict (--fair needs one)")
+    for _ in range(FAIR_TRIES):
+        seed = choose_seed()
+        _, extreme = judge(content, {"rounds": rules.make_plan(content, seed, None)["rounds"]})
+        if not extreme:
+            click.echo(
+                f"Seed chosen (no round extreme for the balance bot): {seed}\n  Keep it "
+                "secret: it decides the whole game. It is recorded in plan.json; pass it again "
+                "with --seed.",
+                err=True,
+            )
+            return seed
+    raise SheetgenError(f"no fair seed found in {FAIR_TRIES} tries")
 
 
 @main.command(name="round")
@@ -405,13 +446,27 @@ def plan(**kwargs: Any) -> None:
 @click.argument("grid", type=click.Path(path_type=Path))
 @click.option("--seed", default=None, help="The game's seed (a sheet scorer needs its plan).")
 @click.option("--start", default=None, callback=_parse_date, metavar="YYYY-MM-DD")
+@click.option(
+    "--round",
+    "round_number",
+    type=int,
+    default=None,
+    help="The round the ship flies (games scored round by round: galaxy-trucker).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Results as JSON (table scorers).")
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
 @report_errors
 def score(
-    pack: str, grid: Path, seed: str | None, start: dt.date | None, as_json: bool, lang: str
+    pack: str,
+    grid: Path,
+    seed: str | None,
+    start: dt.date | None,
+    round_number: int | None,
+    as_json: bool,
+    lang: str,
 ) -> None:
-    """Score a player's filled sheet, or a game's score table (Galactic Card Race)."""
+    """Score a player's filled sheet or built ship, or a game's score table (Galactic Card
+    Race)."""
     _, rules, content = load_content(pack)
     table_scorer = getattr(rules, "score_table", None)
     if table_scorer is not None:
@@ -427,7 +482,41 @@ def score(
     scorer = getattr(g.rules, "score", None)
     if scorer is None:
         raise SheetgenError(f"the {g.pack.name} pack has no scorer")
-    click.echo(scorer(g.content, g.plan, grid), nl=False)
+    if round_number is None:
+        click.echo(scorer(g.content, g.plan, grid), nl=False)
+        return
+    if "round_number" not in inspect.signature(scorer).parameters:
+        raise click.BadParameter(
+            f"the {g.pack.name} scorer scores a whole sheet (expected no --round)",
+            param_hint="--round",
+        )
+    click.echo(scorer(g.content, g.plan, grid, round_number=round_number), nl=False)
+
+
+@main.command()
+@click.option("--pack", default=DEFAULT_PACK, help="Pack name or folder path.")
+@click.option("--seeds", "count", type=click.IntRange(1, 100_000), default=500, show_default=True)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 256),
+    default=None,
+    help="Processes to run [default: one per core]; the numbers do not depend on it.",
+)
+@click.option("--prefix", default="balance-", show_default=True, help="Seeds are PREFIX1..PREFIXN.")
+@click.option(
+    "--save-reference",
+    is_flag=True,
+    help="Keep the percentiles as the reference for `sheetgen game`'s verdict line.",
+)
+@report_errors
+def balance(pack: str, count: int, workers: int | None, prefix: str, save_reference: bool) -> None:
+    """Let a bot build and fly every round of many seeds: score spread, outliers."""
+    loaded, rules, content = load_content(pack)
+    runner = getattr(rules, "balance", None)
+    if runner is None:
+        raise SheetgenError(f"the {loaded.name} pack has no balance check")
+    workers = workers or os.cpu_count() or 1
+    click.echo(runner(pack, content, count, workers, prefix, save_reference), nl=False)
 
 
 @main.command()

@@ -67,6 +67,8 @@ class GameRules(Protocol):
     #   score(content, plan, grid_file: Path) -> str
     # which reads a player's sheet (raising SheetgenError with line and column on bad
     # input) and returns the step-by-step account; `sheetgen score PACK GRID` calls it.
+    # A game scored round by round takes `round_number` too (`--round N`), and a game with
+    # a balance bot may define `verdict(content, plan)` and `balance(...)` (Galaxy Trucker).
     # A game whose players post scores defines
     #   scoring(content, plan) -> generator.rankings.ScoreSpec
     # (the columns of its scores.csv); `sheetgen rankings` calls it.

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 from typing import Any
 
 from generator.content import Pack
+from generator.errors import SheetgenError
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import content as gt_content
 from generator.games.galaxy_trucker.images import PlannedImage, render_images
@@ -138,6 +140,40 @@ class GalaxyTruckerRules:
             titles=(("aesthete", "Aesthete"), ("contraptionist", "Contraptionist")),
             title_rewards={"3-6-9": (3, 6, 9), "4-8-12": (4, 8, 12)},
         )
+
+    def score(
+        self,
+        content: gt_content.GalaxyTrucker,
+        plan: dict[str, Any],
+        ship_file: Path,
+        round_number: int | None = None,
+    ) -> str:
+        """The flight engine's account of one round for a player's ship file."""
+        if round_number is None:
+            raise SheetgenError("a Galaxy Trucker ship is scored for one round: add --round N")
+        from generator.games.galaxy_trucker.flight.account import score_ship
+
+        return score_ship(content, plan, ship_file, round_number)
+
+    def verdict(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any]) -> tuple[str, bool]:
+        """One line on how hard the seed's rounds are for the bot, and whether any round is
+        extreme (for `sheetgen game --fair`)."""
+        from generator.games.galaxy_trucker.flight.balance import verdict_line
+
+        return verdict_line(content, plan["rounds"])
+
+    def balance(
+        self,
+        pack_ref: str,
+        content: gt_content.GalaxyTrucker,
+        count: int,
+        workers: int,
+        prefix: str,
+        save_reference: bool,
+    ) -> str:
+        from generator.games.galaxy_trucker.flight.balance import balance_report
+
+        return balance_report(pack_ref, content, count, workers, prefix, save_reference)
 
 
 RULES = GalaxyTruckerRules()

@@ -1,0 +1,260 @@
+"""Balance: the bot builds and flies every round of many seeds, on all cores.
+
+Seeds are `<prefix><n>` for n = 1..count. Each worker loads the pack once and plays whole
+seeds; results are put back in seed order, so the numbers do not depend on how many workers
+ran or which finished first. The search budget per flight is smaller than the scorer's
+(BALANCE_BUDGET): a bot ship rarely needs more, and the budget keeps 500 seeds within two
+minutes on two cores; where it was cut off the flight is counted and reported.
+
+A seed's verdict compares the bot's score in each round with the 2nd and 10th percentiles of
+a reference run saved with `sheetgen balance --save-reference` (reference.json beside this
+module), tied to the pack's flight data (tiles, cards, boards, rounds, goods) by a digest:
+below the 2nd percentile is extreme, below the 10th hard, else typical."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import multiprocessing
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.flight.bot import build
+from generator.games.galaxy_trucker.flight.engine import fly_round
+from generator.games.galaxy_trucker.flight.search import out_step
+from generator.games.galaxy_trucker.planner import make_rounds
+
+BALANCE_BUDGET = 2_000
+DEFAULT_PREFIX = "balance-"
+REFERENCE = Path(__file__).with_name("reference.json")
+OUTLIER_PERCENTILE = 2
+HARD_PERCENTILE = 10
+
+
+@dataclass(frozen=True)
+class RoundPlay:
+    score: int
+    out_card: str | None  # the card kind that put the ship out of the round
+    exhaustive: bool
+
+
+def flight_digest(content: GalaxyTrucker) -> str:
+    """What the bot and the engine read from the pack; names and summaries (words) do not
+    count, so rewording a tile does not make the reference stale."""
+    words = {"name", "summary"}
+    data = {
+        "tiles": [t.model_dump() for t in content.tiles],
+        "types": {k: v.model_dump(exclude=words) for k, v in content.tile_types.items()},
+        "start": content.starting_cabin.model_dump(),
+        "cards": [c.model_dump() for c in content.cards],
+        "boards": {k: v.model_dump(exclude=words) for k, v in content.boards.items()},
+        "rounds": [r.model_dump() for r in content.rounds],
+        "goods": {k: v.model_dump(exclude=words) for k, v in content.goods.items()},
+    }
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def play_rounds(
+    content: GalaxyTrucker, rounds_plan: list[dict[str, Any]], budget: int = BALANCE_BUDGET
+) -> list[RoundPlay]:
+    plan = {"rounds": rounds_plan}
+    found = []
+    for number, rplan in enumerate(rounds_plan, start=1):
+        built = build(content, rplan, content.rounds[number - 1])
+        result = fly_round(content, plan, number, built.ship, built.skipped, budget)
+        step = out_step(result.played)
+        out_card = None
+        if step is not None and step > 0:
+            out_card = result.flight.events[step - 1][0].kind
+        found.append(RoundPlay(result.boxes.total, out_card, result.played.exhaustive))
+    return found
+
+
+def play_seed(content: GalaxyTrucker, seed: str) -> list[RoundPlay]:
+    return play_rounds(content, make_rounds(content, seed))
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(pack: str) -> None:
+    from generator.session import load_content
+
+    _WORKER["content"] = load_content(pack)[2]
+
+
+def _play(seed: str) -> list[RoundPlay]:
+    return play_seed(_WORKER["content"], seed)
+
+
+def run(pack: str, seeds: list[str], workers: int) -> list[list[RoundPlay]]:
+    if workers <= 1:
+        _init_worker(pack)
+        return [_play(s) for s in seeds]
+    context = multiprocessing.get_context()
+    with context.Pool(workers, initializer=_init_worker, initargs=(pack,)) as pool:
+        # imap keeps the seed order whatever finishes first.
+        return list(pool.imap(_play, seeds, chunksize=8))
+
+
+def percentile(values: list[int], p: float) -> float:
+    """Linear interpolation between closest ranks (numpy's default)."""
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    k = (len(ordered) - 1) * p / 100
+    lo, hi = math.floor(k), math.ceil(k)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+@dataclass(frozen=True)
+class Summary:
+    seeds: list[str]
+    results: list[list[RoundPlay]]
+
+    def scores(self, r: int) -> list[int]:
+        return [res[r].score for res in self.results]
+
+    def reference(self, content: GalaxyTrucker) -> dict[str, Any]:
+        rounds = []
+        for r in range(len(self.results[0]) if self.results else 0):
+            scores = self.scores(r)
+            rounds.append(
+                {
+                    "round": r + 1,
+                    "p2": percentile(scores, OUTLIER_PERCENTILE),
+                    "p10": percentile(scores, HARD_PERCENTILE),
+                    "median": percentile(scores, 50),
+                }
+            )
+        return {"flight_digest": flight_digest(content), "seeds": len(self.seeds), "rounds": rounds}
+
+    def lines(self) -> list[str]:
+        lines = []
+        count = len(self.seeds)
+        rounds = len(self.results[0]) if self.results else 0
+        for r in range(rounds):
+            scores = self.scores(r)
+            cut = percentile(scores, OUTLIER_PERCENTILE)
+            outs = Counter(res[r].out_card for res in self.results if res[r].out_card)
+            out_total = sum(outs.values())
+            cut_short = sum(1 for res in self.results if not res[r].exhaustive)
+            lines += [
+                f"Round {r + 1}: bot score min {min(scores)}, p2 {cut:g}, p10 "
+                f"{percentile(scores, 10):g}, median {percentile(scores, 50):g}, p90 "
+                f"{percentile(scores, 90):g}, max {max(scores)}; mean {sum(scores) / count:.2f}",
+                f"  out of the round: {out_total} of {count} seeds ({100 * out_total / count:.1f}%)"
+                + (
+                    ": "
+                    + ", ".join(
+                        f"{kind} {n}"
+                        for kind, n in sorted(outs.items(), key=lambda i: (-i[1], i[0]))
+                    )
+                    if outs
+                    else ""
+                ),
+                *(f"  {line}" for line in histogram(scores)),
+            ]
+            outliers = [(s, seed) for s, seed in zip(scores, self.seeds, strict=True) if s < cut]
+            shown = ", ".join(f"{seed} ({s})" for s, seed in sorted(outliers)[:12])
+            more = f" and {len(outliers) - 12} more" if len(outliers) > 12 else ""
+            lines.append(f"  outliers below p2 ({cut:g}): {shown or 'none'}{more}")
+            if cut_short:
+                lines.append(f"  flights where the search budget was reached: {cut_short}")
+        return lines
+
+
+def histogram(scores: list[int], width: int = 40) -> list[str]:
+    lo, hi = min(scores), max(scores)
+    step = max(1, math.ceil((hi - lo + 1) / 12))
+    start = lo - (lo % step)
+    bins = Counter((s - start) // step for s in scores)
+    top = max(bins.values())
+    lines = []
+    for b in range((hi - start) // step + 1):
+        n = bins.get(b, 0)
+        low = start + b * step
+        label = f"{low:>4} to {low + step - 1:>4}" if step > 1 else f"{low:>4}"
+        lines.append(f"{label} | {'#' * max(1 if n else 0, round(width * n / top))} {n}")
+    return lines
+
+
+def seed_names(count: int, prefix: str = DEFAULT_PREFIX) -> list[str]:
+    return [f"{prefix}{n}" for n in range(1, count + 1)]
+
+
+def balance(
+    pack: str, count: int, workers: int, prefix: str = DEFAULT_PREFIX
+) -> tuple[Summary, float]:
+    seeds = seed_names(count, prefix)
+    began = time.perf_counter()
+    results = run(pack, seeds, workers)
+    return Summary(seeds, results), time.perf_counter() - began
+
+
+# --- a seed's verdict --------------------------------------------------------------------
+def load_reference(content: GalaxyTrucker, path: Path | None = None) -> dict[str, Any] | None:
+    try:
+        data = json.loads((path or REFERENCE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if data.get("flight_digest") != flight_digest(content):
+        return None
+    return data
+
+
+def verdicts(
+    content: GalaxyTrucker, rounds_plan: list[dict[str, Any]], reference: dict[str, Any]
+) -> list[tuple[str, RoundPlay]]:
+    plays = play_rounds(content, rounds_plan)
+    found = []
+    for play, ref in zip(plays, reference["rounds"], strict=True):
+        word = (
+            "extreme"
+            if play.score < ref["p2"]
+            else "hard"
+            if play.score < ref["p10"]
+            else "typical"
+        )
+        found.append((word, play))
+    return found
+
+
+def verdict_line(content: GalaxyTrucker, rounds_plan: list[dict[str, Any]]) -> tuple[str, bool]:
+    """One line for the host, and whether any round is extreme."""
+    reference = load_reference(content)
+    if reference is None:
+        return (
+            "Balance: no reference run for this pack's tiles and cards "
+            "(run: sheetgen balance --save-reference)",
+            False,
+        )
+    found = verdicts(content, rounds_plan, reference)
+    parts = []
+    for r, (word, play) in enumerate(found, start=1):
+        why = f"bot {play.score}" + (f", out by {play.out_card}" if play.out_card else "")
+        parts.append(f"round {r} {word} ({why})")
+    extreme = any(word == "extreme" for word, _ in found)
+    return f"Balance: {'; '.join(parts)}.", extreme
+
+
+def balance_report(
+    pack: str, content: GalaxyTrucker, count: int, workers: int, prefix: str, save: bool
+) -> str:
+    summary, seconds = balance(pack, count, workers, prefix)
+    lines = [
+        f"Balance: the bot built and flew {count} seeds ({prefix}1 to {prefix}{count}), "
+        f"every round; {workers} worker{'s' if workers != 1 else ''}, {seconds:.1f} s.",
+        "Scores are round scores as on the sheet; p2 is the 2nd percentile.",
+        *summary.lines(),
+    ]
+    if save:
+        data = summary.reference(content)
+        REFERENCE.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        lines.append(f"Reference for seed verdicts saved ({REFERENCE.name}).")
+    return "\n".join(lines) + "\n"

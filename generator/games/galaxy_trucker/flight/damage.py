@@ -1,0 +1,96 @@
+"""A component destroyed: what it held is lost, the ship may break, and the player keeps one
+chunk with a human aboard (the rest is lost too). Aliens left without their life support go
+home. No human left: the ship is out of the round."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from generator.games.galaxy_trucker.flight.option import Option
+from generator.games.galaxy_trucker.flight.ship import Cell, cell_name
+from generator.games.galaxy_trucker.flight.state import Flight, State, unsupported_aliens
+
+NO_HUMANS = "no human left aboard"
+
+
+def _drop(flight: Flight, state: State, cells: list[Cell]) -> tuple[State, list[str]]:
+    """Remove tiles and everything in them; say what went with them."""
+    gone = set(cells)
+    lost_humans = sum(n for c, n in state.humans if c in gone)
+    lost_aliens = [colour for colour, c in state.aliens if c in gone]
+    lost_cells = sum(n for c, n in state.charges if c in gone)
+    lost_goods = [g for c, load in state.cargo if c in gone for g in load]
+    state = replace(
+        state,
+        present=state.present - gone,
+        humans=tuple((c, n) for c, n in state.humans if c not in gone),
+        aliens=tuple(a for a in state.aliens if a[1] not in gone),
+        charges=tuple((c, n) for c, n in state.charges if c not in gone),
+        cargo=tuple((c, g) for c, g in state.cargo if c not in gone),
+        lost=state.lost + len(gone),
+    )
+    held = []
+    if lost_humans:
+        held.append(f"{lost_humans} human{'s' if lost_humans != 1 else ''}")
+    held += [f"the {colour} alien" for colour in lost_aliens]
+    if lost_cells:
+        held.append(f"{lost_cells} batter{'ies' if lost_cells != 1 else 'y'}")
+    if lost_goods:
+        held.append(f"goods {flight.goods_words(lost_goods)}")
+    return state, held
+
+
+def crew_check(flight: Flight, state: State) -> tuple[State, list[str]]:
+    lines = []
+    for colour, _cabin in unsupported_aliens(flight.ship, state):
+        state = replace(state, aliens=tuple(a for a in state.aliens if a[0] != colour))
+        lines.append(f"The {colour} alien lost its life support and goes home.")
+    if state.human_count == 0 and not state.out:
+        state = replace(state, out=NO_HUMANS)
+        lines.append("No human is left aboard: the ship is out of the round.")
+    return state, lines
+
+
+def destroy(flight: Flight, state: State, cell: Cell, why: str) -> list[Option]:
+    label = flight.label(cell)
+    state, held = _drop(flight, state, [cell])
+    lines = [f"{why}: {label} is destroyed" + (f", with {', '.join(held)}" if held else "") + "."]
+    chunks = flight.ship.chunks(state.present)
+    if len(chunks) <= 1:
+        state, more = crew_check(flight, state)
+        return [Option(state, 0, (*lines, *more))]
+    manned = [chunk for chunk in chunks if any(c in dict(state.humans) for c in chunk)]
+    lines.append(
+        f"The ship breaks into {len(chunks)} chunks: "
+        + "; ".join(
+            f"{len(c)} tile{'s' if len(c) != 1 else ''} from {cell_name(c[0])}" for c in chunks
+        )
+        + "."
+    )
+    if not manned:
+        # Out of the round; the chunks stay on the sheet (nothing more is flown).
+        after = replace(state, out=NO_HUMANS)
+        return [
+            Option(after, 0, (*lines, "No chunk has a human aboard: the ship is out of the round."))
+        ]
+    options = []
+    for chunk in manned:
+        rest = [c for other in chunks if other is not chunk for c in other]
+        after, held = _drop(flight, state, rest)
+        after, more = crew_check(flight, after)
+        gone = f"; the other {len(rest)} lost" if len(rest) > 1 else "; the other tile is lost"
+        what = f", with {', '.join(held)}" if held else ""
+        options.append(
+            Option(
+                after,
+                0,
+                (
+                    *lines,
+                    f"Kept the chunk of {len(chunk)} tile{'s' if len(chunk) != 1 else ''} "
+                    f"from {cell_name(chunk[0])}{gone}{what}.",
+                    *more,
+                ),
+                (f"keep the chunk from {cell_name(chunk[0])}",) if len(manned) > 1 else (),
+            )
+        )
+    return options

@@ -1,0 +1,101 @@
+"""One round's flight from a ship: check it, crew it, fly the planned events, score it.
+
+`prepare` turns a ship file (or a bot's ship) and the plan into the fixed `Flight` and its
+first state; `fly_round` runs the search; `boxes` fills the round sheet's score boxes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from generator.errors import SheetgenError
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.flight.legality import Removal, check
+from generator.games.galaxy_trucker.flight.search import SEARCH_BUDGET, Played, fly
+from generator.games.galaxy_trucker.flight.ship import Ship
+from generator.games.galaxy_trucker.flight.state import (
+    Boxes,
+    Flight,
+    State,
+    final_parts,
+    initial_state,
+)
+
+
+@dataclass(frozen=True)
+class RoundFlight:
+    flight: Flight
+    built: Ship  # the ship as built, before the legality check
+    removals: tuple[Removal, ...]
+    start: State
+    played: Played
+
+    @property
+    def boxes(self) -> Boxes:
+        return boxes(self.flight, self.played)
+
+
+def round_plan(plan: dict[str, Any], round_number: int) -> dict[str, Any]:
+    rounds = plan["rounds"]
+    if not 1 <= round_number <= len(rounds):
+        raise SheetgenError(f"--round {round_number} is not a round of this game (1-{len(rounds)})")
+    return rounds[round_number - 1]
+
+
+def planned_events(
+    content: GalaxyTrucker, rplan: dict[str, Any]
+) -> tuple[tuple[Any, tuple[tuple[int, int], ...]], ...]:
+    return tuple(
+        (content.cards_by_id[e["card"]["id"]], tuple((r[0], r[1]) for r in e["rolls"]))
+        for turn in rplan["flight_turns"]
+        for e in turn["events"]
+    )
+
+
+def fly_round(
+    content: GalaxyTrucker,
+    plan: dict[str, Any],
+    round_number: int,
+    built: Ship,
+    skipped: int,
+    budget: int = SEARCH_BUDGET,
+) -> RoundFlight:
+    rplan = round_plan(plan, round_number)
+    rnd = content.rounds[round_number - 1]
+    legal, removals = check(built)
+    flight = Flight(content, rnd, legal, skipped, planned_events(content, rplan))
+    start = initial_state(legal, len(removals))
+    return RoundFlight(flight, built, tuple(removals), start, fly(flight, start, budget))
+
+
+def boxes(flight: Flight, played: Played) -> Boxes:
+    end = played.end
+    events = [d.option.value for d in played.decisions[1:]]
+    events += [0] * (len(flight.events) - len(events))
+    cargo, lost, pretty = final_parts(flight, end)
+    goods = flight.goods_value(end.goods())
+    cargo_note = f"goods {flight.goods_words(end.goods())} = {goods}" + (
+        f", sold at half price (rounded up) = {cargo}" if end.out else ""
+    )
+    counted = min(end.lost, flight.rnd.lost_component_boxes)
+    lost_note = f"{counted} box{'es' if counted != 1 else ''} × −2" + (
+        f" ({end.lost} components lost; the sheet has {flight.rnd.lost_component_boxes} boxes)"
+        if end.lost > counted
+        else ""
+    )
+    exposed = len(flight.ship.exposed(end.present))
+    pretty_note = (
+        "0: out of the round"
+        if end.out
+        else f"{flight.rnd.pretty_ship} − {exposed} exposed connector{'s' if exposed != 1 else ''}"
+    )
+    return Boxes(
+        position=-2 * flight.skipped,
+        events=tuple(events),
+        cargo=cargo,
+        lost=lost,
+        pretty=pretty,
+        cargo_note=cargo_note,
+        lost_note=lost_note,
+        pretty_note=pretty_note,
+    )

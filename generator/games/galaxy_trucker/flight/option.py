@@ -1,0 +1,61 @@
+"""One way an event can go: the state after it, the Event box value, and the account lines.
+
+A resolver returns every option the player could pick (one when there is no choice); the
+search picks among them. Steps inside one card chain with `then`, so a card with several
+choices (which chunk to keep after a meteor, then whether to shield the next one) still
+hands the search whole options."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from generator.games.galaxy_trucker.flight.state import State
+
+
+@dataclass(frozen=True)
+class Option:
+    state: State
+    value: int = 0
+    lines: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+
+    @property
+    def choice(self) -> str:
+        return "; ".join(self.choices)
+
+
+def then(option: Option, step: Callable[[State], list[Option]]) -> list[Option]:
+    """Run the next step from the option's state; the options carry both steps' lines."""
+    if option.state.out:
+        return [option]
+    return [
+        Option(
+            nxt.state,
+            option.value + nxt.value,
+            option.lines + nxt.lines,
+            option.choices + nxt.choices,
+        )
+        for nxt in step(option.state)
+    ]
+
+
+def then_all(options: list[Option], step: Callable[[State], list[Option]]) -> list[Option]:
+    return distinct([o for option in options for o in then(option, step)])
+
+
+def distinct(options: list[Option]) -> list[Option]:
+    """Options that end in the same state with the same value are one choice for the score:
+    keep the first (resolvers list the natural choice first)."""
+    seen: set[tuple[State, int]] = set()
+    kept = []
+    for option in options:
+        key = (option.state, option.value)
+        if key not in seen:
+            seen.add(key)
+            kept.append(option)
+    return kept
+
+
+def note(option: Option, *lines: str) -> Option:
+    return replace(option, lines=option.lines + lines)

@@ -1,0 +1,153 @@
+"""The player's best choices for the round score, and the flight replayed with them.
+
+The flight is a fixed sequence of steps: crewing the ship (where the aliens go), then each
+event card in the planned order with its recorded rolls. At each step the resolver lists the
+options; the search tries them all (depth first, remembering positions already scored) and
+takes the one leading to the best round score. Ties go to an option that keeps the ship in
+the round, then to the one the resolver lists first (its natural choice: shield rather than
+be hit, take the reward). A ship built to
+explode the search is cut off after a budget: from then on the first option is taken and the
+account says the choice is the best found, not proven best."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from generator.games.galaxy_trucker.flight.option import Option, distinct
+from generator.games.galaxy_trucker.flight.registry import resolver
+from generator.games.galaxy_trucker.flight.state import (
+    Flight,
+    State,
+    alien_cabins,
+    crew_words,
+    final_score,
+    place_alien,
+)
+
+SEARCH_BUDGET = 200_000  # options tried in one flight before the search stops branching
+
+StepFn = Callable[[State], list[Option]]
+
+
+def crew_options(flight: Flight, state: State) -> list[Option]:
+    """Where the aliens go (at most one of each colour, each in its own cabin joined to a
+    life support of its colour; never the starting cabin). More aliens are listed first."""
+    purple = alien_cabins(flight.ship, state.present, "purple")
+    brown = alien_cabins(flight.ship, state.present, "brown")
+    options = []
+    for p in [*purple, None]:
+        for b in [*brown, None]:
+            if p is not None and p == b:
+                continue
+            after = state
+            words = []
+            if p is not None:
+                after = place_alien(after, "purple", p)
+                words.append(f"the purple alien in {flight.label(p)}")
+            if b is not None:
+                after = place_alien(after, "brown", b)
+                words.append(f"the brown alien in {flight.label(b)}")
+            line = f"Crew: {crew_words(after)}" + (f" ({'; '.join(words)})" if words else "") + "."
+            choice = " and ".join(words) if words else "no alien"
+            options.append(Option(after, 0, (line,), (choice,)))
+    options.sort(key=lambda o: -len(o.state.aliens))
+    if len(options) == 1:
+        options = [Option(options[0].state, 0, options[0].lines)]
+    return distinct(options)
+
+
+@dataclass(frozen=True)
+class Decision:
+    option: Option
+    outcomes: tuple[tuple[str, int], ...]  # (choice, best round score after it) per option
+    best: int
+
+
+class Search:
+    def __init__(self, flight: Flight, budget: int = SEARCH_BUDGET) -> None:
+        self.flight = flight
+        self.budget = budget
+        self.steps: list[StepFn] = [lambda s: crew_options(flight, s)]
+        for card, rolls in flight.events:
+            self.steps.append(
+                lambda s, card=card, rolls=rolls: resolver(card.kind)(flight, s, card, rolls)
+            )
+        self.memo: dict[tuple[int, State], int] = {}
+        self.cache: dict[tuple[int, State], list[Option]] = {}
+        self.spent = 0
+        self.exhaustive = True
+
+    def options(self, index: int, state: State) -> list[Option]:
+        key = (index, state)
+        if key not in self.cache:
+            self.cache[key] = self.steps[index](state)
+        return self.cache[key]
+
+    def best(self, index: int, state: State) -> int:
+        """The best total of this step's and later Event boxes plus the end-of-round boxes."""
+        if state.out or index == len(self.steps):
+            return final_score(self.flight, state)
+        key = (index, state)
+        if key in self.memo:
+            return self.memo[key]
+        options = self.options(index, state)
+        if len(options) > 1 and self.spent > self.budget:
+            self.exhaustive = False
+            options = options[:1]
+        self.spent += len(options)
+        found = max(o.value + self.best(index + 1, o.state) for o in options)
+        self.memo[key] = found
+        return found
+
+    def decide(self, index: int, state: State, so_far: int) -> Decision:
+        """The best option; each option's score is the whole round's (`so_far` is the
+        Starting Position plus the Event boxes already filled)."""
+        options = self.options(index, state)
+        scores = [so_far + o.value + self.best(index + 1, o.state) for o in options]
+        top = max(scores)
+        # Among equal scores, keep flying if one of them does (a player would), else the
+        # first listed.
+        equal = [i for i, s in enumerate(scores) if s == top]
+        chosen = next((i for i in equal if not options[i].state.out), equal[0])
+        outcomes = tuple((o.choice, s) for o, s in zip(options, scores, strict=True))
+        return Decision(options[chosen], outcomes, top)
+
+
+@dataclass(frozen=True)
+class Played:
+    """The flight as flown: the decision at each step (crewing first) and the end state."""
+
+    decisions: tuple[Decision, ...]
+    states: tuple[State, ...]  # the state before each step, then the end state
+    exhaustive: bool
+
+    @property
+    def end(self) -> State:
+        return self.states[-1]
+
+
+def fly(flight: Flight, start: State, budget: int = SEARCH_BUDGET) -> Played:
+    search = Search(flight, budget)
+    search.best(0, start)
+    state = start
+    decisions = []
+    states = [start]
+    so_far = -2 * flight.skipped
+    for index in range(len(search.steps)):
+        if state.out:
+            break
+        decision = search.decide(index, state, so_far)
+        so_far += decision.option.value
+        decisions.append(decision)
+        state = decision.option.state
+        states.append(state)
+    return Played(tuple(decisions), tuple(states), search.exhaustive)
+
+
+def out_step(played: Played) -> int | None:
+    """The step (1 = first event) at which the ship left the round, if it did."""
+    for index, state in enumerate(played.states[1:], start=0):
+        if state.out:
+            return index
+    return None

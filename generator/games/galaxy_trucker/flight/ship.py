@@ -1,0 +1,197 @@
+"""A built ship's geometry: which tile sits in which cell, turned how, and what touches what.
+
+Cells are (row, column) in the numbers printed on the board's edges (rows from the front,
+columns from the left), so an account names a cell as a player finds it on the sheet.
+Directions are indexes into (n, e, s, w): n is the front, s the rear."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.model import Board, Tile, TileType
+
+Cell = tuple[int, int]
+N, E, S, W = 0, 1, 2, 3
+STEP = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
+DIRECTION_NAMES = ("front", "right", "rear", "left")
+CONNECTORS = ("single", "double", "universal")
+# From the card's `from` to the side of the ship it strikes.
+FROM_SIDE = {"front": N, "right": E, "rear": S, "left": W}
+
+
+def opposite(direction: int) -> int:
+    return (direction + 2) % 4
+
+
+def neighbour(cell: Cell, direction: int) -> Cell:
+    dr, dc = STEP[direction]
+    return (cell[0] + dr, cell[1] + dc)
+
+
+def cell_name(cell: Cell) -> str:
+    return f"row {cell[0]}, column {cell[1]}"
+
+
+def fits(a: str, b: str) -> bool:
+    """Two touching sides: smooth only beside smooth; single with single or universal;
+    double with double or universal. A barrel or an exhaust fits nothing (it must stay clear;
+    legality reports that separately)."""
+    if a == "smooth" or b == "smooth":
+        return a == b
+    if a not in CONNECTORS or b not in CONNECTORS:
+        return False
+    return a == b or "universal" in (a, b)
+
+
+def joined(a: str, b: str) -> bool:
+    """Two sides that hold the ship together: both connectors, and they fit."""
+    return a in CONNECTORS and b in CONNECTORS and fits(a, b)
+
+
+def rotate(sides: tuple[str, str, str, str], quarter_turns: int) -> tuple[str, ...]:
+    """Sides (n, e, s, w) after turning the tile clockwise by quarter turns."""
+    k = quarter_turns % 4
+    return tuple(sides[(i - k) % 4] for i in range(4))
+
+
+@dataclass(frozen=True)
+class Part:
+    """One placed tile: the tile, its type, and its sides as it sits on the ship."""
+
+    tile: Tile
+    type: TileType
+    rotation: int  # degrees clockwise: 0, 90, 180, 270
+    sides: tuple[str, ...]
+
+    @property
+    def kind(self) -> str:
+        return self.type.kind
+
+    @property
+    def label(self) -> str:
+        return f"{self.tile.id} ({self.type.name})"
+
+    def facing(self, value: str) -> int | None:
+        """The direction of the side holding `value` ('cannon' barrel or 'engine' exhaust)."""
+        return next((d for d, side in enumerate(self.sides) if side == value), None)
+
+    def shield_covers(self) -> tuple[int, int]:
+        """A shield covers its n and e sides as printed; turned with the tile."""
+        k = self.rotation // 90
+        return ((N + k) % 4, (E + k) % 4)
+
+
+def make_part(content: GalaxyTrucker, tile: Tile, rotation: int) -> Part:
+    return Part(
+        tile, content.tile_type(tile), rotation, rotate(tile.sides.as_tuple(), rotation // 90)
+    )
+
+
+@dataclass(frozen=True)
+class Ship:
+    """The tiles on a board. Never changes in flight: what is lost is kept in the state."""
+
+    board: Board
+    parts: dict[Cell, Part]
+    start: Cell
+    order: tuple[Cell, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "order", tuple(sorted(self.parts)))
+        # Joins depend only on the geometry: work them out once. Pieces and exposed
+        # connectors are remembered per set of tiles present (the search asks again and again).
+        adjacent = {
+            cell: tuple(neighbour(cell, d) for d in range(4) if self._joined_static(cell, d))
+            for cell in self.order
+        }
+        object.__setattr__(self, "_adjacent", adjacent)
+        object.__setattr__(self, "_chunks", {})
+        object.__setattr__(self, "_exposed", {})
+
+    def _joined_static(self, cell: Cell, direction: int) -> bool:
+        other = neighbour(cell, direction)
+        if other not in self.parts:
+            return False
+        return joined(
+            self.parts[cell].sides[direction], self.parts[other].sides[opposite(direction)]
+        )
+
+    def without(self, cells: Iterable[Cell]) -> Ship:
+        gone = set(cells)
+        return Ship(self.board, {c: p for c, p in self.parts.items() if c not in gone}, self.start)
+
+    def is_joined(self, cell: Cell, direction: int, present: frozenset[Cell] | None = None) -> bool:
+        other = neighbour(cell, direction)
+        if present is not None and other not in present:
+            return False
+        return other in self._adjacent.get(cell, ())  # type: ignore[attr-defined]
+
+    def links(self, cell: Cell, present: frozenset[Cell]) -> list[Cell]:
+        if cell not in present:
+            return []
+        return [o for o in self._adjacent.get(cell, ()) if o in present]  # type: ignore[attr-defined]
+
+    def chunks(self, present: frozenset[Cell]) -> list[list[Cell]]:
+        """The pieces the present tiles fall into, each in reading order, ordered by size
+        (largest first), then by their first cell."""
+        cache = self._chunks  # type: ignore[attr-defined]
+        if present not in cache:
+            cache[present] = self._find_chunks(present)
+        return cache[present]
+
+    def _find_chunks(self, present: frozenset[Cell]) -> list[list[Cell]]:
+        pool = set(present)
+        found = []
+        for start in self.order:
+            if start not in pool:
+                continue
+            pool.discard(start)
+            chunk = [start]
+            queue = deque([start])
+            while queue:
+                for other in self.links(queue.popleft(), present):
+                    if other in pool:
+                        pool.discard(other)
+                        chunk.append(other)
+                        queue.append(other)
+            found.append(sorted(chunk))
+        return sorted(found, key=lambda c: (-len(c), c[0]))
+
+    def exposed(self, present: frozenset[Cell]) -> list[tuple[Cell, int]]:
+        """Connector sides with no present tile beside them (barrels and exhausts are smooth
+        for this count, by ruling)."""
+        cache = self._exposed  # type: ignore[attr-defined]
+        if present in cache:
+            return cache[present]
+        found = []
+        for cell in self.order:
+            if cell not in present:
+                continue
+            for d, side in enumerate(self.parts[cell].sides):
+                if side in CONNECTORS and neighbour(cell, d) not in present:
+                    found.append((cell, d))
+        cache[present] = found
+        return found
+
+    def line(self, side: int, number: int, present: frozenset[Cell]) -> list[Cell]:
+        """The present tiles along a row (side e/w) or column (side n/s), in the order
+        something coming from `side` meets them."""
+        if side in (N, S):
+            cells = [c for c in self.order if c[1] == number and c in present]
+            return sorted(cells, key=lambda c: c[0], reverse=side == S)
+        cells = [c for c in self.order if c[0] == number and c in present]
+        return sorted(cells, key=lambda c: c[1], reverse=side == E)
+
+    def of_kind(self, kind: str, present: frozenset[Cell]) -> list[Cell]:
+        return [c for c in self.order if c in present and self.parts[c].kind == kind]
+
+
+def board_cells(board: Board) -> list[Cell]:
+    return [(r, c) for r in board.rows for c in sorted(board.cells[r])]
+
+
+def start_cell(board: Board) -> Cell:
+    return (board.start.row, board.start.column)

@@ -1,0 +1,300 @@
+"""What changes during a flight, and the small rules that change it.
+
+A `State` is frozen and hashable, so the search can remember positions it has scored. The
+ship's geometry stays in `Ship`; the state says which of its tiles are still there and what
+they hold. Conventions where the rules leave the player a choice that does not change the
+round score now (the search decides only choices that can change it):
+- batteries are spent from the battery with the most cells left (first in reading order on
+  a tie), so charge is kept spread over the ship;
+- crew leave from the least-occupied cabin first (an empty cabin cannot catch an epidemic);
+  the engine does not move crew between events;
+- goods are arranged anew whenever goods are loaded: the most valuable set the holds can
+  take, red goods only in hazardous holds, holds filled in reading order."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any
+
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.flight.ship import Cell, N, S, Ship, cell_name
+from generator.games.galaxy_trucker.model import Card, Round
+
+Pairs = tuple[tuple[Cell, int], ...]
+Loads = tuple[tuple[Cell, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True)
+class State:
+    present: frozenset[Cell]
+    humans: Pairs  # cabin -> humans in it (cabins with at least one)
+    aliens: tuple[tuple[str, Cell], ...]  # colour -> cabin
+    charges: Pairs  # battery -> cells left
+    cargo: Loads  # hold -> goods in it, most valuable first
+    lost: int = 0
+    out: str = ""  # why the ship is out of the round; empty while it flies
+
+    @property
+    def human_count(self) -> int:
+        return sum(n for _, n in self.humans)
+
+    @property
+    def crew_count(self) -> int:
+        return self.human_count + len(self.aliens)
+
+    @property
+    def battery_count(self) -> int:
+        return sum(n for _, n in self.charges)
+
+    def alien(self, colour: str) -> Cell | None:
+        return next((cell for c, cell in self.aliens if c == colour), None)
+
+    def goods(self) -> list[str]:
+        return [g for _, load in self.cargo for g in load]
+
+
+@dataclass(frozen=True)
+class Flight:
+    """Everything fixed during one round's flight."""
+
+    content: GalaxyTrucker
+    rnd: Round
+    ship: Ship
+    skipped: int
+    events: tuple[tuple[Card, tuple[tuple[int, int], ...]], ...]
+
+    def value(self, good: str) -> int:
+        return self.content.goods[good].value
+
+    def goods_value(self, goods: list[str] | tuple[str, ...]) -> int:
+        return sum(self.value(g) for g in goods)
+
+    def goods_words(self, goods: list[str] | tuple[str, ...]) -> str:
+        return ", ".join(goods) if goods else "nothing"
+
+    def label(self, cell: Cell) -> str:
+        return f"{self.ship.parts[cell].label} at {cell_name(cell)}"
+
+
+def initial_state(ship: Ship, lost: int) -> State:
+    present = frozenset(ship.parts)
+    cabins = [c for c in ship.order if ship.parts[c].kind in ("cabin", "starting-cabin")]
+    batteries = [c for c in ship.order if ship.parts[c].kind == "battery"]
+    holds = [c for c in ship.order if ship.parts[c].kind == "cargo"]
+    return State(
+        present=present,
+        humans=tuple((c, 2) for c in cabins),
+        aliens=(),
+        charges=tuple((c, ship.parts[c].type.cells or 0) for c in batteries),
+        cargo=tuple((c, ()) for c in holds),
+        lost=lost,
+    )
+
+
+# --- aliens ------------------------------------------------------------------------------
+def alien_cabins(ship: Ship, present: frozenset[Cell], colour: str) -> list[Cell]:
+    """Cabins (never the starting cabin) joined by a connector to a life support of `colour`."""
+    found = []
+    for cell in ship.of_kind("cabin", present):
+        for other in ship.links(cell, present):
+            part = ship.parts[other]
+            if part.kind == "life-support" and part.type.alien == colour:
+                found.append(cell)
+                break
+    return found
+
+
+def place_alien(state: State, colour: str, cabin: Cell) -> State:
+    humans = tuple((c, n) for c, n in state.humans if c != cabin)
+    return replace(state, humans=humans, aliens=tuple(sorted((*state.aliens, (colour, cabin)))))
+
+
+def unsupported_aliens(ship: Ship, state: State) -> list[tuple[str, Cell]]:
+    """Aliens whose cabin is gone or lost its life support: they go home."""
+    return [
+        (colour, cabin)
+        for colour, cabin in state.aliens
+        if cabin not in state.present or cabin not in alien_cabins(ship, state.present, colour)
+    ]
+
+
+# --- crew --------------------------------------------------------------------------------
+def remove_humans(state: State, count: int) -> State:
+    humans = dict(state.humans)
+    for _ in range(count):
+        if not humans:
+            break
+        cabin = min(humans, key=lambda c: (humans[c], c))
+        humans[cabin] -= 1
+        if humans[cabin] == 0:
+            del humans[cabin]
+    return replace(state, humans=tuple(sorted(humans.items())))
+
+
+def remove_crew(state: State, count: int, aliens_first: tuple[str, ...]) -> State:
+    """Lose `count` crew: the named aliens first (in that order), then humans."""
+    aliens = list(state.aliens)
+    for colour in aliens_first:
+        if count == 0:
+            break
+        match = [a for a in aliens if a[0] == colour]
+        if match:
+            aliens.remove(match[0])
+            count -= 1
+    return remove_humans(replace(state, aliens=tuple(aliens)), count)
+
+
+def crew_words(state: State) -> str:
+    aliens = " and ".join(f"the {c} alien" for c, _ in state.aliens)
+    humans = f"{state.human_count} human{'s' if state.human_count != 1 else ''}"
+    return f"{humans} and {aliens}" if aliens else humans
+
+
+# --- batteries ---------------------------------------------------------------------------
+def spend(state: State, count: int) -> tuple[State, list[Cell]]:
+    charges = dict(state.charges)
+    used = []
+    for _ in range(count):
+        cell = max(charges, key=lambda c: (charges[c], -c[0], -c[1]))
+        charges[cell] -= 1
+        used.append(cell)
+    return replace(state, charges=tuple(sorted(charges.items()))), used
+
+
+# --- goods -------------------------------------------------------------------------------
+def arrange(flight: Flight, state: State, goods: list[str]) -> tuple[State, list[str]]:
+    """The holds loaded with the most valuable choice of `goods`; the goods left behind."""
+    ship = flight.ship
+    holds = [c for c, _ in state.cargo]
+    hazard = [c for c in holds if ship.parts[c].type.hazardous]
+    normal = [c for c in holds if not ship.parts[c].type.hazardous]
+    hazard_slots = sum(ship.parts[c].type.slots or 0 for c in hazard)
+    normal_slots = sum(ship.parts[c].type.slots or 0 for c in normal)
+    by_value = sorted(goods, key=lambda g: (-flight.value(g), g))
+    red = [g for g in by_value if flight.content.goods[g].hazardous]
+    other = [g for g in by_value if not flight.content.goods[g].hazardous]
+    best: tuple[int, list[str], list[str]] | None = None
+    for h in range(min(len(red), hazard_slots) + 1):
+        in_hazard = red[:h]
+        room = normal_slots + hazard_slots - h
+        rest = other[:room]
+        total = flight.goods_value(in_hazard) + flight.goods_value(rest)
+        if best is None or total > best[0]:
+            best = (total, in_hazard, rest)
+    assert best is not None
+    _, reds, rest = best
+    to_normal = rest[:normal_slots]
+    to_hazard = reds + rest[normal_slots:]
+    loads: dict[Cell, list[str]] = {c: [] for c in holds}
+    for cells, queue in ((normal, to_normal), (hazard, to_hazard)):
+        queue = list(queue)
+        for cell in cells:
+            slots = ship.parts[cell].type.slots or 0
+            loads[cell] = queue[:slots]
+            queue = queue[slots:]
+    kept = [g for load in loads.values() for g in load]
+    left = list(goods)
+    for g in kept:
+        left.remove(g)
+    cargo = tuple((c, tuple(loads[c])) for c in holds)
+    return replace(state, cargo=cargo), left
+
+
+def lose_goods(flight: Flight, state: State, count: int) -> tuple[State, list[str]]:
+    """The `count` most valuable goods taken (first in reading order on a tie)."""
+    loads = {c: list(g) for c, g in state.cargo}
+    taken = []
+    for _ in range(count):
+        filled = [(flight.value(g), c) for c, load in loads.items() for g in load[:1]]
+        if not filled:
+            break
+        _, cell = max(filled, key=lambda v: (v[0], -v[1][0], -v[1][1]))
+        taken.append(loads[cell].pop(0))
+    return replace(state, cargo=tuple((c, tuple(g)) for c, g in loads.items())), taken
+
+
+# --- strength ----------------------------------------------------------------------------
+def cannon_options(flight: Flight, state: State) -> list[tuple[int, int]]:
+    """(batteries spent, firepower in halves) for each number of double cannons powered,
+    strongest first (a forward double gives 2, a sideways or rear one 1)."""
+    ship = flight.ship
+    single = 0
+    doubles = []
+    for cell in ship.of_kind("cannon", state.present):
+        part = ship.parts[cell]
+        worth = 2 if part.facing("cannon") == N else 1  # in halves of firepower
+        if (part.type.strength or 1) == 2:
+            doubles.append(2 * worth)
+        else:
+            single += worth
+    doubles.sort(reverse=True)
+    options = []
+    for k in range(min(len(doubles), state.battery_count) + 1):
+        power = single + sum(doubles[:k])
+        if power > 0 and state.alien("purple") is not None:
+            power += 4
+        options.append((k, power))
+    return options
+
+
+def engine_options(flight: Flight, state: State) -> list[tuple[int, int]]:
+    """(batteries spent, engine strength) for each number of double engines powered."""
+    ship = flight.ship
+    engines = [ship.parts[c] for c in ship.of_kind("engine", state.present)]
+    single = sum(1 for p in engines if (p.type.strength or 1) == 1 and p.facing("engine") == S)
+    doubles = sum(1 for p in engines if p.type.strength == 2 and p.facing("engine") == S)
+    options = []
+    for k in range(min(doubles, state.battery_count) + 1):
+        power = single + 2 * k
+        if power > 0 and state.alien("brown") is not None:
+            power += 2
+        options.append((k, power))
+    return options
+
+
+def halves(power: int) -> str:
+    """Firepower kept in halves, written as a player would: 3, 3½."""
+    whole, half = divmod(power, 2)
+    return f"{whole}½" if half else str(whole)
+
+
+# --- the round's score -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Boxes:
+    """The score boxes of the round sheet."""
+
+    position: int
+    events: tuple[int, ...]
+    cargo: int
+    lost: int
+    pretty: int
+    cargo_note: str
+    lost_note: str
+    pretty_note: str
+
+    @property
+    def total(self) -> int:
+        return self.position + sum(self.events) + self.cargo + self.lost + self.pretty
+
+
+def final_parts(flight: Flight, state: State) -> tuple[int, int, int]:
+    """(cargo, lost components, pretty ship) as scored at the end of the round."""
+    goods = flight.goods_value(state.goods())
+    cargo = math.ceil(goods / 2) if state.out else goods
+    lost = -2 * min(state.lost, flight.rnd.lost_component_boxes)
+    pretty = 0 if state.out else flight.rnd.pretty_ship - len(flight.ship.exposed(state.present))
+    return cargo, lost, pretty
+
+
+def final_score(flight: Flight, state: State) -> int:
+    return sum(final_parts(flight, state))
+
+
+def describe_state(flight: Flight, state: State) -> dict[str, Any]:
+    return {
+        "crew": crew_words(state),
+        "batteries": state.battery_count,
+        "goods": state.goods(),
+        "lost": state.lost,
+    }

@@ -1,0 +1,372 @@
+"""The Galaxy Trucker flight engine against worked examples written from the rules.
+
+Each example builds a small Ship I (rows 5-9, columns 5-9; the starting cabin at row 7,
+column 7 has a universal connector on every side) and flies it through one or two event
+cards with chosen rolls. The expected Event boxes, end-of-round boxes and account lines were
+worked out by hand from the rule text and the rulings in shared/DESIGN.md; the working is in
+each test's comments. Round 1 values: Pretty Ship 2, 6 Lost Components boxes.
+
+Tiles used (sides n, e, s, w as printed):
+  T040 cabin      double single double single     T036 cabin     single double single single
+  T048 cabin      single smooth single universal  T055 struct.   single universal single universal
+  T014 battery-3  double smooth smooth smooth     T026 cargo-2   universal smooth smooth universal
+  T028 cargo-3    single smooth single smooth     T067 hazard-1  universal smooth smooth universal
+  T092 dbl engine single smooth EXHAUST smooth    T076 engine    double smooth EXHAUST smooth
+  T101 cannon     BARREL smooth single smooth     T103 cannon    BARREL smooth double smooth
+  T126 dbl cannon BARREL smooth single smooth     T150 shield    single smooth single single
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.flight.account import account_lines
+from generator.games.galaxy_trucker.flight.engine import RoundFlight, boxes
+from generator.games.galaxy_trucker.flight.legality import check
+from generator.games.galaxy_trucker.flight.registry import RESOLVERS
+from generator.games.galaxy_trucker.flight.search import fly
+from generator.games.galaxy_trucker.flight.ship import Ship, make_part, start_cell
+from generator.games.galaxy_trucker.flight.state import Boxes, Flight, initial_state
+from generator.games.galaxy_trucker.model import CARD_KINDS
+from generator.session import load_content
+
+CASES = Path(__file__).parent / "cases" / "ships"
+MISS = (1, 1)  # a roll of 2: no line of Ship I has that number
+
+
+@pytest.fixture(scope="module")
+def content() -> GalaxyTrucker:
+    return load_content("galaxy-trucker")[2]
+
+
+def ship_of(content: GalaxyTrucker, tiles: dict[tuple[int, int], tuple[str, int]]) -> Ship:
+    board = content.boards["I"]
+    parts = {start_cell(board): make_part(content, content.starting_cabin, 0)}
+    for cell, (tile_id, rotation) in tiles.items():
+        parts[cell] = make_part(content, content.tiles_by_id[tile_id], rotation)
+    return Ship(board, parts, start_cell(board))
+
+
+def fly_events(
+    content: GalaxyTrucker,
+    tiles: dict[tuple[int, int], tuple[str, int]],
+    events: list[tuple[str, list[tuple[int, int]]]],
+    skipped: int = 0,
+) -> tuple[Boxes, list[str]]:
+    built = ship_of(content, tiles)
+    legal, removals = check(built)
+    flight = Flight(
+        content,
+        content.rounds[0],
+        legal,
+        skipped,
+        tuple((content.cards_by_id[card], tuple(rolls)) for card, rolls in events),
+    )
+    start = initial_state(legal, len(removals))
+    played = fly(flight, start)
+    result = RoundFlight(flight, built, tuple(removals), start, played)
+    plan = {"rounds": [{"flight_turns": [{"turn": 9, "events": [{} for _ in events]}]}]}
+    return boxes(flight, played), account_lines(content, plan, result)
+
+
+def as_tuple(b: Boxes) -> tuple[int, tuple[int, ...], int, int, int, int]:
+    return (b.position, b.events, b.cargo, b.lost, b.pretty, b.total)
+
+
+# Start with a cabin on each side: T040 at (7,6) joins with its single e side, T036 at (7,8)
+# with its single w side. 6 humans. Exposed: start n and s (2), T040 n, s, w (3), T036 n, e,
+# s (3) = 8, so the Pretty Ship box is 2 - 8 = -6.
+CABINS = {(7, 6): ("T040", 0), (7, 8): ("T036", 0)}
+
+
+def test_every_card_kind_has_a_resolver() -> None:
+    assert set(RESOLVERS) == set(CARD_KINDS)
+
+
+def test_abandoned_ship_trades_crew_for_credits(content: GalaxyTrucker) -> None:
+    # abandoned-ship-1a: give up 2 crew for 3 credits, 1 day: 3 - 1 = 2. 4 humans stay, so
+    # taking it is allowed; 2 + (-6) = -4 beats flying past, 0 + (-6) = -6.
+    b, lines = fly_events(content, CABINS, [("abandoned-ship-1a", [])])
+    assert as_tuple(b) == (0, (2,), 0, 0, -6, -4)
+    assert "  Took the ship: 2 humans stay behind; record 3 credits - 1 day(s) = 2." in lines
+    assert any(
+        line.startswith(
+            "  Choice: take the ship, leaving 2 humans. It leads to the best "
+            "round score, -4; the other choices lead to: fly past -6."
+        )
+        for line in lines
+    )
+
+
+def test_abandoned_ship_never_leaves_the_ship_without_a_human(content: GalaxyTrucker) -> None:
+    # Only the starting cabin: 2 humans. Giving up 2 would leave nobody: fly past, record 0.
+    # Exposed: the 4 sides of the starting cabin: 2 - 4 = -2.
+    b, lines = fly_events(content, {}, [("abandoned-ship-1a", [])])
+    assert as_tuple(b) == (0, (0,), 0, 0, -2, -2)
+    assert "  Flew past: record 0." in lines
+
+
+def test_abandoned_station_loads_goods_with_enough_crew(content: GalaxyTrucker) -> None:
+    # CABINS plus a 2-slot hold T026 below the start (its universal n side joins the start's
+    # s side; its w side is exposed). 6 crew >= 5 needed: load yellow (3) and green (2),
+    # record -1. Exposed: start n (1), T040 3, T036 3, T026 w (1) = 8: Pretty 2 - 8 = -6.
+    # Score 0 - 1 + 5 + 0 - 6 = -2 (flying past: -6).
+    tiles = {**CABINS, (8, 7): ("T026", 0)}
+    b, lines = fly_events(content, tiles, [("abandoned-station-1a", [])])
+    assert as_tuple(b) == (0, (-1,), 5, 0, -6, -2)
+    assert any("Docked and loaded yellow, green" in line for line in lines)
+    # With the two cabins gone only 2 crew: too few, record 0.
+    b, lines = fly_events(content, {(8, 7): ("T026", 0)}, [("abandoned-station-1a", [])])
+    assert b.events == (0,)
+    assert "  Too few crew to enter the station: record 0." in lines
+
+
+def test_open_space_counts_engines_and_powers_a_double(content: GalaxyTrucker) -> None:
+    # T014 (3 batteries) turned 180 above the start (its double side now faces down and
+    # joins), T040 cabin left of the start, T076 single engine under T040 (double n joins
+    # T040's double s), T092 double engine under the start. Strength: 1 + 2 for a battery = 3,
+    # better than 1. Exposed: start e (1), T040 n and w (2) = 3: Pretty 2 - 3 = -1.
+    # Score 3 - 1 = 2.
+    tiles = {
+        (6, 7): ("T014", 180),
+        (7, 6): ("T040", 0),
+        (8, 6): ("T076", 0),
+        (8, 7): ("T092", 0),
+    }
+    b, lines = fly_events(content, tiles, [("open-space-1a", [])])
+    assert as_tuple(b) == (0, (3,), 0, 0, -1, 2)
+    assert "  Engine strength 3, powered 1 double engine (1 battery): record 3." in lines
+
+
+def test_planets_red_goes_only_in_a_hazardous_hold(content: GalaxyTrucker) -> None:
+    # T067 hazardous 1-slot hold under the start. planets-1b (2 days): planet 1 red, red;
+    # planet 2 red, blue, blue; planet 3 yellow. One hazardous slot: planets 1 and 2 both
+    # give one red (4), planet 3 a yellow (3). Land on planet 1: record -2, cargo 4.
+    # Exposed: start n, e, w (3), T067 w (1) = 4: Pretty -2. Score -2 + 4 - 2 = 0.
+    b, lines = fly_events(content, {(8, 7): ("T067", 0)}, [("planets-1b", [])])
+    assert as_tuple(b) == (0, (-2,), 4, 0, -2, 0)
+    assert any(
+        "Landed on planet 1 (red, red); holds now carry red (left behind: red)" in line
+        for line in lines
+    )
+
+
+def test_out_of_the_round_sells_cargo_at_half_price(content: GalaxyTrucker) -> None:
+    # A 3-slot hold T028 under the start and a 2-slot hold T026 right of it; no engine.
+    # planets-1c (3 days): planet 1 yellow, green, blue, blue (7 in 5 slots) or planet 2
+    # yellow, yellow (6). Then open space: strength 0, adrift, out of the round: cargo sells
+    # at half price rounded up, Pretty Ship 0. Planet 1: -3 + ceil(7/2) = 1; planet 2:
+    # -3 + 3 = 0; flying past: 0.
+    tiles = {(8, 7): ("T028", 0), (7, 8): ("T026", 0)}
+    b, lines = fly_events(content, tiles, [("planets-1c", []), ("open-space-1a", [])])
+    assert as_tuple(b) == (0, (-3, 0), 4, 0, 0, 1)
+    assert "  Engine strength 0: the ship is adrift and out of the round." in lines
+    assert any("sold at half price (rounded up) = 4" in line for line in lines)
+
+
+def test_stardust_counts_exposed_connectors(content: GalaxyTrucker) -> None:
+    # CABINS has 8 exposed connectors: record -8; Pretty 2 - 8 = -6. Score -14.
+    b, lines = fly_events(content, CABINS, [("stardust-1a", [])])
+    assert as_tuple(b) == (0, (-8,), 0, 0, -6, -14)
+    assert (
+        "  8 exposed connectors (T040 front, T040 rear, T040 left, start front, start rear, "
+        "T036 front, T036 right, T036 rear): record -8." in lines
+    )
+
+
+def test_epidemic_strikes_joined_occupied_cabins_only(content: GalaxyTrucker) -> None:
+    # CABINS: the start is joined to both cabins: each of the three loses one human.
+    # T055 above the start (single s joins) carries cabin T048 at row 5 (single s joins
+    # T055's single n): T048 touches no other cabin and keeps 2. 8 humans -> 5.
+    # Exposed: start s (1), T040 3, T036 3, T055 e and w (2), T048 n and w (2) = 11:
+    # Pretty 2 - 11 = -9.
+    tiles = {**CABINS, (6, 7): ("T055", 0), (5, 7): ("T048", 0)}
+    b, lines = fly_events(content, tiles, [("epidemic-2a", []), ("stardust-1a", [])])
+    assert b.events == (0, -11)
+    assert sum(1 for line in lines if line.endswith("loses a human.")) == 3
+    assert not any("T048 (cabin) at row 5, column 7 loses" in line for line in lines)
+    assert any("Aboard now: 5 humans" in line for line in lines)
+
+
+def test_meteor_splits_the_ship_and_the_better_chunk_is_kept(content: GalaxyTrucker) -> None:
+    # T055 right of the start, cabin T036 right of it, cabin T048 below T036. meteoric-swarm-
+    # 1c: large from the front, roll 3+5 = 8: column 8, first tile T055 (row 7), no cannon:
+    # destroyed. The ship breaks: {start} (2 humans) and {T036, T048} (4 humans). Keeping the
+    # start chunk loses 2 more tiles (3 boxes: -6; start alone has 4 exposed: Pretty -2;
+    # total -8); keeping the cabins loses the start (2 boxes: -4; T036 n, e, w and T048 s, w
+    # exposed = 5: Pretty -3; total -7). The other two meteors roll 2 and 12: they miss.
+    tiles = {(7, 8): ("T055", 0), (7, 9): ("T036", 0), (8, 9): ("T048", 0)}
+    b, lines = fly_events(content, tiles, [("meteoric-swarm-1c", [(3, 5), MISS, (6, 6)])])
+    assert as_tuple(b) == (0, (0,), 0, -4, -3, -7)
+    assert any("The ship breaks into 2 chunks" in line for line in lines)
+    assert (
+        "  Kept the chunk of 2 tiles from row 7, column 9; the other tile is lost, with 2 humans."
+        in lines
+    )
+    assert any(line.startswith("  Choice: keep the chunk from row 7, column 9.") for line in lines)
+
+
+def test_small_meteor_bounces_off_smooth_and_hits_connectors(content: GalaxyTrucker) -> None:
+    # meteoric-swarm-1b: small meteors from front, rear, left, right. Ship: start and T014
+    # turned 180 above it. Front, column 7 (roll 3+4): T014's n side is smooth: bounces.
+    # Rear, column 7 (roll 4+3): the start's s side is universal: destroyed; T014 alone is
+    # left without a human: out of the round. Lost 1: -2.
+    b, lines = fly_events(
+        content, {(6, 7): ("T014", 180)}, [("meteoric-swarm-1b", [(3, 4), (4, 3), MISS, MISS])]
+    )
+    assert as_tuple(b) == (0, (0,), 0, -2, 0, -2)
+    assert any("it bounces off the smooth side" in line for line in lines)
+    assert any(
+        "No human is left aboard" in line or "No chunk has a human" in line for line in lines
+    )
+
+
+def test_pirates_small_shots_are_shielded_with_batteries(content: GalaxyTrucker) -> None:
+    # T014 turned 180 above the start, shield T150 below it (covers front and right). No
+    # cannon: firepower 0 < 5, they attack. Shots: small front column 7 (3+4) hits T014's
+    # smooth n side, but small shots do not bounce: shield, 1 battery; large front roll 2
+    # misses; small front column 7 (2+5): shield again. Nothing lost. Exposed: start e, w
+    # (2), T150 s, w (2) = 4: Pretty -2. Score -2.
+    tiles = {(6, 7): ("T014", 180), (8, 7): ("T150", 0)}
+    b, lines = fly_events(content, tiles, [("pirates-1a", [(3, 4), MISS, (2, 5)])])
+    assert as_tuple(b) == (0, (0,), 0, 0, -2, -2)
+    assert sum(1 for line in lines if "shield T150 at row 8, column 7 stops it" in line) == 2
+    assert any("Aboard now: 2 humans; batteries 1" in line for line in lines)
+
+
+def test_slavers_take_crew_when_they_win(content: GalaxyTrucker) -> None:
+    # slavers-1a, strength 6, no cannon: they take 3 crew of 6: 3 humans stay. Record 0.
+    b, lines = fly_events(content, CABINS, [("slavers-1a", [])])
+    assert as_tuple(b) == (0, (0,), 0, 0, -6, -6)
+    assert any("They take 3 humans; left aboard: 3 humans." in line for line in lines)
+
+
+def test_smugglers_beaten_with_one_battery(content: GalaxyTrucker) -> None:
+    # Row 6: cannons T101, T103 and double cannon T126, all facing forward; row 7: T055
+    # either side of the start, and T101 turned 270 left of them (barrel to the left: half
+    # firepower); T014 batteries under the start, T026 hold under the left T055.
+    # Firepower 1 + 1 + 1/2 = 2 1/2, with the double powered 4 1/2 > 4 (smugglers-1a): load
+    # yellow and green (blue left behind: 2 slots), record -1. Exposed: right T055 e and s
+    # (2), T026 w (1) = 3: Pretty -1. Score -1 + 5 - 1 = 3.
+    tiles = {
+        (6, 6): ("T101", 0),
+        (6, 7): ("T103", 0),
+        (6, 8): ("T126", 0),
+        (7, 5): ("T101", 270),
+        (7, 6): ("T055", 0),
+        (7, 8): ("T055", 0),
+        (8, 6): ("T026", 0),
+        (8, 7): ("T014", 0),
+    }
+    b, lines = fly_events(content, tiles, [("smugglers-1a", [])])
+    assert as_tuple(b) == (0, (-1,), 5, 0, -1, 3)
+    assert any(
+        line.startswith("  Firepower 4½, 1 double cannon powered (1 battery), against strength 4")
+        for line in lines
+    )
+
+
+def test_illegal_tiles_are_removed_as_lost_components(content: GalaxyTrucker) -> None:
+    # T092 double engine turned 90 (exhaust to the left) under the start: engines must face
+    # the rear, so it is removed; T040 cabin at row 8, column 6 then hangs on nothing (its
+    # only neighbour was the engine) and falls off too. 2 Lost Components: -4.
+    b, lines = fly_events(
+        content, {(8, 7): ("T092", 90), (8, 6): ("T040", 0)}, [("stardust-1a", [])]
+    )
+    assert b.lost == -4
+    assert any("an engine must face the rear" in line for line in lines)
+    assert any("not connected to the starting cabin" in line for line in lines)
+
+
+def test_purple_alien_crews_a_cabin_and_adds_firepower(content: GalaxyTrucker) -> None:
+    # Cannons T101 at row 6, columns 6, 7, 8 (forward, 1 each); T055 left of the start holds
+    # the left one; cabin T036 right of the start holds the right one; purple life support
+    # T143 under T036 (single n joins T036's single s); hold T026 under T055.
+    # With the purple alien in T036 (2 humans in the start): firepower 3 + 2 = 5 > 4
+    # (smugglers-1a): load yellow, green, record -1, cargo 5. With 2 humans there instead:
+    # 3 < 4, they attack; no goods, no batteries: nothing taken, cargo 0.
+    # Exposed: start s, T055 w, T036 e, T143 e and w, T026 w = 6: Pretty -4.
+    # Alien: -1 + 5 - 4 = 0; humans: -4.
+    tiles = {
+        (6, 6): ("T101", 0),
+        (6, 7): ("T101", 0),
+        (6, 8): ("T101", 0),
+        (7, 6): ("T055", 0),
+        (7, 8): ("T036", 0),
+        (8, 8): ("T143", 0),
+        (8, 6): ("T026", 0),
+    }
+    b, lines = fly_events(content, tiles, [("smugglers-1a", [])])
+    assert as_tuple(b) == (0, (-1,), 5, 0, -4, 0)
+    assert (
+        "  Crew: 2 humans and the purple alien (the purple alien in T036 (cabin) at row 7, "
+        "column 8)." in lines
+    )
+    assert any(
+        line.startswith("  Firepower 5 (+2 purple alien), no double cannon powered")
+        for line in lines
+    )
+
+
+def test_real_seed_ship_account(content: GalaxyTrucker) -> None:
+    # Seed 42, round 1: T014@180 above the start, cabin T039 right of it, T092 below.
+    # Event 1 (meteoric-swarm-1c): large meteor column 8 (6+2) destroys T039 with 2 humans;
+    # 10 and 9 miss. Event 2 (meteoric-swarm-1a): column 9 and row 5 miss; the small meteor
+    # from the right in row 7 (5+2) hits the start's exposed universal side: destroyed, the
+    # last humans with it: out of the round. Lost 2 (-4); Pretty 0; score -4.
+    result = CliRunner().invoke(
+        main,
+        [
+            "score",
+            "galaxy-trucker",
+            str(CASES / "seed-42-round-1.txt"),
+            "--seed",
+            "42",
+            "--round",
+            "1",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output.splitlines()
+    assert "  Event 1 box: 0" in out
+    assert any("T039 (cabin) at row 7, column 8 is destroyed, with 2 humans." in x for x in out)
+    assert "  Round 1 score         -4" in out
+    assert "  Lost Components       -4   (2 boxes × −2)" in out
+
+
+def test_lost_components_beyond_the_boxes_cost_nothing(content: GalaxyTrucker) -> None:
+    # Seven batteries T014 on cells that touch nothing of the ship: none is joined to the
+    # starting cabin, so all 7 fall off at the end of building. Round 1 has 6 boxes:
+    # -12, not -14. The start alone: 4 exposed, stardust -4, Pretty 2 - 4 = -2. Total -18.
+    loose = [(5, 7), (6, 6), (6, 8), (9, 5), (9, 6), (9, 8), (9, 9)]
+    b, lines = fly_events(content, {c: ("T014", 0) for c in loose}, [("stardust-1a", [])])
+    assert as_tuple(b) == (0, (-4,), 0, -12, -2, -18)
+    assert (
+        "  Lost Components      -12   (6 boxes × −2 (7 components lost; the sheet has 6 "
+        "boxes))" in lines
+    )
+
+
+def test_smugglers_take_batteries_when_there_are_no_goods(content: GalaxyTrucker) -> None:
+    # No cannon against smugglers-1a (strength 4, 2 goods): no goods aboard, so they take 2
+    # of the 3 batteries of T014. Record 0.
+    b, lines = fly_events(content, {(6, 7): ("T014", 180)}, [("smugglers-1a", [])])
+    assert b.events == (0,)
+    assert "  No goods to take." in lines
+    assert "  They take 2 batteries instead." in lines
+    assert any("Aboard now: 2 humans; batteries 1" in line for line in lines)
+
+
+def test_alien_goes_home_when_its_life_support_is_destroyed(content: GalaxyTrucker) -> None:
+    # Cabin T036 right of the start; purple life support T143 turned 180 above it (its single
+    # side now faces down and joins T036's single n side). A large meteor from the front in
+    # column 8 (3+5) meets T143 first: destroyed, and the purple alien in T036 goes home.
+    tiles = {(7, 8): ("T036", 0), (6, 8): ("T143", 180)}
+    b, lines = fly_events(content, tiles, [("meteoric-swarm-1c", [(3, 5), MISS, MISS])])
+    assert b.lost == -2
+    assert "  The purple alien lost its life support and goes home." in lines
