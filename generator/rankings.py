@@ -25,7 +25,8 @@ MAX_NAME = 40
 MAX_ABS_SCORE = 100_000
 BASE_COLUMNS = ("player", "round", "score")
 NOTE_COLUMN = "note"
-GRID_COLUMN = "grid"
+# A sheet the game's scorer reads: it returns the score and, where it has them, its parts.
+SheetScorer = Callable[[Path, str], tuple[int, dict[str, int]]]
 _INT = re.compile(r"^[+-]?\d{1,7}$")
 _COUNT = re.compile(r"^\d{1,4}(\.5|\.0)?$")
 
@@ -39,11 +40,12 @@ class ScoreSpec:
     titles: tuple[tuple[str, str], ...] = ()  # (column, label): counts that win titles
     # The rewards a title earns per round, by the name the host chooses them by.
     title_rewards: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    # Reads a player's sheet file (the `grid` column) and returns its score.
-    scorer: Callable[[Path], int] | None = None
+    # Reads a player's sheet file (the `sheet_column`) for a round: its score and parts.
+    scorer: SheetScorer | None = None
+    sheet_column: str = "grid"
 
     def columns(self) -> tuple[str, ...]:
-        extra = (GRID_COLUMN,) if self.scorer else ()
+        extra = (self.sheet_column,) if self.scorer else ()
         return (
             *BASE_COLUMNS,
             *(c for c, _ in self.parts),
@@ -233,13 +235,15 @@ def _entry(
     if given and score is None:
         problem(line, "score", f"expected a whole number (got {given!r})")
         ok = False
-    grid = cells.get(GRID_COLUMN, "")
+    grid = cells.get(spec.sheet_column, "")
     if grid and spec.scorer is not None and folder is not None and ok:
-        scored = _run_scorer(line, grid, folder, spec.scorer, problem)
-        if scored is None:
+        result = _run_scorer(line, grid, rnd, folder, spec, problem)
+        scored = result[0] if result else None
+        if result is None:
             ok = False
         elif score is None:
-            score = scored
+            score = result[0]
+            parts = parts or dict(result[1])  # the scorer's breakdown where none was typed
         elif score != scored:
             problem(
                 line,
@@ -293,22 +297,25 @@ def _integer(text: str) -> int | None:
 def _run_scorer(
     line: int,
     grid: str,
+    rnd: str,
     folder: Path,
-    scorer: Callable[[Path], int],
+    spec: ScoreSpec,
     problem: Callable[[int, str, str], None],
-) -> int | None:
+) -> tuple[int, dict[str, int]] | None:
+    column = spec.sheet_column
     rel = PurePosixPath(grid)
     if rel.is_absolute() or ".." in rel.parts or "\\" in grid:
-        problem(line, GRID_COLUMN, f"{grid!r}: give a path inside the game folder")
+        problem(line, column, f"{grid!r}: give a path inside the game folder")
         return None
     path = folder / rel
     if path.is_symlink() or not path.is_file():
-        problem(line, GRID_COLUMN, f"{grid}: no such file in the game folder")
+        problem(line, column, f"{grid}: no such file in the game folder")
         return None
     try:
-        return scorer(path)
+        assert spec.scorer is not None
+        return spec.scorer(path, rnd)
     except SheetgenError as exc:
-        problem(line, GRID_COLUMN, f"the scorer cannot read {grid}: {exc.format_message()}")
+        problem(line, column, f"the scorer cannot read {grid}: {exc.format_message()}")
         return None
 
 

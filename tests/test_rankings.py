@@ -185,3 +185,23 @@ def test_competition_places() -> None:
         ("C", 3, True),
         ("D", 5, False),
     ]
+
+
+def test_galaxy_trucker_ship_files_are_scored_by_the_flight_engine(
+    run: Any, tmp_path: Path
+) -> None:
+    # The flight engine's worked example: seed 42, this ship, round 1 scores -4 with
+    # 2 Lost Components boxes (tests/test_gt_flight.py).
+    assert run("game", "--no-images", "--seed", "42", "-o", "g42").exit_code == 0
+    root = tmp_path / "g42"
+    (root / "ships").mkdir()
+    shutil.copy(Path(__file__).parent / "cases" / "ships" / "seed-42-round-1.txt", root / "ships")
+    scores = root / "scores.csv"
+    scores.write_text("player,round,score,ship\nAnn,1,,ships/seed-42-round-1.txt\nBo,1,5,\n")
+    result = run("rankings", "-o", "g42")
+    assert result.exit_code == 0, result.output
+    assert "1. Bo: 5\n2. Ann: -4\n" in result.stdout
+    scores.write_text("player,round,score,ship\nAnn,1,3,ships/seed-42-round-1.txt\n")
+    wrong = run("rankings", "-o", "g42")
+    assert wrong.exit_code == 2
+    assert "scores.csv:2: score: 3 differs from the scorer's result -4" in wrong.output

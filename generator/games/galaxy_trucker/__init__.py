@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +140,9 @@ class GalaxyTruckerRules:
             # the title dock's side gives the reward per round.
             titles=(("aesthete", "Aesthete"), ("contraptionist", "Contraptionist")),
             title_rewards={"3-6-9": (3, 6, 9), "4-8-12": (4, 8, 12)},
+            # A player's ship file (as `sheetgen score` reads it): the flight engine scores it.
+            scorer=lambda path, rnd: ship_score(self.score(content, plan, path, int(rnd))),
+            sheet_column="ship",
         )
 
     def score(
@@ -174,6 +178,29 @@ class GalaxyTruckerRules:
         from generator.games.galaxy_trucker.flight.balance import balance_report
 
         return balance_report(pack_ref, content, count, workers, prefix, save_reference)
+
+
+# The score boxes of the flight engine's account, and the scores.csv part each fills.
+ACCOUNT_BOXES = {
+    "Starting Position": "position",
+    "Events": "events",
+    "Cargo": "cargo",
+    "Lost Components": "lost",
+    "Pretty Ship": "pretty",
+}
+
+
+def ship_score(account: str) -> tuple[int, dict[str, int]]:
+    """The round score and its parts from the flight engine's account."""
+    parts = {}
+    for label, column in ACCOUNT_BOXES.items():
+        found = re.search(rf"^  {label} +(-?\d+)", account, re.MULTILINE)
+        if found:
+            parts[column] = int(found.group(1))
+    total = re.search(r"^  Round \d+ score +(-?\d+)", account, re.MULTILINE)
+    if total is None or len(parts) != len(ACCOUNT_BOXES):
+        raise SheetgenError("the flight engine's account gave no score")
+    return int(total.group(1)), parts
 
 
 RULES = GalaxyTruckerRules()

@@ -107,12 +107,12 @@ class MoonDropRules:
         """One score per player for the game; a `grid` column names the player's sheet
         (a file in the game folder) for the scorer to score or check."""
 
-        def scorer(grid_file: Path) -> int:
+        def scorer(grid_file: Path, _round: str) -> tuple[int, dict[str, int]]:
             account = self.score(content, plan, grid_file)
             found = re.search(r"^Score: (-?\d+)$", account, re.MULTILINE)
-            if found is None:  # the account always ends with its score
+            if found is None:  # the account always gives its score
                 raise SheetgenError(f"{grid_file.name}: the scorer gave no score")
-            return int(found.group(1))
+            return int(found.group(1)), {}
 
         return ScoreSpec(rounds=("final",), scorer=scorer)
 
