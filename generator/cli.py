@@ -225,7 +225,7 @@ def open_from_args(args: GameArgs) -> tuple[Game, Path]:
     """The game, and the folder it goes to; a start date already recorded there is kept."""
     game = open_game(args.pack, args.seed, args.start, args.rhythm)
     root = args.output or game.default_folder()
-    existing = read_existing_plan(root)
+    existing = read_existing_plan(root, tolerant=args.force)
     same = (
         existing is not None
         and existing.get("seed") == game.seed
@@ -246,7 +246,7 @@ def open_from_args(args: GameArgs) -> tuple[Game, Path]:
 def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
     papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
     options = RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())
-    existing = read_existing_plan(root)
+    existing = read_existing_plan(root, tolerant=args.force)
     if (
         existing
         and existing.get("seed") == game.seed
@@ -270,6 +270,19 @@ def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
     return written
 
 
+class Interrupted(click.ClickException):
+    """Ctrl-C: a short line and the shell's usual code, no traceback. Writes are atomic, so
+    the output folder is as it was or complete."""
+
+    exit_code = 130
+
+    def __init__(self) -> None:
+        super().__init__("interrupted")
+
+    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+        click.echo("\ninterrupted", file=file, err=True)
+
+
 def report_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     """Anything unexpected: a short message and the full traceback in a log file."""
 
@@ -277,8 +290,12 @@ def report_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt):
+        except KeyboardInterrupt:
+            raise Interrupted() from None
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except RecursionError:
+            raise SheetgenError("input nested too deeply to handle") from None
         except Exception as exc:
             with tempfile.NamedTemporaryFile(
                 "w", prefix="sheetgen-crash-", suffix=".log", delete=False

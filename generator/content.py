@@ -8,24 +8,30 @@ the content digest and hands the documents to the game module."""
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from generator.errors import ContentError, Problem, SheetgenError, display_path
+from generator.errors import ContentError, Problem, SheetgenError, abridge, display_path
+from generator.safe_read import UnreadableFile, read_regular_file
 from generator.validation import Strict, validate
-from generator.yamlio import Document, load_document
+from generator.yamlio import MAX_FILE_BYTES, Document, parse_bytes
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 PACK_FILE = "pack.yaml"
 NAME_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+# A pack name goes into folder and file names; 64 leaves room within any file system's
+# 255-byte limit for the rest of the name.
+MAX_NAME_LENGTH = 64
+MAX_PACK_FILES = 100
 
 
 class PackMeta(Strict):
-    name: str = Field(pattern=NAME_PATTERN)
+    name: str = Field(pattern=NAME_PATTERN, max_length=MAX_NAME_LENGTH)
     title: str
     version: str
     game: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
@@ -44,7 +50,12 @@ class Pack:
     meta_document: Document | None = None
     base: Pack | None = None
     digest: str = ""
+    # Problems found while reading the files (syntax, unreadable files). They are reported
+    # together with the game's own checks of the files that could be read.
     problems: list[Problem] = field(default_factory=list)
+    unreadable: frozenset[str] = frozenset()
+    # The bytes of every YAML file as read (the digest and the game folder's copy use them).
+    files: dict[str, bytes] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -57,6 +68,9 @@ class Pack:
         """This pack and the packs it extends, the base first."""
         return [*(self.base.chain() if self.base else []), self]
 
+    def all_problems(self) -> list[Problem]:
+        return [p for pack in self.chain() for p in pack.problems]
+
 
 def available_packs() -> list[str]:
     if not CONTENT_DIR.is_dir():
@@ -67,46 +81,68 @@ def available_packs() -> list[str]:
 def resolve_pack_dir(ref: str) -> Path:
     """A pack folder path (a host's edited copy), else a pack name under content/."""
     as_path = Path(ref)
-    if (as_path / PACK_FILE).is_file():
-        return as_path
-    if re.match(NAME_PATTERN, ref) and (CONTENT_DIR / ref / PACK_FILE).is_file():
-        return CONTENT_DIR / ref
+    try:
+        if as_path.is_dir() and os.path.lexists(as_path / PACK_FILE):
+            return as_path  # a pack.yaml that is no regular file is reported when read
+        if re.match(NAME_PATTERN, ref) and (CONTENT_DIR / ref / PACK_FILE).is_file():
+            return CONTENT_DIR / ref
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        pass
     known = ", ".join(available_packs()) or "none"
     raise SheetgenError(
-        f"no pack {ref!r}: not a folder with {PACK_FILE}, nor a pack under content/ "
-        f"(expected one of: {known}, or a folder path)"
+        f"no pack {abridge(repr(ref), 80)}: not a folder with {PACK_FILE}, nor a pack under "
+        f"content/ (expected one of: {known}, or a folder path)"
     )
 
 
-def load_pack(ref: str, _seen: tuple[Path, ...] = ()) -> Pack:
+def load_pack(ref: str, _seen: tuple[Path, ...] = (), collect: bool = False) -> Pack:
     """Parse every YAML file of a pack (and of the pack it extends). Raises ContentError
-    with all parse problems; validation of the game's own data is the game module's job."""
+    with all parse problems, or with `collect` keeps them in Pack.problems so the game's
+    checks of the other files run too (session.load_content); validation of the game's own
+    data is the game module's job."""
     root = resolve_pack_dir(ref).resolve()
     if root in _seen:
         chain = " -> ".join(p.name for p in (*_seen, root))
         raise SheetgenError(f"packs extend each other in a loop: {chain}")
     problems: list[Problem] = []
     documents: dict[str, Document] = {}
+    files: dict[str, bytes] = {}
+    unreadable: set[str] = set()
     digest = hashlib.sha256()
-    for path in sorted(root.glob("*.yaml")):
-        data = path.read_bytes()
+    paths = sorted(root.glob("*.yaml"))
+    if len(paths) > MAX_PACK_FILES:
+        raise SheetgenError(f"{display_path(root)}: more than {MAX_PACK_FILES} YAML files")
+    for path in paths:
+        shown = display_path(path)
+        try:
+            data = read_regular_file(path, MAX_FILE_BYTES, within=root)
+        except UnreadableFile as exc:
+            problems.append(Problem(shown, 0, "", str(exc)))
+            unreadable.add(path.stem)
+            continue
+        files[path.name] = data
         digest.update(f"{path.name}\0{len(data)}\0".encode())
         digest.update(data)
-        doc, found = load_document(path, display_path(path))
+        doc, found = parse_bytes(data, shown)
         problems += found
         if doc is not None:
             documents[path.stem] = doc
+        else:
+            unreadable.add(path.stem)
     meta_doc = documents.pop("pack", None)
     meta = None
     if meta_doc is not None:
         meta, found = validate(meta_doc, PackMeta)
         problems += found
-    if problems or meta is None:
+    if meta is None:
+        # Without a valid pack.yaml the game is unknown, so its files cannot be checked.
         raise ContentError(problems)
     base = None
     if meta.extends:
-        base = load_pack(meta.extends, (*_seen, root))
+        base = load_pack(meta.extends, (*_seen, root), collect)
         digest.update(base.digest.encode())
+    if problems and not collect:
+        raise ContentError([*problems, *(base.all_problems() if base else [])])
     return Pack(
         root=root,
         meta=meta,
@@ -114,6 +150,9 @@ def load_pack(ref: str, _seen: tuple[Path, ...] = ()) -> Pack:
         meta_document=meta_doc,
         base=base,
         digest=digest.hexdigest(),
+        problems=problems,
+        unreadable=frozenset(unreadable),
+        files=files,
     )
 
 
@@ -125,6 +164,11 @@ def validate_files(
     problems: list[Problem] = []
     models: dict[str, tuple[Document, Any]] = {}
     for stem, schema in schemas.items():
+        if any(stem in p.unreadable for p in pack.chain()):
+            # Its read or syntax problems (the same ones Pack.problems holds: reported once)
+            # stand for it, so the game skips what depends on this file.
+            problems += [p for p in pack.all_problems() if PurePath(p.file).name == f"{stem}.yaml"]
+            continue
         doc = next((d for p in reversed(pack.chain()) if (d := p.document(stem))), None)
         if doc is None:
             shown = display_path(pack.root / f"{stem}.yaml")
@@ -144,7 +188,4 @@ def snapshot(pack: Pack) -> list[tuple[str, bytes]]:
     """The pack's YAML files as they are now, to keep beside a game's output: a host can
     always re-render or verify the game exactly as it began (`--pack <game folder>/pack`),
     even after the shipped pack changes. An expansion's base is found by name as usual."""
-    return [
-        (f"{SNAPSHOT_DIR}/{path.name}", path.read_bytes())
-        for path in sorted(pack.root.glob("*.yaml"))
-    ]
+    return [(f"{SNAPSHOT_DIR}/{name}", data) for name, data in sorted(pack.files.items())]

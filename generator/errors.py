@@ -49,8 +49,17 @@ class ContentError(SheetgenError):
 
 
 def display_path(path: Path) -> str:
-    """A path as the user would type it: relative to the working directory when inside it."""
+    """A path as the user would type it: relative to the working directory when inside it.
+    The last part is kept as named, never resolved: a symlink shows as itself, not as where
+    it leads."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        named = path.parent.resolve() / path.name if path.name else path.resolve()
+        return str(named.relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError, RuntimeError):
         return str(path)
+
+
+def abridge(text: str, limit: int = 60) -> str:
+    """A value shortened for a message: a whole wrong document is never echoed back."""
+    text = text.replace("\n", "\\n")
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"

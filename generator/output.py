@@ -1,43 +1,103 @@
-"""Writing a game's files: all or nothing, and never over another game.
+"""Writing a game's files: all or nothing, one run at a time, never over another game.
 
-Files are first written to a staging folder next to the target; only when every file is
-ready are they moved into place one by one with os.replace (atomic per file). A failure
-before that leaves the target untouched. A folder that holds another game (another pack,
-seed, content or start date) is refused unless the user forces it."""
+The whole new folder is built in a hidden staging folder beside the target
+(`.<name>.XXXXXXXX.tmp`, mode 0700): the files a previous run wrote there are carried over
+as hard links, the new files are written, then the manifest and, last of all, plan.json
+(the only file with the secret seed). One atomic switch then puts the new folder in place:
+a rename when there is no folder yet, else an exchange of the two folders (Linux
+renameat2 RENAME_EXCHANGE) or, where that is missing, two renames journaled by a
+`.<name>.previous` folder that the next run puts back. So a run killed at any moment leaves
+either the folder as it was or the complete new one. The old tree, now under the staging
+name, loses its plan.json first and is then removed; whatever a killed run leaves there is
+removed by the next run.
+
+A lock (fcntl.flock on the target's parent folder) lets one run at a time write there; a
+second run waits, then finds the first one's game like any other. A folder that holds
+another game (another pack, seed, content or start date) is refused unless forced; --force
+then leaves out only the regular files the other game's manifest lists with their exact
+contents: nothing outside the folder is ever deleted, and nothing is written through a
+symlink."""
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import ctypes.util
+import datetime as dt
+import errno
 import hashlib
 import json
 import os
+import re
 import shutil
+import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+import click
+
 from generator.errors import SheetgenError, display_path
 from generator.games import OutputFile
+from generator.safe_read import UnreadableFile, read_regular_file
 
 PLAN_FILE = "plan.json"
 MANIFEST_FILE = "manifest.json"
 IDENTITY_KEYS = ("pack", "seed", "content_digest", "start")
+MAX_PLAN_BYTES = 50_000_000
+# File systems allow 255 bytes per name; the staging folder adds 15 to the target's name.
+MAX_NAME_BYTES = 200
+MAX_PATH_BYTES = 3_000
+
+
+class CorruptPlan(SheetgenError):
+    """A plan.json that is not a sheetgen plan (empty, cut short, edited by hand)."""
 
 
 def to_json(data: Any) -> bytes:
     return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def read_existing_plan(root: Path) -> dict[str, Any] | None:
+def read_existing_plan(root: Path, tolerant: bool = False) -> dict[str, Any] | None:
+    """The plan of the game in `root`, None when there is none. A plan.json that is no plan
+    is a clear error (or, when `tolerant`, treated as no game)."""
     path = root / PLAN_FILE
-    if not path.is_file():
+    try:
+        if not path.is_file() and not path.is_symlink():
+            return None
+    except OSError:
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise SheetgenError(
-            f"{display_path(path)}: cannot read it ({exc}); move the folder away or use --force"
-        ) from exc
-    return data if isinstance(data, dict) else None
+        data = json.loads(read_regular_file(path, MAX_PLAN_BYTES, within=root).decode("utf-8"))
+        reason = "" if isinstance(data, dict) else "not a JSON object"
+    except UnreadableFile as exc:
+        reason = str(exc)
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        reason = f"not valid JSON ({str(exc)[:60] or 'empty'})"
+    if not reason:
+        missing = [k for k in ("pack", "seed", "game_id") if not isinstance(data.get(k), str)]
+        start = data.get("start")
+        if missing:
+            reason = f"no {', '.join(missing)} in it"
+        elif start is not None and not _is_date(start):
+            reason = "its start is not a date"
+    if reason:
+        if tolerant:
+            return None
+        raise CorruptPlan(
+            f"{display_path(path)}: not a sheetgen plan ({reason}); move the folder away "
+            "or use --force to replace it"
+        )
+    return data
+
+
+def _is_date(value: Any) -> bool:
+    try:
+        dt.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def _describe(plan: dict[str, Any]) -> str:
@@ -48,7 +108,7 @@ def check_target(root: Path, plan: dict[str, Any], force: bool) -> dict[str, Any
     """Refuse to write one game over another. Returns the existing plan, if any."""
     if root.exists() and not root.is_dir():
         raise SheetgenError(f"{display_path(root)} exists and is not a folder")
-    existing = read_existing_plan(root)
+    existing = read_existing_plan(root, tolerant=force)
     if existing is None:
         if root.is_dir() and any(root.iterdir()) and not force:
             raise SheetgenError(
@@ -75,7 +135,7 @@ def check_target(root: Path, plan: dict[str, Any], force: bool) -> dict[str, Any
 
 def _safe_relative(path: str) -> PurePosixPath:
     rel = PurePosixPath(path)
-    if rel.is_absolute() or ".." in rel.parts or not rel.parts:
+    if rel.is_absolute() or ".." in rel.parts or not rel.parts or "\\" in path:
         raise ValueError(f"unsafe output path {path!r}")
     return rel
 
@@ -84,81 +144,302 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def checked_root(root: Path) -> Path:
+    """The real folder a game goes to. Names too long for a file system, the file system's
+    root and the home folder are refused before anything is written."""
+    text = os.fsencode(str(root))
+    if len(text) > MAX_PATH_BYTES:
+        raise SheetgenError(f"-o: the path is {len(text)} bytes long (expected a shorter one)")
+    for part in root.parts:
+        size = len(os.fsencode(part))
+        if size > MAX_NAME_BYTES:
+            raise SheetgenError(
+                f"-o: the folder name {part[:24]}… is {size} bytes long (expected at most "
+                f"{MAX_NAME_BYTES})"
+            )
+    real = Path(os.path.realpath(root))
+    if real == real.parent:
+        raise SheetgenError(f"-o {root}: refusing to write a game into {real} (a file system root)")
+    with contextlib.suppress(RuntimeError, KeyError):
+        if real == Path(os.path.realpath(Path.home())):
+            raise SheetgenError(
+                f"-o {root}: refusing to write a game into the home folder; "
+                "give the game a folder of its own"
+            )
+    return real
+
+
 def write_game(
     root: Path, plan: dict[str, Any], files: list[OutputFile], force: bool
 ) -> list[Path]:
     """Write plan.json, the files and the manifest into root. Returns the paths written."""
-    existing = check_target(root, plan, force)
-    same_game = existing is not None and all(existing.get(k) == plan.get(k) for k in IDENTITY_KEYS)
-    all_files = [OutputFile(PLAN_FILE, to_json(plan)), *files]
+    shown = root
+    root = checked_root(root)
     try:
-        return _write(root, plan, all_files, existing, same_game)
+        root.parent.mkdir(parents=True, exist_ok=True)
+        with folder_lock(root):
+            recover(root)
+            existing = check_target(root, plan, force)
+            same_game = existing is not None and all(
+                existing.get(k) == plan.get(k) for k in IDENTITY_KEYS
+            )
+            _write(root, plan, files, same_game)
     except OSError as exc:
         # A full disk, a read-only or missing place: the user's machine, not a bug.
-        raise SheetgenError(f"cannot write {display_path(root)}: {exc.strerror or exc}") from exc
+        raise SheetgenError(
+            f"cannot write {display_path(shown)}: {exc.strerror or exc}"
+            + (f" ({display_path(Path(exc.filename))})" if exc.filename else "")
+        ) from exc
+    return [root / name for name in [PLAN_FILE, *(f.path for f in files), MANIFEST_FILE]]
 
 
-def _write(
-    root: Path,
-    plan: dict[str, Any],
-    all_files: list[OutputFile],
-    existing: dict[str, Any] | None,
-    same_game: bool,
-) -> list[Path]:
-    root.parent.mkdir(parents=True, exist_ok=True)
+@contextlib.contextmanager
+def folder_lock(root: Path) -> Iterator[None]:
+    """One run at a time writes into a folder's parent (so into that game folder): a second
+    run waits for the first, then sees its game and is refused or adds to it, never mixes
+    two games. The lock is on the parent folder itself, so no lock file is left around, and
+    the kernel releases it when a run dies, even by kill -9."""
+    import fcntl
+
+    fd = os.open(root.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            click.echo(
+                f"Waiting for another sheetgen run writing in {display_path(root.parent)}/ ...",
+                err=True,
+            )
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _staging_pattern(root: Path) -> re.Pattern[str]:
+    # tempfile.mkdtemp names: 8 characters from [a-z0-9_]. Exact, so the staging folder of
+    # a game named `x.y` is never taken for one of game `x`.
+    return re.compile(rf"\.{re.escape(root.name)}\.[a-z0-9_]{{8}}\.tmp")
+
+
+def _backup(root: Path) -> Path:
+    return root.parent / f".{root.name}.previous"
+
+
+def recover(root: Path) -> None:
+    """Finish what a killed run left: put back a journaled previous folder, remove staging
+    folders (new trees never switched in, old trees not yet removed)."""
+    backup = _backup(root)
+    if _is_real_dir(backup):
+        if os.path.lexists(root):
+            _remove_tree(backup)
+        else:
+            os.rename(backup, root)
+    pattern = _staging_pattern(root)
+    for entry in os.scandir(root.parent):
+        if pattern.fullmatch(entry.name) and entry.is_dir(follow_symlinks=False):
+            _remove_tree(Path(entry.path))
+
+
+def _is_real_dir(path: Path) -> bool:
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _remove_tree(path: Path) -> None:
+    """Remove a folder of ours; plan.json (the seed) first. Never follows a symlink."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path / PLAN_FILE)
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def _write(root: Path, plan: dict[str, Any], files: list[OutputFile], same_game: bool) -> None:
     staging = Path(tempfile.mkdtemp(prefix=f".{root.name}.", suffix=".tmp", dir=root.parent))
     try:
-        staged: list[tuple[Path, PurePosixPath]] = []
-        for item in all_files:
-            rel = _safe_relative(item.path)
-            target = staging / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(item.data)
-            staged.append((target, rel))
-        old_manifest = _read_manifest(root) if same_game else {}
-        if existing is not None and not same_game:
-            _remove_listed(root, _read_manifest(root))
-        manifest = dict(old_manifest)
-        manifest.update(
-            {str(rel): _sha256(item.data) for (_, rel), item in zip(staged, all_files, strict=True)}
-        )
-        manifest_file = staging / MANIFEST_FILE
-        manifest_file.write_bytes(
-            to_json(
-                {
-                    "game_id": plan.get("game_id"),
-                    "pack": plan.get("pack"),
-                    "files": dict(sorted(manifest.items())),
-                }
-            )
-        )
-        staged.append((manifest_file, PurePosixPath(MANIFEST_FILE)))
-        written = []
-        for source, rel in staged:
-            target = root / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(source, target)
-            written.append(target)
-        return written
+        new = {str(_safe_relative(f.path)): f for f in files}
+        old_manifest = _read_manifest(root)
+        keep_listed = old_manifest if same_game else {}
+        if _is_real_dir(root):
+            leave_out = {PLAN_FILE, MANIFEST_FILE, *new}
+            if not same_game:
+                leave_out |= _files_written_by(root, old_manifest)
+            _carry_over(root, staging, leave_out, "")
+        for name, item in new.items():
+            _place(staging, PurePosixPath(name), item.data)
+        manifest = {k: v for k, v in keep_listed.items() if _is_regular(staging / k)}
+        manifest.update({name: _sha256(item.data) for name, item in new.items()})
+        plan_bytes = to_json(plan)
+        manifest[PLAN_FILE] = _sha256(plan_bytes)
+        record = {
+            "game_id": plan.get("game_id"),
+            "pack": plan.get("pack"),
+            "files": dict(sorted(manifest.items())),
+        }
+        _place(staging, PurePosixPath(MANIFEST_FILE), to_json(record))
+        mode = _folder_mode(root)
+        # The seed goes in last, right before the switch; the staging folder stays private
+        # (0700) until the game is in place.
+        _place(staging, PurePosixPath(PLAN_FILE), plan_bytes)
+        _switch(staging, root)
+        os.chmod(root, mode)
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        if os.path.lexists(staging):
+            _remove_tree(staging)
+
+
+def _folder_mode(root: Path) -> int:
+    try:
+        return stat.S_IMODE(os.stat(root).st_mode)
+    except OSError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o777 & ~umask
+
+
+def _is_regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _files_written_by(root: Path, manifest: dict[str, str]) -> set[str]:
+    """The files of another game to leave out on --force: regular files, inside the folder,
+    reached without a symlink, holding exactly what the manifest says that game wrote."""
+    ours = set()
+    for name, digest in manifest.items():
+        try:
+            rel = _safe_relative(name)
+        except ValueError:
+            continue
+        path = root
+        reached = True
+        for part in rel.parts[:-1]:
+            path = path / part
+            if not _is_real_dir(path):
+                reached = False
+                break
+        path = path / rel.name
+        if not reached or not _is_regular(path):
+            continue
+        try:
+            if _sha256(read_regular_file(path, MAX_PLAN_BYTES)) == digest:
+                ours.add(str(rel))
+        except UnreadableFile:
+            continue
+    return ours
+
+
+def _carry_over(source: Path, target: Path, leave_out: set[str], prefix: str) -> None:
+    """The previous folder's entries into the staging folder: files as hard links (a copy
+    where links are not possible), symlinks as symlinks (never followed), folders rebuilt."""
+    with os.scandir(source) as entries:
+        for entry in entries:
+            rel = f"{prefix}{entry.name}"
+            there = target / entry.name
+            if entry.is_symlink():
+                os.symlink(os.readlink(entry.path), there)
+            elif entry.is_dir(follow_symlinks=False):
+                os.mkdir(there)
+                shutil.copystat(entry.path, there, follow_symlinks=False)
+                _carry_over(Path(entry.path), there, leave_out, f"{rel}/")
+            elif entry.is_file(follow_symlinks=False):
+                if rel in leave_out:
+                    continue
+                try:
+                    os.link(entry.path, there, follow_symlinks=False)
+                except OSError:
+                    shutil.copy2(entry.path, there, follow_symlinks=False)
+            else:
+                raise SheetgenError(
+                    f"{display_path(Path(entry.path))} is a special file (FIFO, socket or "
+                    "device); move it out of the game folder"
+                )
+
+
+def _place(staging: Path, rel: PurePosixPath, data: bytes) -> None:
+    """Write one file into the staging folder. Whatever the previous folder had in the way
+    (a symlink, a file where a folder goes) is replaced, never followed."""
+    folder = staging
+    for part in rel.parts[:-1]:
+        folder = folder / part
+        try:
+            mode = os.lstat(folder).st_mode
+        except FileNotFoundError:
+            os.mkdir(folder)
+            continue
+        if not stat.S_ISDIR(mode):
+            os.unlink(folder)
+            os.mkdir(folder)
+    target = folder / rel.name
+    try:
+        mode = os.lstat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None:
+        if stat.S_ISDIR(mode):
+            raise SheetgenError(
+                f"{rel} is a folder in the game folder where sheetgen writes a file; move it away"
+            )
+        os.unlink(target)
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    with os.fdopen(fd, "wb") as out:
+        out.write(data)
+
+
+def _switch(staging: Path, root: Path) -> None:
+    """Put the staging folder in the target's place in one step."""
+    if not os.path.lexists(root):
+        os.rename(staging, root)
+        return
+    if _exchange(staging, root):
+        # The old tree is now under the staging name: its seed goes at once, the rest in
+        # _write's cleanup.
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(staging / PLAN_FILE)
+        return
+    # No atomic exchange here: journal the previous folder so a killed run is undone.
+    backup = _backup(root)
+    os.rename(root, backup)
+    os.rename(staging, root)
+    _remove_tree(backup)
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two folders atomically (Linux renameat2). False when this system cannot."""
+    name = ctypes.util.find_library("c")
+    try:
+        libc = ctypes.CDLL(name, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError, TypeError):
+        return False
+    renameat2.argtypes = [
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_uint,
+    ]
+    renameat2.restype = ctypes.c_int
+    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    if result == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), str(b))
 
 
 def _read_manifest(root: Path) -> dict[str, str]:
     try:
-        data = json.loads((root / MANIFEST_FILE).read_text(encoding="utf-8"))
+        data = json.loads(read_regular_file(root / MANIFEST_FILE, MAX_PLAN_BYTES, within=root))
         files = data.get("files", {})
         return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
-    except (OSError, ValueError, AttributeError):
+    except (UnreadableFile, ValueError, AttributeError, RecursionError):
         return {}
-
-
-def _remove_listed(root: Path, manifest: dict[str, str]) -> None:
-    """Forced replacement of another game: remove the files that game wrote, and no others."""
-    for name in [*manifest, PLAN_FILE, MANIFEST_FILE]:
-        try:
-            target = root / _safe_relative(name)
-        except ValueError:
-            continue
-        if target.is_file():
-            target.unlink()

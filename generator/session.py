@@ -38,9 +38,28 @@ class Game:
 
 
 def load_content(pack_ref: str) -> tuple[Pack, GameRules, Any]:
-    pack = load_pack(pack_ref)
-    rules = rules_for(pack)
-    return pack, rules, rules.load(pack)
+    """The pack, its rules and its validated content. Every problem of every file is reported
+    in one run: a file that cannot be read or parsed does not hide the others' problems."""
+    pack = load_pack(pack_ref, collect=True)
+    read_problems = pack.all_problems()
+    try:
+        rules = rules_for(pack)
+        content = rules.load(pack)
+    except ContentError as exc:
+        raise ContentError([*read_problems, *exc.problems]) from None
+    if read_problems:
+        raise ContentError(read_problems)
+    return pack, rules, content
+
+
+def check_dates(start: dt.date | None, turns: int) -> None:
+    """A game whose days would run past the last date a calendar can hold is refused up
+    front (a game has at most one day per turn)."""
+    if start is not None and (dt.date.max - start).days < turns:
+        raise SheetgenError(
+            f"start date {start.isoformat()}: the game's {turns} turns would run past the "
+            f"year 9999 (expected a start before {(dt.date.max - dt.timedelta(turns))})"
+        )
 
 
 def plan_header(pack: Pack, seed: str, start: dt.date | None) -> dict[str, Any]:
@@ -61,6 +80,7 @@ def open_game(
     pack_ref: str, seed: str, start: dt.date | None, rhythm: Rhythm | None = None
 ) -> Game:
     pack, rules, content = load_content(pack_ref)
+    check_dates(start, rules.turn_count(content))
     plan = plan_header(pack, seed, start)
     plan.update(rules.make_plan(content, seed, start))
     if start is not None and isinstance(plan.get("schedule"), list):
@@ -90,7 +110,8 @@ class GameFile(Strict):
     """A host's small file per running game (seeds/*.yaml)."""
 
     pack: str = "galaxy-trucker"
-    seed: str | int
+    # Text as the host wrote it: `0042`, `yes` or `12:30` stay exactly that (see yamlio.raw).
+    seed: str
     start: dt.date | None = None
     output: str | None = None
     paper: str | None = Field(default=None, pattern=r"^(a4|letter|both)$")
@@ -100,8 +121,10 @@ class GameFile(Strict):
 
 def read_game_file(path: Path) -> GameFile:
     shown = display_path(path)
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
         raise SheetgenError(f"{shown}: no such game file")
+    if path.is_dir():
+        raise SheetgenError(f"{shown}: is a folder, not a game file")
     doc, problems = load_document(path, shown)
     if doc is None:
         raise ContentError(problems)

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from generator.errors import Problem
+from generator.errors import Problem, abridge
 from generator.yamlio import Document, PathKey
 
 M = TypeVar("M", bound=BaseModel)
@@ -26,11 +26,64 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
+MAX_TEXT_ROUNDS = 5
+
+
 def validate(doc: Document, model: type[M]) -> tuple[M | None, list[Problem]]:
-    try:
-        return model.model_validate(doc.data), []
-    except ValidationError as exc:
-        return None, [_problem(doc, model, err) for err in exc.errors()]
+    """The document as a model, or every problem in it.
+
+    Where the schema wants text and YAML read a plain scalar as something else (`0042` as 34,
+    `yes` as True, `12:30` as 750), the text the author wrote is used: a seed or an id is
+    what was typed, never a number YAML made of it."""
+    data = doc.data
+    for _ in range(MAX_TEXT_ROUNDS):
+        try:
+            return model.model_validate(data), []
+        except ValidationError as exc:
+            errors = exc.errors()
+        replaced = False
+        for err in errors:
+            if err["type"] != "string_type":
+                continue
+            path, _ = _walk(model, tuple(err["loc"]), data)
+            text = doc.raw.get(path)
+            if text is not None and _get(data, path) is not None:
+                data = _replaced(data, path, text)
+                replaced = True
+        if not replaced:
+            break
+    return None, [_problem(doc, model, err) for err in errors]
+
+
+def _get(data: Any, path: PathKey) -> Any:
+    for part in path:
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+        else:
+            return None
+    return data
+
+
+def _replaced(data: Any, path: PathKey, value: Any) -> Any:
+    """A copy of data with the value at path replaced (copies only along the path)."""
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(data, dict):
+        copy = dict(data)
+        copy[head] = _replaced(data[head], rest, value)
+        return copy
+    if isinstance(data, list) and isinstance(head, int):
+        items = list(data)
+        items[head] = _replaced(data[head], rest, value)
+        return items
+    return data
+
+
+def _shown(value: Any) -> str:
+    return abridge(repr(value), 60)
 
 
 def _unwrap(tp: Any) -> Any:
@@ -127,9 +180,9 @@ def _problem(doc: Document, model: type[BaseModel], err: Any) -> Problem:
     elif kind == "missing":
         message = "required field is missing"
     elif kind == "literal_error":
-        message = f"got {given!r} (expected one of {ctx.get('expected', '?')})"
+        message = f"got {_shown(given)} (expected one of {ctx.get('expected', '?')})"
     elif kind == "union_tag_invalid":
-        message = f"got {ctx.get('tag')!r} (expected one of {ctx.get('expected_tags', '?')})"
+        message = f"got {_shown(ctx.get('tag'))} (expected one of {ctx.get('expected_tags', '?')})"
         path = (*path, ctx.get("discriminator", "").strip("'"))
     elif kind == "union_tag_not_found":
         disc = ctx.get("discriminator", "").strip("'")
@@ -138,18 +191,33 @@ def _problem(doc: Document, model: type[BaseModel], err: Any) -> Problem:
     else:
         text = err["msg"]
         text = text[0].lower() + text[1:] if text else text
-        message = f"{text} (got {given!r})" if not isinstance(given, dict | list) else text
+        message = f"{text} (got {_shown(given)})" if not isinstance(given, dict | list) else text
         message = message.replace("value error, ", "")
     return doc.problem(path, message)
 
 
 def template_problem(doc: Document, path: PathKey, text: str, allowed: set[str]) -> Problem | None:
     """A post text's {placeholders} must be ones the game fills: a typo is a content error,
-    not a crash on day 17."""
+    not a crash on day 17. Only the plain `{name}` form is allowed: a format spec
+    (`{game_id:>300000000}`), a conversion (`{game_id!r}`), a number (`{0}`) or an
+    attribute or index (`{game_id.x}`, `{game_id[0]}`) could crash or exhaust memory when
+    the post is written."""
     try:
-        names = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+        fields = [
+            (f, spec, conv) for _, f, spec, conv in string.Formatter().parse(text) if f is not None
+        ]
     except ValueError as exc:
         return doc.problem(path, f"bad placeholder: {exc} (write {{{{ and }}}} for braces)")
+    for name, spec, conversion in fields:
+        if not name.isidentifier() or spec or conversion:
+            written = "{" + name + (f"!{conversion}" if conversion else "")
+            written += (f":{spec}" if spec else "") + "}"
+            return doc.problem(
+                path,
+                f"placeholder {abridge(written, 40)} is not allowed (expected a plain {{name}}; "
+                "write {{ and }} for braces)",
+            )
+    names = {f for f, _, _ in fields}
     unknown = sorted(n for n in names if n not in allowed)
     if unknown:
         return doc.problem(

@@ -1,7 +1,8 @@
 """YAML in, plain data out, with the line of every value kept so errors can point at it.
 
 Only safe-loader semantics: no Python tags. Sizes are bounded so a hostile or broken file
-(an alias bomb, a huge paste) fails with a message instead of eating the machine."""
+(an alias bomb, a huge paste, nesting a thousand deep) fails with a message instead of
+eating the machine. Files are read through generator.safe_read: regular files only."""
 
 from __future__ import annotations
 
@@ -11,10 +12,14 @@ from typing import Any
 
 import yaml
 
-from generator.errors import Problem
+from generator.errors import Problem, abridge
+from generator.safe_read import UnreadableFile, read_regular_file
 
 MAX_FILE_BYTES = 2_000_000
 MAX_NODES = 200_000
+# Content is a few levels deep; PyYAML composes recursively, so a deep paste would otherwise
+# end in a RecursionError.
+MAX_DEPTH = 40
 
 PathKey = tuple[str | int, ...]
 SAFE_TAGS = frozenset(
@@ -30,6 +35,10 @@ class Document:
     file: str
     data: Any
     lines: dict[PathKey, int] = field(default_factory=dict)
+    # The source text of every plain scalar YAML read as something other than a string
+    # (`0042` -> 34, `yes` -> True, `12:30` -> 750): where the schema wants a string, the
+    # text the author wrote is used instead (see validation.validate).
+    raw: dict[PathKey, str] = field(default_factory=dict)
 
     def line_of(self, path: PathKey) -> int:
         """The line of the deepest known prefix of `path` (a missing key points at its parent)."""
@@ -49,7 +58,8 @@ def format_path(path: PathKey) -> str:
         if isinstance(part, int):
             text += f"[{part}]"
         else:
-            text += f".{part}" if text else str(part)
+            name = abridge(str(part), 40)
+            text += f".{name}" if text else name
     return text
 
 
@@ -57,14 +67,45 @@ class _Builder:
     def __init__(self, file: str) -> None:
         self.file = file
         self.lines: dict[PathKey, int] = {}
+        self.raw: dict[PathKey, str] = {}
         self.problems: list[Problem] = []
         self.nodes = 0
         self.constructor = yaml.SafeLoader("")
+
+    def scalar(self, node: yaml.Node, path: PathKey) -> Any:
+        """A scalar's value; a date that is no date or a number too long is a located problem."""
+        try:
+            value = self.constructor.construct_object(node)
+        except (ValueError, OverflowError) as exc:
+            if node.tag.endswith(":timestamp"):
+                # `2026-13-45` is no date: keep the text, so a field that wants text takes it
+                # and a date field reports it with this line.
+                return str(node.value)
+            what = "number"
+            reason = "too many digits" if "digits" in str(exc) else abridge(str(exc), 60)
+            self.problems.append(
+                Problem(
+                    self.file,
+                    node.start_mark.line + 1,
+                    format_path(path),
+                    f"{abridge(str(node.value), 40)!r} is not a valid {what} ({reason}); "
+                    "quote it if it is text",
+                )
+            )
+            return str(node.value)
+        # null stays null: an empty or `~` value is a missing value, not the text "~".
+        plain = isinstance(node, yaml.ScalarNode) and not node.style
+        if plain and value is not None and not isinstance(value, str):
+            self.raw[path] = str(node.value)
+        return value
 
     def build(self, node: yaml.Node, path: PathKey) -> Any:
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise _TooBig
+        if len(path) > MAX_DEPTH:
+            # Also the end of a recursive alias (`&a [*a]`), which never bottoms out.
+            raise _TooDeep(node.start_mark.line + 1)
         self.lines[path] = node.start_mark.line + 1
         if node.tag not in SAFE_TAGS:
             # Safe YAML only: a Python or custom tag is refused, not silently ignored.
@@ -77,7 +118,11 @@ class _Builder:
                         Problem(self.file, key_node.start_mark.line + 1, "", "keys must be plain")
                     )
                     continue
-                key = self.constructor.construct_object(key_node)
+                key = self.scalar(key_node, (*path, "[key]"))
+                if not isinstance(key, str | int):
+                    # Only text and whole numbers make sense as keys; a date or a float key is
+                    # kept as its text so messages and lookups stay simple.
+                    key = str(key_node.value)
                 if key == "<<":
                     self.problems.append(
                         Problem(
@@ -101,11 +146,34 @@ class _Builder:
             return result
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-        return self.constructor.construct_object(node)
+        return self.scalar(node, path)
 
 
 class _TooBig(Exception):
     pass
+
+
+class _TooDeep(Exception):
+    def __init__(self, line: int) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe loader with a bound on nesting while composing (which recurses)."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH + 2:
+                raise _TooDeep(self.peek_event().start_mark.line + 1)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 class _BadTag(Exception):
@@ -118,27 +186,34 @@ class _BadTag(Exception):
 def load_document(path: Path, shown_as: str) -> tuple[Document | None, list[Problem]]:
     """Parse one YAML file. Returns the document, or None with the problems that stopped it."""
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        return None, [Problem(shown_as, 0, "", f"cannot read file ({exc.strerror})")]
-    if len(raw) > MAX_FILE_BYTES:
-        return None, [Problem(shown_as, 0, "", f"file is larger than {MAX_FILE_BYTES} bytes")]
+        raw = read_regular_file(path, MAX_FILE_BYTES)
+    except UnreadableFile as exc:
+        return None, [Problem(shown_as, 0, "", str(exc))]
+    return parse_bytes(raw, shown_as)
+
+
+def parse_bytes(raw: bytes, shown_as: str) -> tuple[Document | None, list[Problem]]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return None, [Problem(shown_as, 0, "", f"not UTF-8 text (byte {exc.start})")]
+        line = raw.count(b"\n", 0, exc.start) + 1
+        return None, [Problem(shown_as, line, "", f"not UTF-8 text (byte {exc.start})")]
     return parse_text(text, shown_as)
 
 
 def parse_text(text: str, shown_as: str) -> tuple[Document | None, list[Problem]]:
     builder = _Builder(shown_as)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        loader = _BoundedLoader(text)  # checks every character first (yaml.ReaderError)
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
         data = builder.build(node, ()) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
-        what = str(exc.problem or exc.context or "cannot parse")
+        what = abridge(str(exc.problem or exc.context or "cannot parse"), 120)
         if exc.context and exc.context_mark and exc.context_mark.line + 1 != line:
             what += f" ({exc.context} that starts on line {exc.context_mark.line + 1})"
         return None, [Problem(shown_as, line, "", f"invalid YAML: {what}")]
@@ -151,10 +226,33 @@ def parse_text(text: str, shown_as: str) -> tuple[Document | None, list[Problem]
                 f"tag {exc.tag!r} is not allowed (expected plain YAML: no Python or custom tags)",
             )
         ]
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        return None, [
+            Problem(
+                shown_as,
+                line,
+                "",
+                f"character #x{exc.character:04x} is not allowed in YAML (a control character)",
+            )
+        ]
     except yaml.YAMLError as exc:
-        return None, [Problem(shown_as, 0, "", f"invalid YAML: {exc}")]
+        return None, [Problem(shown_as, 0, "", f"invalid YAML: {abridge(str(exc), 120)}")]
     except _TooBig:
-        return None, [Problem(shown_as, 0, "", f"more than {MAX_NODES} YAML values")]
+        return None, [
+            Problem(shown_as, 1, "", f"more than {MAX_NODES} YAML values (aliases count each use)")
+        ]
+    except _TooDeep as exc:
+        return None, [
+            Problem(
+                shown_as,
+                exc.line,
+                "",
+                f"nested more than {MAX_DEPTH} levels deep (or an alias that contains itself)",
+            )
+        ]
+    except RecursionError:  # pragma: no cover - the depth bounds above come first
+        return None, [Problem(shown_as, 1, "", "nested too deeply")]
     if builder.problems:
         return None, builder.problems
-    return Document(shown_as, data, builder.lines), []
+    return Document(shown_as, data, builder.lines, builder.raw), []

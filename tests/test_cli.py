@@ -282,16 +282,14 @@ def test_failed_render_leaves_nothing_half_written(
     before = tree_digest(tmp_path / "g")
     import generator.output as output
 
-    real_replace = output.os.replace
-
-    def fail_late(src: Any, dst: Any) -> None:
+    def fail_late(staging: Path, root: Path) -> None:  # the last step: the switch
         raise OSError(28, "disk full")
 
-    monkeypatch.setattr(output.os, "replace", fail_late)
+    monkeypatch.setattr(output, "_switch", fail_late)
     result = run("game", "--no-images", "--seed", SECRET, "-o", "g")
     assert result.exit_code == 2 and "cannot write g: disk full" in result.stderr
     assert "Traceback" not in result.output
-    monkeypatch.setattr(output.os, "replace", real_replace)
+    monkeypatch.undo()
     assert tree_digest(tmp_path / "g") == before
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".g.")]  # staging removed
 

@@ -28,7 +28,9 @@ from generator.games.battlestar.setup_posts import (
 )
 from generator.games.battlestar.state import TableState
 from generator.games.battlestar.table import COMMANDS, TableError
+from generator.safe_read import UnreadableFile, read_regular_file
 from generator.seeds import commitment, game_id
+from generator.yamlio import MAX_FILE_BYTES
 
 
 @dataclass
@@ -70,7 +72,11 @@ def load_battlestar(ref: str) -> tuple[Pack, Battlestar]:
     root = resolve_pack_dir(ref).resolve()
     digest = hashlib.sha256()
     for path in sorted(root.glob("*.yaml")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        try:  # a FIFO or /dev/zero must not hang this; load_pack reports it
+            data = read_regular_file(path, MAX_FILE_BYTES, within=root)
+        except UnreadableFile:
+            data = b""
+        digest.update(path.name.encode() + b"\0" + data + b"\0")
     key = (root, digest.hexdigest())
     if key not in _LOADED:
         pack = load_pack(ref)

@@ -107,21 +107,22 @@ class MoonDrop:
 
 def load(pack: Pack) -> MoonDrop:
     models, problems = validate_files(pack, FILES)
+    # Cross-file checks run for every file that validated, so one run reports everything.
+    if "shapes" in models:
+        problems += _check_shapes(*models["shapes"])
+    if "modules" in models:
+        problems += _check_modules(*models["modules"])
+    if "cards" in models and "game" in models:
+        problems += _check_cards(*models["cards"], *models["game"])
+    if "rules" in models:
+        problems += _check_rules(*models["rules"])
+    if "texts" in models:
+        problems += _check_texts(*models["texts"])
     if problems:
         raise ContentError(problems)
-    game_doc, game = models["game"]
-    shapes_doc, shapes = models["shapes"]
-    modules_doc, modules = models["modules"]
-    cards_doc, cards = models["cards"]
-    rules_doc, rules = models["rules"]
-    texts_doc, texts = models["texts"]
-    problems += _check_shapes(shapes_doc, shapes)
-    problems += _check_modules(modules_doc, modules)
-    problems += _check_cards(cards_doc, cards, game_doc, game)
-    problems += _check_rules(rules_doc, rules)
-    problems += _check_texts(texts_doc, texts)
-    if problems:
-        raise ContentError(problems)
+    game, shapes, modules, cards, rules, texts = (
+        models[k][1] for k in ("game", "shapes", "modules", "cards", "rules", "texts")
+    )
     return MoonDrop(
         pack_name=pack.name,
         pack_title=pack.meta.title,

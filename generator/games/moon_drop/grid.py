@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import SheetgenError, display_path
+from generator.safe_read import UnreadableFile, read_regular_file
 
 Square = tuple[int, int]
 EMPTY = "."
@@ -88,13 +89,11 @@ class GridError(SheetgenError):
 def read_grid(path: Path, rows: int, columns: int, letters: dict[str, str]) -> Board:
     shown = display_path(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise GridError(f"{shown}: no such grid file") from None
-    except OSError as exc:
-        raise GridError(f"{shown}: cannot read the grid file ({exc.strerror})") from None
-    if len(raw) > MAX_GRID_BYTES:
-        raise GridError(f"{shown}: file is larger than {MAX_GRID_BYTES} bytes (expected a grid)")
+        # A FIFO or /dev/zero named as the grid must neither hang nor fill memory.
+        raw = read_regular_file(path, MAX_GRID_BYTES)
+    except UnreadableFile as exc:
+        reason = "no such grid file" if str(exc) == "no such file" else str(exc)
+        raise GridError(f"{shown}: {reason} (expected a grid text file)") from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -1,0 +1,423 @@
+"""Issue 9: hostile input and odd command lines. Each test is one case the issue lists, named
+after it; each must end in a clear error (exit 2, one located line, no traceback) or be
+handled, with nothing half-written and nothing read that should not be."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.content import CONTENT_DIR
+
+SEED = "hostile-input-test-seed-0001"
+# One line per problem: `file:line: field: message` or `file:line: message`.
+LOCATED = re.compile(r"^[^:\s][^:]*:\d+: .+")
+
+
+def error_lines(result: Any) -> list[str]:
+    return [line for line in result.stderr.splitlines() if not line.endswith(" found")]
+
+
+def assert_clear_error(result: Any, *expected: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    for text in expected:
+        assert text in result.stderr, result.stderr
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and not p.is_symlink()
+    }
+
+
+# 1. Data loss and security --------------------------------------------------------------
+
+
+def test_force_with_crafted_manifest_deletes_nothing_outside_output(
+    run: Any, tmp_path: Path
+) -> None:
+    outside = tmp_path / "precious"
+    outside.mkdir()
+    (outside / "thesis.txt").write_text("years of work")
+    assert run("game", "--no-images", "--seed", SEED, "-o", "g").exit_code == 0
+    game = tmp_path / "g"
+    (game / "linked").symlink_to(outside)
+    manifest = json.loads((game / "manifest.json").read_text())
+    # The manifest even has the right digest: a path out of the folder is still never taken.
+    thesis = hashlib.sha256(b"years of work").hexdigest()
+    manifest["files"].update(
+        {
+            "../precious/thesis.txt": thesis,
+            str(outside / "thesis.txt"): thesis,
+            "linked/thesis.txt": thesis,
+            "round-1/../../precious/thesis.txt": thesis,
+        }
+    )
+    (game / "manifest.json").write_text(json.dumps(manifest))
+    result = run("game", "--no-images", "--seed", "another-seed-for-force-02", "-o", "g", "--force")
+    assert result.exit_code == 0, result.output
+    assert (outside / "thesis.txt").read_text() == "years of work"
+    assert (game / "linked").is_symlink()  # a host's link is kept, never followed
+
+
+def test_force_keeps_files_it_did_not_write(run: Any, tmp_path: Path) -> None:
+    assert run("game", "--no-images", "--seed", SEED, "-o", "g").exit_code == 0
+    game = tmp_path / "g"
+    (game / "my-notes.txt").write_text("players' names")
+    edited = game / "game-start.facebook.txt"
+    edited.write_text("the host's own edit")  # no longer what the manifest says was written
+    result = run("game", "--no-images", "--seed", "another-seed-for-force-02", "-o", "g", "--force")
+    assert result.exit_code == 0, result.output
+    assert (game / "my-notes.txt").read_text() == "players' names"
+    assert json.loads((game / "plan.json").read_text())["seed"] == "another-seed-for-force-02"
+
+
+def test_writes_never_follow_a_symlinked_subfolder(run: Any, tmp_path: Path) -> None:
+    assert run("game", "--no-images", "--seed", SEED, "-o", "g").exit_code == 0
+    game = tmp_path / "g"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    shutil.rmtree(game / "round-1")
+    (game / "round-1").symlink_to(elsewhere)
+    assert run("turn", "3", "--no-images", "-o", "g").exit_code == 0
+    assert list(elsewhere.iterdir()) == []  # nothing written through the link
+    assert (game / "round-1").is_dir() and not (game / "round-1").is_symlink()
+    assert (game / "round-1" / "turn-03-build.facebook.txt").is_file()
+
+
+@pytest.mark.parametrize("where", ["/", "home"])
+def test_output_into_root_or_home_is_refused(
+    run: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    target = "/" if where == "/" else str(home)
+    result = run("game", "--no-images", "--seed", SEED, "-o", target, "--force")
+    assert_clear_error(result, "refusing to write a game into")
+    assert list(home.iterdir()) == []
+
+
+# 2. Not atomic: see test_kill_and_concurrency.py; the leftover case is here -------------
+
+
+def test_leftover_staging_folder_is_cleaned_and_never_kept(run: Any, tmp_path: Path) -> None:
+    # What an older, killed run left: a staging folder holding the seed.
+    stale = tmp_path / ".g.abcd1234.tmp"
+    stale.mkdir()
+    (stale / "plan.json").write_text(json.dumps({"seed": SEED}))
+    other = tmp_path / ".g.x.abcd1234.tmp"  # the staging name of another folder, g.x
+    other.mkdir()
+    assert run("game", "--no-images", "--seed", SEED, "-o", "g").exit_code == 0
+    assert not stale.exists()
+    assert other.exists()
+    hidden = [p.name for p in tmp_path.iterdir() if p.name.startswith(".g.")]
+    assert hidden == [other.name]
+
+
+# 3. Hangs and memory blow-ups -----------------------------------------------------------
+
+
+def test_dev_zero_as_pack_file(run: Any, pack_copy: Path) -> None:
+    (pack_copy / "zero.yaml").symlink_to("/dev/zero")
+    assert_clear_error(run("check", "pack"), "pack/zero.yaml: ", "leads out of the pack")
+
+
+def test_device_inside_the_pack_is_not_read(run: Any, pack_copy: Path) -> None:
+    # A device node cannot be made without root; a symlink inside the pack to one that is
+    # reached through the pack stands for it: the open file is checked, not the name.
+    (pack_copy / "dev").symlink_to("/dev")
+    (pack_copy / "zero.yaml").symlink_to("dev/zero")
+    assert_clear_error(run("check", "pack"), "pack/zero.yaml: ")
+
+
+def test_fifo_as_pack_file_does_not_hang(run: Any, pack_copy: Path) -> None:
+    os.mkfifo(pack_copy / "fifo.yaml")
+    assert_clear_error(run("check", "pack"), "pack/fifo.yaml: not a regular file")
+
+
+def test_fifo_as_grid_does_not_hang(run: Any, tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "grid.txt")
+    result = run("score", "moon-drop", "grid.txt", "--seed", SEED)
+    assert_clear_error(result, "grid.txt: not a regular file")
+
+
+def test_dev_zero_as_grid(run: Any) -> None:
+    result = run("score", "moon-drop", "/dev/zero", "--seed", SEED)
+    assert_clear_error(result, "/dev/zero: not a regular file")
+
+
+def test_dev_zero_as_game_file(run: Any) -> None:
+    assert_clear_error(run("plan", "--game", "/dev/zero"), "/dev/zero: not a regular file")
+
+
+@pytest.mark.parametrize(
+    "placeholder",
+    ["{round:>300000000}", "{round:d}", "{0}", "{round.real}", "{round[0]}", "{round!r}", "{}"],
+)
+def test_placeholder_other_than_plain_name(run: Any, pack_copy: Path, placeholder: str) -> None:
+    edit(pack_copy / "texts.yaml", "Round {round} begins.", f"Round {placeholder} begins.")
+    result = run("check", "pack")
+    assert_clear_error(result, "pack/texts.yaml:", "round_start: ")
+    assert "is not allowed (expected a plain {name}" in result.stderr or (
+        "unknown placeholder" in result.stderr
+    )
+
+
+# 4. Seeds changed silently --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("written", ["0042", "yes", "12:30", "1_000_000", "0x1F", "1e3", "~x"])
+def test_game_file_seed_stays_as_written(run: Any, tmp_path: Path, written: str) -> None:
+    (tmp_path / "game.yaml").write_text(f"pack: galaxy-trucker\nseed: {written}\n")
+    from_file = run("plan", "--game", "game.yaml")
+    assert from_file.exit_code == 0, from_file.output
+    plan = json.loads(from_file.stdout)
+    assert plan["seed"] == written
+    from_flag = json.loads(run("plan", "--seed", written).stdout)
+    assert plan["commitment"] == from_flag["commitment"]
+    verify = run("verify", "--seed", written, "--commitment", plan["commitment"])
+    assert verify.exit_code == 0, verify.output
+
+
+def test_text_fields_keep_what_was_written(run: Any, pack_copy: Path) -> None:
+    # A pack version typed as 1.10 is the text "1.10", not the number 1.1.
+    edit(pack_copy / "pack.yaml", "version: ", "version: 1.10\nx_old_version: ")
+    (pack_copy / "pack.yaml").write_text(
+        re.sub(r"x_old_version: .*\n", "", (pack_copy / "pack.yaml").read_text())
+    )
+    result = run("check", "pack")
+    assert result.exit_code == 0, result.output
+    assert " 1.10)" in result.stdout
+
+
+# 5. Internal errors instead of clear ones -----------------------------------------------
+
+
+def test_date_that_is_no_date(run: Any, tmp_path: Path) -> None:
+    (tmp_path / "game.yaml").write_text("seed: some-long-seed-0000001\nstart: 2026-13-45\n")
+    result = run("game", "--game", "game.yaml", "--no-images")
+    assert_clear_error(result, "game.yaml:2: start: ")
+    assert not (tmp_path / "output").exists()
+
+
+def test_integer_over_4300_digits(run: Any, pack_copy: Path) -> None:
+    edit(pack_copy / "goods.yaml", "value: 4", "value: " + "9" * 5000)
+    result = run("check", "pack")
+    assert_clear_error(result, "pack/goods.yaml:", "is not a valid number (too many digits)")
+    assert "9" * 100 not in result.stderr  # abridged
+
+
+def test_nesting_1000_deep(run: Any, pack_copy: Path) -> None:
+    (pack_copy / "deep.yaml").write_text("a: " + "[" * 1000 + "]" * 1000 + "\n")
+    assert_clear_error(run("check", "pack"), "pack/deep.yaml:1: nested more than")
+
+
+def test_recursive_alias(run: Any, pack_copy: Path) -> None:
+    (pack_copy / "loop.yaml").write_text("a: &a [1, *a]\n")
+    assert_clear_error(run("check", "pack"), "pack/loop.yaml:1: nested more than")
+
+
+def test_alias_bomb(run: Any, pack_copy: Path) -> None:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 9)]
+    (pack_copy / "bomb.yaml").write_text("\n".join(lines) + "\n")
+    assert_clear_error(run("check", "pack"), "pack/bomb.yaml:1: more than")
+
+
+def test_dangling_symlink(run: Any, pack_copy: Path) -> None:
+    (pack_copy / "gone.yaml").symlink_to(pack_copy / "nowhere.yaml")
+    assert_clear_error(run("check", "pack"), "pack/gone.yaml: is a symlink to nothing")
+
+
+def test_directory_named_yaml(run: Any, pack_copy: Path) -> None:
+    (pack_copy / "folder.yaml").mkdir()
+    assert_clear_error(run("check", "pack"), "pack/folder.yaml: is a folder, not a file")
+
+
+def test_start_9999_12_31(run: Any) -> None:
+    result = run("game", "--no-images", "--seed", SEED, "--start", "9999-12-31")
+    assert_clear_error(result, "start date 9999-12-31", "past the year 9999")
+
+
+def test_game_running_past_year_9999(run: Any, tmp_path: Path) -> None:
+    # 51 turns from 1 December 9999 would end in January 10000.
+    result = run("plan", "--seed", SEED, "--start", "9999-12-01")
+    assert_clear_error(result, "past the year 9999")
+    (tmp_path / "game.yaml").write_text(f"seed: {SEED}\nstart: 9999-12-01\n")
+    assert_clear_error(run("plan", "--game", "game.yaml"), "past the year 9999")
+
+
+def test_output_name_of_300_characters(run: Any, tmp_path: Path) -> None:
+    result = run("game", "--no-images", "--seed", SEED, "-o", "x" * 300)
+    assert_clear_error(result, "-o: the folder name", "300 bytes long")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["", "{", "[]", "{}", '{"seed": 5, "pack": "x"}', '{"pack": "a", "seed": "b"'],
+)
+def test_corrupt_or_empty_plan_json(run: Any, tmp_path: Path, content: str) -> None:
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "plan.json").write_text(content)
+    assert_clear_error(run("turn", "3", "--no-images", "-o", "g"), "g/plan.json: not a sheetgen")
+    result = run("game", "--no-images", "--seed", SEED, "-o", "g")
+    assert_clear_error(result, "g/plan.json: not a sheetgen plan", "--force")
+    if content:
+        return  # --force once is enough (a whole game takes seconds)
+    forced = run("game", "--no-images", "--seed", SEED, "-o", "g", "--force")
+    assert forced.exit_code == 0, forced.output
+    assert json.loads((game / "plan.json").read_text())["seed"] == SEED
+
+
+def _sigint_after(delay: float, cwd: Path) -> subprocess.CompletedProcess[str]:
+    # -S skips site.py (the editable install's import hooks), so the interpreter reaches
+    # sheetgen's own code within a few milliseconds: an interrupt earlier than that is
+    # Python's own start-up, which no program can catch.
+    args = [sys.executable, "-S", "-m", "generator", "game", "--no-images", "--seed", SEED]
+    args += ["-o", "g"]
+    paths = [str(Path(__file__).resolve().parent.parent)]
+    paths += [p for p in sys.path if p.endswith("site-packages")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+    proc = subprocess.Popen(args, cwd=cwd, env=env, stderr=subprocess.PIPE, text=True)
+    time.sleep(delay)
+    proc.send_signal(2)
+    _, err = proc.communicate(timeout=60)
+    return subprocess.CompletedProcess(args, proc.returncode, "", err)
+
+
+@pytest.mark.parametrize("delay", [0.2, 0.6, 1.5])
+def test_ctrl_c_at_any_moment(tmp_path: Path, delay: float) -> None:
+    result = _sigint_after(delay, tmp_path)
+    if "Wrote " in result.stderr:
+        # The run finished first (the signal came during the interpreter's exit, which no
+        # program can catch): the game is complete and nothing was printed but its report.
+        assert "Traceback" not in result.stderr
+        assert (tmp_path / "g" / "plan.json").is_file()
+        assert [p.name for p in tmp_path.iterdir()] == ["g"]
+        return
+    assert result.returncode == 130, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1] == "interrupted"
+    assert [p.name for p in tmp_path.iterdir()] == []  # nothing half-written, no staging
+
+
+# 6. Not every problem in one run; some without file:line --------------------------------
+
+
+def test_syntax_error_does_not_hide_other_files_errors(run: Any, pack_copy: Path) -> None:
+    edit(pack_copy / "goods.yaml", "goods:", "goods: [")
+    edit(pack_copy / "texts.yaml", "Round {round} begins.", "Round {rund} begins.")
+    result = run("check", "pack")
+    assert_clear_error(result, "pack/goods.yaml:", "pack/texts.yaml:")
+    assert all(LOCATED.match(line) for line in error_lines(result)), result.stderr
+
+
+def test_moon_drop_runs_cross_file_checks_of_valid_files(run: Any, tmp_path: Path) -> None:
+    pack = tmp_path / "md"
+    shutil.copytree(CONTENT_DIR / "moon-drop", pack)
+    (pack / "modules.yaml").write_text("modules: [\n")  # a syntax error
+    edit(pack / "texts.yaml", "{rounds} rounds over", "{no_such_name} rounds over")
+    result = run("check", "md")
+    assert_clear_error(result, "md/modules.yaml:", "md/texts.yaml:", "{no_such_name}")
+
+
+def test_error_never_echoes_a_whole_document(run: Any, pack_copy: Path) -> None:
+    secret_like = "root:x:0:0:root:/root:/bin/bash " * 200
+    (pack_copy / "goods.yaml").write_text(f"goods: {secret_like}\n")
+    result = run("check", "pack")
+    assert_clear_error(result, "pack/goods.yaml:1: goods: ")
+    assert len(result.stderr) < 600
+    assert all(len(line) < 300 for line in result.stderr.splitlines())
+
+
+def test_long_key_is_abridged(run: Any, pack_copy: Path) -> None:
+    edit(pack_copy / "goods.yaml", "goods:", "goods:\n  " + "k" * 5000 + ": 1")
+    result = run("check", "pack")
+    assert_clear_error(result, "pack/goods.yaml:")
+    assert "k" * 100 not in result.stderr
+
+
+# 7. Things read that should not be ------------------------------------------------------
+
+
+def test_symlink_leaving_the_pack_is_not_read(run: Any, pack_copy: Path, tmp_path: Path) -> None:
+    private = tmp_path / "private.txt"
+    private.write_text("MARKER-PRIVATE: do not copy")
+    (pack_copy / "notes.yaml").symlink_to(private)
+    result = run("check", "pack")
+    assert_clear_error(result, "notes.yaml: is a symlink that leads out of the pack")
+    assert "MARKER-PRIVATE" not in result.output
+    game = run("game", "--no-images", "--pack", "pack", "--seed", SEED, "-o", "g")
+    assert game.exit_code == 2
+    assert not (tmp_path / "g").exists()
+
+
+def test_symlink_inside_the_pack_is_read(run: Any, pack_copy: Path) -> None:
+    (pack_copy / "goods.yaml").rename(pack_copy / "goods-real.yml")
+    (pack_copy / "goods.yaml").symlink_to("goods-real.yml")
+    assert run("check", "pack").exit_code == 0
+
+
+def test_pack_name_that_game_cannot_use(run: Any, pack_copy: Path) -> None:
+    edit(pack_copy / "pack.yaml", "name: galaxy-trucker", "name: " + "a" * 500)
+    result = run("check", "pack")
+    assert_clear_error(result, "pack/pack.yaml:", "name: string should have at most 64")
+
+
+# Odd command lines: each is a usage error or a clear error, never a traceback ------------
+
+ODD_COMMAND_LINES = [
+    ("turn", "0", "--seed", SEED),
+    ("turn", "99999999999999999999", "--seed", SEED),
+    ("round", "abc"),
+    ("plan", "--seed", ""),
+    ("plan", "--seed", "a\nb"),
+    ("plan", "--seed", "s" * 300),
+    ("plan", "--pack", "/"),
+    ("plan", "--pack", "/dev/null"),
+    ("plan", "--game", "/"),
+    ("plan", "--paper", "a5"),
+    ("check", ""),
+    ("check", "/etc"),
+    ("check", "p" * 5000),
+    ("game", "--no-images", "--seed", SEED, "-o", "/dev/null"),
+    ("game", "--no-images", "--seed", SEED, "-o", "afile"),
+    ("game", "--no-images", "--seed", SEED, "-o", "afile/sub"),
+    ("game", "--no-images", "--seed", SEED, "-o", "a/" + "b" * 250 + "/c"),
+    ("game", "--no-images", "--seed", SEED, "--start", "2026-02-30"),
+    ("score", "moon-drop", "adir", "--seed", SEED),
+    ("score", "galaxy-trucker", "afile", "--seed", SEED),
+    ("score", "no-such-pack", "afile", "--seed", SEED),
+]
+
+
+@pytest.mark.parametrize("args", ODD_COMMAND_LINES, ids=range(len(ODD_COMMAND_LINES)))
+def test_odd_command_line(run: Any, tmp_path: Path, args: tuple[str, ...]) -> None:
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "adir").mkdir()
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    assert all(len(line) < 400 for line in result.output.splitlines())
