@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import SheetgenError, display_path
+from generator.safe_read import UnreadableFile, read_regular_file
 
 LOG_FILE = "table-log.jsonl"
 LOCK_FILE = ".table.lock"
@@ -42,9 +43,11 @@ def read_log(folder: Path) -> list[dict[str, Any]]:
     path = log_path(folder)
     if not _regular_or_missing(path):
         return []
-    raw = path.read_bytes()
-    if len(raw) > MAX_LOG_BYTES:
-        raise SheetgenError(f"{display_path(path)} is larger than {MAX_LOG_BYTES} bytes")
+    try:
+        # Bounded and regular files only, even if the file changed since the check above.
+        raw = read_regular_file(path, MAX_LOG_BYTES)
+    except UnreadableFile as exc:
+        raise SheetgenError(f"{display_path(path)}: {exc}") from None
     entries = []
     for number, line in enumerate(raw.decode("utf-8", errors="replace").splitlines(), 1):
         try:

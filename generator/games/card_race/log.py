@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import SheetgenError, display_path
+from generator.safe_read import UnreadableFile, read_regular_file
 
 LOG_FILE = "table.jsonl"
 LOCK_FILE = "table.lock"
@@ -27,12 +28,19 @@ def read_log(folder: Path) -> list[tuple[int, dict[str, Any]]]:
     path = folder / LOG_FILE
     if not path.exists():
         return []
-    if path.is_symlink() or not path.is_file():
+    if path.is_symlink():
         raise SheetgenError(f"{display_path(path)}: not a regular file")
-    if path.stat().st_size > MAX_LOG_BYTES:
-        raise SheetgenError(f"{display_path(path)}: larger than {MAX_LOG_BYTES} bytes")
+    try:
+        # Regular files only, bounded: a FIFO or device in the folder must not hang the table.
+        raw = read_regular_file(path, MAX_LOG_BYTES)
+    except UnreadableFile as exc:
+        raise SheetgenError(f"{display_path(path)}: {exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SheetgenError(f"{display_path(path)}: not UTF-8 text (byte {exc.start})") from None
     entries = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:

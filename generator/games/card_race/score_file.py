@@ -9,6 +9,7 @@ from pathlib import Path
 from generator.errors import SheetgenError, display_path
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.scoring import Line, explain, places, score_round, standings_lines
+from generator.safe_read import UnreadableFile, read_regular_file
 
 HEADER = ["round", "player", "bid", "tricks", "boosters"]
 MAX_BYTES = 1_000_000
@@ -16,12 +17,12 @@ MAX_BYTES = 1_000_000
 
 def read_table(path: Path) -> dict[int, list[Line]]:
     shown = display_path(path)
-    if not path.is_file():
-        raise SheetgenError(f"{shown}: no such file")
-    if path.stat().st_size > MAX_BYTES:
-        raise SheetgenError(f"{shown}: larger than {MAX_BYTES} bytes")
     try:
-        text = path.read_bytes().decode("utf-8")
+        raw = read_regular_file(path, MAX_BYTES)
+    except UnreadableFile as exc:
+        raise SheetgenError(f"{shown}: {exc} (expected a score table)") from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SheetgenError(f"{shown}: not UTF-8 text (byte {exc.start})") from None
     rows = [
