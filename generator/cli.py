@@ -20,13 +20,19 @@ import click
 
 from generator import __version__
 from generator.content import SNAPSHOT_DIR, snapshot
+from generator.digest import digest_cutoff, digest_files
 from generator.errors import SheetgenError, display_path
+from generator.game_folder import open_folder, require_schedule
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.card_race.commands import card_race as card_race_commands
+from generator.moments import now, parse_at, parse_day
 from generator.output import read_existing_plan, write_game
 from generator.render.reveal import reveal_post
+from generator.rhythm import Rhythm, moved_past_posts
+from generator.scoreboard import write_rankings
 from generator.seeds import choose_seed, commitment, game_id, normalise_seed, weakness
-from generator.session import Game, load_content, open_game, read_game_file
+from generator.session import Game, load_content, open_game, read_game_file, recorded_rhythm
+from generator.today import PLATFORMS, slot_at, slot_of_day, slots_with_posts, today_text
 
 DEFAULT_PACK = "galaxy-trucker"
 DEFAULT_OUTPUT = "output"
@@ -41,6 +47,7 @@ class GameArgs:
     force: bool
     paper: str
     images: bool = True
+    rhythm: Rhythm | None = None
 
 
 def _parse_date(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
@@ -210,30 +217,49 @@ def resolve_args(
     warning = weakness(seed_text)
     if warning:
         click.echo(f"warning: {warning}", err=True)
-    return GameArgs(pack, seed_text, start, output, force, paper, images)
+    rhythm = spec.rhythm if spec else None
+    return GameArgs(pack, seed_text, start, output, force, paper, images, rhythm)
 
 
 def open_from_args(args: GameArgs) -> tuple[Game, Path]:
     """The game, and the folder it goes to; a start date already recorded there is kept."""
-    game = open_game(args.pack, args.seed, args.start)
+    game = open_game(args.pack, args.seed, args.start, args.rhythm)
     root = args.output or game.default_folder()
-    if args.start is None:
-        existing = read_existing_plan(root, tolerant=args.force)
-        if (
-            existing
-            and existing.get("start")
-            and existing.get("seed") == game.seed
-            and existing.get("pack") == game.pack.name
-        ):
-            start = dt.date.fromisoformat(existing["start"])
-            click.echo(f"Using start date {start} recorded in {display_path(root)}", err=True)
-            game = open_game(args.pack, args.seed, start)
+    existing = read_existing_plan(root, tolerant=args.force)
+    same = (
+        existing is not None
+        and existing.get("seed") == game.seed
+        and existing.get("pack") == game.pack.name
+    )
+    if args.start is None and same and existing and existing.get("start"):
+        start = dt.date.fromisoformat(existing["start"])
+        click.echo(f"Using start date {start} recorded in {display_path(root)}", err=True)
+        game = open_game(args.pack, args.seed, start, args.rhythm or recorded_rhythm(existing))
+    elif args.rhythm is None and same and existing and existing.get("start") == game.plan["start"]:
+        # Without a game file, the posting rhythm the folder was written with stays.
+        rhythm = recorded_rhythm(existing)
+        if rhythm is not None:
+            game = open_game(args.pack, args.seed, args.start, rhythm)
     return game, root
 
 
 def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
     papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
     options = RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())
+    existing = read_existing_plan(root, tolerant=args.force)
+    if (
+        existing
+        and existing.get("seed") == game.seed
+        and isinstance(existing.get("schedule"), list)
+    ):
+        moved = moved_past_posts(existing["schedule"], game.plan["schedule"], now())
+        if moved:
+            click.echo(
+                f"warning: the new posting rhythm moves {len(moved)} posts already due "
+                f"(from turn {moved[0]['turn']}); to change only later posts, put the change "
+                "under rhythm: changes: with a from: date",
+                err=True,
+            )
     files = game.rules.outputs(game.content, game.plan, scope, options)
     files += [OutputFile(name, data) for name, data in snapshot(game.pack)]
     written = write_game(root, game.plan, files, args.force)
@@ -428,7 +454,7 @@ def plan(**kwargs: Any) -> None:
     kwargs.pop("force")
     kwargs.pop("output")
     args = resolve_args(**kwargs, force=False, output=None)
-    g = open_game(args.pack, args.seed, args.start)
+    g = open_game(args.pack, args.seed, args.start, args.rhythm)
     click.echo(json.dumps(g.plan, indent=2, ensure_ascii=False))
 
 
@@ -598,6 +624,117 @@ def verify(seed: str, expected: str, pack: str) -> None:
         err=True,
     )
     sys.exit(1)
+
+
+@main.command()
+@click.option(
+    "-o",
+    "--output",
+    "folder",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="The game folder [default: the one here or under output/]",
+)
+@click.option(
+    "--scores",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="The scores file [default: scores.csv in the game folder]",
+)
+@click.option(
+    "--titles",
+    default=None,
+    metavar="REWARDS",
+    help="Games with titles: the rewards the title counts earn (e.g. the dock side 3-6-9).",
+)
+@report_errors
+def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> None:
+    """Check scores.csv and write the rankings posts (after each round, and the final)."""
+    game = open_folder(folder)
+    written, latest = write_rankings(game, scores, titles)
+    for path in written:
+        if path.parent.name == "rankings":
+            click.echo(f"  {display_path(path)}", err=True)
+    click.echo(latest, nl=False)
+
+
+@main.command()
+@click.option(
+    "-o",
+    "--output",
+    "folder",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="The game folder [default: the one here or under output/]",
+)
+@click.option(
+    "--until",
+    default=None,
+    metavar="WHEN",
+    help="Posts up to YYYY-MM-DD (that whole day), 'YYYY-MM-DD HH:MM' or 'day N' [default: now]",
+)
+@click.option("--all", "everything", is_flag=True, help="Every post of the game (the host's copy).")
+@report_errors
+def digest(folder: Path | None, until: str | None, everything: bool) -> None:
+    """Write the catch-up page (digest.html, digest.pdf): every post so far, offline."""
+    game = open_folder(folder)
+    require_schedule(game)
+    cutoff = digest_cutoff(game.plan, until, everything)
+    files, count, missing = digest_files(game, cutoff)
+    written = write_game(game.root, game.plan, files, force=False)
+    for path in written:
+        if path.name.startswith("digest."):
+            click.echo(f"  {display_path(path)}", err=True)
+    click.echo(f"{count} posts in the catch-up page.", err=True)
+    if missing:
+        click.echo(
+            f"warning: {missing} pictures are not in the folder (written with --no-images?); "
+            "the page goes without them",
+            err=True,
+        )
+
+
+@main.command()
+@click.argument("when_words", nargs=-1, metavar="[day N [SLOT]]")
+@click.option(
+    "-o",
+    "--output",
+    "folder",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="The game folder [default: the one here or under output/]",
+)
+@click.option(
+    "--at",
+    default=None,
+    metavar="'YYYY-MM-DD HH:MM'",
+    help="Pretend it is this moment (in the game's time zone) [default: now]",
+)
+@click.option(
+    "--platform",
+    "platforms",
+    multiple=True,
+    type=click.Choice(PLATFORMS),
+    help="Only this platform (repeat for several) [default: all the game writes]",
+)
+@report_errors
+def today(
+    when_words: tuple[str, ...], folder: Path | None, at: str | None, platforms: tuple[str, ...]
+) -> None:
+    """What to post now, in order, per platform (texts, pictures, comments), and what next."""
+    game = open_folder(folder)
+    require_schedule(game)
+    work = slots_with_posts(game)
+    day = parse_day(when_words, game.plan)
+    if day is not None and at is not None:
+        raise click.UsageError("give either `day N` or --at, not both")
+    if day is not None:
+        moment = None
+        index: int | None = slot_of_day(work, day[0], day[1])
+    else:
+        moment = parse_at(at, game.plan) if at else now()
+        index = slot_at(work, moment)
+    click.echo(today_text(game, work, index, moment, platforms or PLATFORMS), nl=False)
 
 
 # Battlestar Galactica's moderator commands (a game with a table, not planned turns).

@@ -4,12 +4,11 @@ post's `.host.txt`) holds everything else."""
 
 from __future__ import annotations
 
-import datetime as dt
 from itertools import groupby
 from typing import Any
 
 from generator.render.text import Post
-from generator.schedule import when
+from generator.schedule import when, with_eve
 
 
 def posting_order(posts: list[Post]) -> list[Post]:
@@ -17,15 +16,13 @@ def posting_order(posts: list[Post]) -> list[Post]:
 
 
 def day_before(plan: dict[str, Any]) -> str:
-    """'The day before day 1 (Mon 30 Nov 2026)', or without a date when none is set."""
-    if not plan.get("start"):
-        return "The day before day 1"
-    date = dt.date.fromisoformat(plan["start"]) - dt.timedelta(days=1)
-    return f"The day before day 1 ({date:%a} {date.day} {date:%b %Y})"
+    """'The day before day 1 (Mon 30 Nov 2026, 08:00 CET)', or without a date when none is
+    set. The eve of day 1's date, which the posting rhythm may have moved past the start."""
+    return when(with_eve(plan["schedule"])[0])
 
 
 def posting_guide(game_name: str, plan: dict[str, Any], posts: list[Post]) -> str:
-    by_turn = {s["turn"]: s for s in plan["schedule"]}
+    by_turn = {s["turn"]: s for s in with_eve(plan["schedule"])}
     ordered = posting_order(posts)
     lines = [
         f"# {game_name}: posting guide for game {plan['game_id']}",
@@ -47,6 +44,8 @@ def posting_guide(game_name: str, plan: dict[str, Any], posts: list[Post]) -> st
         posts_now = list(group)
         heading = day_before(plan) if turn == 0 else f"Turn {turn} · {when(by_turn[turn])}"
         lines += [f"## {heading}", ""]
+        # The slot's work at a glance, in the order it goes out; the steps follow.
+        lines += ["In order: " + " → ".join(p.title for p in posts_now), ""]
         for platform, steps_of in (
             ("Facebook", Post.facebook_steps),
             ("Discord", Post.discord_steps),

@@ -216,30 +216,30 @@ class PostWriter:
                     ],
                 )
             )
-        rules = fill(self.texts.build_turn, round=rnd["round"])
-        if index > 0 or rnd["round"] > 1:
-            # The full rules come with the game's first build turn; later turns remind.
-            rules = (
-                "Take one tile from each set, or skip the set and mark a Skipped Parts "
-                "box. Or pass for the rest of the round."
+        stacks = f"Stacks 1-{setting.peekable_stacks}"
+        where_fb = f"the comments of the Round {rnd['round']} start post"
+        where_dc = f"the spoilers under the Round {rnd['round']} start message"
+        if index == 0 and rnd["round"] == 1:
+            # The game's first build turn teaches the rules in full.
+            cost = "1 Skipped Parts box each, once you have a tile"
+            rules = fill(self.texts.build_turn, round=rnd["round"])
+            fb_rules = [rules, f"Peek ({cost}): {stacks} are in {where_fb}."]
+            dc_rules = [rules, f"Peek ({cost}): {stacks} are {where_dc}."]
+        else:
+            # Later turns remind in one line.
+            remind = (
+                "One tile from each set, or skip the set (mark a Skipped Parts box), or pass "
+                "for the round; peek at {stacks} ({where}) for a Skipped Parts box each."
             )
-        peek = (
-            f"Peek (1 Skipped Parts box each, once you have a tile): Stacks 1-"
-            f"{setting.peekable_stacks} are in the comments of the Round {rnd['round']} "
-            "start post."
-        )
-        peek_dc = (
-            f"Peek (1 Skipped Parts box each, once you have a tile): Stacks 1-"
-            f"{setting.peekable_stacks} are the spoilers under the Round {rnd['round']} "
-            "start message."
-        )
+            fb_rules = [remind.format(stacks=stacks, where=where_fb)]
+            dc_rules = [remind.format(stacks=stacks, where=where_dc)]
         fb = [*self.header(turn, rnd["round"], "Building", detail), ""]
         dc = [*self.discord_header(turn, rnd["round"], "Building", detail), ""]
         for title, tiles in sets:
             fb += [title, *tiles, ""]
             dc += [f"**{title}**", *(f"- {t}" for t in tiles), ""]
-        fb += [rules, peek]
-        dc += [rules, peek_dc]
+        fb += fb_rules
+        dc += dc_rules
         return Post(
             key=f"round-{rnd['round']}/turn-{turn:02d}-build",
             title=f"Turn {turn}: build",
