@@ -18,7 +18,8 @@ class TruckingOptions:
     titles: str  # none, 3-6-9 or 4-8-12: the title reward of rounds 1/2/3
 
 
-@dataclass(frozen=True)
+# Keyword-only: Galaxy Trucker's plan ends with a field that has a default (the rhythm).
+@dataclass(frozen=True, kw_only=True)
 class KeepOnTruckingPlan(GalaxyTruckerPlan):
     options: TruckingOptions
     # Set aside before the first round, for the whole game; never drawn, never posted.
