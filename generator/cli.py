@@ -1,4 +1,8 @@
-"""The `sheetgen` command line: parse, call, report. No game logic lives here."""
+"""The `sheetgen` command line: parse, call, report. No game logic lives here.
+
+Only click is imported up front: the content loader, pydantic, the games and the drawing
+libraries are imported by the command that needs them, so `sheetgen --help` answers at
+once even on a busy machine."""
 
 from __future__ import annotations
 
@@ -14,28 +18,22 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from generator import __version__
-from generator.content import SNAPSHOT_DIR, snapshot
-from generator.digest import digest_cutoff, digest_files
 from generator.errors import SheetgenError, display_path
-from generator.game_folder import open_folder, require_schedule
-from generator.games import OutputFile, RenderOptions, Scope
-from generator.games.card_race.commands import card_race as card_race_commands
-from generator.moments import now, parse_at, parse_day
-from generator.output import read_existing_plan, write_game
-from generator.render.reveal import reveal_post
-from generator.rhythm import Rhythm, moved_past_posts
-from generator.scoreboard import write_rankings
-from generator.seeds import choose_seed, commitment, game_id, normalise_seed, weakness
-from generator.session import Game, load_content, open_game, read_game_file, recorded_rhythm
-from generator.today import PLATFORMS, slot_at, slot_of_day, slots_with_posts, today_text
 
-DEFAULT_PACK = "galaxy-trucker"
-DEFAULT_OUTPUT = "output"
+if TYPE_CHECKING:
+    from generator.games import Scope
+    from generator.rhythm import Rhythm
+    from generator.session import Game
+
+# The platforms `today` speaks of (generator.today checks it lists the same ones).
+PLATFORMS = ("facebook", "discord", "bgg")
+
+DEFAULT_HELP = "the pack marked default under content/"
 
 
 @dataclass
@@ -66,7 +64,7 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
             "--pack",
             "pack",
             default=None,
-            help=f"Pack name under content/ or a pack folder path [default: {DEFAULT_PACK}]",
+            help=f"Pack name under content/ or a pack folder path [default: {DEFAULT_HELP}]",
         ),
         click.option(
             "--seed",
@@ -112,63 +110,6 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
-def games_in(folder: Path) -> list[tuple[Path, dict[str, Any]]]:
-    """The games in a folder: the folder itself if it holds one, else its game sub-folders."""
-    plan = read_existing_plan(folder) if folder.is_dir() else None
-    if plan is not None:
-        return [(folder, plan)]
-    if not folder.is_dir():
-        return []
-    found = []
-    for child in sorted(folder.iterdir()):
-        if child.is_dir() and not child.is_symlink() and (child / "plan.json").is_file():
-            recorded = read_existing_plan(child)
-            if recorded is not None:
-                found.append((child, recorded))
-    return found
-
-
-def _listing(games: list[tuple[Path, dict[str, Any]]]) -> str:
-    return "\n".join(
-        f"  {display_path(path)}  (game {plan.get('game_id')}, {plan.get('pack')})"
-        for path, plan in games
-    )
-
-
-def pick_running_game(output: Path | None) -> Path:
-    """`turn N` / `round N` with no seed and no game file go on with the one game in -o (or in
-    output/); never start a new game by accident."""
-    folder = output if output is not None else Path(DEFAULT_OUTPUT)
-    games = games_in(folder)
-    if len(games) == 1:
-        path, plan = games[0]
-        click.echo(f"Going on with game {plan.get('game_id')} in {display_path(path)}", err=True)
-        return path
-    if not games:
-        raise SheetgenError(
-            f"no game in {display_path(folder)}; start one with `sheetgen game`, or name it "
-            "with --game FILE, --seed or -o FOLDER"
-        )
-    raise SheetgenError(
-        f"{display_path(folder)} holds {len(games)} games; say which with -o FOLDER "
-        f"(or --game FILE):\n{_listing(games)}"
-    )
-
-
-def refuse_unknown_game(game: Game, root: Path, output: Path | None) -> None:
-    """A seed given for `turn`/`round` that makes none of the games already written is most
-    likely mistyped: refuse rather than quietly start a new game beside them."""
-    if output is not None or root.exists():
-        return  # an explicit folder is checked against its plan when writing
-    games = games_in(root.parent)
-    if games:
-        raise SheetgenError(
-            f"this seed makes game {game.plan['game_id']}, which is not in "
-            f"{display_path(root.parent)}; is the seed mistyped? The games there:\n"
-            f"{_listing(games)}\nStart a new game with `sheetgen game`."
-        )
-
-
 def resolve_args(
     pack: str | None,
     seed: str | None,
@@ -184,23 +125,27 @@ def resolve_args(
 
     `continuing` (turn, round): without a seed or game file, go on with the game already
     written rather than choose a new seed."""
+    from generator.build import pick_running_game, recorded_game
+    from generator.content import default_pack
+    from generator.seeds import choose_seed, normalise_seed, weakness
+    from generator.session import read_game_file
+
     picked = continuing and seed is None and game_file is None
     if picked:
-        output = pick_running_game(output)
+        output = pick_running_game(output, report)
     spec = read_game_file(game_file) if game_file else None
     raw_seed = seed if seed is not None else (spec.seed if spec else None)
     start = start or (spec.start if spec else None)
     if output is None and spec and spec.output:
         output = game_file.parent / spec.output  # type: ignore[union-attr]
-    recorded = read_existing_plan(output) if output is not None and raw_seed is None else None
+    recorded = recorded_game(output) if output is not None and raw_seed is None else None
     if recorded is not None:
         # `sheetgen turn 5 -o output/my-game` goes on with the game in that folder.
-        raw_seed = recorded["seed"]
-        kept = output / SNAPSHOT_DIR  # type: ignore[operator]
-        pack = pack or (str(kept) if kept.is_dir() else recorded.get("pack"))
+        raw_seed = recorded.seed
+        pack = pack or recorded.pack
         if not picked:  # pick_running_game has already said which game
             click.echo(f"Using the game recorded in {display_path(output)}", err=True)
-    pack = pack or (spec.pack if spec else None) or DEFAULT_PACK
+    pack = pack or (spec.pack if spec else None) or default_pack()
     paper = paper or (spec.paper if spec else None) or "both"
     if raw_seed is None:
         chosen = choose_seed()
@@ -221,52 +166,56 @@ def resolve_args(
     return GameArgs(pack, seed_text, start, output, force, paper, images, rhythm)
 
 
+def report(message: str) -> None:
+    click.echo(message, err=True)
+
+
 def open_from_args(args: GameArgs) -> tuple[Game, Path]:
-    """The game, and the folder it goes to; a start date already recorded there is kept."""
-    game = open_game(args.pack, args.seed, args.start, args.rhythm)
-    root = args.output or game.default_folder()
-    existing = read_existing_plan(root, tolerant=args.force)
-    same = (
-        existing is not None
-        and existing.get("seed") == game.seed
-        and existing.get("pack") == game.pack.name
+    """The game, and the folder it goes to."""
+    from generator.build import open_in_folder
+
+    return open_in_folder(
+        args.pack, args.seed, args.start, args.output, report, args.force, args.rhythm
     )
-    if args.start is None and same and existing and existing.get("start"):
-        start = dt.date.fromisoformat(existing["start"])
-        click.echo(f"Using start date {start} recorded in {display_path(root)}", err=True)
-        game = open_game(args.pack, args.seed, start, args.rhythm or recorded_rhythm(existing))
-    elif args.rhythm is None and same and existing and existing.get("start") == game.plan["start"]:
-        # Without a game file, the posting rhythm the folder was written with stays.
-        rhythm = recorded_rhythm(existing)
-        if rhythm is not None:
-            game = open_game(args.pack, args.seed, args.start, rhythm)
-    return game, root
 
 
-def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
-    papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
-    options = RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())
-    existing = read_existing_plan(root, tolerant=args.force)
+def refuse_unknown_game(game: Game, root: Path, output: Path | None) -> None:
+    from generator import build
+
+    build.refuse_unknown_game(game, root, output)
+
+
+def warn_moved_posts(game: Game, root: Path, force: bool) -> None:
+    """A new posting rhythm that moves posts already due is worth a warning."""
+    from generator.moments import now
+    from generator.output import read_existing_plan
+    from generator.plan import to_data
+    from generator.rhythm import moved_past_posts
+
+    existing = read_existing_plan(root, tolerant=force)
     if (
         existing
         and existing.get("seed") == game.seed
         and isinstance(existing.get("schedule"), list)
     ):
-        moved = moved_past_posts(existing["schedule"], game.plan["schedule"], now())
+        moved = moved_past_posts(existing["schedule"], to_data(game.plan)["schedule"], now())
         if moved:
-            click.echo(
+            report(
                 f"warning: the new posting rhythm moves {len(moved)} posts already due "
                 f"(from turn {moved[0]['turn']}); to change only later posts, put the change "
-                "under rhythm: changes: with a from: date",
-                err=True,
+                "under rhythm: changes: with a from: date"
             )
-    files = game.rules.outputs(game.content, game.plan, scope, options)
-    files += [OutputFile(name, data) for name, data in snapshot(game.pack)]
-    written = write_game(root, game.plan, files, args.force)
-    click.echo(
-        f"Wrote {len(written)} files to {display_path(root)}/ (game {game.plan['game_id']})",
-        err=True,
-    )
+
+
+def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
+    from generator.build import build
+    from generator.games import RenderOptions
+
+    papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
+    options = RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())
+    warn_moved_posts(game, root, args.force)
+    written = build(game, root, scope, options, args.force)
+    report(f"Wrote {len(written)} files to {display_path(root)}/ (game {game.plan.game_id})")
     return written
 
 
@@ -311,14 +260,65 @@ def report_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+GAME_COMMANDS = "sheetgen.commands"
+
+
+def _game_commands() -> dict[str, Any]:
+    """Commands a game adds (a moderator's table, a card game's bids), declared as entry
+    points of the `sheetgen.commands` group in pyproject.toml: listed without importing
+    the game, imported when run."""
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep for ep in entry_points(group=GAME_COMMANDS)}
+
+
+def _wrap(command: click.Command) -> click.Command:
+    """A game's commands report unexpected failures like the core's."""
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            _wrap(sub)
+    elif command.callback is not None and not getattr(command.callback, "_reported", False):
+        command.callback = report_errors(command.callback)
+        command.callback._reported = True  # type: ignore[attr-defined]
+    return command
+
+
+class SheetgenGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *_game_commands()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is not None:
+            return found
+        entry = _game_commands().get(cmd_name)
+        return _wrap(entry.load()) if entry is not None else None
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The core's commands with their help; a game's by name (importing every game to
+        read its help would make `--help` slow)."""
+        rows = []
+        games = _game_commands()
+        for name in self.list_commands(ctx):
+            if name in games:
+                rows.append((name, f"The {games[name].module.split('.')[2]} game's commands."))
+                continue
+            command = super().get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(formatter.width - 6 - len(name))))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=SheetgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sheetgen")
 def main() -> None:
     """Everything a host needs to run a board game by post, from one seed."""
 
 
 @main.command()
-@click.argument("pack", default=DEFAULT_PACK)
+@click.argument("pack", required=False)
 @click.option(
     "--game",
     "game_file",
@@ -327,9 +327,12 @@ def main() -> None:
     help="Also check a game file's settings against the pack (games that have them).",
 )
 @report_errors
-def check(pack: str, game_file: Path | None) -> None:
+def check(pack: str | None, game_file: Path | None) -> None:
     """Validate a content pack (a name under content/ or a folder path)."""
-    loaded, rules, content = load_content(pack)
+    from generator.content import default_pack
+    from generator.session import load_content, read_game_file
+
+    loaded, rules, content = load_content(pack if pack is not None else default_pack())
     click.echo(
         f"{loaded.meta.title} ({loaded.name} {loaded.meta.version}): OK - "
         f"{rules.round_count(content)} rounds, {rules.turn_count(content)} turns; "
@@ -349,13 +352,16 @@ def check(pack: str, game_file: Path | None) -> None:
 @click.option(
     "--fair",
     is_flag=True,
-    help="Only a seed whose rounds are not extreme for the balance bot (Galaxy Trucker).",
+    help="Only a seed whose rounds are not extreme for the balance bot (games that have one).",
 )
 @report_errors
 def game(fair: bool, **kwargs: Any) -> None:
     """Write the whole game: plan, posts, images and sheets."""
+    from generator.content import default_pack
+    from generator.games import Scope
+
     if fair and kwargs["seed"] is None and kwargs["game_file"] is None:
-        kwargs["seed"] = fair_seed(kwargs["pack"] or DEFAULT_PACK)
+        kwargs["seed"] = fair_seed(kwargs["pack"] or default_pack())
     args = resolve_args(**kwargs)
     g, root = open_from_args(args)
     judge = getattr(g.rules, "verdict", None)
@@ -364,7 +370,7 @@ def game(fair: bool, **kwargs: Any) -> None:
         click.echo(line, err=True)
         if fair and extreme:
             raise SheetgenError(
-                f"game {g.plan['game_id']}: a round is extreme for the balance bot "
+                f"game {g.plan.game_id}: a round is extreme for the balance bot "
                 "(--fair asks for one that is not): choose another seed, or drop --fair"
             )
     written = render(g, root, Scope("game"), args)
@@ -381,13 +387,16 @@ FAIR_TRIES = 30
 
 def fair_seed(pack: str) -> str:
     """A fresh secret seed none of whose rounds the balance bot finds extreme."""
-    _, rules, content = load_content(pack)
+    from generator.seeds import choose_seed
+    from generator.session import load_content, plan_header
+
+    loaded, rules, content = load_content(pack)
     judge = getattr(rules, "verdict", None)
     if judge is None:
         raise SheetgenError(f"the {pack} pack has no balance verdict (--fair needs one)")
     for _ in range(FAIR_TRIES):
         seed = choose_seed()
-        _, extreme = judge(content, {"rounds": rules.make_plan(content, seed, None)["rounds"]})
+        _, extreme = judge(content, rules.make_plan(content, plan_header(loaded, seed, None), None))
         if not extreme:
             click.echo(
                 f"Seed chosen (no round extreme for the balance bot): {seed}\n  Keep it "
@@ -405,6 +414,8 @@ def fair_seed(pack: str) -> str:
 @report_errors
 def round_(number: int, **kwargs: Any) -> None:
     """Write one round's posts (and the plan)."""
+    from generator.games import Scope
+
     args = resolve_args(**kwargs, continuing=True)
     g, root = open_from_args(args)
     refuse_unknown_game(g, root, args.output)
@@ -422,6 +433,8 @@ def round_(number: int, **kwargs: Any) -> None:
 @report_errors
 def turn(number: int, **kwargs: Any) -> None:
     """Write the posts for one turn and print the text to post."""
+    from generator.games import Scope
+
     args = resolve_args(**kwargs, continuing=True)
     g, root = open_from_args(args)
     refuse_unknown_game(g, root, args.output)
@@ -441,6 +454,8 @@ def turn(number: int, **kwargs: Any) -> None:
 @report_errors
 def sheets(**kwargs: Any) -> None:
     """Write the print-and-play sheets."""
+    from generator.games import Scope
+
     args = resolve_args(**kwargs)
     g, root = open_from_args(args)
     render(g, root, Scope("sheets"), args)
@@ -453,9 +468,12 @@ def plan(**kwargs: Any) -> None:
     """Print the game's plan as JSON (writes nothing)."""
     kwargs.pop("force")
     kwargs.pop("output")
+    from generator.plan import to_data
+    from generator.session import open_game
+
     args = resolve_args(**kwargs, force=False, output=None)
     g = open_game(args.pack, args.seed, args.start, args.rhythm)
-    click.echo(json.dumps(g.plan, indent=2, ensure_ascii=False))
+    click.echo(json.dumps(to_data(g.plan), indent=2, ensure_ascii=False))
 
 
 @main.command()
@@ -468,7 +486,7 @@ def plan(**kwargs: Any) -> None:
     "round_number",
     type=int,
     default=None,
-    help="The round the ship flies (games scored round by round: galaxy-trucker).",
+    help="The round the ship flies (games scored round by round).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Results as JSON (table scorers).")
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
@@ -482,8 +500,10 @@ def score(
     as_json: bool,
     lang: str,
 ) -> None:
-    """Score a player's filled sheet or built ship, or a game's score table (Galactic Card
-    Race)."""
+    """Score a player's filled sheet or built ship, or a game's score table (table games)."""
+    from generator.seeds import normalise_seed
+    from generator.session import load_content, open_game
+
     _, rules, content = load_content(pack)
     table_scorer = getattr(rules, "score_table", None)
     if table_scorer is not None:
@@ -511,7 +531,7 @@ def score(
 
 
 @main.command()
-@click.option("--pack", default=DEFAULT_PACK, help="Pack name or folder path.")
+@click.option("--pack", default=None, help=f"Pack name or folder path [default: {DEFAULT_HELP}]")
 @click.option("--seeds", "count", type=click.IntRange(1, 100_000), default=500, show_default=True)
 @click.option(
     "--workers",
@@ -526,8 +546,14 @@ def score(
     help="Keep the percentiles as the reference for `sheetgen game`'s verdict line.",
 )
 @report_errors
-def balance(pack: str, count: int, workers: int | None, prefix: str, save_reference: bool) -> None:
+def balance(
+    pack: str | None, count: int, workers: int | None, prefix: str, save_reference: bool
+) -> None:
     """Let a bot build and fly every round of many seeds: score spread, outliers."""
+    from generator.content import default_pack
+    from generator.session import load_content
+
+    pack = pack if pack is not None else default_pack()
     loaded, rules, content = load_content(pack)
     runner = getattr(rules, "balance", None)
     if runner is None:
@@ -541,12 +567,18 @@ def balance(pack: str, count: int, workers: int | None, prefix: str, save_refere
 @report_errors
 def reveal(**kwargs: Any) -> None:
     """After the last turn: write the post that reveals the seed (game-end-reveal.*)."""
+    from generator.build import write_more
+    from generator.games import OutputFile
+    from generator.plan import to_data
+    from generator.render.reveal import reveal_post
+
     args = resolve_args(**kwargs, continuing=True)
     g, root = open_from_args(args)
     refuse_unknown_game(g, root, args.output)
-    post = reveal_post(g.pack.meta.title, g.plan, g.plan["schedule"][-1]["turn"])
+    plan = to_data(g.plan)
+    post = reveal_post(g.pack.meta.title, plan, plan["schedule"][-1]["turn"])
     files = [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
-    written = write_game(root, g.plan, files, args.force)
+    written = write_more(g, root, files, args.force)
     for path in written:
         if path.name.startswith(post.key):
             click.echo(f"  {display_path(path)}", err=True)
@@ -570,6 +602,8 @@ GAME_ID = re.compile(r"^[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}$")
 @report_errors
 def trick(pack: str, cards: tuple[str, ...], trump: str, lang: str, as_json: bool) -> None:
     """Judge a trick: CARDS in play order, the first one led (trick-taking games)."""
+    from generator.session import load_content
+
     _, rules, content = load_content(pack)
     judge = getattr(rules, "judge_trick", None)
     if judge is None:
@@ -585,11 +619,15 @@ def trick(pack: str, cards: tuple[str, ...], trump: str, lang: str, as_json: boo
     required=True,
     help="The commitment published in the first post (or, a weaker check, the game id).",
 )
-@click.option("--pack", default=DEFAULT_PACK, help="Pack name or folder path.")
+@click.option("--pack", default=None, help=f"Pack name or folder path [default: {DEFAULT_HELP}]")
 @report_errors
-def verify(seed: str, expected: str, pack: str) -> None:
+def verify(seed: str, expected: str, pack: str | None) -> None:
     """Check a revealed seed against the commitment published at the start."""
-    loaded, _, _ = load_content(pack)
+    from generator.content import default_pack
+    from generator.seeds import commitment, game_id, normalise_seed
+    from generator.session import load_content
+
+    loaded, _, _ = load_content(pack if pack is not None else default_pack())
     try:
         seed_text = normalise_seed(seed)
     except ValueError as exc:
@@ -650,6 +688,9 @@ def verify(seed: str, expected: str, pack: str) -> None:
 @report_errors
 def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> None:
     """Check scores.csv and write the rankings posts (after each round, and the final)."""
+    from generator.game_folder import open_folder
+    from generator.scoreboard import write_rankings
+
     game = open_folder(folder)
     written, latest = write_rankings(game, scores, titles)
     for path in written:
@@ -677,6 +718,10 @@ def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> No
 @report_errors
 def digest(folder: Path | None, until: str | None, everything: bool) -> None:
     """Write the catch-up page (digest.html, digest.pdf): every post so far, offline."""
+    from generator.digest import digest_cutoff, digest_files
+    from generator.game_folder import open_folder, require_schedule
+    from generator.output import write_game
+
     game = open_folder(folder)
     require_schedule(game)
     cutoff = digest_cutoff(game.plan, until, everything)
@@ -722,6 +767,10 @@ def today(
     when_words: tuple[str, ...], folder: Path | None, at: str | None, platforms: tuple[str, ...]
 ) -> None:
     """What to post now, in order, per platform (texts, pictures, comments), and what next."""
+    from generator.game_folder import open_folder, require_schedule
+    from generator.moments import now, parse_at, parse_day
+    from generator.today import slot_at, slot_of_day, slots_with_posts, today_text
+
     game = open_folder(folder)
     require_schedule(game)
     work = slots_with_posts(game)
@@ -736,15 +785,6 @@ def today(
         index = slot_at(work, moment)
     click.echo(today_text(game, work, index, moment, platforms or PLATFORMS), nl=False)
 
-
-# Battlestar Galactica's moderator commands (a game with a table, not planned turns).
-from generator.games.battlestar.cli import bsg  # noqa: E402
-
-main.add_command(bsg)
-
-for _command in card_race_commands.commands.values():
-    _command.callback = report_errors(_command.callback)  # type: ignore[arg-type]
-main.add_command(card_race_commands)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,9 +1,15 @@
 """Finding a content pack and reading its YAML files, with every problem located.
 
 A pack is a folder with a `pack.yaml` that names the rules module that knows its game
-(`game: galaxy_trucker` -> `generator.games.galaxy_trucker`) and, for an expansion, the
-pack it extends. The core never looks inside a game's data: it parses the files, computes
-the content digest and hands the documents to the game module."""
+(`game: some_game` -> `generator.games.some_game`) and, for an expansion, the pack it
+extends (`extends: some-pack`, or a folder path relative to the pack's own folder). An
+expansion inherits every file of its base, its own files adding or replacing entries by id
+(packmerge.py). The core never looks inside a game's data: it parses the
+files, computes the content digest over the whole chain and hands the merged documents to
+the game module.
+
+A pack folder may carry copies of its bases in `extends/<name>/`: a game folder's `pack/`
+does, so a running game never depends on what content/ holds later."""
 
 from __future__ import annotations
 
@@ -17,12 +23,14 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from generator.errors import ContentError, Problem, SheetgenError, abridge, display_path
+from generator.packmerge import merge_documents
 from generator.safe_read import UnreadableFile, read_regular_file
 from generator.validation import Strict, validate
 from generator.yamlio import MAX_FILE_BYTES, Document, parse_bytes
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 PACK_FILE = "pack.yaml"
+BASES_DIR = "extends"  # copies of the packs a pack extends, inside the pack's folder
 NAME_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 # A pack name goes into folder and file names; 64 leaves room within any file system's
 # 255-byte limit for the rest of the name.
@@ -38,6 +46,8 @@ class PackMeta(Strict):
     extends: str | None = None
     edition: str | None = None
     notes: list[str] = Field(default_factory=list)
+    # The pack commands use when none is named; one shipped pack says so.
+    default: bool = False
 
 
 @dataclass
@@ -62,7 +72,12 @@ class Pack:
         return self.meta.name
 
     def document(self, stem: str) -> Document | None:
-        return self.documents.get(stem)
+        """The file `stem` as the game sees it: the base's, with this pack's entries merged."""
+        own = self.documents.get(stem)
+        inherited = self.base.document(stem) if self.base else None
+        if inherited is None or own is None:
+            return own or inherited
+        return merge_documents(inherited, own)
 
     def chain(self) -> list[Pack]:
         """This pack and the packs it extends, the base first."""
@@ -78,13 +93,39 @@ def available_packs() -> list[str]:
     return sorted(p.name for p in CONTENT_DIR.iterdir() if (p / PACK_FILE).is_file())
 
 
-def resolve_pack_dir(ref: str) -> Path:
-    """A pack folder path (a host's edited copy), else a pack name under content/."""
-    as_path = Path(ref)
+def default_pack() -> str:
+    """The shipped pack marked `default: true`, for commands run without --pack."""
+    for name in available_packs():
+        path = CONTENT_DIR / name / PACK_FILE
+        try:
+            doc, _ = parse_bytes(read_regular_file(path, MAX_FILE_BYTES), display_path(path))
+        except UnreadableFile:
+            continue
+        if doc is not None and isinstance(doc.data, dict) and doc.data.get("default") is True:
+            return name
+    known = ", ".join(available_packs()) or "none"
+    raise SheetgenError(f"no default pack under content/: name one (expected one of: {known})")
+
+
+def resolve_pack_dir(ref: str, extended_by: Path | None = None) -> Path:
+    """A pack folder path (a host's edited copy), else a pack name under content/.
+
+    For the `extends:` of the pack in folder `extended_by`: a name is looked for in that
+    pack's bundled copies (`extends/<name>/`) and then under content/; a path (anything
+    that is not a plain name) is relative to that pack's folder, never to the shell's."""
+    is_name = re.match(NAME_PATTERN, ref) is not None
     try:
-        if as_path.is_dir() and os.path.lexists(as_path / PACK_FILE):
-            return as_path  # a pack.yaml that is no regular file is reported when read
-        if re.match(NAME_PATTERN, ref) and (CONTENT_DIR / ref / PACK_FILE).is_file():
+        if extended_by is None:
+            candidates = [Path(ref)]
+        else:
+            key = ref if is_name else (extended_by / ref).resolve().name
+            candidates = [extended_by / BASES_DIR / key]
+            if not is_name:
+                candidates.append(extended_by / ref)
+        for candidate in candidates:
+            if candidate.is_dir() and os.path.lexists(candidate / PACK_FILE):
+                return candidate  # a pack.yaml that is no regular file is reported when read
+        if is_name and (CONTENT_DIR / ref / PACK_FILE).is_file():
             return CONTENT_DIR / ref
     except (OSError, ValueError):  # a name too long for the file system, a NUL byte
         pass
@@ -95,12 +136,14 @@ def resolve_pack_dir(ref: str) -> Path:
     )
 
 
-def load_pack(ref: str, _seen: tuple[Path, ...] = (), collect: bool = False) -> Pack:
+def load_pack(
+    ref: str, _seen: tuple[Path, ...] = (), collect: bool = False, _extended_by: Path | None = None
+) -> Pack:
     """Parse every YAML file of a pack (and of the pack it extends). Raises ContentError
     with all parse problems, or with `collect` keeps them in Pack.problems so the game's
     checks of the other files run too (session.load_content); validation of the game's own
     data is the game module's job."""
-    root = resolve_pack_dir(ref).resolve()
+    root = resolve_pack_dir(ref, _extended_by).resolve()
     if root in _seen:
         chain = " -> ".join(p.name for p in (*_seen, root))
         raise SheetgenError(f"packs extend each other in a loop: {chain}")
@@ -139,8 +182,25 @@ def load_pack(ref: str, _seen: tuple[Path, ...] = (), collect: bool = False) -> 
         raise ContentError(problems)
     base = None
     if meta.extends:
-        base = load_pack(meta.extends, (*_seen, root), collect)
-        digest.update(base.digest.encode())
+        assert meta_doc is not None
+        try:
+            base = load_pack(meta.extends, (*_seen, root), collect, root)
+        except ContentError as exc:
+            problems += exc.problems
+        except SheetgenError as exc:
+            problems.append(meta_doc.problem(("extends",), str(exc)))
+        if base is not None and base.meta.game != meta.game:
+            problems.append(
+                meta_doc.problem(
+                    ("game",),
+                    f"got {meta.game!r} (expected {base.meta.game!r}, the game of the "
+                    f"pack it extends, {base.name})",
+                )
+            )
+        if base is not None:
+            digest.update(base.digest.encode())
+        elif collect:
+            raise ContentError(problems)  # no base: the game's files cannot be checked
     if problems and not collect:
         raise ContentError([*problems, *(base.all_problems() if base else [])])
     return Pack(
@@ -160,7 +220,7 @@ def validate_files(
     pack: Pack, schemas: dict[str, type[BaseModel]]
 ) -> tuple[dict[str, tuple[Document, Any]], list[Problem]]:
     """Each of a game's files validated against its schema, with every problem located.
-    A pack that extends another uses its own file where it has one, else the base pack's."""
+    A pack that extends another sees the base's files with its own entries merged in."""
     problems: list[Problem] = []
     models: dict[str, tuple[Document, Any]] = {}
     for stem, schema in schemas.items():
@@ -169,7 +229,7 @@ def validate_files(
             # stand for it, so the game skips what depends on this file.
             problems += [p for p in pack.all_problems() if PurePath(p.file).name == f"{stem}.yaml"]
             continue
-        doc = next((d for p in reversed(pack.chain()) if (d := p.document(stem))), None)
+        doc = pack.document(stem)
         if doc is None:
             shown = display_path(pack.root / f"{stem}.yaml")
             problems.append(Problem(shown, 0, "", "file is missing"))
@@ -184,8 +244,13 @@ def validate_files(
 SNAPSHOT_DIR = "pack"
 
 
-def snapshot(pack: Pack) -> list[tuple[str, bytes]]:
-    """The pack's YAML files as they are now, to keep beside a game's output: a host can
-    always re-render or verify the game exactly as it began (`--pack <game folder>/pack`),
-    even after the shipped pack changes. An expansion's base is found by name as usual."""
-    return [(f"{SNAPSHOT_DIR}/{name}", data) for name, data in sorted(pack.files.items())]
+def snapshot(pack: Pack, folder: str = SNAPSHOT_DIR) -> list[tuple[str, bytes]]:
+    """The YAML files of the pack and of every pack it extends, as they were read, to keep
+    beside a game's output: a host can always re-render or verify the game exactly as it
+    began (`--pack <game folder>/pack`), even after the shipped packs change. The bases go
+    to `extends/<name>/`, where `extends:` finds them first; the bytes are copied as they
+    are, so the content digest of the copy is the digest of the game."""
+    files = [(f"{folder}/{name}", data) for name, data in sorted(pack.files.items())]
+    if pack.base is not None:
+        files += snapshot(pack.base, f"{folder}/{BASES_DIR}/{pack.base.root.name}")
+    return files

@@ -21,6 +21,7 @@ from generator.errors import SheetgenError, display_path
 from generator.game_folder import GameFolder
 from generator.games import OutputFile, Scope
 from generator.moments import Slot, game_slots, now, parse_at, parse_day
+from generator.plan import as_data
 from generator.render.digest_pdf import digest_pdf
 from generator.render.guide import posting_order
 from generator.render.html import (
@@ -67,6 +68,7 @@ class Cutoff:
 
 def digest_cutoff(plan: dict[str, Any], until: str | None, everything: bool) -> Cutoff:
     """--until as typed: a day, a date (its whole day), a date and time; default now."""
+    plan = as_data(plan)
     if everything:
         return Cutoff(everything=True)
     if until is None:
@@ -81,7 +83,7 @@ def game_posts(game: GameFolder) -> list[Post]:
     posts_of = getattr(game.rules, "posts", None)
     if posts_of is None:
         raise SheetgenError(f"{game.title}: this game cannot list its posts")
-    return posting_order(posts_of(game.content, game.plan, Scope("game")))
+    return posting_order(posts_of(game.content, game.typed, Scope("game")))
 
 
 def published(game: GameFolder, cutoff: Cutoff) -> list[Post]:

@@ -12,6 +12,14 @@ def run() -> None:
         from generator.cli import main
 
         main(prog_name="sheetgen")
+    except SystemExit as exc:
+        if exc.code == 130:
+            # Ctrl-C inside a command (its imports are lazy, see cli.py) was reported as
+            # "interrupted"; leave the same way as below, for the same reason.
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(130)
+        raise
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")
         sys.stderr.flush()

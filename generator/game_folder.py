@@ -11,6 +11,7 @@ from generator.content import SNAPSHOT_DIR
 from generator.errors import SheetgenError, display_path
 from generator.games import GameRules
 from generator.output import PLAN_FILE, read_existing_plan
+from generator.plan import read_plan
 from generator.session import load_content
 
 OUTPUT_DIR = Path("output")
@@ -23,6 +24,7 @@ class GameFolder:
     rules: GameRules
     content: Any
     title: str  # the game's name, as its pack calls it
+    typed: Any = None  # the plan as the game's rules read it (generator/plan.py)
 
 
 def find_folder(folder: Path | None) -> Path:
@@ -55,7 +57,8 @@ def open_folder(folder: Path | None) -> GameFolder:
     kept = root / SNAPSHOT_DIR
     pack_ref = str(kept) if kept.is_dir() else plan["pack"]
     pack, rules, content = load_content(pack_ref)
-    return GameFolder(root, plan, rules, content, pack.meta.title)
+    typed = read_plan(rules.plan_type, plan, display_path(root / PLAN_FILE))
+    return GameFolder(root, plan, rules, content, pack.meta.title, typed)
 
 
 def require_schedule(game: GameFolder) -> None:

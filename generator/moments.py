@@ -10,6 +10,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from generator.errors import SheetgenError
+from generator.plan import as_data
 from generator.rhythm import DEFAULT_TIMEZONE, moment
 from generator.schedule import with_eve
 
@@ -28,10 +29,12 @@ class Slot:
 
 
 def game_slots(plan: dict[str, Any]) -> list[Slot]:
+    plan = as_data(plan)
     return [Slot(s["turn"], s["day"], s["slot"], moment(s), s) for s in with_eve(plan["schedule"])]
 
 
 def game_zone(plan: dict[str, Any]) -> ZoneInfo:
+    plan = as_data(plan)
     rhythm = plan.get("rhythm")
     name = rhythm.get("timezone") if isinstance(rhythm, dict) else None
     return ZoneInfo(name if isinstance(name, str) else DEFAULT_TIMEZONE)
@@ -40,6 +43,7 @@ def game_zone(plan: dict[str, Any]) -> ZoneInfo:
 def parse_at(text: str, plan: dict[str, Any], end_of_day: bool = False) -> dt.datetime:
     """'YYYY-MM-DD HH:MM' or 'YYYY-MM-DD' (its start, or its end with end_of_day) in the
     game's time zone."""
+    plan = as_data(plan)
     text = text.strip()
     zone = game_zone(plan)
     try:
@@ -57,6 +61,7 @@ def parse_at(text: str, plan: dict[str, Any], end_of_day: bool = False) -> dt.da
 
 def parse_day(words: tuple[str, ...], plan: dict[str, Any]) -> tuple[int, str | None] | None:
     """`day 7` or `day 7 afternoon` -> (7, 'afternoon'); None when no words are given."""
+    plan = as_data(plan)
     if not words:
         return None
     match = _DAY.match(" ".join(words))

@@ -6,22 +6,24 @@ import datetime as dt
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from generator.plan import Slot, to_data
 
-def make_schedule(turns: int, slots: list[str], start: dt.date | None) -> list[dict[str, Any]]:
+
+def make_schedule(turns: int, slots: list[str], start: dt.date | None) -> tuple[Slot, ...]:
     per_day = len(slots)
     schedule = []
     for turn in range(1, turns + 1):
         day = (turn - 1) // per_day + 1
         date = start + dt.timedelta(days=day - 1) if start else None
         schedule.append(
-            {
-                "turn": turn,
-                "day": day,
-                "slot": slots[(turn - 1) % per_day],
-                "date": date.isoformat() if date else None,
-            }
+            Slot(
+                turn=turn,
+                day=day,
+                slot=slots[(turn - 1) % per_day],
+                date=date.isoformat() if date else None,
+            )
         )
-    return schedule
+    return tuple(schedule)
 
 
 EVE_SLOT = "before day 1"
@@ -47,8 +49,11 @@ def with_eve(schedule: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [eve, *schedule]
 
 
-def when(entry: dict[str, Any]) -> str:
-    """'Day 3, morning (Thu 3 Dec 2026, 08:00 CET)' for a schedule entry."""
+def when(entry: Any) -> str:
+    """'Day 3, morning (Thu 3 Dec 2026, 08:00 CET)' for a schedule entry (a Slot of a
+    typed plan, or its JSON form)."""
+    if not isinstance(entry, dict):
+        entry = to_data(entry)
     if entry["day"] == 0:
         text = "The day before day 1"
         return f"{text} ({date_text(entry)})" if entry.get("date") else text

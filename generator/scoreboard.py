@@ -15,7 +15,7 @@ def score_spec(game: GameFolder) -> ScoreSpec:
     scoring = getattr(game.rules, "scoring", None)
     if scoring is None:
         raise SheetgenError(f"{game.title} has no scores to rank")
-    return scoring(game.content, game.plan)
+    return scoring(game.content, game.typed)
 
 
 def write_rankings(

@@ -15,12 +15,11 @@ from pydantic import Field
 from generator.content import Pack, load_pack
 from generator.errors import ContentError, SheetgenError, display_path
 from generator.games import GameRules, rules_for
+from generator.plan import PLAN_FORMAT, Plan, PlanHeader, from_data, to_data
 from generator.rhythm import Rhythm, apply_rhythm
 from generator.seeds import commitment, game_id, normalise_seed
 from generator.validation import Strict, validate
 from generator.yamlio import load_document
-
-PLAN_FORMAT = 1
 
 
 @dataclass
@@ -30,11 +29,11 @@ class Game:
     content: Any
     seed: str
     start: dt.date | None
-    plan: dict[str, Any]
+    plan: Plan
 
     def default_folder(self) -> Path:
         """Named by the public game id, never by the seed (a folder name gets shared)."""
-        return Path("output") / f"{self.pack.name}-{self.plan['game_id']}"
+        return Path("output") / f"{self.pack.name}-{self.plan.game_id}"
 
 
 def load_content(pack_ref: str) -> tuple[Pack, GameRules, Any]:
@@ -62,18 +61,18 @@ def check_dates(start: dt.date | None, turns: int) -> None:
         )
 
 
-def plan_header(pack: Pack, seed: str, start: dt.date | None) -> dict[str, Any]:
+def plan_header(pack: Pack, seed: str, start: dt.date | None) -> PlanHeader:
     commit = commitment(pack.name, seed, pack.digest)
-    return {
-        "format": PLAN_FORMAT,
-        "pack": pack.name,
-        "pack_version": pack.meta.version,
-        "content_digest": pack.digest,
-        "seed": seed,
-        "commitment": commit,
-        "game_id": game_id(commit),
-        "start": start.isoformat() if start else None,
-    }
+    return PlanHeader(
+        format=PLAN_FORMAT,
+        pack=pack.name,
+        pack_version=pack.meta.version,
+        content_digest=pack.digest,
+        seed=seed,
+        commitment=commit,
+        game_id=game_id(commit),
+        start=start.isoformat() if start else None,
+    )
 
 
 def open_game(
@@ -81,15 +80,16 @@ def open_game(
 ) -> Game:
     pack, rules, content = load_content(pack_ref)
     check_dates(start, rules.turn_count(content))
-    plan = plan_header(pack, seed, start)
-    plan.update(rules.make_plan(content, seed, start))
-    if start is not None and isinstance(plan.get("schedule"), list):
+    plan = rules.make_plan(content, plan_header(pack, seed, start), start)
+    data = to_data(plan)
+    if start is not None and isinstance(data.get("schedule"), list):
         # Dates and clock times only: the rhythm is applied after every random choice is
         # made and feeds no stream, so it can never change what a post shows.
         rhythm = rhythm or Rhythm()
-        slots = list(dict.fromkeys(s["slot"] for s in plan["schedule"]))
-        plan["schedule"] = apply_rhythm(plan["schedule"], start, rhythm, slots)
-        plan["rhythm"] = rhythm.record()
+        slots = list(dict.fromkeys(s["slot"] for s in data["schedule"]))
+        data["schedule"] = apply_rhythm(data["schedule"], start, rhythm, slots)
+        data["rhythm"] = rhythm.record()
+        plan = from_data(rules.plan_type, data)
     elif rhythm is not None and rhythm != Rhythm():
         raise SheetgenError("a posting rhythm needs a start date (start: in the game file)")
     return Game(pack, rules, content, seed, start, plan)
@@ -109,7 +109,7 @@ def recorded_rhythm(plan: dict[str, Any]) -> Rhythm | None:
 class GameFile(Strict):
     """A host's small file per running game (seeds/*.yaml)."""
 
-    pack: str = "galaxy-trucker"
+    pack: str | None = None  # the default pack if not given
     # Text as the host wrote it: `0042`, `yes` or `12:30` stay exactly that (see yamlio.raw).
     seed: str
     start: dt.date | None = None

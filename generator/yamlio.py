@@ -30,7 +30,9 @@ SAFE_TAGS = frozenset(
 
 @dataclass
 class Document:
-    """One parsed YAML file: its data and the line (1-based) of every path in it."""
+    """One parsed YAML file: its data and the line (1-based) of every path in it. A file
+    merged from a base pack and an expansion (packmerge.py) also knows which file each
+    path came from (`sources`); a plain file came from `file`."""
 
     file: str
     data: Any
@@ -39,17 +41,36 @@ class Document:
     # (`0042` -> 34, `yes` -> True, `12:30` -> 750): where the schema wants a string, the
     # text the author wrote is used instead (see validation.validate).
     raw: dict[PathKey, str] = field(default_factory=dict)
+    sources: dict[PathKey, str] = field(default_factory=dict)
+    # A merged entry's path in the merged data -> its path in its own file (cards[56] of
+    # the merged deck is cards[0] of the expansion's cards.yaml).
+    renames: dict[PathKey, PathKey] = field(default_factory=dict)
+
+    def _deepest(self, table: dict[PathKey, Any], path: PathKey) -> Any:
+        for end in range(len(path), -1, -1):
+            found = table.get(tuple(path[:end]))
+            if found is not None:
+                return found
+        return None
 
     def line_of(self, path: PathKey) -> int:
         """The line of the deepest known prefix of `path` (a missing key points at its parent)."""
-        for end in range(len(path), -1, -1):
-            line = self.lines.get(tuple(path[:end]))
-            if line is not None:
-                return line
-        return 1
+        return self._deepest(self.lines, path) or 1
+
+    def file_of(self, path: PathKey) -> str:
+        return self._deepest(self.sources, path) or self.file
+
+    def own_path(self, path: PathKey) -> PathKey:
+        """`path` as it reads in the file it came from."""
+        for end in range(len(path), 0, -1):
+            renamed = self.renames.get(tuple(path[:end]))
+            if renamed is not None:
+                return (*renamed, *path[end:])
+        return path
 
     def problem(self, path: PathKey, message: str) -> Problem:
-        return Problem(self.file, self.line_of(path), format_path(path), message)
+        shown = format_path(self.own_path(path))
+        return Problem(self.file_of(path), self.line_of(path), shown, message)
 
 
 def format_path(path: PathKey) -> str:
@@ -201,14 +222,46 @@ def parse_bytes(raw: bytes, shown_as: str) -> tuple[Document | None, list[Proble
     return parse_text(text, shown_as)
 
 
+# libyaml's parser gives the same nodes and line marks several times faster. It is used
+# only for a file it reads without complaint and whose nesting, counted on its event stream
+# (which does not recurse), is within MAX_DEPTH; anything else is read again by the bounded
+# Python loader, whose checks and messages (and lines) are the ones users and tests know.
+FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+
+
+class _Slow(Exception):
+    pass
+
+
+def _fast_compose(text: str) -> yaml.Node | None:
+    depth = 0
+    for event in yaml.parse(text, Loader=FAST_LOADER):
+        if isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _Slow
+        elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
+            depth -= 1
+    return yaml.compose(text, Loader=FAST_LOADER)
+
+
+def _compose(text: str) -> yaml.Node | None:
+    if FAST_LOADER is not None:
+        try:
+            return _fast_compose(text)
+        except (yaml.YAMLError, _Slow):
+            pass
+    loader = _BoundedLoader(text)  # checks every character first (yaml.ReaderError)
+    try:
+        return loader.get_single_node()
+    finally:
+        loader.dispose()
+
+
 def parse_text(text: str, shown_as: str) -> tuple[Document | None, list[Problem]]:
     builder = _Builder(shown_as)
     try:
-        loader = _BoundedLoader(text)  # checks every character first (yaml.ReaderError)
-        try:
-            node = loader.get_single_node()
-        finally:
-            loader.dispose()
+        node = _compose(text)
         data = builder.build(node, ()) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

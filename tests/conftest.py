@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,19 @@ from generator.cli import main
 from generator.content import CONTENT_DIR
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def sheet_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The suite's own cache of pack-only files, never the user's ~/.cache."""
+    folder = tmp_path_factory.mktemp("sheet-cache")
+    before = os.environ.get("SHEETGEN_CACHE")
+    os.environ["SHEETGEN_CACHE"] = str(folder)
+    yield folder
+    if before is None:
+        del os.environ["SHEETGEN_CACHE"]
+    else:
+        os.environ["SHEETGEN_CACHE"] = before
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -9,11 +9,12 @@ import pytest
 from PIL import ImageChops
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.art.cards import draw_card
 from generator.art.pdf_surface import PdfSurface
 from generator.art.png_surface import PngSurface
+from generator.games.galaxy_trucker.art.cards import draw_card
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.model import CARD_KINDS, Card
+from generator.games.galaxy_trucker.kinds import CARD_KINDS
+from generator.games.galaxy_trucker.model import Card
 from generator.session import load_content
 
 

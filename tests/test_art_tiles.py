@@ -11,15 +11,20 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.art.dice import PIPS, draw_die
 from generator.art.pdf_surface import PdfSurface
 from generator.art.png_surface import PngSurface
-from generator.art.tiles import draw_tile, tile_label
+from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.model import Sides, Tile
+from generator.games.galaxy_trucker.kinds import tile_kind
+from generator.games.galaxy_trucker.model import Sides, Tile, TileType
 from generator.session import load_content
 
 
 @pytest.fixture(scope="module")
 def content() -> GalaxyTrucker:
     return load_content("galaxy-trucker")[2]
+
+
+def label_of(tile_type: TileType) -> str:
+    return tile_kind(tile_type.kind).label(tile_type)
 
 
 def one_of_each(content: GalaxyTrucker) -> list[Tile]:
@@ -63,10 +68,10 @@ def test_every_tile_type_draws_on_png_and_pdf(content: GalaxyTrucker, tmp_path: 
 
 
 def test_labels_tell_types_apart(content: GalaxyTrucker) -> None:
-    labels = {tile_label(content.tile_type(t)) for t in one_of_each(content)}
+    labels = {label_of(content.tile_type(t)) for t in one_of_each(content)}
     assert {"CABIN", "CANNON", "ENGINE", "CARGO", "HAZARD", "SHIELD"} <= labels
     # The double cannon and the double engine never share a label (they did: "DOUBLE").
-    by_type = {t.type: tile_label(content.tile_type(t)) for t in one_of_each(content)}
+    by_type = {t.type: label_of(content.tile_type(t)) for t in one_of_each(content)}
     doubles = {by_type["double-cannon"], by_type["double-engine"]}
     assert len(doubles) == 2 and not doubles & {by_type["cannon"], by_type["engine"]}
     assert "CANNON" in by_type["double-cannon"] and "ENGINE" in by_type["double-engine"]
@@ -101,7 +106,7 @@ def test_connector_marks_count(content: GalaxyTrucker, side: str) -> None:
 def test_hazard_hold_differs_from_plain_hold_beyond_colour(content: GalaxyTrucker) -> None:
     plain = content.tile_types["cargo-2"]
     hazard = content.tile_types["hazard-2"]
-    assert tile_label(plain) != tile_label(hazard)
+    assert label_of(plain) != label_of(hazard)
     tile = next(t for t in content.tiles if t.type == "cargo-2")
     a = render(content, tile).image.convert("L")
     b = render(content, tile.model_copy(update={"type": "hazard-2"})).image.convert("L")

@@ -11,6 +11,7 @@ import pytest
 from icalendar import Calendar
 
 from generator.games import Scope
+from generator.plan import to_data
 from generator.render.calendar_ics import calendar_posts
 from generator.rhythm import Rhythm
 from generator.schedule import with_eve
@@ -43,7 +44,7 @@ def test_one_event_per_post_at_its_moment(run: Any, tmp_path: Path, pack: str) -
     assert len(events) == len(posts) == len(calendar_posts(game.plan, posts))
     assert len({str(e["UID"]) for e in events}) == len(events)
     by_key = {p.key.replace("/", "-"): p for p in posts}
-    schedule = with_eve(game.plan["schedule"])  # turn 0: the day before day 1
+    schedule = with_eve(to_data(game.plan)["schedule"])  # turn 0: the day before day 1
     moments = {s["turn"]: dt.datetime.fromisoformat(s["at"]) for s in schedule}
     for event in events:
         key = str(event["UID"]).split("@")[0].split("-", 2)[2]

@@ -27,6 +27,7 @@ from generator.games.card_race.pads import (
     score_pad_pdf,
 )
 from generator.games.card_race.planner import make_plan
+from generator.plan import to_data
 from generator.render.pdf import SAFE_MARGIN, Page, mm, page_size, render_pdf
 from generator.session import load_content, plan_header
 
@@ -129,7 +130,7 @@ def plan_for(content: CardRace, seed: str = "output-test-seed-00000001") -> dict
     from generator.content import load_pack
 
     table = Table(players=["Ada", "Ben", "Cleo", "Dev"], rounds=5, lang="both")
-    plan = plan_header(load_pack("card-race"), seed, None)
+    plan = to_data(plan_header(load_pack("card-race"), seed, None))
     plan.update(make_plan(content, table, seed, None))
     return plan
 

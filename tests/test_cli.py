@@ -127,7 +127,7 @@ def test_discord_messages_fit_discord(run: Any, tmp_path: Path) -> None:
     rest = host.partition("Message with no text: attach")[2]
     assert rest, host
     attached = [f"round-3/{p.name}" for p in dice] + ["round-3/turn-46-flight-cards.png"]
-    discord = host.split("Discord:")[1].split("Alt text")[0]
+    discord = host.split("Discord:")[1].split("BGG:")[0].split("Alt text")[0]
     assert all(discord.count(f"`{name}`") == 1 for name in attached)
     assert all(line.count(".png`") <= 10 for line in discord.splitlines())
 
@@ -330,12 +330,12 @@ def test_an_existing_game_folder_supplies_its_seed(run: Any, pack_copy: Path) ->
 def test_an_unexpected_failure_is_short_and_logged(
     run: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import generator.cli as cli
+    import generator.build as build
 
     def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("something nobody expected")
 
-    monkeypatch.setattr(cli, "open_game", broken)
+    monkeypatch.setattr(build, "build", broken)
     result = run("game", "--seed", SECRET)
     assert result.exit_code == 1
     assert "internal error: RuntimeError: something nobody expected" in result.stderr

@@ -126,8 +126,7 @@ def exercise(pack_dir: Path) -> None:
     except SheetgenError as exc:
         assert "\n" not in exc.format_message() and len(exc.format_message()) < 400
         return
-    plan = plan_header(pack, SEED, None)
-    plan.update(rules.make_plan(content, SEED, None))
+    plan = rules.make_plan(content, plan_header(pack, SEED, None), None)
     turns = rules.turn_count(content)
     for turn in sorted({1, turns}):
         rules.turn_post(content, plan, turn)

@@ -19,9 +19,15 @@ from generator.games.galaxy_trucker.flight.engine import fly_round
 from generator.games.galaxy_trucker.flight.legality import clashes
 from generator.games.galaxy_trucker.flight.shipfile import parse_ship, write_ship
 from generator.games.galaxy_trucker.planner import make_rounds
+from generator.plan import to_data
 from generator.session import load_content
 
 SEEDS = ["42", "2020", "balance-7"]
+
+
+def rounds_data(content: GalaxyTrucker, seed: str) -> list[dict]:
+    """The planned rounds in their JSON form, as the flight engine and the bot read them."""
+    return to_data(make_rounds(content, seed))
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +37,7 @@ def content() -> GalaxyTrucker:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_bot_builds_a_legal_ship_from_the_posted_sets(content: GalaxyTrucker, seed: str) -> None:
-    for number, rplan in enumerate(make_rounds(content, seed), start=1):
+    for number, rplan in enumerate(rounds_data(content, seed), start=1):
         built = build(content, rplan, content.rounds[number - 1])
         assert not clashes(built.ship)
         assert len(built.ship.parts) > 3
@@ -47,7 +53,7 @@ def test_bot_builds_a_legal_ship_from_the_posted_sets(content: GalaxyTrucker, se
 
 
 def test_a_changed_die_changes_only_that_event(content: GalaxyTrucker) -> None:
-    rounds = make_rounds(content, "42")
+    rounds = rounds_data(content, "42")
     rplan = rounds[0]
     built = build(content, rplan, content.rounds[0])
     plan = {"rounds": rounds}
@@ -97,7 +103,7 @@ def test_percentile_matches_hand_values() -> None:
 
 
 def test_verdict_uses_the_reference(content: GalaxyTrucker, tmp_path: Path) -> None:
-    rounds = make_rounds(content, "42")
+    rounds = rounds_data(content, "42")
     plays = bal.play_rounds(content, rounds)
     # A reference whose p2 lies above round 1's score makes round 1 extreme; the others
     # are typical (thresholds far below).
@@ -124,7 +130,7 @@ def test_verdict_uses_the_reference(content: GalaxyTrucker, tmp_path: Path) -> N
 def test_game_prints_a_verdict_and_fair_refuses_an_extreme_seed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: GalaxyTrucker
 ) -> None:
-    rounds = make_rounds(content, "42")
+    rounds = rounds_data(content, "42")
     plays = bal.play_rounds(content, rounds)
     ref = {
         "flight_digest": bal.flight_digest(content),
@@ -169,7 +175,7 @@ def test_the_search_forecast_is_the_score_the_replay_fills_in(
 ) -> None:
     # The round score the search promises at the first choice is what the replayed flight
     # writes in the boxes, and every later choice promises the same score.
-    rounds = make_rounds(content, seed)
+    rounds = rounds_data(content, seed)
     plan = {"rounds": rounds}
     for number, rplan in enumerate(rounds, start=1):
         built = build(content, rplan, content.rounds[number - 1])

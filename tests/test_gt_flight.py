@@ -32,7 +32,7 @@ from generator.games.galaxy_trucker.flight.registry import RESOLVERS
 from generator.games.galaxy_trucker.flight.search import fly
 from generator.games.galaxy_trucker.flight.ship import Ship, make_part, start_cell
 from generator.games.galaxy_trucker.flight.state import Boxes, Flight, initial_state
-from generator.games.galaxy_trucker.model import CARD_KINDS
+from generator.games.galaxy_trucker.kinds import CARD_KINDS
 from generator.session import load_content
 
 CASES = Path(__file__).parent / "cases" / "ships"

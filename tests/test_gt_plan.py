@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.plan import to_data
 from generator.session import load_content, open_game
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -32,7 +33,8 @@ def content() -> Any:
 
 
 def plan_for(seed: str) -> dict[str, Any]:
-    return open_game("galaxy-trucker", seed, None).plan
+    """The plan in its JSON form, as plan.json holds it."""
+    return to_data(open_game("galaxy-trucker", seed, None).plan)
 
 
 @settings(max_examples=40, deadline=None)
@@ -103,11 +105,11 @@ def test_start_date_fills_the_schedule() -> None:
     import datetime as dt
 
     plan = open_game("galaxy-trucker", "x" * 20, dt.date(2026, 12, 1)).plan
-    assert plan["start"] == "2026-12-01"
-    assert plan["schedule"][0]["date"] == "2026-12-01"
-    assert plan["schedule"][1]["date"] == "2026-12-01"
-    assert plan["schedule"][2]["date"] == "2026-12-02"
-    assert plan["schedule"][-1]["date"] == "2026-12-26"
+    assert plan.start == "2026-12-01"
+    assert plan.schedule[0].date == "2026-12-01"
+    assert plan.schedule[1].date == "2026-12-01"
+    assert plan.schedule[2].date == "2026-12-02"
+    assert plan.schedule[-1].date == "2026-12-26"
 
 
 @pytest.mark.parametrize("seed", GOLDEN_SEEDS)

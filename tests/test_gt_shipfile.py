@@ -14,6 +14,7 @@ from generator.cli import main
 from generator.errors import display_path
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.shipfile import ShipFileError, read_ship, write_ship
+from generator.plan import to_data
 from generator.session import open_game
 
 CASES = Path(__file__).parent / "cases" / "ships"
@@ -24,7 +25,7 @@ SEED = "42"
 @pytest.fixture(scope="module")
 def game() -> tuple[GalaxyTrucker, dict]:
     g = open_game("galaxy-trucker", SEED, None)
-    return g.content, g.plan
+    return g.content, to_data(g.plan)  # the flight engine reads the JSON form
 
 
 def expected(path: Path) -> str:

@@ -3,9 +3,11 @@ the sheet and the images, and the commands that run it like any other pack."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import itertools
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -21,10 +23,12 @@ from generator.games import RenderOptions, Scope
 from generator.games.moon_drop import RULES
 from generator.games.moon_drop.art import post_image
 from generator.games.moon_drop.content import MoonDrop
+from generator.games.moon_drop.plan import Deal, End, MoonDropPlan
 from generator.games.moon_drop.planner import make_round
 from generator.games.moon_drop.posts import PostWriter
 from generator.games.moon_drop.shapes import canonical, mirrored, rotations, turn_clockwise
 from generator.games.moon_drop.sheet import sheet_pdf
+from generator.plan import from_data, to_data
 from generator.session import load_content, open_game
 
 PACK = Path(__file__).parent.parent / "content" / "moon-drop"
@@ -38,7 +42,7 @@ def content() -> MoonDrop:
 
 
 @pytest.fixture(scope="module")
-def plan() -> dict:
+def plan() -> MoonDropPlan:
     return open_game("moon-drop", SEED, None).plan
 
 
@@ -92,12 +96,12 @@ def test_turning_keeps_the_numbering(content: MoonDrop) -> None:
 def test_white_dice_sorted_onto_cells(content: MoonDrop) -> None:
     for number in range(1, 30):
         rnd = make_round(content, "sorting-seed", number)
-        assert len(rnd["white"]) == 4 and 1 <= rnd["blue"] <= 6
-        assert [c["face"] for c in rnd["block"]] == sorted(rnd["white"])
-        assert [c["cell"] for c in rnd["block"]] == [1, 2, 3, 4]
-        shape = content.shape_for_face(rnd["blue"])
-        assert rnd["shape"] == shape.id
-        assert [[c["row"], c["column"]] for c in rnd["block"]] == [list(c) for c in shape.cells]
+        assert len(rnd.white) == 4 and 1 <= rnd.blue <= 6
+        assert [c.face for c in rnd.block] == sorted(rnd.white)
+        assert [c.cell for c in rnd.block] == [1, 2, 3, 4]
+        shape = content.shape_for_face(rnd.blue)
+        assert rnd.shape == shape.id
+        assert [[c.row, c.column] for c in rnd.block] == [list(c) for c in shape.cells]
 
 
 def test_die_faces_make_the_modules_of_the_rule_text(content: MoonDrop) -> None:
@@ -112,7 +116,8 @@ def test_die_faces_make_the_modules_of_the_rule_text(content: MoonDrop) -> None:
     assert {f: [m.id for m in content.modules_for_face(f)] for f in expected} == expected
 
 
-def test_plan_shape(plan: dict) -> None:
+def test_plan_shape(plan: MoonDropPlan) -> None:
+    plan = to_data(plan)
     assert len(plan["rounds"]) == 7
     assert len(plan["deal"]["crises"]) == 3 and len(set(plan["deal"]["crises"])) == 3
     assert sorted(plan["end"]["crisis_order"]) == sorted(plan["deal"]["crises"])
@@ -120,16 +125,18 @@ def test_plan_shape(plan: dict) -> None:
     assert [s["day"] for s in plan["schedule"]] == [1, 2, 3, 4, 5, 6, 7]
 
 
-def test_golden_plan(plan: dict) -> None:
+def test_golden_plan(plan: MoonDropPlan) -> None:
     """A change here changes running games: refresh the file only on purpose, with
     `sheetgen plan --pack moon-drop --seed moon-drop-golden-seed-01 > tests/cases/...`."""
-    assert plan == json.loads(GOLDEN.read_text(encoding="utf-8"))
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    assert to_data(plan) == golden
+    assert from_data(MoonDropPlan, golden) == plan  # and the JSON form reads back
 
 
 def test_plans_differ_by_seed_and_repeat_by_seed() -> None:
     a = open_game("moon-drop", "seed-a-0000000001", None).plan
     b = open_game("moon-drop", "seed-b-0000000002", None).plan
-    assert a["rounds"] != b["rounds"]
+    assert a.rounds != b.rounds
     assert a == open_game("moon-drop", "seed-a-0000000001", None).plan
 
 
@@ -149,8 +156,8 @@ def test_schedule_is_configurable(tmp_path: Path) -> None:
     pack = copy_pack(tmp_path)
     patch(pack / "game.yaml", "slots: [morning]", "slots: [morning, evening]")
     plan = open_game(str(pack), "two-a-day-seed-0001", None).plan
-    assert [s["day"] for s in plan["schedule"]] == [1, 1, 2, 2, 3, 3, 4]
-    assert plan["schedule"][1]["slot"] == "evening"
+    assert [s.day for s in plan.schedule] == [1, 1, 2, 2, 3, 3, 4]
+    assert plan.schedule[1].slot == "evening"
 
 
 # --- bad packs ---------------------------------------------------------------------------
@@ -206,7 +213,7 @@ def test_bad_packs(tmp_path: Path, file: str, old: str, new: str, where: str, me
 
 
 # --- posts -------------------------------------------------------------------------------
-def test_posts(content: MoonDrop, plan: dict) -> None:
+def test_posts(content: MoonDrop, plan: MoonDropPlan) -> None:
     posts = PostWriter(content, plan).all_posts()
     assert [p.key for p in posts][:3] == ["before-day-1", "game-start", "round-1/round-1"]
     assert posts[0].attachments == ["sheets/moon-drop-a4.pdf", "sheets/moon-drop-letter.pdf"]
@@ -214,24 +221,29 @@ def test_posts(content: MoonDrop, plan: dict) -> None:
     posts = posts[1:]
     assert len(posts) == 9 and posts[-1].key == "game-end"
     opening = posts[0]
-    for crisis_id in plan["deal"]["crises"]:
+    for crisis_id in plan.deal.crises:
         assert content.crisis(crisis_id).name in opening.facebook
-    assert content.goal(plan["deal"]["goal"]).name in opening.discord
+    assert content.goal(plan.deal.goal).name in opening.discord
     for post in posts[1:8]:
         # The alt text is a host note: in the .host.txt, never in a text players read.
         files = post.files()
         alt = post.images[0].alt
         assert post.images and alt in files[f"{post.key}.host.txt"]
         for name, text in files.items():
-            if not name.endswith(".host.txt"):
-                assert alt not in text and "[Host" not in text and "[Image" not in text, name
+            if name.endswith(".html"):
+                # HTML carries the alt text where it belongs: the <img> tag's alt attribute.
+                assert f'alt="{alt}"' in text.replace("&#x27;", "'"), name
+            elif not name.endswith(".host.txt"):
+                # BGG's own image tag ([ImageID=…]) is the picture itself, not a note.
+                assert alt not in text and "[Host" not in text, name
+                assert not re.search(r"\[Image(?!ID=…\])", text), name
         assert ":d6-" in post.bgg  # type: ignore[operator]
-    rnd = plan["rounds"][2]
+    rnd = plan.rounds[2]
     third = posts[3]
-    for cell in rnd["block"]:
-        assert f":d6-{cell['face']}: {cell['face']}" in third.bgg  # type: ignore[operator]
+    for cell in rnd.block:
+        assert f":d6-{cell.face}: {cell.face}" in third.bgg  # type: ignore[operator]
     final = posts[-1].facebook
-    names = [content.crisis(c).name for c in plan["end"]["crisis_order"]]
+    names = [content.crisis(c).name for c in plan.end.crisis_order]
     positions = [final.index(f"Crisis: {n}") for n in names]
     assert positions == sorted(positions)
     assert final.index("Goal:") > positions[-1]
@@ -271,7 +283,8 @@ def test_round_image(content: MoonDrop, plan: dict) -> None:
     data = post_image(content, plan, "round-1/round-1-block.png")
     assert data == post_image(content, plan, "round-1/round-1-block.png")
     image = Image.open(io.BytesIO(data))
-    assert image.size == (1080, 1350)
+    assert image.size == (1080, 1350) and image.mode == "P"  # flat art: a palette PNG
+    image = image.convert("RGB")
     # The blue die is drawn blue, somewhere in the dice row.
     row = [image.getpixel((x, 300)) for x in range(0, 1080, 4)]
     assert (30, 80, 190) in row
@@ -286,7 +299,7 @@ def test_sheets(content: MoonDrop) -> None:
         box = reader.pages[0].mediabox
         assert (round(float(box.width)), round(float(box.height))) == size
         text = reader.pages[0].extract_text()
-        for word in ("Moon Drop", "Safety Check", "SCORE", "5 cm", "Hydroponics", "Crisis 3"):
+        for word in ("Moon Drop", "Safety Check", "SCORE", "50 mm", "Hydroponics", "Crisis 3"):
             assert word in text
         fonts = str(reader.pages[0]["/Resources"]["/Font"])
         assert "Helvetica" not in fonts
@@ -326,9 +339,12 @@ def test_sheets_define_the_words_the_rules_use(content: MoonDrop) -> None:
         assert heights and min(heights) >= 10 / 25.4 * 72
 
 
-def test_final_post_gives_the_readings_it_relies_on(content: MoonDrop, plan: dict) -> None:
-    deal = dict(plan, end={"crisis_order": ["sabotage", "fire", "plague"]})
-    deal["deal"] = dict(plan["deal"], crises=["fire", "plague", "sabotage"], goal="security")
+def test_final_post_gives_the_readings_it_relies_on(content: MoonDrop, plan: MoonDropPlan) -> None:
+    deal = dataclasses.replace(
+        plan,
+        end=End(crisis_order=("sabotage", "fire", "plague")),
+        deal=Deal(crises=("fire", "plague", "sabotage"), goal="security"),
+    )
     final = PostWriter(content, deal).final()
     for flavour in (final.facebook, final.discord, final.bgg or ""):
         text = flat(flavour)

@@ -311,7 +311,7 @@ def random_sheet(content: MoonDrop, seed: str) -> Board:
     stream = Stream(seed, "test-sheet")
     cells: dict[Square, str] = {}
     for rnd in make_rounds(content, seed):
-        turned = rotations([(c["row"], c["column"]) for c in rnd["block"]])
+        turned = rotations([(c.row, c.column) for c in rnd.block])
         for _ in range(100):
             form = turned[stream.below(len(turned))]
             top, left = stream.below(content.rows), stream.below(content.columns)
@@ -319,8 +319,8 @@ def random_sheet(content: MoonDrop, seed: str) -> Board:
             if all(
                 r < content.rows and c < content.columns and (r, c) not in cells for r, c in squares
             ):
-                for square, cell in zip(squares, rnd["block"], strict=True):
-                    cells[square] = cell["modules"][stream.below(len(cell["modules"]))]
+                for square, cell in zip(squares, rnd.block, strict=True):
+                    cells[square] = cell.modules[stream.below(len(cell.modules))]
                 break
     return Board(content.rows, content.columns, cells)
 

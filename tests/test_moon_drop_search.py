@@ -4,6 +4,7 @@ a full 81-module grid (time and memory, in a subprocess with a 2 GB address-spac
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 import textwrap
@@ -14,6 +15,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from generator.games.moon_drop.grid import Board, Square, parse_grid
+from generator.games.moon_drop.plan import End
 from generator.games.moon_drop.rules import GOALS, Names, Table, reading_order
 from generator.games.moon_drop.scorer import Step, end_steps, run_end
 from generator.session import load_content, open_game
@@ -249,8 +251,11 @@ def test_account_says_when_the_score_is_not_proven(
     grid_file = tmp_path / "trap.txt"
     grid_file.write_text(textwrap.dedent(PLAGUE_TRAP).strip() + "\n", encoding="utf-8")
     plan = open_game("moon-drop", "any-seed", None).plan
-    plan = dict(plan, end={"crisis_order": ["plague"]})
-    plan["deal"] = dict(plan["deal"], goal=GOAL_IDS["population"])
+    plan = dataclasses.replace(
+        plan,
+        end=End(crisis_order=("plague",)),
+        deal=dataclasses.replace(plan.deal, goal=GOAL_IDS["population"]),
+    )
     monkeypatch.setattr(scorer, "SEARCH_BUDGET", 2_000)
     account = scorer.score(CONTENT, plan, grid_file)
     assert "Of 48620 possible choices this one leads to the best final score the scorer found" in (

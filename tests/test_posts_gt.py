@@ -4,7 +4,6 @@ rulings of the rule text present in the words players read."""
 
 from __future__ import annotations
 
-import copy
 import re
 from typing import Any
 
@@ -13,6 +12,7 @@ import pytest
 from generator.games import Scope
 from generator.games.galaxy_trucker.images import PlannedImage
 from generator.games.galaxy_trucker.images_layout import render_png
+from generator.plan import from_data, to_data
 from generator.render.guide import posting_guide
 from generator.session import Game, open_game
 
@@ -28,16 +28,23 @@ def game() -> Game:
     return open_game("galaxy-trucker", SEED, None)
 
 
-def texts(game: Game, plan: dict[str, Any]) -> dict[str, str]:
+def typed(game: Game, plan: Any) -> Any:
+    """A plan edited as its JSON data (plan.json's form), read back as the game's plan."""
+    return from_data(type(game.plan), plan) if isinstance(plan, dict) else plan
+
+
+def texts(game: Game, plan: Any) -> dict[str, str]:
     """Every text file of the game (posts, comments, host notes, guide) for a plan; the
     images are named (with their alt texts) but not drawn."""
+    plan = typed(game, plan)
     posts = game.rules.posts(game.content, plan, Scope("game"))  # type: ignore[attr-defined]
     found = {name: text for post in posts for name, text in post.files().items()}
     found["posting-guide.md"] = posting_guide(game.content.texts.game_name, plan, posts)
     return found
 
 
-def images(game: Game, plan: dict[str, Any], round_number: int) -> dict[str, bytes]:
+def images(game: Game, plan: Any, round_number: int) -> dict[str, bytes]:
+    plan = typed(game, plan)
     posts = game.rules.posts(game.content, plan, Scope("round", round_number))  # type: ignore[attr-defined]
     planned = [im for p in posts for im in p.images if isinstance(im, PlannedImage)]
     return {im.file: render_png(game.content, plan, im) for im in planned}
@@ -55,7 +62,7 @@ def base_texts(game: Game) -> dict[str, str]:
 def test_a_changed_die_changes_exactly_the_post_that_shows_it(
     game: Game, base_texts: dict[str, str]
 ) -> None:
-    plan = copy.deepcopy(game.plan)
+    plan = to_data(game.plan)
     event = plan["rounds"][0]["flight_turns"][3]["events"][1]  # turn 12, event 8, meteors
     assert event["rolls"][1] == [6, 6]
     event["rolls"][1] = [2, 6]
@@ -63,6 +70,8 @@ def test_a_changed_die_changes_exactly_the_post_that_shows_it(
         "round-1/turn-12-flight.facebook-comment.txt",
         "round-1/turn-12-flight.discord.md",
         "round-1/turn-12-flight.host.txt",  # the spoiler image's alt text
+        "round-1/turn-12-flight.bgg.txt",  # the roll, in [o]...[/o]
+        "round-1/turn-12-flight.html",  # the roll, in <details>
     }
     assert changed(images(game, game.plan, 1), images(game, plan, 1)) == {
         "round-1/SPOILER_turn-12-event-8-meteor-2-dice.png"
@@ -72,7 +81,7 @@ def test_a_changed_die_changes_exactly_the_post_that_shows_it(
 def test_a_changed_tile_changes_exactly_the_post_that_shows_it(
     game: Game, base_texts: dict[str, str]
 ) -> None:
-    plan = copy.deepcopy(game.plan)
+    plan = to_data(game.plan)
     sets = plan["rounds"][0]["build_turns"][4]["sets"]  # turn 5
     used = {t["id"] for turn in plan["rounds"][0]["build_turns"] for s in turn["sets"] for t in s}
     spare = next(t for t in game.content.tiles if t.id not in used and t.type != sets[1][2]["type"])
@@ -81,6 +90,8 @@ def test_a_changed_tile_changes_exactly_the_post_that_shows_it(
         "round-1/turn-05-build.facebook.txt",
         "round-1/turn-05-build.discord.md",
         "round-1/turn-05-build.host.txt",
+        "round-1/turn-05-build.bgg.txt",
+        "round-1/turn-05-build.html",
     }
     assert changed(images(game, game.plan, 1), images(game, plan, 1)) == {
         "round-1/turn-05-build-tiles.png"
@@ -88,14 +99,18 @@ def test_a_changed_tile_changes_exactly_the_post_that_shows_it(
 
 
 def strip_spoilers(text: str) -> str:
-    return re.sub(r"\|\|.*?\|\|", "||…||", text)
+    """A text with its hidden parts blanked: Discord's ||…||, BGG's [o]…[/o], HTML's
+    <details>."""
+    text = re.sub(r"\|\|.*?\|\|", "||…||", text)
+    text = re.sub(r"\[o\].*?\[/o\]", "[o]…[/o]", text)
+    return re.sub(r"<details>.*?</details>", "<details>…</details>", text)
 
 
 def test_hidden_data_changes_no_main_post(game: Game, base_texts: dict[str, str]) -> None:
     """New dice everywhere and round 1's peekable stacks swapped with its hidden stack (the
     flight stays as it is): no Facebook post, no visible picture and no Discord text outside
     its spoilers may change."""
-    plan = copy.deepcopy(game.plan)
+    plan = to_data(game.plan)
     for rnd in plan["rounds"]:
         for turn in rnd["flight_turns"]:
             for event in turn["events"]:
@@ -107,7 +122,7 @@ def test_hidden_data_changes_no_main_post(game: Game, base_texts: dict[str, str]
     assert differ, "the change must show somewhere (in the hidden parts)"
     for name in differ:
         assert not name.endswith(".facebook.txt"), name
-        if name.endswith(".discord.md"):
+        if name.endswith((".discord.md", ".bgg.txt", ".html")):
             assert strip_spoilers(base_texts[name]) == strip_spoilers(after[name]), name
         else:
             assert name.endswith((".facebook-comment.txt", ".host.txt")), name
@@ -147,7 +162,7 @@ def test_post_files_hold_only_what_players_read(base_texts: dict[str, str]) -> N
 
 
 def test_facebook_rolls_are_one_labelled_line_each(game: Game, base_texts: dict[str, str]) -> None:
-    for rnd in game.plan["rounds"]:
+    for rnd in to_data(game.plan)["rounds"]:
         for flight in rnd["flight_turns"]:
             rolls = sum(len(e["rolls"]) for e in flight["events"])
             name = f"round-{rnd['round']}/turn-{flight['turn']:02d}-flight.facebook-comment.txt"
@@ -165,7 +180,7 @@ def test_facebook_rolls_are_one_labelled_line_each(game: Game, base_texts: dict[
 
 
 def test_stack_comments_give_every_number(game: Game, base_texts: dict[str, str]) -> None:
-    rnd = game.plan["rounds"][1]
+    rnd = to_data(game.plan)["rounds"][1]
     text = base_texts["round-2/stack-2.facebook-comment.txt"]
     for ref in rnd["stacks"][1]:
         card = game.content.cards_by_id[ref["id"]]

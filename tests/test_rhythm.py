@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import SheetgenError
+from generator.plan import to_data
 from generator.rhythm import WEEKDAYS, Rhythm, game_dates
 from generator.session import open_game
 
@@ -26,7 +27,7 @@ def rhythm(**fields: Any) -> Rhythm:
 
 
 def schedule(r: Rhythm | None, pack: str = "galaxy-trucker") -> list[dict[str, Any]]:
-    return open_game(pack, SEED, START, r).plan["schedule"]
+    return to_data(open_game(pack, SEED, START, r).plan)["schedule"]
 
 
 def test_default_rhythm_is_every_day_at_eight_and_five_utc() -> None:
@@ -60,22 +61,24 @@ def test_skip_dates_and_rest_day_are_never_posting_days() -> None:
 def test_the_rhythm_changes_no_random_choice() -> None:
     """Everything but the dates is the same plan, with or without a rhythm, and with the
     undated golden plan's schedule (same turns, days and slots)."""
-    plain = open_game("galaxy-trucker", SEED, START).plan
-    busy = open_game(
-        "galaxy-trucker",
-        SEED,
-        START,
-        rhythm(timezone="Asia/Tokyo", skip=[CHRISTMAS], rest_days=["saturday", "sunday"]),
-    ).plan
-    undated = open_game("galaxy-trucker", SEED, None).plan
+    plain = to_data(open_game("galaxy-trucker", SEED, START).plan)
+    busy = to_data(
+        open_game(
+            "galaxy-trucker",
+            SEED,
+            START,
+            rhythm(timezone="Asia/Tokyo", skip=[CHRISTMAS], rest_days=["saturday", "sunday"]),
+        ).plan
+    )
+    undated = to_data(open_game("galaxy-trucker", SEED, None).plan)
     for plan in (plain, busy):
         assert plan["rounds"] == undated["rounds"]
         assert [(e["turn"], e["day"], e["slot"]) for e in plan["schedule"]] == [
             (e["turn"], e["day"], e["slot"]) for e in undated["schedule"]
         ]
     assert plain["schedule"] != busy["schedule"]
-    md_plain = open_game("moon-drop", SEED, START).plan
-    md_busy = open_game("moon-drop", SEED, START, rhythm(rest_days="wednesday")).plan
+    md_plain = to_data(open_game("moon-drop", SEED, START).plan)
+    md_busy = to_data(open_game("moon-drop", SEED, START, rhythm(rest_days="wednesday")).plan)
     for key in ("deal", "rounds", "end"):
         assert md_plain[key] == md_busy[key]
 
@@ -100,7 +103,7 @@ def test_a_change_mid_game_moves_only_later_posts() -> None:
 
 def test_daylight_saving_time_moves_the_offset_not_the_clock() -> None:
     r = rhythm(timezone="Europe/Amsterdam")
-    entries = open_game("galaxy-trucker", SEED, dt.date(2027, 3, 20), r).plan["schedule"]
+    entries = to_data(open_game("galaxy-trucker", SEED, dt.date(2027, 3, 20), r).plan)["schedule"]
     first, last = entries[0], entries[-1]
     assert first["at"].endswith("08:00:00+01:00") and last["time"] == "08:00"
     assert last["at"].endswith("08:00:00+02:00")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -9,6 +10,30 @@ from PIL import Image, ImageDraw, ImageFont
 from generator.art.surface import BLACK, FONTS, WHITE, Anchor, Color, FontName, Point
 
 _ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
+# Fast and deterministic: no optimiser pass, modest zlib effort; Pillow writes no timestamp.
+PNG_OPTIONS: dict[str, object] = {"optimize": False, "compress_level": 3}
+PALETTE_COLOURS = 256
+
+
+def make_palette(sample: Image.Image) -> Image.Image:
+    """A palette of the colours of `sample` (a mosaic of a game's pictures), for
+    `encode_png`: mapping onto a known palette is several times faster than finding one."""
+    return sample.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
+
+
+def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """The one PNG encoder every post image goes through. Post images are flat art (a few
+    colours plus the anti-aliased edges between them), so they go out as 8-bit palette
+    PNGs: a third of the bytes of RGB and several times faster to compress, with no
+    visible loss. The palette is the game's (`make_palette`) or else the image's own
+    (octree); both are deterministic: the same image, the same bytes."""
+    buffer = io.BytesIO()
+    if palette is None:
+        flat = image.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
+    else:
+        flat = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    flat.save(buffer, "PNG", **PNG_OPTIONS)
+    return buffer.getvalue()
 
 
 @lru_cache(maxsize=64)
@@ -119,3 +144,6 @@ class PngSurface:
 
     def text_width(self, text: str, *, size: float, font: FontName = "Vera") -> float:
         return load_font(font, round(size)).getlength(text)
+
+    def png(self, palette: Image.Image | None = None) -> bytes:
+        return encode_png(self.image, palette)

@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol
 
 from generator.content import Pack
 from generator.errors import ContentError, SheetgenError
+from generator.plan import Plan, PlanHeader
 
 ScopeKind = Literal["game", "round", "turn", "sheets"]
 
@@ -52,15 +53,18 @@ class GameRules(Protocol):
 
     def turn_count(self, content: Any) -> int: ...
 
-    def make_plan(self, content: Any, seed: str, start: dt.date | None) -> dict[str, Any]:
-        """Every random choice of the game; JSON-serialisable. The core adds the header."""
+    # The game's plan dataclass (a generator.plan.Plan), to read plan.json back.
+    plan_type: type[Plan]
+
+    def make_plan(self, content: Any, header: PlanHeader, start: dt.date | None) -> Plan:
+        """Every random choice of the game (seeded by header.seed), after the header."""
 
     def outputs(
-        self, content: Any, plan: dict[str, Any], scope: Scope, options: RenderOptions
+        self, content: Any, plan: Any, scope: Scope, options: RenderOptions
     ) -> list[OutputFile]:
         """The files a scope produces (posts, images, sheets), pure in (content, plan)."""
 
-    def turn_post(self, content: Any, plan: dict[str, Any], turn: int) -> str:
+    def turn_post(self, content: Any, plan: Any, turn: int) -> str:
         """The text a host pastes for that turn (shown by `sheetgen turn`)."""
 
     # Optional: a game with an automatic scorer also defines

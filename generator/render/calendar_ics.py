@@ -17,6 +17,7 @@ from typing import Any
 from icalendar import Alarm, Calendar, Event
 
 from generator.games import OutputFile
+from generator.plan import as_data
 from generator.render.guide import posting_order
 from generator.render.text import Post
 from generator.rhythm import moment
@@ -78,6 +79,7 @@ def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> by
 def calendar_posts(plan: dict[str, Any], posts: list[Post]) -> list[CalendarPost]:
     """The game's posts in posting order, each at its slot's moment. Empty for a game with
     no start date (nothing to put in a calendar)."""
+    plan = as_data(plan)
     by_turn = {s["turn"]: s for s in with_eve(plan["schedule"])}
     result: list[CalendarPost] = []
     for turn, group in groupby(posting_order(posts), key=lambda p: p.turn):
@@ -93,6 +95,7 @@ def calendar_posts(plan: dict[str, Any], posts: list[Post]) -> list[CalendarPost
 
 def calendar_file(game_title: str, plan: dict[str, Any], posts: list[Post]) -> list[OutputFile]:
     """[schedule.ics] for a dated game, [] for an undated one."""
+    plan = as_data(plan)
     entries = calendar_posts(plan, posts)
     if not entries:
         return []

@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
+from generator.plan import to_data
 from generator.render.text import Post
 from generator.schedule import when, with_eve
 
@@ -15,17 +16,18 @@ def posting_order(posts: list[Post]) -> list[Post]:
     return sorted(posts, key=lambda p: (p.turn, p.position))
 
 
-def day_before(plan: dict[str, Any]) -> str:
+def day_before(plan: Any) -> str:
     """'The day before day 1 (Mon 30 Nov 2026, 08:00 CET)', or without a date when none is
     set. The eve of day 1's date, which the posting rhythm may have moved past the start."""
-    return when(with_eve(plan["schedule"])[0])
+    return when(with_eve(to_data(plan)["schedule"])[0])
 
 
-def posting_guide(game_name: str, plan: dict[str, Any], posts: list[Post]) -> str:
-    by_turn = {s["turn"]: s for s in with_eve(plan["schedule"])}
+def posting_guide(game_name: str, plan: Any, posts: list[Post]) -> str:
+    data = to_data(plan)
+    by_turn = {s["turn"]: s for s in with_eve(data["schedule"])}
     ordered = posting_order(posts)
     lines = [
-        f"# {game_name}: posting guide for game {plan['game_id']}",
+        f"# {game_name}: posting guide for game {data['game_id']}",
         "",
         "Publish these in order, one section per morning or afternoon. For each platform the",
         "steps say which file to paste and what to attach. Post files hold only what players",

@@ -18,7 +18,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfbase import pdfmetrics
@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.art.pdf_surface import PdfSurface, register_fonts
 from generator.art.surface import BLACK, WHITE, Color, FontName, Point, Surface
+from generator.art.text import Measure, wrap
 from generator.errors import SheetgenError
 
 MM = 72 / 25.4
@@ -185,12 +186,6 @@ def render_pdf(
 
 
 # --- text ---------------------------------------------------------------------------------
-class Measure(Protocol):
-    """What layout needs before any page exists: text widths (a `Surface` is one)."""
-
-    def text_width(self, text: str, *, size: float, font: FontName = "Vera") -> float: ...
-
-
 class TextMeasure:
     """Measures text with the embedded fonts' metrics, without a canvas."""
 
@@ -199,31 +194,6 @@ class TextMeasure:
 
     def text_width(self, text: str, *, size: float, font: FontName = "Vera") -> float:
         return pdfmetrics.stringWidth(text, font, size)
-
-
-def wrap(
-    surface: Measure,
-    text: str,
-    width: float,
-    size: float,
-    font: FontName = "Vera",
-    first_indent: float = 0.0,
-) -> list[str]:
-    """Greedy word wrap; newlines in `text` start new lines. The first line is
-    `first_indent` shorter (room for a bold lead-in)."""
-    lines: list[str] = []
-    for paragraph_text in text.split("\n"):
-        line = ""
-        for word in paragraph_text.split():
-            room = width - (first_indent if not lines else 0.0)
-            candidate = f"{line} {word}" if line else word
-            if not line or surface.text_width(candidate, size=size, font=font) <= room:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
 
 
 def text_height(lines: int, size: float, leading: float = 1.25) -> float:

@@ -92,6 +92,7 @@ class Post:
     bgg: str | None = None  # BGG forum markup, for games that write it
     comment_on: str | None = None  # the post whose Facebook comments hold facebook_comment
     attachments: list[str] = field(default_factory=list)  # PDFs etc. attached on every platform
+    html: str | None = None  # an <article> for a catch-up page (render/post.py)
 
     def discord_messages(self) -> list[str]:
         """The Discord text as messages of at most DISCORD_LIMIT characters each."""
@@ -138,11 +139,19 @@ class Post:
         if self.bgg is None:
             return []
         steps = [f"Forum post: paste `{self.key}.bgg.txt`."]
+        placeholder = "[ImageID=…]" in self.bgg
         for image in self.facebook_images():
-            steps.append(
-                f"Upload `{image.file}` to your BGG gallery and add its image tag (ImageID= "
-                "the number BGG gives it, in square brackets) at the end of the post."
-            )
+            if placeholder:
+                steps.append(
+                    f"Upload `{image.file}` to your BGG gallery and put the number BGG gives "
+                    "it in place of the … of the next [ImageID=…] tag."
+                )
+            else:
+                steps.append(
+                    f"Upload `{image.file}` to your BGG gallery and add its image tag "
+                    "(ImageID= the number BGG gives it, in square brackets) at the end of the "
+                    "post."
+                )
         return steps
 
     def alt_lines(self) -> list[str]:
@@ -174,6 +183,8 @@ class Post:
             files[f"{self.key}.discord{suffix}.md"] = message
         if self.bgg is not None:
             files[f"{self.key}.bgg.txt"] = self.bgg
+        if self.html is not None:
+            files[f"{self.key}.html"] = self.html
         files[f"{self.key}.host.txt"] = self.host_text()
         return {name: text.rstrip("\n") + "\n" for name, text in files.items()}
 

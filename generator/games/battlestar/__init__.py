@@ -12,6 +12,7 @@ from generator.content import Pack
 from generator.errors import SheetgenError
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.battlestar import content as bsg_content
+from generator.plan import DataPlan, PlanHeader
 
 
 class BattlestarRules:
@@ -24,11 +25,13 @@ class BattlestarRules:
     def turn_count(self, content: bsg_content.Battlestar) -> int:
         return 0
 
+    plan_type = DataPlan
+
     def make_plan(
-        self, content: bsg_content.Battlestar, seed: str, start: dt.date | None
-    ) -> dict[str, Any]:
+        self, content: bsg_content.Battlestar, header: PlanHeader, start: dt.date | None
+    ) -> DataPlan:
         # Nothing is planned ahead: setup and the table run from the game file and the log.
-        return {"kit": "battlestar", "commands": "sheetgen bsg --help"}
+        return DataPlan.make(header, {"kit": "battlestar", "commands": "sheetgen bsg --help"})
 
     def outputs(
         self,

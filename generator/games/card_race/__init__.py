@@ -15,6 +15,7 @@ from generator.content import Pack
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.card_race import content as cr_content
 from generator.games.card_race.planner import make_plan, rounds_for
+from generator.plan import DataPlan, PlanHeader
 
 
 def languages(lang: str) -> list[tuple[str, str]]:
@@ -34,10 +35,13 @@ class CardRaceRules:
     def turn_count(self, content: cr_content.CardRace) -> int:
         return self.round_count(content)
 
+    # Not yet typed: the deal is JSON data behind the typed header.
+    plan_type = DataPlan
+
     def make_plan(
-        self, content: cr_content.CardRace, seed: str, start: dt.date | None
-    ) -> dict[str, Any]:
-        return make_plan(content, content.table, seed, start)
+        self, content: cr_content.CardRace, header: PlanHeader, start: dt.date | None
+    ) -> DataPlan:
+        return DataPlan.make(header, make_plan(content, content.table, header.seed, start))
 
     def outputs(
         self,

@@ -48,6 +48,7 @@ from generator.games.card_race.table import (
     play,
 )
 from generator.output import read_existing_plan, write_game
+from generator.plan import to_data
 from generator.seeds import choose_seed, normalise_seed, weakness
 from generator.session import load_content, plan_header
 
@@ -106,7 +107,7 @@ def new(
     table = spec.table
     if lang:
         table = table.model_copy(update={"lang": lang})
-    plan = plan_header(pack, seed_text, spec.file.start)
+    plan = to_data(plan_header(pack, seed_text, spec.file.start))
     plan.update(make_plan(content, table, seed_text, spec.file.start))
     if output is None:
         output = game_file.parent / spec.file.output if spec.file.output else None

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from pathlib import Path
-from typing import Any
 
+from generator.cache import reuse
 from generator.content import Pack
 from generator.errors import SheetgenError
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import content as gt_content
 from generator.games.galaxy_trucker.images import PlannedImage, render_images
+from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
+from generator.plan import PlanHeader, to_data
 from generator.rankings import ScoreSpec
 from generator.render.calendar_ics import calendar_file
 from generator.render.guide import posting_guide
@@ -31,30 +34,34 @@ class GalaxyTruckerRules:
     def turn_count(self, content: gt_content.GalaxyTrucker) -> int:
         return content.turn_count
 
+    plan_type = GalaxyTruckerPlan
+
     def make_plan(
-        self, content: gt_content.GalaxyTrucker, seed: str, start: dt.date | None
-    ) -> dict[str, Any]:
-        return {
-            "rounds": make_rounds(content, seed),
-            "schedule": make_schedule(content.turn_count, list(content.slots), start),
-        }
+        self, content: gt_content.GalaxyTrucker, header: PlanHeader, start: dt.date | None
+    ) -> GalaxyTruckerPlan:
+        return GalaxyTruckerPlan(
+            **vars(header),
+            rounds=make_rounds(content, header.seed),
+            schedule=make_schedule(content.turn_count, list(content.slots), start),
+        )
 
     def posts(
         self,
         content: gt_content.GalaxyTrucker,
-        plan: dict[str, Any],
+        plan: GalaxyTruckerPlan,
         scope: Scope,
         papers: tuple[str, ...] = ("a4", "letter"),
+        images: bool = True,
     ) -> list[Post]:
-        writer = PostWriter(content, plan, papers)
+        writer = PostWriter(content, plan, papers, images)
         if scope.kind == "game":
             return writer.all_posts()
         if scope.kind == "round":
-            rnd = plan["rounds"][scope.number - 1]  # type: ignore[operator]
+            rnd = plan.rounds[scope.number - 1]  # type: ignore[operator]
             posts = writer.round_posts(rnd)
             if scope.number == 1:
                 posts[:0] = [writer.before_day_one(), writer.game_start()]
-            if scope.number == len(plan["rounds"]):
+            if scope.number == len(plan.rounds):
                 posts.append(writer.game_end())
             return posts
         if scope.kind == "turn":
@@ -66,15 +73,11 @@ class GalaxyTruckerRules:
     def outputs(
         self,
         content: gt_content.GalaxyTrucker,
-        plan: dict[str, Any],
+        plan: GalaxyTruckerPlan,
         scope: Scope,
         options: RenderOptions,
     ) -> list[OutputFile]:
-        posts = self.posts(content, plan, scope, options.papers)
-        if not options.images:
-            # Text-only posts: no picture is written, so none is named in the texts.
-            for post in posts:
-                post.images = []
+        posts = self.posts(content, plan, scope, options.papers, options.images)
         files: list[OutputFile] = []
         for post in posts:
             files += [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
@@ -89,16 +92,21 @@ class GalaxyTruckerRules:
                     posting_guide(content.texts.game_name, plan, all_posts).encode("utf-8"),
                 )
             )
-            files += calendar_file(content.texts.game_name, plan, all_posts)
+            files += calendar_file(content.texts.game_name, to_data(plan), all_posts)
         if scope.kind in ("game", "sheets"):
             # Imported here: the sheets draw with generator.art.tiles, which imports this
             # package's content module, so a top-level import would be circular.
             from generator.games.galaxy_trucker.sheets import sheet_files
 
-            files += sheet_files(content, options.papers)
+            for paper in options.papers:
+                # The sheets depend on the pack alone: built once per pack version.
+                key = ("galaxy-trucker sheets", content.pack_digest, paper)
+                files += reuse(key, functools.partial(sheet_files, content, (paper,)))
         return files
 
-    def turn_post(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any], turn: int) -> str:
+    def turn_post(
+        self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan, turn: int
+    ) -> str:
         """The Facebook texts of the turn's posts in posting order, each comment after the
         post it goes under, as a host pastes them."""
         posts = sorted(
@@ -124,11 +132,11 @@ class GalaxyTruckerRules:
             return "Building"
         return ""
 
-    def scoring(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any]) -> ScoreSpec:
+    def scoring(self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan) -> ScoreSpec:
         """scores.csv columns: the round score is Position + Events + Cargo + Lost
         Components + Pretty Ship (the rules' scoring); Keep on Trucking adds title counts."""
         return ScoreSpec(
-            rounds=tuple(str(r["round"]) for r in plan["rounds"]),
+            rounds=tuple(str(r.round) for r in plan.rounds),
             parts=(
                 ("position", "Starting position"),
                 ("events", "Events"),
@@ -148,7 +156,7 @@ class GalaxyTruckerRules:
     def score(
         self,
         content: gt_content.GalaxyTrucker,
-        plan: dict[str, Any],
+        plan: GalaxyTruckerPlan,
         ship_file: Path,
         round_number: int | None = None,
     ) -> str:
@@ -157,14 +165,17 @@ class GalaxyTruckerRules:
             raise SheetgenError("a Galaxy Trucker ship is scored for one round: add --round N")
         from generator.games.galaxy_trucker.flight.account import score_ship
 
-        return score_ship(content, plan, ship_file, round_number)
+        # The flight engine reads the plan in its JSON form (plan.json's).
+        return score_ship(content, to_data(plan), ship_file, round_number)
 
-    def verdict(self, content: gt_content.GalaxyTrucker, plan: dict[str, Any]) -> tuple[str, bool]:
+    def verdict(
+        self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan
+    ) -> tuple[str, bool]:
         """One line on how hard the seed's rounds are for the bot, and whether any round is
         extreme (for `sheetgen game --fair`)."""
         from generator.games.galaxy_trucker.flight.balance import verdict_line
 
-        return verdict_line(content, plan["rounds"])
+        return verdict_line(content, to_data(plan)["rounds"])
 
     def balance(
         self,

@@ -7,13 +7,20 @@ from typing import Any
 
 from generator.content import Pack, validate_files
 from generator.errors import ContentError, Problem
-from generator.games.galaxy_trucker.model import (
+from generator.games.galaxy_trucker import card_kinds, tile_kinds
+from generator.games.galaxy_trucker.kinds import (
     CARD_KINDS,
+    TILE_KINDS,
+    card_kind,
+    card_text_fields,
+    cards_file_schema,
+    tile_kind,
+)
+from generator.games.galaxy_trucker.model import (
     SIDES,
     Board,
     BoardsFile,
     Card,
-    CardsFile,
     Good,
     GoodsFile,
     Round,
@@ -26,14 +33,20 @@ from generator.games.galaxy_trucker.model import (
 from generator.validation import template_problem
 from generator.yamlio import Document
 
-FILES: dict[str, type] = {
-    "goods": GoodsFile,
-    "tiles": TilesFile,
-    "cards": CardsFile,
-    "boards": BoardsFile,
-    "rounds": RoundsFile,
-    "texts": TextsFile,
-}
+# The shipped kinds register themselves when imported; the pack's schema depends on them.
+BUILTIN_KINDS = (card_kinds, tile_kinds)
+
+
+def files() -> dict[str, type]:
+    return {
+        "goods": GoodsFile,
+        "tiles": TilesFile,
+        "cards": cards_file_schema(),
+        "boards": BoardsFile,
+        "rounds": RoundsFile,
+        "texts": TextsFile,
+    }
+
 
 # The placeholders each text may use; a typo in a placeholder is a content error.
 TEXT_FIELDS: dict[str, set[str]] = {
@@ -59,18 +72,6 @@ TEXT_FIELDS: dict[str, set[str]] = {
     "out_of_round": set(),
     "game_name": set(),
 }
-CARD_TEXT_FIELDS = {
-    "crew_lost",
-    "credits",
-    "days",
-    "crew_needed",
-    "goods",
-    "goods_value",
-    "planets",
-    "strength",
-    "goods_lost",
-    "count",
-}
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,7 @@ class GalaxyTrucker:
     pack_name: str
     pack_title: str
     pack_version: str
+    pack_digest: str  # the content digest of the whole pack chain: keys pack-only outputs
     goods: dict[str, Good]
     tile_types: dict[str, TileType]
     starting_cabin: Tile
@@ -104,7 +106,7 @@ class GalaxyTrucker:
 
 
 def load(pack: Pack) -> GalaxyTrucker:
-    models, problems = validate_files(pack, FILES)
+    models, problems = validate_files(pack, files())
     # Cross-file checks run for every file that validated, so one run reports everything.
     get = models.get
     if "tiles" in models:
@@ -127,6 +129,7 @@ def load(pack: Pack) -> GalaxyTrucker:
         pack_name=pack.name,
         pack_title=pack.meta.title,
         pack_version=pack.meta.version,
+        pack_digest=pack.digest,
         goods=dict(goods.goods),
         tile_types=dict(tiles.tile_types),
         starting_cabin=tiles.starting_cabin,
@@ -153,8 +156,9 @@ def _check_tile(
             )
         ]
     # Unrotated, a cannon's barrel faces the front (n) and an engine's exhaust the rear (s);
-    # no other tile has a barrel or an exhaust.
-    expected = {"cannon": [("n", "cannon")], "engine": [("s", "engine")]}.get(tile_type.kind, [])
+    # no other tile has a barrel or an exhaust. The kind says which, if any.
+    mark = tile_kind(tile_type.kind).mark
+    expected = [mark] if mark else []
     found = [
         (side, value)
         for side, value in zip(SIDES, tile.sides.as_tuple(), strict=True)
@@ -177,12 +181,13 @@ def _check_tiles(doc: Document, tiles: TilesFile) -> list[Problem]:
     start = tiles.starting_cabin
     problems += _check_tile(doc, ("starting_cabin",), start, tiles.tile_types)
     start_type = tiles.tile_types.get(start.type)
-    if start_type is not None and start_type.kind != "starting-cabin":
+    starts = [name for name, kind in TILE_KINDS.items() if kind.start]
+    if start_type is not None and not tile_kind(start_type.kind).start:
         problems.append(
             doc.problem(
                 ("starting_cabin", "type"),
                 f"{start.type!r} is a {start_type.kind} "
-                "(expected a tile type of kind starting-cabin)",
+                f"(expected a tile type of kind {' or '.join(starts)})",
             )
         )
     seen: dict[str, int] = {start.id: -1}
@@ -192,7 +197,7 @@ def _check_tiles(doc: Document, tiles: TilesFile) -> list[Problem]:
         seen[tile.id] = i
         problems += _check_tile(doc, ("tiles", i), tile, tiles.tile_types)
         kind = tiles.tile_types.get(tile.type)
-        if kind is not None and kind.kind == "starting-cabin":
+        if kind is not None and tile_kind(kind.kind).start:
             problems.append(
                 doc.problem(
                     ("tiles", i, "type"),
@@ -203,7 +208,7 @@ def _check_tiles(doc: Document, tiles: TilesFile) -> list[Problem]:
     return problems
 
 
-def _check_cards(doc: Document, cards: CardsFile, goods: GoodsFile) -> list[Problem]:
+def _check_cards(doc: Document, cards: Any, goods: GoodsFile) -> list[Problem]:
     problems = []
     seen: set[str] = set()
     colours = ", ".join(goods.goods)
@@ -211,16 +216,7 @@ def _check_cards(doc: Document, cards: CardsFile, goods: GoodsFile) -> list[Prob
         if card.id in seen:
             problems.append(doc.problem(("cards", i, "id"), f"duplicate card id {card.id!r}"))
         seen.add(card.id)
-        named: list[tuple[tuple[Any, ...], str]] = []
-        if hasattr(card, "goods"):
-            named += [(("goods", j), g) for j, g in enumerate(card.goods)]
-        if hasattr(card, "planets"):
-            named += [
-                (("planets", p, j), g)
-                for p, planet in enumerate(card.planets)
-                for j, g in enumerate(planet)
-            ]
-        for sub, colour in named:
+        for sub, colour in card_kind(card).goods(card):
             if colour not in goods.goods:
                 problems.append(
                     doc.problem(
@@ -263,7 +259,7 @@ def _check_rounds(
     rounds: RoundsFile,
     boards: BoardsFile | None,
     tiles: TilesFile | None,
-    cards: CardsFile | None,
+    cards: Any,
 ) -> list[Problem]:
     """Checks against the other files run only for those files that validated."""
     problems = []
@@ -341,12 +337,21 @@ def _check_texts(doc: Document, texts: TextsFile) -> list[Problem]:
         found = template_problem(doc, (name,), getattr(texts, name), allowed)
         if found:
             problems.append(found)
+    allowed = card_text_fields()
     for kind in CARD_KINDS:
-        text = texts.cards.get(kind)  # type: ignore[call-overload]
+        text = texts.cards.get(kind)
         if text is None:
             problems.append(doc.problem(("cards",), f"no text for card kind {kind!r}"))
             continue
-        found = template_problem(doc, ("cards", kind, "resolve"), text.resolve, CARD_TEXT_FIELDS)
+        found = template_problem(doc, ("cards", kind, "resolve"), text.resolve, allowed)
         if found:
             problems.append(found)
+    for kind in texts.cards:
+        if kind not in CARD_KINDS:
+            problems.append(
+                doc.problem(
+                    ("cards", kind),
+                    f"unknown card kind {kind!r} (expected one of: {', '.join(CARD_KINDS)})",
+                )
+            )
     return problems

@@ -31,6 +31,7 @@ from generator.games.galaxy_trucker.describe import (
     roll_labels,
     tile_words,
 )
+from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
 from generator.render.text import PostImage
 from generator.schedule import when
 
@@ -52,83 +53,83 @@ class PlannedImage(PostImage):
     roll: int = 0  # rolls: which meteor or shot of that event (0-based)
 
 
-def _turn_words(plan: dict[str, Any], turn: int) -> str:
-    entry = plan["schedule"][turn - 1]
-    return f"turn {turn} of {len(plan['schedule'])}, {when(entry)}"
+def _turn_words(plan: GalaxyTruckerPlan, turn: int) -> str:
+    entry = plan.schedule[turn - 1]
+    return f"turn {turn} of {len(plan.schedule)}, {when(entry)}"
 
 
 # --- the images of each post, with their alt text ---------------------------------------
 def build_image(
-    content: GalaxyTrucker, plan: dict[str, Any], rnd: dict[str, Any], index: int
+    content: GalaxyTrucker, plan: GalaxyTruckerPlan, rnd: RoundPlan, index: int
 ) -> PlannedImage:
-    build = rnd["build_turns"][index]
+    build = rnd.build_turns[index]
     sets = []
-    for s, tiles in enumerate(build["sets"]):
+    for s, tiles in enumerate(build.sets):
         name = SET_NAMES[s]
         words = ", ".join(
-            f"{name}{i} {tile_words(content, content.tiles_by_id[t['id']])}"
+            f"{name}{i} {tile_words(content, content.tiles_by_id[t.id])}"
             for i, t in enumerate(tiles, 1)
         )
         sets.append(f"Set {name}: {words}")
     alt = (
-        f"Build turn {index + 1} of {len(rnd['build_turns'])}, round {rnd['round']} "
-        f"({_turn_words(plan, build['turn'])}). " + "; ".join(sets) + "."
+        f"Build turn {index + 1} of {len(rnd.build_turns)}, round {rnd.round} "
+        f"({_turn_words(plan, build.turn)}). " + "; ".join(sets) + "."
     )
     return PlannedImage(
-        file=f"round-{rnd['round']}/turn-{build['turn']:02d}-build-tiles.png",
+        file=f"round-{rnd.round}/turn-{build.turn:02d}-build-tiles.png",
         alt=alt,
         kind="build",
-        round=rnd["round"],
+        round=rnd.round,
         index=index,
     )
 
 
 def flight_image(
-    content: GalaxyTrucker, plan: dict[str, Any], rnd: dict[str, Any], index: int
+    content: GalaxyTrucker, plan: GalaxyTruckerPlan, rnd: RoundPlan, index: int
 ) -> PlannedImage:
-    flight = rnd["flight_turns"][index]
+    flight = rnd.flight_turns[index]
     events = "; ".join(
         f"Event {event_number(rnd, index, k)}: "
-        f"{card_words(content, content.cards_by_id[e['card']['id']])}"
-        for k, e in enumerate(flight["events"])
+        f"{card_words(content, content.cards_by_id[e.card.id])}"
+        for k, e in enumerate(flight.events)
     )
     alt = (
-        f"Flight turn {index + 1} of {len(rnd['flight_turns'])}, round {rnd['round']} "
-        f"({_turn_words(plan, flight['turn'])}). {events}. No dice are shown."
+        f"Flight turn {index + 1} of {len(rnd.flight_turns)}, round {rnd.round} "
+        f"({_turn_words(plan, flight.turn)}). {events}. No dice are shown."
     )
     return PlannedImage(
-        file=f"round-{rnd['round']}/turn-{flight['turn']:02d}-flight-cards.png",
+        file=f"round-{rnd.round}/turn-{flight.turn:02d}-flight-cards.png",
         alt=alt,
         kind="flight",
-        round=rnd["round"],
+        round=rnd.round,
         index=index,
     )
 
 
-def has_rolls(rnd: dict[str, Any], index: int) -> bool:
-    return any(e["rolls"] for e in rnd["flight_turns"][index]["events"])
+def has_rolls(rnd: RoundPlan, index: int) -> bool:
+    return any(e.rolls for e in rnd.flight_turns[index].events)
 
 
 def roll_images(
-    content: GalaxyTrucker, plan: dict[str, Any], rnd: dict[str, Any], index: int
+    content: GalaxyTrucker, plan: GalaxyTruckerPlan, rnd: RoundPlan, index: int
 ) -> list[PlannedImage]:
     """One hidden image per roll of a flight turn (Discord spoilers), in posting order."""
-    flight = rnd["flight_turns"][index]
+    flight = rnd.flight_turns[index]
     found = []
-    for k, event in enumerate(flight["events"]):
-        card = content.cards_by_id[event["card"]["id"]]
+    for k, event in enumerate(flight.events):
+        card = content.cards_by_id[event.card.id]
         number = event_number(rnd, index, k)
-        for r, (label, (a, b)) in enumerate(zip(roll_labels(card), event["rolls"], strict=True)):
+        for r, (label, (a, b)) in enumerate(zip(roll_labels(card), event.rolls, strict=True)):
             what = label.split(",")[0].replace(" ", "-")  # "meteor-1", "shot-2"
             found.append(
                 PlannedImage(
-                    file=f"round-{rnd['round']}/SPOILER_turn-{flight['turn']:02d}-event-"
+                    file=f"round-{rnd.round}/SPOILER_turn-{flight.turn:02d}-event-"
                     f"{number}-{what}-dice.png",
                     alt=f"Dice for Event {number}, {card_title(content, card)}, {label}: "
                     f"{a} and {b}, total {a + b}.",
                     hidden=True,
                     kind="rolls",
-                    round=rnd["round"],
+                    round=rnd.round,
                     index=index,
                     event=k,
                     roll=r,
@@ -138,20 +139,20 @@ def roll_images(
 
 
 def stack_image(
-    content: GalaxyTrucker, plan: dict[str, Any], rnd: dict[str, Any], index: int
+    content: GalaxyTrucker, plan: GalaxyTruckerPlan, rnd: RoundPlan, index: int
 ) -> PlannedImage:
-    setting = content.rounds[rnd["round"] - 1]
+    setting = content.rounds[rnd.round - 1]
     if not 0 <= index < setting.peekable_stacks:
-        raise ValueError(f"stack {index + 1} of round {rnd['round']} may not be shown")
-    cards = [content.cards_by_id[c["id"]] for c in rnd["stacks"][index]]
+        raise ValueError(f"stack {index + 1} of round {rnd.round} may not be shown")
+    cards = [content.cards_by_id[c.id] for c in rnd.stacks[index]]
     listed = "; ".join(f"{i}. {card_words(content, c)}" for i, c in enumerate(cards, 1))
-    alt = f"Round {rnd['round']}, Stack {index + 1}, {len(cards)} cards: {listed}."
+    alt = f"Round {rnd.round}, Stack {index + 1}, {len(cards)} cards: {listed}."
     return PlannedImage(
-        file=f"round-{rnd['round']}/SPOILER_stack-{index + 1}-cards.png",
+        file=f"round-{rnd.round}/SPOILER_stack-{index + 1}-cards.png",
         alt=alt,
         hidden=True,
         kind="stack",
-        round=rnd["round"],
+        round=rnd.round,
         index=index,
     )
 
@@ -160,7 +161,7 @@ def stack_image(
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(content: GalaxyTrucker, plan: dict[str, Any]) -> None:
+def _init_worker(content: GalaxyTrucker, plan: GalaxyTruckerPlan) -> None:
     _WORKER["content"] = content
     _WORKER["plan"] = plan
 
@@ -172,10 +173,14 @@ def _render_one(image: PlannedImage) -> bytes:
 
 
 def _rendered(
-    content: GalaxyTrucker, plan: dict[str, Any], images: list[PlannedImage]
+    content: GalaxyTrucker, plan: GalaxyTruckerPlan, images: list[PlannedImage]
 ) -> Iterator[bytes]:
     """The PNG bytes of each image, in the order given."""
     _init_worker(content, plan)
+    from generator.games.galaxy_trucker.images_layout import game_palette
+
+    # Made before the workers start, so they share it rather than each making it.
+    game_palette(content)
     if len(images) < POOL_MIN:
         yield from (_render_one(image) for image in images)
         return
@@ -188,7 +193,7 @@ def _rendered(
 
 def render_images(
     content: GalaxyTrucker,
-    plan: dict[str, Any],
+    plan: GalaxyTruckerPlan,
     images: list[PlannedImage],
     progress: bool = False,
 ) -> list[OutputFile]:

@@ -1,7 +1,8 @@
 """The Galaxy Trucker pack's schema: what each YAML file may hold, as frozen pydantic models.
 
 Shape checks live in the models; checks that need two files at once (a card naming a goods
-colour, a round naming a ship, a deck too small for a round) live in `checks.py`."""
+colour, a round naming a ship, a deck too small for a round) live in `content.py`. Tile and
+card kinds are open: each is a registered object (kinds.py) that brings its own schema."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from generator.games.galaxy_trucker.kinds import TILE_KINDS
 from generator.validation import Strict
 
 Connector = Literal["smooth", "single", "double", "universal"]
@@ -17,30 +19,6 @@ Side = Literal["smooth", "single", "double", "universal", "cannon", "engine"]
 Direction = Literal["front", "rear", "left", "right"]
 Size = Literal["small", "large"]
 Level = Literal[1, 2, 3]
-TileKind = Literal[
-    "starting-cabin",
-    "cabin",
-    "cannon",
-    "engine",
-    "battery",
-    "cargo",
-    "shield",
-    "structural",
-    "life-support",
-]
-CardKind = Literal[
-    "abandoned-ship",
-    "abandoned-station",
-    "open-space",
-    "planets",
-    "stardust",
-    "epidemic",
-    "meteoric-swarm",
-    "pirates",
-    "slavers",
-    "smugglers",
-]
-CARD_KINDS: tuple[str, ...] = CardKind.__args__  # type: ignore[attr-defined]
 SIDES = ("n", "e", "s", "w")
 Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=40)]
 Count = Annotated[int, Field(ge=0, le=99)]
@@ -61,7 +39,8 @@ class GoodsFile(Strict):
 # --- tiles.yaml --------------------------------------------------------------------------
 class TileType(Strict):
     name: str
-    kind: TileKind
+    # A registered tile kind (kinds.py): it says which of the fields below it needs.
+    kind: str
     summary: str
     strength: Annotated[int, Field(ge=1, le=2)] | None = None  # cannons and engines
     cells: Positive | None = None  # batteries
@@ -71,16 +50,14 @@ class TileType(Strict):
 
     @model_validator(mode="after")
     def _kind_fields(self) -> TileType:
-        needs = {
-            "cannon": "strength",
-            "engine": "strength",
-            "battery": "cells",
-            "cargo": "slots",
-            "life-support": "alien",
-        }
-        field = needs.get(self.kind)
-        if field and getattr(self, field) is None:
-            raise ValueError(f"a {self.kind} type needs '{field}'")
+        kind = TILE_KINDS.get(self.kind)
+        if kind is None:
+            raise ValueError(
+                f"unknown tile kind {self.kind!r} (expected one of: {', '.join(TILE_KINDS)})"
+            )
+        for field in kind.required:
+            if getattr(self, field) is None:
+                raise ValueError(f"a {self.kind} type needs '{field}'")
         return self
 
 
@@ -118,88 +95,16 @@ class Shot(Strict):
 
 
 class CardBase(Strict):
+    """What every card has; each kind's schema adds `kind: Literal[name]` and its fields."""
+
     id: Id
+    kind: str
     level: Level
 
 
-class AbandonedShip(CardBase):
-    kind: Literal["abandoned-ship"]
-    crew_lost: Positive
-    credits: Positive
-    days: Positive
-
-
-class AbandonedStation(CardBase):
-    kind: Literal["abandoned-station"]
-    crew_needed: Positive
-    goods: list[Id] = Field(min_length=1)
-    days: Positive
-
-
-class OpenSpace(CardBase):
-    kind: Literal["open-space"]
-
-
-class Planets(CardBase):
-    kind: Literal["planets"]
-    days: Positive
-    planets: list[list[Id]] = Field(min_length=1, max_length=6)
-
-
-class Stardust(CardBase):
-    kind: Literal["stardust"]
-
-
-class Epidemic(CardBase):
-    kind: Literal["epidemic"]
-
-
-class MeteoricSwarm(CardBase):
-    kind: Literal["meteoric-swarm"]
-    meteors: list[Meteor] = Field(min_length=1, max_length=12)
-
-
-class Pirates(CardBase):
-    kind: Literal["pirates"]
-    strength: Positive
-    credits: Positive
-    days: Positive
-    shots: list[Shot] = Field(min_length=1, max_length=12)
-
-
-class Slavers(CardBase):
-    kind: Literal["slavers"]
-    strength: Positive
-    crew_lost: Positive
-    credits: Positive
-    days: Positive
-
-
-class Smugglers(CardBase):
-    kind: Literal["smugglers"]
-    strength: Positive
-    goods_lost: Positive
-    goods: list[Id] = Field(min_length=1)
-    days: Positive
-
-
-Card = Annotated[
-    AbandonedShip
-    | AbandonedStation
-    | OpenSpace
-    | Planets
-    | Stardust
-    | Epidemic
-    | MeteoricSwarm
-    | Pirates
-    | Slavers
-    | Smugglers,
-    Field(discriminator="kind"),
-]
-
-
-class CardsFile(Strict):
-    cards: list[Card] = Field(min_length=1)
+# The schema of each kind of card is its kind's (card_kinds.py); cards.yaml's schema is the
+# union of the registered kinds (kinds.cards_file_schema).
+Card = CardBase
 
 
 # --- boards.yaml -------------------------------------------------------------------------
@@ -275,7 +180,7 @@ class CardText(Strict):
 
 class TextsFile(Strict):
     game_name: str
-    cards: dict[CardKind, CardText]
+    cards: dict[Id, CardText]  # card kind -> its name and resolve text
     before_day_one: str
     game_start: str
     round_start: str

@@ -10,30 +10,34 @@ kind of random choice never shifts an existing one. Rulings (shared/DESIGN.md):
 
 from __future__ import annotations
 
-from typing import Any
-
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.model import Card, MeteoricSwarm, Pirates, Round, Tile
+from generator.games.galaxy_trucker.kinds import card_kind
+from generator.games.galaxy_trucker.model import Card, Round, Tile
+from generator.games.galaxy_trucker.plan import (
+    BuildTurn,
+    CardRef,
+    Event,
+    FlightTurn,
+    RoundPlan,
+    TileRef,
+)
 from generator.rng import Stream
 
 
-def tile_ref(content: GalaxyTrucker, tile: Tile) -> dict[str, str]:
-    return {"id": tile.id, "type": tile.type}
+def tile_ref(tile: Tile) -> TileRef:
+    return TileRef(id=tile.id, type=tile.type)
 
 
-def card_ref(card: Card) -> dict[str, Any]:
-    return {"id": card.id, "type": card.kind, "level": card.level}
+def card_ref(card: Card) -> CardRef:
+    return CardRef(id=card.id, type=card.kind, level=card.level)
 
 
 def rolls_needed(card: Card) -> int:
-    if isinstance(card, MeteoricSwarm):
-        return len(card.meteors)
-    if isinstance(card, Pirates):
-        return len(card.shots)
-    return 0
+    """One 2d6 roll for each hit of the card (its kind says what those are)."""
+    return len(card_kind(card).hits(card))
 
 
-def plan_round(content: GalaxyTrucker, seed: str, rnd: Round, first_turn: int) -> dict[str, Any]:
+def plan_round(content: GalaxyTrucker, seed: str, rnd: Round, first_turn: int) -> RoundPlan:
     tag = f"round-{rnd.round}"
     # Build turns: one draw without replacement from the whole pool, cut into sets.
     per_turn = rnd.sets_per_turn * rnd.tiles_per_set
@@ -41,14 +45,11 @@ def plan_round(content: GalaxyTrucker, seed: str, rnd: Round, first_turn: int) -
     build_turns = []
     for i in range(rnd.build_turns):
         chunk = drawn[i * per_turn : (i + 1) * per_turn]
-        sets = [
-            [
-                tile_ref(content, t)
-                for t in chunk[s * rnd.tiles_per_set : (s + 1) * rnd.tiles_per_set]
-            ]
+        sets = tuple(
+            tuple(tile_ref(t) for t in chunk[s * rnd.tiles_per_set : (s + 1) * rnd.tiles_per_set])
             for s in range(rnd.sets_per_turn)
-        ]
-        build_turns.append({"turn": first_turn + i, "sets": sets})
+        )
+        build_turns.append(BuildTurn(turn=first_turn + i, sets=sets))
 
     # Stacks: for each level, deal that level's share to every stack, as the original
     # game does; within a stack the cards are shuffled so levels do not give away order.
@@ -71,29 +72,29 @@ def plan_round(content: GalaxyTrucker, seed: str, rnd: Round, first_turn: int) -
     flight_turns = []
     for i in range(rnd.flight_turns):
         cards = flight[i * rnd.events_per_turn : (i + 1) * rnd.events_per_turn]
-        events = [
-            {
-                "card": card_ref(c),
-                "rolls": [[dice.die(), dice.die()] for _ in range(rolls_needed(c))],
-            }
+        events = tuple(
+            Event(
+                card=card_ref(c),
+                rolls=tuple((dice.die(), dice.die()) for _ in range(rolls_needed(c))),
+            )
             for c in cards
-        ]
-        flight_turns.append({"turn": first_flight + i, "events": events})
+        )
+        flight_turns.append(FlightTurn(turn=first_flight + i, events=events))
 
-    return {
-        "round": rnd.round,
-        "ship": rnd.ship,
-        "build_turns": build_turns,
-        "stacks": [[card_ref(c) for c in stack] for stack in stacks],
-        "hidden_stack": rnd.stacks,
-        "flight_turns": flight_turns,
-    }
+    return RoundPlan(
+        round=rnd.round,
+        ship=rnd.ship,
+        build_turns=tuple(build_turns),
+        stacks=tuple(tuple(card_ref(c) for c in stack) for stack in stacks),
+        hidden_stack=rnd.stacks,
+        flight_turns=tuple(flight_turns),
+    )
 
 
-def make_rounds(content: GalaxyTrucker, seed: str) -> list[dict[str, Any]]:
+def make_rounds(content: GalaxyTrucker, seed: str) -> tuple[RoundPlan, ...]:
     rounds = []
     turn = 1
     for rnd in content.rounds:
         rounds.append(plan_round(content, seed, rnd, turn))
         turn += rnd.build_turns + rnd.flight_turns
-    return rounds
+    return tuple(rounds)

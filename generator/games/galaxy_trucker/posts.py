@@ -25,72 +25,98 @@ from generator.games.galaxy_trucker.describe import (
     roll_labels,
     tile_words,
 )
+from generator.games.galaxy_trucker.kinds import card_kind
+from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
 from generator.render.guide import day_before
-from generator.render.text import Post, discord_spoiler, fill, roll_text
+from generator.render.post import Per, PostDraft, Secret, heading, item, para
+from generator.render.text import Post, PostImage, fill, roll_text
 from generator.schedule import when
 
-SPOILER_SPACER_LINES = 8
-# Where players answer, per platform: Discord texts never speak of Facebook's comments.
-REPLY = {"facebook": "in the comments", "discord": "in this channel"}
-ROLLS_WHERE = {"facebook": "in the comment under the post", "discord": "in the spoilers"}
+# Where players answer and where hidden things are, per platform: Discord and BGG texts
+# never speak of Facebook's comments.
+REPLY = Per(facebook="in the comments", discord="in this channel", bgg="in this thread")
+ROLLS_WHERE = Per(
+    facebook="in the comment under the post", discord="in the spoilers", bgg="in the spoilers"
+)
+STACKS_WHERE = Per(
+    facebook="in the comments below, one comment each, in words",
+    discord="below as spoilers",
+    bgg="below as spoilers",
+)
 
 
 class PostWriter:
-    """Builds the posts of one game. Pure: (content, plan) in, posts out."""
+    """Builds the posts of one game as drafts (render/post.py) and renders them. Pure:
+    (content, plan) in, posts out."""
 
     def __init__(
         self,
         content: GalaxyTrucker,
-        plan: dict[str, Any],
+        plan: GalaxyTruckerPlan,
         papers: tuple[str, ...] = ("a4", "letter"),
+        images: bool = True,
     ) -> None:
         self.content = content
+        self.images = images
         self.plan = plan
         self.print_files = [f"sheets/print-pack-{paper}.pdf" for paper in papers]
         self.texts = content.texts
-        self.total = len(plan["schedule"])
-        self.schedule = {s["turn"]: s for s in plan["schedule"]}
+        self.total = len(plan.schedule)
+        self.schedule = {s.turn: s for s in plan.schedule}
+        self.headline = f"{self.texts.game_name} · Game {plan.game_id}"
 
     # --- shared pieces ---------------------------------------------------------------
-    def header(self, turn: int, round_no: int, phase: str, detail: str = "") -> list[str]:
-        lines = [
-            f"{self.texts.game_name} · Game {self.plan['game_id']}",
-            f"Round {round_no} of {len(self.plan['rounds'])} · {phase}"
-            f" · Turn {turn} of {self.total}" + (f" ({detail})" if detail else ""),
-            when(self.schedule[turn]),
-        ]
-        return lines
+    def kicker(self, turn: int, round_no: int, phase: str, detail: str = "") -> str:
+        return (
+            f"Round {round_no} of {len(self.plan.rounds)} · {phase} · Turn {turn} of "
+            f"{self.total}" + (f" ({detail})" if detail else "")
+        )
 
-    def discord_header(self, turn: int, round_no: int, phase: str, detail: str = "") -> list[str]:
-        first, second, third = self.header(turn, round_no, phase, detail)
-        return [f"## {second}", f"*{third} · {first}*"]
+    def filled(self, template: str, **values: object) -> list[Per | str]:
+        """A pack text with platform words in its placeholders (reply, rolls_where):
+        one Per with each platform's text."""
+        if not any(isinstance(v, Per) for v in values.values()):
+            return [fill(template, **values)]
+        per = {
+            flavour: fill(
+                template,
+                **{k: v.on(flavour) if isinstance(v, Per) else v for k, v in values.items()},
+            )
+            for flavour in ("facebook", "discord", "bgg", "html")
+        }
+        return [Per(**per)]
 
     # --- posts -------------------------------------------------------------------------
+    def shown(self, pictures: list[PostImage]) -> list[PostImage]:
+        """A post's pictures; none when the run writes text only (--no-images), so no
+        text names a picture that was not drawn."""
+        return pictures if self.images else []
+
     def all_posts(self) -> list[Post]:
         posts = [self.before_day_one(), self.game_start()]
-        for rnd in self.plan["rounds"]:
+        for rnd in self.plan.rounds:
             posts += self.round_posts(rnd)
         posts.append(self.game_end())
         return posts
 
-    def round_posts(self, rnd: dict[str, Any]) -> list[Post]:
+    def round_posts(self, rnd: RoundPlan) -> list[Post]:
         posts = [self.round_start(rnd)]
         posts += [self.stack_post(rnd, i) for i in range(self.peekable(rnd))]
-        posts += [self.build_post(rnd, i) for i in range(len(rnd["build_turns"]))]
+        posts += [self.build_post(rnd, i) for i in range(len(rnd.build_turns))]
         posts.append(self.end_of_building(rnd))
-        posts += [self.flight_post(rnd, i) for i in range(len(rnd["flight_turns"]))]
+        posts += [self.flight_post(rnd, i) for i in range(len(rnd.flight_turns))]
         posts.append(self.end_of_flight(rnd))
         return posts
 
-    def setting(self, rnd: dict[str, Any]) -> Any:
-        return self.content.rounds[rnd["round"] - 1]
+    def setting(self, rnd: RoundPlan) -> Any:
+        return self.content.rounds[rnd.round - 1]
 
-    def peekable(self, rnd: dict[str, Any]) -> int:
+    def peekable(self, rnd: RoundPlan) -> int:
         return self.setting(rnd).peekable_stacks
 
     def before_day_one(self) -> Post:
         """What to print, posted the day before day 1 with the print pack attached."""
-        first = self.plan["schedule"][0]
+        first = self.plan.schedule[0]
         paper_names = {"a4": "A4", "letter": "US Letter"}
         names = [
             f"{name} ({paper_names.get(name[11:-4], name[11:-4])})"
@@ -98,53 +124,52 @@ class PostWriter:
         ]
         body = fill(
             self.texts.before_day_one,
-            game_id=self.plan["game_id"],
+            game_id=self.plan.game_id,
             first_date=f"day 1 ({when(first).partition(' (')[2].rstrip(')')})"
-            if first["date"]
+            if first.date
             else "day 1",
             print_files=" or ".join(names),
         )
-        title = f"{self.texts.game_name} · Game {self.plan['game_id']} · Print before day 1"
-        return Post(
+        return PostDraft(
             key="before-day-1",
             title="Before day 1: what to print",
             turn=0,
             position=0,
-            facebook=f"{title}\n{day_before(self.plan)}\n\n{body}\n",
-            discord=f"# {title}\n*{day_before(self.plan)}*\n\n{body}\n",
+            headline=f"{self.headline} · Print before day 1",
+            when=day_before(self.plan),
+            blocks=[para(body)],
             attachments=list(self.print_files),
-        )
+        ).render()
 
     def game_start(self) -> Post:
-        first = self.plan["schedule"][0]
-        days = self.plan["schedule"][-1]["day"]
+        first = self.plan.schedule[0]
         body = fill(
             self.texts.game_start,
-            game_id=self.plan["game_id"],
-            commitment=self.plan["commitment"],
-            days=days,
+            game_id=self.plan.game_id,
+            commitment=self.plan.commitment,
+            days=self.plan.schedule[-1].day,
             turns=self.total,
-            first_date=first["date"] or "",
+            first_date=first.date or "",
         )
-        title = f"{self.texts.game_name} · Game {self.plan['game_id']}"
-        return Post(
+        return PostDraft(
             key="game-start",
             title="Game start",
             turn=1,
             position=-3,
-            facebook=f"{title}\n{when(first)}\n\n{body}\n",
-            discord=f"# {title}\n*{when(first)}*\n\n{body}\n",
-        )
+            headline=self.headline,
+            when=when(first),
+            blocks=[para(body)],
+        ).render()
 
-    def round_start(self, rnd: dict[str, Any]) -> Post:
+    def round_start(self, rnd: RoundPlan) -> Post:
         setting = self.setting(rnd)
-        turn = rnd["build_turns"][0]["turn"]
+        turn = rnd.build_turns[0].turn
         peek = fill(self.texts.peek_rule, stack_size=setting.stack_size)
         body = fill(
             self.texts.round_start,
-            round=rnd["round"],
-            ship=rnd["ship"],
-            sheet=f"page {rnd['round']}",
+            round=rnd.round,
+            ship=rnd.ship,
+            sheet=f"page {rnd.round}",
             build_turns=setting.build_turns,
             flight_turns=setting.flight_turns,
             cards=setting.stacks * setting.stack_size,
@@ -152,125 +177,104 @@ class PostWriter:
             peek_rule=peek,
         )
         stacks = ", ".join(f"Stack {i + 1}" for i in range(setting.peekable_stacks))
-        where_fb = f"The stacks are in the comments below, one comment each, in words: {stacks}."
-        where_dc = f"The stacks follow below as spoilers: {stacks}."
-        head = self.header(turn, rnd["round"], "Round start")
-        return Post(
-            key=f"round-{rnd['round']}/start",
-            title=f"Round {rnd['round']} start",
+        return PostDraft(
+            key=f"round-{rnd.round}/start",
+            title=f"Round {rnd.round} start",
             turn=turn,
             position=-2,
-            facebook="\n".join([*head, "", body, where_fb]) + "\n",
-            discord="\n".join(
-                [*self.discord_header(turn, rnd["round"], "Round start"), "", body, where_dc]
-            )
-            + "\n",
-        )
+            headline=self.headline,
+            kicker=self.kicker(turn, rnd.round, "Round start"),
+            when=when(self.schedule[turn]),
+            blocks=[para(body), para("The stacks are ", STACKS_WHERE, f": {stacks}.")],
+        ).render()
 
-    def stack_post(self, rnd: dict[str, Any], index: int) -> Post:
-        turn = rnd["build_turns"][0]["turn"]
-        cards = [self.content.cards_by_id[c["id"]] for c in rnd["stacks"][index]]
-        label = f"Round {rnd['round']}, Stack {index + 1}"
-        lines = [f"{i}. {card_words(self.content, c)}" for i, c in enumerate(cards, 1)]
+    def stack_post(self, rnd: RoundPlan, index: int) -> Post:
+        turn = rnd.build_turns[0].turn
+        cards = [self.content.cards_by_id[c.id] for c in rnd.stacks[index]]
+        label = f"Round {rnd.round}, Stack {index + 1}"
         cost = "Looking costs 1 Skipped Parts box, and only once your ship has a tile."
-        return Post(
-            key=f"round-{rnd['round']}/stack-{index + 1}",
+        return PostDraft(
+            key=f"round-{rnd.round}/stack-{index + 1}",
             title=label,
             turn=turn,
             position=-1,
-            facebook=None,
-            comment_on=f"Round {rnd['round']} start",
-            facebook_comment="\n".join(
-                [
-                    f"SPOILER - the cards of {label} below. {cost}",
-                    *(["."] * SPOILER_SPACER_LINES),
-                    "",
-                    *lines,
-                ]
-            )
-            + "\n",
-            discord="\n".join(
-                [
-                    f"**{label}** ({len(cards)} cards). {cost}",
-                    *(discord_spoiler(line) for line in lines),
-                ]
-            )
-            + "\n",
-            images=[images.stack_image(self.content, self.plan, rnd, index)],
-        )
+            headline=f"{label} ({len(cards)} cards). {cost}",
+            when=when(self.schedule[turn]),
+            blocks=[
+                item(Secret(f"{i}. {card_words(self.content, c)}")) for i, c in enumerate(cards, 1)
+            ],
+            spoiler_warning=f"SPOILER - the cards of {label} below. {cost}",
+            comment_on=f"Round {rnd.round} start",
+            images=self.shown([images.stack_image(self.content, self.plan, rnd, index)]),
+        ).render()
 
-    def build_post(self, rnd: dict[str, Any], index: int) -> Post:
-        build = rnd["build_turns"][index]
-        turn = build["turn"]
+    def build_post(self, rnd: RoundPlan, index: int) -> Post:
+        build = rnd.build_turns[index]
+        turn = build.turn
         setting = self.setting(rnd)
         detail = f"build turn {index + 1} of {setting.build_turns}"
-        sets = []
-        for s, tiles in enumerate(build["sets"]):
+        blocks = []
+        for s, tiles in enumerate(build.sets):
             name = SET_NAMES[s]
-            sets.append(
-                (
-                    f"Set {name}",
-                    [
-                        f"{name}{i} {tile_words(self.content, self.content.tiles_by_id[t['id']])}"
-                        for i, t in enumerate(tiles, 1)
-                    ],
-                )
-            )
+            blocks.append(heading(f"Set {name}"))
+            blocks += [
+                item(f"{name}{i} {tile_words(self.content, self.content.tiles_by_id[t.id])}")
+                for i, t in enumerate(tiles, 1)
+            ]
         stacks = f"Stacks 1-{setting.peekable_stacks}"
-        where_fb = f"the comments of the Round {rnd['round']} start post"
-        where_dc = f"the spoilers under the Round {rnd['round']} start message"
-        if index == 0 and rnd["round"] == 1:
+        where = Per(
+            facebook=f"the comments of the Round {rnd.round} start post",
+            discord=f"the spoilers under the Round {rnd.round} start message",
+            bgg=f"the spoilers in the Round {rnd.round} start post",
+        )
+        if index == 0 and rnd.round == 1:
             # The game's first build turn teaches the rules in full.
             cost = "1 Skipped Parts box each, once you have a tile"
-            rules = fill(self.texts.build_turn, round=rnd["round"])
-            fb_rules = [rules, f"Peek ({cost}): {stacks} are in {where_fb}."]
-            dc_rules = [rules, f"Peek ({cost}): {stacks} are {where_dc}."]
+            rules = fill(self.texts.build_turn, round=rnd.round)
+            where_in = Per(
+                facebook=f"in {where.facebook}",
+                discord=where.discord,
+                bgg=where.bgg,
+            )
+            blocks += [para(rules), para(f"Peek ({cost}): {stacks} are ", where_in, ".")]
         else:
             # Later turns remind in one line.
-            remind = (
-                "One tile from each set, or skip the set (mark a Skipped Parts box), or pass "
-                "for the round; peek at {stacks} ({where}) for a Skipped Parts box each."
+            blocks.append(
+                para(
+                    "One tile from each set, or skip the set (mark a Skipped Parts box), or "
+                    f"pass for the round; peek at {stacks} (",
+                    where,
+                    ") for a Skipped Parts box each.",
+                )
             )
-            fb_rules = [remind.format(stacks=stacks, where=where_fb)]
-            dc_rules = [remind.format(stacks=stacks, where=where_dc)]
-        fb = [*self.header(turn, rnd["round"], "Building", detail), ""]
-        dc = [*self.discord_header(turn, rnd["round"], "Building", detail), ""]
-        for title, tiles in sets:
-            fb += [title, *tiles, ""]
-            dc += [f"**{title}**", *(f"- {t}" for t in tiles), ""]
-        fb += fb_rules
-        dc += dc_rules
-        return Post(
-            key=f"round-{rnd['round']}/turn-{turn:02d}-build",
+        return PostDraft(
+            key=f"round-{rnd.round}/turn-{turn:02d}-build",
             title=f"Turn {turn}: build",
             turn=turn,
             position=0,
-            facebook="\n".join(fb) + "\n",
-            discord="\n".join(dc) + "\n",
-            images=[images.build_image(self.content, self.plan, rnd, index)],
-        )
+            headline=self.headline,
+            kicker=self.kicker(turn, rnd.round, "Building", detail),
+            when=when(self.schedule[turn]),
+            blocks=blocks,
+            images=self.shown([images.build_image(self.content, self.plan, rnd, index)]),
+        ).render()
 
-    def flight_post(self, rnd: dict[str, Any], index: int) -> Post:
-        flight = rnd["flight_turns"][index]
-        turn = flight["turn"]
+    def flight_post(self, rnd: RoundPlan, index: int) -> Post:
+        flight = rnd.flight_turns[index]
+        turn = flight.turn
         setting = self.setting(rnd)
         total_events = setting.stacks * setting.stack_size
         first = event_number(rnd, index, 0)
-        last = first + len(flight["events"]) - 1
+        last = first + len(flight.events) - 1
         detail = (
             f"flight turn {index + 1} of {setting.flight_turns} · events {first}-{last} "
             f"of {total_events}"
         )
-        fb = [*self.header(turn, rnd["round"], "Flying", detail), ""]
-        dc = [*self.discord_header(turn, rnd["round"], "Flying", detail), ""]
-        # Facebook has no spoiler markup: a column of dots after the warning pushes the
-        # rolls below the fold, behind "See more", as by-post hosts do by hand.
-        comment = [self.texts.spoiler_warning, *(["."] * SPOILER_SPACER_LINES), ""]
+        blocks = []
         explained: dict[str, int] = {}  # a resolve text already given in this post -> event
-        for offset, event in enumerate(flight["events"]):
+        for offset, event in enumerate(flight.events):
             number = first + offset
-            card = self.content.cards_by_id[event["card"]["id"]]
-            title = f"Event {number}: {card_title(self.content, card)}"
+            card = self.content.cards_by_id[event.card.id]
             how = fill(self.texts.cards[card.kind].resolve, **card_fields(self.content, card))
             if how in explained:
                 how = f"as Event {explained[how]} above."
@@ -278,122 +282,96 @@ class PostWriter:
                 explained[how] = number
             face = card_summary(self.content, card)
             labels = roll_labels(card)
-            rolls_note = []
-            if event["rolls"]:
-                note = "only if they beat you" if card.kind == "pirates" else "one per meteor"
-                rolls_note = [
-                    f"Dice: {len(event['rolls'])} rolls, {note}, in the comment under this post."
-                ]
-                # One line per roll, each saying its event and meteor or shot.
-                comment += [
-                    f"Event {number} {label}: {roll_text(faces)}"
-                    for label, faces in zip(labels, event["rolls"], strict=True)
-                ]
-                comment.append("")
-            fb += [title, *face, f"How to resolve: {how}", *rolls_note, ""]
-            # On Discord each meteor or shot carries its roll, in a spoiler, on its own line.
-            rolled = [
-                f"- {label[0].upper()}{label[1:]}: {discord_spoiler(roll_text(faces))}"
-                for label, faces in zip(labels, event["rolls"], strict=True)
+            # A meteor's or shot's line of the card's face is said again with its roll.
+            plain = face[: len(face) - len(event.rolls)] if event.rolls else face
+            blocks.append(heading(f"Event {number}: {card_title(self.content, card)}"))
+            blocks += [item(line) for line in plain]
+            blocks += [
+                item(f"{label}: ", Secret(roll_text(list(faces))), context=f"Event {number}")
+                for label, faces in zip(labels, event.rolls, strict=True)
             ]
-            plain = face[: len(face) - len(rolled)] if rolled else face
-            dc += [f"**{title}**", *(f"- {line}" for line in plain), *rolled, f"> {how}"]
-            dc.append("")
-
-        def rules(platform: str) -> str:
-            if index > 0 or rnd["round"] > 1:
-                # Taught with the game's first flight turn; later turns remind.
-                return (
-                    "Write each result in its numbered Event box; a lost component fills a "
-                    "Lost Components box."
+            blocks.append(item(f"How to resolve: {how}"))
+            if event.rolls:
+                note = card_kind(card).roll_note
+                blocks.append(
+                    para(
+                        f"Dice: {len(event.rolls)} rolls, {note}, in the comment under this post.",
+                        only=("facebook",),
+                    )
                 )
-            return fill(
+        if index > 0 or rnd.round > 1:
+            # Taught with the game's first flight turn; later turns remind.
+            rules: list[Per | str] = [
+                "Write each result in its numbered Event box; a lost component fills a "
+                "Lost Components box."
+            ]
+        else:
+            rules = self.filled(
                 self.texts.flight_turn,
-                round=rnd["round"],
+                round=rnd.round,
                 first_event=first,
                 last_event=last,
-                rolls_where=ROLLS_WHERE[platform],
+                rolls_where=ROLLS_WHERE,
             )
-
-        fb.append(rules("facebook"))
-        dc.append(rules("discord"))
-        has_rolls = any(e["rolls"] for e in flight["events"])
+        blocks.append(para(*rules))
         pictures = [images.flight_image(self.content, self.plan, rnd, index)]
         pictures += images.roll_images(self.content, self.plan, rnd, index)
-        return Post(
-            key=f"round-{rnd['round']}/turn-{turn:02d}-flight",
+        return PostDraft(
+            key=f"round-{rnd.round}/turn-{turn:02d}-flight",
             title=f"Turn {turn}: flight",
             turn=turn,
             position=0,
-            facebook="\n".join(fb) + "\n",
-            discord="\n".join(dc) + "\n",
-            facebook_comment="\n".join(comment).rstrip() + "\n" if has_rolls else None,
-            comment_on=f"Turn {turn}: flight" if has_rolls else None,
-            images=pictures,
-        )
+            headline=self.headline,
+            kicker=self.kicker(turn, rnd.round, "Flying", detail),
+            when=when(self.schedule[turn]),
+            blocks=blocks,
+            spoiler_warning=self.texts.spoiler_warning,
+            images=self.shown(pictures),
+        ).render()
 
-    def end_of_building(self, rnd: dict[str, Any]) -> Post:
-        turn = rnd["flight_turns"][0]["turn"]
+    def end_of_building(self, rnd: RoundPlan) -> Post:
+        turn = rnd.flight_turns[0].turn
         setting = self.setting(rnd)
         body = fill(
-            self.texts.end_of_building, round=rnd["round"], lost_boxes=setting.lost_component_boxes
+            self.texts.end_of_building, round=rnd.round, lost_boxes=setting.lost_component_boxes
         )
-        return self._phase_post(rnd, "end-of-building", "End of building", turn, -1, body)
+        return self._phase_post(rnd, "end-of-building", "End of building", turn, -1, [body])
 
-    def end_of_flight(self, rnd: dict[str, Any]) -> Post:
-        turn = rnd["flight_turns"][-1]["turn"]
+    def end_of_flight(self, rnd: RoundPlan) -> Post:
+        turn = rnd.flight_turns[-1].turn
         setting = self.setting(rnd)
-        bodies = {
-            platform: fill(
-                self.texts.end_of_flight,
-                round=rnd["round"],
-                pretty_ship=setting.pretty_ship,
-                lost_boxes=setting.lost_component_boxes,
-                reply=REPLY[platform],
-            )
-            + "\n"
-            + self.texts.out_of_round
-            for platform in REPLY
-        }
-        return self._phase_post(rnd, "end-of-flight", "Scoring", turn, 1, bodies)
+        body = self.filled(
+            self.texts.end_of_flight + "\n" + self.texts.out_of_round,
+            round=rnd.round,
+            pretty_ship=setting.pretty_ship,
+            lost_boxes=setting.lost_component_boxes,
+            reply=REPLY,
+        )
+        return self._phase_post(rnd, "end-of-flight", "Scoring", turn, 1, body)
 
     def _phase_post(
-        self,
-        rnd: dict[str, Any],
-        key: str,
-        phase: str,
-        turn: int,
-        position: int,
-        body: str | dict[str, str],
+        self, rnd: RoundPlan, key: str, phase: str, turn: int, position: int, body: list[Per | str]
     ) -> Post:
-        texts = body if isinstance(body, dict) else dict.fromkeys(REPLY, body)
-        return Post(
-            key=f"round-{rnd['round']}/{key}",
-            title=f"Round {rnd['round']}: {phase.lower()}",
+        return PostDraft(
+            key=f"round-{rnd.round}/{key}",
+            title=f"Round {rnd.round}: {phase.lower()}",
             turn=turn,
             position=position,
-            facebook="\n".join([*self.header(turn, rnd["round"], phase), "", texts["facebook"]])
-            + "\n",
-            discord="\n".join(
-                [*self.discord_header(turn, rnd["round"], phase), "", texts["discord"]]
-            )
-            + "\n",
-        )
+            headline=self.headline,
+            kicker=self.kicker(turn, rnd.round, phase),
+            when=when(self.schedule[turn]),
+            blocks=[para(*body)],
+        ).render()
 
     def game_end(self) -> Post:
-        last = self.plan["schedule"][-1]
-        title = f"{self.texts.game_name} · Game {self.plan['game_id']} · Game over"
-
-        def body(platform: str) -> str:
-            return fill(
-                self.texts.end_of_game, rounds=len(self.plan["rounds"]), reply=REPLY[platform]
-            )
-
-        return Post(
+        last = self.plan.schedule[-1]
+        body = self.filled(self.texts.end_of_game, rounds=len(self.plan.rounds), reply=REPLY)
+        return PostDraft(
             key="game-end",
             title="Game end",
-            turn=last["turn"],
+            turn=last.turn,
             position=2,
-            facebook=f"{title}\n{when(last)}\n\n{body('facebook')}\n",
-            discord=f"# {title}\n*{when(last)}*\n\n{body('discord')}\n",
-        )
+            headline=f"{self.headline} · Game over",
+            when=when(last),
+            blocks=[para(*body)],
+        ).render()

@@ -8,9 +8,10 @@ from __future__ import annotations
 import string
 from collections.abc import Callable
 
-from generator.art.tiles import draw_tile
+from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.model import CARD_KINDS, Tile
+from generator.games.galaxy_trucker.kinds import CARD_KINDS
+from generator.games.galaxy_trucker.model import Tile
 from generator.games.galaxy_trucker.sheets_art import connector_tiles, sample_tiles
 from generator.games.galaxy_trucker.sheets_common import (
     FOOTER_H,
@@ -153,7 +154,7 @@ def event_blocks(content: GalaxyTrucker) -> list[Block]:
         _text_block("symbols", "Reading a card", SYMBOLS, size=EVENT_BODY),
     ]
     for kind in CARD_KINDS:
-        card = content.texts.cards[kind]  # type: ignore[index]
+        card = content.texts.cards[kind]
         text = generic_text(card.resolve)
         blocks.append(_entry_block(f"event-{kind}", card.name, text, size=EVENT_BODY))
     blocks.append(_text_block("out", "Out of the round", content.texts.out_of_round, EVENT_BODY))

@@ -1,20 +1,17 @@
 """Which tiles the sheets picture: the legend's samples, one per kind of tile a player
-draws differently. The pictures themselves come from `generator.art.tiles` (the same art
+draws differently. The pictures themselves come from `art/tiles.py` (the same art
 as the post images)."""
 
 from __future__ import annotations
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.kinds import tile_kind
 from generator.games.galaxy_trucker.model import Sides, Tile, TileType
 
 
 def legend_label(tile_type: TileType) -> str:
     """Sizes of batteries and holds are told apart by what is drawn inside, not by name."""
-    if tile_type.kind == "battery":
-        return "battery"
-    if tile_type.kind == "cargo":
-        return "hazardous hold" if tile_type.hazardous else "cargo hold"
-    return tile_type.name
+    return tile_kind(tile_type.kind).legend_label(tile_type)
 
 
 def sample_tiles(content: GalaxyTrucker, *, merge_sizes: bool = False) -> list[tuple[str, Tile]]:
@@ -38,7 +35,7 @@ CONNECTORS = ("smooth", "single", "double", "universal")
 
 def connector_tiles(content: GalaxyTrucker) -> list[tuple[str, Tile]]:
     """A structural tile with the same connector on all four sides, for each connector."""
-    structural = next((k for k, t in content.tile_types.items() if t.kind == "structural"), None)
+    structural = next((k for k, t in content.tile_types.items() if tile_kind(t.kind).plain), None)
     if structural is None:
         return []
     return [

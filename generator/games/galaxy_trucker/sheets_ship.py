@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.art.surface import BLACK, WHITE
-from generator.art.tiles import draw_tile
+from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Board, Round
 from generator.games.galaxy_trucker.sheets_art import sample_tiles

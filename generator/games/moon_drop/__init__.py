@@ -6,15 +6,17 @@ from __future__ import annotations
 import datetime as dt
 import re
 from pathlib import Path
-from typing import Any
 
+from generator.cache import reuse
 from generator.content import Pack
 from generator.errors import SheetgenError
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.moon_drop import content as md_content
+from generator.games.moon_drop.plan import End, MoonDropPlan
 from generator.games.moon_drop.planner import crisis_order, make_deal, make_rounds
 from generator.games.moon_drop.posts import PostWriter
 from generator.games.moon_drop.scorer import score as score_grid
+from generator.plan import PlanHeader, to_data
 from generator.rankings import ScoreSpec
 from generator.render.calendar_ics import calendar_file
 from generator.render.guide import posting_guide
@@ -32,26 +34,31 @@ class MoonDropRules:
     def turn_count(self, content: md_content.MoonDrop) -> int:
         return content.rounds
 
+    plan_type = MoonDropPlan
+
     def make_plan(
-        self, content: md_content.MoonDrop, seed: str, start: dt.date | None
-    ) -> dict[str, Any]:
+        self, content: md_content.MoonDrop, header: PlanHeader, start: dt.date | None
+    ) -> MoonDropPlan:
+        seed = header.seed
         deal = make_deal(content, seed)
-        return {
-            "rules_revision": content.rules_revision,
-            "deal": deal,
-            "rounds": make_rounds(content, seed),
-            "end": {"crisis_order": crisis_order(seed, deal["crises"])},
-            "schedule": make_schedule(content.rounds, list(content.slots), start),
-        }
+        return MoonDropPlan(
+            **vars(header),
+            rules_revision=content.rules_revision,
+            deal=deal,
+            rounds=make_rounds(content, seed),
+            end=End(crisis_order=crisis_order(seed, deal.crises)),
+            schedule=make_schedule(content.rounds, list(content.slots), start),
+        )
 
     def posts(
         self,
         content: md_content.MoonDrop,
-        plan: dict[str, Any],
+        plan: MoonDropPlan,
         scope: Scope,
         papers: tuple[str, ...] = ("a4", "letter"),
+        images: bool = True,
     ) -> list[Post]:
-        writer = PostWriter(content, plan, papers)
+        writer = PostWriter(content, plan, papers, images)
         if scope.kind == "game":
             return writer.all_posts()
         if scope.kind in ("round", "turn"):
@@ -67,43 +74,45 @@ class MoonDropRules:
     def outputs(
         self,
         content: md_content.MoonDrop,
-        plan: dict[str, Any],
+        plan: MoonDropPlan,
         scope: Scope,
         options: RenderOptions,
     ) -> list[OutputFile]:
         # Drawing pulls in reportlab and Pillow; imported here so the scorer stays light.
         from generator.games.moon_drop import art, sheet
 
-        posts = self.posts(content, plan, scope, options.papers)
+        posts = self.posts(content, plan, scope, options.papers, options.images)
         files: list[OutputFile] = []
         for post in posts:
-            if not options.images:
-                post.images = []  # text only: no picture written, none named in the texts
             files += [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
             files += [
                 OutputFile(i.file, art.post_image(content, plan, i.file)) for i in post.images
             ]
         if scope.kind in ("game", "sheets"):
-            files += [
-                OutputFile(f"sheets/moon-drop-{paper}.pdf", sheet.sheet_pdf(content, paper))
-                for paper in options.papers
-            ]
+            for paper in options.papers:
+                # The sheet depends on the pack alone: built once per pack version.
+                files += reuse(
+                    ("moon-drop sheet", content.pack_digest, paper),
+                    lambda paper=paper: [
+                        OutputFile(f"sheets/moon-drop-{paper}.pdf", sheet.sheet_pdf(content, paper))
+                    ],
+                )
         if scope.kind == "game":
             guide = posting_guide(content.texts.game_name, plan, posts)
             files.append(OutputFile("posting-guide.md", guide.encode("utf-8")))
-            files += calendar_file(content.texts.game_name, plan, posts)
+            files += calendar_file(content.texts.game_name, to_data(plan), posts)
         return files
 
-    def turn_post(self, content: md_content.MoonDrop, plan: dict[str, Any], turn: int) -> str:
+    def turn_post(self, content: md_content.MoonDrop, plan: MoonDropPlan, turn: int) -> str:
         posts = sorted(
             self.posts(content, plan, Scope("turn", turn)), key=lambda p: (p.turn, p.position)
         )
         return "\n\n".join((p.facebook or "").rstrip("\n") for p in posts) + "\n"
 
-    def score(self, content: md_content.MoonDrop, plan: dict[str, Any], grid_file: Path) -> str:
+    def score(self, content: md_content.MoonDrop, plan: MoonDropPlan, grid_file: Path) -> str:
         return score_grid(content, plan, grid_file)
 
-    def scoring(self, content: md_content.MoonDrop, plan: dict[str, Any]) -> ScoreSpec:
+    def scoring(self, content: md_content.MoonDrop, plan: MoonDropPlan) -> ScoreSpec:
         """One score per player for the game; a `grid` column names the player's sheet
         (a file in the game folder) for the scorer to score or check."""
 

@@ -3,16 +3,18 @@
 
 from __future__ import annotations
 
-import io
 import itertools
 import math
 import re
-from typing import Any
+from collections.abc import Callable
 
+from generator.art.dice import draw_die
 from generator.art.png_surface import PngSurface
 from generator.art.surface import BLACK, GREY, LIGHT_GREY, WHITE, Color, Surface
+from generator.art.text import wrap
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.model import Shape
+from generator.games.moon_drop.plan import BlockCell, MoonDropPlan
 from generator.games.moon_drop.posts import OPENING_IMAGE
 
 BLUE: Color = (30, 80, 190)
@@ -23,6 +25,120 @@ DIRECTIONS = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
 
 
 # --- module symbols ------------------------------------------------------------------------
+# Each module symbol of shapes.yaml/modules.yaml is one picture in this registry: a module
+# with a new symbol adds one function here, and nothing else branches on the symbol.
+SymbolPicture = Callable[[Surface, float, float, float, float, float, tuple[str, ...], Color], None]
+
+
+def _line(
+    s: Surface,
+    cx: float,
+    cy: float,
+    size: float,
+    r: float,
+    w: float,
+    joins: tuple[str, ...],
+    color: Color,
+) -> None:
+    s.circle(cx, cy, size * 0.05, stroke=None, fill=color)
+    for side in joins:
+        dr, dc = DIRECTIONS[side]
+        s.line(cx, cy, cx + dc * size / 2, cy + dr * size / 2, color=color, width=w * 1.4)
+
+
+def _triangle(
+    s: Surface,
+    cx: float,
+    cy: float,
+    size: float,
+    r: float,
+    w: float,
+    joins: tuple[str, ...],
+    color: Color,
+) -> None:
+    s.polygon(
+        [(cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)],
+        stroke=color,
+        width=w,
+    )
+
+
+def _three_circles(
+    s: Surface,
+    cx: float,
+    cy: float,
+    size: float,
+    r: float,
+    w: float,
+    joins: tuple[str, ...],
+    color: Color,
+) -> None:
+    small = r * 0.42
+    for ox, oy in ((0, -0.5), (-0.55, 0.45), (0.55, 0.45)):
+        s.circle(cx + ox * r, cy + oy * r, small, stroke=color, width=w)
+
+
+def _letter_q(
+    s: Surface,
+    cx: float,
+    cy: float,
+    size: float,
+    r: float,
+    w: float,
+    joins: tuple[str, ...],
+    color: Color,
+) -> None:
+    text_size = size * 0.62
+    s.text(
+        cx, cy + text_size * 0.36, "Q", size=text_size, font="VeraBd", color=color, anchor="middle"
+    )
+
+
+def _arch(
+    s: Surface,
+    cx: float,
+    cy: float,
+    size: float,
+    r: float,
+    w: float,
+    joins: tuple[str, ...],
+    color: Color,
+) -> None:
+    base = cy + r * 0.8
+    top = cy - r * 0.2
+    points = [(cx - r, base), (cx - r, top)]
+    points += [
+        (cx - r * math.cos(math.pi * i / 12), top - r * 0.7 * math.sin(math.pi * i / 12))
+        for i in range(1, 12)
+    ]
+    points += [(cx + r, top), (cx + r, base)]
+    for (x1, y1), (x2, y2) in itertools.pairwise(points):
+        s.line(x1, y1, x2, y2, color=color, width=w)
+
+
+def _square(
+    s: Surface,
+    cx: float,
+    cy: float,
+    size: float,
+    r: float,
+    w: float,
+    joins: tuple[str, ...],
+    color: Color,
+) -> None:
+    s.rect(cx - r * 0.8, cy - r * 0.8, r * 1.6, r * 1.6, stroke=color, width=w)
+
+
+SYMBOLS: dict[str, SymbolPicture] = {
+    "line": _line,
+    "triangle": _triangle,
+    "three-circles": _three_circles,
+    "letter-q": _letter_q,
+    "arch": _arch,
+    "square": _square,
+}
+
+
 def draw_symbol(
     s: Surface,
     symbol: str,
@@ -35,47 +151,7 @@ def draw_symbol(
 ) -> None:
     """One module's symbol centred on (cx, cy) in a square of side `size`. A corridor is a
     line from the centre towards each side in `joins` (the squares it is joined onto)."""
-    w = max(size * 0.06, 0.6)
-    r = size * 0.32
-    if symbol == "line":
-        s.circle(cx, cy, size * 0.05, stroke=None, fill=color)
-        for side in joins:
-            dr, dc = DIRECTIONS[side]
-            s.line(cx, cy, cx + dc * size / 2, cy + dr * size / 2, color=color, width=w * 1.4)
-    elif symbol == "triangle":
-        s.polygon(
-            [(cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)],
-            stroke=color,
-            width=w,
-        )
-    elif symbol == "three-circles":
-        small = r * 0.42
-        for ox, oy in ((0, -0.5), (-0.55, 0.45), (0.55, 0.45)):
-            s.circle(cx + ox * r, cy + oy * r, small, stroke=color, width=w)
-    elif symbol == "letter-q":
-        text_size = size * 0.62
-        s.text(
-            cx,
-            cy + text_size * 0.36,
-            "Q",
-            size=text_size,
-            font="VeraBd",
-            color=color,
-            anchor="middle",
-        )
-    elif symbol == "arch":
-        base = cy + r * 0.8
-        top = cy - r * 0.2
-        points = [(cx - r, base), (cx - r, top)]
-        points += [
-            (cx - r * math.cos(math.pi * i / 12), top - r * 0.7 * math.sin(math.pi * i / 12))
-            for i in range(1, 12)
-        ]
-        points += [(cx + r, top), (cx + r, base)]
-        for (x1, y1), (x2, y2) in itertools.pairwise(points):
-            s.line(x1, y1, x2, y2, color=color, width=w)
-    elif symbol == "square":
-        s.rect(cx - r * 0.8, cy - r * 0.8, r * 1.6, r * 1.6, stroke=color, width=w)
+    SYMBOLS[symbol](s, cx, cy, size, size * 0.32, max(size * 0.06, 0.6), joins, color)
 
 
 def draw_cell_symbols(
@@ -108,35 +184,6 @@ def draw_cell_symbols(
             x - size * 0.04,
             cy + size * 0.2,
             width=max(size * 0.03, 0.5),
-        )
-
-
-# --- dice ------------------------------------------------------------------------------
-PIPS = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
-
-
-def draw_die(
-    s: Surface,
-    x: float,
-    y: float,
-    size: float,
-    face: int,
-    *,
-    body: Color = WHITE,
-    pips: Color = BLACK,
-) -> None:
-    s.rect(x, y, size, size, stroke=BLACK, fill=body, width=size * 0.04, radius=size * 0.15)
-    step = size * 0.26
-    for px, py in PIPS[face]:
-        s.circle(
-            x + size / 2 + px * step, y + size / 2 + py * step, size * 0.085, stroke=None, fill=pips
         )
 
 
@@ -177,20 +224,20 @@ def draw_shape(
 
 
 def draw_block(
-    s: Surface, content: MoonDrop, block: list[dict[str, Any]], x: float, y: float, cell: float
+    s: Surface, content: MoonDrop, block: tuple[BlockCell, ...], x: float, y: float, cell: float
 ) -> None:
     """A rolled block: each square with its number (top-left), module symbol and die face."""
-    cells = [(c["row"], c["column"]) for c in block]
+    cells = [(c.row, c.column) for c in block]
     for index, item in enumerate(block):
-        left = x + item["column"] * cell
-        top = y + item["row"] * cell
+        left = x + item.column * cell
+        top = y + item.row * cell
         s.rect(left, top, cell, cell, stroke=BLACK, fill=WHITE, width=max(cell * 0.03, 1))
         label = cell * 0.2
         s.circle(left + label * 0.95, top + label * 0.95, label * 0.7, stroke=None, fill=LIGHT_GREY)
         s.text(
             left + label * 0.95,
             top + label * 0.95 + label * 0.36,
-            str(item["cell"]),
+            str(item.cell),
             size=label,
             font="VeraBd",
             anchor="middle",
@@ -198,40 +245,17 @@ def draw_block(
         draw_cell_symbols(
             s,
             content,
-            item["modules"],
+            item.modules,
             left + cell / 2,
             top + cell / 2,
             cell * 0.62,
             joins_of(cells, index),
             cell / 2,
         )
-        draw_die(
-            s, left + cell - label * 1.45, top + cell - label * 1.45, label * 1.2, item["face"]
-        )
+        draw_die(s, item.face, left + cell - label * 1.45, top + cell - label * 1.45, label * 1.2)
 
 
 # --- post images ---------------------------------------------------------------------------
-def _png(surface: PngSurface) -> bytes:
-    buffer = io.BytesIO()
-    surface.image.save(buffer, format="PNG", optimize=False)
-    return buffer.getvalue()
-
-
-def _wrap(s: Surface, text: str, size: float, width: float, font: str = "Vera") -> list[str]:
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
-        if current and s.text_width(trial, size=size, font=font) > width:  # type: ignore[arg-type]
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    if current:
-        lines.append(current)
-    return lines
-
-
 def draw_key(
     s: Surface,
     content: MoonDrop,
@@ -253,10 +277,10 @@ def draw_key(
         s.text(left + size * 3.7, top + size * 0.35 + row_h / 2, module.name, size=size)
 
 
-def round_picture(s: Surface, content: MoonDrop, plan: dict[str, Any], number: int) -> None:
-    rnd = plan["rounds"][number - 1]
-    shape = content.shape(rnd["shape"])
-    rounds = len(plan["rounds"])
+def round_picture(s: Surface, content: MoonDrop, plan: MoonDropPlan, number: int) -> None:
+    rnd = plan.rounds[number - 1]
+    shape = content.shape(rnd.shape)
+    rounds = len(plan.rounds)
     margin = IMAGE_W * 0.1
     s.rect(0, 0, IMAGE_W, IMAGE_H, stroke=None, fill=WHITE)
     s.text(
@@ -267,33 +291,33 @@ def round_picture(s: Surface, content: MoonDrop, plan: dict[str, Any], number: i
         font="VeraBd",
         anchor="middle",
     )
-    s.text(IMAGE_W / 2, 180, f"Game {plan['game_id']}", size=30, color=GREY, anchor="middle")
+    s.text(IMAGE_W / 2, 180, f"Game {plan.game_id}", size=30, color=GREY, anchor="middle")
     # The dice: the blue one, then the white ones low to high with the cell each goes on.
     die = 120
     gap = 36
     total = die * 5 + gap * 4 + 40
     left = (IMAGE_W - total) / 2
     top = 240
-    draw_die(s, left, top, die, rnd["blue"], body=BLUE, pips=WHITE)
+    draw_die(s, rnd.blue, left, top, die, body=BLUE, pips=WHITE)
     s.text(
         left + die / 2, top + die + 44, f"{shape.id} block", size=32, font="VeraBd", anchor="middle"
     )
-    for i, cell in enumerate(rnd["block"]):
+    for i, cell in enumerate(rnd.block):
         dx = left + 40 + (die + gap) * (i + 1)
-        draw_die(s, dx, top, die, cell["face"])
-        s.text(dx + die / 2, top + die + 44, f"cell {cell['cell']}", size=32, anchor="middle")
+        draw_die(s, cell.face, dx, top, die)
+        s.text(dx + die / 2, top + die + 44, f"cell {cell.cell}", size=32, anchor="middle")
     # The block, as large as fits.
-    rows, cols = block_size([(c["row"], c["column"]) for c in rnd["block"]])
+    rows, cols = block_size([(c.row, c.column) for c in rnd.block])
     area_top, area_bottom = 470, 1090
     cell = min((area_bottom - area_top) / rows, (IMAGE_W - 2 * margin) / cols, 220)
     bx = (IMAGE_W - cols * cell) / 2
     by = area_top + (area_bottom - area_top - rows * cell) / 2
-    draw_block(s, content, rnd["block"], bx, by, cell)
+    draw_block(s, content, rnd.block, bx, by, cell)
     # The key of the modules in this block.
     draw_key(s, content, margin, 1110, IMAGE_W - 2 * margin, 28)
 
 
-def opening_picture(s: Surface, content: MoonDrop, plan: dict[str, Any]) -> None:
+def opening_picture(s: Surface, content: MoonDrop, plan: MoonDropPlan) -> None:
     margin = IMAGE_W * 0.1
     width = IMAGE_W - 2 * margin
     s.rect(0, 0, IMAGE_W, IMAGE_H, stroke=None, fill=WHITE)
@@ -301,14 +325,14 @@ def opening_picture(s: Surface, content: MoonDrop, plan: dict[str, Any]) -> None
     s.text(
         IMAGE_W / 2,
         170,
-        f"Game {plan['game_id']} · the cards dealt",
+        f"Game {plan.game_id} · the cards dealt",
         size=30,
         color=GREY,
         anchor="middle",
     )
     y = 215.0
     cards: list[tuple[str, list[tuple[str, str]], Color]] = []
-    for crisis_id in plan["deal"]["crises"]:
+    for crisis_id in plan.deal.crises:
         crisis = content.crisis(crisis_id)
         cards.append(
             (
@@ -317,12 +341,12 @@ def opening_picture(s: Surface, content: MoonDrop, plan: dict[str, Any]) -> None
                 WHITE,
             )
         )
-    goal = content.goal(plan["deal"]["goal"])
+    goal = content.goal(plan.deal.goal)
     cards.append((f"Goal: {goal.name}", [("", goal.text)], PALE_BLUE))
     for title, parts, fill in cards:
         lines = [(title, "VeraBd", 36)]
         for label, text in parts:
-            for line in _wrap(s, label + text, 28, width - 50):
+            for line in wrap(s, label + text, width - 50, 28):
                 lines.append((line, "Vera", 28))
         height = 30 + sum(size * 1.3 for _, _, size in lines)
         s.rect(margin, y, width, height, stroke=BLACK, fill=fill, width=3, radius=18)
@@ -331,12 +355,12 @@ def opening_picture(s: Surface, content: MoonDrop, plan: dict[str, Any]) -> None
             ty += size * 1.3
             s.text(margin + 25, ty - size * 0.3, text, size=size, font=font)  # type: ignore[arg-type]
         y += height + 24
-    rounds = len(plan["rounds"])
+    rounds = len(plan.rounds)
     note = (
         f"After round {rounds}: a Safety Check, then the crises in an order drawn at random, "
         "each followed by a Safety Check, then the Goal."
     )
-    for line in _wrap(s, note, 28, width):
+    for line in wrap(s, note, width, 28):
         y += 28 * 1.3
         s.text(margin, y, line, size=28, color=GREY)
 
@@ -344,7 +368,7 @@ def opening_picture(s: Surface, content: MoonDrop, plan: dict[str, Any]) -> None
 ROUND_FILE = re.compile(r"^round-(\d+)/round-\1-block\.png$")
 
 
-def post_image(content: MoonDrop, plan: dict[str, Any], file: str) -> bytes:
+def post_image(content: MoonDrop, plan: MoonDropPlan, file: str) -> bytes:
     """The PNG for a post image named by posts.py."""
     surface = PngSurface.blank(IMAGE_W, IMAGE_H)
     if file == OPENING_IMAGE:
@@ -354,4 +378,4 @@ def post_image(content: MoonDrop, plan: dict[str, Any], file: str) -> bytes:
         if match is None:
             raise ValueError(f"no picture for {file!r}")
         round_picture(surface, content, plan, int(match.group(1)))
-    return _png(surface)
+    return surface.png()

@@ -65,6 +65,7 @@ class MoonDrop:
     pack_name: str
     pack_title: str
     pack_version: str
+    pack_digest: str  # the content digest of the whole pack chain: keys pack-only outputs
     edition: str
     rules_revision: str
     rows: int
@@ -127,6 +128,7 @@ def load(pack: Pack) -> MoonDrop:
         pack_name=pack.name,
         pack_title=pack.meta.title,
         pack_version=pack.meta.version,
+        pack_digest=pack.digest,
         edition=pack.meta.edition or "",
         rules_revision=game.rules_revision,
         rows=game.grid.rows,

@@ -3,25 +3,24 @@ the crises are resolved in. Each has its own named stream, so adding one never s
 
 from __future__ import annotations
 
-from typing import Any
-
 from generator.games.moon_drop.content import MoonDrop
+from generator.games.moon_drop.plan import BlockCell, Deal, RoundPlan
 from generator.games.moon_drop.shapes import sort_whites
 from generator.rng import Stream
 
 WHITE_DICE = 4
 
 
-def make_deal(content: MoonDrop, seed: str) -> dict[str, Any]:
+def make_deal(content: MoonDrop, seed: str) -> Deal:
     crises = Stream(seed, "deal", "crises").sample(
         [c.id for c in content.crises], content.crises_dealt
     )
     goals = [g.id for g in content.goals]
     goal = goals[Stream(seed, "deal", "goal").below(len(goals))]
-    return {"crises": crises, "goal": goal}
+    return Deal(crises=tuple(crises), goal=goal)
 
 
-def make_round(content: MoonDrop, seed: str, number: int) -> dict[str, Any]:
+def make_round(content: MoonDrop, seed: str, number: int) -> RoundPlan:
     dice = Stream(seed, "round", number, "dice")
     blue = dice.die()
     whites = [dice.die() for _ in range(WHITE_DICE)]
@@ -31,28 +30,28 @@ def make_round(content: MoonDrop, seed: str, number: int) -> dict[str, Any]:
         zip(sort_whites(whites), shape.cells, strict=True), start=1
     ):
         cells.append(
-            {
-                "cell": index,
-                "row": row,
-                "column": column,
-                "face": face,
-                "modules": [m.id for m in content.modules_for_face(face)],
-            }
+            BlockCell(
+                cell=index,
+                row=row,
+                column=column,
+                face=face,
+                modules=tuple(m.id for m in content.modules_for_face(face)),
+            )
         )
-    return {
-        "round": number,
-        "turn": number,
-        "blue": blue,
-        "white": whites,
-        "shape": shape.id,
-        "block": cells,
-    }
+    return RoundPlan(
+        round=number,
+        turn=number,
+        blue=blue,
+        white=tuple(whites),
+        shape=shape.id,
+        block=tuple(cells),
+    )
 
 
-def make_rounds(content: MoonDrop, seed: str) -> list[dict[str, Any]]:
-    return [make_round(content, seed, n) for n in range(1, content.rounds + 1)]
+def make_rounds(content: MoonDrop, seed: str) -> tuple[RoundPlan, ...]:
+    return tuple(make_round(content, seed, n) for n in range(1, content.rounds + 1))
 
 
-def crisis_order(seed: str, dealt: list[str]) -> list[str]:
+def crisis_order(seed: str, dealt: tuple[str, ...]) -> tuple[str, ...]:
     """The face-up crises, shuffled: the order they are resolved in at the end."""
-    return Stream(seed, "end", "crisis-order").shuffled(dealt)
+    return tuple(Stream(seed, "end", "crisis-order").shuffled(list(dealt)))

@@ -24,10 +24,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.grid import ROW_NAMES, Board, Square, read_grid
+from generator.games.moon_drop.plan import MoonDropPlan
 from generator.games.moon_drop.rules import (
     CRISES,
     GOAL_COUNTS,
@@ -406,10 +406,10 @@ def grid_lines(board: Board, crossed: Crossed, letters: dict[str, str]) -> list[
     return rows
 
 
-def dice_check(content: MoonDrop, board: Board, plan: dict[str, Any]) -> list[str]:
+def dice_check(content: MoonDrop, board: Board, plan: MoonDropPlan) -> list[str]:
     """Warnings when the grid's modules do not match the faces the dice made. Modules that
     share a face (Life Support and Hydroponics) are counted together."""
-    faces = Counter(cell["face"] for rnd in plan["rounds"] for cell in rnd["block"])
+    faces = Counter(cell.face for rnd in plan.rounds for cell in rnd.block)
     have = Counter(board.cells.values())
     groups: list[tuple[set[int], list[str]]] = []
     for module in content.modules:
@@ -431,14 +431,14 @@ def dice_check(content: MoonDrop, board: Board, plan: dict[str, Any]) -> list[st
     return notes
 
 
-def score(content: MoonDrop, plan: dict[str, Any], grid_file: Path) -> str:
+def score(content: MoonDrop, plan: MoonDropPlan, grid_file: Path) -> str:
     board = read_grid(grid_file, content.rows, content.columns, content.letters)
-    order = plan["end"]["crisis_order"]
-    goal = content.goal(plan["deal"]["goal"])
+    order = plan.end.crisis_order
+    goal = content.goal(plan.deal.goal)
     result = run_end(content, board, order, goal.id)
     crises = ", ".join(content.crisis(c).name for c in order)
     lines = [
-        f"{content.texts.game_name} · game {plan['game_id']} · score for {grid_file.name}",
+        f"{content.texts.game_name} · game {plan.game_id} · score for {grid_file.name}",
         f"Rules: {content.rules_revision}. Crises in the planned order: {crises}. "
         f"Goal: {goal.name}.",
         "",

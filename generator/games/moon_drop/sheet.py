@@ -6,49 +6,37 @@ resolved) and the goal, a score box and a 5 cm scale bar."""
 
 from __future__ import annotations
 
-import io
-
-from reportlab.lib.pagesizes import A4, LETTER
-from reportlab.lib.units import cm, mm
-from reportlab.pdfgen.canvas import Canvas
-
-from generator.art.pdf_surface import PdfSurface
 from generator.art.surface import BLACK, GREY, Surface
+from generator.art.text import wrap
 from generator.games.moon_drop.art import draw_key, draw_shape
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.grid import ROW_NAMES
+from generator.render.pdf import PAPER_NAMES, Page, PageSpec, render_pdf, scale_bar
 
-PAPERS = {"a4": A4, "letter": LETTER}
-MARGIN = 14 * mm
+HANGING = "   "  # a wrapped line of a step starts under the step's text, not its number
 
 
 def _text_block(
     s: Surface, x: float, y: float, width: float, lines: list[str], size: float
 ) -> float:
     """Wrapped lines from y (the top); returns the y below them."""
+    indent = s.text_width(HANGING, size=size)
     for paragraph in lines:
-        current = ""
-        for word in paragraph.split():
-            trial = f"{current} {word}".strip()
-            if current and s.text_width(trial, size=size) > width:
-                y += size * 1.25
-                s.text(x, y, current, size=size)
-                current = "   " + word
-            else:
-                current = trial
-        y += size * 1.25
-        s.text(x, y, current, size=size)
+        for i, line in enumerate(wrap(s, paragraph, width, size, first_indent=0.0)):
+            y += size * 1.25
+            s.text(x + (indent if i else 0.0), y, line, size=size)
     return y
 
 
-def draw_sheet(s: Surface, content: MoonDrop, page_w: float, page_h: float) -> None:
-    left, top = MARGIN, MARGIN
-    usable = page_w - 2 * MARGIN
+def draw_sheet(page: Page, content: MoonDrop) -> None:
+    s = page.surface
+    left, top = page.left, page.top
+    usable = page.inner_width
     s.text(left, top + 20, content.pack_title, size=22, font="VeraBd")
     s.text(left + 150, top + 20, "Player ______________   Game ________", size=11)
     # Rounds played, ticked off one by one, at the top right.
     box = 13.0
-    rounds_x = page_w - MARGIN - content.rounds * (box + 3) + 3
+    rounds_x = page.right - content.rounds * (box + 3) + 3
     s.text(rounds_x - 6, top + 18, "Rounds", size=9, font="VeraBd", anchor="end")
     for i in range(content.rounds):
         bx = rounds_x + i * (box + 3)
@@ -69,7 +57,7 @@ def draw_sheet(s: Surface, content: MoonDrop, page_w: float, page_h: float) -> N
     grid_bottom = gy + content.rows * cell
     # The shapes, right of the grid: blue die face, name, numbered cells.
     rx = gx + content.columns * cell + 18
-    right_w = page_w - MARGIN - rx
+    right_w = page.right - rx
     s.text(rx, gy - 4, "Blocks (blue die)", size=10, font="VeraBd")
     s.text(rx, gy + 7, "Lowest white die on cell 1.", size=7, color=GREY)
     s.text(rx, gy + 16, "Rotate, never mirror.", size=7, color=GREY)
@@ -115,20 +103,11 @@ def draw_sheet(s: Surface, content: MoonDrop, page_w: float, page_h: float) -> N
     s.rect(left + usable * 0.8, y, usable * 0.2, box_h, width=1.6)
     s.text(left + usable * 0.8 + 4, y + 11, "SCORE", size=8, font="VeraBd")
     y += box_h + 14
-    # Scale bar: 5 cm, so players can check the sheet printed at 100%.
-    bar = 5 * cm
-    s.rect(left, y, bar, 5, stroke=BLACK, fill=BLACK, width=0.5)
-    s.line(left, y - 3, left, y + 8, width=0.8)
-    s.line(left + bar, y - 3, left + bar, y + 8, width=0.8)
+    # The scale bar every sheet carries, so players can check it printed at 100%.
+    scale_bar(page, left, y)
     s.text(
-        left + bar + 6,
-        y + 6,
-        "5 cm: if this bar is not 5 cm long, print at 100% (no fit to page).",
-        size=7,
-    )
-    s.text(
-        page_w - MARGIN,
-        page_h - MARGIN,
+        page.right,
+        page.bottom,
         f"{content.pack_title} {content.pack_version} · rules: {content.rules_revision}",
         size=6,
         color=GREY,
@@ -142,13 +121,8 @@ def draw_key_column(s: Surface, content: MoonDrop, x: float, y: float, width: fl
 
 
 def sheet_pdf(content: MoonDrop, paper: str) -> bytes:
-    page_w, page_h = PAPERS[paper]
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(page_w, page_h), invariant=1)
-    canvas.setTitle(f"{content.pack_title} player sheet ({paper.upper()})")
-    canvas.setAuthor("sheetgen")
-    surface = PdfSurface(canvas, page_h)
-    draw_sheet(surface, content, page_w, page_h)
-    canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+    return render_pdf(
+        [PageSpec("portrait", lambda page: draw_sheet(page, content))],
+        paper,
+        title=f"{content.pack_title} player sheet ({PAPER_NAMES[paper]})",
+    )

@@ -28,6 +28,7 @@ from generator.games.galaxy_trucker.flight.bot import build
 from generator.games.galaxy_trucker.flight.engine import fly_round
 from generator.games.galaxy_trucker.flight.search import out_step
 from generator.games.galaxy_trucker.planner import make_rounds
+from generator.plan import to_data
 
 BALANCE_BUDGET = 2_000
 DEFAULT_PREFIX = "balance-"
@@ -76,7 +77,8 @@ def play_rounds(
 
 
 def play_seed(content: GalaxyTrucker, seed: str) -> list[RoundPlay]:
-    return play_rounds(content, make_rounds(content, seed))
+    # The bot reads rounds in the plan's JSON form (plan.json's).
+    return play_rounds(content, [to_data(r) for r in make_rounds(content, seed)])
 
 
 _WORKER: dict[str, Any] = {}

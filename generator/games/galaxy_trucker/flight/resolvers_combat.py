@@ -13,6 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from generator.games.galaxy_trucker.card_kinds import MeteoricSwarmCard as MeteoricSwarm
+from generator.games.galaxy_trucker.card_kinds import PiratesCard as Pirates
+from generator.games.galaxy_trucker.card_kinds import SlaversCard as Slavers
+from generator.games.galaxy_trucker.card_kinds import SmugglersCard as Smugglers
 from generator.games.galaxy_trucker.flight.damage import crew_check, destroy
 from generator.games.galaxy_trucker.flight.option import Option, distinct, then_all
 from generator.games.galaxy_trucker.flight.resolvers_trade import crew_loss_options
@@ -35,7 +39,6 @@ from generator.games.galaxy_trucker.flight.state import (
     lose_goods,
     spend,
 )
-from generator.games.galaxy_trucker.model import MeteoricSwarm, Pirates, Slavers, Smugglers
 
 Rolls = tuple[tuple[int, int], ...]
 

@@ -5,6 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from generator.games.galaxy_trucker.card_kinds import AbandonedShipCard as AbandonedShip
+from generator.games.galaxy_trucker.card_kinds import AbandonedStationCard as AbandonedStation
+from generator.games.galaxy_trucker.card_kinds import EpidemicCard as Epidemic
+from generator.games.galaxy_trucker.card_kinds import OpenSpaceCard as OpenSpace
+from generator.games.galaxy_trucker.card_kinds import PlanetsCard as Planets
+from generator.games.galaxy_trucker.card_kinds import StardustCard as Stardust
 from generator.games.galaxy_trucker.flight.damage import crew_check
 from generator.games.galaxy_trucker.flight.option import Option, distinct
 from generator.games.galaxy_trucker.flight.ship import DIRECTION_NAMES
@@ -16,14 +22,6 @@ from generator.games.galaxy_trucker.flight.state import (
     engine_options,
     remove_crew,
     spend,
-)
-from generator.games.galaxy_trucker.model import (
-    AbandonedShip,
-    AbandonedStation,
-    Epidemic,
-    OpenSpace,
-    Planets,
-    Stardust,
 )
 
 Rolls = tuple[tuple[int, int], ...]

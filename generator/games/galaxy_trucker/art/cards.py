@@ -8,40 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.art import icons
 from generator.art.icons import INK, TRAVEL
 from generator.art.surface import WHITE, Color, Surface
-from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.model import (
-    AbandonedShip,
-    AbandonedStation,
-    Card,
-    Epidemic,
-    MeteoricSwarm,
-    OpenSpace,
-    Pirates,
-    Planets,
-    Slavers,
-    Smugglers,
-    Stardust,
-)
+from generator.art.text import wrap
+from generator.games.galaxy_trucker.kinds import Hit, card_kind
+
+if TYPE_CHECKING:
+    from generator.games.galaxy_trucker.content import GalaxyTrucker
+    from generator.games.galaxy_trucker.model import Card
 
 LEVELS = {1: "I", 2: "II", 3: "III"}
 BODY: Color = (251, 249, 242)
-HEADER: dict[str, Color] = {
-    "abandoned-ship": (35, 115, 110),
-    "abandoned-station": (35, 115, 110),
-    "open-space": (30, 45, 95),
-    "planets": (40, 90, 155),
-    "stardust": (95, 80, 130),
-    "epidemic": (85, 120, 40),
-    "meteoric-swarm": (115, 80, 55),
-    "pirates": (155, 40, 40),
-    "slavers": (155, 40, 40),
-    "smugglers": (155, 40, 40),
-}
 
 # A row draws itself in (x, y, w, h) with text of the given size.
 RowDraw = Callable[[Surface, float, float, float, float, float], None]
@@ -174,16 +154,6 @@ def big(icon: Callable[[Surface, float, float, float], None], copies: int = 1) -
     return Row(draw, weight=2.0)
 
 
-def wrap(surface: Surface, text: str, size: float, width: float) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and surface.text_width(f"{lines[-1]} {word}", size=size, font="VeraBd") <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
 def line_row(text: str) -> Row:
     def draw(s: Surface, x: float, y: float, w: float, h: float, ts: float) -> None:
         s.text(
@@ -193,80 +163,26 @@ def line_row(text: str) -> Row:
     return Row(draw, weight=0.8)
 
 
-def _sign(n: int) -> str:
+def sign(n: int) -> str:
     return f"\u2212{n}"  # a true minus sign reads better than a hyphen
 
 
-def card_rows(
-    surface: Surface, content: GalaxyTrucker, card: Card, text_room: float, ts: float
-) -> list[Row]:
-    """The rows of a card's body, from its parameters."""
-    rows: list[Row] = []
+def caption(surface: Surface, text: str, room: float, size: float) -> list[Row]:
+    """A sentence in centred lines under a big pictogram."""
+    return [line_row(t) for t in wrap(surface, text, room, size, "VeraBd")]
 
-    def days(n: int) -> Row:
-        return stat(icons.days, f"{_sign(n)} {'day' if n == 1 else 'days'}")
 
-    if isinstance(card, AbandonedShip):
-        rows += [
-            stat(icons.crew, f"{_sign(card.crew_lost)} crew"),
-            stat(icons.coin, f"+{plural(card.credits, 'credit')}"),
-            days(card.days),
-        ]
-    elif isinstance(card, AbandonedStation):
-        rows += [
-            stat(icons.crew, f"needs {card.crew_needed} crew"),
-            goods_row(content, "+", card.goods),
-            days(card.days),
-        ]
-    elif isinstance(card, Planets):
-        rows += [planet_row(content, i, p) for i, p in enumerate(card.planets, 1)]
-        rows.append(days(card.days))
-    elif isinstance(card, MeteoricSwarm):
-        hits = [(m.size, m.direction) for m in card.meteors]
-        chosen: dict[str, Any] = {}
-        rows += [hit_row(i, sz, d, "meteor", hits, chosen) for i, (sz, d) in enumerate(hits, 1)]
-    elif isinstance(card, Pirates | Slavers | Smugglers):
-        rows.append(stat(icons.target, f"strength {card.strength}"))
-        rows.append(heading("if you win:"))
-        if isinstance(card, Smugglers):
-            rows.append(goods_row(content, "+", card.goods))
-        else:
-            rows.append(stat(icons.coin, f"+{plural(card.credits, 'credit')}"))
-        rows.append(days(card.days))
-        rows.append(heading("if you lose:"))
-        if isinstance(card, Pirates):
-            hits = [(sh.size, sh.direction) for sh in card.shots]
-            shared: dict[str, Any] = {}
-            rows += [hit_row(i, sz, d, "shot", hits, shared) for i, (sz, d) in enumerate(hits, 1)]
-        elif isinstance(card, Slavers):
-            rows.append(stat(icons.crew, f"{_sign(card.crew_lost)} crew"))
-        else:
-            rows.append(
-                stat(
-                    lambda s, cx, cy, sz: icons.cube(s, cx, cy, sz, "grey"),
-                    f"{_sign(card.goods_lost)} goods",
-                )
-            )
-    elif isinstance(card, OpenSpace):
-        rows.append(big(icons.engine_flame))
-        rows += [line_row(t) for t in wrap(surface, "record your engine strength", ts, text_room)]
-    elif isinstance(card, Stardust):
-        rows.append(big(icons.days))
-        rows += [
-            line_row(t) for t in wrap(surface, "\u22121 day per exposed connector", ts, text_room)
-        ]
-    elif isinstance(card, Epidemic):
-        rows.append(big(icons.crew, 2))
-        rows += [
-            line_row(t)
-            for t in wrap(
-                surface,
-                "\u22121 crew in each occupied cabin directly connected to another",
-                ts,
-                text_room,
-            )
-        ]
-    return rows
+def days_row(n: int) -> Row:
+    return stat(icons.days, f"{sign(n)} {'day' if n == 1 else 'days'}")
+
+
+def hit_rows(hits: list[Hit]) -> list[Row]:
+    """A card's meteors or shots, all in one wording (see hit_row)."""
+    siblings = [(h.size, h.direction) for h in hits]
+    chosen: dict[str, Any] = {}
+    return [
+        hit_row(i, h.size, h.direction, h.noun, siblings, chosen) for i, h in enumerate(hits, 1)
+    ]
 
 
 def _lines(rows: list[Row]) -> list[list[Row]]:
@@ -288,10 +204,9 @@ def draw_card(
     surface.rect(x, y, w, h, stroke=INK, fill=BODY, width=line, radius=w * 0.045)
     # Header: the name on a band of the card's colour, the level in a white badge.
     band = min(w * 0.16, h * 0.16)
-    surface.rect(x, y, w, band, stroke=INK, fill=HEADER[card.kind], width=line, radius=w * 0.045)
-    surface.rect(
-        x + line / 2, y + band * 0.5, w - line, band * 0.5, stroke=None, fill=HEADER[card.kind]
-    )
+    colour = card_kind(card).colour
+    surface.rect(x, y, w, band, stroke=INK, fill=colour, width=line, radius=w * 0.045)
+    surface.rect(x + line / 2, y + band * 0.5, w - line, band * 0.5, stroke=None, fill=colour)
     surface.line(x, y + band, x + w, y + band, color=INK, width=line)
     # The level in a white pill at the right of the band, as on the printed cards.
     level = LEVELS[card.level]
@@ -338,7 +253,7 @@ def draw_card(
     bx, by = x + pad, y + band + pad * 0.6
     bw, bh = w - 2 * pad, h - band - pad * 1.2
     ts = w * 0.072
-    rows = card_rows(surface, content, card, bw, ts)
+    rows = card_kind(card).rows(surface, content, card, bw, ts)
     if not rows:
         return
     lines = [[r] for r in rows]

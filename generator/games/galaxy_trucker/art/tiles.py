@@ -9,13 +9,16 @@ picture reads without colour and at a ninth of a post or 20 mm on paper."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from generator.art import icons
 from generator.art.icons import INK
 from generator.art.surface import WHITE, Color, Point, Surface
-from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.kinds import tile_kind
 from generator.games.galaxy_trucker.model import SIDES, Tile, TileType
+
+if TYPE_CHECKING:
+    from generator.games.galaxy_trucker.content import GalaxyTrucker
 
 FRAME_FILL: Color = (236, 236, 230)
 PIPE: Color = (70, 75, 90)
@@ -27,17 +30,6 @@ PIPE_DEPTH = 0.15
 PIPE_WIDTH = 0.07
 PIPE_SPOTS = {"single": (0.5,), "double": (0.38, 0.62), "universal": (0.3, 0.5, 0.7)}
 
-PANEL_FILL: dict[str, Color] = {
-    "cabin": (205, 222, 245),
-    "starting-cabin": (250, 225, 150),
-    "cannon": (225, 210, 240),
-    "engine": (245, 220, 195),
-    "battery": (205, 235, 205),
-    "cargo": (215, 225, 235),
-    "hazard": (250, 210, 205),
-    "shield": (200, 240, 230),
-    "structural": (215, 215, 215),
-}
 ALIEN: dict[str, tuple[Color, str]] = {
     "brown": ((140, 90, 45), "B"),
     "purple": ((135, 60, 170), "P"),
@@ -45,7 +37,7 @@ ALIEN: dict[str, tuple[Color, str]] = {
 SHIELD_GREEN: Color = (30, 150, 120)
 
 
-class _Frame:
+class Frame:
     """Maps side-relative positions to the surface: `at(side, t, d)` is the point a fraction
     `t` along `side` (left to right, top to bottom) and `d` in from its edge."""
 
@@ -74,7 +66,7 @@ class _Frame:
         return (self.x + fx * self.s, self.y + fy * self.s)
 
 
-def _connector(surface: Surface, f: _Frame, side: str, kind: str) -> None:
+def _connector(surface: Surface, f: Frame, side: str, kind: str) -> None:
     spots = PIPE_SPOTS.get(kind, ())
     if not spots:
         return
@@ -92,7 +84,7 @@ def _connector(surface: Surface, f: _Frame, side: str, kind: str) -> None:
         surface.polygon(f.quad(side, t - half, t + half, 0.015, 0.05), stroke=None, fill=PIPE_END)
 
 
-def _barrels(surface: Surface, f: _Frame, count: int) -> None:
+def barrels(surface: Surface, f: Frame, count: int) -> None:
     """Cannon barrels from the panel out to the front edge."""
     lw = f.s * 0.014
     spots = (0.5,) if count == 1 else (0.39, 0.61)
@@ -105,7 +97,7 @@ def _barrels(surface: Surface, f: _Frame, count: int) -> None:
         )
 
 
-def _nozzles(surface: Surface, f: _Frame, count: int) -> None:
+def nozzles(surface: Surface, f: Frame, count: int) -> None:
     """Engine nozzles flaring out towards the rear edge, with a flame."""
     lw = f.s * 0.014
     spots = (0.5,) if count == 1 else (0.36, 0.64)
@@ -128,7 +120,7 @@ def _nozzles(surface: Surface, f: _Frame, count: int) -> None:
         )
 
 
-def _label(surface: Surface, f: _Frame, text: str) -> None:
+def _label(surface: Surface, f: Frame, text: str) -> None:
     size = f.s * 0.1
     room = f.s * (1 - 2 * PANEL) * 0.92
     width = surface.text_width(text, size=size, font="VeraBd")
@@ -143,26 +135,29 @@ def _row(count: int, left: float, right: float) -> list[float]:
     return [left + step * (i + 0.5) for i in range(count)]
 
 
-# --- the panel's pictogram per kind; (cx, cy) is the middle of the picture area -----------
-def _cabin(surface: Surface, f: _Frame, tt: TileType) -> None:
+# --- pictograms for the panel; each tile kind (tile_kinds.py) names its own -----------------
+def cabin(surface: Surface, f: Frame, tt: TileType) -> None:
     cy = f.px(0, 0.46)[1]
     for fx in (0.4, 0.6):
         icons.crew(surface, f.px(fx, 0)[0], cy, f.s * 0.2)
-    if tt.kind == "starting-cabin":
-        # A star marks the cabin every ship starts from.
-        cx, sy = f.px(0.5, 0.3)
-        r = f.s * 0.05
-        pts = [
-            (
-                cx + (r if i % 2 == 0 else r * 0.45) * math.sin(math.pi * i / 5),
-                sy - (r if i % 2 == 0 else r * 0.45) * math.cos(math.pi * i / 5),
-            )
-            for i in range(10)
-        ]
-        surface.polygon(pts, stroke=None, fill=INK)
 
 
-def _cannon(surface: Surface, f: _Frame, tt: TileType) -> None:
+def starting_cabin(surface: Surface, f: Frame, tt: TileType) -> None:
+    cabin(surface, f, tt)
+    # A star marks the cabin every ship starts from.
+    cx, sy = f.px(0.5, 0.3)
+    r = f.s * 0.05
+    pts = [
+        (
+            cx + (r if i % 2 == 0 else r * 0.45) * math.sin(math.pi * i / 5),
+            sy - (r if i % 2 == 0 else r * 0.45) * math.cos(math.pi * i / 5),
+        )
+        for i in range(10)
+    ]
+    surface.polygon(pts, stroke=None, fill=INK)
+
+
+def cannon(surface: Surface, f: Frame, tt: TileType) -> None:
     x, y = f.px(0.32, 0.36)
     surface.rect(
         x, y, f.s * 0.36, f.s * 0.24, stroke=INK, fill=METAL, width=f.s * 0.014, radius=f.s * 0.04
@@ -171,7 +166,7 @@ def _cannon(surface: Surface, f: _Frame, tt: TileType) -> None:
     icons.target(surface, cx, cy, f.s * 0.16)
 
 
-def _engine(surface: Surface, f: _Frame, tt: TileType) -> None:
+def engine(surface: Surface, f: Frame, tt: TileType) -> None:
     x, y = f.px(0.3, 0.3)
     surface.rect(
         x, y, f.s * 0.4, f.s * 0.3, stroke=INK, fill=METAL, width=f.s * 0.014, radius=f.s * 0.05
@@ -182,14 +177,14 @@ def _engine(surface: Surface, f: _Frame, tt: TileType) -> None:
         surface.line(x1, yy, x2, yy, color=WHITE, width=f.s * 0.018)
 
 
-def _battery(surface: Surface, f: _Frame, tt: TileType) -> None:
+def battery(surface: Surface, f: Frame, tt: TileType) -> None:
     count = tt.cells or 0
     cy = f.px(0, 0.47)[1]
     for fx in _row(count, 0.26, 0.74):
         icons.cell(surface, f.px(fx, 0)[0], cy, f.s * min(0.22, 0.5 / max(count, 1)))
 
 
-def _cargo(surface: Surface, f: _Frame, tt: TileType) -> None:
+def cargo(surface: Surface, f: Frame, tt: TileType) -> None:
     count = tt.slots or 0
     box = f.s * min(0.17, 0.4 / max(count, 1))
     cy = f.px(0, 0.48 if tt.hazardous else 0.45)[1]
@@ -208,7 +203,7 @@ def _cargo(surface: Surface, f: _Frame, tt: TileType) -> None:
         icons.hazard_sign(surface, cx, sy, f.s * 0.12)
 
 
-def _shield(surface: Surface, f: _Frame, tt: TileType) -> None:
+def shield(surface: Surface, f: Frame, tt: TileType) -> None:
     # The two covered sides (n and e unrotated): a thick bar along each, joined at the corner,
     # and an arc-like emblem pointing at that corner.
     t = f.s * 0.045
@@ -234,7 +229,7 @@ def _shield(surface: Surface, f: _Frame, tt: TileType) -> None:
     icons.arrow(surface, *f.px(0.65, 0.35), f.s * 0.12, (0.7071, -0.7071), INK)
 
 
-def _structural(surface: Surface, f: _Frame, tt: TileType) -> None:
+def structural(surface: Surface, f: Frame, tt: TileType) -> None:
     lw = f.s * 0.025
     a, b = f.px(0.32, 0.3), f.px(0.68, 0.62)
     surface.rect(a[0], a[1], b[0] - a[0], b[1] - a[1], stroke=METAL, fill=None, width=lw)
@@ -242,7 +237,7 @@ def _structural(surface: Surface, f: _Frame, tt: TileType) -> None:
     surface.line(a[0], b[1], b[0], a[1], color=METAL, width=lw)
 
 
-def _life_support(surface: Surface, f: _Frame, tt: TileType) -> None:
+def life_support(surface: Surface, f: Frame, tt: TileType) -> None:
     colour, letter = ALIEN.get(tt.alien or "", ((100, 100, 100), "?"))
     cx, cy = f.px(0.5, 0.45)
     r = f.s * 0.13
@@ -262,42 +257,13 @@ def _life_support(surface: Surface, f: _Frame, tt: TileType) -> None:
     )
 
 
-PICTURES: dict[str, Callable[[Surface, _Frame, TileType], None]] = {
-    "cabin": _cabin,
-    "starting-cabin": _cabin,
-    "cannon": _cannon,
-    "engine": _engine,
-    "battery": _battery,
-    "cargo": _cargo,
-    "shield": _shield,
-    "structural": _structural,
-    "life-support": _life_support,
-}
-
-
-def tile_label(tt: TileType) -> str:
-    """The short word printed on the tile."""
-    if tt.kind in ("cannon", "engine"):
-        # "DOUBLE" alone reads the same on a cannon and an engine at phone size: say which.
-        return tt.kind.upper() if tt.strength == 1 else f"2× {tt.kind.upper()}"
-    if tt.kind == "cargo":
-        return "HAZARD" if tt.hazardous else "CARGO"
-    if tt.kind == "life-support":
-        return (tt.alien or "").upper()
-    return {"starting-cabin": "START", "structural": "STRUCT."}.get(tt.kind, tt.kind.upper())
-
-
-def panel_fill(tt: TileType) -> Color:
-    if tt.kind == "life-support":
-        colour = ALIEN.get(tt.alien or "", ((200, 200, 200), ""))[0]
-        return (  # a pale tint of the alien's colour
-            255 - (255 - colour[0]) // 4,
-            255 - (255 - colour[1]) // 4,
-            255 - (255 - colour[2]) // 4,
-        )
-    if tt.kind == "cargo" and tt.hazardous:
-        return PANEL_FILL["hazard"]
-    return PANEL_FILL[tt.kind]
+def tint(colour: Color) -> Color:
+    """A pale tint of a colour, for a panel behind a pictogram of that colour."""
+    return (
+        255 - (255 - colour[0]) // 4,
+        255 - (255 - colour[1]) // 4,
+        255 - (255 - colour[2]) // 4,
+    )
 
 
 def draw_tile(
@@ -305,14 +271,14 @@ def draw_tile(
 ) -> None:
     """Draw `tile` unrotated in the square (x, y, size, size)."""
     tt = content.tile_type(tile)
-    f = _Frame(x, y, size)
+    kind = tile_kind(tt.kind)
+    f = Frame(x, y, size)
     surface.rect(
         x, y, size, size, stroke=INK, fill=FRAME_FILL, width=size * 0.025, radius=size * 0.04
     )
     for side, value in zip(SIDES, tile.sides.as_tuple(), strict=True):
         _connector(surface, f, side, value)
-    if tt.kind == "engine":
-        _nozzles(surface, f, tt.strength or 1)
+    kind.under_panel(surface, f, tt)
     px, py = f.px(PANEL, PANEL)
     surface.rect(
         px,
@@ -320,12 +286,10 @@ def draw_tile(
         size * (1 - 2 * PANEL),
         size * (1 - 2 * PANEL),
         stroke=INK,
-        fill=panel_fill(tt),
+        fill=kind.panel_fill(tt),
         width=size * 0.014,
         radius=size * 0.035,
     )
-    if tt.kind == "cannon":
-        # Over the panel's edge, so barrel and panel read as one piece.
-        _barrels(surface, f, tt.strength or 1)
-    PICTURES[tt.kind](surface, f, tt)
-    _label(surface, f, tile_label(tt))
+    kind.over_panel(surface, f, tt)
+    kind.picture(surface, f, tt)
+    _label(surface, f, kind.label(tt))

@@ -1,0 +1,191 @@
+"""One game from content to files, in one readable line of steps:
+
+    content (pack + rules) -> plan (typed) -> outputs (posts, images, sheets) -> write
+
+`open_game` (session.py) loads the content and makes the plan. `settle` checks it against a
+game folder that already holds this game: the plan recorded there is read back and must be
+the plan made now, or the run stops with a clear error (a planner or content change would
+otherwise silently alter a running game). `build` asks the game's rules for the files of a
+scope and writes them with the plan and the pack copy, all or nothing. The CLI parses
+options, calls these and reports."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.content import SNAPSHOT_DIR, snapshot
+from generator.errors import SheetgenError, display_path
+from generator.games import OutputFile, RenderOptions, Scope
+from generator.output import IDENTITY_KEYS, PLAN_FILE, read_existing_plan, write_game
+from generator.plan import PlanError, first_difference, read_plan, to_data
+from generator.rhythm import Rhythm
+from generator.session import Game, open_game, recorded_rhythm
+
+Report = Callable[[str], None]
+DEFAULT_OUTPUT = "output"
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What a game folder says about the game in it."""
+
+    seed: str
+    pack: str  # the folder's own pack copy if it has one, else the pack's name
+    start: dt.date | None
+
+
+def recorded_game(root: Path) -> Recorded | None:
+    """The game a folder holds (`sheetgen turn 5 -o output/my-game` goes on with it)."""
+    data = read_existing_plan(root)
+    if data is None or not isinstance(data.get("seed"), str):
+        return None
+    kept = root / SNAPSHOT_DIR
+    start = data.get("start")
+    return Recorded(
+        seed=data["seed"],
+        pack=str(kept) if kept.is_dir() else str(data.get("pack")),
+        start=dt.date.fromisoformat(start) if isinstance(start, str) else None,
+    )
+
+
+def games_in(folder: Path) -> list[tuple[Path, dict[str, Any]]]:
+    """The games in a folder: the folder itself if it holds one, else its game sub-folders."""
+    plan = read_existing_plan(folder) if folder.is_dir() else None
+    if plan is not None:
+        return [(folder, plan)]
+    if not folder.is_dir():
+        return []
+    found = []
+    for child in sorted(folder.iterdir()):
+        if child.is_dir() and not child.is_symlink() and (child / "plan.json").is_file():
+            recorded = read_existing_plan(child)
+            if recorded is not None:
+                found.append((child, recorded))
+    return found
+
+
+def _listing(games: list[tuple[Path, dict[str, Any]]]) -> str:
+    return "\n".join(
+        f"  {display_path(path)}  (game {plan.get('game_id')}, {plan.get('pack')})"
+        for path, plan in games
+    )
+
+
+def pick_running_game(output: Path | None, report: Report) -> Path:
+    """`turn N` / `round N` with no seed and no game file go on with the one game in -o (or in
+    output/); never start a new game by accident."""
+    folder = output if output is not None else Path(DEFAULT_OUTPUT)
+    games = games_in(folder)
+    if len(games) == 1:
+        path, plan = games[0]
+        report(f"Going on with game {plan.get('game_id')} in {display_path(path)}")
+        return path
+    if not games:
+        raise SheetgenError(
+            f"no game in {display_path(folder)}; start one with `sheetgen game`, or name it "
+            "with --game FILE, --seed or -o FOLDER"
+        )
+    raise SheetgenError(
+        f"{display_path(folder)} holds {len(games)} games; say which with -o FOLDER "
+        f"(or --game FILE):\n{_listing(games)}"
+    )
+
+
+def refuse_unknown_game(game: Game, root: Path, output: Path | None) -> None:
+    """A seed given for `turn`/`round` that makes none of the games already written is most
+    likely mistyped: refuse rather than quietly start a new game beside them."""
+    if output is not None or root.exists():
+        return  # an explicit folder is checked against its plan when writing
+    games = games_in(root.parent)
+    if games:
+        raise SheetgenError(
+            f"this seed makes game {game.plan.game_id}, which is not in "
+            f"{display_path(root.parent)}; is the seed mistyped? The games there:\n"
+            f"{_listing(games)}\nStart a new game with `sheetgen game`."
+        )
+
+
+def open_in_folder(
+    pack_ref: str,
+    seed: str,
+    start: dt.date | None,
+    output: Path | None,
+    report: Report,
+    force: bool = False,
+    rhythm: Rhythm | None = None,
+) -> tuple[Game, Path]:
+    """The game and the folder it goes to; a start date and a posting rhythm already
+    recorded there are kept."""
+    game = open_game(pack_ref, seed, start, rhythm)
+    root = output or game.default_folder()
+    # A damaged plan.json under --force is no game: it is about to be replaced.
+    existing = read_existing_plan(root, tolerant=force)
+    same = (
+        existing is not None
+        and existing.get("seed") == game.seed
+        and existing.get("pack") == game.pack.name
+    )
+    if start is None and same and existing and existing.get("start"):
+        recorded = dt.date.fromisoformat(existing["start"])
+        report(f"Using start date {recorded} recorded in {display_path(root)}")
+        game = open_game(pack_ref, seed, recorded, rhythm or recorded_rhythm(existing))
+    elif rhythm is None and same and existing and existing.get("start") == game.plan.start:
+        # Without a game file, the posting rhythm the folder was written with stays.
+        kept = recorded_rhythm(existing)
+        if kept is not None:
+            game = open_game(pack_ref, seed, start, kept)
+    return game, root
+
+
+def settle(game: Game, root: Path, force: bool) -> Game:
+    """The game with the plan recorded in `root` when the folder holds this very game.
+    A recorded plan that differs from the plan made now is an error: the game's posts must
+    all come from one plan. `force` replaces the recorded plan instead."""
+    if force:
+        return game
+    existing = read_existing_plan(root)
+    plan_data = to_data(game.plan)
+    if existing is None:
+        return game
+    if any(existing.get(k) != plan_data.get(k) for k in IDENTITY_KEYS):
+        return game  # another game: write_game refuses it (or replaces it with --force)
+    shown = display_path(root / PLAN_FILE)
+    recorded = read_plan(game.rules.plan_type, existing, shown)
+    # The calendar (dates and clock times of a posting rhythm) may be edited mid-game: it
+    # feeds no random choice. Everything else must be the plan the game began with.
+    choices, recorded_choices = _choices(plan_data), _choices(to_data(recorded))
+    if recorded_choices != choices:
+        where = first_difference(recorded_choices, choices)
+        raise PlanError(
+            f"{shown}: the recorded plan differs from the plan this sheetgen makes for the "
+            f"same seed and content (first at {where}): the game was planned by another "
+            "version; go on with that version, or use --force to replace the recorded plan "
+            "(the players' game changes)"
+        )
+    return game
+
+
+CALENDAR = ("schedule", "rhythm")
+
+
+def _choices(plan: dict[str, Any]) -> dict[str, Any]:
+    """A plan's JSON form without its calendar: what the seed decided."""
+    return {k: v for k, v in plan.items() if k not in CALENDAR}
+
+
+def write_more(game: Game, root: Path, files: list[OutputFile], force: bool) -> list[Path]:
+    """Files beyond the scopes (the reveal post) into the game's folder, with its plan."""
+    game = settle(game, root, force)
+    return write_game(root, to_data(game.plan), files, force)
+
+
+def build(game: Game, root: Path, scope: Scope, options: RenderOptions, force: bool) -> list[Path]:
+    """Write the files of `scope` for `game` into `root`; returns the paths written."""
+    game = settle(game, root, force)
+    files = game.rules.outputs(game.content, game.plan, scope, options)
+    files += [OutputFile(name, data) for name, data in snapshot(game.pack)]
+    return write_game(root, to_data(game.plan), files, force)

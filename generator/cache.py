@@ -1,0 +1,116 @@
+"""Files that depend on the pack alone (a game's print-and-play sheets), built once per pack
+version and reused by every game of that pack.
+
+An entry's key is the game's own key (pack digest, paper...) plus a fingerprint of this
+sheetgen's code and of the libraries that draw, so a code change never serves stale
+sheets. Entries are written to a temporary folder and renamed into place (two runs at once
+both succeed); every file is checked against the SHA-256 its entry recorded before it is
+reused, and anything missing, damaged or unreadable is simply built again. The cache is an
+optimisation: it never fails a run.
+
+Where: $SHEETGEN_CACHE, else $XDG_CACHE_HOME/sheetgen, else ~/.cache/sheetgen;
+SHEETGEN_CACHE=off turns it off."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path, PurePosixPath
+
+from generator import __version__
+from generator.games import OutputFile
+
+INDEX = "index.json"
+MAX_ENTRY_BYTES = 50_000_000
+
+
+def cache_root() -> Path | None:
+    configured = os.environ.get("SHEETGEN_CACHE")
+    if configured is not None:
+        return None if configured.strip().lower() in ("", "off", "0", "no") else Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "sheetgen"
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """This sheetgen's source and the versions of the libraries that draw and encode."""
+    digest = hashlib.sha256(__version__.encode())
+    for library in ("reportlab", "pillow"):
+        try:
+            digest.update(f"{library} {metadata.version(library)}".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(library.encode())
+    package = Path(__file__).resolve().parent
+    for path in sorted(package.rglob("*.py")):
+        digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _entry(key: tuple[str, ...]) -> Path | None:
+    root = cache_root()
+    if root is None:
+        return None
+    name = hashlib.sha256("\0".join((code_fingerprint(), *key)).encode()).hexdigest()
+    return root / "files" / name[:40]
+
+
+def _read(entry: Path) -> list[OutputFile] | None:
+    try:
+        index = json.loads((entry / INDEX).read_text(encoding="utf-8"))
+        files = []
+        for item in index["files"]:
+            rel = PurePosixPath(item["path"])
+            if rel.is_absolute() or ".." in rel.parts:
+                return None
+            data = (entry / "data" / str(len(files))).read_bytes()
+            if hashlib.sha256(data).hexdigest() != item["sha256"]:
+                return None
+            files.append(OutputFile(str(rel), data))
+        return files
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _write(entry: Path, files: list[OutputFile]) -> None:
+    if sum(len(f.data) for f in files) > MAX_ENTRY_BYTES:
+        return
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".entry-", dir=entry.parent))
+        try:
+            (staging / "data").mkdir()
+            for number, item in enumerate(files):
+                (staging / "data" / str(number)).write_bytes(item.data)
+            index = {
+                "files": [
+                    {"path": f.path, "sha256": hashlib.sha256(f.data).hexdigest()} for f in files
+                ]
+            }
+            (staging / INDEX).write_text(json.dumps(index), encoding="utf-8")
+            if entry.exists():
+                shutil.rmtree(entry, ignore_errors=True)  # a damaged entry: replace it
+            os.replace(staging, entry)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    except OSError:
+        return  # a read-only or full disk: the run goes on without the cache
+
+
+def reuse(key: tuple[str, ...], build: Callable[[], list[OutputFile]]) -> list[OutputFile]:
+    """The files `build` makes for `key`, from the cache when an intact entry exists."""
+    entry = _entry(key)
+    if entry is not None:
+        found = _read(entry)
+        if found is not None:
+            return found
+    files = build()
+    if entry is not None:
+        _write(entry, files)
+    return files

@@ -1,0 +1,1 @@
+"""Galaxy Trucker's pictures: tiles and adventure cards, drawn against generator.art.Surface."""

@@ -1,0 +1,160 @@
+"""The registry of Galaxy Trucker's tile kinds and card kinds.
+
+A kind is one object that knows everything the game does differently for it: its schema
+(which fields a tile type or card of that kind has), the 2d6 rolls it needs, its words for
+posts and alt text (names and resolve texts come from the pack's texts.yaml), its picture
+and its colours. The planner, the post writer, the images and the sheets ask the kind; none
+of them branches on a kind's name. An expansion adds a kind by registering one object
+(`register_tile_kind`, `register_card_kind`); the shipped kinds are in `tile_kinds.py` and
+`card_kinds.py`.
+
+This module holds only the interfaces and the registries, so the schema (model.py) can
+consult them without importing any picture code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
+
+from pydantic import Field, create_model
+
+from generator.validation import Strict
+
+if TYPE_CHECKING:
+    from generator.art.surface import Color, Surface
+    from generator.games.galaxy_trucker.art.cards import Row
+    from generator.games.galaxy_trucker.art.tiles import Frame
+    from generator.games.galaxy_trucker.content import GalaxyTrucker
+    from generator.games.galaxy_trucker.model import CardBase, TileType
+
+SideMark = Literal["cannon", "engine"]
+
+
+@dataclass(frozen=True)
+class Hit:
+    """Something on a card that needs its own 2d6 roll: a meteor or a shot."""
+
+    noun: str  # "meteor", "shot"
+    size: str  # "small", "large"
+    direction: str  # "front", "rear", "left", "right"
+
+
+class TileKind:
+    """One kind of component tile (cabin, cannon, battery...)."""
+
+    name: ClassVar[str]
+    # Fields a tile type of this kind must set (strength, cells, slots, alien).
+    required: ClassVar[tuple[str, ...]] = ()
+    # The one side that carries a barrel or an exhaust, unrotated: ("n", "cannon").
+    mark: ClassVar[tuple[str, SideMark] | None] = None
+    # The cabin printed on every sheet: never drawn from the pool.
+    start: ClassVar[bool] = False
+    # Its picture is the connectors alone: the sheets use it to show each connector.
+    plain: ClassVar[bool] = False
+    # The sides it protects as printed (a shield's), named in every post text, since a
+    # picture's corner bar is easy to misread.
+    covers: ClassVar[tuple[str, ...]] = ()
+    fill: ClassVar[Color] = (215, 215, 215)
+
+    def label(self, tt: TileType) -> str:
+        """The short word printed on the tile."""
+        return self.name.upper()
+
+    def legend_label(self, tt: TileType) -> str:
+        """The legend's name; sizes (of batteries, holds) are told apart by the picture."""
+        return tt.name
+
+    def panel_fill(self, tt: TileType) -> Color:
+        return self.fill
+
+    def under_panel(self, surface: Surface, frame: Frame, tt: TileType) -> None:
+        """Drawn before the panel (an engine's nozzles)."""
+
+    def over_panel(self, surface: Surface, frame: Frame, tt: TileType) -> None:
+        """Drawn over the panel's edge (a cannon's barrels)."""
+
+    def picture(self, surface: Surface, frame: Frame, tt: TileType) -> None:
+        """The pictogram on the panel."""
+
+
+class CardKind:
+    """One kind of adventure card (planets, pirates...)."""
+
+    name: ClassVar[str]
+    schema: ClassVar[type[CardBase]]
+    colour: ClassVar[Color]
+    # Why the post's rolls are there ("one per meteor") and, if they may go unused, the
+    # line the dice image adds ("Pirate shots only if the pirates beat you").
+    roll_note: ClassVar[str] = ""
+    roll_condition: ClassVar[str | None] = None
+    # The placeholders its resolve text may use; `fields` gives their values.
+    text_fields: ClassVar[tuple[str, ...]] = ()
+
+    def hits(self, card: Any) -> list[Hit]:
+        """What needs a 2d6 roll each; the planner rolls once per hit."""
+        return []
+
+    def goods(self, card: Any) -> list[tuple[tuple[str | int, ...], str]]:
+        """(path within the card, goods colour) for every good the card names."""
+        return []
+
+    def fields(self, content: GalaxyTrucker, card: Any) -> dict[str, Any]:
+        """Values for the placeholders of its resolve text (texts.yaml)."""
+        return {}
+
+    def summary(self, content: GalaxyTrucker, card: Any) -> list[str]:
+        """The card's face as short lines of words."""
+        return []
+
+    def rows(
+        self, surface: Surface, content: GalaxyTrucker, card: Any, room: float, size: float
+    ) -> list[Row]:
+        """The rows of the card picture's body."""
+        return []
+
+
+TILE_KINDS: dict[str, TileKind] = {}
+CARD_KINDS: dict[str, CardKind] = {}
+
+
+def register_tile_kind(cls: type[TileKind]) -> type[TileKind]:
+    """Class decorator: one instance of `cls` joins the registry under `cls.name`."""
+    TILE_KINDS[cls.name] = cls()
+    return cls
+
+
+def register_card_kind(cls: type[CardKind]) -> type[CardKind]:
+    CARD_KINDS[cls.name] = cls()
+    _card_schemas.cache_clear()
+    return cls
+
+
+def tile_kind(name: str) -> TileKind:
+    return TILE_KINDS[name]
+
+
+def card_kind(card: Any) -> CardKind:
+    return CARD_KINDS[card.kind]
+
+
+@cache
+def _card_schemas() -> type[Strict]:
+    members = tuple(kind.schema for kind in CARD_KINDS.values())
+    card = Annotated[Union[members], Field(discriminator="kind")]  # noqa: UP007
+    return create_model(
+        "CardsFile",
+        __base__=Strict,
+        cards=(list[card], Field(min_length=1)),  # type: ignore[valid-type]
+    )
+
+
+def card_text_fields() -> set[str]:
+    """Every placeholder a card's resolve text may use (a kind without a value leaves it
+    empty, so the shared texts stay simple)."""
+    return {name for kind in CARD_KINDS.values() for name in kind.text_fields}
+
+
+def cards_file_schema() -> type[Strict]:
+    """cards.yaml's schema: a list of cards, each validated by its kind's schema."""
+    return _card_schemas()

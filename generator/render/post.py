@@ -1,0 +1,264 @@
+"""One post, many flavours: a post is written once as structured parts, and the Facebook,
+Discord, BGG and HTML renderers below turn those parts into its texts, for every game.
+
+The parts:
+- a headline (the game and its id), an optional kicker (round, phase, turn) and when;
+- blocks: paragraphs, group headings and list items, made of plain text, `Bold` text,
+  `Per` words that differ by platform (where the comments or the spoilers are) and
+  `Secret` text (a roll, a peeked card) that players uncover on purpose;
+- images with alt text, attachments, and where on Facebook a post goes as a comment.
+
+Hidden parts per platform (the platforms' limits are facts, see the brief):
+- Facebook has no spoiler markup and shows a photo in full: every item holding a secret
+  leaves the post and goes, in words, into one comment that opens with a warning and a
+  column of dots pushing the rest below the fold; hidden pictures are never posted there.
+- Discord: `||secret||` inline; hidden pictures go as their `SPOILER_` files.
+- BGG: `[o]secret[/o]`; pictures through the host's gallery as `[ImageID=…]` tags; a `<`
+  followed by a non-space would cut the post short, so one never is.
+- HTML (a catch-up page): `<details>` around each secret; text escaped."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from generator.render.text import Post, PostImage, bgg_safe
+
+Flavour = Literal["facebook", "discord", "bgg", "html"]
+FLAVOURS: tuple[Flavour, ...] = ("facebook", "discord", "bgg", "html")
+SPACER_LINES = 8  # dots under a Facebook spoiler warning: the rest goes below the fold
+BGG_IMAGE = "[ImageID=…]"  # the host puts the number BGG gives the uploaded picture
+
+
+@dataclass(frozen=True)
+class Bold:
+    text: str
+
+
+@dataclass(frozen=True)
+class Per:
+    """Words that differ by platform ("in the comments" / "in this channel")."""
+
+    facebook: str
+    discord: str
+    bgg: str | None = None  # default: the Discord words
+    html: str | None = None  # default: the Discord words
+
+    def on(self, flavour: Flavour) -> str:
+        chosen = getattr(self, flavour)
+        return self.discord if chosen is None else chosen
+
+
+@dataclass(frozen=True)
+class Secret:
+    """What players uncover on purpose: a roll, the cards of a peeked stack."""
+
+    text: str
+
+
+Part = str | Bold | Per | Secret
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: Literal["para", "line", "heading", "item"]
+    parts: tuple[Part, ...]
+    # Items with a secret: what the Facebook comment line starts with ("Event 8").
+    context: str = ""
+    only: tuple[Flavour, ...] = FLAVOURS  # a block some platforms do without
+
+    @property
+    def secret(self) -> bool:
+        return any(isinstance(p, Secret) for p in self.parts)
+
+
+def para(*parts: Part, only: tuple[Flavour, ...] = FLAVOURS) -> Block:
+    return Block("para", parts, only=only)
+
+
+def line(*parts: Part, only: tuple[Flavour, ...] = FLAVOURS) -> Block:
+    """A line that follows the one before it (a numbered step), with no blank line."""
+    return Block("line", parts, only=only)
+
+
+def heading(*parts: Part) -> Block:
+    return Block("heading", parts)
+
+
+def item(*parts: Part, context: str = "") -> Block:
+    return Block("item", parts, context=context)
+
+
+@dataclass
+class PostDraft:
+    """A post as parts. `render()` gives the `Post` with every flavour's text."""
+
+    key: str  # file stem relative to the game folder, e.g. "round-1/turn-03-build"
+    title: str  # for the host: the posting guide and host notes
+    turn: int  # 0: the day before day 1
+    position: int  # order within the turn: <0 before the turn's post, 0 it, >0 after
+    headline: str  # the game's name and public id: "Some Game · Game 8F5B-42D7"
+    when: str  # "Day 3, morning (Thu 3 Dec 2026)"
+    blocks: list[Block]
+    kicker: str | None = None  # "Round 1 of 3 · Building · Turn 3 of 51"
+    images: list[PostImage] = field(default_factory=list)
+    attachments: list[str] = field(default_factory=list)
+    # The Facebook comment's first line when the post has secrets.
+    spoiler_warning: str = "SPOILER - below. Read it only when you need it."
+    # On Facebook the whole post is a comment under this other post (a peeked stack).
+    comment_on: str | None = None
+    bgg: bool = True  # write a BGG text
+
+    def render(self) -> Post:
+        facebook_post, facebook_comment = facebook(self)
+        comment_on = self.comment_on or (self.title if facebook_comment else None)
+        return Post(
+            key=self.key,
+            title=self.title,
+            turn=self.turn,
+            position=self.position,
+            facebook=facebook_post,
+            facebook_comment=facebook_comment,
+            comment_on=comment_on,
+            discord=discord(self),
+            bgg=bgg(self) if self.bgg else None,
+            html=html_text(self),
+            images=list(self.images),
+            attachments=list(self.attachments),
+        )
+
+
+# --- flavours ------------------------------------------------------------------------------
+def _text(parts: Sequence[Part], flavour: Flavour, secret: str = "{}") -> str:
+    out = []
+    for part in parts:
+        if isinstance(part, Bold):
+            out.append(
+                {"discord": "**{}**", "bgg": "[b]{}[/b]"}.get(flavour, "{}").format(part.text)
+            )
+        elif isinstance(part, Per):
+            out.append(part.on(flavour))
+        elif isinstance(part, Secret):
+            out.append(secret.format(part.text))
+        else:
+            out.append(part)
+    return "".join(out)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _lines(draft: PostDraft, flavour: Flavour, secret: str) -> list[str]:
+    """The blocks as lines; a blank line before each heading and after each group."""
+    lines: list[str] = []
+    for block in draft.blocks:
+        if flavour not in block.only:
+            continue
+        text = _text(block.parts, flavour, secret)
+        if block.kind == "heading":
+            if lines and lines[-1] != "":
+                lines.append("")
+            lines.append({"discord": f"**{text}**", "bgg": f"[b]{text}[/b]"}.get(flavour, text))
+        elif block.kind == "item" and all(isinstance(p, Secret) for p in block.parts):
+            lines.append(text)  # a wholly hidden line is one spoiler, not a list item
+        elif block.kind == "item":
+            lines.append(f"- {_capital(text)}" if flavour in ("discord", "bgg") else text)
+        elif block.kind == "line":
+            lines.append(text)
+        else:
+            if lines and lines[-1] != "":
+                lines.append("")
+            lines.append(text)
+    return lines
+
+
+def facebook(draft: PostDraft) -> tuple[str | None, str | None]:
+    """The post (None for a post that is only a comment) and the comment with its secrets."""
+    secrets = [b for b in draft.blocks if b.secret and "facebook" in b.only]
+    comment = None
+    if secrets:
+        lines = [draft.spoiler_warning, *(["."] * SPACER_LINES), ""]
+        context = None
+        for block in secrets:
+            if context is not None and block.context != context:
+                lines.append("")
+            context = block.context
+            text = _text(block.parts, "facebook")
+            lines.append(f"{block.context} {text}" if block.context else text)
+        comment = "\n".join(lines) + "\n"
+    if draft.comment_on is not None:
+        return None, comment
+    visible = PostDraft(**{**draft.__dict__, "blocks": [b for b in draft.blocks if not b.secret]})
+    head = [draft.headline, *([draft.kicker] if draft.kicker else []), draft.when, ""]
+    return "\n".join([*head, *_lines(visible, "facebook", "{}")]) + "\n", comment
+
+
+def discord(draft: PostDraft) -> str:
+    if draft.comment_on is not None:
+        head = [f"**{draft.headline}**"]
+    elif draft.kicker:
+        head = [f"## {draft.kicker}", f"*{draft.when} · {draft.headline}*", ""]
+    else:
+        head = [f"# {draft.headline}", f"*{draft.when}*", ""]
+    return "\n".join([*head, *_lines(draft, "discord", "||{}||")]) + "\n"
+
+
+def bgg(draft: PostDraft) -> str:
+    if draft.kicker:
+        head = [f"[b]{draft.kicker}[/b] · {draft.when}", f"[i]{draft.headline}[/i]", ""]
+    else:
+        head = [f"[size=14][b]{draft.headline}[/b][/size]", f"[i]{draft.when}[/i]", ""]
+    lines = [*head, *_lines(draft, "bgg", "[o]{}[/o]")]
+    # Pictures that hide nothing go through the host's BGG gallery; hidden ones never.
+    shown = [im for im in draft.images if not im.hidden]
+    if shown:
+        lines += ["", *(BGG_IMAGE for _ in shown)]
+    return bgg_safe("\n".join(lines) + "\n")
+
+
+def html_text(draft: PostDraft) -> str:
+    """An <article> for a catch-up page: escaped text, each secret in a <details>."""
+    e = html.escape
+
+    def text(parts: Sequence[Part]) -> str:
+        out = []
+        for part in parts:
+            if isinstance(part, Bold):
+                out.append(f"<strong>{e(part.text)}</strong>")
+            elif isinstance(part, Per):
+                out.append(e(part.on("html")))
+            elif isinstance(part, Secret):
+                out.append(f"<details><summary>show</summary>{e(part.text)}</details>")
+            else:
+                out.append(e(part))
+        return "".join(out)
+
+    lines = [f'<article id="{e(draft.key)}">', f"<h2>{e(draft.headline)}</h2>"]
+    if draft.kicker:
+        lines.append(f"<h3>{e(draft.kicker)}</h3>")
+    lines.append(f'<p class="when">{e(draft.when)}</p>')
+    in_list = False
+    for block in draft.blocks:
+        if "html" not in block.only:
+            continue
+        if block.kind == "item" and not in_list:
+            lines.append("<ul>")
+            in_list = True
+        if block.kind != "item" and in_list:
+            lines.append("</ul>")
+            in_list = False
+        tag = {"para": "p", "line": "p", "heading": "h4", "item": "li"}[block.kind]
+        content = text(block.parts)
+        if block.kind == "item":
+            content = _capital(content)
+        lines.append(f"<{tag}>{content}</{tag}>")
+    if in_list:
+        lines.append("</ul>")
+    for image in draft.images:
+        if not image.hidden:
+            lines.append(f'<img src="{e(image.file)}" alt="{e(image.alt)}">')
+    lines.append("</article>")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,95 @@
+"""The typed plan, its JSON form, and plan.json read back when a game goes on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
+from generator.plan import PlanError, first_difference, from_data, to_data
+from generator.session import open_game
+
+SEED = "plan-readback-seed-0001"
+
+
+@pytest.mark.parametrize("pack", ["galaxy-trucker", "moon-drop"])
+def test_the_json_form_reads_back_to_the_same_plan(pack: str) -> None:
+    game = open_game(pack, SEED, None)
+    data = json.loads(json.dumps(to_data(game.plan)))
+    assert from_data(game.rules.plan_type, data) == game.plan
+
+
+def test_a_wrong_value_is_named_by_its_path() -> None:
+    data = to_data(open_game("galaxy-trucker", SEED, None).plan)
+    data["rounds"][1]["flight_turns"][0]["events"][1]["rolls"] = [[3, "six"]]
+    with pytest.raises(PlanError, match=r"rounds\[1\]\.flight_turns\[0\]\.events\[1\]\.rolls"):
+        from_data(GalaxyTruckerPlan, data)
+    del data["rounds"][0]["ship"]
+    with pytest.raises(PlanError, match=r"rounds\[0\]: missing ship"):
+        from_data(GalaxyTruckerPlan, data)
+
+
+def test_first_difference() -> None:
+    a = {"rounds": [{"dice": [1, 2]}, {"dice": [3, 4]}]}
+    b = {"rounds": [{"dice": [1, 2]}, {"dice": [3, 5]}]}
+    assert first_difference(a, a) is None
+    assert first_difference(a, b) == "rounds[1].dice[1]"
+
+
+@pytest.fixture
+def folder(run: Any, tmp_path: Path) -> Path:
+    out = tmp_path / "game"
+    result = run("turn", "1", "--seed", SEED, "-o", str(out), "--no-images")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def edit_plan(folder: Path, change: Any) -> None:
+    path = folder / "plan.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+
+
+def test_going_on_with_the_recorded_plan(folder: Path, run: Any) -> None:
+    result = run("turn", "12", "-o", str(folder), "--no-images")
+    assert result.exit_code == 0, result.output
+    assert (folder / "round-1" / "turn-12-flight.facebook.txt").is_file()
+
+
+def test_a_recorded_plan_that_differs_is_an_error(folder: Path, run: Any) -> None:
+    def change_a_die(data: dict[str, Any]) -> None:
+        roll = next(
+            e["rolls"] for t in data["rounds"][0]["flight_turns"] for e in t["events"] if e["rolls"]
+        )
+        roll[0][0] = 7 - roll[0][0]
+
+    edit_plan(folder, change_a_die)
+    before = (folder / "plan.json").read_bytes()
+    result = run("turn", "12", "-o", str(folder), "--no-images")
+    assert result.exit_code == 2
+    assert "the recorded plan differs from the plan this sheetgen makes" in result.output
+    assert "rounds[0].flight_turns[" in result.output and "Traceback" not in result.output
+    assert not (folder / "round-1" / "turn-12-flight.facebook.txt").exists()
+    assert (folder / "plan.json").read_bytes() == before
+    # --force replaces the recorded plan with the one made now.
+    result = run("turn", "12", "-o", str(folder), "--no-images", "--force")
+    assert result.exit_code == 0, result.output
+    assert (folder / "plan.json").read_bytes() != before
+
+
+def test_a_plan_of_another_format_is_refused(folder: Path, run: Any) -> None:
+    edit_plan(folder, lambda data: data.update(format=99))
+    result = run("turn", "2", "-o", str(folder), "--no-images")
+    assert result.exit_code == 2
+    assert "plan format 99 (expected 1)" in result.output
+
+
+def test_a_damaged_plan_is_a_clear_error(folder: Path, run: Any) -> None:
+    edit_plan(folder, lambda data: data["rounds"][0].update(ship=["I"]))
+    result = run("turn", "2", "-o", str(folder), "--no-images")
+    assert result.exit_code == 2
+    assert "plan.json: rounds[0].ship: expected text" in result.output

@@ -1,0 +1,95 @@
+"""One post model, four flavours: what each platform gets of the same parts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.games import RenderOptions, Scope
+from generator.render.post import BGG_IMAGE, Bold, Per, PostDraft, Secret, heading, item, para
+from generator.render.text import PostImage
+from generator.session import open_game
+
+
+def draft(**extra: object) -> PostDraft:
+    values: dict[str, object] = {
+        "key": "round-1/turn-12-flight",
+        "title": "Turn 12: flight",
+        "turn": 12,
+        "position": 0,
+        "headline": "Game X · Game 0000-0000",
+        "kicker": "Round 1 of 3 · Flying",
+        "when": "Day 6, afternoon",
+        "blocks": [
+            heading("Event 8: Meteoric Swarm"),
+            item("meteor 1, small, from the front: ", Secret("⚂ ⚃ = 7"), context="Event 8"),
+            para("Answer ", Per(facebook="in the comments", discord="in this channel"), "."),
+            para("Dice in the comment.", only=("facebook",)),
+            para(Bold("Bold"), " < 3 and <b>"),
+        ],
+        "spoiler_warning": "SPOILER - dice below.",
+        "images": [
+            PostImage("round-1/a.png", "alt a"),
+            PostImage("round-1/SPOILER_b.png", "b", True),
+        ],
+    }
+    values.update(extra)
+    return PostDraft(**values)  # type: ignore[arg-type]
+
+
+def test_facebook_moves_secrets_below_the_fold_of_a_comment() -> None:
+    post = draft().render()
+    assert post.facebook is not None and "⚂" not in post.facebook
+    assert "in the comments" in post.facebook and "Dice in the comment." in post.facebook
+    assert post.facebook_comment is not None
+    head, _, rest = post.facebook_comment.partition("Event 8 meteor 1")
+    assert head.startswith("SPOILER - dice below.") and head.count("\n.\n") >= 4
+    assert rest.startswith(", small, from the front: ⚂ ⚃ = 7")
+    assert post.comment_on == "Turn 12: flight"
+
+
+def test_discord_bgg_and_html_hide_the_secret_in_place() -> None:
+    post = draft().render()
+    assert "- Meteor 1, small, from the front: ||⚂ ⚃ = 7||" in post.discord
+    assert "**Event 8: Meteoric Swarm**" in post.discord and "**Bold**" in post.discord
+    assert "comment" not in post.discord.lower()
+    assert post.bgg is not None
+    assert "- Meteor 1, small, from the front: [o]⚂ ⚃ = 7[/o]" in post.bgg
+    assert "comment" not in post.bgg.lower() and "[b]Bold[/b]" in post.bgg
+    assert post.html is not None
+    assert "<details><summary>show</summary>⚂ ⚃ = 7</details>" in post.html
+    assert "&lt;b&gt;" in post.html and "<b>" not in post.html
+
+
+def test_bgg_has_an_image_tag_per_visible_picture_and_never_cuts_short() -> None:
+    bgg = draft().render().bgg or ""
+    assert bgg.count(BGG_IMAGE) == 1  # the SPOILER_ picture never goes to BGG
+    assert not re.search(r"<\S", bgg)
+
+
+def test_a_comment_only_post_is_no_facebook_post() -> None:
+    post = draft(comment_on="Round 1 start").render()
+    assert post.facebook is None and post.facebook_comment is not None
+    assert post.comment_on == "Round 1 start"
+
+
+@pytest.mark.parametrize("pack", ["galaxy-trucker", "moon-drop"])
+def test_every_post_of_a_game_has_every_flavour(pack: str) -> None:
+    game = open_game(pack, "post-model-seed-0001", None)
+    files = game.rules.outputs(
+        game.content, game.plan, Scope("game"), RenderOptions(papers=("a4",), images=False)
+    )
+    names = {f.path for f in files}
+    keys = {n.rsplit(".", 2)[0] for n in names if n.endswith(".host.txt")}
+    assert len(keys) > 5
+    for key in keys:
+        assert f"{key}.discord.md" in names, key
+        assert f"{key}.bgg.txt" in names, key
+        assert f"{key}.html" in names, key
+        assert f"{key}.facebook.txt" in names or f"{key}.facebook-comment.txt" in names, key
+    for item_ in files:
+        if item_.path.endswith(".bgg.txt"):
+            text = item_.data.decode()
+            assert not re.search(r"<\S", text), item_.path
+            assert "||" not in text and "**" not in text, item_.path
