@@ -433,3 +433,23 @@ def test_bad_game_file_option_exits_2(run: Callable[..., Any], tmp_path: Path) -
         result.output
     )
     assert "Traceback" not in result.output
+
+
+def test_rankings_award_the_games_titles(run: Callable[..., Any], tmp_path: Path) -> None:
+    """The game file's `titles:` is in the plan; `sheetgen rankings` awards the pack's
+    reward for the round from the counts in scores.csv, with no --titles."""
+    game = tmp_path / "kot.yaml"
+    game.write_text(
+        "pack: keep-on-trucking\nseed: rankings-seed-part-two-01\ntitles: 3-6-9\noutput: game\n"
+    )
+    result = run("game", "--game", str(game), "--no-images", "--paper", "a4")
+    assert result.exit_code == 0, result.output
+    header = "player,round,score,position,events,cargo,lost,pretty,aesthete,contraptionist,note\n"
+    (tmp_path / "game" / "scores.csv").write_text(
+        header + "Ann,1,10,0,5,5,-2,2,3,1,\nBo,1,10,0,5,5,-2,2,2,2,\n"
+    )
+    result = run("rankings", "-o", "game")
+    assert result.exit_code == 0, result.output
+    one = (tmp_path / "game" / "rankings" / "round-1.facebook.txt").read_text()
+    assert "- Aesthete: Ann with 3, +3 points" in one
+    assert "- Contraptionist: Bo with 2, +3 points" in one

@@ -21,6 +21,7 @@ from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.games.keep_on_trucking.planner import plan_game, read_options, tile_ref
 from generator.games.keep_on_trucking.posts_part2 import PartTwoPostWriter
 from generator.games.keep_on_trucking.rough_roads import plan_rough_roads
+from generator.games.keep_on_trucking.scoring import trucking_score_spec
 from generator.plan import PlanHeader
 from generator.schedule import make_schedule
 
@@ -40,6 +41,11 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
     score = None
     verdict = None
     balance = None
+
+    def scoring(self, content: gt_content.GalaxyTrucker, plan: Any) -> Any:
+        """Galaxy Trucker's scores.csv, with the title rewards of this pack (titles.yaml)
+        and no ship-file scorer (the flight engine does not know the new technology)."""
+        return trucking_score_spec(super().scoring(content, plan), content)
 
     def load(self, pack: Pack) -> gt_content.GalaxyTrucker:
         content = gt_content.load(pack, {"expansion": ExpansionFile, **PART_TWO_FILES})

@@ -5,7 +5,8 @@ the two title counts with one worked example each and the round's reward."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import dataclasses
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -76,3 +77,14 @@ def scoring_lines(content: GalaxyTrucker, plan: object, round_no: int) -> list[s
             lines += [title.count, title.example]
         lines.append(table.award.format(round=round_no, reward=points))
     return lines
+
+
+def trucking_score_spec(spec: Any, content: GalaxyTrucker) -> Any:
+    """The rankings' score spec (generator/rankings.py) with this pack's title rewards; the
+    plan records the game's choice (options.titles), which the scoreboard reads."""
+    table: TitlesFile = content.extras["titles"]
+    return dataclasses.replace(
+        spec,
+        title_rewards={name: tuple(values) for name, values in table.rewards.items()},
+        scorer=None,
+    )
