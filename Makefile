@@ -21,6 +21,7 @@ game: $(STAMP)
 	$(BIN)/sheetgen game --game $(SEED_FILE)
 
 test: $(STAMP)
+	bash .ci/ensure-chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest

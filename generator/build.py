@@ -11,7 +11,6 @@ options, calls these and reports."""
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,7 +22,8 @@ from generator.errors import SheetgenError, display_path
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.output import IDENTITY_KEYS, PLAN_FILE, read_existing_plan, write_game
 from generator.plan import PlanError, first_difference, read_plan, to_data
-from generator.session import Game, open_game
+from generator.rhythm import Rhythm
+from generator.session import Game, open_game, recorded_rhythm
 
 Report = Callable[[str], None]
 DEFAULT_OUTPUT = "output"
@@ -119,24 +119,29 @@ def open_in_folder(
     output: Path | None,
     report: Report,
     force: bool = False,
+    rhythm: Rhythm | None = None,
     options: dict[str, Any] | None = None,
 ) -> tuple[Game, Path]:
-    """The game and the folder it goes to; a start date already recorded there is kept."""
-    game = open_game(pack_ref, seed, start, options)
+    """The game and the folder it goes to; a start date and a posting rhythm already
+    recorded there are kept."""
+    game = open_game(pack_ref, seed, start, rhythm, options)
     root = output or game.default_folder()
-    if start is None:
-        # A damaged plan.json under --force is no game: it is about to be replaced.
-        existing = read_existing_plan(root, tolerant=force)
-        recorded = recorded_game(root) if existing else None
-        if (
-            recorded
-            and recorded.start
-            and existing
-            and existing.get("seed") == game.seed
-            and existing.get("pack") == game.pack.name
-        ):
-            report(f"Using start date {recorded.start} recorded in {display_path(root)}")
-            game = open_game(pack_ref, seed, recorded.start, options)
+    # A damaged plan.json under --force is no game: it is about to be replaced.
+    existing = read_existing_plan(root, tolerant=force)
+    same = (
+        existing is not None
+        and existing.get("seed") == game.seed
+        and existing.get("pack") == game.pack.name
+    )
+    if start is None and same and existing and existing.get("start"):
+        recorded = dt.date.fromisoformat(existing["start"])
+        report(f"Using start date {recorded} recorded in {display_path(root)}")
+        game = open_game(pack_ref, seed, recorded, rhythm or recorded_rhythm(existing), options)
+    elif rhythm is None and same and existing and existing.get("start") == game.plan.start:
+        # Without a game file, the posting rhythm the folder was written with stays.
+        kept = recorded_rhythm(existing)
+        if kept is not None:
+            game = open_game(pack_ref, seed, start, kept, options)
     return game, root
 
 
@@ -154,15 +159,26 @@ def settle(game: Game, root: Path, force: bool) -> Game:
         return game  # another game: write_game refuses it (or replaces it with --force)
     shown = display_path(root / PLAN_FILE)
     recorded = read_plan(game.rules.plan_type, existing, shown)
-    if recorded != game.plan:
-        where = first_difference(to_data(recorded), plan_data)
+    # The calendar (dates and clock times of a posting rhythm) may be edited mid-game: it
+    # feeds no random choice. Everything else must be the plan the game began with.
+    choices, recorded_choices = _choices(plan_data), _choices(to_data(recorded))
+    if recorded_choices != choices:
+        where = first_difference(recorded_choices, choices)
         raise PlanError(
             f"{shown}: the recorded plan differs from the plan this sheetgen makes for the "
             f"same seed and content (first at {where}): the game was planned by another "
             "version; go on with that version, or use --force to replace the recorded plan "
             "(the players' game changes)"
         )
-    return dataclasses.replace(game, plan=recorded)
+    return game
+
+
+CALENDAR = ("schedule", "rhythm")
+
+
+def _choices(plan: dict[str, Any]) -> dict[str, Any]:
+    """A plan's JSON form without its calendar: what the seed decided."""
+    return {k: v for k, v in plan.items() if k not in CALENDAR}
 
 
 def write_more(game: Game, root: Path, files: list[OutputFile], force: bool) -> list[Path]:

@@ -27,7 +27,11 @@ from generator.errors import SheetgenError, display_path
 
 if TYPE_CHECKING:
     from generator.games import Scope
+    from generator.rhythm import Rhythm
     from generator.session import Game
+
+# The platforms `today` speaks of (generator.today checks it lists the same ones).
+PLATFORMS = ("facebook", "discord", "bgg")
 
 DEFAULT_HELP = "the pack marked default under content/"
 
@@ -41,6 +45,7 @@ class GameArgs:
     force: bool
     paper: str
     images: bool = True
+    rhythm: Rhythm | None = None
     options: dict[str, Any] = field(default_factory=dict)
 
 
@@ -160,7 +165,8 @@ def resolve_args(
     warning = weakness(seed_text)
     if warning:
         click.echo(f"warning: {warning}", err=True)
-    return GameArgs(pack, seed_text, start, output, force, paper, images, options)
+    rhythm = spec.rhythm if spec else None
+    return GameArgs(pack, seed_text, start, output, force, paper, images, rhythm, options)
 
 
 def report(message: str) -> None:
@@ -172,7 +178,14 @@ def open_from_args(args: GameArgs) -> tuple[Game, Path]:
     from generator.build import open_in_folder
 
     return open_in_folder(
-        args.pack, args.seed, args.start, args.output, report, args.force, args.options
+        args.pack,
+        args.seed,
+        args.start,
+        args.output,
+        report,
+        args.force,
+        args.rhythm,
+        args.options,
     )
 
 
@@ -182,12 +195,35 @@ def refuse_unknown_game(game: Game, root: Path, output: Path | None) -> None:
     build.refuse_unknown_game(game, root, output)
 
 
+def warn_moved_posts(game: Game, root: Path, force: bool) -> None:
+    """A new posting rhythm that moves posts already due is worth a warning."""
+    from generator.moments import now
+    from generator.output import read_existing_plan
+    from generator.plan import to_data
+    from generator.rhythm import moved_past_posts
+
+    existing = read_existing_plan(root, tolerant=force)
+    if (
+        existing
+        and existing.get("seed") == game.seed
+        and isinstance(existing.get("schedule"), list)
+    ):
+        moved = moved_past_posts(existing["schedule"], to_data(game.plan)["schedule"], now())
+        if moved:
+            report(
+                f"warning: the new posting rhythm moves {len(moved)} posts already due "
+                f"(from turn {moved[0]['turn']}); to change only later posts, put the change "
+                "under rhythm: changes: with a from: date"
+            )
+
+
 def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
     from generator.build import build
     from generator.games import RenderOptions
 
     papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
     options = RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())
+    warn_moved_posts(game, root, args.force)
     written = build(game, root, scope, options, args.force)
     report(f"Wrote {len(written)} files to {display_path(root)}/ (game {game.plan.game_id})")
     return written
@@ -446,7 +482,7 @@ def plan(**kwargs: Any) -> None:
     from generator.session import open_game
 
     args = resolve_args(**kwargs, force=False, output=None)
-    g = open_game(args.pack, args.seed, args.start, args.options)
+    g = open_game(args.pack, args.seed, args.start, args.rhythm, args.options)
     click.echo(json.dumps(to_data(g.plan), indent=2, ensure_ascii=False))
 
 
@@ -636,6 +672,128 @@ def verify(seed: str, expected: str, pack: str | None) -> None:
         err=True,
     )
     sys.exit(1)
+
+
+@main.command()
+@click.option(
+    "-o",
+    "--output",
+    "folder",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="The game folder [default: the one here or under output/]",
+)
+@click.option(
+    "--scores",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="The scores file [default: scores.csv in the game folder]",
+)
+@click.option(
+    "--titles",
+    default=None,
+    metavar="REWARDS",
+    help="Games with titles: the rewards the title counts earn (e.g. the dock side 3-6-9).",
+)
+@report_errors
+def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> None:
+    """Check scores.csv and write the rankings posts (after each round, and the final)."""
+    from generator.game_folder import open_folder
+    from generator.scoreboard import write_rankings
+
+    game = open_folder(folder)
+    written, latest = write_rankings(game, scores, titles)
+    for path in written:
+        if path.parent.name == "rankings":
+            click.echo(f"  {display_path(path)}", err=True)
+    click.echo(latest, nl=False)
+
+
+@main.command()
+@click.option(
+    "-o",
+    "--output",
+    "folder",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="The game folder [default: the one here or under output/]",
+)
+@click.option(
+    "--until",
+    default=None,
+    metavar="WHEN",
+    help="Posts up to YYYY-MM-DD (that whole day), 'YYYY-MM-DD HH:MM' or 'day N' [default: now]",
+)
+@click.option("--all", "everything", is_flag=True, help="Every post of the game (the host's copy).")
+@report_errors
+def digest(folder: Path | None, until: str | None, everything: bool) -> None:
+    """Write the catch-up page (digest.html, digest.pdf): every post so far, offline."""
+    from generator.digest import digest_cutoff, digest_files
+    from generator.game_folder import open_folder, require_schedule
+    from generator.output import write_game
+
+    game = open_folder(folder)
+    require_schedule(game)
+    cutoff = digest_cutoff(game.plan, until, everything)
+    files, count, missing = digest_files(game, cutoff)
+    written = write_game(game.root, game.plan, files, force=False)
+    for path in written:
+        if path.name.startswith("digest."):
+            click.echo(f"  {display_path(path)}", err=True)
+    click.echo(f"{count} posts in the catch-up page.", err=True)
+    if missing:
+        click.echo(
+            f"warning: {missing} pictures are not in the folder (written with --no-images?); "
+            "the page goes without them",
+            err=True,
+        )
+
+
+@main.command()
+@click.argument("when_words", nargs=-1, metavar="[day N [SLOT]]")
+@click.option(
+    "-o",
+    "--output",
+    "folder",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="The game folder [default: the one here or under output/]",
+)
+@click.option(
+    "--at",
+    default=None,
+    metavar="'YYYY-MM-DD HH:MM'",
+    help="Pretend it is this moment (in the game's time zone) [default: now]",
+)
+@click.option(
+    "--platform",
+    "platforms",
+    multiple=True,
+    type=click.Choice(PLATFORMS),
+    help="Only this platform (repeat for several) [default: all the game writes]",
+)
+@report_errors
+def today(
+    when_words: tuple[str, ...], folder: Path | None, at: str | None, platforms: tuple[str, ...]
+) -> None:
+    """What to post now, in order, per platform (texts, pictures, comments), and what next."""
+    from generator.game_folder import open_folder, require_schedule
+    from generator.moments import now, parse_at, parse_day
+    from generator.today import slot_at, slot_of_day, slots_with_posts, today_text
+
+    game = open_folder(folder)
+    require_schedule(game)
+    work = slots_with_posts(game)
+    day = parse_day(when_words, game.plan)
+    if day is not None and at is not None:
+        raise click.UsageError("give either `day N` or --at, not both")
+    if day is not None:
+        moment = None
+        index: int | None = slot_of_day(work, day[0], day[1])
+    else:
+        moment = parse_at(at, game.plan) if at else now()
+        index = slot_at(work, moment)
+    click.echo(today_text(game, work, index, moment, platforms or PLATFORMS), nl=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -10,7 +10,6 @@ written in another format is refused with a clear error, never misread."""
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import types
 import typing
 from dataclasses import dataclass
@@ -29,20 +28,22 @@ class PlanError(SheetgenError):
 
 @dataclass(frozen=True)
 class Slot:
-    """One turn's place in the calendar: turn 5 is day 3, morning (and a date if known)."""
+    """One turn's place in the calendar: turn 5 is day 3, morning (and a date if known);
+    with a posting rhythm (rhythm.py) also the local time, its zone and the moment."""
 
     turn: int
     day: int
     slot: str
     date: str | None
+    time: str | None = None
+    timezone: str | None = None
+    at: str | None = None
 
     def when(self) -> str:
-        """'Day 3, morning (Thu 3 Dec 2026)'"""
-        text = f"Day {self.day}, {self.slot}"
-        if self.date:
-            date = dt.date.fromisoformat(self.date)
-            text += f" ({date:%a} {date.day} {date:%b %Y})"
-        return text
+        """'Day 3, morning (Thu 3 Dec 2026, 08:00 CET)'"""
+        from generator.schedule import when
+
+        return when(to_data(self))
 
 
 @dataclass(frozen=True)
@@ -101,15 +102,31 @@ class DataPlan(PlanHeader):
 HEADER_FIELDS = tuple(f.name for f in dataclasses.fields(PlanHeader))
 
 
+def _optional_unset(f: dataclasses.Field[Any], value: Any) -> bool:
+    """An optional field left at None is not written: plans without it read as before."""
+    return value is None and f.default is None
+
+
 def to_data(value: Any) -> Any:
     """JSON data for a plan or any part of it."""
     if isinstance(value, DataPlan):
         return {**{name: getattr(value, name) for name in HEADER_FIELDS}, **value.data}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {
+            f.name: to_data(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not _optional_unset(f, getattr(value, f.name))
+        }
+    if isinstance(value, dict):
+        return {k: to_data(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [to_data(item) for item in value]
     return value
+
+
+def as_data(plan: Any) -> dict[str, Any]:
+    """A plan in its JSON form, whether given typed or already as data (plan.json's)."""
+    return plan if isinstance(plan, dict) else to_data(plan)
 
 
 def _where(path: tuple[str | int, ...]) -> str:
@@ -135,9 +152,16 @@ def _read(tp: Any, data: Any, path: tuple[str | int, ...]) -> Any:
         if not isinstance(data, dict):
             raise PlanError(f"{_where(path)}: expected an object, got {type(data).__name__}")
         hints = typing.get_type_hints(tp)
-        names = [f.name for f in dataclasses.fields(tp)]
+        fields = dataclasses.fields(tp)
+        names = [f.name for f in fields]
         unknown = sorted(set(data) - set(names))
-        missing = [n for n in names if n not in data]
+        missing = [
+            f.name
+            for f in fields
+            if f.name not in data
+            and f.default is dataclasses.MISSING
+            and f.default_factory is dataclasses.MISSING
+        ]
         if unknown or missing:
             what = "; ".join(
                 part
@@ -148,7 +172,7 @@ def _read(tp: Any, data: Any, path: tuple[str | int, ...]) -> Any:
                 if part
             )
             raise PlanError(f"{_where(path)}: {what}")
-        return tp(**{n: _read(hints[n], data[n], (*path, n)) for n in names})
+        return tp(**{n: _read(hints[n], data[n], (*path, n)) for n in names if n in data})
     if origin is tuple:
         args = typing.get_args(tp)
         if not isinstance(data, list):
@@ -166,6 +190,10 @@ def _read(tp: Any, data: Any, path: tuple[str | int, ...]) -> Any:
             return None
         others = [a for a in args if a is not type(None)]
         return _read(others[0], data, path)
+    if tp is Any or origin is dict:
+        if origin is dict and not isinstance(data, dict):
+            raise PlanError(f"{_where(path)}: expected an object, got {type(data).__name__}")
+        return data  # JSON kept as it is (a posting rhythm's record)
     if tp is int:
         if isinstance(data, bool) or not isinstance(data, int):
             raise PlanError(f"{_where(path)}: expected a whole number, got {data!r}")

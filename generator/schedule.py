@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
+from zoneinfo import ZoneInfo
 
-from generator.plan import Slot
+from generator.plan import Slot, to_data
 
 
 def make_schedule(turns: int, slots: list[str], start: dt.date | None) -> tuple[Slot, ...]:
@@ -24,6 +26,48 @@ def make_schedule(turns: int, slots: list[str], start: dt.date | None) -> tuple[
     return tuple(schedule)
 
 
-def when(entry: Slot) -> str:
-    """'Day 3, morning (Thu 3 Dec 2026)' for a schedule entry."""
-    return entry.when()
+EVE_SLOT = "before day 1"
+
+
+def with_eve(schedule: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The schedule with turn 0 in front: the day before day 1, when players get the sheets
+    to print. It goes out at the first slot's time on the eve of day 1's date."""
+    if not schedule or schedule[0]["turn"] == 0:
+        return list(schedule)
+    first = schedule[0]
+    eve: dict[str, Any] = {"turn": 0, "day": 0, "slot": EVE_SLOT, "date": None}
+    if first.get("date"):
+        eve["date"] = (dt.date.fromisoformat(first["date"]) - dt.timedelta(days=1)).isoformat()
+    if first.get("at"):
+        at = dt.datetime.fromisoformat(first["at"]) - dt.timedelta(days=1)
+        # The same wall-clock time the day before (a DST change moves the offset, not 08:00).
+        zone = ZoneInfo(first["timezone"])
+        local = at.astimezone(zone).replace(
+            hour=int(first["time"][:2]), minute=int(first["time"][3:])
+        )
+        eve.update(time=first["time"], timezone=first["timezone"], at=local.isoformat())
+    return [eve, *schedule]
+
+
+def when(entry: Any) -> str:
+    """'Day 3, morning (Thu 3 Dec 2026, 08:00 CET)' for a schedule entry (a Slot of a
+    typed plan, or its JSON form)."""
+    if not isinstance(entry, dict):
+        entry = to_data(entry)
+    if entry["day"] == 0:
+        text = "The day before day 1"
+        return f"{text} ({date_text(entry)})" if entry.get("date") else text
+    text = f"Day {entry['day']}, {entry['slot']}"
+    if entry.get("date"):
+        text += f" ({date_text(entry)})"
+    return text
+
+
+def date_text(entry: dict[str, Any]) -> str:
+    """'Thu 3 Dec 2026, 08:00 CET' (the time once the game has a posting rhythm)."""
+    date = dt.date.fromisoformat(entry["date"])
+    text = f"{date:%a} {date.day} {date:%b %Y}"
+    if entry.get("at"):
+        moment = dt.datetime.fromisoformat(entry["at"]).astimezone(ZoneInfo(entry["timezone"]))
+        text += f", {moment:%H:%M} {moment.tzname()}"
+    return text

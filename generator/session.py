@@ -15,7 +15,8 @@ from pydantic import Field
 from generator.content import Pack, load_pack
 from generator.errors import ContentError, SheetgenError, display_path
 from generator.games import GameRules, rules_for
-from generator.plan import PLAN_FORMAT, Plan, PlanHeader
+from generator.plan import PLAN_FORMAT, Plan, PlanHeader, from_data, to_data
+from generator.rhythm import Rhythm, apply_rhythm
 from generator.seeds import commitment, game_id, normalise_seed
 from generator.validation import Strict, validate
 from generator.yamlio import load_document
@@ -76,7 +77,11 @@ def plan_header(pack: Pack, seed: str, start: dt.date | None) -> PlanHeader:
 
 
 def open_game(
-    pack_ref: str, seed: str, start: dt.date | None, options: dict[str, Any] | None = None
+    pack_ref: str,
+    seed: str,
+    start: dt.date | None,
+    rhythm: Rhythm | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Game:
     """`options`: the game file's game options (Keep on Trucking's `ships`); a game whose
     rules take none refuses them. Rules that take options (a `takes_options` attribute)
@@ -93,7 +98,29 @@ def open_game(
         plan = rules.make_plan(content, header, start, options=options)  # type: ignore[call-arg]
     else:
         plan = rules.make_plan(content, header, start)
+    data = to_data(plan)
+    if start is not None and isinstance(data.get("schedule"), list):
+        # Dates and clock times only: the rhythm is applied after every random choice is
+        # made and feeds no stream, so it can never change what a post shows.
+        rhythm = rhythm or Rhythm()
+        slots = list(dict.fromkeys(s["slot"] for s in data["schedule"]))
+        data["schedule"] = apply_rhythm(data["schedule"], start, rhythm, slots)
+        data["rhythm"] = rhythm.record()
+        plan = from_data(rules.plan_type, data)
+    elif rhythm is not None and rhythm != Rhythm():
+        raise SheetgenError("a posting rhythm needs a start date (start: in the game file)")
     return Game(pack, rules, content, seed, start, plan, options)
+
+
+def recorded_rhythm(plan: dict[str, Any]) -> Rhythm | None:
+    """The rhythm a game folder's plan.json was written with."""
+    data = plan.get("rhythm")
+    if not isinstance(data, dict):
+        return None
+    try:
+        return Rhythm.model_validate(data)
+    except ValueError as exc:
+        raise SheetgenError(f"plan.json: rhythm: cannot read it ({exc})") from None
 
 
 class GameFile(Strict):
@@ -106,6 +133,7 @@ class GameFile(Strict):
     output: str | None = None
     paper: str | None = Field(default=None, pattern=r"^(a4|letter|both)$")
     notes: str | None = None
+    rhythm: Rhythm | None = None
     # Game options, for the packs that take them (Keep on Trucking): `ships: A` flies the
     # A boards every round; a list gives one value per round (A, or base).
     ships: str | list[str] | None = None

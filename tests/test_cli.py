@@ -72,12 +72,12 @@ def test_post_texts_name_turn_day_slot_and_tiles(run: Any, tmp_path: Path) -> No
     plan = json.loads((root / "plan.json").read_text())
     text = (root / "round-1" / "turn-03-build.facebook.txt").read_text()
     assert "Round 1 of 3 · Building · Turn 3 of 51 (build turn 3 of 8)" in text
-    assert "Day 2, morning (Wed 2 Dec 2026)" in text
+    assert "Day 2, morning (Wed 2 Dec 2026, 08:00 UTC)" in text
     for label in ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"):
         assert f"\n{label} " in text
     assert "Stacks 1-3" in text  # the peek reminder on every build post
     last = (root / "round-3" / "turn-51-flight.facebook.txt").read_text()
-    assert "Turn 51 of 51" in last and "Day 26, morning (Sat 26 Dec 2026)" in last
+    assert "Turn 51 of 51" in last and "Day 26, morning (Sat 26 Dec 2026, 08:00 UTC)" in last
     assert "events 15-16 of 16" in last
     first_event = plan["rounds"][2]["flight_turns"][-1]["events"][0]["card"]
     assert "Event 15: " in last and first_event["id"] not in last
@@ -247,7 +247,7 @@ def test_game_file(run: Any, tmp_path: Path) -> None:
     assert plan["seed"] == SECRET and plan["start"] == "2026-12-01"
     # A later turn without --start keeps the recorded start date.
     result = run("turn", "--no-images", "5", "--seed", SECRET, "-o", "out/gt")
-    assert result.exit_code == 0 and "Day 3, morning (Thu 3 Dec 2026)" in result.stdout
+    assert result.exit_code == 0 and "Day 3, morning (Thu 3 Dec 2026, 08:00 UTC)" in result.stdout
 
 
 def test_shipped_example_game_file(run: Any) -> None:

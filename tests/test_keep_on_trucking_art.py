@@ -180,7 +180,7 @@ def test_print_pack_pages_match_the_round_start_posts(files: dict[str, bytes]) -
     pages = PdfReader(io.BytesIO(files["sheets/print-pack-a4.pdf"])).pages
     assert len(pages) == 6 + 3
     for choice in ("A", "base"):
-        game = open_game("keep-on-trucking", "print-pack-seed-01", None, {"ships": choice})
+        game = open_game("keep-on-trucking", "print-pack-seed-01", None, options={"ships": choice})
         writer = TruckingPostWriter(game.content, game.plan)
         for rnd in game.plan.rounds:
             text = writer.round_start(rnd).facebook or ""

@@ -73,6 +73,9 @@ class GameRules(Protocol):
     # input) and returns the step-by-step account; `sheetgen score PACK GRID` calls it.
     # A game scored round by round takes `round_number` too (`--round N`), and a game with
     # a balance bot may define `verdict(content, plan)` and `balance(...)` (Galaxy Trucker).
+    # A game whose players post scores defines
+    #   scoring(content, plan) -> generator.rankings.ScoreSpec
+    # (the columns of its scores.csv); `sheetgen rankings` calls it.
 
 
 def available_games() -> list[str]:

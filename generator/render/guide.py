@@ -4,29 +4,30 @@ post's `.host.txt`) holds everything else."""
 
 from __future__ import annotations
 
-import datetime as dt
 from itertools import groupby
+from typing import Any
 
-from generator.plan import Plan
+from generator.plan import to_data
 from generator.render.text import Post
+from generator.schedule import when, with_eve
 
 
 def posting_order(posts: list[Post]) -> list[Post]:
     return sorted(posts, key=lambda p: (p.turn, p.position))
 
 
-def day_before(plan: Plan) -> str:
-    """'The day before day 1 (Mon 30 Nov 2026)', or without a date when none is set."""
-    if not plan.start:
-        return "The day before day 1"
-    date = dt.date.fromisoformat(plan.start) - dt.timedelta(days=1)
-    return f"The day before day 1 ({date:%a} {date.day} {date:%b %Y})"
+def day_before(plan: Any) -> str:
+    """'The day before day 1 (Mon 30 Nov 2026, 08:00 CET)', or without a date when none is
+    set. The eve of day 1's date, which the posting rhythm may have moved past the start."""
+    return when(with_eve(to_data(plan)["schedule"])[0])
 
 
-def posting_guide(game_name: str, plan: Plan, posts: list[Post]) -> str:
+def posting_guide(game_name: str, plan: Any, posts: list[Post]) -> str:
+    data = to_data(plan)
+    by_turn = {s["turn"]: s for s in with_eve(data["schedule"])}
     ordered = posting_order(posts)
     lines = [
-        f"# {game_name}: posting guide for game {plan.game_id}",
+        f"# {game_name}: posting guide for game {data['game_id']}",
         "",
         "Publish these in order, one section per morning or afternoon. For each platform the",
         "steps say which file to paste and what to attach. Post files hold only what players",
@@ -43,8 +44,10 @@ def posting_guide(game_name: str, plan: Plan, posts: list[Post]) -> str:
         lines.append("")
     for turn, group in groupby(ordered, key=lambda p: p.turn):
         posts_now = list(group)
-        heading = day_before(plan) if turn == 0 else f"Turn {turn} · {plan.turn_slot(turn).when()}"
+        heading = day_before(plan) if turn == 0 else f"Turn {turn} · {when(by_turn[turn])}"
         lines += [f"## {heading}", ""]
+        # The slot's work at a glance, in the order it goes out; the steps follow.
+        lines += ["In order: " + " → ".join(p.title for p in posts_now), ""]
         for platform, steps_of in (
             ("Facebook", Post.facebook_steps),
             ("Discord", Post.discord_steps),

@@ -162,6 +162,8 @@ def _lines(draft: PostDraft, flavour: Flavour, secret: str) -> list[str]:
             if lines and lines[-1] != "":
                 lines.append("")
             lines.append({"discord": f"**{text}**", "bgg": f"[b]{text}[/b]"}.get(flavour, text))
+        elif block.kind == "item" and all(isinstance(p, Secret) for p in block.parts):
+            lines.append(text)  # a wholly hidden line is one spoiler, not a list item
         elif block.kind == "item":
             lines.append(f"- {_capital(text)}" if flavour in ("discord", "bgg") else text)
         elif block.kind == "line":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import importlib
+import re
 from pathlib import Path
 
 from generator.cache import reuse
@@ -17,6 +18,8 @@ from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
 from generator.plan import PlanHeader, to_data
+from generator.rankings import ScoreSpec
+from generator.render.calendar_ics import calendar_file
 from generator.render.guide import posting_guide
 from generator.render.text import Post
 from generator.schedule import make_schedule
@@ -95,6 +98,7 @@ class GalaxyTruckerRules:
                     posting_guide(content.texts.game_name, plan, all_posts).encode("utf-8"),
                 )
             )
+            files += calendar_file(content.texts.game_name, to_data(plan), all_posts)
         if scope.kind in ("game", "sheets"):
             # Imported here: the sheets draw with generator.art.tiles, which imports this
             # package's content module, so a top-level import would be circular.
@@ -122,6 +126,38 @@ class GalaxyTruckerRules:
                 under = post.comment_on or post.title
                 parts.append(f"---- comment under {under} ----\n{post.facebook_comment.rstrip()}")
         return "\n\n".join(parts) + "\n"
+
+    def phase_of(self, post: Post) -> str:
+        """The phase a post belongs to, for the catch-up page's headings."""
+        name = post.key.rpartition("/")[2]
+        if name == "end-of-flight":
+            return "Scoring"
+        if name.endswith("-flight"):
+            return "Flying"
+        if "/" in post.key:
+            return "Building"
+        return ""
+
+    def scoring(self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan) -> ScoreSpec:
+        """scores.csv columns: the round score is Position + Events + Cargo + Lost
+        Components + Pretty Ship (the rules' scoring); Keep on Trucking adds title counts."""
+        return ScoreSpec(
+            rounds=tuple(str(r.round) for r in plan.rounds),
+            parts=(
+                ("position", "Starting position"),
+                ("events", "Events"),
+                ("cargo", "Cargo"),
+                ("lost", "Lost components"),
+                ("pretty", "Pretty ship"),
+            ),
+            # Keep on Trucking's trucker titles, counted on the sheet at the end of a round;
+            # the title dock's side gives the reward per round.
+            titles=(("aesthete", "Aesthete"), ("contraptionist", "Contraptionist")),
+            title_rewards={"3-6-9": (3, 6, 9), "4-8-12": (4, 8, 12)},
+            # A player's ship file (as `sheetgen score` reads it): the flight engine scores it.
+            scorer=lambda path, rnd: ship_score(self.score(content, plan, path, int(rnd))),
+            sheet_column="ship",
+        )
 
     def score(
         self,
@@ -159,6 +195,29 @@ class GalaxyTruckerRules:
         from generator.games.galaxy_trucker.flight.balance import balance_report
 
         return balance_report(pack_ref, content, count, workers, prefix, save_reference)
+
+
+# The score boxes of the flight engine's account, and the scores.csv part each fills.
+ACCOUNT_BOXES = {
+    "Starting Position": "position",
+    "Events": "events",
+    "Cargo": "cargo",
+    "Lost Components": "lost",
+    "Pretty Ship": "pretty",
+}
+
+
+def ship_score(account: str) -> tuple[int, dict[str, int]]:
+    """The round score and its parts from the flight engine's account."""
+    parts = {}
+    for label, column in ACCOUNT_BOXES.items():
+        found = re.search(rf"^  {label} +(-?\d+)", account, re.MULTILINE)
+        if found:
+            parts[column] = int(found.group(1))
+    total = re.search(r"^  Round \d+ score +(-?\d+)", account, re.MULTILINE)
+    if total is None or len(parts) != len(ACCOUNT_BOXES):
+        raise SheetgenError("the flight engine's account gave no score")
+    return int(total.group(1)), parts
 
 
 RULES = GalaxyTruckerRules()

@@ -6,6 +6,7 @@ plan.json reads on its own; dice are recorded as the two faces of each roll."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from generator.plan import Plan, Slot
 
@@ -63,3 +64,4 @@ class RoundPlan:
 class GalaxyTruckerPlan(Plan):
     rounds: tuple[RoundPlan, ...]
     schedule: tuple[Slot, ...]
+    rhythm: dict[str, Any] | None = None  # the posting rhythm of a dated game (rhythm.py)

@@ -257,23 +257,33 @@ class PostWriter:
                 item(f"{name}{i} {tile_words(self.content, self.content.tiles_by_id[t.id])}")
                 for i, t in enumerate(tiles, 1)
             ]
-        rules = fill(self.texts.build_turn, round=rnd.round)
-        if index > 0 or rnd.round > 1:
-            # The full rules come with the game's first build turn; later turns remind.
-            rules = (
-                "Take one tile from each set, or skip the set and mark a Skipped Parts "
-                "box. Or pass for the rest of the round."
-            )
+        stacks = f"Stacks 1-{setting.peekable_stacks}"
         where = Per(
-            facebook=f"in the comments of the Round {rnd.round} start post",
+            facebook=f"the comments of the Round {rnd.round} start post",
             discord=f"the spoilers under the Round {rnd.round} start message",
             bgg=f"the spoilers in the Round {rnd.round} start post",
         )
-        peek = (
-            f"Peek (1 Skipped Parts box each, once you have a tile): Stacks 1-"
-            f"{setting.peekable_stacks} are "
-        )
-        blocks += [*self.build_blocks(rnd, index), para(rules), para(peek, where, ".")]
+        blocks += self.build_blocks(rnd, index)
+        if index == 0 and rnd.round == 1:
+            # The game's first build turn teaches the rules in full.
+            cost = "1 Skipped Parts box each, once you have a tile"
+            rules = fill(self.texts.build_turn, round=rnd.round)
+            where_in = Per(
+                facebook=f"in {where.facebook}",
+                discord=where.discord,
+                bgg=where.bgg,
+            )
+            blocks += [para(rules), para(f"Peek ({cost}): {stacks} are ", where_in, ".")]
+        else:
+            # Later turns remind in one line.
+            blocks.append(
+                para(
+                    "One tile from each set, or skip the set (mark a Skipped Parts box), or "
+                    f"pass for the round; peek at {stacks} (",
+                    where,
+                    ") for a Skipped Parts box each.",
+                )
+            )
         return PostDraft(
             key=f"round-{rnd.round}/turn-{turn:02d}-build",
             title=f"Turn {turn}: build",

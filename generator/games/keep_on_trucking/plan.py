@@ -17,8 +17,9 @@ class TruckingOptions:
 
 @dataclass(frozen=True)
 class KeepOnTruckingPlan(GalaxyTruckerPlan):
-    options: TruckingOptions
+    # Defaults only because the base plan's last field has one; the planner sets all three.
+    options: TruckingOptions = TruckingOptions(ships=())
     # Set aside before the first round, for the whole game; never drawn, never posted.
-    set_aside: tuple[TileRef, ...]
+    set_aside: tuple[TileRef, ...] = ()
     # Per round: the die rolled at its start for Ship IA's front (None on other ships).
-    compass: tuple[int | None, ...]
+    compass: tuple[int | None, ...] = ()

@@ -4,17 +4,21 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 from generator.cache import reuse
 from generator.content import Pack
+from generator.errors import SheetgenError
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.moon_drop import content as md_content
 from generator.games.moon_drop.plan import End, MoonDropPlan
 from generator.games.moon_drop.planner import crisis_order, make_deal, make_rounds
 from generator.games.moon_drop.posts import PostWriter
 from generator.games.moon_drop.scorer import score as score_grid
-from generator.plan import PlanHeader
+from generator.plan import PlanHeader, to_data
+from generator.rankings import ScoreSpec
+from generator.render.calendar_ics import calendar_file
 from generator.render.guide import posting_guide
 from generator.render.text import Post
 from generator.schedule import make_schedule
@@ -96,6 +100,7 @@ class MoonDropRules:
         if scope.kind == "game":
             guide = posting_guide(content.texts.game_name, plan, posts)
             files.append(OutputFile("posting-guide.md", guide.encode("utf-8")))
+            files += calendar_file(content.texts.game_name, to_data(plan), posts)
         return files
 
     def turn_post(self, content: md_content.MoonDrop, plan: MoonDropPlan, turn: int) -> str:
@@ -106,6 +111,19 @@ class MoonDropRules:
 
     def score(self, content: md_content.MoonDrop, plan: MoonDropPlan, grid_file: Path) -> str:
         return score_grid(content, plan, grid_file)
+
+    def scoring(self, content: md_content.MoonDrop, plan: MoonDropPlan) -> ScoreSpec:
+        """One score per player for the game; a `grid` column names the player's sheet
+        (a file in the game folder) for the scorer to score or check."""
+
+        def scorer(grid_file: Path, _round: str) -> tuple[int, dict[str, int]]:
+            account = self.score(content, plan, grid_file)
+            found = re.search(r"^Score: (-?\d+)$", account, re.MULTILINE)
+            if found is None:  # the account always gives its score
+                raise SheetgenError(f"{grid_file.name}: the scorer gave no score")
+            return int(found.group(1)), {}
+
+        return ScoreSpec(rounds=("final",), scorer=scorer)
 
 
 RULES = MoonDropRules()

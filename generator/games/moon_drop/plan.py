@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from generator.plan import Plan, Slot
 
@@ -47,3 +48,4 @@ class MoonDropPlan(Plan):
     rounds: tuple[RoundPlan, ...]
     end: End
     schedule: tuple[Slot, ...]
+    rhythm: dict[str, Any] | None = None  # the posting rhythm of a dated game (rhythm.py)

@@ -1,0 +1,235 @@
+"""`sheetgen digest`: the weekly catch-up page of a game folder.
+
+Every post published up to a moment, grouped by round and phase, with its pictures, the
+sheets to print and the hidden parts behind click-to-reveal spoilers: one HTML file that
+carries everything inside it (pictures and PDFs as data: URIs), and a PDF twin. The posts
+are rebuilt from the folder's plan and pack copy (pure, the same as the files written), the
+pictures and sheets are read from the folder."""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from generator.errors import SheetgenError, display_path
+from generator.game_folder import GameFolder
+from generator.games import OutputFile, Scope
+from generator.moments import Slot, game_slots, now, parse_at, parse_day
+from generator.plan import as_data
+from generator.render.digest_pdf import digest_pdf
+from generator.render.guide import posting_order
+from generator.render.html import (
+    Page,
+    PageImage,
+    PagePhase,
+    PagePost,
+    PageSection,
+    PageSheet,
+    page_html,
+)
+from generator.render.text import Post
+from generator.schedule import when, with_eve
+
+DIGEST_HTML = "digest.html"
+DIGEST_PDF = "digest.pdf"
+IMAGE_WIDTH = 720  # a phone screen's worth; keeps the page a few megabytes
+MAX_IMAGE_BYTES = 20_000_000
+MAX_SHEET_BYTES = 5_000_000
+
+
+@dataclass(frozen=True)
+class Cutoff:
+    """Posts up to here: a moment, or a day (and optionally a slot of it)."""
+
+    at: dt.datetime | None = None
+    day: int | None = None
+    slot: str | None = None
+    everything: bool = False
+
+    def includes(self, slot: Slot, slot_names: list[str]) -> bool:
+        if self.everything:
+            return True
+        if self.day is not None:
+            if slot.day != self.day:
+                return slot.day < self.day
+            return self.slot is None or slot_names.index(slot.name) <= slot_names.index(self.slot)
+        if self.at is None or slot.at is None:
+            raise SheetgenError(
+                "this game has no dates (no start date): say how far with --until 'day N'"
+            )
+        return slot.at <= self.at
+
+
+def digest_cutoff(plan: dict[str, Any], until: str | None, everything: bool) -> Cutoff:
+    """--until as typed: a day, a date (its whole day), a date and time; default now."""
+    plan = as_data(plan)
+    if everything:
+        return Cutoff(everything=True)
+    if until is None:
+        return Cutoff(at=now())
+    day = parse_day(tuple(until.split()), plan) if until.lower().startswith("day") else None
+    if day is not None:
+        return Cutoff(day=day[0], slot=day[1])
+    return Cutoff(at=parse_at(until, plan, end_of_day=True))
+
+
+def game_posts(game: GameFolder) -> list[Post]:
+    posts_of = getattr(game.rules, "posts", None)
+    if posts_of is None:
+        raise SheetgenError(f"{game.title}: this game cannot list its posts")
+    return posting_order(posts_of(game.content, game.typed, Scope("game")))
+
+
+def published(game: GameFolder, cutoff: Cutoff) -> list[Post]:
+    slots = {s.turn: s for s in game_slots(game.plan)}
+    names = list(dict.fromkeys(s.name for s in slots.values()))
+    return [p for p in game_posts(game) if cutoff.includes(slots[p.turn], names)]
+
+
+def phase_of(game: GameFolder, post: Post) -> str:
+    phase = getattr(game.rules, "phase_of", None)
+    return phase(post) if phase else ""
+
+
+def section_of(post: Post, seen_round: bool) -> tuple[str, str]:
+    folder = post.key.rpartition("/")[0]
+    if folder.startswith("round-"):
+        number = folder.removeprefix("round-")
+        return folder, f"Round {number}"
+    return ("end", "End of the game") if seen_round else ("start", "Before the first round")
+
+
+def embed_image(path: Path) -> str | None:
+    """The picture as a data: URI, scaled to a phone's width and reduced to a palette: line
+    drawings keep their look at a quarter of the bytes. None when the file is missing."""
+    if path.is_symlink() or not path.is_file():
+        return None
+    if path.stat().st_size > MAX_IMAGE_BYTES:
+        raise SheetgenError(f"{display_path(path)}: larger than {MAX_IMAGE_BYTES} bytes")
+    with Image.open(path) as opened:
+        image = opened.convert("RGB")
+    if image.width > IMAGE_WIDTH:
+        height = round(image.height * IMAGE_WIDTH / image.width)
+        image = image.resize((IMAGE_WIDTH, height), Image.Resampling.LANCZOS)
+    small = image.quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    small.save(buffer, "PNG", optimize=False, compress_level=9)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def sheets(root: Path) -> list[PageSheet]:
+    folder = root / "sheets"
+    if not folder.is_dir() or folder.is_symlink():
+        return []
+    result = []
+    for path in sorted(folder.glob("*.pdf")):
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_SHEET_BYTES:
+            continue
+        data = base64.b64encode(path.read_bytes()).decode("ascii")
+        name = path.stem.replace("-", " ")
+        name = name[0].upper() + name[1:]
+        for paper in ("a4", "letter"):
+            if name.lower().endswith(f" {paper}"):
+                name = f"{name[: -len(paper) - 1]} ({'A4' if paper == 'a4' else 'US Letter'})"
+        result.append(PageSheet(name, f"sheets/{path.name}", f"data:application/pdf;base64,{data}"))
+    return result
+
+
+def build_page(game: GameFolder, posts: list[Post], cutoff_text: str) -> tuple[Page, int]:
+    """The page, and how many pictures were missing from the folder."""
+    by_turn = {s["turn"]: s for s in with_eve(game.plan["schedule"])}
+    sections: list[PageSection] = []
+    missing = 0
+    seen_round = False
+    index: dict[str, PageSection] = {}
+    for post in posts:
+        anchor, name = section_of(post, seen_round)
+        seen_round = seen_round or anchor.startswith("round-")
+        section = index.get(anchor)
+        if section is None:
+            section = index[anchor] = PageSection(anchor, name)
+            sections.append(section)
+        phase = phase_of(game, post)
+        if not section.phases or section.phases[-1].name != phase:
+            section.phases.append(PagePhase(phase))
+        images = []
+        for image in post.images:
+            src = embed_image(game.root / image.file)
+            if src is None:
+                missing += 1
+                continue
+            images.append(PageImage(src, image.alt, image.hidden))
+        section.phases[-1].posts.append(
+            PagePost(
+                anchor=post.key.replace("/", "-"),
+                title=post.title,
+                when=when(by_turn[post.turn]),
+                markdown=post.discord,
+                images=tuple(images),
+            )
+        )
+    _add_rankings(game, posts, sections)
+    title = f"{game.title} · Game {game.plan.get('game_id')}: catch-up"
+    intro = [
+        f"Every post up to {cutoff_text}, in order, grouped by round and phase.",
+        "Dice and peeked stacks are hidden: tap “Show” only when you reach them (honesty "
+        "system). Print the sheets below, then play the posts one by one.",
+    ]
+    footer = (
+        f"{game.title} · game {game.plan.get('game_id')} · made with sheetgen from the "
+        "game's folder; works offline."
+    )
+    return Page(title, intro, sheets(game.root), sections, footer), missing
+
+
+def _add_rankings(game: GameFolder, posts: list[Post], sections: list[PageSection]) -> None:
+    """The rankings the host wrote (sheetgen rankings) follow each round the page shows in
+    full, and the final ones close a finished game."""
+    shown = {p.key for p in posts}
+    every = game_posts(game)
+    for section in sections:
+        in_round = [p.key for p in every if p.key.startswith(f"{section.anchor}/")]
+        if in_round and all(k in shown for k in in_round):
+            stem = f"rankings/{section.anchor}"
+            post = _rankings_post(game, stem, f"Rankings after {section.name.lower()}")
+            if post is not None:
+                section.phases.append(PagePhase("Rankings", [post]))
+    if every and all(p.key in shown for p in every):
+        post = _rankings_post(game, "rankings/final", "Final rankings")
+        if post is not None:
+            sections.append(
+                PageSection("final-rankings", "Final rankings", [PagePhase("", [post])])
+            )
+
+
+def _rankings_post(game: GameFolder, stem: str, title: str) -> PagePost | None:
+    text_file = game.root / f"{stem}.discord.md"
+    if text_file.is_symlink() or not text_file.is_file():
+        return None
+    text = text_file.read_text(encoding="utf-8")
+    image = embed_image(game.root / f"{stem}.png")
+    alt = f"{title}: a podium and a table; the standings are in the text."
+    images = (PageImage(image, alt, False),) if image else ()
+    return PagePost(stem.replace("/", "-"), title, "After the round's last post", text, images)
+
+
+def cutoff_words(game: GameFolder, posts: list[Post], cutoff: Cutoff) -> str:
+    if not posts:
+        return "the start (nothing posted yet)"
+    last = {s["turn"]: s for s in with_eve(game.plan["schedule"])}[posts[-1].turn]
+    return when(last)
+
+
+def digest_files(game: GameFolder, cutoff: Cutoff) -> tuple[list[OutputFile], int, int]:
+    """digest.html and digest.pdf; the number of posts and of missing pictures."""
+    posts = published(game, cutoff)
+    page, missing = build_page(game, posts, cutoff_words(game, posts, cutoff))
+    html = page_html(page).encode("utf-8")
+    pdf = digest_pdf(page)
+    return [OutputFile(DIGEST_HTML, html), OutputFile(DIGEST_PDF, pdf)], len(posts), missing

@@ -1,0 +1,71 @@
+"""A written game folder as the commands that read it see it: its plan, its pack copy and
+its rules. `today`, `rankings` and `digest` work on a folder `game` wrote."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.content import SNAPSHOT_DIR
+from generator.errors import SheetgenError, display_path
+from generator.games import GameRules
+from generator.output import PLAN_FILE, read_existing_plan
+from generator.plan import read_plan
+from generator.session import load_content
+
+OUTPUT_DIR = Path("output")
+
+
+@dataclass
+class GameFolder:
+    root: Path
+    plan: dict[str, Any]
+    rules: GameRules
+    content: Any
+    title: str  # the game's name, as its pack calls it
+    typed: Any = None  # the plan as the game's rules read it (generator/plan.py)
+
+
+def find_folder(folder: Path | None) -> Path:
+    """The folder given; else the working directory if it holds a game; else the one game
+    under output/. Several games or none: an error naming them."""
+    if folder is not None:
+        if not (folder / PLAN_FILE).is_file():
+            raise SheetgenError(f"{display_path(folder)} holds no game (no {PLAN_FILE})")
+        return folder
+    if Path(PLAN_FILE).is_file():
+        return Path(".")
+    games = (
+        sorted(p for p in OUTPUT_DIR.iterdir() if (p / PLAN_FILE).is_file())
+        if OUTPUT_DIR.is_dir()
+        else []
+    )
+    if len(games) == 1:
+        return games[0]
+    if not games:
+        raise SheetgenError("no game here: give the game folder with -o (e.g. -o output/my-game)")
+    listed = ", ".join(display_path(g) for g in games)
+    raise SheetgenError(f"several games under output/ ({listed}): choose one with -o")
+
+
+def open_folder(folder: Path | None) -> GameFolder:
+    root = find_folder(folder)
+    plan = read_existing_plan(root)
+    if plan is None or not isinstance(plan.get("pack"), str):
+        raise SheetgenError(f"{display_path(root / PLAN_FILE)}: not a sheetgen plan")
+    kept = root / SNAPSHOT_DIR
+    pack_ref = str(kept) if kept.is_dir() else plan["pack"]
+    pack, rules, content = load_content(pack_ref)
+    typed = read_plan(rules.plan_type, plan, display_path(root / PLAN_FILE))
+    return GameFolder(root, plan, rules, content, pack.meta.title, typed)
+
+
+def require_schedule(game: GameFolder) -> None:
+    """today and digest work on games whose posts are planned ahead, slot by slot."""
+    schedule = game.plan.get("schedule")
+    if not isinstance(schedule, list) or not schedule or not hasattr(game.rules, "posts"):
+        raise SheetgenError(
+            f"{game.title} has no planned posts (its posts follow the players' moves at the "
+            "table): this command works for games with a posting schedule"
+        )

@@ -1,0 +1,85 @@
+"""Points in a game's time, as a host types them: `--at "2026-12-07 08:00"`, `--until
+2026-12-13`, `day 7`. Dates and clock times are read in the game's own time zone."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from generator.errors import SheetgenError
+from generator.plan import as_data
+from generator.rhythm import DEFAULT_TIMEZONE, moment
+from generator.schedule import with_eve
+
+_DAY = re.compile(r"^day\s+(\d{1,4})(?:\s+([a-z-]+))?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One posting slot of a game: its turn, day, name and moment (None when undated)."""
+
+    turn: int
+    day: int
+    name: str
+    at: dt.datetime | None
+    entry: dict[str, Any]
+
+
+def game_slots(plan: dict[str, Any]) -> list[Slot]:
+    plan = as_data(plan)
+    return [Slot(s["turn"], s["day"], s["slot"], moment(s), s) for s in with_eve(plan["schedule"])]
+
+
+def game_zone(plan: dict[str, Any]) -> ZoneInfo:
+    plan = as_data(plan)
+    rhythm = plan.get("rhythm")
+    name = rhythm.get("timezone") if isinstance(rhythm, dict) else None
+    return ZoneInfo(name if isinstance(name, str) else DEFAULT_TIMEZONE)
+
+
+def parse_at(text: str, plan: dict[str, Any], end_of_day: bool = False) -> dt.datetime:
+    """'YYYY-MM-DD HH:MM' or 'YYYY-MM-DD' (its start, or its end with end_of_day) in the
+    game's time zone."""
+    plan = as_data(plan)
+    text = text.strip()
+    zone = game_zone(plan)
+    try:
+        if len(text) == 10:
+            date = dt.date.fromisoformat(text)
+            clock = dt.time(23, 59, 59) if end_of_day else dt.time(0, 0)
+            return dt.datetime.combine(date, clock, tzinfo=zone)
+        parsed = dt.datetime.strptime(text, "%Y-%m-%d %H:%M")
+    except ValueError:
+        raise SheetgenError(
+            f"{text!r} is not a date and time (expected YYYY-MM-DD HH:MM or YYYY-MM-DD)"
+        ) from None
+    return parsed.replace(tzinfo=zone)
+
+
+def parse_day(words: tuple[str, ...], plan: dict[str, Any]) -> tuple[int, str | None] | None:
+    """`day 7` or `day 7 afternoon` -> (7, 'afternoon'); None when no words are given."""
+    plan = as_data(plan)
+    if not words:
+        return None
+    match = _DAY.match(" ".join(words))
+    slots = [s for s in game_slots(plan) if s.day >= 1]
+    days = max(s.day for s in slots)
+    names = list(dict.fromkeys(s.name for s in slots))
+    if not match:
+        raise SheetgenError(
+            f"{' '.join(words)!r}: expected `day N` or `day N SLOT` (N 1-{days}; slots: "
+            f"{', '.join(names)})"
+        )
+    day, name = int(match.group(1)), match.group(2)
+    if not 1 <= day <= days:
+        raise SheetgenError(f"day {day} is not a day of this game (1-{days})")
+    if name is not None and name.lower() not in names:
+        raise SheetgenError(f"{name!r} is not a slot of this game ({', '.join(names)})")
+    return day, name.lower() if name else None
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)

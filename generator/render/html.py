@@ -1,0 +1,247 @@
+"""The catch-up page: posts as one self-contained HTML page that works offline and on a phone.
+
+Posts arrive in their Discord flavour (markdown with `||spoilers||`), the richest one: the
+page turns each spoiler into a `<details>` element, closed until the reader taps it, which
+needs no JavaScript. A line that is a spoiler from end to end (a peeked stack's cards) joins
+its neighbours in one block; a spoiler inside a line (one roll of the dice) stays small and
+inline, so revealing one roll never shows the next."""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+
+SPOILER = re.compile(r"\|\|(.+?)\|\|")
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
+CODE = re.compile(r"`([^`]+)`")
+ESCAPED = re.compile(r"\\([\\*_`~|>#\[\]()-])")
+
+
+@dataclass(frozen=True)
+class PageImage:
+    src: str  # a data: URI (the page travels alone)
+    alt: str
+    hidden: bool
+
+
+@dataclass(frozen=True)
+class PagePost:
+    anchor: str
+    title: str
+    when: str
+    markdown: str
+    images: tuple[PageImage, ...] = ()
+
+
+@dataclass
+class PagePhase:
+    name: str  # "" when the game has no phases
+    posts: list[PagePost] = field(default_factory=list)
+
+
+@dataclass
+class PageSection:
+    anchor: str
+    name: str
+    phases: list[PagePhase] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class PageSheet:
+    name: str
+    file: str
+    href: str  # a data: URI with the PDF
+
+
+@dataclass(frozen=True)
+class Page:
+    title: str
+    intro: list[str]
+    sheets: list[PageSheet]
+    sections: list[PageSection]
+    footer: str
+
+
+CSS = """
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
+color:#1b1e2b;background:#f4f5f9}
+main{max-width:46rem;margin:0 auto;padding:0 12px 48px}
+header{padding:16px 0 4px}
+h1{font-size:1.5rem;line-height:1.25;margin:.4em 0}
+h2{font-size:1.3rem;margin:1.6em 0 .4em;border-bottom:2px solid #c9cde0}
+h3{font-size:1.1rem;margin:1.2em 0 .4em;color:#3b4266}
+h4{font-size:1.05rem;margin:0 0 .2em}
+article{background:#fff;border-radius:8px;padding:12px 14px;margin:12px 0;
+box-shadow:0 1px 2px rgba(0,0,0,.08);overflow-wrap:anywhere}
+.when{color:#5a6078;font-size:.9rem;margin:0 0 .6em}
+.line{margin:.15em 0}
+.gap{height:.6em}
+.small{font-size:.85rem;color:#5a6078}
+blockquote{margin:.3em 0;padding:.1em .8em;border-left:3px solid #c9cde0;color:#333a55}
+ul{margin:.3em 0;padding-left:1.3em}
+img{display:block;max-width:100%;height:auto;margin:.6em 0;border-radius:4px}
+details.spoiler{display:inline-block;vertical-align:top;max-width:100%}
+details.spoiler.block{display:block;margin:.4em 0}
+details.spoiler>summary{cursor:pointer;display:inline-block;list-style:none;
+background:#2d3350;color:#fff;border-radius:4px;padding:0 .6em;font-size:.9rem}
+details.spoiler>summary::-webkit-details-marker{display:none}
+details.spoiler[open]>summary{background:#8c91ab}
+details.spoiler>.hidden{display:inline}
+details.spoiler.block>.hidden{display:block;padding:.3em 0 0}
+nav ul{padding-left:1.1em}
+.sheets a{font-weight:600}
+footer{color:#5a6078;font-size:.85rem;margin-top:2em}
+"""
+
+
+def page_html(page: Page) -> str:
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_text(page.title)}</title>",
+        f"<style>{CSS.strip()}</style>",
+        "</head>",
+        "<body>",
+        "<main>",
+        "<header>",
+        f"<h1>{_text(page.title)}</h1>",
+        *(f"<p>{_text(line)}</p>" for line in page.intro),
+        "</header>",
+        _contents(page),
+    ]
+    if page.sheets:
+        out += ['<section id="sheets" class="sheets">', "<h2>Sheets to print</h2>", "<ul>"]
+        out += [
+            f'<li><a download="{_attr(s.file.rpartition("/")[2])}" href="{_attr(s.href)}">'
+            f"{_text(s.name)}</a></li>"
+            for s in page.sheets
+        ]
+        out += ["</ul>", "</section>"]
+    for section in page.sections:
+        out += [f'<section id="{_attr(section.anchor)}">', f"<h2>{_text(section.name)}</h2>"]
+        for phase in section.phases:
+            if phase.name:
+                out.append(f"<h3>{_text(phase.name)}</h3>")
+            out += [post_html(post) for post in phase.posts]
+        out.append("</section>")
+    out += [f"<footer>{_text(page.footer)}</footer>", "</main>", "</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+def _contents(page: Page) -> str:
+    items = []
+    if page.sheets:
+        items.append('<li><a href="#sheets">Sheets to print</a></li>')
+    for section in page.sections:
+        phases = ", ".join(p.name for p in section.phases if p.name)
+        label = f"{section.name}: {phases}" if phases else section.name
+        items.append(f'<li><a href="#{_attr(section.anchor)}">{_text(label)}</a></li>')
+    return "<nav><ul>" + "".join(items) + "</ul></nav>"
+
+
+def post_html(post: PagePost) -> str:
+    out = [
+        f'<article id="{_attr(post.anchor)}">',
+        # The post's own text opens with its heading; this line names it for the page.
+        f'<p class="when"><strong>{_text(post.title)}</strong> · {_text(post.when)}</p>',
+        markdown_html(post.markdown),
+    ]
+    for image in post.images:
+        tag = f'<img src="{_attr(image.src)}" alt="{_attr(image.alt)}" loading="eager">'
+        if image.hidden:
+            out.append(
+                '<details class="spoiler block"><summary>Show the hidden picture</summary>'
+                f'<div class="hidden">{tag}</div></details>'
+            )
+        else:
+            out.append(tag)
+    out.append("</article>")
+    return "\n".join(out)
+
+
+def markdown_html(text: str) -> str:
+    """Discord markdown (the subset posts use) as HTML."""
+    out: list[str] = []
+    items: list[str] = []
+    hidden: list[str] = []
+
+    def flush() -> None:
+        if items:
+            out.append("<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
+            items.clear()
+        if hidden:
+            count = len(hidden)
+            label = "Show" if count == 1 else f"Show {count} hidden lines"
+            body = "".join(f'<div class="line">{h}</div>' for h in hidden)
+            out.append(
+                f'<details class="spoiler block"><summary>{label}</summary>'
+                f'<div class="hidden">{body}</div></details>'
+            )
+            hidden.clear()
+
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        whole = SPOILER.fullmatch(line.strip())
+        if whole and line.strip():
+            if items:
+                flush()
+            hidden.append(_inline(whole.group(1)))
+            continue
+        if hidden:
+            flush()
+        if line.startswith("- "):
+            items.append(_inline(line[2:]))
+            continue
+        flush()
+        if not line:
+            out.append('<div class="gap"></div>')
+        elif line.startswith("-# "):
+            out.append(f'<div class="small">{_inline(line[3:])}</div>')
+        elif line.startswith("### "):
+            out.append(f"<h4>{_inline(line[4:])}</h4>")
+        elif line.startswith(("# ", "## ")):
+            out.append(f"<h4>{_inline(line.split(' ', 1)[1])}</h4>")
+        elif line.startswith("> "):
+            out.append(f"<blockquote>{_inline(line[2:])}</blockquote>")
+        else:
+            out.append(f'<div class="line">{_inline(line)}</div>')
+    flush()
+    return "\n".join(out)
+
+
+def _inline(text: str) -> str:
+    """Escape, then the inline marks; escaped characters (`\\*`) come out as themselves."""
+    keep: list[str] = []
+
+    def hold(match: re.Match[str]) -> str:
+        keep.append(match.group(1))
+        return f"\x00{len(keep) - 1}\x00"
+
+    text = ESCAPED.sub(hold, text)
+    text = html.escape(text, quote=False)
+    text = SPOILER.sub(
+        lambda m: (
+            '<details class="spoiler"><summary>Show</summary>'
+            f'<span class="hidden">{m.group(1)}</span></details>'
+        ),
+        text,
+    )
+    text = BOLD.sub(r"<strong>\1</strong>", text)
+    text = ITALIC.sub(r"<em>\1</em>", text)
+    text = CODE.sub(r"<code>\1</code>", text)
+    return re.sub("\x00(\\d+)\x00", lambda m: html.escape(keep[int(m.group(1))]), text)
+
+
+def _text(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def _attr(text: str) -> str:
+    return html.escape(text, quote=True)

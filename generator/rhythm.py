@@ -1,0 +1,274 @@
+"""The host's posting rhythm: clock times per slot, a time zone, dates to skip, rest days.
+
+The rhythm turns game days (1..N) into calendar dates and clock times. It is pure
+arithmetic on dates and never touches a random stream, so changing it cannot change what a
+post shows, only when it goes out. A change that takes effect `from` a date leaves every post
+before that date where it was: a host may move the afternoon post or add a holiday
+mid-game without moving anything already published."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from pydantic import Field, field_validator, model_validator
+
+from generator.errors import SheetgenError
+from generator.validation import Strict
+
+DEFAULT_TIMES = ("08:00", "17:00")
+DEFAULT_TIMEZONE = "UTC"
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+MAX_SKIP_DATES = 1000
+# A rhythm that skips every day would search for a posting day forever.
+MAX_SEARCH_DAYS = 3660
+_TIME = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
+
+
+def _check_time(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        # YAML 1.1 reads an unquoted 08:00 as the number 480 (base 60).
+        raise ValueError(
+            'write the time in quotes, e.g. "08:00" (unquoted, YAML reads it as a number)'
+        )
+    if not isinstance(value, str) or not _TIME.match(value):
+        raise ValueError(f'expected a time "HH:MM" on the 24-hour clock (got {value!r})')
+    return value
+
+
+def _check_times(value: Any) -> Any:
+    if not isinstance(value, dict):
+        return value  # pydantic reports the wrong type
+    return {str(slot): _check_time(time) for slot, time in value.items()}
+
+
+def _check_zone(value: str) -> str:
+    if not re.fullmatch(r"[A-Za-z0-9_+\-]+(/[A-Za-z0-9_+\-]+)*", value) or len(value) > 64:
+        raise ValueError(f"{value!r} is not a time zone name (expected e.g. Europe/Amsterdam)")
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        near = sorted(z for z in available_timezones() if value.lower() in z.lower())[:3]
+        hint = f"; did you mean {', '.join(near)}?" if near else ""
+        raise ValueError(
+            f"unknown time zone {value!r} (expected an IANA name such as Europe/Amsterdam){hint}"
+        ) from None
+    return value
+
+
+def _check_weekdays(value: Any) -> list[str]:
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list):
+        raise ValueError("expected a weekday name or a list of them")
+    days = []
+    for item in items:
+        name = str(item).strip().lower()
+        if name == "none":
+            continue
+        if name not in WEEKDAYS:
+            raise ValueError(f"{item!r} is not a weekday (expected one of {', '.join(WEEKDAYS)})")
+        days.append(name)
+    if len(set(days)) == len(WEEKDAYS):
+        raise ValueError("every weekday is a rest day: the game would never post")
+    return sorted(set(days), key=WEEKDAYS.index)
+
+
+class RhythmChange(Strict):
+    """From a date on, other times, another zone or other rest days."""
+
+    from_: dt.date = Field(alias="from")
+    times: dict[str, str] = Field(default_factory=dict, max_length=12)
+    timezone: str | None = None
+    rest_days: list[str] | None = None
+
+    @field_validator("times", mode="before")
+    @classmethod
+    def _valid_times(cls, value: Any) -> Any:
+        return _check_times(value)
+
+    @field_validator("timezone")
+    @classmethod
+    def _valid_zone(cls, value: str | None) -> str | None:
+        return _check_zone(value) if value is not None else None
+
+    @field_validator("rest_days", mode="before")
+    @classmethod
+    def _valid_rest(cls, value: Any) -> Any:
+        return _check_weekdays(value) if value is not None else None
+
+
+class Rhythm(Strict):
+    """`rhythm:` in a game file. Every field is optional."""
+
+    timezone: str = DEFAULT_TIMEZONE
+    times: dict[str, str] = Field(default_factory=dict, max_length=12)
+    skip: list[dt.date] = Field(default_factory=list, max_length=MAX_SKIP_DATES)
+    rest_days: list[str] = Field(default_factory=list)
+    changes: list[RhythmChange] = Field(default_factory=list, max_length=100)
+
+    @field_validator("times", mode="before")
+    @classmethod
+    def _valid_times(cls, value: Any) -> Any:
+        return _check_times(value)
+
+    @field_validator("timezone")
+    @classmethod
+    def _valid_zone(cls, value: str) -> str:
+        return _check_zone(value)
+
+    @field_validator("rest_days", mode="before")
+    @classmethod
+    def _valid_rest(cls, value: Any) -> Any:
+        return _check_weekdays(value)
+
+    @model_validator(mode="after")
+    def _changes_in_order(self) -> Rhythm:
+        dates = [c.from_ for c in self.changes]
+        if dates != sorted(dates) or len(set(dates)) != len(dates):
+            raise ValueError("changes must be in date order, one per date")
+        return self
+
+    def record(self) -> dict[str, Any]:
+        """The rhythm as plan.json keeps it (read back with `Rhythm.model_validate`)."""
+        return self.model_dump(mode="json", by_alias=True)
+
+
+def slot_times(slots: list[str], times: dict[str, str]) -> dict[str, str]:
+    """The clock time of every slot: the given ones, else 08:00 for the first slot and 17:00
+    for the second. A third slot needs its time given."""
+    unknown = sorted(set(times) - set(slots))
+    if unknown:
+        raise SheetgenError(
+            f"rhythm.times: {unknown[0]!r} is not a slot of this game (slots: {', '.join(slots)})"
+        )
+    result = {}
+    for index, slot in enumerate(slots):
+        if slot in times:
+            result[slot] = times[slot]
+        elif index < len(DEFAULT_TIMES):
+            result[slot] = DEFAULT_TIMES[index]
+        else:
+            raise SheetgenError(f"rhythm.times: give a time for the slot {slot!r}")
+    order = [result[s] for s in slots]
+    if order != sorted(order) or len(set(order)) != len(order):
+        raise SheetgenError(
+            "rhythm.times: the slots must be in the order of the day "
+            f"({', '.join(f'{s} {result[s]}' for s in slots)})"
+        )
+    return result
+
+
+class _Effective:
+    """The rhythm in force on each date: the base with every change up to that date."""
+
+    def __init__(self, rhythm: Rhythm, slots: list[str]) -> None:
+        self.skip = set(rhythm.skip)
+        self.periods: list[tuple[dt.date | None, str, dict[str, str], set[int]]] = []
+        zone, times, rest = rhythm.timezone, dict(rhythm.times), list(rhythm.rest_days)
+        self.periods.append((None, zone, slot_times(slots, times), _weekday_numbers(rest)))
+        for change in rhythm.changes:
+            zone = change.timezone or zone
+            times.update(change.times)
+            rest = change.rest_days if change.rest_days is not None else rest
+            self.periods.append(
+                (change.from_, zone, slot_times(slots, times), _weekday_numbers(rest))
+            )
+
+    def on(self, date: dt.date) -> tuple[str, dict[str, str], set[int]]:
+        chosen = self.periods[0]
+        for period in self.periods[1:]:
+            if period[0] is not None and period[0] <= date:
+                chosen = period
+        return chosen[1], chosen[2], chosen[3]
+
+    def posts_on(self, date: dt.date) -> bool:
+        _, _, rest = self.on(date)
+        return date not in self.skip and date.weekday() not in rest
+
+
+def _weekday_numbers(names: list[str]) -> set[int]:
+    return {WEEKDAYS.index(n) for n in names}
+
+
+def game_dates(start: dt.date, days: int, rhythm: Rhythm, slots: list[str]) -> list[dt.date]:
+    """The calendar date of each game day: day 1 on the first posting date from `start`,
+    each later day on the next posting date."""
+    effective = _Effective(rhythm, slots)
+    dates: list[dt.date] = []
+    date = start
+    for _ in range(days):
+        searched = 0
+        while not effective.posts_on(date):
+            date += dt.timedelta(days=1)
+            searched += 1
+            if searched > MAX_SEARCH_DAYS:
+                raise SheetgenError(
+                    "rhythm: no posting day in ten years (check skip and rest_days)"
+                )
+        dates.append(date)
+        date += dt.timedelta(days=1)
+    return dates
+
+
+def apply_rhythm(
+    schedule: list[dict[str, Any]], start: dt.date, rhythm: Rhythm, slots: list[str]
+) -> list[dict[str, Any]]:
+    """The schedule with each turn's date, local time and moment (ISO 8601 with offset)."""
+    effective = _Effective(rhythm, slots)
+    days = max((s["day"] for s in schedule), default=0)
+    dates = game_dates(start, days, rhythm, slots)
+    timed = []
+    for entry in schedule:
+        date = dates[entry["day"] - 1]
+        zone, times, _ = effective.on(date)
+        clock = dt.time.fromisoformat(times[entry["slot"]])
+        moment = dt.datetime.combine(date, clock, tzinfo=ZoneInfo(zone))
+        timed.append(
+            {
+                **entry,
+                "date": date.isoformat(),
+                "time": times[entry["slot"]],
+                "timezone": zone,
+                "at": moment.isoformat(),
+            }
+        )
+    return timed
+
+
+def moment(entry: dict[str, Any]) -> dt.datetime | None:
+    """When a schedule entry goes out (timezone-aware), or None for an undated game."""
+    at = entry.get("at")
+    return dt.datetime.fromisoformat(at) if at else None
+
+
+def skipped_dates(schedule: list[dict[str, Any]]) -> list[dt.date]:
+    """Dates between the first and the last post on which nothing is posted."""
+    dated = sorted({dt.date.fromisoformat(s["date"]) for s in schedule if s.get("date")})
+    if not dated:
+        return []
+    posting = set(dated)
+    gaps = []
+    day = dated[0]
+    while day < dated[-1]:
+        if day not in posting:
+            gaps.append(day)
+        day += dt.timedelta(days=1)
+    return gaps
+
+
+def moved_past_posts(
+    old: list[dict[str, Any]], new: list[dict[str, Any]], now: dt.datetime
+) -> list[dict[str, Any]]:
+    """Entries of the old schedule already due by `now` that the new schedule moves: a
+    rhythm edited in place instead of under `changes:` with a `from:` date."""
+    moved = []
+    later = {e["turn"]: e for e in new}
+    for entry in old:
+        was = moment(entry)
+        if was is None or was > now:
+            continue
+        if entry["turn"] in later and later[entry["turn"]].get("at") != entry.get("at"):
+            moved.append(entry)
+    return moved

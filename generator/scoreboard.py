@@ -1,0 +1,41 @@
+"""`sheetgen rankings`: a game folder's scores.csv in, the rankings posts out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.errors import SheetgenError
+from generator.game_folder import GameFolder
+from generator.output import write_game
+from generator.rankings import SCORES_FILE, ScoreSpec, rank, read_scores
+from generator.render.rankings_post import GameTitle, facebook_text, ranking_files
+
+
+def score_spec(game: GameFolder) -> ScoreSpec:
+    scoring = getattr(game.rules, "scoring", None)
+    if scoring is None:
+        raise SheetgenError(f"{game.title} has no scores to rank")
+    return scoring(game.content, game.typed)
+
+
+def write_rankings(
+    game: GameFolder, scores: Path | None, titles: str | None
+) -> tuple[list[Path], str]:
+    """Writes the rankings posts; returns the files written and the latest post's text."""
+    spec = score_spec(game)
+    path = scores or game.root / SCORES_FILE
+    entries = read_scores(path, spec, game.root)
+    dock_name = titles or game.plan.get("titles")
+    dock = None
+    if isinstance(dock_name, str) and dock_name != "none":
+        if dock_name not in spec.title_rewards:
+            allowed = ", ".join(spec.title_rewards) or "none: this game has no titles"
+            raise SheetgenError(f"--titles {dock_name}: unknown (expected {allowed})")
+        dock = spec.title_rewards[dock_name]
+    rankings = rank(entries, spec, dock)
+    if not rankings:
+        raise SheetgenError(f"{path}: no scores yet (one line per player and round)")
+    title = GameTitle(game.title, str(game.plan.get("game_id")))
+    files = [f for ranking in rankings for f in ranking_files(ranking, spec, title)]
+    written = write_game(game.root, game.plan, files, force=False)
+    return written, facebook_text(rankings[-1], spec, title)

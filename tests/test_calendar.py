@@ -1,0 +1,75 @@
+"""schedule.ics: one event per post, at the post's moment, readable by a real iCalendar
+parser, the same bytes every time."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import pytest
+from icalendar import Calendar
+
+from generator.games import Scope
+from generator.plan import to_data
+from generator.render.calendar_ics import calendar_posts
+from generator.rhythm import Rhythm
+from generator.schedule import with_eve
+from generator.session import open_game
+
+SEED = "calendar-test-seed-0123456789abcdef"
+
+
+def write_game(run: Any, tmp_path: Path, pack: str, game_file: str, out: str = "out") -> Path:
+    (tmp_path / "g.yaml").write_text(f"pack: {pack}\nseed: {SEED}\n{game_file}output: {out}\n")
+    result = run("game", "--no-images", "--game", "g.yaml")
+    assert result.exit_code == 0, result.output
+    return tmp_path / out
+
+
+@pytest.mark.parametrize("pack", ["galaxy-trucker", "moon-drop"])
+def test_one_event_per_post_at_its_moment(run: Any, tmp_path: Path, pack: str) -> None:
+    rhythm = "rhythm:\n  timezone: Europe/Amsterdam\n  skip: [2026-12-03]\n"
+    root = write_game(run, tmp_path, pack, f"start: 2026-12-01\n{rhythm}")
+    data = (root / "schedule.ics").read_bytes()
+    cal = Calendar.from_ical(data)
+    events = list(cal.walk("VEVENT"))
+    game = open_game(
+        pack,
+        SEED,
+        dt.date(2026, 12, 1),
+        Rhythm.model_validate({"timezone": "Europe/Amsterdam", "skip": ["2026-12-03"]}),
+    )
+    posts = game.rules.posts(game.content, game.plan, Scope("game"))
+    assert len(events) == len(posts) == len(calendar_posts(game.plan, posts))
+    assert len({str(e["UID"]) for e in events}) == len(events)
+    by_key = {p.key.replace("/", "-"): p for p in posts}
+    schedule = with_eve(to_data(game.plan)["schedule"])  # turn 0: the day before day 1
+    moments = {s["turn"]: dt.datetime.fromisoformat(s["at"]) for s in schedule}
+    for event in events:
+        key = str(event["UID"]).split("@")[0].split("-", 2)[2]
+        post = by_key[key]
+        start = event.decoded("DTSTART")
+        assert start == moments[post.turn] and start.tzinfo is not None
+        assert start.date() != dt.date(2026, 12, 3)
+        assert post.title in str(event["SUMMARY"])
+        alarms = list(event.walk("VALARM"))
+        assert len(alarms) == 1 and alarms[0].decoded("TRIGGER") == dt.timedelta(minutes=-15)
+    # Day 1's posts go out at 08:00 in Amsterdam (07:00 UTC in winter); the before-day-1
+    # post, where the game has one, at the same time the day before.
+    starts = sorted({e.decoded("DTSTART") for e in events})
+    assert dt.datetime(2026, 12, 1, 7, 0, tzinfo=dt.UTC) in starts
+    assert starts[0] in (
+        dt.datetime(2026, 11, 30, 7, 0, tzinfo=dt.UTC),
+        dt.datetime(2026, 12, 1, 7, 0, tzinfo=dt.UTC),
+    )
+    assert b"\r\n" in data and data.startswith(b"BEGIN:VCALENDAR")
+    # Byte identity: the same game writes the same calendar again.
+    again = write_game(run, tmp_path, pack, f"start: 2026-12-01\n{rhythm}", "again")
+    assert (again / "schedule.ics").read_bytes() == data
+
+
+def test_an_undated_game_has_no_calendar(run: Any, tmp_path: Path) -> None:
+    root = write_game(run, tmp_path, "moon-drop", "")
+    assert (root / "posting-guide.md").is_file()
+    assert not (root / "schedule.ics").exists()
