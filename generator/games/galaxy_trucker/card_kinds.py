@@ -132,6 +132,7 @@ class SmugglersCard(CardBase):
 @register_card_kind
 class AbandonedShip(CardKind):
     name = "abandoned-ship"
+    leans = ("cabin",)
     text_fields = ("crew_lost", "credits", "days")
     schema = AbandonedShipCard
     colour = (35, 115, 110)
@@ -156,6 +157,7 @@ class AbandonedShip(CardKind):
 @register_card_kind
 class AbandonedStation(CardKind):
     name = "abandoned-station"
+    leans = ("cabin", "cargo")
     text_fields = ("crew_needed", "days", "goods", "goods_value")
     schema = AbandonedStationCard
     colour = (35, 115, 110)
@@ -195,6 +197,7 @@ class AbandonedStation(CardKind):
 @register_card_kind
 class OpenSpace(CardKind):
     name = "open-space"
+    leans = ("engine",)
     schema = OpenSpaceCard
     colour = (30, 45, 95)
 
@@ -215,6 +218,7 @@ class OpenSpace(CardKind):
 @register_card_kind
 class Planets(CardKind):
     name = "planets"
+    leans = ("cargo",)
     text_fields = ("days", "planets")
     schema = PlanetsCard
     colour = (40, 90, 155)
@@ -274,6 +278,7 @@ class Epidemic(CardKind):
 @register_card_kind
 class MeteoricSwarm(CardKind):
     name = "meteoric-swarm"
+    leans = ("shield", "cannon")
     text_fields = ("count",)
     schema = MeteoricSwarmCard
     colour = (115, 80, 55)
@@ -329,6 +334,7 @@ class _Enemy(CardKind):
 @register_card_kind
 class Pirates(_Enemy):
     name = "pirates"
+    leans = ("cannon", "shield")
     text_fields = ("strength", "days", "credits", "count")
     schema = PiratesCard
     roll_note = "only if they beat you"
@@ -353,6 +359,7 @@ class Pirates(_Enemy):
 @register_card_kind
 class Slavers(_Enemy):
     name = "slavers"
+    leans = ("cannon", "cabin")
     text_fields = ("strength", "days", "credits", "crew_lost")
     schema = SlaversCard
 
@@ -376,6 +383,7 @@ class Slavers(_Enemy):
 @register_card_kind
 class Smugglers(_Enemy):
     name = "smugglers"
+    leans = ("cannon", "cargo")
     text_fields = ("strength", "days", "goods_lost", "goods", "goods_value")
     schema = SmugglersCard
 
