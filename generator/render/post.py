@@ -100,7 +100,7 @@ class PostDraft:
     turn: int  # 0: the day before day 1
     position: int  # order within the turn: <0 before the turn's post, 0 it, >0 after
     headline: str  # the game's name and public id: "Some Game · Game 8F5B-42D7"
-    when: str  # "Day 3, morning (Thu 3 Dec 2026)"
+    when: str  # "Day 3, morning (Thu 3 Dec 2026)"; "" for a post of no set time
     blocks: list[Block]
     kicker: str | None = None  # "Round 1 of 3 · Building · Turn 3 of 51"
     images: list[PostImage] = field(default_factory=list)
@@ -175,6 +175,11 @@ def _lines(draft: PostDraft, flavour: Flavour, secret: str) -> list[str]:
     return lines
 
 
+def _when(draft: PostDraft, form: str) -> list[str]:
+    """The when line, if the post has a time (a table game's post has none)."""
+    return [form.format(draft.when)] if draft.when else []
+
+
 def facebook(draft: PostDraft) -> tuple[str | None, str | None]:
     """The post (None for a post that is only a comment) and the comment with its secrets."""
     secrets = [b for b in draft.blocks if b.secret and "facebook" in b.only]
@@ -192,7 +197,7 @@ def facebook(draft: PostDraft) -> tuple[str | None, str | None]:
     if draft.comment_on is not None:
         return None, comment
     visible = PostDraft(**{**draft.__dict__, "blocks": [b for b in draft.blocks if not b.secret]})
-    head = [draft.headline, *([draft.kicker] if draft.kicker else []), draft.when, ""]
+    head = [draft.headline, *([draft.kicker] if draft.kicker else []), *_when(draft, "{}"), ""]
     return "\n".join([*head, *_lines(visible, "facebook", "{}")]) + "\n", comment
 
 
@@ -202,7 +207,7 @@ def discord(draft: PostDraft) -> str:
     elif draft.kicker:
         head = [f"## {draft.kicker}", f"*{draft.when} · {draft.headline}*", ""]
     else:
-        head = [f"# {draft.headline}", f"*{draft.when}*", ""]
+        head = [f"# {draft.headline}", *_when(draft, "*{}*"), ""]
     return "\n".join([*head, *_lines(draft, "discord", "||{}||")]) + "\n"
 
 
@@ -210,7 +215,7 @@ def bgg(draft: PostDraft) -> str:
     if draft.kicker:
         head = [f"[b]{draft.kicker}[/b] · {draft.when}", f"[i]{draft.headline}[/i]", ""]
     else:
-        head = [f"[size=14][b]{draft.headline}[/b][/size]", f"[i]{draft.when}[/i]", ""]
+        head = [f"[size=14][b]{draft.headline}[/b][/size]", *_when(draft, "[i]{}[/i]"), ""]
     lines = [*head, *_lines(draft, "bgg", "[o]{}[/o]")]
     # Pictures that hide nothing go through the host's BGG gallery; hidden ones never.
     shown = [im for im in draft.images if not im.hidden]
@@ -239,7 +244,8 @@ def html_text(draft: PostDraft) -> str:
     lines = [f'<article id="{e(draft.key)}">', f"<h2>{e(draft.headline)}</h2>"]
     if draft.kicker:
         lines.append(f"<h3>{e(draft.kicker)}</h3>")
-    lines.append(f'<p class="when">{e(draft.when)}</p>')
+    if draft.when:
+        lines.append(f'<p class="when">{e(draft.when)}</p>')
     in_list = False
     for block in draft.blocks:
         if "html" not in block.only:
