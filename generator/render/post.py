@@ -68,6 +68,9 @@ class Block:
     # Items with a secret: what the Facebook comment line starts with ("Event 8").
     context: str = ""
     only: tuple[Flavour, ...] = FLAVOURS  # a block some platforms do without
+    # A list item starts with a capital; False for one that starts with a name as written
+    # (a forum name like "old_man" is someone's handle, not a word to capitalise).
+    capital: bool = True
 
     @property
     def secret(self) -> bool:
@@ -87,8 +90,8 @@ def heading(*parts: Part) -> Block:
     return Block("heading", parts)
 
 
-def item(*parts: Part, context: str = "") -> Block:
-    return Block("item", parts, context=context)
+def item(*parts: Part, context: str = "", capital: bool = True) -> Block:
+    return Block("item", parts, context=context, capital=capital)
 
 
 @dataclass
@@ -165,7 +168,8 @@ def _lines(draft: PostDraft, flavour: Flavour, secret: str) -> list[str]:
         elif block.kind == "item" and all(isinstance(p, Secret) for p in block.parts):
             lines.append(text)  # a wholly hidden line is one spoiler, not a list item
         elif block.kind == "item":
-            lines.append(f"- {_capital(text)}" if flavour in ("discord", "bgg") else text)
+            text = _capital(text) if block.capital else text
+            lines.append(f"- {text}" if flavour in ("discord", "bgg") else text)
         elif block.kind == "line":
             lines.append(text)
         else:
@@ -258,7 +262,7 @@ def html_text(draft: PostDraft) -> str:
             in_list = False
         tag = {"para": "p", "line": "p", "heading": "h4", "item": "li"}[block.kind]
         content = text(block.parts)
-        if block.kind == "item":
+        if block.kind == "item" and block.capital:
             content = _capital(content)
         lines.append(f"<{tag}>{content}</{tag}>")
     if in_list:
