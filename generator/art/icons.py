@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from generator.art.surface import BLACK, WHITE, Color, Point, Surface
+from generator.art.surface import WHITE, Color, Point, Surface
 
 INK: Color = (35, 35, 45)
 CREW_BLUE: Color = (45, 85, 160)
@@ -15,16 +15,6 @@ HAZARD_RED: Color = (200, 40, 35)
 COIN_GOLD: Color = (235, 185, 40)
 ROCK: Color = (120, 95, 75)
 LASER: Color = (220, 60, 40)
-
-# Goods colours (goods.yaml names); the cube also carries its value, so print in black and
-# white and colour-blind readers lose nothing.
-GOODS_COLOURS: dict[str, Color] = {
-    "red": (215, 45, 40),
-    "yellow": (245, 205, 50),
-    "green": (70, 165, 75),
-    "blue": (60, 110, 205),
-}
-GOODS_INK: dict[str, Color] = {"yellow": BLACK}
 
 # Unit vectors pointing the way something travels when it comes from a side of the ship.
 # Coming "from the front" it travels down the page (the front of the ship is at the top).
@@ -98,10 +88,16 @@ def hazard_sign(surface: Surface, cx: float, cy: float, size: float) -> None:
 
 
 def cube(
-    surface: Surface, cx: float, cy: float, size: float, colour: str, label: str | None = None
+    surface: Surface,
+    cx: float,
+    cy: float,
+    size: float,
+    fill: Color,
+    label: str | None = None,
+    ink: Color = WHITE,
 ) -> None:
-    """A goods cube in its colour, with a label (its value) printed on it."""
-    fill = GOODS_COLOURS.get(colour, (200, 200, 200))
+    """A cube (a good) in `fill`, with a label (its value) printed on it in `ink`. A game
+    names its goods' colours and calls this with them."""
     s = size * 0.86
     surface.rect(
         cx - s / 2,
@@ -120,7 +116,7 @@ def cube(
             label,
             size=s * 0.7,
             font="VeraBd",
-            color=GOODS_INK.get(colour, WHITE),
+            color=ink,
             anchor="middle",
         )
 

@@ -15,6 +15,7 @@ from pydantic import Field
 
 from generator.art import icons
 from generator.art.surface import Surface
+from generator.games.galaxy_trucker.art import goods as goods_art
 from generator.games.galaxy_trucker.art.cards import (
     Row,
     big,
@@ -408,5 +409,5 @@ class Smugglers(_Enemy):
         return goods_row(content, "+", card.goods)
 
     def penalty(self, card: SmugglersCard) -> list[Row]:
-        grey_cube = lambda s, cx, cy, sz: icons.cube(s, cx, cy, sz, "grey")  # noqa: E731
+        grey_cube = lambda s, cx, cy, sz: goods_art.cube(s, cx, cy, sz, "any")  # noqa: E731
         return [stat(grey_cube, f"{sign(card.goods_lost)} goods")]
