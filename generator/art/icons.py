@@ -87,17 +87,36 @@ def hazard_sign(surface: Surface, cx: float, cy: float, size: float) -> None:
     )
 
 
+# Colours a game gives names to (goods named in its pack), so `cube` can take a name; the
+# game registers them (`name_colours`) when its art is imported. art/ itself names none.
+NAMED_FILLS: dict[str, Color] = {}
+NAMED_INKS: dict[str, Color] = {}
+UNNAMED_FILL: Color = (200, 200, 200)
+
+
+def name_colours(fills: dict[str, Color], inks: dict[str, Color]) -> None:
+    """Let `cube` take these names for its colour (and the ink of its label)."""
+    NAMED_FILLS.update(fills)
+    NAMED_INKS.update(inks)
+
+
 def cube(
     surface: Surface,
     cx: float,
     cy: float,
     size: float,
-    fill: Color,
+    colour: str | Color,
     label: str | None = None,
-    ink: Color = WHITE,
+    ink: Color | None = None,
 ) -> None:
-    """A cube (a good) in `fill`, with a label (its value) printed on it in `ink`. A game
-    names its goods' colours and calls this with them."""
+    """A cube (a good) in `colour` (an RGB triple, or a name a game registered), with a
+    label (its value) printed on it."""
+    if isinstance(colour, str):
+        fill = NAMED_FILLS.get(colour, UNNAMED_FILL)
+        ink = ink or NAMED_INKS.get(colour, WHITE)
+    else:
+        fill = colour
+    ink = ink or WHITE
     s = size * 0.86
     surface.rect(
         cx - s / 2,

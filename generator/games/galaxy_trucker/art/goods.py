@@ -1,11 +1,11 @@
-"""Galaxy Trucker's goods cubes: the colour of each good (goods.yaml names) on the game-free
-cube pictogram. The cube also carries its value, so print in black and white and
-colour-blind readers lose nothing."""
+"""Galaxy Trucker's goods colours (goods.yaml names), registered with the game-free cube
+pictogram so `icons.cube(..., "red", ...)` draws a red good. The cube also carries its
+value, so print in black and white and colour-blind readers lose nothing."""
 
 from __future__ import annotations
 
 from generator.art import icons
-from generator.art.surface import BLACK, WHITE, Color, Surface
+from generator.art.surface import BLACK, Color, Surface
 
 GOODS_COLOURS: dict[str, Color] = {
     "red": (215, 45, 40),
@@ -14,12 +14,12 @@ GOODS_COLOURS: dict[str, Color] = {
     "blue": (60, 110, 205),
 }
 GOODS_INK: dict[str, Color] = {"yellow": BLACK}  # the value on a light cube
-ANY_GOOD: Color = (200, 200, 200)  # a good of no given colour (smugglers take "goods")
+
+icons.name_colours(GOODS_COLOURS, GOODS_INK)
 
 
 def cube(
     surface: Surface, cx: float, cy: float, size: float, colour: str, label: str | None = None
 ) -> None:
-    """The cube of the good named `colour`, with its value printed on it."""
-    fill = GOODS_COLOURS.get(colour, ANY_GOOD)
-    icons.cube(surface, cx, cy, size, fill, label, ink=GOODS_INK.get(colour, WHITE))
+    """The cube of the good named `colour` (any other name: a grey good of no colour)."""
+    icons.cube(surface, cx, cy, size, colour, label)
