@@ -28,6 +28,16 @@ def attach(kind: type[CardKind], resolver: Resolver) -> None:
     registered.resolver = resolver
 
 
+def register(kind: str, resolver: Resolver) -> None:
+    """The older form of `attach`, by kind name (kept for expansions written against it)."""
+    attach(type(CARD_KINDS[kind]), resolver)
+
+
+def resolver(kind: str) -> Resolver:
+    """The resolver of the registered card kind named `kind`."""
+    return CARD_KINDS[kind].resolve
+
+
 for _kind, _resolver in (
     (kinds.AbandonedShip, trade.abandoned_ship),
     (kinds.AbandonedStation, trade.abandoned_station),
