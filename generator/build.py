@@ -119,8 +119,8 @@ def open_in_folder(
     output: Path | None,
     report: Report,
     force: bool = False,
-    options: dict[str, Any] | None = None,
     rhythm: Rhythm | None = None,
+    options: dict[str, Any] | None = None,
 ) -> tuple[Game, Path]:
     """The game and the folder it goes to; a start date and a posting rhythm already
     recorded there are kept."""

@@ -45,8 +45,8 @@ class GameArgs:
     force: bool
     paper: str
     images: bool = True
-    options: dict[str, Any] = field(default_factory=dict)
     rhythm: Rhythm | None = None
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 def _parse_date(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
@@ -177,7 +177,7 @@ def resolve_args(
     if warning:
         click.echo(f"warning: {warning}", err=True)
     rhythm = spec.rhythm if spec else None
-    return GameArgs(pack, seed_text, start, output, force, paper, images, options, rhythm)
+    return GameArgs(pack, seed_text, start, output, force, paper, images, rhythm, options)
 
 
 def report(message: str) -> None:
@@ -195,8 +195,8 @@ def open_from_args(args: GameArgs) -> tuple[Game, Path]:
         args.output,
         report,
         args.force,
-        options=args.options,
-        rhythm=args.rhythm,
+        args.rhythm,
+        args.options,
     )
 
 
@@ -493,7 +493,7 @@ def plan(**kwargs: Any) -> None:
     from generator.session import open_game
 
     args = resolve_args(**kwargs, force=False, output=None)
-    g = open_game(args.pack, args.seed, args.start, args.rhythm, options=args.options)
+    g = open_game(args.pack, args.seed, args.start, args.rhythm, args.options)
     click.echo(json.dumps(to_data(g.plan), indent=2, ensure_ascii=False))
 
 

@@ -83,9 +83,9 @@ def open_game(
     rhythm: Rhythm | None = None,
     options: dict[str, Any] | None = None,
 ) -> Game:
-    """`options`: the game file's game options (Keep on Trucking's `ships`, `difficulty`,
-    `titles`); a game whose rules take none refuses them. Rules that take options (a
-    `takes_options` attribute) record them in the plan, so a game folder goes on with them."""
+    """`options`: the game file's game options (Keep on Trucking's `ships`); a game whose
+    rules take none refuses them. Rules that take options (a `takes_options` attribute)
+    record them in the plan, so a game folder goes on with them."""
     pack, rules, content = load_content(pack_ref)
     check_dates(start, rules.turn_count(content))
     header = plan_header(pack, seed, start)
@@ -133,6 +133,7 @@ class GameFile(Strict):
     output: str | None = None
     paper: str | None = Field(default=None, pattern=r"^(a4|letter|both)$")
     notes: str | None = None
+    rhythm: Rhythm | None = None
     # Game options, for the packs that take them (Keep on Trucking): `ships: A` flies the
     # A boards every round; a list gives one value per round (A, or base).
     ships: str | list[str] | None = None
@@ -140,7 +141,6 @@ class GameFile(Strict):
     # (none|3-6-9|4-8-12).
     difficulty: str | None = None
     titles: str | None = None
-    rhythm: Rhythm | None = None
 
     def options(self) -> dict[str, Any]:
         found = {"ships": self.ships, "difficulty": self.difficulty, "titles": self.titles}

@@ -195,7 +195,7 @@ def test_setup_state(tmp_path: Path, content: Battlestar) -> None:
     assert state.player(admiral).character == "william-adama"  # type: ignore[arg-type]
     assert [d for d, _ in state.player(president).hand].count("quorum") == 1  # type: ignore[arg-type]
     assert state.nukes == 2 and state.reserves == {"vipers": 8, "raptors": 4}
-    post = (game.folder / "public" / "000-setup.txt").read_text()
+    post = (game.folder / "public" / "000-setup.facebook.txt").read_text()
     assert "(holds 2 nukes)" in post and "First player:" in post
 
 
@@ -222,7 +222,7 @@ def test_example_game_file_sets_up(tmp_path: Path) -> None:
     example = Path(__file__).resolve().parents[1] / "seeds" / "battlestar-example.yaml"
     result = CliRunner().invoke(main, ["bsg", "setup", str(example), "-o", str(tmp_path / "g")])
     assert result.exit_code == 0, result.output
-    post = (tmp_path / "g" / "public" / "000-setup.txt").read_text()
+    post = (tmp_path / "g" / "public" / "000-setup.facebook.txt").read_text()
     assert "Seed commitment:" in post and "First player:" in post
     verify = CliRunner().invoke(
         main,

@@ -119,11 +119,15 @@ def test_every_post_has_the_action_queue(tmp_path: Path) -> None:
     game.run("draw", "crisis")
     game.run("check-open", "--types", "tactics", "--difficulty", "3")
     files = game.files("public")
-    for name, text in files.items():
+    posts = {n: t for n, t in files.items() if not n.endswith(".host.txt")}  # host notes
+    assert {n.rpartition(".")[2] for n in posts} == {"txt", "md", "html"}
+    for name, text in posts.items():
         assert "Action queue" in text, name
     order = game.state().check.order  # type: ignore[union-attr]
     first = game.state().player(order[0]).name
-    assert f"{first} (" in files["public/002-check-open.txt"].split("Action queue")[1]
+    for flavour in ("facebook.txt", "discord.md", "bgg.txt", "html"):
+        post = files[f"public/002-check-open.{flavour}"]
+        assert f"{first} (" in post.split("Action queue")[1], flavour
 
 
 def test_a_different_card_changes_only_the_result_post(tmp_path: Path) -> None:

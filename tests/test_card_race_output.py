@@ -175,11 +175,23 @@ def test_post_flavours(content: CardRace) -> None:
     files = files_of(content, plan_for(content))
     discord = files["round-01/round.en.discord.md"].decode()
     bgg = files["round-01/round.de.bgg.txt"].decode()
-    assert discord.startswith("**Galactic Card Race · game ")
+    # The shared post model's forms (render/post.py): a Discord heading, a BGG title.
+    assert discord.startswith("# Galactic Card Race · game ")
     assert len(discord) <= 2000
-    assert bgg.startswith("[b]Galactic Card Race · Partie ")
+    assert bgg.startswith("[size=14][b]Galactic Card Race · Partie ")
+    assert "round-01/round.en.host.txt" in files and "round-01/round.en.html" in files
     hand = files["private/round-03/hand-Dev.en.txt"].decode()
     assert "Private: for Dev only." in hand and "Your 3 cards, sorted:" in hand
+    # Post files hold only what players read: the picture and its alt text are host notes.
+    note = files["private/round-03/hand-Dev.en.host.txt"].decode()
+    assert "Private message to Dev: paste `private/round-03/hand-Dev.en.txt`" in note
+    with_images = game_files(content, plan_for(content), Scope("round", 3), "en", (), True)
+    pictured = {f.path: f.data.decode() for f in with_images if not f.path.endswith(".png")}
+    hand = pictured["private/round-03/hand-Dev.txt"]
+    assert "[Image" not in hand and "hand-Dev.png" not in hand
+    note = pictured["private/round-03/hand-Dev.host.txt"]
+    assert "attach `private/round-03/hand-Dev.png`" in note
+    assert "Alt text for `private/round-03/hand-Dev.png`: Dev's 3 cards in round 3: " in note
 
 
 def test_the_game_command_writes_the_default_table(

@@ -118,7 +118,10 @@ def test_a_full_game_through_the_table(tmp_path: Path, run: Callable[..., Result
         assert Image.open(standings).size == (1080, 1080)
         post = (folder / f"round-{number:02d}" / "standings.facebook.txt").read_text()
         assert post.count(f"Standings after round {number}") == 1
-        assert f"[Image description: Race track after round {number}: " in post
+        # The picture's alt text is the host's (standings.host.txt), never in the post.
+        assert "[Image" not in post
+        note = (folder / f"round-{number:02d}" / "standings.host.txt").read_text()
+        assert f"standings.png`: Race track after round {number}: " in note
         for player in SEATS:
             assert f"- {player}: bid {bids[player]}, took {won[player]}:" in post
     assert refused_once, "no chance to try an illegal play in the whole game"

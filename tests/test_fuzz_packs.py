@@ -3,7 +3,8 @@ pack does to a file, loading ends in the content or in clear, located, one-line 
 never a traceback. A pack that loads is planned and its posts are written, so a text that
 passes `check` cannot crash `game` later.
 
-The suite runs a small budget; SHEETGEN_FUZZ_EXAMPLES=2000 runs a long one by hand."""
+The suite runs a small budget; HYPOTHESIS_EXPLORE=1 SHEETGEN_FUZZ_EXAMPLES=2000 runs a long,
+exploring one by hand."""
 
 from __future__ import annotations
 

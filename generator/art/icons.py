@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from generator.art.surface import BLACK, WHITE, Color, Point, Surface
+from generator.art.surface import WHITE, Color, Point, Surface
 
 INK: Color = (35, 35, 45)
 CREW_BLUE: Color = (45, 85, 160)
@@ -15,16 +15,6 @@ HAZARD_RED: Color = (200, 40, 35)
 COIN_GOLD: Color = (235, 185, 40)
 ROCK: Color = (120, 95, 75)
 LASER: Color = (220, 60, 40)
-
-# Goods colours (goods.yaml names); the cube also carries its value, so print in black and
-# white and colour-blind readers lose nothing.
-GOODS_COLOURS: dict[str, Color] = {
-    "red": (215, 45, 40),
-    "yellow": (245, 205, 50),
-    "green": (70, 165, 75),
-    "blue": (60, 110, 205),
-}
-GOODS_INK: dict[str, Color] = {"yellow": BLACK}
 
 # Unit vectors pointing the way something travels when it comes from a side of the ship.
 # Coming "from the front" it travels down the page (the front of the ship is at the top).
@@ -97,11 +87,36 @@ def hazard_sign(surface: Surface, cx: float, cy: float, size: float) -> None:
     )
 
 
+# Colours a game gives names to (goods named in its pack), so `cube` can take a name; the
+# game registers them (`name_colours`) when its art is imported. art/ itself names none.
+NAMED_FILLS: dict[str, Color] = {}
+NAMED_INKS: dict[str, Color] = {}
+UNNAMED_FILL: Color = (200, 200, 200)
+
+
+def name_colours(fills: dict[str, Color], inks: dict[str, Color]) -> None:
+    """Let `cube` take these names for its colour (and the ink of its label)."""
+    NAMED_FILLS.update(fills)
+    NAMED_INKS.update(inks)
+
+
 def cube(
-    surface: Surface, cx: float, cy: float, size: float, colour: str, label: str | None = None
+    surface: Surface,
+    cx: float,
+    cy: float,
+    size: float,
+    colour: str | Color,
+    label: str | None = None,
+    ink: Color | None = None,
 ) -> None:
-    """A goods cube in its colour, with a label (its value) printed on it."""
-    fill = GOODS_COLOURS.get(colour, (200, 200, 200))
+    """A cube (a good) in `colour` (an RGB triple, or a name a game registered), with a
+    label (its value) printed on it."""
+    if isinstance(colour, str):
+        fill = NAMED_FILLS.get(colour, UNNAMED_FILL)
+        ink = ink or NAMED_INKS.get(colour, WHITE)
+    else:
+        fill = colour
+    ink = ink or WHITE
     s = size * 0.86
     surface.rect(
         cx - s / 2,
@@ -120,7 +135,7 @@ def cube(
             label,
             size=s * 0.7,
             font="VeraBd",
-            color=GOODS_INK.get(colour, WHITE),
+            color=ink,
             anchor="middle",
         )
 

@@ -68,6 +68,9 @@ class Block:
     # Items with a secret: what the Facebook comment line starts with ("Event 8").
     context: str = ""
     only: tuple[Flavour, ...] = FLAVOURS  # a block some platforms do without
+    # A list item starts with a capital; False for one that starts with a name as written
+    # (a forum name like "old_man" is someone's handle, not a word to capitalise).
+    capital: bool = True
 
     @property
     def secret(self) -> bool:
@@ -87,8 +90,8 @@ def heading(*parts: Part) -> Block:
     return Block("heading", parts)
 
 
-def item(*parts: Part, context: str = "") -> Block:
-    return Block("item", parts, context=context)
+def item(*parts: Part, context: str = "", capital: bool = True) -> Block:
+    return Block("item", parts, context=context, capital=capital)
 
 
 @dataclass
@@ -100,7 +103,7 @@ class PostDraft:
     turn: int  # 0: the day before day 1
     position: int  # order within the turn: <0 before the turn's post, 0 it, >0 after
     headline: str  # the game's name and public id: "Some Game · Game 8F5B-42D7"
-    when: str  # "Day 3, morning (Thu 3 Dec 2026)"
+    when: str  # "Day 3, morning (Thu 3 Dec 2026)"; "" for a post of no set time
     blocks: list[Block]
     kicker: str | None = None  # "Round 1 of 3 · Building · Turn 3 of 51"
     images: list[PostImage] = field(default_factory=list)
@@ -165,7 +168,8 @@ def _lines(draft: PostDraft, flavour: Flavour, secret: str) -> list[str]:
         elif block.kind == "item" and all(isinstance(p, Secret) for p in block.parts):
             lines.append(text)  # a wholly hidden line is one spoiler, not a list item
         elif block.kind == "item":
-            lines.append(f"- {_capital(text)}" if flavour in ("discord", "bgg") else text)
+            text = _capital(text) if block.capital else text
+            lines.append(f"- {text}" if flavour in ("discord", "bgg") else text)
         elif block.kind == "line":
             lines.append(text)
         else:
@@ -173,6 +177,11 @@ def _lines(draft: PostDraft, flavour: Flavour, secret: str) -> list[str]:
                 lines.append("")
             lines.append(text)
     return lines
+
+
+def _when(draft: PostDraft, form: str) -> list[str]:
+    """The when line, if the post has a time (a table game's post has none)."""
+    return [form.format(draft.when)] if draft.when else []
 
 
 def facebook(draft: PostDraft) -> tuple[str | None, str | None]:
@@ -192,7 +201,7 @@ def facebook(draft: PostDraft) -> tuple[str | None, str | None]:
     if draft.comment_on is not None:
         return None, comment
     visible = PostDraft(**{**draft.__dict__, "blocks": [b for b in draft.blocks if not b.secret]})
-    head = [draft.headline, *([draft.kicker] if draft.kicker else []), draft.when, ""]
+    head = [draft.headline, *([draft.kicker] if draft.kicker else []), *_when(draft, "{}"), ""]
     return "\n".join([*head, *_lines(visible, "facebook", "{}")]) + "\n", comment
 
 
@@ -202,7 +211,7 @@ def discord(draft: PostDraft) -> str:
     elif draft.kicker:
         head = [f"## {draft.kicker}", f"*{draft.when} · {draft.headline}*", ""]
     else:
-        head = [f"# {draft.headline}", f"*{draft.when}*", ""]
+        head = [f"# {draft.headline}", *_when(draft, "*{}*"), ""]
     return "\n".join([*head, *_lines(draft, "discord", "||{}||")]) + "\n"
 
 
@@ -210,7 +219,7 @@ def bgg(draft: PostDraft) -> str:
     if draft.kicker:
         head = [f"[b]{draft.kicker}[/b] · {draft.when}", f"[i]{draft.headline}[/i]", ""]
     else:
-        head = [f"[size=14][b]{draft.headline}[/b][/size]", f"[i]{draft.when}[/i]", ""]
+        head = [f"[size=14][b]{draft.headline}[/b][/size]", *_when(draft, "[i]{}[/i]"), ""]
     lines = [*head, *_lines(draft, "bgg", "[o]{}[/o]")]
     # Pictures that hide nothing go through the host's BGG gallery; hidden ones never.
     shown = [im for im in draft.images if not im.hidden]
@@ -239,7 +248,8 @@ def html_text(draft: PostDraft) -> str:
     lines = [f'<article id="{e(draft.key)}">', f"<h2>{e(draft.headline)}</h2>"]
     if draft.kicker:
         lines.append(f"<h3>{e(draft.kicker)}</h3>")
-    lines.append(f'<p class="when">{e(draft.when)}</p>')
+    if draft.when:
+        lines.append(f'<p class="when">{e(draft.when)}</p>')
     in_list = False
     for block in draft.blocks:
         if "html" not in block.only:
@@ -252,7 +262,7 @@ def html_text(draft: PostDraft) -> str:
             in_list = False
         tag = {"para": "p", "line": "p", "heading": "h4", "item": "li"}[block.kind]
         content = text(block.parts)
-        if block.kind == "item":
+        if block.kind == "item" and block.capital:
             content = _capital(content)
         lines.append(f"<{tag}>{content}</{tag}>")
     if in_list:

@@ -38,7 +38,7 @@ def _report(table: Table, written: Any, paths: list[Path]) -> None:
             f"Send the {len(written.messages)} private message(s) in private/ to their players.",
             err=True,
         )
-    click.echo(render(written.post, "text"), nl=False)
+    click.echo(render(written.post, "facebook"), nl=False)
 
 
 def _run(game_file: Path, output: Path | None, command: str, args: dict[str, Any]) -> None:

@@ -1,20 +1,24 @@
-"""A moderator post as data, and one small function that renders it per flavour.
+"""A moderator post as data (title, blocks of plain and bold spans, the action queue), and
+its texts through the shared post model (render/post.py): Facebook, Discord, BGG and an HTML
+article, each ending with the action queue; Discord texts longer than a message are split.
 
-A post is a title, blocks (paragraphs and list items made of plain and bold spans) and the
-"action queue" footer. `render(post, flavour)` writes it as forum BBCode (BGG), Discord
-markdown or plain text; nothing else knows a markup, so the posts can move onto a shared
-post model without touching the code that decides what they say."""
+The code that decides what a post says builds spans and blocks only; nothing here but the
+mapping onto the shared model knows a platform."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Literal
 
-from generator.render.text import DISCORD_LIMIT, bgg_safe, split_message
+from generator.render.post import Block as DraftBlock
+from generator.render.post import Bold, Part, Per, PostDraft, heading
+from generator.render.post import item as draft_item
+from generator.render.post import para as draft_para
+from generator.render.text import Post
 
-Flavour = Literal["bgg", "discord", "text"]
-FLAVOURS: tuple[Flavour, ...] = ("bgg", "discord", "text")
-SUFFIX: dict[Flavour, str] = {"bgg": ".bgg.txt", "discord": ".discord.md", "text": ".txt"}
+Flavour = Literal["facebook", "discord", "bgg"]
+FLAVOURS: tuple[Flavour, ...] = ("facebook", "discord", "bgg")
+QUEUE_HEADING = "Action queue"
 
 
 @dataclass(frozen=True)
@@ -58,67 +62,53 @@ def _escape_discord(text: str) -> str:
     return text
 
 
-def _span(span: Span, flavour: Flavour) -> str:
-    if flavour == "bgg":
-        return f"[b]{span.text}[/b]" if span.bold else span.text
-    if flavour == "discord":
-        text = _escape_discord(span.text)
-        return f"**{text}**" if span.bold else text
-    return span.text
+def _part(span: Span) -> Part:
+    """A span as a part of the shared model. Names come from the game file, so on Discord
+    a `*` or `_` in them is escaped rather than read as markup."""
+    escaped = _escape_discord(span.text)
+    if escaped == span.text:
+        return Bold(span.text) if span.bold else span.text
+    if span.bold:
+        return Per(span.text, f"**{escaped}**", bgg=f"[b]{span.text}[/b]", html=span.text)
+    return Per(span.text, escaped, bgg=span.text, html=span.text)
 
 
-def _block(block: Block, flavour: Flavour) -> str:
-    text = "".join(_span(s, flavour) for s in block.spans)
-    if block.kind == "item":
-        return f"[*]{text}" if flavour == "bgg" else f"- {text}"
-    return text
+def _block(block: Block) -> DraftBlock:
+    parts = tuple(_part(s) for s in block.spans)
+    # Items often start with a forum name, which is written as its owner spells it.
+    return draft_item(*parts, capital=False) if block.kind == "item" else draft_para(*parts)
+
+
+def draft(post: TablePost) -> PostDraft:
+    """The post in the shared model; the action queue (or "nobody") closes every post."""
+    waiting = list(post.queue) or ["nobody"]
+    return PostDraft(
+        key=post.key,
+        title=post.title,
+        turn=0,
+        position=0,
+        headline=post.title,
+        when="",  # a forum game's posts follow the table, not a calendar
+        blocks=[
+            *(_block(b) for b in post.blocks),
+            heading(QUEUE_HEADING),
+            *(draft_item(_part(Span(w)), capital=False) for w in waiting),
+        ],
+    )
+
+
+def rendered(post: TablePost) -> Post:
+    return draft(post).render()
 
 
 def render(post: TablePost, flavour: Flavour) -> str:
-    lines: list[str] = []
-    if flavour == "bgg":
-        lines.append(f"[size=12][b]{post.title}[/b][/size]")
-    elif flavour == "discord":
-        lines.append(f"## {_escape_discord(post.title)}")
-    else:
-        lines += [post.title, "=" * len(post.title)]
-    previous = None
-    for block in post.blocks:
-        if flavour == "bgg" and previous == "item" and block.kind != "item":
-            lines.append("[/list]")
-        if block.kind == "para" or previous != "item":
-            lines.append("")  # a blank line between paragraphs and before a list
-        if flavour == "bgg" and block.kind == "item" and previous != "item":
-            lines.append("[list]")
-        lines.append(_block(block, flavour))
-        previous = block.kind
-    if flavour == "bgg" and previous == "item":
-        lines.append("[/list]")
-    lines += ["", *_footer(post.queue, flavour)]
-    text = "\n".join(lines).strip("\n") + "\n"
-    return bgg_safe(text) if flavour == "bgg" else text
-
-
-def _footer(queue: tuple[str, ...], flavour: Flavour) -> list[str]:
-    heading = "Action queue"
-    waiting = list(queue) or ["nobody"]
-    if flavour == "bgg":
-        return ["-" * 40, f"[b]{heading}[/b]", "[list]", *(f"[*]{w}" for w in waiting), "[/list]"]
-    if flavour == "discord":
-        return ["───", f"**{heading}**", *(f"- {_escape_discord(w)}" for w in waiting)]
-    return ["-" * 40, f"{heading}:", *(f"- {w}" for w in waiting)]
+    """One flavour's text (the Discord text unsplit)."""
+    text = getattr(rendered(post), flavour)
+    assert isinstance(text, str)
+    return text
 
 
 def post_files(post: TablePost) -> dict[str, str]:
-    """The files of one post: `.bgg.txt`, `.discord.md` (`.discord-2.md`... when longer than a
-    Discord message) and `.txt`."""
-    files: dict[str, str] = {}
-    for flavour in FLAVOURS:
-        text = render(post, flavour)
-        if flavour == "discord":
-            for number, message in enumerate(split_message(text.rstrip("\n"), DISCORD_LIMIT), 1):
-                suffix = "" if number == 1 else f"-{number}"
-                files[f"{post.key}.discord{suffix}.md"] = message + "\n"
-        else:
-            files[f"{post.key}{SUFFIX[flavour]}"] = text
-    return files
+    """The files of one post: `.facebook.txt`, `.discord.md` (`.discord-2.md`... when longer
+    than a Discord message), `.bgg.txt`, `.html` and the host's `.host.txt`."""
+    return rendered(post).files()

@@ -139,7 +139,7 @@ def setup_post(
     difficulty = content.difficulty(spec.difficulty)
     dials = ", ".join(f"{r.name} {state.resources[r.id]}" for r in content.resources)
     reserves = ", ".join(
-        f"{state.reserves[r.id]} {r.name.split()[0].lower()}" for r in content.reserves
+        f"{state.reserves[r.id]} {r.name.strip().split(' ')[0].lower()}" for r in content.reserves
     )
     blocks += [
         para(f"Fleet ({difficulty.name}): ", b(dials), f". In reserve: {reserves}."),

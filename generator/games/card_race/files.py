@@ -9,7 +9,7 @@ from generator.games import OutputFile, Scope
 from generator.games.card_race import languages
 from generator.games.card_race.cards import parse_id
 from generator.games.card_race.content import CardRace
-from generator.games.card_race.flavours import facebook, post_files
+from generator.games.card_race.flavours import post_files, private_files
 from generator.games.card_race.posts import Writer, hand_stem
 
 PAD_PLAYERS = (3, 4, 5)
@@ -27,9 +27,7 @@ def round_files(
         for player in plan["table"]["players"]:
             image = f"{hand_stem(number, player)}{suffix}.png" if images else None
             message = writer.hand_message(number, player, image)
-            files.append(
-                OutputFile(f"{hand_stem(number, player)}{suffix}.txt", facebook(message).encode())
-            )
+            files += _encode(private_files(message, suffix, player))
             if image:
                 cards = [parse_id(c) for c in plan["rounds"][number - 1]["hands"][player]]
                 titles = [writer.title(number), writer.t.get("hand_cards", count=len(cards))]

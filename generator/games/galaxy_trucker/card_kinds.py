@@ -15,6 +15,7 @@ from pydantic import Field
 
 from generator.art import icons
 from generator.art.surface import Surface
+from generator.games.galaxy_trucker.art import goods as goods_art
 from generator.games.galaxy_trucker.art.cards import (
     Row,
     big,
@@ -132,6 +133,7 @@ class SmugglersCard(CardBase):
 @register_card_kind
 class AbandonedShip(CardKind):
     name = "abandoned-ship"
+    leans = ("cabin",)
     text_fields = ("crew_lost", "credits", "days")
     schema = AbandonedShipCard
     colour = (35, 115, 110)
@@ -156,6 +158,7 @@ class AbandonedShip(CardKind):
 @register_card_kind
 class AbandonedStation(CardKind):
     name = "abandoned-station"
+    leans = ("cabin", "cargo")
     text_fields = ("crew_needed", "days", "goods", "goods_value")
     schema = AbandonedStationCard
     colour = (35, 115, 110)
@@ -195,6 +198,7 @@ class AbandonedStation(CardKind):
 @register_card_kind
 class OpenSpace(CardKind):
     name = "open-space"
+    leans = ("engine",)
     schema = OpenSpaceCard
     colour = (30, 45, 95)
 
@@ -215,6 +219,7 @@ class OpenSpace(CardKind):
 @register_card_kind
 class Planets(CardKind):
     name = "planets"
+    leans = ("cargo",)
     text_fields = ("days", "planets")
     schema = PlanetsCard
     colour = (40, 90, 155)
@@ -274,6 +279,7 @@ class Epidemic(CardKind):
 @register_card_kind
 class MeteoricSwarm(CardKind):
     name = "meteoric-swarm"
+    leans = ("shield", "cannon")
     text_fields = ("count",)
     schema = MeteoricSwarmCard
     colour = (115, 80, 55)
@@ -329,6 +335,7 @@ class _Enemy(CardKind):
 @register_card_kind
 class Pirates(_Enemy):
     name = "pirates"
+    leans = ("cannon", "shield")
     text_fields = ("strength", "days", "credits", "count")
     schema = PiratesCard
     roll_note = "only if they beat you"
@@ -353,6 +360,7 @@ class Pirates(_Enemy):
 @register_card_kind
 class Slavers(_Enemy):
     name = "slavers"
+    leans = ("cannon", "cabin")
     text_fields = ("strength", "days", "credits", "crew_lost")
     schema = SlaversCard
 
@@ -376,6 +384,7 @@ class Slavers(_Enemy):
 @register_card_kind
 class Smugglers(_Enemy):
     name = "smugglers"
+    leans = ("cannon", "cargo")
     text_fields = ("strength", "days", "goods_lost", "goods", "goods_value")
     schema = SmugglersCard
 
@@ -400,5 +409,5 @@ class Smugglers(_Enemy):
         return goods_row(content, "+", card.goods)
 
     def penalty(self, card: SmugglersCard) -> list[Row]:
-        grey_cube = lambda s, cx, cy, sz: icons.cube(s, cx, cy, sz, "grey")  # noqa: E731
+        grey_cube = lambda s, cx, cy, sz: goods_art.cube(s, cx, cy, sz, "any")  # noqa: E731
         return [stat(grey_cube, f"{sign(card.goods_lost)} goods")]

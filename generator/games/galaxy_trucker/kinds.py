@@ -59,6 +59,16 @@ class TileKind:
     # picture's corner bar is easy to misread.
     covers: ClassVar[tuple[str, ...]] = ()
     fill: ClassVar[Color] = (215, 215, 215)
+    # What the tile does in flight (issue 16's engine and bot read these, never the name).
+    # A kind that sets none of them flies as a structural piece.
+    crew: ClassVar[bool] = False  # starts the flight with two humans (cabins)
+    alien_berth: ClassVar[bool] = False  # may take an alien (a cabin, not the starting one)
+    engine: ClassVar[bool] = False  # adds engine power (its strength; double uses a battery)
+    cannon: ClassVar[bool] = False  # adds firepower (its strength; double uses a battery)
+    shield: ClassVar[bool] = False  # protects the sides in `covers` for a battery charge
+    battery: ClassVar[bool] = False  # holds `cells` charges
+    hold: ClassVar[bool] = False  # carries goods in `slots`
+    life_support: ClassVar[bool] = False  # lets cabins beside it take an alien of `alien`
 
     def marks(self) -> tuple[tuple[str, SideMark], ...]:
         """Every barrel and exhaust side, unrotated (a combined cannon-engine has two)."""
@@ -101,6 +111,19 @@ class CardKind:
     roll_condition: ClassVar[str | None] = None
     # The placeholders its resolve text may use; `fields` gives their values.
     text_fields: ClassVar[tuple[str, ...]] = ()
+    # How a flight resolves it: `(flight, state, card, rolls) -> list[Option]`, every option
+    # the player has, the natural choice first. The shipped kinds get theirs from
+    # flight/registry.py (`attach`); an expansion's kind may set it on its class.
+    resolver: Any = None
+    # Tile kinds (by name) a building bot that peeks at this card wants more of.
+    leans: ClassVar[tuple[str, ...]] = ()
+
+    def resolve(self, flight: Any, state: Any, card: Any, rolls: Any) -> list[Any]:
+        # Read as a plain function whether it was set on the object or on its class.
+        resolver = vars(self).get("resolver") or getattr(type(self), "resolver", None)
+        if resolver is None:
+            raise NotImplementedError(f"card kind {self.name!r} has no flight resolver")
+        return list(resolver(flight, state, card, rolls))
 
     def hits(self, card: Any) -> list[Hit]:
         """What needs a 2d6 roll each; the planner rolls once per hit."""

@@ -268,6 +268,7 @@ class PostWriter:
             discord=f"the spoilers under the Round {rnd.round} start message",
             bgg=f"the spoilers in the Round {rnd.round} start post",
         )
+        blocks += self.build_blocks(rnd, index)
         if index == 0 and rnd.round == 1:
             # The game's first build turn teaches the rules in full.
             cost = "1 Skipped Parts box each, once you have a tile"
@@ -277,14 +278,9 @@ class PostWriter:
                 discord=where.discord,
                 bgg=where.bgg,
             )
-            blocks += [
-                *self.build_blocks(rnd, index),
-                para(rules),
-                para(f"Peek ({cost}): {stacks} are ", where_in, "."),
-            ]
+            blocks += [para(rules), para(f"Peek ({cost}): {stacks} are ", where_in, ".")]
         else:
             # Later turns remind in one line.
-            blocks += self.build_blocks(rnd, index)
             blocks.append(
                 para(
                     "One tile from each set, or skip the set (mark a Skipped Parts box), or "

@@ -20,6 +20,7 @@ from generator.games.galaxy_trucker.model import TileType
 class StartingCabin(TileKind):
     name = "starting-cabin"
     start = True
+    crew = True
     fill = (250, 225, 150)
 
     def label(self, tt: TileType) -> str:
@@ -32,6 +33,8 @@ class StartingCabin(TileKind):
 @register_tile_kind
 class Cabin(TileKind):
     name = "cabin"
+    crew = True
+    alien_berth = True
     fill = (205, 222, 245)
 
     def picture(self, surface: Surface, frame: Frame, tt: TileType) -> None:
@@ -51,6 +54,7 @@ class _Armed(TileKind):
 @register_tile_kind
 class Cannon(_Armed):
     name = "cannon"
+    cannon = True
     mark: ClassVar[tuple[str, SideMark] | None] = ("n", "cannon")
     fill = (225, 210, 240)
 
@@ -65,6 +69,7 @@ class Cannon(_Armed):
 @register_tile_kind
 class Engine(_Armed):
     name = "engine"
+    engine = True
     mark: ClassVar[tuple[str, SideMark] | None] = ("s", "engine")
     fill = (245, 220, 195)
 
@@ -78,6 +83,7 @@ class Engine(_Armed):
 @register_tile_kind
 class Battery(TileKind):
     name = "battery"
+    battery = True
     required = ("cells",)
     fill = (205, 235, 205)
 
@@ -91,6 +97,7 @@ class Battery(TileKind):
 @register_tile_kind
 class Cargo(TileKind):
     name = "cargo"
+    hold = True
     required = ("slots",)
     fill = (215, 225, 235)
     hazard_fill: Color = (250, 210, 205)
@@ -111,6 +118,7 @@ class Cargo(TileKind):
 @register_tile_kind
 class Shield(TileKind):
     name = "shield"
+    shield = True
     fill = (200, 240, 230)
     # The relaunch shield covers the top and right sides as printed; rotating turns them.
     covers = ("top", "right")
@@ -135,6 +143,7 @@ class Structural(TileKind):
 @register_tile_kind
 class LifeSupport(TileKind):
     name = "life-support"
+    life_support = True
     required = ("alien",)
 
     def label(self, tt: TileType) -> str:

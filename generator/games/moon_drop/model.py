@@ -13,6 +13,8 @@ from generator.validation import Strict
 
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]
 Face = Annotated[int, Field(ge=1, le=6)]
+# Words players read: posts and sheets quote them, so an empty one is a content error.
+Text = Annotated[str, Field(min_length=1)]
 Symbol = Literal["line", "triangle", "three-circles", "letter-q", "arch", "square"]
 # The checks the scorer implements; a card names one of them.
 CrisisRule = Literal["fire", "breach", "plague", "quake", "fungus", "sabotage"]
@@ -52,8 +54,8 @@ Cell = tuple[Annotated[int, Field(ge=0, le=3)], Annotated[int, Field(ge=0, le=3)
 
 class Shape(Strict):
     id: Annotated[str, Field(pattern=r"^[A-Z]$")]
-    name: str
-    description: str  # the shape and its numbering in words, for alt text
+    name: Text
+    description: Text  # the shape and its numbering in words, for alt text
     face: Face
     cells: Annotated[list[Cell], Field(min_length=4, max_length=4)]
 
@@ -84,11 +86,11 @@ class ShapesFile(Strict):
 # --- modules.yaml ------------------------------------------------------------------------
 class Module(Strict):
     id: Id
-    name: str
+    name: Text
     letter: Annotated[str, Field(pattern=r"^[A-Z]$")]
     faces: Annotated[list[Face], Field(min_length=1)]
     symbol: Symbol
-    drawn: str
+    drawn: Text
 
 
 class ModulesFile(Strict):
@@ -98,17 +100,17 @@ class ModulesFile(Strict):
 # --- cards.yaml --------------------------------------------------------------------------
 class Crisis(Strict):
     id: Id
-    name: str
+    name: Text
     rule: CrisisRule
-    safe: str
-    failed: str
+    safe: Text
+    failed: Text
 
 
 class Goal(Strict):
     id: Id
-    name: str
+    name: Text
     rule: GoalRule
-    text: str
+    text: Text
 
 
 class CardsFile(Strict):
@@ -119,21 +121,21 @@ class CardsFile(Strict):
 # --- rules.yaml --------------------------------------------------------------------------
 class Interpretation(Strict):
     id: Id
-    text: str
+    text: Text
 
 
 class RulesFile(Strict):
-    safety_check: Annotated[list[str], Field(min_length=1)]
+    safety_check: Annotated[list[Text], Field(min_length=1)]
     # The words the rules use, for players (sheet and final post). Optional, so a game folder
     # holding an older copy of the pack still loads.
-    definitions: list[str] = Field(default_factory=list)
+    definitions: list[Text] = Field(default_factory=list)
     interpretations: list[Interpretation]
 
 
 # --- texts.yaml --------------------------------------------------------------------------
 class TextsFile(Strict):
-    game_name: str
-    how_to_play: str
-    round: str
-    last_round: str
-    final: str
+    game_name: Text
+    how_to_play: Text
+    round: Text
+    last_round: Text
+    final: Text

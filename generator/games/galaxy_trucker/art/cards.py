@@ -14,6 +14,7 @@ from generator.art import icons
 from generator.art.icons import INK, TRAVEL
 from generator.art.surface import WHITE, Color, Surface
 from generator.art.text import wrap
+from generator.games.galaxy_trucker.art import goods as goods_art
 from generator.games.galaxy_trucker.kinds import Hit, card_kind
 
 if TYPE_CHECKING:
@@ -56,7 +57,9 @@ def _cubes(
     size = min(h * 0.78, room / max(len(goods), 1))
     for i, colour in enumerate(goods):
         value = content.goods[colour].value if colour in content.goods else None
-        icons.cube(s, x + size * (i + 0.5), y + h / 2, size, colour, str(value) if value else None)
+        goods_art.cube(
+            s, x + size * (i + 0.5), y + h / 2, size, colour, str(value) if value else None
+        )
 
 
 def goods_row(content: GalaxyTrucker, label: str, goods: list[str]) -> Row:

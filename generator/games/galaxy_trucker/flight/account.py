@@ -30,7 +30,7 @@ def grid_lines(ship: Ship, present: frozenset[tuple[int, int]] | None = None) ->
             if part is None:
                 line.append("." if board.has_cell(row, column) else "")
                 continue
-            text = "START" if part.kind == "starting-cabin" else part.tile.id
+            text = "START" if part.does.start else part.tile.id
             text += f"@{part.rotation}" if part.rotation else ""
             line.append(
                 text.lower() if present is not None and (row, column) not in present else text

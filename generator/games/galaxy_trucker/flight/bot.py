@@ -25,6 +25,7 @@ Ties go to the earlier tile, cell (reading order) and rotation, so the bot is de
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +47,7 @@ from generator.games.galaxy_trucker.flight.ship import (
     start_cell,
 )
 from generator.games.galaxy_trucker.flight.shipfile import Placement, ShipFile
+from generator.games.galaxy_trucker.kinds import CARD_KINDS, TileKind
 from generator.games.galaxy_trucker.model import Board, Round
 
 SKIP_BELOW = -1.0
@@ -55,20 +57,6 @@ JOIN_BONUS = 0.3
 EXPOSED_COST = 0.5
 GROW_BONUS = 0.15
 PEEK_FROM_STACK_SIZE = 3
-
-# What each seen card kind makes the bot want more of.
-LEANINGS = {
-    "meteoric-swarm": ("shield", "cannon"),
-    "pirates": ("cannon", "shield"),
-    "slavers": ("cannon", "cabin"),
-    "smugglers": ("cannon", "cargo"),
-    "planets": ("cargo",),
-    "abandoned-station": ("cabin", "cargo"),
-    "abandoned-ship": ("cabin",),
-    "open-space": ("engine",),
-    "epidemic": (),
-    "stardust": (),
-}
 
 
 @dataclass
@@ -131,58 +119,59 @@ class Builder:
         self.cell_set = set(self.cells)
         self.lean: Counter[str] = Counter()
 
-    def count(self, kind: str) -> int:
-        return sum(1 for p in self.parts.values() if p.kind == kind)
+    def count(self, fact: Callable[[TileKind], bool]) -> int:
+        return sum(1 for p in self.parts.values() if fact(p.does))
 
     def want(self, part: Part, cell: Cell) -> float:
-        kind = part.kind
-        lean = self.lean[kind]
+        k = part.does
+        lean = self.lean[k.name]
         t = part.type
-        if kind == "cabin":
-            return max(0.6, 3.2 - 0.5 * self.count("cabin")) + 0.5 * lean
-        if kind == "engine":
-            power = sum(p.type.strength or 1 for p in self.parts.values() if p.kind == "engine")
+        if k.alien_berth:
+            return max(0.6, 3.2 - 0.5 * self.count(lambda o: o.alien_berth)) + 0.5 * lean
+        if k.engine:
+            power = sum(p.type.strength or 1 for p in self.parts.values() if p.does.engine)
             worth = max(0.3, 3.5 - 1.0 * power) + 0.7 * lean
             return worth * (0.7 if t.strength == 2 and self.batteries() == 0 else 1.0)
-        if kind == "cannon":
+        if k.cannon:
             forward = part.facing("cannon") == N
             fire = sum(
                 (p.type.strength or 1) * (1 if p.facing("cannon") == N else 0.5)
                 for p in self.parts.values()
-                if p.kind == "cannon"
+                if p.does.cannon
             )
             worth = max(0.4, 3.0 - 0.5 * fire) + 0.5 * lean
             return worth * (1.0 if forward else 0.5)
-        if kind == "battery":
+        if k.battery:
+            # What draws on batteries: shields and double cannons and engines.
             users = sum(
                 1
                 for p in self.parts.values()
-                if p.kind == "shield" or (p.kind in ("cannon", "engine") and p.type.strength == 2)
+                if p.does.shield or ((p.does.cannon or p.does.engine) and p.type.strength == 2)
             )
-            return (0.6 + 0.8 * min(users, 3)) / (1 + 0.5 * self.count("battery"))
-        if kind == "shield":
-            covered = {
-                d for p in self.parts.values() if p.kind == "shield" for d in p.shield_covers()
-            }
+            return (0.6 + 0.8 * min(users, 3)) / (1 + 0.5 * self.count(lambda o: o.battery))
+        if k.shield:
+            covered = {d for p in self.parts.values() if p.does.shield for d in p.shield_covers()}
             new = len(set(part.shield_covers()) - covered)
             return 1.2 * new + 0.5 * lean
-        if kind == "cargo":
-            return max(0.5, 2.2 - 0.5 * self.count("cargo")) + 0.5 * lean + 0.2 * (t.slots or 1)
-        if kind == "life-support":
-            has = any(
-                p.kind == "life-support" and p.type.alien == t.alien for p in self.parts.values()
+        if k.hold:
+            return (
+                max(0.5, 2.2 - 0.5 * self.count(lambda o: o.hold))
+                + 0.5 * lean
+                + 0.2 * (t.slots or 1)
             )
+        if k.life_support:
+            has = any(p.does.life_support and p.type.alien == t.alien for p in self.parts.values())
             beside = any(
                 neighbour(cell, d) in self.parts
-                and self.parts[neighbour(cell, d)].kind == "cabin"
+                and self.parts[neighbour(cell, d)].does.alien_berth
                 and joined(part.sides[d], self.parts[neighbour(cell, d)].sides[opposite(d)])
                 for d in range(4)
             )
             return 2.2 if beside and not has else 0.2
-        return 0.4  # structural
+        return 0.4  # structural, and any kind that does none of the above
 
     def batteries(self) -> int:
-        return sum(p.type.cells or 0 for p in self.parts.values() if p.kind == "battery")
+        return sum(p.type.cells or 0 for p in self.parts.values() if p.does.battery)
 
     def open_cells(self) -> list[Cell]:
         """Empty board cells beside the ship that no barrel or exhaust points at."""
@@ -277,7 +266,7 @@ def build(content: GalaxyTrucker, rplan: dict[str, Any], rnd: Round) -> Built:
                 peeked = [c["type"] for c in stack]
                 skipped += 1
                 for kind in peeked:
-                    bot.lean.update(LEANINGS.get(kind, ()))
+                    bot.lean.update(CARD_KINDS[kind].leans)
                 log.append(f"peek at stack 1: {', '.join(peeked)}")
     ship = Ship(board, dict(bot.parts), bot.start)
     assert not clashes(ship), "the bot placed an illegal tile"

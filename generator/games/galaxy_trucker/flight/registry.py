@@ -1,45 +1,53 @@
-"""The one place card kinds meet their flight behaviour: card kind name -> resolver.
+"""Where the shipped card kinds get their flight behaviour: each kind object's `resolver`.
 
 A resolver is `(flight, state, card, rolls) -> list[Option]`: every option the player has
-on that card (one when there is no choice), listed with the natural choice first. When card
-kinds become registered objects, each kind object takes its resolver from here; an
-expansion adds kinds by calling `register`."""
+on that card (one when there is no choice), listed with the natural choice first. The
+engine asks the card's kind (`card_kind(card).resolve(...)`); an expansion's kind sets its
+`resolver` on its own class, or calls `attach` with its kind object."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from generator.games.galaxy_trucker import card_kinds as kinds
 from generator.games.galaxy_trucker.flight import resolvers_combat as combat
 from generator.games.galaxy_trucker.flight import resolvers_trade as trade
 from generator.games.galaxy_trucker.flight.option import Option
 from generator.games.galaxy_trucker.flight.state import Flight, State
+from generator.games.galaxy_trucker.kinds import CARD_KINDS, CardKind
 
 Resolver = Callable[[Flight, State, Any, tuple[tuple[int, int], ...]], list[Option]]
 
-RESOLVERS: dict[str, Resolver] = {}
+
+def attach(kind: type[CardKind], resolver: Resolver) -> None:
+    """Give the registered object of `kind` its resolver (once)."""
+    registered = CARD_KINDS[kind.name]
+    if vars(registered).get("resolver") is not None:
+        raise ValueError(f"card kind {kind.name!r} already has a resolver")
+    registered.resolver = resolver
 
 
 def register(kind: str, resolver: Resolver) -> None:
-    if kind in RESOLVERS:
-        raise ValueError(f"card kind {kind!r} already has a resolver")
-    RESOLVERS[kind] = resolver
-
-
-for _kind, _resolver in (
-    ("abandoned-ship", trade.abandoned_ship),
-    ("abandoned-station", trade.abandoned_station),
-    ("open-space", trade.open_space),
-    ("planets", trade.planets),
-    ("stardust", trade.stardust),
-    ("epidemic", trade.epidemic),
-    ("meteoric-swarm", combat.meteoric_swarm),
-    ("pirates", combat.pirates),
-    ("slavers", combat.slavers),
-    ("smugglers", combat.smugglers),
-):
-    register(_kind, _resolver)
+    """The older form of `attach`, by kind name (kept for expansions written against it)."""
+    attach(type(CARD_KINDS[kind]), resolver)
 
 
 def resolver(kind: str) -> Resolver:
-    return RESOLVERS[kind]
+    """The resolver of the registered card kind named `kind`."""
+    return CARD_KINDS[kind].resolve
+
+
+for _kind, _resolver in (
+    (kinds.AbandonedShip, trade.abandoned_ship),
+    (kinds.AbandonedStation, trade.abandoned_station),
+    (kinds.OpenSpace, trade.open_space),
+    (kinds.Planets, trade.planets),
+    (kinds.Stardust, trade.stardust),
+    (kinds.Epidemic, trade.epidemic),
+    (kinds.MeteoricSwarm, combat.meteoric_swarm),
+    (kinds.Pirates, combat.pirates),
+    (kinds.Slavers, combat.slavers),
+    (kinds.Smugglers, combat.smugglers),
+):
+    attach(_kind, _resolver)

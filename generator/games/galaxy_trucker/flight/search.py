@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from generator.games.galaxy_trucker.flight import registry  # noqa: F401  (attaches resolvers)
 from generator.games.galaxy_trucker.flight.option import Option, distinct
-from generator.games.galaxy_trucker.flight.registry import resolver
 from generator.games.galaxy_trucker.flight.state import (
     Flight,
     State,
@@ -24,6 +24,7 @@ from generator.games.galaxy_trucker.flight.state import (
     final_score,
     place_alien,
 )
+from generator.games.galaxy_trucker.kinds import card_kind
 
 SEARCH_BUDGET = 200_000  # options tried in one flight before the search stops branching
 
@@ -71,7 +72,7 @@ class Search:
         self.steps: list[StepFn] = [lambda s: crew_options(flight, s)]
         for card, rolls in flight.events:
             self.steps.append(
-                lambda s, card=card, rolls=rolls: resolver(card.kind)(flight, s, card, rolls)
+                lambda s, card=card, rolls=rolls: card_kind(card).resolve(flight, s, card, rolls)
             )
         self.memo: dict[tuple[int, State], int] = {}
         self.cache: dict[tuple[int, State], list[Option]] = {}

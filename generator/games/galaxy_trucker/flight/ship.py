@@ -7,10 +7,11 @@ Directions are indexes into (n, e, s, w): n is the front, s the rear."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.kinds import TileKind, tile_kind
 from generator.games.galaxy_trucker.model import Board, Tile, TileType
 
 Cell = tuple[int, int]
@@ -69,6 +70,11 @@ class Part:
     @property
     def kind(self) -> str:
         return self.type.kind
+
+    @property
+    def does(self) -> TileKind:
+        """The tile's kind object: what it does in flight (`part.does.cannon`)."""
+        return tile_kind(self.type.kind)
 
     @property
     def label(self) -> str:
@@ -185,8 +191,9 @@ class Ship:
         cells = [c for c in self.order if c[0] == number and c in present]
         return sorted(cells, key=lambda c: c[1], reverse=side == E)
 
-    def of_kind(self, kind: str, present: frozenset[Cell]) -> list[Cell]:
-        return [c for c in self.order if c in present and self.parts[c].kind == kind]
+    def where(self, fact: Callable[[TileKind], bool], present: frozenset[Cell]) -> list[Cell]:
+        """The present cells whose kind has `fact` (`lambda k: k.shield`), in ship order."""
+        return [c for c in self.order if c in present and fact(self.parts[c].does)]
 
 
 def board_cells(board: Board) -> list[Cell]:

@@ -79,9 +79,9 @@ class Flight:
 
 def initial_state(ship: Ship, lost: int) -> State:
     present = frozenset(ship.parts)
-    cabins = [c for c in ship.order if ship.parts[c].kind in ("cabin", "starting-cabin")]
-    batteries = [c for c in ship.order if ship.parts[c].kind == "battery"]
-    holds = [c for c in ship.order if ship.parts[c].kind == "cargo"]
+    cabins = [c for c in ship.order if ship.parts[c].does.crew]
+    batteries = [c for c in ship.order if ship.parts[c].does.battery]
+    holds = [c for c in ship.order if ship.parts[c].does.hold]
     return State(
         present=present,
         humans=tuple((c, 2) for c in cabins),
@@ -96,10 +96,10 @@ def initial_state(ship: Ship, lost: int) -> State:
 def alien_cabins(ship: Ship, present: frozenset[Cell], colour: str) -> list[Cell]:
     """Cabins (never the starting cabin) joined by a connector to a life support of `colour`."""
     found = []
-    for cell in ship.of_kind("cabin", present):
+    for cell in ship.where(lambda k: k.alien_berth, present):
         for other in ship.links(cell, present):
             part = ship.parts[other]
-            if part.kind == "life-support" and part.type.alien == colour:
+            if part.does.life_support and part.type.alien == colour:
                 found.append(cell)
                 break
     return found
@@ -221,7 +221,7 @@ def cannon_options(flight: Flight, state: State) -> list[tuple[int, int]]:
     ship = flight.ship
     single = 0
     doubles = []
-    for cell in ship.of_kind("cannon", state.present):
+    for cell in ship.where(lambda k: k.cannon, state.present):
         part = ship.parts[cell]
         worth = 2 if part.facing("cannon") == N else 1  # in halves of firepower
         if (part.type.strength or 1) == 2:
@@ -241,7 +241,7 @@ def cannon_options(flight: Flight, state: State) -> list[tuple[int, int]]:
 def engine_options(flight: Flight, state: State) -> list[tuple[int, int]]:
     """(batteries spent, engine strength) for each number of double engines powered."""
     ship = flight.ship
-    engines = [ship.parts[c] for c in ship.of_kind("engine", state.present)]
+    engines = [ship.parts[c] for c in ship.where(lambda k: k.engine, state.present)]
     single = sum(1 for p in engines if (p.type.strength or 1) == 1 and p.facing("engine") == S)
     doubles = sum(1 for p in engines if p.type.strength == 2 and p.facing("engine") == S)
     options = []
