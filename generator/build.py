@@ -36,6 +36,7 @@ class Recorded:
     seed: str
     pack: str  # the folder's own pack copy if it has one, else the pack's name
     start: dt.date | None
+    options: dict[str, Any]
 
 
 def recorded_game(root: Path) -> Recorded | None:
@@ -49,6 +50,8 @@ def recorded_game(root: Path) -> Recorded | None:
         seed=data["seed"],
         pack=str(kept) if kept.is_dir() else str(data.get("pack")),
         start=dt.date.fromisoformat(start) if isinstance(start, str) else None,
+        # A game that takes options records them in its plan (Keep on Trucking's ships).
+        options=dict(data["options"]) if isinstance(data.get("options"), dict) else {},
     )
 
 
@@ -117,10 +120,11 @@ def open_in_folder(
     report: Report,
     force: bool = False,
     rhythm: Rhythm | None = None,
+    options: dict[str, Any] | None = None,
 ) -> tuple[Game, Path]:
     """The game and the folder it goes to; a start date and a posting rhythm already
     recorded there are kept."""
-    game = open_game(pack_ref, seed, start, rhythm)
+    game = open_game(pack_ref, seed, start, rhythm, options)
     root = output or game.default_folder()
     # A damaged plan.json under --force is no game: it is about to be replaced.
     existing = read_existing_plan(root, tolerant=force)
@@ -132,12 +136,12 @@ def open_in_folder(
     if start is None and same and existing and existing.get("start"):
         recorded = dt.date.fromisoformat(existing["start"])
         report(f"Using start date {recorded} recorded in {display_path(root)}")
-        game = open_game(pack_ref, seed, recorded, rhythm or recorded_rhythm(existing))
+        game = open_game(pack_ref, seed, recorded, rhythm or recorded_rhythm(existing), options)
     elif rhythm is None and same and existing and existing.get("start") == game.plan.start:
         # Without a game file, the posting rhythm the folder was written with stays.
         kept = recorded_rhythm(existing)
         if kept is not None:
-            game = open_game(pack_ref, seed, start, kept)
+            game = open_game(pack_ref, seed, start, kept, options)
     return game, root
 
 

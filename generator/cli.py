@@ -16,7 +16,7 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +46,7 @@ class GameArgs:
     paper: str
     images: bool = True
     rhythm: Rhythm | None = None
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 def _parse_date(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
@@ -138,8 +139,10 @@ def resolve_args(
     start = start or (spec.start if spec else None)
     if output is None and spec and spec.output:
         output = game_file.parent / spec.output  # type: ignore[union-attr]
+    options = spec.options() if spec else {}
     recorded = recorded_game(output) if output is not None and raw_seed is None else None
     if recorded is not None:
+        options = options or recorded.options
         # `sheetgen turn 5 -o output/my-game` goes on with the game in that folder.
         raw_seed = recorded.seed
         pack = pack or recorded.pack
@@ -163,7 +166,7 @@ def resolve_args(
     if warning:
         click.echo(f"warning: {warning}", err=True)
     rhythm = spec.rhythm if spec else None
-    return GameArgs(pack, seed_text, start, output, force, paper, images, rhythm)
+    return GameArgs(pack, seed_text, start, output, force, paper, images, rhythm, options)
 
 
 def report(message: str) -> None:
@@ -175,7 +178,14 @@ def open_from_args(args: GameArgs) -> tuple[Game, Path]:
     from generator.build import open_in_folder
 
     return open_in_folder(
-        args.pack, args.seed, args.start, args.output, report, args.force, args.rhythm
+        args.pack,
+        args.seed,
+        args.start,
+        args.output,
+        report,
+        args.force,
+        args.rhythm,
+        args.options,
     )
 
 
@@ -472,7 +482,7 @@ def plan(**kwargs: Any) -> None:
     from generator.session import open_game
 
     args = resolve_args(**kwargs, force=False, output=None)
-    g = open_game(args.pack, args.seed, args.start, args.rhythm)
+    g = open_game(args.pack, args.seed, args.start, args.rhythm, args.options)
     click.echo(json.dumps(to_data(g.plan), indent=2, ensure_ascii=False))
 
 

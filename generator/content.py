@@ -189,7 +189,7 @@ def load_pack(
             problems += exc.problems
         except SheetgenError as exc:
             problems.append(meta_doc.problem(("extends",), str(exc)))
-        if base is not None and base.meta.game != meta.game:
+        if base is not None and base.meta.game not in _games_of(meta.game):
             problems.append(
                 meta_doc.problem(
                     ("game",),
@@ -214,6 +214,22 @@ def load_pack(
         unreadable=frozenset(unreadable),
         files=files,
     )
+
+
+def _games_of(game: str) -> tuple[str, ...]:
+    """The game modules a pack of rules module `game` may extend: its own, and the one its
+    module says it builds on (`BASE_GAME`: Keep on Trucking's rules extend Galaxy
+    Trucker's)."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"generator.games.{game}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"generator.games.{game}":
+            raise
+        return (game,)
+    base = getattr(module, "BASE_GAME", None)
+    return (game, base) if isinstance(base, str) else (game,)
 
 
 def validate_files(

@@ -6,7 +6,7 @@ the rules module adds what its game decides."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ class Game:
     seed: str
     start: dt.date | None
     plan: Plan
+    options: dict[str, Any] = field(default_factory=dict)
 
     def default_folder(self) -> Path:
         """Named by the public game id, never by the seed (a folder name gets shared)."""
@@ -76,11 +77,27 @@ def plan_header(pack: Pack, seed: str, start: dt.date | None) -> PlanHeader:
 
 
 def open_game(
-    pack_ref: str, seed: str, start: dt.date | None, rhythm: Rhythm | None = None
+    pack_ref: str,
+    seed: str,
+    start: dt.date | None,
+    rhythm: Rhythm | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Game:
+    """`options`: the game file's game options (Keep on Trucking's `ships`); a game whose
+    rules take none refuses them. Rules that take options (a `takes_options` attribute)
+    record them in the plan, so a game folder goes on with them."""
     pack, rules, content = load_content(pack_ref)
     check_dates(start, rules.turn_count(content))
-    plan = rules.make_plan(content, plan_header(pack, seed, start), start)
+    header = plan_header(pack, seed, start)
+    options = {k: v for k, v in (options or {}).items() if v is not None}
+    if options:
+        if not getattr(rules, "takes_options", False):
+            raise SheetgenError(
+                f"the {pack.name} pack takes no game options (got {', '.join(sorted(options))})"
+            )
+        plan = rules.make_plan(content, header, start, options=options)  # type: ignore[call-arg]
+    else:
+        plan = rules.make_plan(content, header, start)
     data = to_data(plan)
     if start is not None and isinstance(data.get("schedule"), list):
         # Dates and clock times only: the rhythm is applied after every random choice is
@@ -92,7 +109,7 @@ def open_game(
         plan = from_data(rules.plan_type, data)
     elif rhythm is not None and rhythm != Rhythm():
         raise SheetgenError("a posting rhythm needs a start date (start: in the game file)")
-    return Game(pack, rules, content, seed, start, plan)
+    return Game(pack, rules, content, seed, start, plan, options)
 
 
 def recorded_rhythm(plan: dict[str, Any]) -> Rhythm | None:
@@ -117,6 +134,12 @@ class GameFile(Strict):
     paper: str | None = Field(default=None, pattern=r"^(a4|letter|both)$")
     notes: str | None = None
     rhythm: Rhythm | None = None
+    # Game options, for the packs that take them (Keep on Trucking): `ships: A` flies the
+    # A boards every round; a list gives one value per round (A, or base).
+    ships: str | list[str] | None = None
+
+    def options(self) -> dict[str, Any]:
+        return {"ships": self.ships} if self.ships is not None else {}
 
 
 def read_game_file(path: Path) -> GameFile:

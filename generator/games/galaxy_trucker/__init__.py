@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import importlib
 import re
 from pathlib import Path
 
@@ -25,6 +26,11 @@ from generator.schedule import make_schedule
 
 
 class GalaxyTruckerRules:
+    # The post writer of the game; an expansion's rules module may name its own.
+    writer_type: type[PostWriter] = PostWriter
+    # The module whose sheet_files writes the print-and-play PDFs (imported when needed).
+    sheet_module = "generator.games.galaxy_trucker.sheets"
+
     def load(self, pack: Pack) -> gt_content.GalaxyTrucker:
         return gt_content.load(pack)
 
@@ -53,7 +59,7 @@ class GalaxyTruckerRules:
         papers: tuple[str, ...] = ("a4", "letter"),
         images: bool = True,
     ) -> list[Post]:
-        writer = PostWriter(content, plan, papers, images)
+        writer = self.writer_type(content, plan, papers, images)
         if scope.kind == "game":
             return writer.all_posts()
         if scope.kind == "round":
@@ -96,11 +102,11 @@ class GalaxyTruckerRules:
         if scope.kind in ("game", "sheets"):
             # Imported here: the sheets draw with generator.art.tiles, which imports this
             # package's content module, so a top-level import would be circular.
-            from generator.games.galaxy_trucker.sheets import sheet_files
+            sheet_files = importlib.import_module(self.sheet_module).sheet_files
 
             for paper in options.papers:
                 # The sheets depend on the pack alone: built once per pack version.
-                key = ("galaxy-trucker sheets", content.pack_digest, paper)
+                key = (self.sheet_module, content.pack_digest, paper)
                 files += reuse(key, functools.partial(sheet_files, content, (paper,)))
         return files
 

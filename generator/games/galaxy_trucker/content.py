@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.content import Pack, validate_files
@@ -93,6 +93,8 @@ class GalaxyTrucker:
     rounds: tuple[Round, ...]
     slots: tuple[str, ...]
     texts: TextsFile
+    # Files an expansion's rules module validates on top of the game's (stem -> model).
+    extras: dict[str, Any] = field(default_factory=dict)
 
     @property
     def turn_count(self) -> int:
@@ -105,8 +107,11 @@ class GalaxyTrucker:
         return [c for c in self.cards if c.level == level]
 
 
-def load(pack: Pack) -> GalaxyTrucker:
-    models, problems = validate_files(pack, files())
+def load(pack: Pack, extra_files: dict[str, type] | None = None) -> GalaxyTrucker:
+    """The validated pack; `extra_files` (an expansion's own files, stem -> schema) are
+    validated with the rest and kept in `extras`."""
+    extra_files = extra_files or {}
+    models, problems = validate_files(pack, {**files(), **extra_files})
     # Cross-file checks run for every file that validated, so one run reports everything.
     get = models.get
     if "tiles" in models:
@@ -141,6 +146,7 @@ def load(pack: Pack) -> GalaxyTrucker:
         rounds=tuple(rounds.rounds),
         slots=tuple(rounds.schedule.slots),
         texts=texts,
+        extras={stem: models[stem][1] for stem in extra_files},
     )
 
 
@@ -157,8 +163,7 @@ def _check_tile(
         ]
     # Unrotated, a cannon's barrel faces the front (n) and an engine's exhaust the rear (s);
     # no other tile has a barrel or an exhaust. The kind says which, if any.
-    mark = tile_kind(tile_type.kind).mark
-    expected = [mark] if mark else []
+    expected = list(tile_kind(tile_type.kind).marks())
     found = [
         (side, value)
         for side, value in zip(SIDES, tile.sides.as_tuple(), strict=True)
@@ -168,8 +173,8 @@ def _check_tile(
         return []
     got = ", ".join(f"{value} on side {side}" for side, value in found) or "none"
     if expected:
-        side, value = expected[0]
-        want = f"{value!r} on side {side} only, as printed unrotated"
+        want = " and ".join(f"{value!r} on side {side}" for side, value in expected)
+        want += " only, as printed unrotated"
     else:
         want = "no 'cannon' or 'engine' side on this kind of tile"
     where = found[0][0] if found else expected[0][0]

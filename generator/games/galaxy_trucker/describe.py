@@ -13,7 +13,7 @@ from generator.games.galaxy_trucker.plan import RoundPlan
 LEVELS = {1: "I", 2: "II", 3: "III"}
 SET_NAMES = "ABCDEFGHIJ"  # a build turn's sets: A, B, C; tiles A1-C3
 SIDE_NAMES = ("top", "right", "bottom", "left")
-SIDE_WORDS = {"cannon": "barrel", "engine": "exhaust"}
+SIDE_WORDS = {"cannon": "barrel", "engine": "exhaust", "plating": "plated"}
 LINE = {"front": "column", "rear": "column", "left": "row", "right": "row"}
 
 
@@ -27,11 +27,12 @@ def tile_sides(tile: Tile) -> str:
 
 def tile_words(content: GalaxyTrucker, tile: Tile) -> str:
     """'double cannon (top barrel, right smooth, bottom double, left universal)';
-    a tile that protects sides (a shield) also names them, as its kind says."""
+    a tile that protects sides (a shield) also names them, as its kind says; a kind may
+    add to its name (a catapult's arrows)."""
     tile_type = content.tile_type(tile)
-    sides = tile_kind(tile_type.kind).covers
-    covers = f"covers {' and '.join(sides)}; " if sides else ""
-    return f"{tile_type.name} ({covers}{tile_sides(tile)})"
+    kind = tile_kind(tile_type.kind)
+    covers = f"covers {' and '.join(kind.covers)}; " if kind.covers else ""
+    return f"{kind.words(tile_type)} ({covers}{tile_sides(tile)})"
 
 
 def card_title(content: GalaxyTrucker, card: Card) -> str:

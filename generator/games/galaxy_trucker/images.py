@@ -51,6 +51,8 @@ class PlannedImage(PostImage):
     index: int = 0
     event: int = 0  # rolls: the event's place in its flight turn (0-based)
     roll: int = 0  # rolls: which meteor or shot of that event (0-based)
+    # rolls: a line under the sum (an expansion's ship says where the hit lands)
+    note: str = ""
 
 
 def _turn_words(plan: GalaxyTruckerPlan, turn: int) -> str:

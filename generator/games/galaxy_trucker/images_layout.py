@@ -317,9 +317,10 @@ def draw_rolls(
     area_top = top + 80
     gap = 60
     # The dice as large as the width and height allow, so no wide empty band is left.
-    die = int(min((WIDTH - 2 * SAFE - gap) / 2 - 30, bottom - area_top - 220))
+    below = 110 + (70 if image.note else 0)  # the sum, and the note under it
+    die = int(min((WIDTH - 2 * SAFE - gap) / 2 - 30, bottom - area_top - 110 - below))
     x0 = (WIDTH - 2 * die - gap) / 2
-    y = area_top + (bottom - area_top - die - 110) / 2
+    y = area_top + (bottom - area_top - die - below) / 2
     surface.rect(
         x0 - 30, y - 30, 2 * die + gap + 60, die + 60, stroke=None, fill=ROW_PANEL, radius=24
     )
@@ -334,6 +335,12 @@ def draw_rolls(
         color=ACCENT,
         anchor="middle",
     )
+    if image.note:
+        size = 40.0
+        room = WIDTH - 2 * SAFE
+        while size > MIN_TEXT and surface.text_width(image.note, size=size) > room:
+            size -= 1
+        surface.text(WIDTH / 2, y + die + 175, image.note, size=size, color=TEXT, anchor="middle")
 
 
 DRAW = {"build": draw_build, "flight": draw_flight, "stack": draw_stack, "rolls": draw_rolls}

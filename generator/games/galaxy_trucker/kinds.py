@@ -67,6 +67,14 @@ class TileKind:
     hold: ClassVar[bool] = False  # carries goods in `slots`
     life_support: ClassVar[bool] = False  # lets cabins beside it take an alien of `alien`
 
+    def marks(self) -> tuple[tuple[str, SideMark], ...]:
+        """Every barrel and exhaust side, unrotated (a combined cannon-engine has two)."""
+        return (self.mark,) if self.mark else ()
+
+    def words(self, tt: TileType) -> str:
+        """The tile type in words for posts and alt text (a catapult adds its arrows)."""
+        return tt.name
+
     def label(self, tt: TileType) -> str:
         """The short word printed on the tile."""
         return self.name.upper()

@@ -15,7 +15,11 @@ from generator.validation import Strict
 
 Connector = Literal["smooth", "single", "double", "universal"]
 # The barrel of a cannon and the exhaust of an engine take a whole side: nothing connects there.
-Side = Literal["smooth", "single", "double", "universal", "cannon", "engine"]
+# Plating (Keep on Trucking) is a side kind, not a connector: it joins like smooth and makes
+# every hit on that side bounce.
+Side = Literal["smooth", "single", "double", "universal", "cannon", "engine", "plating"]
+# Sides that join another tile (connector to connector).
+CONNECTORS = ("single", "double", "universal")
 Direction = Literal["front", "rear", "left", "right"]
 Size = Literal["small", "large"]
 Level = Literal[1, 2, 3]
@@ -46,7 +50,11 @@ class TileType(Strict):
     cells: Positive | None = None  # batteries
     slots: Positive | None = None  # cargo holds
     hazardous: bool = False  # red-goods holds
-    alien: Literal["brown", "purple"] | None = None  # life support
+    alien: Literal["brown", "purple", "cyan"] | None = None  # life support
+    # Keep on Trucking kinds: what a booster boosts; a catapult's arrows (unrotated sides).
+    boosts: Literal["cannon", "engine", "shield"] | None = None
+    arrows: list[Literal["n", "e", "s", "w"]] | None = None
+    sleepers: Positive | None = None  # stasis chambers
 
     @model_validator(mode="after")
     def _kind_fields(self) -> TileType:
@@ -75,6 +83,8 @@ class Tile(Strict):
     id: Id
     type: Id
     sides: Sides
+    # A tile of the pack's own design, not a published one (Keep on Trucking's 52).
+    ours: bool = False
 
 
 class TilesFile(Strict):
@@ -118,12 +128,31 @@ class StartCell(Cell):
     tile: Id
 
 
+class WrapTo(Strict):
+    """Where a front or rear hit goes instead on a WRAP board: a side and a row."""
+
+    direction: Literal["left", "right"] = Field(alias="from")
+    row: Annotated[int, Field(ge=2, le=12)]
+
+
 class Board(Strict):
     name: str
     # row number -> the column numbers that hold a cell; numbers are the 2d6 sums printed
     # on the board's edges.
     cells: dict[Annotated[int, Field(ge=2, le=12)], list[Annotated[int, Field(ge=2, le=12)]]]
     start: StartCell
+    # How a 2d6 roll finds its line (Keep on Trucking's ships A): "plain" as printed;
+    # "mirror" also hits column 14 - c on front and rear hits; "wrap" sends the front or rear
+    # rolls of `wrap` to a side; "labels" reads every roll by the line `labels` names.
+    hits: Literal["plain", "mirror", "wrap", "labels"] = "plain"
+    # For "wrap": direction (front/rear) -> column roll -> the side hit it becomes.
+    wrap: dict[Literal["front", "rear"], dict[Annotated[int, Field(ge=2, le=12)], WrapTo]] = Field(
+        default_factory=dict
+    )
+    # For "labels": line number on the board -> the 2d6 sums that hit it.
+    labels: dict[Annotated[int, Field(ge=2, le=12)], list[Annotated[int, Field(ge=2, le=12)]]] = (
+        Field(default_factory=dict)
+    )
 
     def has_cell(self, row: int, column: int) -> bool:
         return column in self.cells.get(row, [])

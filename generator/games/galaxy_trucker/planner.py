@@ -10,6 +10,8 @@ kind of random choice never shifts an existing one. Rulings (shared/DESIGN.md):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.kinds import card_kind
 from generator.games.galaxy_trucker.model import Card, Round, Tile
@@ -37,11 +39,21 @@ def rolls_needed(card: Card) -> int:
     return len(card_kind(card).hits(card))
 
 
-def plan_round(content: GalaxyTrucker, seed: str, rnd: Round, first_turn: int) -> RoundPlan:
+def plan_round(
+    content: GalaxyTrucker,
+    seed: str,
+    rnd: Round,
+    first_turn: int,
+    pool: Sequence[Tile] | None = None,
+    ship: str | None = None,
+) -> RoundPlan:
+    """`pool`: the tiles the round draws from (all of the pack's unless an expansion sets
+    some aside); `ship`: the board flown (the round's own unless the game chooses another)."""
     tag = f"round-{rnd.round}"
     # Build turns: one draw without replacement from the whole pool, cut into sets.
     per_turn = rnd.sets_per_turn * rnd.tiles_per_set
-    drawn = Stream(seed, tag, "build").sample(content.tiles, rnd.build_turns * per_turn)
+    tiles = content.tiles if pool is None else pool
+    drawn = Stream(seed, tag, "build").sample(tiles, rnd.build_turns * per_turn)
     build_turns = []
     for i in range(rnd.build_turns):
         chunk = drawn[i * per_turn : (i + 1) * per_turn]
@@ -83,7 +95,7 @@ def plan_round(content: GalaxyTrucker, seed: str, rnd: Round, first_turn: int) -
 
     return RoundPlan(
         round=rnd.round,
-        ship=rnd.ship,
+        ship=rnd.ship if ship is None else ship,
         build_turns=tuple(build_turns),
         stacks=tuple(tuple(card_ref(c) for c in stack) for stack in stacks),
         hidden_stack=rnd.stacks,
@@ -91,10 +103,16 @@ def plan_round(content: GalaxyTrucker, seed: str, rnd: Round, first_turn: int) -
     )
 
 
-def make_rounds(content: GalaxyTrucker, seed: str) -> tuple[RoundPlan, ...]:
+def make_rounds(
+    content: GalaxyTrucker,
+    seed: str,
+    pool: Sequence[Tile] | None = None,
+    ships: Sequence[str] | None = None,
+) -> tuple[RoundPlan, ...]:
     rounds = []
     turn = 1
-    for rnd in content.rounds:
-        rounds.append(plan_round(content, seed, rnd, turn))
+    for i, rnd in enumerate(content.rounds):
+        ship = None if ships is None else ships[i]
+        rounds.append(plan_round(content, seed, rnd, turn, pool, ship))
         turn += rnd.build_turns + rnd.flight_turns
     return tuple(rounds)

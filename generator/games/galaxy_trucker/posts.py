@@ -25,10 +25,10 @@ from generator.games.galaxy_trucker.describe import (
     roll_labels,
     tile_words,
 )
-from generator.games.galaxy_trucker.kinds import card_kind
+from generator.games.galaxy_trucker.kinds import Hit, card_kind
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
 from generator.render.guide import day_before
-from generator.render.post import Per, PostDraft, Secret, heading, item, para
+from generator.render.post import Block, Per, PostDraft, Secret, heading, item, para
 from generator.render.text import Post, PostImage, fill, roll_text
 from generator.schedule import when
 
@@ -85,6 +85,38 @@ class PostWriter:
             for flavour in ("facebook", "discord", "bgg", "html")
         }
         return [Per(**per)]
+
+    # --- what an expansion's writer adds (Keep on Trucking); nothing here -------------
+    def sheet_page(self, rnd: RoundPlan) -> str:
+        """Where the round's ship sheet is in the print pack (one ship page per round)."""
+        return f"page {rnd.round}"
+
+    def game_start_blocks(self) -> list[Block]:
+        """Paragraphs after the welcome."""
+        return []
+
+    def round_start_blocks(self, rnd: RoundPlan) -> list[Block]:
+        """Paragraphs after the round's rules, before where the stacks are."""
+        return []
+
+    def build_blocks(self, rnd: RoundPlan, index: int) -> list[Block]:
+        """Blocks after a build turn's sets, before its rules."""
+        return []
+
+    def event_notes(self, rnd: RoundPlan, turn: int, card: Any) -> list[str]:
+        """Lines after an event's how-to-resolve."""
+        return []
+
+    def roll_where(self, rnd: RoundPlan, hit: Hit, faces: tuple[int, int]) -> str:
+        """Words after a roll saying where the hit lands, for ships whose hits do not simply
+        follow the printed numbers; hidden with the roll."""
+        return ""
+
+    def end_of_building_blocks(self, rnd: RoundPlan) -> list[Block]:
+        return []
+
+    def end_of_flight_blocks(self, rnd: RoundPlan) -> list[Block]:
+        return []
 
     # --- posts -------------------------------------------------------------------------
     def shown(self, pictures: list[PostImage]) -> list[PostImage]:
@@ -158,7 +190,7 @@ class PostWriter:
             position=-3,
             headline=self.headline,
             when=when(first),
-            blocks=[para(body)],
+            blocks=[para(body), *self.game_start_blocks()],
         ).render()
 
     def round_start(self, rnd: RoundPlan) -> Post:
@@ -169,7 +201,7 @@ class PostWriter:
             self.texts.round_start,
             round=rnd.round,
             ship=rnd.ship,
-            sheet=f"page {rnd.round}",
+            sheet=self.sheet_page(rnd),
             build_turns=setting.build_turns,
             flight_turns=setting.flight_turns,
             cards=setting.stacks * setting.stack_size,
@@ -185,7 +217,11 @@ class PostWriter:
             headline=self.headline,
             kicker=self.kicker(turn, rnd.round, "Round start"),
             when=when(self.schedule[turn]),
-            blocks=[para(body), para("The stacks are ", STACKS_WHERE, f": {stacks}.")],
+            blocks=[
+                para(body),
+                *self.round_start_blocks(rnd),
+                para("The stacks are ", STACKS_WHERE, f": {stacks}."),
+            ],
         ).render()
 
     def stack_post(self, rnd: RoundPlan, index: int) -> Post:
@@ -227,6 +263,7 @@ class PostWriter:
             discord=f"the spoilers under the Round {rnd.round} start message",
             bgg=f"the spoilers in the Round {rnd.round} start post",
         )
+        blocks += self.build_blocks(rnd, index)
         if index == 0 and rnd.round == 1:
             # The game's first build turn teaches the rules in full.
             cost = "1 Skipped Parts box each, once you have a tile"
@@ -287,10 +324,17 @@ class PostWriter:
             blocks.append(heading(f"Event {number}: {card_title(self.content, card)}"))
             blocks += [item(line) for line in plain]
             blocks += [
-                item(f"{label}: ", Secret(roll_text(list(faces))), context=f"Event {number}")
-                for label, faces in zip(labels, event.rolls, strict=True)
+                item(
+                    f"{label}: ",
+                    Secret(roll_text(list(faces)) + self.roll_where(rnd, hit, faces)),
+                    context=f"Event {number}",
+                )
+                for label, hit, faces in zip(
+                    labels, card_kind(card).hits(card), event.rolls, strict=True
+                )
             ]
             blocks.append(item(f"How to resolve: {how}"))
+            blocks += [item(note) for note in self.event_notes(rnd, turn, card)]
             if event.rolls:
                 note = card_kind(card).roll_note
                 blocks.append(
@@ -335,7 +379,15 @@ class PostWriter:
         body = fill(
             self.texts.end_of_building, round=rnd.round, lost_boxes=setting.lost_component_boxes
         )
-        return self._phase_post(rnd, "end-of-building", "End of building", turn, -1, [body])
+        return self._phase_post(
+            rnd,
+            "end-of-building",
+            "End of building",
+            turn,
+            -1,
+            [body],
+            self.end_of_building_blocks(rnd),
+        )
 
     def end_of_flight(self, rnd: RoundPlan) -> Post:
         turn = rnd.flight_turns[-1].turn
@@ -347,10 +399,19 @@ class PostWriter:
             lost_boxes=setting.lost_component_boxes,
             reply=REPLY,
         )
-        return self._phase_post(rnd, "end-of-flight", "Scoring", turn, 1, body)
+        return self._phase_post(
+            rnd, "end-of-flight", "Scoring", turn, 1, body, self.end_of_flight_blocks(rnd)
+        )
 
     def _phase_post(
-        self, rnd: RoundPlan, key: str, phase: str, turn: int, position: int, body: list[Per | str]
+        self,
+        rnd: RoundPlan,
+        key: str,
+        phase: str,
+        turn: int,
+        position: int,
+        body: list[Per | str],
+        more: list[Block] | None = None,
     ) -> Post:
         return PostDraft(
             key=f"round-{rnd.round}/{key}",
@@ -360,7 +421,7 @@ class PostWriter:
             headline=self.headline,
             kicker=self.kicker(turn, rnd.round, phase),
             when=when(self.schedule[turn]),
-            blocks=[para(*body)],
+            blocks=[para(*body), *(more or [])],
         ).render()
 
     def game_end(self) -> Post:

@@ -206,8 +206,9 @@ def _round_blocks(content: GalaxyTrucker) -> list[Block]:
     ]
 
 
-def aid_pages(content: GalaxyTrucker, paper: str) -> list[PageSpec]:
-    """Page 1: tiles, connectors and how a round runs; page 2: the events."""
+def aid_pages(content: GalaxyTrucker, paper: str, total: int = 2) -> list[PageSpec]:
+    """Page 1: tiles, connectors and how a round runs; page 2: the events. `total` is the
+    aid's page count (an expansion may add pages after these two)."""
     width, height = page_size(paper, "portrait")
     margin = mm(12)
     col_w = (width - 2 * margin - GAP) / 2
@@ -218,18 +219,18 @@ def aid_pages(content: GalaxyTrucker, paper: str) -> list[PageSpec]:
         placed = flow(TextMeasure(), blocks, columns, mm(1.8))
         if placed is None:
             raise LayoutError(f"page {number + 1} of the player aid does not fit on {paper}")
-        pages.append(PageSpec("portrait", _page_drawer(content, number, placed)))
+        pages.append(PageSpec("portrait", _page_drawer(content, number, placed, total)))
     return pages
 
 
 def _page_drawer(
-    content: GalaxyTrucker, number: int, placed: list[Placement]
+    content: GalaxyTrucker, number: int, placed: list[Placement], total: int = 2
 ) -> Callable[[Page], None]:
     def draw(page: Page) -> None:
         header(
             page,
             content,
-            f"Player aid {number + 1}/2",
+            f"Player aid {number + 1}/{total}",
             "Tiles, connectors, rounds, cargo, scoring and events. "
             "The posts give each card's own numbers.",
             player_box=False,

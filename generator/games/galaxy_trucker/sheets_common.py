@@ -41,7 +41,8 @@ def header(
 ) -> None:
     """Game name and sheet title on the left; the player's name box on the right."""
     s = page.surface
-    box_w = mm(58) if player_box else 0.0
+    # The pack line shares the title's line when there is no player box: keep clear of it.
+    box_w = mm(58) if player_box else s.text_width(pack_line(content), size=6) + mm(2)
     text_w = page.inner_width - box_w - mm(4)
     heading = f"{content.texts.game_name} — {title}"
     size = fit_size(s, heading, text_w, 15, "VeraBd")

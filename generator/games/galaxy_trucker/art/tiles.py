@@ -9,6 +9,7 @@ picture reads without colour and at a ninth of a post or 20 mm on paper."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from generator.art import icons
@@ -33,6 +34,7 @@ PIPE_SPOTS = {"single": (0.5,), "double": (0.38, 0.62), "universal": (0.3, 0.5, 
 ALIEN: dict[str, tuple[Color, str]] = {
     "brown": ((140, 90, 45), "B"),
     "purple": ((135, 60, 170), "P"),
+    "cyan": ((0, 150, 170), "C"),
 }
 SHIELD_GREEN: Color = (30, 150, 120)
 
@@ -82,6 +84,11 @@ def _connector(surface: Surface, f: Frame, side: str, kind: str) -> None:
             f.quad(side, t - half, t + half, 0.015, PIPE_DEPTH), stroke=INK, fill=PIPE, width=lw
         )
         surface.polygon(f.quad(side, t - half, t + half, 0.015, 0.05), stroke=None, fill=PIPE_END)
+
+
+# Side kinds drawn by something other than pipes (an expansion's plating registers here).
+SidePainter = Callable[[Surface, "Frame", str, str], None]
+SIDE_PAINTERS: dict[str, SidePainter] = {}
 
 
 def barrels(surface: Surface, f: Frame, count: int) -> None:
@@ -277,7 +284,7 @@ def draw_tile(
         x, y, size, size, stroke=INK, fill=FRAME_FILL, width=size * 0.025, radius=size * 0.04
     )
     for side, value in zip(SIDES, tile.sides.as_tuple(), strict=True):
-        _connector(surface, f, side, value)
+        SIDE_PAINTERS.get(value, _connector)(surface, f, side, value)
     kind.under_panel(surface, f, tt)
     px, py = f.px(PANEL, PANEL)
     surface.rect(

@@ -44,16 +44,37 @@ class RoundPlay:
     exhaustive: bool
 
 
+# Fields added for expansions (Keep on Trucking) after references were saved: left out of
+# the digest while at their defaults, so a base pack's digest does not change.
+EXPANSION_DEFAULTS: dict[str, Any] = {
+    "ours": False,
+    "boosts": None,
+    "arrows": None,
+    "sleepers": None,
+    "hits": "plain",
+    "wrap": {},
+    "labels": {},
+}
+
+
+def _dump(model: Any, exclude: set[str] | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = model.model_dump(exclude=exclude)
+    for name, default in EXPANSION_DEFAULTS.items():
+        if name in data and data[name] == default:
+            del data[name]
+    return data
+
+
 def flight_digest(content: GalaxyTrucker) -> str:
     """What the bot and the engine read from the pack; names and summaries (words) do not
     count, so rewording a tile does not make the reference stale."""
     words = {"name", "summary"}
     data = {
-        "tiles": [t.model_dump() for t in content.tiles],
-        "types": {k: v.model_dump(exclude=words) for k, v in content.tile_types.items()},
-        "start": content.starting_cabin.model_dump(),
+        "tiles": [_dump(t) for t in content.tiles],
+        "types": {k: _dump(v, words) for k, v in content.tile_types.items()},
+        "start": _dump(content.starting_cabin),
         "cards": [c.model_dump() for c in content.cards],
-        "boards": {k: v.model_dump(exclude=words) for k, v in content.boards.items()},
+        "boards": {k: _dump(v, words) for k, v in content.boards.items()},
         "rounds": [r.model_dump() for r in content.rounds],
         "goods": {k: v.model_dump(exclude=words) for k, v in content.goods.items()},
     }

@@ -1,0 +1,65 @@
+"""Keep on Trucking, the Galaxy Trucker expansion: a rules module that builds on Galaxy
+Trucker's (its pack `extends: galaxy-trucker`). It adds the new tile kinds (tile_kinds.py,
+pictures in art.py), sets tiles aside once per game, flies the A ships when the game file
+asks (`ships: A`) and teaches the new technology in the posts (posts.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from generator.content import Pack
+from generator.games.galaxy_trucker import GalaxyTruckerRules
+from generator.games.galaxy_trucker import content as gt_content
+from generator.games.keep_on_trucking import art as _art  # noqa: F401  (registers the painters)
+from generator.games.keep_on_trucking import tile_kinds as _kinds  # noqa: F401  (registers)
+from generator.games.keep_on_trucking.checks import check_expansion
+from generator.games.keep_on_trucking.model import ExpansionFile
+from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
+from generator.games.keep_on_trucking.planner import plan_game, read_options, tile_ref
+from generator.games.keep_on_trucking.posts import TruckingPostWriter
+from generator.plan import PlanHeader
+from generator.schedule import make_schedule
+
+# A Keep on Trucking pack may extend a Galaxy Trucker pack (generator/content.py).
+BASE_GAME = "galaxy_trucker"
+
+
+class KeepOnTruckingRules(GalaxyTruckerRules):
+    sheet_module = "generator.games.keep_on_trucking.sheets"
+
+    writer_type = TruckingPostWriter
+    plan_type = KeepOnTruckingPlan
+    takes_options = True
+    # Galaxy Trucker's flight engine and balance bot know neither plating, boosters,
+    # catapults, stasis chambers nor the A ships' hits: their scores and verdicts would be
+    # wrong for this pack, so the commands say it has none (a later issue may teach them).
+    score = None
+    verdict = None
+    balance = None
+
+    def load(self, pack: Pack) -> gt_content.GalaxyTrucker:
+        content = gt_content.load(pack, {"expansion": ExpansionFile})
+        check_expansion(pack, content)
+        return content
+
+    def make_plan(  # type: ignore[override]
+        self,
+        content: gt_content.GalaxyTrucker,
+        header: PlanHeader,
+        start: dt.date | None,
+        options: dict[str, Any] | None = None,
+    ) -> KeepOnTruckingPlan:
+        chosen = read_options(content, options)
+        aside, rounds, compass = plan_game(content, header.seed, chosen)
+        return KeepOnTruckingPlan(
+            **vars(header),
+            rounds=rounds,
+            schedule=make_schedule(content.turn_count, list(content.slots), start),
+            options=chosen,
+            set_aside=tuple(tile_ref(t) for t in aside),
+            compass=compass,
+        )
+
+
+RULES = KeepOnTruckingRules()

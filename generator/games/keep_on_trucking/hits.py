@@ -1,0 +1,65 @@
+"""Where a 2d6 hit lands on the A ships, in words (rulings: reference/keep-on-trucking.md).
+
+- IA ("labels"): every roll hits the line whose label holds its sum, Sabotage included;
+- IIA ("mirror"): a front or rear hit on column c also hits column 14 - c (7 once; 2, 3,
+  11 and 12 miss); side hits are not mirrored;
+- IIIA ("wrap"): a front or rear hit on a column of the WRAP table comes from a side
+  instead, on the table's row; other rolls hit as printed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.games.galaxy_trucker.kinds import Hit
+from generator.games.galaxy_trucker.model import Board
+
+FRONT_REAR = ("front", "rear")
+MISSES = "misses the ship"
+
+
+@dataclass(frozen=True)
+class Landing:
+    """A hit after the board's rule: where it comes from and which lines it hits."""
+
+    direction: str  # front, rear, left, right
+    line: str  # "column" or "row"
+    numbers: tuple[int, ...]  # the lines hit (two on a mirrored hit); () if it misses
+    how: str  # "mirrored", "wrapped", "labels" or "" (as printed)
+
+
+def label_words(board: Board, line: int) -> str:
+    sums = board.labels[line]
+    return f"{sums[0]}-{sums[-1]}" if len(sums) > 1 else str(sums[0])
+
+
+def land(board: Board, hit: Hit, total: int) -> Landing:
+    line = "column" if hit.direction in FRONT_REAR else "row"
+    lines = board.columns if line == "column" else board.rows
+    if board.hits == "labels":
+        found = tuple(n for n, sums in board.labels.items() if total in sums)
+        return Landing(hit.direction, line, found, "labels")
+    if board.hits == "mirror" and hit.direction in FRONT_REAR:
+        numbers = tuple(sorted({total, 14 - total} & set(lines)))
+        return Landing(hit.direction, line, numbers, "mirrored")
+    if board.hits == "wrap" and hit.direction in FRONT_REAR:
+        to = board.wrap.get(hit.direction, {}).get(total)  # type: ignore[call-overload]
+        if to is not None:
+            return Landing(to.direction, "row", (to.row,), "wrapped")
+    return Landing(hit.direction, line, (total,) if total in lines else (), "")
+
+
+def landing_words(board: Board, hit: Hit, total: int) -> str:
+    """'columns 4 and 10 (mirrored)', 'wraps: from the left, row 11', 'misses'."""
+    spot = land(board, hit, total)
+    if not spot.numbers:
+        return MISSES
+    if spot.how == "labels":
+        return f"the {spot.line} labelled {label_words(board, spot.numbers[0])}"
+    if spot.how == "mirrored":
+        if len(spot.numbers) == 2:
+            a, b = spot.numbers
+            return f"columns {a} and {b} at once (mirrored)"
+        return f"column {spot.numbers[0]} only"
+    if spot.how == "wrapped":
+        return f"wraps round: from the {spot.direction}, row {spot.numbers[0]}"
+    return f"{spot.line} {spot.numbers[0]}"

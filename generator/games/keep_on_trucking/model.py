@@ -1,0 +1,32 @@
+"""The schema of Keep on Trucking's own file, expansion.yaml (the rest of the pack is Galaxy
+Trucker's files, extended by id)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from generator.games.galaxy_trucker.model import Id
+from generator.validation import Strict
+
+Edge = Literal["top", "right", "bottom", "left"]
+
+
+class Technology(Strict):
+    name: str
+    rule: str  # taught the first time it matters in a game
+    brief: str  # the reminder after that
+
+
+class ExpansionFile(Strict):
+    set_aside: Annotated[int, Field(ge=0, le=999)]
+    ships_a: dict[Annotated[int, Field(ge=1, le=9)], Id]
+    compass: dict[Annotated[int, Field(ge=1, le=6)], Edge]
+    technology: dict[Id, Technology]
+    card_technology: dict[Id, list[Id]]
+    end_of_building: str
+    end_of_flight: str
+    ship_rules: dict[Id, str]
+    cyan_note: str
+    cyan_abilities: dict[str, str]
