@@ -24,7 +24,7 @@ from importlib import metadata
 from pathlib import Path, PurePosixPath
 
 from generator import __version__
-from generator.games import OutputFile
+from generator.output_file import OutputFile
 
 INDEX = "index.json"
 MAX_ENTRY_BYTES = 50_000_000

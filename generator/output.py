@@ -39,7 +39,7 @@ from typing import Any
 import click
 
 from generator.errors import SheetgenError, display_path
-from generator.games import OutputFile
+from generator.output_file import OutputFile
 from generator.safe_read import UnreadableFile, read_regular_file
 
 PLAN_FILE = "plan.json"

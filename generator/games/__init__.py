@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol
 
 from generator.content import Pack
 from generator.errors import ContentError, SheetgenError
+from generator.output_file import OutputFile as OutputFile  # games build these
 from generator.plan import Plan, PlanHeader
 
 ScopeKind = Literal["game", "round", "turn", "sheets"]
@@ -25,14 +26,6 @@ class Scope:
 
     kind: ScopeKind
     number: int | None = None
-
-
-@dataclass(frozen=True)
-class OutputFile:
-    """One file to write, relative to the game's output folder (posix path)."""
-
-    path: str
-    data: bytes
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import Any
 
 from icalendar import Alarm, Calendar, Event
 
-from generator.games import OutputFile
+from generator.output_file import OutputFile
 from generator.plan import as_data
 from generator.render.guide import posting_order
 from generator.render.text import Post

@@ -11,7 +11,7 @@ from fractions import Fraction
 from PIL import Image, ImageDraw
 
 from generator.art.png_surface import load_font
-from generator.games import OutputFile
+from generator.output_file import OutputFile
 from generator.rankings import Award, Ranking, ScoreSpec, Standing
 from generator.render.text import DISCORD_LIMIT, bgg_safe, split_message
 
