@@ -105,6 +105,13 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
             default=None,
             help="Paper size of the sheets [default: both]",
         ),
+        click.option(
+            "--difficulty",
+            type=click.Choice(["none", "hard", "extreme", "insane"]),
+            default=None,
+            help="Keep on Trucking's Rough Roads: 0-3 cards a round [default: the game file's, "
+            "else none]",
+        ),
     ]
     for option in reversed(options):
         func = option(func)
@@ -121,6 +128,7 @@ def resolve_args(
     paper: str | None,
     images: bool = True,
     continuing: bool = False,
+    difficulty: str | None = None,
 ) -> GameArgs:
     """Merge the game file and the command line (the command line wins) and settle the seed.
 
@@ -148,6 +156,9 @@ def resolve_args(
         pack = pack or recorded.pack
         if not picked:  # pick_running_game has already said which game
             click.echo(f"Using the game recorded in {display_path(output)}", err=True)
+    if difficulty is not None:
+        # The command line wins over the game file and the recorded game.
+        options = {**options, "difficulty": difficulty}
     pack = pack or (spec.pack if spec else None) or default_pack()
     paper = paper or (spec.paper if spec else None) or "both"
     if raw_seed is None:

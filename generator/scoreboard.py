@@ -25,7 +25,11 @@ def write_rankings(
     spec = score_spec(game)
     path = scores or game.root / SCORES_FILE
     entries = read_scores(path, spec, game.root)
+    # A game's own choice: top level, or among its game options (Keep on Trucking).
+    options = game.plan.get("options")
     dock_name = titles or game.plan.get("titles")
+    if dock_name is None and isinstance(options, dict):
+        dock_name = options.get("titles")
     dock = None
     if isinstance(dock_name, str) and dock_name != "none":
         if dock_name not in spec.title_rewards:

@@ -137,9 +137,14 @@ class GameFile(Strict):
     # Game options, for the packs that take them (Keep on Trucking): `ships: A` flies the
     # A boards every round; a list gives one value per round (A, or base).
     ships: str | list[str] | None = None
+    # Keep on Trucking: Rough Roads `difficulty` (none|hard|extreme|insane) and `titles`
+    # (none|3-6-9|4-8-12).
+    difficulty: str | None = None
+    titles: str | None = None
 
     def options(self) -> dict[str, Any]:
-        return {"ships": self.ships} if self.ships is not None else {}
+        found = {"ships": self.ships, "difficulty": self.difficulty, "titles": self.titles}
+        return {k: v for k, v in found.items() if v is not None}
 
 
 def read_game_file(path: Path) -> GameFile:

@@ -30,7 +30,11 @@ def face(content: GalaxyTrucker, card: Card, w: int = 300, h: int = 420) -> PngS
 
 
 def test_every_card_draws_on_png_and_pdf(content: GalaxyTrucker, tmp_path: Path) -> None:
-    assert {c.kind for c in content.cards} == set(CARD_KINDS)
+    # The base game's own kinds (an expansion registers more in the same process).
+    base = {
+        k for k, v in CARD_KINDS.items() if type(v).__module__.endswith("galaxy_trucker.card_kinds")
+    }
+    assert {c.kind for c in content.cards} == base
     canvas = Canvas(str(tmp_path / "cards.pdf"), pagesize=(600, 800), invariant=1)
     pdf = PdfSurface(canvas, 800)
     for card in content.cards:

@@ -85,8 +85,13 @@ CABINS = {(7, 6): ("T040", 0), (7, 8): ("T036", 0)}
 
 
 def test_every_card_kind_has_a_resolver() -> None:
-    missing = [n for n, k in CARD_KINDS.items() if getattr(k, "resolver", None) is None]
-    assert missing == []
+    # The base game's kinds (Keep on Trucking registers more in the same process; the
+    # flight engine does not fly that pack).
+    base = [
+        n for n, k in CARD_KINDS.items() if type(k).__module__.endswith("galaxy_trucker.card_kinds")
+    ]
+    missing = [n for n in base if getattr(CARD_KINDS[n], "resolver", None) is None]
+    assert base and missing == []
 
 
 def test_a_kind_without_a_resolver_says_so() -> None:

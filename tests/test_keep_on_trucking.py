@@ -144,7 +144,11 @@ def test_set_aside_differs_by_seed_and_is_recorded(loaded: tuple[Any, Any, Any])
     assert a.set_aside != b.set_aside
     data = to_data(a)
     assert [t["id"] for t in data["set_aside"]] == [t.id for t in a.set_aside]
-    assert data["options"] == {"ships": ["base", "base", "base"]}
+    assert data["options"] == {
+        "ships": ["base", "base", "base"],
+        "difficulty": "none",
+        "titles": "none",
+    }
 
 
 def test_posts_never_reveal_the_set_aside(loaded: tuple[Any, Any, Any], content: Any) -> None:

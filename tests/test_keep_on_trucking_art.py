@@ -131,8 +131,9 @@ def test_six_ships_in_a4_and_letter(files: dict[str, bytes]) -> None:
         assert len(pages) == 1
         text = " ".join(pages[0].extract_text().split())
         assert "Cyan alien ability" in text and "Sleepers" in text
+        assert "Aesthete" in text and "Contraptionist" in text  # the title counts
     aid = PdfReader(io.BytesIO(files["sheets/player-aid-a4.pdf"]))
-    tech = " ".join(aid.pages[-1].extract_text().split())
+    tech = " ".join(aid.pages[2].extract_text().split())
     for word in (
         "Plated sides",
         "Cannon booster",
@@ -142,6 +143,12 @@ def test_six_ships_in_a4_and_letter(files: dict[str, bytes]) -> None:
         "Diplomat",
     ):
         assert word in tech
+    # Part 2's page: the five new cards, both title counts and Rough Roads.
+    adventures = " ".join(aid.pages[3].extract_text().split())
+    for word in ("Junkyard:", "Wide-Open Space:", "Meteor Vortex:", "Antitrust Check:", "Bad Day:"):
+        assert word in adventures
+    assert "Aesthete count:" in adventures and "Contraptionist count:" in adventures
+    assert "Rough Roads" in adventures
 
 
 def drawn(content: Any, round_number: int, ship: str, paper: str) -> Page:
@@ -178,7 +185,7 @@ def test_print_pack_pages_match_the_round_start_posts(files: dict[str, bytes]) -
     from generator.session import open_game
 
     pages = PdfReader(io.BytesIO(files["sheets/print-pack-a4.pdf"])).pages
-    assert len(pages) == 6 + 3
+    assert len(pages) == 6 + 4  # six ships, then the player aid's four pages
     for choice in ("A", "base"):
         game = open_game("keep-on-trucking", "print-pack-seed-01", None, options={"ships": choice})
         writer = TruckingPostWriter(game.content, game.plan)

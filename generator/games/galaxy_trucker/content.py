@@ -124,7 +124,7 @@ def load(pack: Pack, extra_files: dict[str, type] | None = None) -> GalaxyTrucke
         boards, tiles, cards = ((get(k) or (None, None))[1] for k in ("boards", "tiles", "cards"))
         problems += _check_rounds(*models["rounds"], boards, tiles, cards)
     if "texts" in models:
-        problems += _check_texts(*models["texts"])
+        problems += _check_texts(*models["texts"], (get("cards") or (None, None))[1])
     if problems:
         raise ContentError(problems)
     goods, tiles, cards, boards, rounds, texts = (
@@ -336,14 +336,20 @@ def _check_rounds(
     return problems
 
 
-def _check_texts(doc: Document, texts: TextsFile) -> list[Problem]:
+def _check_texts(doc: Document, texts: TextsFile, cards: Any = None) -> list[Problem]:
     problems = []
+    # Every kind the pack's cards use needs its words; an expansion's kinds, registered in
+    # the same process, are not asked of a pack that has none of their cards. (Cards that
+    # did not validate are reported on their own.)
+    used = {c.kind for c in cards.cards} if cards is not None else set()
     for name, allowed in TEXT_FIELDS.items():
         found = template_problem(doc, (name,), getattr(texts, name), allowed)
         if found:
             problems.append(found)
     allowed = card_text_fields()
     for kind in CARD_KINDS:
+        if kind not in used:
+            continue
         text = texts.cards.get(kind)
         if text is None:
             problems.append(doc.problem(("cards",), f"no text for card kind {kind!r}"))

@@ -59,7 +59,7 @@ def card_words(content: GalaxyTrucker, card: Card) -> str:
 def roll_labels(card: Card) -> list[str]:
     """What each roll of a card is for: 'meteor 2, large from the left (row)'."""
     return [
-        f"{h.noun} {i}, {h.size}, {FROM[h.direction]} ({LINE[h.direction]})"
+        h.label or f"{h.noun} {i}, {h.size}, {FROM[h.direction]} ({LINE[h.direction]})"
         for i, h in enumerate(card_kind(card).hits(card), 1)
     ]
 

@@ -38,6 +38,9 @@ class Hit:
     noun: str  # "meteor", "shot"
     size: str  # "small", "large"
     direction: str  # "front", "rear", "left", "right"
+    # The roll's label when the kind words it itself (a Junkyard row's meteor, a Sabotage
+    # coordinate); empty: "meteor 2, large from the left (row)".
+    label: str = ""
 
 
 class TileKind:

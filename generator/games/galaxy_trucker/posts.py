@@ -112,6 +112,10 @@ class PostWriter:
         follow the printed numbers; hidden with the roll."""
         return ""
 
+    def round_start_images(self, rnd: RoundPlan) -> list[PostImage]:
+        """Pictures of the round start post (an expansion's round cards)."""
+        return []
+
     def end_of_building_blocks(self, rnd: RoundPlan) -> list[Block]:
         return []
 
@@ -222,6 +226,7 @@ class PostWriter:
                 *self.round_start_blocks(rnd),
                 para("The stacks are ", STACKS_WHERE, f": {stacks}."),
             ],
+            images=self.shown(self.round_start_images(rnd)),
         ).render()
 
     def stack_post(self, rnd: RoundPlan, index: int) -> Post:

@@ -153,7 +153,8 @@ def event_blocks(content: GalaxyTrucker) -> list[Block]:
         _heading("events", "Events", "write each result in its Event box"),
         _text_block("symbols", "Reading a card", SYMBOLS, size=EVENT_BODY),
     ]
-    for kind in CARD_KINDS:
+    used = {c.kind for c in content.cards}
+    for kind in (k for k in CARD_KINDS if k in used):
         card = content.texts.cards[kind]
         text = generic_text(card.resolve)
         blocks.append(_entry_block(f"event-{kind}", card.name, text, size=EVENT_BODY))

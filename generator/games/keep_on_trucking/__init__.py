@@ -12,12 +12,16 @@ from generator.content import Pack
 from generator.games.galaxy_trucker import GalaxyTruckerRules
 from generator.games.galaxy_trucker import content as gt_content
 from generator.games.keep_on_trucking import art as _art  # noqa: F401  (registers the painters)
+from generator.games.keep_on_trucking import card_kinds as _cards  # noqa: F401  (registers)
 from generator.games.keep_on_trucking import tile_kinds as _kinds  # noqa: F401  (registers)
 from generator.games.keep_on_trucking.checks import check_expansion
 from generator.games.keep_on_trucking.model import ExpansionFile
+from generator.games.keep_on_trucking.part_two import PART_TWO_FILES, check_part_two
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.games.keep_on_trucking.planner import plan_game, read_options, tile_ref
-from generator.games.keep_on_trucking.posts import TruckingPostWriter
+from generator.games.keep_on_trucking.posts_part2 import PartTwoPostWriter
+from generator.games.keep_on_trucking.rough_roads import plan_rough_roads
+from generator.games.keep_on_trucking.scoring import trucking_score_spec
 from generator.plan import PlanHeader
 from generator.schedule import make_schedule
 
@@ -28,7 +32,7 @@ BASE_GAME = "galaxy_trucker"
 class KeepOnTruckingRules(GalaxyTruckerRules):
     sheet_module = "generator.games.keep_on_trucking.sheets"
 
-    writer_type = TruckingPostWriter
+    writer_type = PartTwoPostWriter
     plan_type = KeepOnTruckingPlan
     takes_options = True
     # Galaxy Trucker's flight engine and balance bot know neither plating, boosters,
@@ -38,9 +42,15 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
     verdict = None
     balance = None
 
+    def scoring(self, content: gt_content.GalaxyTrucker, plan: Any) -> Any:
+        """Galaxy Trucker's scores.csv, with the title rewards of this pack (titles.yaml)
+        and no ship-file scorer (the flight engine does not know the new technology)."""
+        return trucking_score_spec(super().scoring(content, plan), content)
+
     def load(self, pack: Pack) -> gt_content.GalaxyTrucker:
-        content = gt_content.load(pack, {"expansion": ExpansionFile})
+        content = gt_content.load(pack, {"expansion": ExpansionFile, **PART_TWO_FILES})
         check_expansion(pack, content)
+        check_part_two(pack, content)
         return content
 
     def make_plan(  # type: ignore[override]
@@ -59,6 +69,7 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
             options=chosen,
             set_aside=tuple(tile_ref(t) for t in aside),
             compass=compass,
+            rough_roads=plan_rough_roads(content, header.seed, chosen.difficulty),
         )
 
 

@@ -16,6 +16,8 @@ from generator.games.galaxy_trucker.plan import RoundPlan
 from generator.games.galaxy_trucker.planner import make_rounds, tile_ref
 from generator.games.keep_on_trucking.model import ExpansionFile
 from generator.games.keep_on_trucking.plan import TruckingOptions
+from generator.games.keep_on_trucking.rough_roads import DIFFICULTIES
+from generator.games.keep_on_trucking.scoring import TITLE_CHOICES
 from generator.rng import Stream
 
 SHIP_CHOICES = ("A", "base")
@@ -26,21 +28,31 @@ def expansion(content: GalaxyTrucker) -> ExpansionFile:
 
 
 def read_options(content: GalaxyTrucker, options: dict[str, Any] | None) -> TruckingOptions:
-    """The game file's `ships` (A for every round, or one value per round); base by default."""
+    """The game file's `ships` (A for every round, or one value per round); base by default.
+    `difficulty` (Rough Roads) and `titles`: none by default."""
     rounds = len(content.rounds)
     value = (options or {}).get("ships", "base")
-    unknown = sorted(set(options or {}) - {"ships"})
+    unknown = sorted(set(options or {}) - {"ships", "difficulty", "titles"})
     if unknown:
         raise SheetgenError(
-            f"unknown game option {', '.join(unknown)} for Keep on Trucking (expected: ships)"
+            f"unknown game option {', '.join(unknown)} for Keep on Trucking "
+            "(expected: ships, difficulty, titles)"
         )
+    difficulty = (options or {}).get("difficulty", "none")
+    if difficulty not in DIFFICULTIES:
+        raise SheetgenError(
+            f"difficulty: got {difficulty!r} (expected one of: {', '.join(DIFFICULTIES)})"
+        )
+    titles = str((options or {}).get("titles", "none"))
+    if titles not in TITLE_CHOICES:
+        raise SheetgenError(f"titles: got {titles!r} (expected one of: {', '.join(TITLE_CHOICES)})")
     ships = [value] * rounds if isinstance(value, str) else list(value)
     if len(ships) != rounds or any(s not in SHIP_CHOICES for s in ships):
         raise SheetgenError(
             f"ships: got {value!r} (expected A or base, or a list of {rounds} of them, "
             "one per round)"
         )
-    return TruckingOptions(ships=tuple(ships))
+    return TruckingOptions(ships=tuple(ships), difficulty=difficulty, titles=titles)
 
 
 def ship_ids(content: GalaxyTrucker, options: TruckingOptions) -> list[str]:

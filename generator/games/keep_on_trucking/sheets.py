@@ -101,8 +101,21 @@ class TruckingShipSheet(ShipSheet):
     def _trucking(self, page: Page, x: float, y: float, w: float) -> None:
         s = page.surface
         y = title_line(s, x, y, "Keep on Trucking", "")
-        box(s, x, y, w, mm(8), label="Cyan alien ability (while it is aboard)")
-        page.mark("cyan-ability", x, y, w, mm(8))
+        # One row: the cyan ability, then the two title counts (games with `titles:`), so
+        # the titles take no height from sheets that are already full.
+        count_w = mm(17)
+        cyan_w = w - 2 * (count_w + mm(1.5))
+        label = "Cyan alien ability (while it is aboard)"
+        if s.text_width(label, size=5.5) > cyan_w - mm(2):
+            label = "Cyan alien ability"
+        box(s, x, y, cyan_w, mm(8), label=label)
+        page.mark("cyan-ability", x, y, cyan_w, mm(8))
+        for i, (key, name) in enumerate(
+            (("aesthete", "Aesthete"), ("contraptionist", "Contraptionist"))
+        ):
+            bx = x + cyan_w + mm(1.5) + i * (count_w + mm(1.5))
+            box(s, bx, y, count_w, mm(8), label=name, label_size=5)
+            page.mark(f"{key}-count", bx, y, count_w, mm(8))
         y += mm(8) + mm(1.2)
         y = paragraph(s, x, y, w, self._trucking_text(), size=NOTE) + mm(0.8)
         box_grid(page, "sleeper", x, y, w, SLEEPER_BOXES, size=CHECK, gap=CHECK_GAP)
@@ -342,12 +355,16 @@ def compass_lines(exp: ExpansionFile) -> list[str]:
 
 
 def base_view(content: GalaxyTrucker) -> GalaxyTrucker:
-    """The content with only the base game's tile types, for the base player aid."""
+    """The content with only the base game's tile types (and card kinds), for the base
+    player aid."""
+    from generator.games.keep_on_trucking.card_kinds import PART_TWO_KINDS
+
     base_types = {t.type for t in content.tiles if not t.ours} | {content.starting_cabin.type}
     return dataclasses.replace(
         content,
         tile_types={k: v for k, v in content.tile_types.items() if k in base_types},
         tiles=tuple(t for t in content.tiles if not t.ours),
+        cards=tuple(c for c in content.cards if c.kind not in PART_TWO_KINDS),
     )
 
 
@@ -445,7 +462,7 @@ def technology_page(content: GalaxyTrucker, paper: str) -> PageSpec:
         header(
             page,
             content,
-            "Player aid 3/3",
+            "Player aid 3/4",
             "Keep on Trucking's tiles (our own design), cyan aliens and the A ships.",
             player_box=False,
         )
@@ -487,7 +504,13 @@ def sheet_files(content: GalaxyTrucker, papers: tuple[str, ...]) -> list[OutputF
                     ),
                 )
             )
-        aid = [*aid_pages(base_view(content), paper, total=3), technology_page(content, paper)]
+        from generator.games.keep_on_trucking.sheets_part2 import adventures_page
+
+        aid = [
+            *aid_pages(base_view(content), paper, total=4),
+            technology_page(content, paper),
+            adventures_page(content, paper, 4, 4),
+        ]
         files.append(
             OutputFile(
                 f"{FOLDER}/player-aid-{paper}.pdf",

@@ -1,0 +1,175 @@
+"""Rough Roads, Keep on Trucking's difficulty deck, for one ship on its own (rulings:
+shared/reference/keep-on-trucking.md, "Rough Roads"; our own wording in rough-roads.yaml).
+
+`difficulty: none|hard|extreme|insane` draws 0-3 cards at each round start. The deck is
+shuffled once per game from its own stream ("game/rough-roads") and each round takes the
+next cards, so no card comes twice in a game (the Trek's discard pile). A card's dice come
+from "round-N/rough-roads-dice", one 2d6 roll per named roll, hidden in the round start
+post; the flight posts name the result openly where it changes a resolution."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.model import Id
+from generator.render.post import Block, Bold, Secret, heading, item, para
+from generator.render.text import roll_text
+from generator.rng import Stream
+from generator.validation import Strict
+
+DIFFICULTIES = ("none", "hard", "extreme", "insane")
+
+
+class RollSpec(Strict):
+    name: Id  # the placeholder its sum fills in `applies` notes
+    line: Literal["row", "column", "any"]
+
+
+class RoughRoadsCard(Strict):
+    id: Id
+    name: str
+    text: str
+    rolls: list[RollSpec] = Field(default_factory=list, max_length=4)
+    # Card kind -> the line its flight texts add (placeholders: the rolls' names).
+    applies: dict[Id, str] = Field(default_factory=dict)
+    # What to do at the end of building, if anything (placeholders: the rolls' names).
+    end_of_building: str | None = None
+
+
+class LeftOut(Strict):
+    name: str
+    why: str
+
+
+class RoughRoadsFile(Strict):
+    difficulty: dict[
+        Literal["none", "hard", "extreme", "insane"], Annotated[int, Field(ge=0, le=3)]
+    ]
+    read_dice: str
+    cards: list[RoughRoadsCard] = Field(min_length=1, max_length=60)
+    left_out: list[LeftOut] = Field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RoughRoad:
+    """One Rough Roads card drawn for a round, with its dice."""
+
+    id: str
+    rolls: tuple[tuple[int, int], ...]
+
+
+def roads_file(content: GalaxyTrucker) -> RoughRoadsFile:
+    return content.extras["rough-roads"]  # type: ignore[no-any-return]
+
+
+def card_of(content: GalaxyTrucker, card_id: str) -> RoughRoadsCard:
+    return next(c for c in roads_file(content).cards if c.id == card_id)
+
+
+def plan_rough_roads(
+    content: GalaxyTrucker, seed: str, difficulty: str
+) -> tuple[tuple[RoughRoad, ...], ...]:
+    """Per round, the cards drawn at its start (none at difficulty none)."""
+    roads = roads_file(content)
+    per_round = roads.difficulty[difficulty]  # type: ignore[index]
+    if per_round == 0:
+        return tuple(() for _ in content.rounds)
+    order = Stream(seed, "game", "rough-roads").shuffled(list(roads.cards))
+    rounds = []
+    for i, rnd in enumerate(content.rounds):
+        dice = Stream(seed, f"round-{rnd.round}", "rough-roads-dice")
+        drawn = order[i * per_round : (i + 1) * per_round]
+        rounds.append(
+            tuple(RoughRoad(c.id, tuple((dice.die(), dice.die()) for _ in c.rolls)) for c in drawn)
+        )
+    return tuple(rounds)
+
+
+def check_deck(content: GalaxyTrucker) -> list[str]:
+    """Problems: a deck too small for the hardest difficulty over the whole game."""
+    roads = roads_file(content)
+    need = max(roads.difficulty.values()) * len(content.rounds)
+    ids = [c.id for c in roads.cards]
+    found = []
+    if len(set(ids)) != len(ids):
+        found.append("cards: a card id is listed twice")
+    if len(ids) < need:
+        found.append(
+            f"cards: {len(ids)} cards, but {need} are drawn in a game at the hardest "
+            "difficulty (expected at least that many)"
+        )
+    return found
+
+
+def _roll_line(spec: RollSpec, faces: tuple[int, int]) -> str:
+    return f"{spec.name}: {roll_text(list(faces))}"
+
+
+def card_blocks(content: GalaxyTrucker, plan: object, round_no: int) -> list[Block]:
+    """The round start's Rough Roads part: each card in our words, its dice as secrets (the
+    Facebook comment, Discord and BGG spoilers)."""
+    drawn = drawn_cards(content, plan, round_no)
+    if not drawn:
+        return []
+    roads = roads_file(content)
+    difficulty = plan.options.difficulty  # type: ignore[attr-defined]
+    blocks = [
+        heading(
+            f"Rough Roads ({difficulty}): {len(drawn)} card{'s' if len(drawn) != 1 else ''} "
+            "for this round's flight, none of them seen before in this game"
+        )
+    ]
+    for n, road in enumerate(drawn, 1):
+        card = card_of(content, road.id)
+        blocks.append(item(Bold(f"RR{n}. {card.name}:"), f" {card.text}"))
+        if road.rolls:
+            rolls = ", ".join(_roll_line(s, f) for s, f in zip(card.rolls, road.rolls, strict=True))
+            blocks.append(item(f"Dice for {card.name}: ", Secret(rolls), context=f"RR{n}"))
+    if any(road.rolls for road in drawn):
+        # On Facebook the dice leave the post for its comment: say where they went.
+        blocks.append(para("Their dice are in the comment under this post.", only=("facebook",)))
+        blocks.append(para(roads.read_dice))
+    return blocks
+
+
+def drawn_cards(content: GalaxyTrucker, plan: object, round_no: int) -> tuple[RoughRoad, ...]:
+    return plan.rough_roads[round_no - 1]  # type: ignore[attr-defined,no-any-return]
+
+
+def flight_notes(content: GalaxyTrucker, plan: object, round_no: int, card: object) -> list[str]:
+    """The lines a flight post adds to an event for the round's Rough Roads cards, with
+    their dice results filled in."""
+    notes = []
+    for road in drawn_cards(content, plan, round_no):
+        rr = card_of(content, road.id)
+        note = rr.applies.get(card.kind)  # type: ignore[attr-defined]
+        if note:
+            notes.append("Rough Roads - " + note.format(**_values(rr, road)))
+    return notes
+
+
+def _values(card: RoughRoadsCard, road: RoughRoad) -> dict[str, int]:
+    return {s.name: sum(f) for s, f in zip(card.rolls, road.rolls, strict=True)}
+
+
+def end_of_building_notes(content: GalaxyTrucker, plan: object, round_no: int) -> list[str]:
+    """The end-of-building lines for the round's Rough Roads: read the dice now, and what
+    the cards that strike before launch do."""
+    drawn = drawn_cards(content, plan, round_no)
+    if not drawn:
+        return []
+    lines = []
+    if any(road.rolls for road in drawn):
+        lines.append(
+            "Rough Roads: read the hidden dice of this round's cards now (with the round "
+            "start post); here is what they do."
+        )
+    for road in drawn:
+        card = card_of(content, road.id)
+        if card.end_of_building:
+            lines.append(f"{card.name}: " + card.end_of_building.format(**_values(card, road)))
+    return lines
