@@ -685,8 +685,8 @@ def verify(seed: str, expected: str, pack: str | None) -> None:
     sys.exit(1)
 
 
-@main.command()
-@click.option(
+# The host's-month commands work on an existing game folder.
+game_folder_option = click.option(
     "-o",
     "--output",
     "folder",
@@ -694,6 +694,10 @@ def verify(seed: str, expected: str, pack: str | None) -> None:
     type=click.Path(path_type=Path),
     help="The game folder [default: the one here or under output/]",
 )
+
+
+@main.command()
+@game_folder_option
 @click.option(
     "--scores",
     default=None,
@@ -721,14 +725,7 @@ def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> No
 
 
 @main.command()
-@click.option(
-    "-o",
-    "--output",
-    "folder",
-    default=None,
-    type=click.Path(path_type=Path),
-    help="The game folder [default: the one here or under output/]",
-)
+@game_folder_option
 @click.option(
     "--until",
     default=None,
@@ -762,14 +759,7 @@ def digest(folder: Path | None, until: str | None, everything: bool) -> None:
 
 @main.command()
 @click.argument("when_words", nargs=-1, metavar="[day N [SLOT]]")
-@click.option(
-    "-o",
-    "--output",
-    "folder",
-    default=None,
-    type=click.Path(path_type=Path),
-    help="The game folder [default: the one here or under output/]",
-)
+@game_folder_option
 @click.option(
     "--at",
     default=None,
