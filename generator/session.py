@@ -13,13 +13,12 @@ from typing import Any
 from pydantic import Field
 
 from generator.content import Pack, load_pack
-from generator.errors import ContentError, SheetgenError, display_path
+from generator.errors import ContentError, SheetgenError
 from generator.games import GameRules, rules_for
 from generator.plan import PLAN_FORMAT, Plan, PlanHeader, from_data, to_data
 from generator.rhythm import Rhythm, apply_rhythm
 from generator.seeds import commitment, game_id, normalise_seed
-from generator.validation import Strict, validate
-from generator.yamlio import load_document
+from generator.validation import Strict, load_validated
 
 
 @dataclass
@@ -148,17 +147,7 @@ class GameFile(Strict):
 
 
 def read_game_file(path: Path) -> GameFile:
-    shown = display_path(path)
-    if not path.exists() and not path.is_symlink():
-        raise SheetgenError(f"{shown}: no such game file")
-    if path.is_dir():
-        raise SheetgenError(f"{shown}: is a folder, not a game file")
-    doc, problems = load_document(path, shown)
-    if doc is None:
-        raise ContentError(problems)
-    spec, problems = validate(doc, GameFile)
-    if spec is None:
-        raise ContentError(problems)
+    doc, spec = load_validated(path, GameFile)
     try:
         normalise_seed(spec.seed)
     except ValueError as exc:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import string
 import types
 import typing
+from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from generator.errors import Problem, abridge
-from generator.yamlio import Document, PathKey
+from generator.errors import ContentError, Problem, SheetgenError, abridge, display_path
+from generator.yamlio import Document, PathKey, load_document
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -27,6 +28,23 @@ class Strict(BaseModel):
 
 
 MAX_TEXT_ROUNDS = 5
+
+
+def load_validated(path: Path, model: type[M], what: str = "game file") -> tuple[Document, M]:
+    """A hand-written file (a game file, say) read and validated as `model`, or every problem
+    in it as one ContentError; a missing path or a folder is a one-line error."""
+    shown = display_path(path)
+    if not path.exists() and not path.is_symlink():
+        raise SheetgenError(f"{shown}: no such {what}")
+    if path.is_dir():
+        raise SheetgenError(f"{shown}: is a folder, not a {what}")
+    doc, problems = load_document(path, shown)
+    if doc is None:
+        raise ContentError(problems)
+    spec, problems = validate(doc, model)
+    if spec is None:
+        raise ContentError(problems)
+    return doc, spec
 
 
 def validate(doc: Document, model: type[M]) -> tuple[M | None, list[Problem]]:

@@ -22,12 +22,12 @@ from typing import Annotated
 
 from pydantic import Field
 
-from generator.errors import ContentError, Problem, SheetgenError, display_path
+from generator.errors import ContentError, Problem, SheetgenError
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.model import Character, Id
 from generator.seeds import normalise_seed
-from generator.validation import Strict, validate
-from generator.yamlio import Document, load_document
+from generator.validation import Strict, load_validated
+from generator.yamlio import Document
 
 # Forum names reach posts and file names: letters, digits, spaces, dots and dashes (and
 # underscores, which the Discord text escapes).
@@ -93,15 +93,7 @@ class GameSpec:
 
 
 def read_game_file(path: Path) -> tuple[GameSpec, BsgGameFile]:
-    shown = display_path(path)
-    if not path.is_file():
-        raise SheetgenError(f"{shown}: no such game file")
-    doc, problems = load_document(path, shown)
-    if doc is None:
-        raise ContentError(problems)
-    spec, problems = validate(doc, BsgGameFile)
-    if spec is None:
-        raise ContentError(problems)
+    doc, spec = load_validated(path, BsgGameFile)
     try:
         seed = normalise_seed(spec.seed)
     except ValueError as exc:

@@ -10,11 +10,11 @@ from pathlib import Path
 
 from pydantic import Field
 
-from generator.errors import ContentError, SheetgenError, display_path
+from generator.errors import ContentError, display_path
 from generator.games.card_race.content import CardRace, check_table
 from generator.games.card_race.model import Table
 from generator.seeds import normalise_seed
-from generator.validation import validate
+from generator.validation import load_validated
 from generator.yamlio import load_document
 
 
@@ -39,15 +39,7 @@ class GameSpec:
 
 def read_spec(path: Path) -> CardRaceGameFile:
     """Parse and validate the file's own fields (not yet against a pack)."""
-    shown = display_path(path)
-    if not path.is_file():
-        raise SheetgenError(f"{shown}: no such game file")
-    doc, problems = load_document(path, shown)
-    if doc is None:
-        raise ContentError(problems)
-    spec, problems = validate(doc, CardRaceGameFile)
-    if spec is None:
-        raise ContentError(problems)
+    doc, spec = load_validated(path, CardRaceGameFile)
     if spec.seed is not None:
         try:
             normalise_seed(spec.seed)
