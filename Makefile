@@ -29,6 +29,8 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/moon_drop_score.py 100 4
+	$(BIN)/python benchmarks/battlestar_table.py
+	$(BIN)/python benchmarks/gt_balance.py
 
 clean:
 	rm -rf $(VENV) output/*/

@@ -22,24 +22,25 @@ import time
 
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.grid import Board
+from generator.games.moon_drop.plan import MoonDropPlan
 from generator.games.moon_drop.scorer import Result, run_end
 from generator.games.moon_drop.shapes import rotations
 from generator.rng import Stream
 from generator.session import load_content, open_game
 
 
-def random_sheet(plan: dict, rows: int, columns: int, stream: Stream) -> Board:
+def random_sheet(plan: MoonDropPlan, rows: int, columns: int, stream: Stream) -> Board:
     cells: dict[tuple[int, int], str] = {}
-    for rnd in plan["rounds"]:
-        shape = [(c["row"], c["column"]) for c in rnd["block"]]
+    for rnd in plan.rounds:
+        shape = [(c.row, c.column) for c in rnd.block]
         turned = rotations(shape)
         for _ in range(200):
             form = turned[stream.below(len(turned))]
             top, left = stream.below(rows), stream.below(columns)
             squares = [(top + r, left + c) for r, c in form]
             if all(r < rows and c < columns and (r, c) not in cells for r, c in squares):
-                for square, cell in zip(squares, rnd["block"], strict=True):
-                    cells[square] = cell["modules"][stream.below(len(cell["modules"]))]
+                for square, cell in zip(squares, rnd.block, strict=True):
+                    cells[square] = cell.modules[stream.below(len(cell.modules))]
                 break
     return Board(rows, columns, cells)
 
@@ -97,7 +98,7 @@ def main(sheets: int, fulls: int) -> None:
     for i in range(sheets):
         plan = open_game("moon-drop", f"bench-{i:04d}", None).plan
         board = random_sheet(plan, content.rows, content.columns, Stream("bench", i))
-        runs.append(timed(content, board, plan["end"]["crisis_order"], plan["deal"]["goal"]))
+        runs.append(timed(content, board, list(plan.end.crisis_order), plan.deal.goal))
     summary("Sheets a player could fill (28 modules)", runs)
 
     goals = {g.rule: g.id for g in content.goals}
