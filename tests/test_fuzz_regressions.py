@@ -39,3 +39,18 @@ def test_moon_drop_empty_text_anywhere_players_read_is_refused(tmp_path: Path, r
     result = run("check", "pack")
     assert result.exit_code == 2, result.output
     assert "pack/texts.yaml:" in result.output and "game_name" in result.output, result.output
+
+
+def test_a_very_long_unknown_tile_kind_is_abridged_in_the_message(tmp_path: Path, run: Any) -> None:
+    # Found by an exploring run of the Galaxy Trucker pack fuzz: the message echoed all
+    # 3,000 characters of the wrong kind.
+    pack = tmp_path / "pack"
+    shutil.copytree(CONTENT_DIR / "galaxy-trucker", pack)
+    tiles = pack / "tiles.yaml"
+    text = tiles.read_text(encoding="utf-8")
+    tiles.write_text(text.replace("kind: cabin", "kind: " + "x" * 3000, 1), encoding="utf-8")
+    result = run("check", "pack")
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if "unknown tile kind" in line]
+    assert lines, result.output
+    assert all(len(line) < 400 for line in lines), lines

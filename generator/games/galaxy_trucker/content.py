@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.content import Pack, validate_files
-from generator.errors import ContentError, Problem
+from generator.errors import ContentError, Problem, abridge
 from generator.games.galaxy_trucker import card_kinds, tile_kinds
 from generator.games.galaxy_trucker.kinds import (
     CARD_KINDS,
@@ -362,7 +362,8 @@ def _check_texts(doc: Document, texts: TextsFile, cards: Any = None) -> list[Pro
             problems.append(
                 doc.problem(
                     ("cards", kind),
-                    f"unknown card kind {kind!r} (expected one of: {', '.join(CARD_KINDS)})",
+                    f"unknown card kind {abridge(repr(kind))} "
+                    f"(expected one of: {', '.join(CARD_KINDS)})",
                 )
             )
     return problems

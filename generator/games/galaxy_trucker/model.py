@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from generator.errors import abridge
 from generator.games.galaxy_trucker.kinds import TILE_KINDS
 from generator.validation import Strict
 
@@ -61,7 +62,8 @@ class TileType(Strict):
         kind = TILE_KINDS.get(self.kind)
         if kind is None:
             raise ValueError(
-                f"unknown tile kind {self.kind!r} (expected one of: {', '.join(TILE_KINDS)})"
+                f"unknown tile kind {abridge(repr(self.kind))} "
+                f"(expected one of: {', '.join(TILE_KINDS)})"
             )
         for field in kind.required:
             if getattr(self, field) is None:

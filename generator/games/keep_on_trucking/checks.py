@@ -5,7 +5,7 @@ tile kind names has its words, and every tile needing a partner can be joined to
 from __future__ import annotations
 
 from generator.content import Pack
-from generator.errors import ContentError, Problem
+from generator.errors import ContentError, Problem, abridge
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.kinds import CARD_KINDS, tile_kind
 from generator.games.galaxy_trucker.model import CONNECTORS, Board
@@ -57,7 +57,9 @@ def check_expansion(pack: Pack, content: GalaxyTrucker) -> None:
             )
     for kind, names in exp.card_technology.items():
         if kind not in CARD_KINDS:
-            problems.append(doc.problem(("card_technology", kind), f"unknown card kind {kind!r}"))
+            problems.append(
+                doc.problem(("card_technology", kind), f"unknown card kind {abridge(repr(kind))}")
+            )
         for i, name in enumerate(names):
             if name not in exp.technology:
                 problems.append(

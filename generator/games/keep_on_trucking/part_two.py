@@ -8,7 +8,7 @@ from __future__ import annotations
 import string
 
 from generator.content import Pack
-from generator.errors import ContentError, Problem
+from generator.errors import ContentError, Problem, abridge
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.kinds import CARD_KINDS
 from generator.games.keep_on_trucking.rough_roads import RoughRoadsFile, check_deck
@@ -49,7 +49,8 @@ def check_part_two(pack: Pack, content: GalaxyTrucker) -> None:
                 problems.append(
                     roads_doc.problem(
                         where,
-                        f"unknown card kind {kind!r} (expected one of: {', '.join(CARD_KINDS)})",
+                        f"unknown card kind {abridge(repr(kind))} "
+                        f"(expected one of: {', '.join(CARD_KINDS)})",
                     )
                 )
             unknown = _placeholders(note) - names
@@ -64,7 +65,9 @@ def check_part_two(pack: Pack, content: GalaxyTrucker) -> None:
     abilities = content.extras["expansion"].cyan_abilities
     for kind, names in cyan.applies.items():
         if kind not in CARD_KINDS:
-            problems.append(cyan_doc.problem(("applies", kind), f"unknown card kind {kind!r}"))
+            problems.append(
+                cyan_doc.problem(("applies", kind), f"unknown card kind {abridge(repr(kind))}")
+            )
         for name in names:
             if name not in cyan.where:
                 problems.append(
