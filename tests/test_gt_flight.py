@@ -25,6 +25,7 @@ from click.testing import CliRunner
 
 import generator.games.galaxy_trucker.flight.registry  # noqa: F401  (attaches resolvers)
 from generator.cli import main
+from generator.errors import SheetgenError
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.account import account_lines
 from generator.games.galaxy_trucker.flight.engine import RoundFlight, boxes
@@ -100,7 +101,7 @@ def test_a_kind_without_a_resolver_says_so() -> None:
     class Unflown(CardKind):
         name = "unflown"
 
-    with pytest.raises(NotImplementedError, match="unflown"):
+    with pytest.raises(SheetgenError, match="unflown"):
         Unflown().resolve(None, None, None, ())
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import Field, create_model
 
+from generator.errors import SheetgenError
 from generator.validation import Strict
 
 if TYPE_CHECKING:
@@ -122,7 +123,11 @@ class CardKind:
         # Read as a plain function whether it was set on the object or on its class.
         resolver = vars(self).get("resolver") or getattr(type(self), "resolver", None)
         if resolver is None:
-            raise NotImplementedError(f"card kind {self.name!r} has no flight resolver")
+            # A pack whose kinds the flight engine cannot fly offers no scorer; reaching this
+            # is a clear error for the user, not a crash.
+            raise SheetgenError(
+                f"the flight engine cannot resolve {self.name!r} cards yet (no flight resolver)"
+            )
         return list(resolver(flight, state, card, rolls))
 
     def hits(self, card: Any) -> list[Hit]:
