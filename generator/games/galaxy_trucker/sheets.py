@@ -40,27 +40,30 @@ def sheet_files(content: GalaxyTrucker, papers: tuple[str, ...]) -> list[OutputF
                     ),
                 )
             )
-        aid = aid_pages(content, paper)
-        files.append(
-            OutputFile(
-                f"{FOLDER}/player-aid-{paper}.pdf",
-                render_pdf(aid, paper, title=f"{game}: player aid ({paper_name})"),
-            )
-        )
-        files.append(
-            OutputFile(
-                f"{FOLDER}/score-pad-{paper}.pdf",
-                render_pdf(
-                    pad_pages(content, paper), paper, title=f"{game}: score pad ({paper_name})"
-                ),
-            )
-        )
-        files.append(
-            OutputFile(
-                f"{FOLDER}/print-pack-{paper}.pdf",
-                render_pdf(
-                    ships + aid, paper, title=f"{game}: print pack, ships and aid ({paper_name})"
-                ),
-            )
-        )
+        files += aid_pad_and_pack(content, paper, ships, aid_pages(content, paper))
     return files
+
+
+def aid_pad_and_pack(
+    content: GalaxyTrucker, paper: str, ships: list[PageSpec], aid: list[PageSpec]
+) -> list[OutputFile]:
+    """The player aid, the score pad and the print pack (ships + aid) of one paper size;
+    an expansion passes its own ship and aid pages."""
+    game = content.texts.game_name
+    paper_name = PAPER_NAMES[paper]
+    return [
+        OutputFile(
+            f"{FOLDER}/player-aid-{paper}.pdf",
+            render_pdf(aid, paper, title=f"{game}: player aid ({paper_name})"),
+        ),
+        OutputFile(
+            f"{FOLDER}/score-pad-{paper}.pdf",
+            render_pdf(pad_pages(content, paper), paper, title=f"{game}: score pad ({paper_name})"),
+        ),
+        OutputFile(
+            f"{FOLDER}/print-pack-{paper}.pdf",
+            render_pdf(
+                ships + aid, paper, title=f"{game}: print pack, ships and aid ({paper_name})"
+            ),
+        ),
+    ]

@@ -22,6 +22,7 @@ from generator.games import OutputFile
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Round, Tile
+from generator.games.galaxy_trucker.sheets import aid_pad_and_pack
 from generator.games.galaxy_trucker.sheets_aid import aid_pages
 from generator.games.galaxy_trucker.sheets_common import (
     FOOTER_H,
@@ -32,7 +33,6 @@ from generator.games.galaxy_trucker.sheets_common import (
     header,
     title_line,
 )
-from generator.games.galaxy_trucker.sheets_pad import pad_pages
 from generator.games.galaxy_trucker.sheets_ship import (
     GAP,
     NUMBER_BAND,
@@ -511,26 +511,5 @@ def sheet_files(content: GalaxyTrucker, papers: tuple[str, ...]) -> list[OutputF
             technology_page(content, paper),
             adventures_page(content, paper, 4, 4),
         ]
-        files.append(
-            OutputFile(
-                f"{FOLDER}/player-aid-{paper}.pdf",
-                render_pdf(aid, paper, title=f"{game}: player aid ({paper_name})"),
-            )
-        )
-        files.append(
-            OutputFile(
-                f"{FOLDER}/score-pad-{paper}.pdf",
-                render_pdf(
-                    pad_pages(content, paper), paper, title=f"{game}: score pad ({paper_name})"
-                ),
-            )
-        )
-        files.append(
-            OutputFile(
-                f"{FOLDER}/print-pack-{paper}.pdf",
-                render_pdf(
-                    ships + aid, paper, title=f"{game}: print pack, ships and aid ({paper_name})"
-                ),
-            )
-        )
+        files += aid_pad_and_pack(content, paper, ships, aid)
     return files
