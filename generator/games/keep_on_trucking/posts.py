@@ -172,15 +172,21 @@ class TruckingPostWriter(PostWriter):
                 card = self.content.cards_by_id[event.card.id]
                 hit = card_kind(card).hits(card)[image.roll]  # type: ignore[attr-defined]
                 faces = event.rolls[image.roll]  # type: ignore[attr-defined]
-                words = landing_words(self.board(rnd), hit, sum(faces))
-                image = dataclasses.replace(
-                    image,
-                    alt=image.alt.rstrip(".") + self.roll_where(rnd, hit, faces) + ".",
-                    note=f"Ship {rnd.ship}: {words}",
-                )
+                image = self.dice_picture(rnd, image, hit, faces)
             pictures.append(image)
         post.images = pictures
         return post
+
+    def dice_picture(self, rnd: RoundPlan, image: Any, hit: Any, faces: Any) -> Any:
+        """A roll's (hidden) picture with where the roll lands, in its note and alt text."""
+        return dataclasses.replace(
+            image,
+            alt=image.alt.rstrip(".") + self.roll_where(rnd, hit, faces) + ".",
+            note=f"Ship {rnd.ship}: {self.landing_note(rnd, hit, sum(faces))}",
+        )
+
+    def landing_note(self, rnd: RoundPlan, hit: Any, total: int) -> str:
+        return landing_words(self.board(rnd), hit, total)
 
     def end_of_building_blocks(self, rnd: RoundPlan) -> list[Block]:
         return [para(self.exp.end_of_building)]

@@ -5,12 +5,11 @@ they are."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.images import PlannedImage
-from generator.games.galaxy_trucker.kinds import Hit, card_kind
+from generator.games.galaxy_trucker.kinds import Hit
 from generator.games.galaxy_trucker.plan import RoundPlan
 from generator.games.keep_on_trucking import rough_roads_art as _art  # noqa: F401  (registers)
 from generator.games.keep_on_trucking.card_kinds import BAD_DAY_ROWS, CoordinateRoll
@@ -27,7 +26,7 @@ from generator.games.keep_on_trucking.rough_roads import (
 )
 from generator.games.keep_on_trucking.scoring import CyanFile, TitlesFile, scoring_lines
 from generator.render.post import Block, heading, item, line, para
-from generator.render.text import Post, PostImage
+from generator.render.text import PostImage
 
 
 class PartTwoPostWriter(TruckingPostWriter):
@@ -112,26 +111,11 @@ class PartTwoPostWriter(TruckingPostWriter):
             return ""
         return f" - {words}" + ("" if "miss" in words else f" on Ship {rnd.ship}")
 
-    def flight_post(self, rnd: RoundPlan, index: int) -> Post:
-        post = super().flight_post(rnd, index)
-        if self.board(rnd).hits == "plain":
-            return post
-        # Part 1 prints where a hit lands on each dice picture; a Sabotage roll names a
-        # line straight off the sheet instead.
-        flight = rnd.flight_turns[index]
-        pictures = []
-        for image in post.images:
-            if getattr(image, "kind", "") == "rolls":
-                event = flight.events[image.event]  # type: ignore[attr-defined]
-                card = self.content.cards_by_id[event.card.id]
-                hit = card_kind(card).hits(card)[image.roll]  # type: ignore[attr-defined]
-                if isinstance(hit, CoordinateRoll):
-                    total = sum(event.rolls[image.roll])  # type: ignore[attr-defined]
-                    words = self.coordinate_words(rnd, hit, total)
-                    image = dataclasses.replace(image, note=f"Ship {rnd.ship}: {words}")
-            pictures.append(image)
-        post.images = pictures
-        return post
+    def landing_note(self, rnd: RoundPlan, hit: Any, total: int) -> str:
+        # A Sabotage roll names a line straight off the sheet, not where a hit lands.
+        if isinstance(hit, CoordinateRoll):
+            return self.coordinate_words(rnd, hit, total)
+        return super().landing_note(rnd, hit, total)
 
     # --- end of building: when to choose the cyan ability; Rough Roads dice -----------
     def end_of_building_blocks(self, rnd: RoundPlan) -> list[Block]:
