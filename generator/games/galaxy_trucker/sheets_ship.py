@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from generator.art.surface import BLACK, WHITE
 from generator.games.galaxy_trucker.art.tiles import draw_tile
@@ -492,6 +493,11 @@ class ShipSheet:
         )
         if placed is None:
             return None
+        return self.drawer(grid_left, top, cell, placed)
+
+    def drawer(self, grid_left: float, top: float, cell: float, placed: list[Any]) -> Callable:
+        """The page: header, the grid at (grid_left, top) with cells of `cell`, the blocks as
+        placed, footer."""
 
         def draw(page: Page) -> None:
             header(

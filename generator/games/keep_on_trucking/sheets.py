@@ -317,21 +317,7 @@ class TruckingShipSheet(ShipSheet):
         placed = assign(measure, list(self.blocks().values()), columns, GAP, strip=False)
         if placed is None:
             return None
-
-        def draw(page: Page) -> None:
-            header(
-                page,
-                self.content,
-                f"Round {self.rnd.round} · {self.board.name}",
-                self._subtitle(),
-                player_box=True,
-            )
-            self.draw_grid(page, left, top, cell)
-            for p in placed:
-                p.block.draw(page, p.x, p.y, p.w)
-            footer(page, self.content, f"Ship sheet, round {self.rnd.round}")
-
-        return draw
+        return self.drawer(left, top, cell, placed)
 
     def _subtitle(self) -> str:
         if self.board.hits == "labels":
