@@ -8,7 +8,8 @@ from itertools import groupby
 from typing import Any
 
 from generator.plan import to_data
-from generator.render.text import Post
+from generator.render.post import PostDraft, para
+from generator.render.text import Post, fill
 from generator.schedule import when, with_eve
 
 
@@ -20,6 +21,37 @@ def day_before(plan: Any) -> str:
     """'The day before day 1 (Mon 30 Nov 2026, 08:00 CET)', or without a date when none is
     set. The eve of day 1's date, which the posting rhythm may have moved past the start."""
     return when(with_eve(to_data(plan)["schedule"])[0])
+
+
+PAPER_WORDS = {"a4": "A4", "letter": "US Letter"}
+
+
+def before_day_one_post(text: str, plan: Any, headline: str, print_files: list[str]) -> Post:
+    """What to print, posted the day before day 1 with the print pack attached (every game
+    with a schedule and a print pack)."""
+    first = plan.schedule[0]
+    date = when(first).partition(" (")[2].rstrip(")")
+    names = []
+    for path in print_files:
+        name = path.rpartition("/")[2]
+        paper = name.rpartition("-")[2][: -len(".pdf")]
+        names.append(f"{name} ({PAPER_WORDS.get(paper, paper)})")
+    body = fill(
+        text,
+        game_id=plan.game_id,
+        first_date=f"day 1 ({date})" if date else "day 1",
+        print_files=" or ".join(names),
+    )
+    return PostDraft(
+        key="before-day-1",
+        title="Before day 1: what to print",
+        turn=0,
+        position=0,
+        headline=f"{headline} · Print before day 1",
+        when=day_before(plan),
+        blocks=[para(body)],
+        attachments=list(print_files),
+    ).render()
 
 
 def posting_guide(game_name: str, plan: Any, posts: list[Post]) -> str:

@@ -27,7 +27,7 @@ from generator.games.galaxy_trucker.describe import (
 )
 from generator.games.galaxy_trucker.kinds import Hit, card_kind
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
-from generator.render.guide import day_before
+from generator.render.guide import before_day_one_post
 from generator.render.post import Block, Per, PostDraft, Secret, heading, item, para
 from generator.render.text import Post, PostImage, fill, roll_text
 from generator.schedule import when
@@ -152,30 +152,9 @@ class PostWriter:
 
     def before_day_one(self) -> Post:
         """What to print, posted the day before day 1 with the print pack attached."""
-        first = self.plan.schedule[0]
-        paper_names = {"a4": "A4", "letter": "US Letter"}
-        names = [
-            f"{name} ({paper_names.get(name[11:-4], name[11:-4])})"
-            for name in (f.rpartition("/")[2] for f in self.print_files)
-        ]
-        body = fill(
-            self.texts.before_day_one,
-            game_id=self.plan.game_id,
-            first_date=f"day 1 ({when(first).partition(' (')[2].rstrip(')')})"
-            if first.date
-            else "day 1",
-            print_files=" or ".join(names),
+        return before_day_one_post(
+            self.texts.before_day_one, self.plan, self.headline, list(self.print_files)
         )
-        return PostDraft(
-            key="before-day-1",
-            title="Before day 1: what to print",
-            turn=0,
-            position=0,
-            headline=f"{self.headline} · Print before day 1",
-            when=day_before(self.plan),
-            blocks=[para(body)],
-            attachments=list(self.print_files),
-        ).render()
 
     def game_start(self) -> Post:
         first = self.plan.schedule[0]

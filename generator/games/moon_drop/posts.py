@@ -11,7 +11,7 @@ from typing import Any
 
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.plan import BlockCell, MoonDropPlan, RoundPlan
-from generator.render.guide import day_before
+from generator.render.guide import before_day_one_post
 from generator.render.post import Block, Bold, Part, Per, PostDraft, heading, item, line, para
 from generator.render.text import Post, PostImage, die_face, fill
 from generator.schedule import when
@@ -109,29 +109,7 @@ class PostWriter:
 
     # --- posts ---------------------------------------------------------------------------
     def before_day_one(self) -> Post:
-        first = self.schedule[1]
-        date = when(first).partition(" (")[2].rstrip(")")
-        paper_names = {"a4": "A4", "letter": "US Letter"}
-        names = [
-            f"{f.rpartition('/')[2]} ({paper_names[f.rpartition('-')[2][:-4]]})"
-            for f in self.print_files
-        ]
-        body = fill(
-            BEFORE_DAY_ONE,
-            first_date=f"day 1 ({date})" if date else "day 1",
-            game_id=self.plan.game_id,
-            print_files=" or ".join(names),
-        )
-        return PostDraft(
-            key="before-day-1",
-            title="Before day 1: what to print",
-            turn=0,
-            position=0,
-            headline=f"{self.title} · Print before day 1",
-            when=day_before(self.plan),
-            blocks=[para(body)],
-            attachments=list(self.print_files),
-        ).render()
+        return before_day_one_post(BEFORE_DAY_ONE, self.plan, self.title, list(self.print_files))
 
     def opening(self) -> Post:
         first = self.schedule[1]
