@@ -25,6 +25,7 @@ import ctypes
 import ctypes.util
 import datetime as dt
 import errno
+import functools
 import hashlib
 import json
 import os
@@ -279,10 +280,13 @@ def _write(root: Path, plan: dict[str, Any], files: list[OutputFile], same_game:
         }
         _place(staging, PurePosixPath(MANIFEST_FILE), to_json(record))
         mode = _folder_mode(root)
+        # Looked up before the seed is written: finding the C library can take milliseconds,
+        # and a run killed between the seed and the switch leaves the seed in staging.
+        exchange = _renameat2()
         # The seed goes in last, right before the switch; the staging folder stays private
         # (0700) until the game is in place.
         _place(staging, PurePosixPath(PLAN_FILE), plan_bytes)
-        _switch(staging, root)
+        _switch(staging, root, exchange)
         os.chmod(root, mode)
     finally:
         if os.path.lexists(staging):
@@ -389,12 +393,12 @@ def _place(staging: Path, rel: PurePosixPath, data: bytes) -> None:
         out.write(data)
 
 
-def _switch(staging: Path, root: Path) -> None:
+def _switch(staging: Path, root: Path, exchange: Renameat2 | None) -> None:
     """Put the staging folder in the target's place in one step."""
     if not os.path.lexists(root):
         os.rename(staging, root)
         return
-    if _exchange(staging, root):
+    if exchange is not None and _exchange(exchange, staging, root):
         # The old tree is now under the staging name: its seed goes at once, the rest in
         # _write's cleanup.
         with contextlib.suppress(FileNotFoundError):
@@ -409,24 +413,33 @@ def _switch(staging: Path, root: Path) -> None:
 
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
+Renameat2 = Any  # a ctypes function: int renameat2(int, const char *, int, const char *, uint)
 
 
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two folders atomically (Linux renameat2). False when this system cannot."""
-    name = ctypes.util.find_library("c")
-    try:
-        libc = ctypes.CDLL(name, use_errno=True)
-        renameat2 = libc.renameat2
-    except (OSError, AttributeError, TypeError):
-        return False
-    renameat2.argtypes = [
-        ctypes.c_int,
-        ctypes.c_char_p,
-        ctypes.c_int,
-        ctypes.c_char_p,
-        ctypes.c_uint,
-    ]
-    renameat2.restype = ctypes.c_int
+@functools.cache
+def _renameat2() -> Renameat2 | None:
+    """Linux renameat2 from the C library, None where there is none. The running program's
+    own symbols first (instant); ctypes.util.find_library only as a fallback (slow: it may
+    run ldconfig)."""
+    for library in (lambda: None, lambda: ctypes.util.find_library("c")):
+        try:
+            function = ctypes.CDLL(library(), use_errno=True).renameat2
+        except (OSError, AttributeError, TypeError):
+            continue
+        function.argtypes = [
+            ctypes.c_int,
+            ctypes.c_char_p,
+            ctypes.c_int,
+            ctypes.c_char_p,
+            ctypes.c_uint,
+        ]
+        function.restype = ctypes.c_int
+        return function
+    return None
+
+
+def _exchange(renameat2: Renameat2, a: Path, b: Path) -> bool:
+    """Swap two folders atomically. False when this file system cannot."""
     result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
     if result == 0:
         return True

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 from generator.cli import main
 from generator.content import CONTENT_DIR
@@ -19,7 +19,11 @@ GOLDEN_DIR = Path(__file__).parent / "golden"
 # The suite's property tests run a fixed set of cases, the same on every run, so a CI run
 # cannot pass or fail by chance. A long exploring run by hand sets HYPOTHESIS_EXPLORE=1 (and
 # SHEETGEN_FUZZ_EXAMPLES=N for the pack fuzz); what it finds becomes a plain regression case.
-settings.register_profile("suite", derandomize=True)
+# No per-example deadline and no speed health check either: a busy CI machine is slower,
+# not wrong (speed is measured in benchmarks/).
+settings.register_profile(
+    "suite", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile("explore" if os.environ.get("HYPOTHESIS_EXPLORE") else "suite")
 

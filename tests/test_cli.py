@@ -282,7 +282,7 @@ def test_failed_render_leaves_nothing_half_written(
     before = tree_digest(tmp_path / "g")
     import generator.output as output
 
-    def fail_late(staging: Path, root: Path) -> None:  # the last step: the switch
+    def fail_late(*_: object) -> None:  # the last step: the switch
         raise OSError(28, "disk full")
 
     monkeypatch.setattr(output, "_switch", fail_late)

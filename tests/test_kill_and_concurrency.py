@@ -7,6 +7,7 @@ of a complete game. Two runs at once never mix their games."""
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import random
 import shutil
@@ -249,3 +250,42 @@ def test_crash_at_each_step_of_the_write_leaves_previous_or_complete_game(
         f"{total} steps (switch at {switch}), crashed after {len(sample)} of them; seed in "
         f"a staging folder after steps {seed_in_staging_steps}"
     )
+
+
+def test_nothing_slow_between_the_seed_and_the_switch(
+    run: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """A kill between writing plan.json and the switch leaves the seed in a staging folder,
+    so that gap must be a few system calls long. Finding the C library by name runs
+    `ldconfig -p` (milliseconds); it happens before the seed is written, and not at all
+    where the program's own symbols have renameat2 (glibc)."""
+    import ctypes.util
+
+    import generator.output as output
+
+    assert run("game", "--no-images", "--seed", SEED_A, "-o", "g").exit_code == 0
+    events: list[str] = []
+
+    def record(name: str, func: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            label = name
+            if name == "place":
+                label = f"place {args[1]}"
+            events.append(label)
+            return func(*args, **kwargs)
+
+        return wrapper
+
+    output._renameat2.cache_clear()
+    monkeypatch.setattr(output, "_renameat2", record("lookup", output._renameat2))
+    monkeypatch.setattr(output, "_place", record("place", output._place))
+    monkeypatch.setattr(output, "_exchange", record("exchange", output._exchange))
+    monkeypatch.setattr(
+        ctypes.util, "find_library", record("find_library", ctypes.util.find_library)
+    )
+    assert run("game", "--no-images", "--seed", SEED_B, "-o", "g", "--force").exit_code == 0
+    plan_at = events.index("place plan.json")
+    assert events[plan_at + 1 :] == ["exchange"], events[plan_at:]
+    assert "lookup" in events[:plan_at]
+    assert "find_library" not in events  # glibc: renameat2 is among the program's symbols
+    assert json.loads((tmp_path / "g" / "plan.json").read_text())["seed"] == SEED_B
