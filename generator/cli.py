@@ -385,6 +385,9 @@ def game(fair: bool, **kwargs: Any) -> None:
         kwargs["seed"] = fair_seed(kwargs["pack"] or default_pack())
     args = resolve_args(**kwargs)
     g, root = open_from_args(args)
+    from generator.output import checked_root
+
+    checked_root(root)  # a refused folder is said before the balance verdict, not after
     judge = getattr(g.rules, "verdict", None)
     if judge is not None:
         line, extreme = judge(g.content, g.plan)

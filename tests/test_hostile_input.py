@@ -114,6 +114,7 @@ def test_output_into_root_or_home_is_refused(
     target = "/" if where == "/" else str(home)
     result = run("game", "--no-images", "--seed", SEED, "-o", target, "--force")
     assert_clear_error(result, "refusing to write a game into")
+    assert "Balance:" not in result.stderr  # refused before the game is judged or drawn
     assert list(home.iterdir()) == []
 
 
