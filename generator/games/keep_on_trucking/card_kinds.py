@@ -186,6 +186,10 @@ def row_words(number: int, row: JunkRow) -> str:
     return f"Row {number}: {cost_words(row.cost)} {ARROW} {rewards}"
 
 
+# A good's cube in a picture row, in text sizes: large enough that the value printed on it
+# is as large as the words beside it.
+CUBE = 1.35
+
 # A piece of a picture row: ("text", words), ("cubes", colours) or ("hit", Hit).
 Segment = tuple[str, Any]
 
@@ -196,10 +200,16 @@ def segments_width(s: Surface, segments: list[Segment], size: float) -> float:
         if kind == "text":
             total += s.text_width(value, size=size, font="VeraBd")
         elif kind == "cubes":
-            total += size * 1.05 * len(value) + size * 0.2
+            total += size * CUBE * len(value) + size * 0.2
         else:
-            total += size * 1.9
+            total += size * 1.9 + s.text_width(_hit_letter(value), size=size, font="VeraBd")
     return total
+
+
+def _hit_letter(hit: Hit) -> str:
+    """The size of a meteor or shot in a picture row, as a letter beside its arrow (inside
+    the rock it was too small to read in a post)."""
+    return "L" if hit.size == "large" else "S"
 
 
 def segment_row(
@@ -226,15 +236,18 @@ def segment_row(
                 for colour in value:
                     good = content.goods.get(colour)
                     label = str(good.value) if good else None
-                    icons.cube(s, cx + size * 0.55, mid, size * 1.05, colour, label)
-                    cx += size * 1.05
+                    icons.cube(s, cx + size * CUBE / 2, mid, size * CUBE, colour, label)
+                    cx += size * CUBE
                 cx += size * 0.2
             else:
                 large = value.size == "large"
                 draw_icon = icons.meteor if value.noun == "meteor" else icons.shot
-                draw_icon(s, cx + size * 0.55, mid, size * 1.1, large)
+                draw_icon(s, cx + size * 0.55, mid, size * 1.1, large, letter=False)
                 icons.arrow(s, cx + size * 1.35, mid, size * 0.8, TRAVEL[value.direction])
-                cx += size * 1.9
+                cx += size * 1.8
+                letter = _hit_letter(value)
+                s.text(cx, mid + size * 0.36, letter, size=size, font="VeraBd", color=INK)
+                cx += s.text_width(letter, size=size, font="VeraBd") + size * 0.1
 
     return Row(draw, weight=weight)
 
@@ -245,7 +258,7 @@ def fitted_stat(icon: Any, text: str) -> Row:
     def draw(s: Surface, x: float, y: float, w: float, h: float, ts: float) -> None:
         if icon is not None:
             icon(s, x + h * 0.5, y + h / 2, h * 0.78)
-        left = x + h * 1.12
+        left = x + h * 1.0  # close to the icon, so "double cannons ≤ 2" keeps its 28 px
         size = ts
         room = x + w - left
         if s.text_width(text, size=size, font="VeraBd") > room:
