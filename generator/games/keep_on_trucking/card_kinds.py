@@ -188,7 +188,7 @@ def row_words(number: int, row: JunkRow) -> str:
 
 # A good's cube in a picture row, in text sizes: large enough that the value printed on it
 # is as large as the words beside it.
-CUBE = 1.35
+CUBE = 1.5
 
 # A piece of a picture row: ("text", words), ("cubes", colours) or ("hit", Hit).
 Segment = tuple[str, Any]
@@ -213,19 +213,22 @@ def _hit_letter(hit: Hit) -> str:
 
 
 def segment_row(
-    segments: list[Segment], content: GalaxyTrucker, scale: float = 1.0, weight: float = 1.0
+    segments: list[Segment],
+    content: GalaxyTrucker,
+    card_lines: list[list[Segment]] | None = None,
+    weight: float = 1.0,
 ) -> Row:
     """Words, goods cubes and meteor or shot pictograms on one line, shrunk together to fit
-    the card's width (a Junkyard row: cost, then reward); `scale` shrinks every row of a
-    card alike, so the rows keep one size."""
+    the card's width (a Junkyard row: cost, then reward). The widest of `card_lines` (every
+    line of the card) decides the shrinking, so the rows keep one size; it is measured at the
+    size the card finally gives its text (a scale taken at the starting size shrank the text
+    twice). A line is one row of text, so its text may take 0.8 of the row's height."""
 
     def draw(s: Surface, x: float, y: float, w: float, h: float, ts: float) -> None:
-        def width(size: float) -> float:
-            return segments_width(s, segments, size)
-
-        size = min(ts * scale, h * 0.7)
-        if width(size) > w:
-            size *= w / width(size)
+        size = min(ts, h * 0.8)
+        widest = max(segments_width(s, line, size) for line in card_lines or [segments])
+        if widest > w:
+            size *= w / widest
         cx = x
         mid = y + h / 2
         for kind, value in segments:
@@ -358,10 +361,8 @@ class Junkyard(CardKind):
                     reward.append(("text", " / "))
                 reward += _reward_segments(option)
             lines.append(reward)
-        widest = max(segments_width(surface, segs, size) for segs in lines)
-        scale = min(1.0, room / widest)
         return [heading("take one row, or none:")] + [
-            segment_row(segs, content, scale, weight=0.8) for segs in lines
+            segment_row(segs, content, lines, weight=0.8) for segs in lines
         ]
 
 
