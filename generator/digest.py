@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from generator.render.html import (
     PageSheet,
     page_html,
 )
+from generator.render.post import Block, Bold, item, line, para
 from generator.render.text import Post
 from generator.schedule import when, with_eve
 
@@ -41,6 +43,7 @@ DIGEST_PDF = "digest.pdf"
 IMAGE_WIDTH = 720  # a phone screen's worth; keeps the page a few megabytes
 MAX_IMAGE_BYTES = 20_000_000
 MAX_SHEET_BYTES = 5_000_000
+MAX_TEXT_BYTES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,13 @@ def section_of(post: Post, seen_round: bool) -> tuple[str, str]:
         number = folder.removeprefix("round-")
         return folder, f"Round {number}"
     return ("end", "End of the game") if seen_round else ("start", "Before the first round")
+
+
+def post_blocks(post: Post) -> tuple[Block, ...]:
+    """The post model's parts: the page and its PDF render these, never one flavour's markup."""
+    if not post.blocks:
+        raise SheetgenError(f"{post.key}: this post was not built from the post model")
+    return post.blocks
 
 
 def embed_image(path: Path) -> str | None:
@@ -170,7 +180,8 @@ def build_page(game: GameFolder, posts: list[Post], cutoff_text: str) -> tuple[P
                 anchor=post.key.replace("/", "-"),
                 title=post.title,
                 when=when(by_turn[post.turn]),
-                markdown=post.discord,
+                blocks=post_blocks(post),
+                kicker=post.kicker,
                 images=tuple(images),
             )
         )
@@ -209,14 +220,45 @@ def _add_rankings(game: GameFolder, posts: list[Post], sections: list[PageSectio
 
 
 def _rankings_post(game: GameFolder, stem: str, title: str) -> PagePost | None:
-    text_file = game.root / f"{stem}.discord.md"
+    """The rankings post the host wrote, read back from its plain Facebook text (the same
+    words as every flavour, without markup) into the post model's parts."""
+    text_file = game.root / f"{stem}.facebook.txt"
     if text_file.is_symlink() or not text_file.is_file():
         return None
-    text = text_file.read_text(encoding="utf-8")
+    if text_file.stat().st_size > MAX_TEXT_BYTES:
+        raise SheetgenError(f"{display_path(text_file)}: larger than {MAX_TEXT_BYTES} bytes")
+    blocks = rankings_blocks(text_file.read_text(encoding="utf-8", errors="replace"))
     image = embed_image(game.root / f"{stem}.png")
     alt = f"{title}: a podium and a table; the standings are in the text."
     images = (PageImage(image, alt, False),) if image else ()
-    return PagePost(stem.replace("/", "-"), title, "After the round's last post", text, images)
+    return PagePost(
+        stem.replace("/", "-"), title, "After the round's last post", blocks, None, images
+    )
+
+
+PLACE = re.compile(r"(=?\d+\.) (.*)")
+
+
+def rankings_blocks(text: str) -> tuple[Block, ...]:
+    """A rankings text as parts: its first two lines (the game, the heading) are on the page
+    already; a place ("=2.") in bold, "- " lines as list items, a blank line starts a
+    paragraph."""
+    blocks: list[Block] = []
+    new_paragraph = True
+    for raw in text.splitlines()[2:]:
+        text_line = raw.rstrip()
+        if not text_line:
+            new_paragraph = True
+            continue
+        place = PLACE.fullmatch(text_line)
+        if text_line.startswith("- "):
+            blocks.append(item(text_line[2:], capital=False))
+        elif place:
+            blocks.append(line(Bold(place.group(1)), " ", place.group(2)))
+        else:
+            blocks.append(para(text_line) if new_paragraph else line(text_line))
+        new_paragraph = False
+    return tuple(blocks)
 
 
 def cutoff_words(game: GameFolder, posts: list[Post], cutoff: Cutoff) -> str:
