@@ -35,6 +35,7 @@ from generator.render.html import (
     page_html,
 )
 from generator.render.post import Block, Bold, item, line, para
+from generator.render.reveal import REVEAL_KEY, reveal_post
 from generator.render.text import Post
 from generator.schedule import when, with_eve
 
@@ -186,6 +187,7 @@ def build_page(game: GameFolder, posts: list[Post], cutoff_text: str) -> tuple[P
             )
         )
     _add_rankings(game, posts, sections)
+    _add_reveal(game, posts, sections)
     title = f"{game.title} · Game {game.plan.get('game_id')}: catch-up"
     intro = [
         f"Every post up to {cutoff_text}, in order, grouped by round and phase.",
@@ -217,6 +219,23 @@ def _add_rankings(game: GameFolder, posts: list[Post], sections: list[PageSectio
             sections.append(
                 PageSection("final-rankings", "Final rankings", [PagePhase("", [post])])
             )
+
+
+def _add_reveal(game: GameFolder, posts: list[Post], sections: list[PageSection]) -> None:
+    """The seed, once the host has published it (`sheetgen reveal` wrote its post) and the
+    page shows the whole game: rebuilt from the plan like every other post."""
+    written = game.root / f"{REVEAL_KEY}.facebook.txt"
+    if written.is_symlink() or not written.is_file():
+        return
+    shown = {p.key for p in posts}
+    every = game_posts(game)
+    if not every or not all(p.key in shown for p in every):
+        return
+    post = reveal_post(game.title, game.plan, game.plan["schedule"][-1]["turn"])
+    page_post = PagePost(
+        REVEAL_KEY, post.title, "After the last post", post_blocks(post), post.kicker
+    )
+    sections.append(PageSection("seed", "The seed", [PagePhase("", [page_post])]))
 
 
 def _rankings_post(game: GameFolder, stem: str, title: str) -> PagePost | None:

@@ -91,6 +91,8 @@ def _markup(block: Block, title: str, spoilers: _Spoilers) -> str:
     for index, part in enumerate(block.parts):
         if isinstance(part, Secret):
             label = _words(block.parts[:index]).strip(" :-")
+            if block.kind == "item" and block.capital:
+                label = label[:1].upper() + label[1:]  # as the line reads
             label = label or block.context
             where = f"{title}: {label}" if label else title
             number = spoilers.add(where, [_plain(part.text)], [])

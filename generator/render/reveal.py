@@ -9,6 +9,8 @@ from typing import Any
 from generator.render.post import Per, PostDraft, line, para
 from generator.render.text import Post
 
+REVEAL_KEY = "game-end-reveal"
+
 
 def verify_command(plan: dict[str, Any]) -> str:
     return (
@@ -40,7 +42,7 @@ def reveal_post(title: str, plan: dict[str, Any], turn: int) -> Post:
         line(code),
     ]
     return PostDraft(
-        key="game-end-reveal",
+        key=REVEAL_KEY,
         title="Reveal the seed",
         turn=turn,
         position=9,
