@@ -152,8 +152,18 @@ def sheets(root: Path) -> list[PageSheet]:
     return result
 
 
+def headline_words(post: Post, game_line: str) -> str:
+    """What a post's headline says beyond the game's name and id, which the page's title
+    already says: "" for most posts, "Print before day 1", or a stack's whole headline."""
+    headline = post.headline or ""
+    if headline == game_line:
+        return ""
+    return headline.removeprefix(f"{game_line} · ")
+
+
 def build_page(game: GameFolder, posts: list[Post], cutoff_text: str) -> tuple[Page, int]:
     """The page, and how many pictures were missing from the folder."""
+    game_line = f"{game.title} · Game {game.plan.get('game_id')}"
     by_turn = {s["turn"]: s for s in with_eve(game.plan["schedule"])}
     sections: list[PageSection] = []
     missing = 0
@@ -183,12 +193,13 @@ def build_page(game: GameFolder, posts: list[Post], cutoff_text: str) -> tuple[P
                 when=when(by_turn[post.turn]),
                 blocks=post_blocks(post),
                 kicker=post.kicker,
+                headline=headline_words(post, game_line),
                 images=tuple(images),
             )
         )
     _add_rankings(game, posts, sections)
     _add_reveal(game, posts, sections)
-    title = f"{game.title} · Game {game.plan.get('game_id')}: catch-up"
+    title = f"{game_line}: catch-up"
     intro = [
         f"Every post up to {cutoff_text}, in order, grouped by round and phase.",
         "Dice and peeked stacks are hidden: tap “Show” only when you reach them (honesty "
@@ -233,7 +244,7 @@ def _add_reveal(game: GameFolder, posts: list[Post], sections: list[PageSection]
         return
     post = reveal_post(game.title, game.plan, game.plan["schedule"][-1]["turn"])
     page_post = PagePost(
-        REVEAL_KEY, post.title, "After the last post", post_blocks(post), post.kicker
+        anchor=REVEAL_KEY, title=post.title, when="After the last post", blocks=post_blocks(post)
     )
     sections.append(PageSection("seed", "The seed", [PagePhase("", [page_post])]))
 
@@ -251,7 +262,11 @@ def _rankings_post(game: GameFolder, stem: str, title: str) -> PagePost | None:
     alt = f"{title}: a podium and a table; the standings are in the text."
     images = (PageImage(image, alt, False),) if image else ()
     return PagePost(
-        stem.replace("/", "-"), title, "After the round's last post", blocks, None, images
+        anchor=stem.replace("/", "-"),
+        title=title,
+        when="After the round's last post",
+        blocks=blocks,
+        images=images,
     )
 
 

@@ -3,6 +3,7 @@ inside it), and how a real browser shows it on a phone-wide screen."""
 
 from __future__ import annotations
 
+import html as html_module
 import io
 import json
 import re
@@ -179,7 +180,7 @@ def plain(html: str) -> str:
 def test_each_post_is_the_post_models_html(gt_round_one: Path) -> None:
     """The page's text for a post is exactly the body of the post's own HTML flavour (the
     `.html` file written beside its Facebook and Discord texts), not a re-read of Discord."""
-    from generator.digest import Cutoff, published
+    from generator.digest import Cutoff, headline_words, published
     from generator.game_folder import open_folder
     from generator.render.post import html_blocks
 
@@ -193,6 +194,15 @@ def test_each_post_is_the_post_models_html(gt_round_one: Path) -> None:
         assert body in shown[post.key.replace("/", "-")], post.key
         written = gt_round_one / f"{post.key}.html"
         assert body in written.read_text(), post.key
+        # The headline, less the game's name and id that the page's title says.
+        assert post.headline and post.headline.startswith(("Galaxy Trucker", "Round 1, Stack"))
+        words = html_module.escape(
+            headline_words(post, f"{game.title} · Game {game.plan['game_id']}")
+        )
+        if words:
+            assert f'<div class="headline">{words}</div>' in shown[post.key.replace("/", "-")]
+    stack = shown["round-1-stack-1"]
+    assert "Round 1, Stack 1 (2 cards). Looking costs 1 Skipped Parts box" in stack
 
 
 def test_a_changed_die_changes_exactly_that_posts_article(gt_round_one: Path) -> None:

@@ -115,6 +115,8 @@ def _post_flowables(post: PagePost, styles: dict[str, ParagraphStyle], spoilers:
     flow.append(Paragraph(escape(post.when), styles["small"]))
     if post.kicker:
         flow.append(Paragraph(escape(post.kicker), styles["small"]))
+    if post.headline:
+        flow.append(Paragraph(f"<b>{escape(_plain(post.headline))}</b>", styles["body"]))
     hidden_block: list[str] = []
 
     def flush() -> None:

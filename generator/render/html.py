@@ -28,6 +28,9 @@ class PagePost:
     when: str
     blocks: tuple[Block, ...]  # the post model's parts (render/post.py)
     kicker: str | None = None  # "Round 1 of 3 · Building · Turn 3 of 51"
+    # What the post's headline says beyond the game's name and id (the page's title says
+    # those): "Round 1, Stack 1 (2 cards). Looking costs 1 Skipped Parts box, …".
+    headline: str = ""
     images: tuple[PageImage, ...] = ()
 
 
@@ -76,6 +79,7 @@ box-shadow:0 1px 2px rgba(0,0,0,.08);overflow-wrap:anywhere}
 .when{color:#5a6078;font-size:.9rem;margin:0 0 .6em}
 .line{margin:.15em 0}
 .para{margin:.7em 0 .15em}
+.headline{font-weight:600;margin:.2em 0}
 .small{font-size:.85rem;color:#5a6078}
 ul{margin:.3em 0;padding-left:1.3em}
 img{display:block;max-width:100%;height:auto;margin:.6em 0;border-radius:4px}
@@ -149,6 +153,8 @@ def post_html(post: PagePost) -> str:
     ]
     if post.kicker:
         out.append(f'<div class="small">{_text(post.kicker)}</div>')
+    if post.headline:
+        out.append(f'<div class="headline">{_text(post.headline)}</div>')
     out.append(html_blocks(post.blocks))
     for image in post.images:
         tag = f'<img src="{_attr(image.src)}" alt="{_attr(image.alt)}" loading="eager">'

@@ -130,6 +130,7 @@ class PostDraft:
             html=html_text(self),
             images=list(self.images),
             attachments=list(self.attachments),
+            headline=self.headline,
             kicker=self.kicker,
             blocks=tuple(self.blocks),
         )

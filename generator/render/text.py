@@ -98,6 +98,7 @@ class Post:
     html: str | None = None  # an <article> for a catch-up page (render/post.py)
     # The parts the flavours were rendered from (render/post.py), kept so that a catch-up
     # page and its PDF walk the same structure instead of re-reading one flavour's markup.
+    headline: str | None = None
     kicker: str | None = None
     blocks: tuple[Block, ...] = ()
 
