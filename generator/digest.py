@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,8 @@ from generator.render.html import (
     PageSheet,
     page_html,
 )
+from generator.render.post import Block, Bold, item, line, para
+from generator.render.reveal import REVEAL_KEY, reveal_post
 from generator.render.text import Post
 from generator.schedule import when, with_eve
 
@@ -41,6 +44,7 @@ DIGEST_PDF = "digest.pdf"
 IMAGE_WIDTH = 720  # a phone screen's worth; keeps the page a few megabytes
 MAX_IMAGE_BYTES = 20_000_000
 MAX_SHEET_BYTES = 5_000_000
+MAX_TEXT_BYTES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,13 @@ def section_of(post: Post, seen_round: bool) -> tuple[str, str]:
     return ("end", "End of the game") if seen_round else ("start", "Before the first round")
 
 
+def post_blocks(post: Post) -> tuple[Block, ...]:
+    """The post model's parts: the page and its PDF render these, never one flavour's markup."""
+    if not post.blocks:
+        raise SheetgenError(f"{post.key}: this post was not built from the post model")
+    return post.blocks
+
+
 def embed_image(path: Path) -> str | None:
     """The picture as a data: URI, scaled to a phone's width and reduced to a palette: line
     drawings keep their look at a quarter of the bytes. None when the file is missing."""
@@ -141,8 +152,18 @@ def sheets(root: Path) -> list[PageSheet]:
     return result
 
 
+def headline_words(post: Post, game_line: str) -> str:
+    """What a post's headline says beyond the game's name and id, which the page's title
+    already says: "" for most posts, "Print before day 1", or a stack's whole headline."""
+    headline = post.headline or ""
+    if headline == game_line:
+        return ""
+    return headline.removeprefix(f"{game_line} · ")
+
+
 def build_page(game: GameFolder, posts: list[Post], cutoff_text: str) -> tuple[Page, int]:
     """The page, and how many pictures were missing from the folder."""
+    game_line = f"{game.title} · Game {game.plan.get('game_id')}"
     by_turn = {s["turn"]: s for s in with_eve(game.plan["schedule"])}
     sections: list[PageSection] = []
     missing = 0
@@ -170,12 +191,15 @@ def build_page(game: GameFolder, posts: list[Post], cutoff_text: str) -> tuple[P
                 anchor=post.key.replace("/", "-"),
                 title=post.title,
                 when=when(by_turn[post.turn]),
-                markdown=post.discord,
+                blocks=post_blocks(post),
+                kicker=post.kicker,
+                headline=headline_words(post, game_line),
                 images=tuple(images),
             )
         )
     _add_rankings(game, posts, sections)
-    title = f"{game.title} · Game {game.plan.get('game_id')}: catch-up"
+    _add_reveal(game, posts, sections)
+    title = f"{game_line}: catch-up"
     intro = [
         f"Every post up to {cutoff_text}, in order, grouped by round and phase.",
         "Dice and peeked stacks are hidden: tap “Show” only when you reach them (honesty "
@@ -208,15 +232,67 @@ def _add_rankings(game: GameFolder, posts: list[Post], sections: list[PageSectio
             )
 
 
+def _add_reveal(game: GameFolder, posts: list[Post], sections: list[PageSection]) -> None:
+    """The seed, once the host has published it (`sheetgen reveal` wrote its post) and the
+    page shows the whole game: rebuilt from the plan like every other post."""
+    written = game.root / f"{REVEAL_KEY}.facebook.txt"
+    if written.is_symlink() or not written.is_file():
+        return
+    shown = {p.key for p in posts}
+    every = game_posts(game)
+    if not every or not all(p.key in shown for p in every):
+        return
+    post = reveal_post(game.title, game.plan, game.plan["schedule"][-1]["turn"])
+    page_post = PagePost(
+        anchor=REVEAL_KEY, title=post.title, when="After the last post", blocks=post_blocks(post)
+    )
+    sections.append(PageSection("seed", "The seed", [PagePhase("", [page_post])]))
+
+
 def _rankings_post(game: GameFolder, stem: str, title: str) -> PagePost | None:
-    text_file = game.root / f"{stem}.discord.md"
+    """The rankings post the host wrote, read back from its plain Facebook text (the same
+    words as every flavour, without markup) into the post model's parts."""
+    text_file = game.root / f"{stem}.facebook.txt"
     if text_file.is_symlink() or not text_file.is_file():
         return None
-    text = text_file.read_text(encoding="utf-8")
+    if text_file.stat().st_size > MAX_TEXT_BYTES:
+        raise SheetgenError(f"{display_path(text_file)}: larger than {MAX_TEXT_BYTES} bytes")
+    blocks = rankings_blocks(text_file.read_text(encoding="utf-8", errors="replace"))
     image = embed_image(game.root / f"{stem}.png")
     alt = f"{title}: a podium and a table; the standings are in the text."
     images = (PageImage(image, alt, False),) if image else ()
-    return PagePost(stem.replace("/", "-"), title, "After the round's last post", text, images)
+    return PagePost(
+        anchor=stem.replace("/", "-"),
+        title=title,
+        when="After the round's last post",
+        blocks=blocks,
+        images=images,
+    )
+
+
+PLACE = re.compile(r"(=?\d+\.) (.*)")
+
+
+def rankings_blocks(text: str) -> tuple[Block, ...]:
+    """A rankings text as parts: its first two lines (the game, the heading) are on the page
+    already; a place ("=2.") in bold, "- " lines as list items, a blank line starts a
+    paragraph."""
+    blocks: list[Block] = []
+    new_paragraph = True
+    for raw in text.splitlines()[2:]:
+        text_line = raw.rstrip()
+        if not text_line:
+            new_paragraph = True
+            continue
+        place = PLACE.fullmatch(text_line)
+        if text_line.startswith("- "):
+            blocks.append(item(text_line[2:], capital=False))
+        elif place:
+            blocks.append(line(Bold(place.group(1)), " ", place.group(2)))
+        else:
+            blocks.append(para(text_line) if new_paragraph else line(text_line))
+        new_paragraph = False
+    return tuple(blocks)
 
 
 def cutoff_words(game: GameFolder, posts: list[Post], cutoff: Cutoff) -> str:

@@ -3,6 +3,7 @@ inside it), and how a real browser shows it on a phone-wide screen."""
 
 from __future__ import annotations
 
+import html as html_module
 import io
 import json
 import re
@@ -16,7 +17,9 @@ from pypdf import PdfReader
 
 from generator.render.text import roll_text
 
-SEED = "digest-test-seed-0123456789abcdef"
+# Round 1's first flight turn (turn 9) rolls dice with this seed: the roll checks below
+# have something to find.
+SEED = "digest-test-seed-01-0123456789abcdef"
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +61,7 @@ def test_the_page_holds_the_posts_so_far_and_nothing_later(gt_round_one: Path) -
         for faces in event["rolls"]
     ]
     public = spoiler_free(html)
+    assert rolls
     for roll in rolls:
         assert roll in html
         assert roll not in public
@@ -158,3 +162,212 @@ def test_moon_drop_page_in_a_browser(run: Any, tmp_path: Path) -> None:
     assert figures["imagesLoaded"] == 9
     assert html.index("<h2>Round 7</h2>") < html.index("<h2>Final rankings</h2>")
     assert "<strong>1.</strong> Ann: 7" in html
+
+
+# --- the page is the post model's HTML flavour --------------------------------------------
+
+
+def articles(html: str) -> dict[str, str]:
+    """The page's posts by their anchor."""
+    return dict(re.findall(r'<article id="([^"]+)">\n(.*?)</article>', html, re.DOTALL))
+
+
+def plain(html: str) -> str:
+    """What a reader sees before tapping anything: hidden parts cut, tags and data off."""
+    return re.sub(r"<[^>]+>", " ", spoiler_free(re.sub(r'"data:[^"]*"', '""', html)))
+
+
+def test_each_post_is_the_post_models_html(gt_round_one: Path) -> None:
+    """The page's text for a post is exactly the body of the post's own HTML flavour (the
+    `.html` file written beside its Facebook and Discord texts), not a re-read of Discord."""
+    from generator.digest import Cutoff, headline_words, published
+    from generator.game_folder import open_folder
+    from generator.render.post import html_blocks
+
+    game = open_folder(gt_round_one)
+    posts = published(game, Cutoff(day=5, slot="morning"))
+    shown = articles((gt_round_one / "digest.html").read_text())
+    assert [p.key.replace("/", "-") for p in posts] == list(shown)
+    for post in posts:
+        body = html_blocks(post.blocks)
+        assert body and post.html is not None and body in post.html, post.key
+        assert body in shown[post.key.replace("/", "-")], post.key
+        written = gt_round_one / f"{post.key}.html"
+        assert body in written.read_text(), post.key
+        # The headline, less the game's name and id that the page's title says.
+        assert post.headline and post.headline.startswith(("Galaxy Trucker", "Round 1, Stack"))
+        words = html_module.escape(
+            headline_words(post, f"{game.title} · Game {game.plan['game_id']}")
+        )
+        if words:
+            assert f'<div class="headline">{words}</div>' in shown[post.key.replace("/", "-")]
+    stack = shown["round-1-stack-1"]
+    assert "Round 1, Stack 1 (2 cards). Looking costs 1 Skipped Parts box" in stack
+
+
+def test_a_changed_die_changes_exactly_that_posts_article(gt_round_one: Path) -> None:
+    from dataclasses import replace
+
+    from generator.digest import Cutoff, build_page, published
+    from generator.game_folder import open_folder
+    from generator.plan import from_data
+    from generator.render.html import page_html
+
+    game = open_folder(gt_round_one)
+    plan = json.loads(json.dumps(game.plan))
+    events = plan["rounds"][0]["flight_turns"][0]["events"]  # turn 9
+    rolled = next(e for e in events if e["rolls"])
+    old = rolled["rolls"][0][0]
+    rolled["rolls"][0][0] = 1 if old != 1 else 2
+    edited = replace(game, plan=plan, typed=from_data(type(game.typed), plan))
+
+    def page(of: Any) -> dict[str, str]:
+        posts = published(of, Cutoff(day=5, slot="morning"))
+        return articles(page_html(build_page(of, posts, "day 5")[0]))
+
+    before, after = page(game), page(edited)
+    assert set(before) == set(after)
+    assert {k for k in before if before[k] != after[k]} == {"round-1-turn-09-flight"}
+    old_roll, new_roll = roll_text(plan_roll(game.plan)), roll_text(rolled["rolls"][0])
+    assert old_roll in before["round-1-turn-09-flight"]
+    assert new_roll in after["round-1-turn-09-flight"]
+
+
+def plan_roll(plan: dict[str, Any]) -> list[int]:
+    events = plan["rounds"][0]["flight_turns"][0]["events"]
+    return list(next(e for e in events if e["rolls"])["rolls"][0])
+
+
+def test_no_discord_markup_or_words_on_the_page_or_in_the_pdf(gt_round_one: Path) -> None:
+    html = re.sub(r'"data:[^"]*"', '""', (gt_round_one / "digest.html").read_text())
+    reader = PdfReader(io.BytesIO((gt_round_one / "digest.pdf").read_bytes()))
+    pdf = "\n".join(page.extract_text() for page in reader.pages)
+    for text in (html, pdf):
+        assert "||" not in text and "**" not in text and "-# " not in text
+        for words in ("in this channel", "message", "Discord", "in the comments"):
+            assert words not in text, words
+    assert "the spoilers in the Round 1 start post" in plain(html)
+
+
+def test_the_pdf_holds_each_roll_only_at_the_back(gt_round_one: Path) -> None:
+    plan = json.loads((gt_round_one / "plan.json").read_text())
+    reader = PdfReader(io.BytesIO((gt_round_one / "digest.pdf").read_bytes()))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    body, _, back = text.partition("\nSpoilers\n")
+    events = plan["rounds"][0]["flight_turns"][0]["events"]
+    rolls = [faces for event in events for faces in event["rolls"]]
+    assert rolls
+    for faces in rolls:
+        # The PDF's font has no dice: faces print as [n].
+        printed = f"{' '.join(f'[{f}]' for f in faces)} = {sum(faces)}"
+        assert printed in back and printed not in body
+    # Each roll is named at the back by the words before it in the post.
+    for number in (1, 2, 3):
+        assert re.search(rf"\n\d+\. Turn 9: flight: Meteor {number}, (large|small), from ", back)
+
+
+def test_a_secret_part_is_behind_details_and_never_in_plain_sight() -> None:
+    from generator.render.html import Page, PagePhase, PagePost, PageSection, page_html
+    from generator.render.post import Bold, Per, PostDraft, Secret, heading, item, para
+
+    post = PostDraft(
+        key="round-1/turn-03",
+        title="Turn 3",
+        turn=3,
+        position=0,
+        headline="Game · Game 1",
+        when="Day 2",
+        kicker="Round 1 · Flying",
+        blocks=[
+            heading("Event 1"),
+            item("meteor 1: ", Secret("⚂ ⚃ = 7"), context="Event 1"),
+            item(Secret("Card one <b>")),
+            item(Secret("Card two")),
+            para(Bold("Note"), " <script>x</script> ", Per("in the comments", "in this channel")),
+        ],
+    ).render()
+    page = Page(
+        "T",
+        [],
+        [],
+        [
+            PageSection(
+                "round-1",
+                "Round 1",
+                [PagePhase("", [PagePost("a", "Turn 3", "Day 2", post.blocks, post.kicker)])],
+            )
+        ],
+        "f",
+    )
+    html = page_html(page)
+    article = articles(html)["a"]
+    assert '<span class="hidden">⚂ ⚃ = 7</span></details>' in article
+    assert "<summary>Show 2 hidden lines</summary>" in article  # the two cards, one block
+    assert "Card one &lt;b&gt;" in article and "<b>" not in article
+    assert "&lt;script&gt;" in article and "<script" not in html
+    seen = plain(html)
+    assert "Meteor 1:" in seen and "Round 1 · Flying" in seen
+    for secret in ("⚂ ⚃ = 7", "Card one", "Card two"):
+        assert secret in html and secret not in seen, secret
+
+
+def test_rankings_read_back_into_the_post_model() -> None:
+    from generator.digest import rankings_blocks
+    from generator.render.post import html_blocks
+
+    text = (
+        "Moon Drop · Game 1\nFinal rankings\n\n1. <b>Ann_*x*</b>: 7\n=2. Bo: 4\n=2. Cy: 4\n\n"
+        "Titles won in round 1:\n- Trucker: Bo with 3, +2 points\n\nThank you all.\n"
+    )
+    html = html_blocks(rankings_blocks(text))
+    assert "Final rankings" not in html  # the page's own heading says it
+    assert "<strong>1.</strong> &lt;b&gt;Ann_*x*&lt;/b&gt;: 7" in html
+    assert html.count("<strong>=2.</strong>") == 2
+    assert "<ul><li>Trucker: Bo with 3, +2 points</li></ul>" in html
+    assert '<div class="para">Thank you all.</div>' in html
+
+
+@pytest.mark.parametrize("pack", ["galaxy-trucker", "keep-on-trucking", "moon-drop"])
+def test_every_planned_post_has_parts_the_page_can_show(pack: str) -> None:
+    """Every post of every game with a posting schedule carries the post model's parts, and
+    their HTML speaks to a reader of the page, not of a Discord channel."""
+    from generator.games import Scope
+    from generator.render.post import html_blocks
+    from generator.session import open_game
+
+    game = open_game(pack, SEED, None)
+    posts = game.rules.posts(game.content, game.plan, Scope("game"))  # type: ignore[attr-defined]
+    assert len(posts) > 8
+    for post in posts:
+        assert post.blocks, post.key
+        body = html_blocks(post.blocks)
+        assert post.html is not None and body in post.html, post.key
+        for words in ("||", "**", "in this channel", "message", "in the comments"):
+            assert words not in body, (post.key, words)
+
+
+def test_the_seed_is_on_the_page_only_once_revealed(run: Any, tmp_path: Path) -> None:
+    """The reveal post joins a finished game's page after `sheetgen reveal`, from the post
+    model like every post; before that, and on a page that stops short of the end, the seed
+    is nowhere in the page or its PDF."""
+    seed = "digest-reveal-seed-0123456789abcdef"
+    made = run("game", "--pack", "moon-drop", "--seed", seed, "--start", "2026-12-07", "-o", "md")
+    assert made.exit_code == 0
+    folder = tmp_path / "md"
+
+    def page(*until: str) -> tuple[str, str]:
+        assert run("digest", "-o", "md", *until).exit_code == 0
+        reader = PdfReader(io.BytesIO((folder / "digest.pdf").read_bytes()))
+        pdf = "\n".join(p.extract_text() for p in reader.pages)
+        return (folder / "digest.html").read_text(), pdf
+
+    for text in page("--all"):
+        assert seed not in text
+    assert run("reveal", "-o", "md").exit_code == 0
+    for text in page("--until", "day 3"):
+        assert seed not in text
+    html, pdf = page("--all")
+    article = articles(html)["game-end-reveal"]
+    assert seed in article and "sheetgen verify --pack moon-drop --seed" in article
+    assert html.index("<h2>Round 7</h2>") < html.index("<h2>The seed</h2>")
+    assert seed in pdf.replace("\n", "")

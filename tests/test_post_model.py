@@ -58,7 +58,11 @@ def test_discord_bgg_and_html_hide_the_secret_in_place() -> None:
     assert "- Meteor 1, small, from the front: [o]⚂ ⚃ = 7[/o]" in post.bgg
     assert "comment" not in post.bgg.lower() and "[b]Bold[/b]" in post.bgg
     assert post.html is not None
-    assert "<details><summary>show</summary>⚂ ⚃ = 7</details>" in post.html
+    assert (
+        '<details class="spoiler"><summary>Show</summary><span class="hidden">⚂ ⚃ = 7</span>'
+        "</details>"
+    ) in post.html
+    assert "in this channel" in post.html  # a Per without html words takes Discord's
     assert "&lt;b&gt;" in post.html and "<b>" not in post.html
 
 

@@ -103,7 +103,7 @@ def strip_spoilers(text: str) -> str:
     <details>."""
     text = re.sub(r"\|\|.*?\|\|", "||…||", text)
     text = re.sub(r"\[o\].*?\[/o\]", "[o]…[/o]", text)
-    return re.sub(r"<details>.*?</details>", "<details>…</details>", text)
+    return re.sub(r"<details[^>]*>.*?</details>", "<details>…</details>", text, flags=re.DOTALL)
 
 
 def test_hidden_data_changes_no_main_post(game: Game, base_texts: dict[str, str]) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import base64
 import io
-import re
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_LEFT
@@ -28,12 +27,11 @@ from reportlab.platypus import (
 )
 
 from generator.art.surface import FONTS
-from generator.render.html import SPOILER, Page, PagePost
+from generator.render.html import Page, PagePost
+from generator.render.post import Block, Bold, Part, Per, Secret, wholly_secret
 from generator.render.text import DICE_FACES
 
 IMAGE_WIDTH = 110 * mm
-MARKS = re.compile(r"\*\*|(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w)|`")
-ESCAPES = re.compile(r"\\([\\*_`~|>#\[\]()-])")
 
 
 def _fonts() -> None:
@@ -46,20 +44,34 @@ def _styles() -> dict[str, ParagraphStyle]:
     base = ParagraphStyle("body", fontName="Vera", fontSize=9.5, leading=12.5, alignment=TA_LEFT)
     return {
         "body": base,
+        "item": ParagraphStyle("item", parent=base, leftIndent=10, bulletIndent=2),
         "small": ParagraphStyle("small", parent=base, fontSize=8, textColor="#555a70"),
         "h1": ParagraphStyle("h1", parent=base, fontName="VeraBd", fontSize=17, leading=21),
         "h2": ParagraphStyle("h2", parent=base, fontName="VeraBd", fontSize=14, leading=18),
         "h3": ParagraphStyle("h3", parent=base, fontName="VeraBd", fontSize=11.5, leading=15),
+        "h4": ParagraphStyle("h4", parent=base, fontName="VeraBd", fontSize=10, spaceBefore=3),
         "title": ParagraphStyle("title", parent=base, fontName="VeraBd", fontSize=10.5),
     }
 
 
 def _plain(text: str) -> str:
-    """Markdown marks off, dice faces as digits (the PDF font has no dice)."""
+    """Dice faces as digits: the PDF font has no dice."""
     for value, face in enumerate(DICE_FACES, 1):
         text = text.replace(face, f"[{value}]")
-    text = MARKS.sub("", text)
-    return ESCAPES.sub(r"\1", text)
+    return text
+
+
+def _words(parts: tuple[Part, ...]) -> str:
+    """Parts as plain words (a spoiler's label, its content at the back)."""
+    out = []
+    for part in parts:
+        if isinstance(part, Per):
+            out.append(part.on("html"))
+        elif isinstance(part, str):
+            out.append(part)
+        else:
+            out.append(part.text)
+    return _plain("".join(out))
 
 
 class _Spoilers:
@@ -72,53 +84,71 @@ class _Spoilers:
         return number
 
 
+def _markup(block: Block, title: str, spoilers: _Spoilers) -> str:
+    """A block as reportlab paragraph markup; each secret becomes "[spoiler N]", named at the
+    back by the words before it on its line ("Meteor 1, large, from the left")."""
+    out = []
+    for index, part in enumerate(block.parts):
+        if isinstance(part, Secret):
+            label = _words(block.parts[:index]).strip(" :-")
+            if block.kind == "item" and block.capital:
+                label = label[:1].upper() + label[1:]  # as the line reads
+            label = label or block.context
+            where = f"{title}: {label}" if label else title
+            number = spoilers.add(where, [_plain(part.text)], [])
+            out.append(f"<b>[spoiler {number}]</b>")
+        elif isinstance(part, Bold):
+            out.append(f"<b>{escape(_plain(part.text))}</b>")
+        else:
+            out.append(escape(_words((part,))))
+    text = "".join(out).replace("\n", "<br/>")  # a pack text's line breaks
+    if block.kind == "item" and block.capital:
+        text = text[:1].upper() + text[1:]
+    return text
+
+
 def _post_flowables(post: PagePost, styles: dict[str, ParagraphStyle], spoilers: _Spoilers) -> list:  # type: ignore[type-arg]
+    """The post's parts in order, as the HTML page shows them: paragraphs, headings, list
+    items; a run of wholly hidden lines (a stack's cards) is one numbered spoiler."""
     flow: list = []  # type: ignore[type-arg]
     flow.append(Paragraph(escape(_plain(post.title)), styles["title"]))
     flow.append(Paragraph(escape(post.when), styles["small"]))
+    if post.kicker:
+        flow.append(Paragraph(escape(post.kicker), styles["small"]))
+    if post.headline:
+        flow.append(Paragraph(f"<b>{escape(_plain(post.headline))}</b>", styles["body"]))
     hidden_block: list[str] = []
 
     def flush() -> None:
         if hidden_block:
             number = spoilers.add(post.title, list(hidden_block), [])
-            flow.append(
-                Paragraph(f"[spoiler {number}: {len(hidden_block)} hidden lines]", styles["body"])
-            )
+            count = len(hidden_block)
+            what = "a hidden line" if count == 1 else f"{count} hidden lines"
+            flow.append(Paragraph(f"<b>[spoiler {number}]</b>: {what}", styles["body"]))
             hidden_block.clear()
 
-    for raw in post.markdown.splitlines():
-        line = raw.rstrip()
-        whole = SPOILER.fullmatch(line.strip())
-        if whole and line.strip():
-            hidden_block.append(_plain(whole.group(1)))
+    for block in post.blocks:
+        if "html" not in block.only:
+            continue
+        if wholly_secret(block):
+            hidden_block.append(_words(block.parts))
             continue
         flush()
-        if not line.strip():
-            flow.append(Spacer(1, 3))
-            continue
-        if line.startswith("-# "):
-            flow.append(Paragraph(escape(_plain(line[3:])), styles["small"]))
-            continue
-        line = re.sub(r"^#{1,3} ", "", line)
-        line = re.sub(r"^> ", "    ", line)
-        line = re.sub(r"^- ", "• ", line)
-
-        def hide(match: re.Match[str], line: str = line) -> str:
-            # Name the spoiler by what precedes it on its line ("Meteor 1, large ...").
-            label = _plain(line[: match.start()]).strip(" •:-")
-            where = f"{post.title}: {label}" if label else post.title
-            number = spoilers.add(where, [_plain(match.group(1))], [])
-            return f"\x00{number}\x00"
-
-        text = escape(_plain(SPOILER.sub(hide, line)))
-        text = re.sub("\x00(\\d+)\x00", r"<b>[spoiler \1]</b>", text)
-        flow.append(Paragraph(text, styles["body"]))
+        text = _markup(block, post.title, spoilers)
+        if block.kind == "heading":
+            flow.append(Paragraph(text, styles["h4"]))
+        elif block.kind == "item":
+            flow.append(Paragraph(text, styles["item"], bulletText="•"))
+        else:
+            if block.kind == "para":
+                flow.append(Spacer(1, 3))
+            flow.append(Paragraph(text, styles["body"]))
     flush()
     for image in post.images:
         data = _data(image.src)
         if image.hidden:
             number = spoilers.add(post.title, [], [(data, image.alt)])
-            flow.append(Paragraph(f"[spoiler {number}: a hidden picture]", styles["body"]))
+            flow.append(Paragraph(f"<b>[spoiler {number}]</b>: a hidden picture", styles["body"]))
         else:
             flow.append(_image(data))
             flow.append(Paragraph(escape(f"Picture: {_plain(image.alt)}"), styles["small"]))

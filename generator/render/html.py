@@ -1,22 +1,17 @@
 """The catch-up page: posts as one self-contained HTML page that works offline and on a phone.
 
-Posts arrive in their Discord flavour (markdown with `||spoilers||`), the richest one: the
-page turns each spoiler into a `<details>` element, closed until the reader taps it, which
-needs no JavaScript. A line that is a spoiler from end to end (a peeked stack's cards) joins
-its neighbours in one block; a spoiler inside a line (one roll of the dice) stays small and
-inline, so revealing one roll never shows the next."""
+Each post's body is its HTML flavour from the post model (render/post.py `html_blocks`, the
+same markup as the post's own `.html` file): text escaped, every secret in a `<details>`
+element, closed until the reader taps it, which needs no JavaScript. A stack's cards share
+one block; a roll inside a line stays small and inline, so revealing one roll never shows the
+next. The page adds the post's title and time, and its pictures as data: URIs."""
 
 from __future__ import annotations
 
 import html
-import re
 from dataclasses import dataclass, field
 
-SPOILER = re.compile(r"\|\|(.+?)\|\|")
-BOLD = re.compile(r"\*\*(.+?)\*\*")
-ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
-CODE = re.compile(r"`([^`]+)`")
-ESCAPED = re.compile(r"\\([\\*_`~|>#\[\]()-])")
+from generator.render.post import Block, html_blocks
 
 
 @dataclass(frozen=True)
@@ -31,7 +26,11 @@ class PagePost:
     anchor: str
     title: str
     when: str
-    markdown: str
+    blocks: tuple[Block, ...]  # the post model's parts (render/post.py)
+    kicker: str | None = None  # "Round 1 of 3 · Building · Turn 3 of 51"
+    # What the post's headline says beyond the game's name and id (the page's title says
+    # those): "Round 1, Stack 1 (2 cards). Looking costs 1 Skipped Parts box, …".
+    headline: str = ""
     images: tuple[PageImage, ...] = ()
 
 
@@ -74,14 +73,14 @@ header{padding:16px 0 4px}
 h1{font-size:1.5rem;line-height:1.25;margin:.4em 0}
 h2{font-size:1.3rem;margin:1.6em 0 .4em;border-bottom:2px solid #c9cde0}
 h3{font-size:1.1rem;margin:1.2em 0 .4em;color:#3b4266}
-h4{font-size:1.05rem;margin:0 0 .2em}
+h4{font-size:1.05rem;margin:.8em 0 .2em}
 article{background:#fff;border-radius:8px;padding:12px 14px;margin:12px 0;
 box-shadow:0 1px 2px rgba(0,0,0,.08);overflow-wrap:anywhere}
 .when{color:#5a6078;font-size:.9rem;margin:0 0 .6em}
 .line{margin:.15em 0}
-.gap{height:.6em}
+.para{margin:.7em 0 .15em}
+.headline{font-weight:600;margin:.2em 0}
 .small{font-size:.85rem;color:#5a6078}
-blockquote{margin:.3em 0;padding:.1em .8em;border-left:3px solid #c9cde0;color:#333a55}
 ul{margin:.3em 0;padding-left:1.3em}
 img{display:block;max-width:100%;height:auto;margin:.6em 0;border-radius:4px}
 details.spoiler{display:inline-block;vertical-align:top;max-width:100%}
@@ -149,10 +148,14 @@ def _contents(page: Page) -> str:
 def post_html(post: PagePost) -> str:
     out = [
         f'<article id="{_attr(post.anchor)}">',
-        # The post's own text opens with its heading; this line names it for the page.
+        # The page names the post and its time; the game's name is the page's own title.
         f'<p class="when"><strong>{_text(post.title)}</strong> · {_text(post.when)}</p>',
-        markdown_html(post.markdown),
     ]
+    if post.kicker:
+        out.append(f'<div class="small">{_text(post.kicker)}</div>')
+    if post.headline:
+        out.append(f'<div class="headline">{_text(post.headline)}</div>')
+    out.append(html_blocks(post.blocks))
     for image in post.images:
         tag = f'<img src="{_attr(image.src)}" alt="{_attr(image.alt)}" loading="eager">'
         if image.hidden:
@@ -164,79 +167,6 @@ def post_html(post: PagePost) -> str:
             out.append(tag)
     out.append("</article>")
     return "\n".join(out)
-
-
-def markdown_html(text: str) -> str:
-    """Discord markdown (the subset posts use) as HTML."""
-    out: list[str] = []
-    items: list[str] = []
-    hidden: list[str] = []
-
-    def flush() -> None:
-        if items:
-            out.append("<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
-            items.clear()
-        if hidden:
-            count = len(hidden)
-            label = "Show" if count == 1 else f"Show {count} hidden lines"
-            body = "".join(f'<div class="line">{h}</div>' for h in hidden)
-            out.append(
-                f'<details class="spoiler block"><summary>{label}</summary>'
-                f'<div class="hidden">{body}</div></details>'
-            )
-            hidden.clear()
-
-    for raw in text.splitlines():
-        line = raw.rstrip()
-        whole = SPOILER.fullmatch(line.strip())
-        if whole and line.strip():
-            if items:
-                flush()
-            hidden.append(_inline(whole.group(1)))
-            continue
-        if hidden:
-            flush()
-        if line.startswith("- "):
-            items.append(_inline(line[2:]))
-            continue
-        flush()
-        if not line:
-            out.append('<div class="gap"></div>')
-        elif line.startswith("-# "):
-            out.append(f'<div class="small">{_inline(line[3:])}</div>')
-        elif line.startswith("### "):
-            out.append(f"<h4>{_inline(line[4:])}</h4>")
-        elif line.startswith(("# ", "## ")):
-            out.append(f"<h4>{_inline(line.split(' ', 1)[1])}</h4>")
-        elif line.startswith("> "):
-            out.append(f"<blockquote>{_inline(line[2:])}</blockquote>")
-        else:
-            out.append(f'<div class="line">{_inline(line)}</div>')
-    flush()
-    return "\n".join(out)
-
-
-def _inline(text: str) -> str:
-    """Escape, then the inline marks; escaped characters (`\\*`) come out as themselves."""
-    keep: list[str] = []
-
-    def hold(match: re.Match[str]) -> str:
-        keep.append(match.group(1))
-        return f"\x00{len(keep) - 1}\x00"
-
-    text = ESCAPED.sub(hold, text)
-    text = html.escape(text, quote=False)
-    text = SPOILER.sub(
-        lambda m: (
-            '<details class="spoiler"><summary>Show</summary>'
-            f'<span class="hidden">{m.group(1)}</span></details>'
-        ),
-        text,
-    )
-    text = BOLD.sub(r"<strong>\1</strong>", text)
-    text = ITALIC.sub(r"<em>\1</em>", text)
-    text = CODE.sub(r"<code>\1</code>", text)
-    return re.sub("\x00(\\d+)\x00", lambda m: html.escape(keep[int(m.group(1))]), text)
 
 
 def _text(text: str) -> str:

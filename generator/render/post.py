@@ -130,6 +130,9 @@ class PostDraft:
             html=html_text(self),
             images=list(self.images),
             attachments=list(self.attachments),
+            headline=self.headline,
+            kicker=self.kicker,
+            blocks=tuple(self.blocks),
         )
 
 
@@ -228,45 +231,94 @@ def bgg(draft: PostDraft) -> str:
     return bgg_safe("\n".join(lines) + "\n")
 
 
+def html_parts(parts: Sequence[Part]) -> str:
+    """Escaped text, a pack text's line breaks kept as <br>; `Bold` as <strong>; each secret
+    in its own closed <details>, small and inline, so that revealing one roll never shows the
+    next."""
+
+    def e(text: str) -> str:
+        return html.escape(text).replace("\n", "<br>\n")
+
+    out = []
+    for part in parts:
+        if isinstance(part, Bold):
+            out.append(f"<strong>{e(part.text)}</strong>")
+        elif isinstance(part, Per):
+            out.append(e(part.on("html")))
+        elif isinstance(part, Secret):
+            out.append(
+                '<details class="spoiler"><summary>Show</summary>'
+                f'<span class="hidden">{e(part.text)}</span></details>'
+            )
+        else:
+            out.append(e(part))
+    return "".join(out)
+
+
+def wholly_secret(block: Block) -> bool:
+    """A list item that is nothing but a secret (a peeked stack's card): Discord shows it as
+    one spoiler line, not as a list item."""
+    return (
+        block.kind == "item"
+        and bool(block.parts)
+        and all(isinstance(p, Secret) for p in block.parts)
+    )
+
+
+def html_blocks(blocks: Sequence[Block]) -> str:
+    """The blocks of the HTML flavour. Consecutive wholly secret items (a stack's cards) share
+    one closed <details> ("Show 3 hidden lines"); lines are <div>s, not <p>s, because a
+    <details> inside a <p> would end the paragraph."""
+    out: list[str] = []
+    items: list[str] = []
+    hidden: list[str] = []
+
+    def flush_items() -> None:
+        if items:
+            out.append("<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
+            items.clear()
+
+    def flush_hidden() -> None:
+        if hidden:
+            label = "Show" if len(hidden) == 1 else f"Show {len(hidden)} hidden lines"
+            body = "".join(f'<div class="line">{h}</div>' for h in hidden)
+            out.append(
+                f'<details class="spoiler block"><summary>{label}</summary>'
+                f'<div class="hidden">{body}</div></details>'
+            )
+            hidden.clear()
+
+    for block in blocks:
+        if "html" not in block.only:
+            continue
+        if wholly_secret(block):
+            flush_items()
+            hidden.append(html.escape("".join(p.text for p in block.parts)))  # type: ignore[union-attr]
+            continue
+        flush_hidden()
+        content = html_parts(block.parts)
+        if block.kind == "item":
+            items.append(_capital(content) if block.capital else content)
+            continue
+        flush_items()
+        if block.kind == "heading":
+            out.append(f"<h4>{content}</h4>")
+        else:
+            out.append(f'<div class="{block.kind}">{content}</div>')
+    flush_items()
+    flush_hidden()
+    return "\n".join(out)
+
+
 def html_text(draft: PostDraft) -> str:
     """An <article> for a catch-up page: escaped text, each secret in a <details>."""
     e = html.escape
-
-    def text(parts: Sequence[Part]) -> str:
-        out = []
-        for part in parts:
-            if isinstance(part, Bold):
-                out.append(f"<strong>{e(part.text)}</strong>")
-            elif isinstance(part, Per):
-                out.append(e(part.on("html")))
-            elif isinstance(part, Secret):
-                out.append(f"<details><summary>show</summary>{e(part.text)}</details>")
-            else:
-                out.append(e(part))
-        return "".join(out)
-
     lines = [f'<article id="{e(draft.key)}">', f"<h2>{e(draft.headline)}</h2>"]
     if draft.kicker:
         lines.append(f"<h3>{e(draft.kicker)}</h3>")
     if draft.when:
         lines.append(f'<p class="when">{e(draft.when)}</p>')
-    in_list = False
-    for block in draft.blocks:
-        if "html" not in block.only:
-            continue
-        if block.kind == "item" and not in_list:
-            lines.append("<ul>")
-            in_list = True
-        if block.kind != "item" and in_list:
-            lines.append("</ul>")
-            in_list = False
-        tag = {"para": "p", "line": "p", "heading": "h4", "item": "li"}[block.kind]
-        content = text(block.parts)
-        if block.kind == "item" and block.capital:
-            content = _capital(content)
-        lines.append(f"<{tag}>{content}</{tag}>")
-    if in_list:
-        lines.append("</ul>")
+    lines.append(html_blocks(draft.blocks))
     for image in draft.images:
         if not image.hidden:
             lines.append(f'<img src="{e(image.file)}" alt="{e(image.alt)}">')

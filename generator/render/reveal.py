@@ -6,7 +6,10 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
+from generator.render.post import Per, PostDraft, line, para
 from generator.render.text import Post
+
+REVEAL_KEY = "game-end-reveal"
 
 
 def verify_command(plan: dict[str, Any]) -> str:
@@ -18,25 +21,32 @@ def verify_command(plan: dict[str, Any]) -> str:
 
 def reveal_post(title: str, plan: dict[str, Any], turn: int) -> Post:
     """Written only by `sheetgen reveal`, after the last turn: it holds the seed."""
-    lines = [
-        "The game is over, so here is its secret seed:",
-        plan["seed"],
-        "",
-        f"At the start we published the commitment {plan['commitment']}.",
-        "Anyone can check that the seed and the game's content match it, so nothing was changed "
-        "midway. Install sheetgen with the "
-        f"{plan['pack']} pack version {plan.get('pack_version')} (the game folder's pack/ "
-        "copy is the exact content) and run:",
-    ]
-    head = f"{title} · Game {plan['game_id']} · The seed"
     command = verify_command(plan)
-    facebook = "\n".join([head, "", *lines, command, ""])
-    discord = "\n".join([f"# {head}", "", *lines, f"```\n{command}\n```", ""])
-    return Post(
-        key="game-end-reveal",
+    # The command as a code block where the platform has one, so it copies as one line.
+    code = Per(
+        facebook=command,
+        discord=f"```\n{command}\n```",
+        bgg=f"[c]{command}[/c]",
+        html=command,
+    )
+    blocks = [
+        para("The game is over, so here is its secret seed:"),
+        line(plan["seed"]),
+        para(f"At the start we published the commitment {plan['commitment']}."),
+        line(
+            "Anyone can check that the seed and the game's content match it, so nothing was "
+            "changed midway. Install sheetgen with the "
+            f"{plan['pack']} pack version {plan.get('pack_version')} (the game folder's pack/ "
+            "copy is the exact content) and run:"
+        ),
+        line(code),
+    ]
+    return PostDraft(
+        key=REVEAL_KEY,
         title="Reveal the seed",
         turn=turn,
         position=9,
-        facebook=facebook,
-        discord=discord,
-    )
+        headline=f"{title} · Game {plan['game_id']} · The seed",
+        when="",
+        blocks=blocks,
+    ).render()

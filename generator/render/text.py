@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from generator.render.post import Block
 
 DISCORD_LIMIT = 2000
 DISCORD_FILES = 10
@@ -93,6 +96,11 @@ class Post:
     comment_on: str | None = None  # the post whose Facebook comments hold facebook_comment
     attachments: list[str] = field(default_factory=list)  # PDFs etc. attached on every platform
     html: str | None = None  # an <article> for a catch-up page (render/post.py)
+    # The parts the flavours were rendered from (render/post.py), kept so that a catch-up
+    # page and its PDF walk the same structure instead of re-reading one flavour's markup.
+    headline: str | None = None
+    kicker: str | None = None
+    blocks: tuple[Block, ...] = ()
 
     def discord_messages(self) -> list[str]:
         """The Discord text as messages of at most DISCORD_LIMIT characters each."""

@@ -33,8 +33,13 @@ from generator.render.text import Post, PostImage, fill, roll_text
 from generator.schedule import when
 
 # Where players answer and where hidden things are, per platform: Discord and BGG texts
-# never speak of Facebook's comments.
-REPLY = Per(facebook="in the comments", discord="in this channel", bgg="in this thread")
+# never speak of Facebook's comments; a catch-up page (html) is read away from the thread.
+REPLY = Per(
+    facebook="in the comments",
+    discord="in this channel",
+    bgg="in this thread",
+    html="to the host",
+)
 ROLLS_WHERE = Per(
     facebook="in the comment under the post", discord="in the spoilers", bgg="in the spoilers"
 )
@@ -246,6 +251,7 @@ class PostWriter:
             facebook=f"the comments of the Round {rnd.round} start post",
             discord=f"the spoilers under the Round {rnd.round} start message",
             bgg=f"the spoilers in the Round {rnd.round} start post",
+            html=f"the spoilers in the Round {rnd.round} start post",
         )
         blocks += self.build_blocks(rnd, index)
         if index == 0 and rnd.round == 1:
@@ -256,6 +262,7 @@ class PostWriter:
                 facebook=f"in {where.facebook}",
                 discord=where.discord,
                 bgg=where.bgg,
+                html=where.html,
             )
             blocks += [para(rules), para(f"Peek ({cost}): {stacks} are ", where_in, ".")]
         else:
