@@ -275,10 +275,12 @@ def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[s
             try:
                 record_table_files(folder, [LOG_FILE, *written], table_files_on_disk(folder))
             except OSError as exc:
-                raise SheetgenError(
-                    f"recorded, but cannot list the new posts in {display_path(folder)}/"
-                    f"manifest.json: {exc.strerror or exc}; the next entry lists them"
-                ) from exc
+                # The entry and its posts are written: only the listing waits for the next one.
+                click.echo(
+                    f"warning: recorded, but {display_path(folder / 'manifest.json')} could not "
+                    f"list the new posts ({exc.strerror or exc}); the next entry lists them",
+                    err=True,
+                )
     click.echo(text, nl=False)
 
 
