@@ -118,7 +118,7 @@ def test_the_revealed_deal_checks_out_and_a_tampered_one_does_not(
         plan_round = plan["rounds"][number - 1]
         words = posted_command(folder, number)
         assert option(words, "--salt") == plan_round["salt"]
-        assert option(words, "--deck").split(",") == plan_round["deck"]
+        assert option(words, "--deck").split() == plan_round["deck"]
         result = run(*words)
         assert result.exit_code == 0, result.output
         assert f"OK: round {number}: the salt and this deck give the commitment " in result.output

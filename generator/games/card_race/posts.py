@@ -290,7 +290,8 @@ class Writer:
                 f"--commitment {plan_round['commitment']}",
                 f"--players {_shell(','.join(self.seats))}",
                 f"--dealer {_shell(plan_round['dealer'])}",
-                f"--deck {','.join(deck)}",
+                # Spaces, quoted: one shell word that a narrow screen can still wrap.
+                f'--deck "{" ".join(deck)}"',
                 *(["--lang de"] if self.lang == "de" else []),
             ]
         )
