@@ -21,9 +21,8 @@ from generator.games.card_race.planner import round_commitment, turn_up
 from generator.games.card_race.texts import Texts
 
 SALT = re.compile(r"^[0-9a-f]{32}$")
+# The full commitment, or at least the first 16 hex digits a private hand message prints.
 COMMITMENT = re.compile(r"^[0-9a-f]{16,64}$")
-# The private hand message prints the commitment's first 16 hex digits.
-SHORT_COMMITMENT = 16
 MAX_ROUND = 99
 SEPARATORS = re.compile(r"[\s,]+")
 
@@ -97,11 +96,6 @@ def _hand_codes(text: str, t: Texts) -> list[Card]:
     return cards
 
 
-def _code(card: Card) -> str:
-    """What a player's hand message shows: `N` for any Navigator, `I12`, `T`."""
-    return card.code
-
-
 def _seats(claim: RoundClaim, t: Texts) -> tuple[list[str], int]:
     if not claim.players or not claim.dealer:
         raise SheetgenError(t.get("verify_err_seats"))
@@ -167,7 +161,8 @@ def _hand_check(
     offset = (players.index(claim.player) - dealer - 1) % count
     positions = [offset + j * count for j in range(number)]
     dealt = [parse_id(ids[p]) for p in positions]
-    shown = ", ".join(_code(c) for c in dealt)
+    # As a hand message shows them: `N` for any Navigator, whichever copy was dealt.
+    shown = ", ".join(c.code for c in dealt)
     where = ", ".join(str(p + 1) for p in positions)
     up = turn_up([parse_id(i) for i in ids[number * count :]])
     lines = []
@@ -180,9 +175,9 @@ def _hand_check(
             raise SheetgenError(
                 t.get("verify_err_hand_size", round=number, count=len(hand), hand=claim.hand)
             )
-        ok = Counter(_code(c) for c in hand) == Counter(_code(c) for c in dealt)
+        ok = Counter(c.code for c in hand) == Counter(c.code for c in dealt)
         key = "verify_hand_ok" if ok else "verify_hand_mismatch"
-        given = ", ".join(_code(c) for c in hand)
+        given = ", ".join(c.code for c in hand)
         lines.append(t.get(key, player=claim.player, cards=shown, hand=given, positions=where))
     if up["card"] is None:
         lines.append(t.get("verify_turn_up_none"))
