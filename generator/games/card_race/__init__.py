@@ -91,5 +91,15 @@ class CardRaceRules:
 
         return judge_report(content, cards, trump, as_json, lang)
 
+    def verify_round(
+        self, content: cr_content.CardRace, values: dict[str, Any], lang: str
+    ) -> tuple[str, bool]:
+        """`sheetgen verify card-race --round N ...`: a round's revealed deal against its
+        commitment, and a captain's hand against the deal."""
+        from generator.games.card_race.verify import RoundClaim, verify_round
+
+        verdict = verify_round(content, RoundClaim(**values), lang)
+        return verdict.text, verdict.ok
+
 
 RULES = CardRaceRules()
