@@ -26,6 +26,9 @@ def languages(lang: str) -> list[tuple[str, str]]:
 
 
 class CardRaceRules:
+    # A host's own table starts from its game file with this command, not with `game`.
+    game_file_command = "sheetgen card-race new {file}"
+
     def load(self, pack: Pack) -> cr_content.CardRace:
         return cr_content.load(pack)
 
