@@ -636,21 +636,55 @@ def trick(pack: str, cards: tuple[str, ...], trump: str, lang: str, as_json: boo
 
 
 @main.command()
-@click.option("--seed", required=True, help="The seed the host revealed.")
+@click.argument("pack_name", metavar="[PACK]", required=False)
+@click.option("--seed", default=None, help="The seed the host revealed.")
 @click.option(
     "--commitment",
     "expected",
     required=True,
-    help="The commitment published in the first post (or, a weaker check, the game id).",
+    help="The commitment published in the first post (or, a weaker check, the game id); "
+    "with --round, the round's commitment.",
 )
 @click.option("--pack", default=None, help=f"Pack name or folder path [default: {DEFAULT_HELP}]")
+@click.option("--round", "round_number", type=int, default=None, help="Check a round's deal.")
+@click.option("--salt", default=None, help="With --round: the salt its end revealed.")
+@click.option("--deck", default=None, help="With --round: the revealed deck, comma-separated.")
+@click.option("--players", default=None, help="With --hand: the seat order, comma-separated.")
+@click.option("--dealer", default=None, help="With --hand: the round's dealer.")
+@click.option("--player", default=None, help="With --round: whose hand to check.")
+@click.option("--hand", default=None, help="With --player: the cards, comma-separated.")
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
 @report_errors
-def verify(seed: str, expected: str, pack: str | None) -> None:
-    """Check a revealed seed against the commitment published at the start."""
+def verify(
+    pack_name: str | None,
+    seed: str | None,
+    expected: str,
+    pack: str | None,
+    lang: str,
+    **round_check: Any,
+) -> None:
+    """Check a revealed seed against the commitment published at the start, or (card games,
+    `sheetgen verify card-race --round N ...`) a round's revealed deal and your hand."""
     from generator.content import default_pack
     from generator.seeds import commitment, game_id, normalise_seed
     from generator.session import load_content
 
+    if pack_name is not None and pack is not None and pack_name != pack:
+        raise click.UsageError(f"two packs named: {pack_name} and --pack {pack}")
+    pack = pack_name if pack_name is not None else pack
+    round_check["round"] = round_check.pop("round_number")
+    if any(v is not None for v in round_check.values()):
+        loaded, rules, content = load_content(pack if pack is not None else default_pack())
+        check = getattr(rules, "verify_round", None)
+        if check is None:
+            raise SheetgenError(f"the {loaded.name} pack has no round commitments to check")
+        text, ok = check(content, {**round_check, "commitment": expected}, lang)
+        click.echo(text, nl=False, err=not ok)
+        if not ok:
+            sys.exit(1)
+        return
+    if seed is None:
+        raise click.UsageError("--seed is needed (or, for a card game's round, --round)")
     loaded, _, _ = load_content(pack if pack is not None else default_pack())
     try:
         seed_text = normalise_seed(seed)

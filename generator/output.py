@@ -181,6 +181,7 @@ def write_game(
         with folder_lock(root):
             recover(root)
             existing = check_target(root, plan, force)
+            keep_table_with_its_plan(root, plan, shown)
             same_game = existing is not None and all(
                 existing.get(k) == plan.get(k) for k in IDENTITY_KEYS
             )
@@ -260,7 +261,8 @@ def _write(root: Path, plan: dict[str, Any], files: list[OutputFile], same_game:
     staging = Path(tempfile.mkdtemp(prefix=f".{root.name}.", suffix=".tmp", dir=root.parent))
     try:
         new = {str(_safe_relative(f.path)): f for f in files}
-        old_manifest = _read_manifest(root)
+        old_record = _read_record(root)
+        old_manifest = _listed(old_record)
         keep_listed = old_manifest if same_game else {}
         if _is_real_dir(root):
             leave_out = {PLAN_FILE, MANIFEST_FILE, *new}
@@ -273,11 +275,15 @@ def _write(root: Path, plan: dict[str, Any], files: list[OutputFile], same_game:
         manifest.update({name: _sha256(item.data) for name, item in new.items()})
         plan_bytes = to_json(plan)
         manifest[PLAN_FILE] = _sha256(plan_bytes)
-        record = {
+        record: dict[str, Any] = {
             "game_id": plan.get("game_id"),
             "pack": plan.get("pack"),
             "files": dict(sorted(manifest.items())),
         }
+        # A regenerated game keeps its table's files, listed as the table's.
+        table = sorted(n for n in _table_names(old_record) if n in manifest and n not in new)
+        if same_game and table:
+            record[TABLE_KEY] = table
         _place(staging, PurePosixPath(MANIFEST_FILE), to_json(record))
         mode = _folder_mode(root)
         # Looked up before the seed is written: finding the C library can take milliseconds,
@@ -450,9 +456,87 @@ def _exchange(renameat2: Renameat2, a: Path, b: Path) -> bool:
 
 
 def _read_manifest(root: Path) -> dict[str, str]:
+    return _listed(_read_record(root))
+
+
+def _read_record(root: Path) -> dict[str, Any]:
     try:
         data = json.loads(read_regular_file(root / MANIFEST_FILE, MAX_PLAN_BYTES, within=root))
-        files = data.get("files", {})
-        return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
-    except (UnreadableFile, ValueError, AttributeError, RecursionError):
+    except (UnreadableFile, ValueError, RecursionError):
         return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _listed(record: dict[str, Any]) -> dict[str, str]:
+    files = record.get("files", {})
+    return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
+
+
+# --- files a game's table commands write after the game (a log, the posts of each entry) ---
+TABLE_KEY = "table"
+
+
+def _table_names(record: dict[str, Any]) -> list[str]:
+    names = record.get(TABLE_KEY, [])
+    if not isinstance(names, list):
+        return []
+    safe = []
+    for name in names:
+        try:
+            safe.append(str(_safe_relative(str(name))))
+        except ValueError:
+            continue
+    return safe
+
+
+def keep_table_with_its_plan(root: Path, plan: dict[str, Any], shown: Path) -> None:
+    """A table (log and posts) recorded in a folder belongs to the plan it was checked
+    against. Writing another plan there, even with --force, would either delete the
+    players' recorded game or leave it beside a deal it never was: refused. Only a rerun
+    of the same plan (which keeps the table) may write there."""
+    record = _read_record(root)
+    present = [n for n in _table_names(record) if _is_regular(root / n)]
+    if not present or _listed(record).get(PLAN_FILE) == _sha256(to_json(plan)):
+        return
+    raise SheetgenError(
+        f"{display_path(shown)} holds the recorded table of game {record.get('game_id')} "
+        f"({len(present)} files: the log and the posts of its table commands); writing "
+        f"game {plan.get('game_id')} there would lose or mix them, even with --force: write "
+        "it to another folder with -o, or move this folder away first"
+    )
+
+
+def record_table_files(root: Path, written: list[str], found: list[str]) -> None:
+    """List the files a table command wrote in the game's manifest: `written` are hashed
+    again, `found` (the table's files already on disk, e.g. from before a crash) are added
+    when missing. The manifest is replaced atomically; a crash leaves the old one."""
+    record = _read_record(root)
+    files = _listed(record)
+    table = set(_table_names(record))
+    for name in [*written, *(n for n in found if n not in files)]:
+        rel = str(_safe_relative(name))
+        if not _is_regular(root / rel):
+            continue
+        try:
+            files[rel] = _sha256(read_regular_file(root / rel, MAX_PLAN_BYTES, within=root))
+        except UnreadableFile:
+            continue
+        table.add(rel)
+    record["files"] = dict(sorted(files.items()))
+    record[TABLE_KEY] = sorted(table)
+    _replace(root / MANIFEST_FILE, to_json(record))
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """Temp file beside it, fsync, rename (over a symlink, never through it)."""
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import Field
 
 from generator.content import Pack, load_pack
-from generator.errors import ContentError, SheetgenError
+from generator.errors import ContentError, SheetgenError, display_path
 from generator.games import GameRules, rules_for
 from generator.plan import PLAN_FORMAT, Plan, PlanHeader, from_data, to_data
 from generator.rhythm import Rhythm, apply_rhythm
@@ -147,7 +147,11 @@ class GameFile(Strict):
 
 
 def read_game_file(path: Path) -> GameFile:
-    doc, spec = load_validated(path, GameFile)
+    try:
+        doc, spec = load_validated(path, GameFile)
+    except ContentError:
+        refuse_other_games_file(path)
+        raise
     try:
         normalise_seed(spec.seed)
     except ValueError as exc:
@@ -156,3 +160,28 @@ def read_game_file(path: Path) -> GameFile:
         # A pack path in a game file is relative to the game file, not to the shell.
         spec = spec.model_copy(update={"pack": str(path.parent / spec.pack)})
     return spec
+
+
+def refuse_other_games_file(path: Path) -> None:
+    """A game file of a game that starts with its own command (a card table, a moderator's
+    setup) given to `game`, `round` or `turn`: name that command rather than list every key
+    those commands do not know. Silent when the file names no such game."""
+    from generator.yamlio import load_document
+
+    shown = display_path(path)
+    doc, _ = load_document(path, shown)
+    pack = doc.data.get("pack") if doc is not None and isinstance(doc.data, dict) else None
+    if not isinstance(pack, str) or not pack:
+        return
+    if "/" in pack or pack.startswith("."):
+        pack = str(path.parent / pack)
+    try:
+        loaded, rules, _ = load_content(pack)
+    except SheetgenError:
+        return  # the pack's own problems are for `check`; the file's are reported as they are
+    command = getattr(rules, "game_file_command", None)
+    if command:
+        raise SheetgenError(
+            f"{shown}: a {loaded.meta.title} game file; start that game with "
+            f"`{command.format(file=shown)}`"
+        )

@@ -65,13 +65,15 @@ def test_round_limits_follow_the_rulings(content: CardRace) -> None:
     assert content.round_range(4, False) == (5, 13, 12)
 
 
+# The round's reveal and the check command's words are texts like every other.
+@pytest.mark.parametrize("name", ["hand_title", "reveal_deck", "verify_mismatch"])
 def test_a_removed_german_text_is_reported_with_file_and_line(
-    tmp_path: Path, run: Callable[..., Result]
+    tmp_path: Path, run: Callable[..., Result], name: str
 ) -> None:
     pack = copy_pack(tmp_path)
     texts = pack / "texts.yaml"
     lines = texts.read_text(encoding="utf-8").splitlines()
-    key = lines.index("hand_title:")
+    key = lines.index(f"{name}:")
     german = next(i for i in range(key, len(lines)) if lines[i].startswith("  de:"))
     del lines[german]
     # The entry's line: where its English text stands, the German one belongs after it.
@@ -79,7 +81,7 @@ def test_a_removed_german_text_is_reported_with_file_and_line(
     texts.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = run("check", str(pack))
     assert result.exit_code == 2
-    assert f"texts.yaml:{entry_line}: hand_title: missing German text (add de:)" in result.output
+    assert f"texts.yaml:{entry_line}: {name}: missing German text (add de:)" in result.output
     assert "1 problem found" in result.output
 
 

@@ -181,7 +181,7 @@ def test_post_flavours(content: CardRace) -> None:
     assert bgg.startswith("[size=14][b]Galactic Card Race · Partie ")
     assert "round-01/round.en.host.txt" in files and "round-01/round.en.html" in files
     hand = files["private/round-03/hand-Dev.en.txt"].decode()
-    assert "Private: for Dev only." in hand and "Your 3 cards, sorted:" in hand
+    assert "Private: for Dev only." in hand and "Your cards (3), sorted:" in hand
     # Post files hold only what players read: the picture and its alt text are host notes.
     note = files["private/round-03/hand-Dev.en.host.txt"].decode()
     assert "Private message to Dev: paste `private/round-03/hand-Dev.en.txt`" in note
@@ -191,7 +191,20 @@ def test_post_flavours(content: CardRace) -> None:
     assert "[Image" not in hand and "hand-Dev.png" not in hand
     note = pictured["private/round-03/hand-Dev.host.txt"]
     assert "attach `private/round-03/hand-Dev.png`" in note
-    assert "Alt text for `private/round-03/hand-Dev.png`: Dev's 3 cards in round 3: " in note
+    assert "Alt text for `private/round-03/hand-Dev.png`: Dev's cards in round 3 (3): " in note
+
+
+def test_no_one_cards_anywhere(content: CardRace) -> None:
+    """Round 1 deals one card each: no text says "1 cards" or "1 Karten"."""
+    import re
+
+    files = files_of(content, plan_for(content))
+    round_one = {n: d.decode() for n, d in files.items() if "round-01" in n and n.endswith("txt")}
+    assert any("(1)" in text for text in round_one.values())
+    wrong = re.compile(r"\b1 (cards|Karten)\b")
+    assert not [
+        n for n, d in files.items() if n.endswith((".txt", ".md")) and wrong.search(d.decode())
+    ]
 
 
 def test_the_game_command_writes_the_default_table(

@@ -450,3 +450,24 @@ def test_byte_identical_across_processes(tmp_path: Path) -> None:
         outputs.append(tree_digest(folder))
     assert outputs[0] == outputs[1]
     assert any(name.endswith("-dice.png") for name in outputs[0])
+
+
+@pytest.mark.parametrize(
+    ("seed_file", "command"),
+    [
+        ("card-race-example.yaml", "sheetgen card-race new"),
+        ("battlestar-example.yaml", "sheetgen bsg setup"),
+    ],
+)
+def test_a_table_games_file_given_to_game_names_its_own_command(
+    run: Any, tmp_path: Path, seed_file: str, command: str
+) -> None:
+    """A host who starts every game with `sheetgen game --game FILE` hears which command a
+    card table or a moderator's game file needs, not a list of unknown keys."""
+    source = Path(__file__).resolve().parent.parent / "seeds" / seed_file
+    (tmp_path / seed_file).write_bytes(source.read_bytes())
+    result = run("game", "--game", seed_file, "-o", "g")
+    assert result.exit_code == 2
+    assert f"start that game with `{command} {seed_file}`" in result.stderr
+    assert "unknown key" not in result.stderr and "Traceback" not in result.output
+    assert not (tmp_path / "g").exists()

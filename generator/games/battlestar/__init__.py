@@ -16,6 +16,9 @@ from generator.plan import DataPlan, PlanHeader
 
 
 class BattlestarRules:
+    # The moderator's game file is read by the setup command, not by `game`.
+    game_file_command = "sheetgen bsg setup {file}"
+
     def load(self, pack: Pack) -> bsg_content.Battlestar:
         return bsg_content.load(pack)
 

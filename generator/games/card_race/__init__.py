@@ -26,6 +26,9 @@ def languages(lang: str) -> list[tuple[str, str]]:
 
 
 class CardRaceRules:
+    # A host's own table starts from its game file with this command, not with `game`.
+    game_file_command = "sheetgen card-race new {file}"
+
     def load(self, pack: Pack) -> cr_content.CardRace:
         return cr_content.load(pack)
 
@@ -90,6 +93,16 @@ class CardRaceRules:
         from generator.games.card_race.explain import judge_report
 
         return judge_report(content, cards, trump, as_json, lang)
+
+    def verify_round(
+        self, content: cr_content.CardRace, values: dict[str, Any], lang: str
+    ) -> tuple[str, bool]:
+        """`sheetgen verify card-race --round N ...`: a round's revealed deal against its
+        commitment, and a captain's hand against the deal."""
+        from generator.games.card_race.verify import RoundClaim, verify_round
+
+        verdict = verify_round(content, RoundClaim(**values), lang)
+        return verdict.text, verdict.ok
 
 
 RULES = CardRaceRules()

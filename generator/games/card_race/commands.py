@@ -12,6 +12,8 @@ folder's log; the next public post is written beside the round's posts and print
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -47,7 +49,7 @@ from generator.games.card_race.table import (
     new_table,
     play,
 )
-from generator.output import read_existing_plan, write_game
+from generator.output import folder_lock, read_existing_plan, record_table_files, write_game
 from generator.plan import to_data
 from generator.seeds import choose_seed, normalise_seed, weakness
 from generator.session import load_content, plan_header
@@ -199,12 +201,13 @@ def write_posts(
     number: int,
     serial: int,
     lang: str,
-) -> str:
+) -> tuple[str, list[str]]:
     """Write the table post (and at a round's end the standings, at the game's end the
-    final post); returns the Facebook text to show."""
+    final post); returns the Facebook text to show and the files written."""
     from generator.games.card_race.images import standings_png
 
     shown = []
+    written: list[str] = []
     rnd = state.rounds[number - 1]
     # The files follow the game's languages (as the round posts do); `lang` is what to show.
     for code, suffix in languages(str(plan["table"]["lang"])):
@@ -217,15 +220,32 @@ def write_posts(
             totals = state.totals_after[number - 1]
             png = standings_png(content, writer.seats, totals, places(totals), standings.title)
             _write(folder, image, png)
+            written.append(image)
             posts.append(standings)
             if state.over:
                 posts.append(writer.final_post(state))
         for item in posts:
             for name, text in post_files(item, suffix).items():
                 _write(folder, name, text.encode("utf-8"))
+                written.append(name)
     for code in _text_lang(lang):
         shown.append(facebook(Writer(content, plan, code).table_post(state, number, serial)))
-    return "\n".join(shown)
+    return "\n".join(shown), written
+
+
+# The files the table commands write: what a crash before the manifest was updated (or a
+# folder from before the manifest listed them) may have left unlisted.
+TABLE_POST = re.compile(r"^(round-\d{2}/(table-\d{3}|standings)|final)\.[^/]+$")
+
+
+def table_files_on_disk(folder: Path) -> list[str]:
+    found = [LOG_FILE] if (folder / LOG_FILE).is_file() else []
+    for entry in sorted(folder.iterdir()):
+        if entry.name.startswith("final."):
+            found.append(entry.name)
+        elif entry.name.startswith("round-") and entry.is_dir() and not entry.is_symlink():
+            found += [f"{entry.name}/{child.name}" for child in sorted(entry.iterdir())]
+    return [name for name in found if name == LOG_FILE or TABLE_POST.match(name)]
 
 
 def _write(folder: Path, name: str, data: bytes) -> None:
@@ -235,19 +255,32 @@ def _write(folder: Path, name: str, data: bytes) -> None:
 
 
 def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[str, Any]]) -> None:
-    content, plan = open_folder(folder)
-    chosen = lang or str(plan["table"]["lang"])
-    first = _text_lang(chosen)[0]
-    busy = content.lang(first).get("err_locked", file=display_path(folder / LOCK_FILE))
-    with locked(folder, busy):
-        state = replay(folder, content, plan, first)
-        serial = len(read_log(folder)) + 1
-        try:
-            entry = action(state)
-        except Refused as exc:
-            raise refusal(content, exc, chosen) from None
-        append_entry(folder, entry)
-        text = write_posts(folder, content, plan, state, entry["round"], serial, chosen)
+    # One writer at a time for the whole folder: a `sheetgen game` run rebuilding it must not
+    # switch in a copy taken before this entry was written.
+    with folder_lock(Path(os.path.realpath(folder))):
+        content, plan = open_folder(folder)
+        chosen = lang or str(plan["table"]["lang"])
+        first = _text_lang(chosen)[0]
+        busy = content.lang(first).get("err_locked", file=display_path(folder / LOCK_FILE))
+        with locked(folder, busy):
+            state = replay(folder, content, plan, first)
+            serial = len(read_log(folder)) + 1
+            try:
+                entry = action(state)
+            except Refused as exc:
+                raise refusal(content, exc, chosen) from None
+            append_entry(folder, entry)
+            number = entry["round"]
+            text, written = write_posts(folder, content, plan, state, number, serial, chosen)
+            try:
+                record_table_files(folder, [LOG_FILE, *written], table_files_on_disk(folder))
+            except OSError as exc:
+                # The entry and its posts are written: only the listing waits for the next one.
+                click.echo(
+                    f"warning: recorded, but {display_path(folder / 'manifest.json')} could not "
+                    f"list the new posts ({exc.strerror or exc}); the next entry lists them",
+                    err=True,
+                )
     click.echo(text, nl=False)
 
 

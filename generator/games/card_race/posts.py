@@ -5,6 +5,7 @@ Pure: (content, plan, table state, language) in, `PostParts` out."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from generator.games.card_race.cards import Card, parse_id, sorted_hand
@@ -14,6 +15,12 @@ from generator.games.card_race.judge import TrickResult, suit_to_follow
 from generator.games.card_race.scoring import explain, places, standings_lines
 from generator.games.card_race.table import RoundState, TableState, Trick
 from generator.games.card_race.texts import Texts
+
+
+def _shell(word: str) -> str:
+    """A player name as a shell word: names are letters, digits, hyphens and apostrophes,
+    so double quotes are enough when an apostrophe is in them."""
+    return word if re.fullmatch(r"[\w,-]+", word) else f'"{word}"'
 
 
 def round_folder(number: int) -> str:
@@ -248,6 +255,7 @@ class Writer:
         rnd = state.rounds[number - 1]
         totals = state.totals_after[number - 1]
         lines = self.round_summary(state, rnd, titled=False)  # the post's title says it
+        lines += ["", *self.reveal_lines(number)]
         images = []
         if image_file:
             ranked = places(totals)
@@ -269,6 +277,31 @@ class Writer:
             lines,
             images,
         )
+
+    def reveal_lines(self, number: int) -> list[str]:
+        """The round's salt and deck, once its last trick is played (never earlier: with them
+        the commitment no longer hides the deal), and the command that checks them."""
+        plan_round = self.plan["rounds"][number - 1]
+        deck = plan_round["deck"]
+        command = " ".join(
+            [
+                f"sheetgen verify card-race --round {number}",
+                f"--salt {plan_round['salt']}",
+                f"--commitment {plan_round['commitment']}",
+                f"--players {_shell(','.join(self.seats))}",
+                f"--dealer {_shell(plan_round['dealer'])}",
+                # Spaces, quoted: one shell word that a narrow screen can still wrap.
+                f'--deck "{" ".join(deck)}"',
+                *(["--lang de"] if self.lang == "de" else []),
+            ]
+        )
+        return [
+            self.t.get("reveal_salt", round=number, salt=plan_round["salt"]),
+            self.t.get("reveal_deck", first=plan_round["first"], deck=" ".join(deck)),
+            "",
+            self.t.get("reveal_check"),
+            command,
+        ]
 
     def final_post(self, state: TableState) -> PostParts:
         totals = state.totals()
