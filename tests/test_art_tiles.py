@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import ImageChops
@@ -67,15 +68,37 @@ def test_every_tile_type_draws_on_png_and_pdf(content: GalaxyTrucker, tmp_path: 
     assert (tmp_path / "t.pdf").stat().st_size > 1000
 
 
+def drawn_texts(content: GalaxyTrucker, tile: Tile, size: int = 290) -> dict[str, float]:
+    """The texts a tile's picture draws, each with its size as a fraction of the tile."""
+    texts: dict[str, float] = {}
+
+    class Recording(PngSurface):
+        def text(self, x: float, y: float, text: str, *args: object, **kw: Any) -> None:
+            texts[text] = kw["size"] / size
+            super().text(x, y, text, *args, **kw)  # type: ignore[arg-type]
+
+    surface = Recording(PngSurface.blank(size, size).image)
+    draw_tile(surface, content, tile, 0, 0, size)
+    return texts
+
+
 def test_labels_tell_types_apart(content: GalaxyTrucker) -> None:
     labels = {label_of(content.tile_type(t)) for t in one_of_each(content)}
     assert {"CABIN", "CANNON", "ENGINE", "CARGO", "HAZARD", "SHIELD"} <= labels
-    # The double cannon and the double engine never share a label (they did: "DOUBLE").
-    by_type = {t.type: label_of(content.tile_type(t)) for t in one_of_each(content)}
-    doubles = {by_type["double-cannon"], by_type["double-engine"]}
-    assert len(doubles) == 2 and not doubles & {by_type["cannon"], by_type["engine"]}
-    assert "CANNON" in by_type["double-cannon"] and "ENGINE" in by_type["double-engine"]
     assert {"BROWN", "PURPLE", "BATTERY", "START"} <= labels
+    # A double says which it is in the word and that it is double in a "2×" on its body,
+    # larger than the word; a single has no "2×". (Both once read "DOUBLE"; then "2× CANNON"
+    # shrank to 22 px to fit the panel.)
+    tiles = {t.type: t for t in one_of_each(content)}
+    for double, single, word in (
+        ("double-cannon", "cannon", "CANNON"),
+        ("double-engine", "engine", "ENGINE"),
+    ):
+        double_texts = drawn_texts(content, tiles[double])
+        single_texts = drawn_texts(content, tiles[single])
+        assert set(double_texts) == {word, "2\u00d7"}, double
+        assert set(single_texts) == {word}, single
+        assert double_texts["2\u00d7"] > double_texts[word] >= 28 / 290
 
 
 def with_side(tile: Tile, side: str, value: str) -> Tile:

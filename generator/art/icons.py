@@ -131,9 +131,9 @@ def cube(
     if label:
         surface.text(
             cx,
-            cy + s * 0.25,
+            cy + s * 0.29,
             label,
-            size=s * 0.7,
+            size=s * 0.8,  # the value fills the cube: it is what a player writes down
             font="VeraBd",
             color=ink,
             anchor="middle",
@@ -144,7 +144,8 @@ def coin(surface: Surface, cx: float, cy: float, size: float) -> None:
     """A gold credit coin marked with a C."""
     r = size * 0.45
     surface.circle(cx, cy, r, stroke=INK, fill=COIN_GOLD, width=max(size * 0.06, 0.3))
-    surface.text(cx, cy + r * 0.42, "C", size=r * 1.2, font="VeraBd", color=INK, anchor="middle")
+    # The C fills the coin, so it stays readable where the coin is small.
+    surface.text(cx, cy + r * 0.52, "C", size=r * 1.45, font="VeraBd", color=INK, anchor="middle")
 
 
 def days(surface: Surface, cx: float, cy: float, size: float) -> None:
@@ -218,8 +219,12 @@ def arrow(
     )
 
 
-def meteor(surface: Surface, cx: float, cy: float, size: float, large: bool) -> None:
-    """A rock: large ones fill the box and carry an L, small ones are half as big with an S."""
+def meteor(
+    surface: Surface, cx: float, cy: float, size: float, large: bool, letter: bool = True
+) -> None:
+    """A rock: large ones fill the box and carry an L, small ones are half as big with an S.
+    `letter=False` leaves the letter off where words beside the rock say the size (a letter
+    inside a small rock is too small to read in a post)."""
     r = size * (0.45 if large else 0.27)
     sides = 9
     points = [
@@ -230,6 +235,8 @@ def meteor(surface: Surface, cx: float, cy: float, size: float, large: bool) -> 
         for i in range(sides)
     ]
     surface.polygon(points, stroke=INK, fill=ROCK, width=max(size * 0.05, 0.3))
+    if not letter:
+        return
     surface.text(
         cx,
         cy + r * 0.38,
@@ -241,8 +248,11 @@ def meteor(surface: Surface, cx: float, cy: float, size: float, large: bool) -> 
     )
 
 
-def shot(surface: Surface, cx: float, cy: float, size: float, large: bool) -> None:
-    """A laser bolt: large shots are thick with an L, small ones thin with an S."""
+def shot(
+    surface: Surface, cx: float, cy: float, size: float, large: bool, letter: bool = True
+) -> None:
+    """A laser bolt: large shots are thick with an L, small ones thin with an S (`letter=False`:
+    no letter, as for `meteor`)."""
     w = size * (0.36 if large else 0.18)
     h = size * 0.9
     surface.rect(
@@ -255,6 +265,8 @@ def shot(surface: Surface, cx: float, cy: float, size: float, large: bool) -> No
         width=max(size * 0.04, 0.3),
         radius=w / 2,
     )
+    if not letter:
+        return
     label = "L" if large else "S"
     box = size * 0.5
     surface.circle(cx, cy, box / 2, stroke=INK, fill=WHITE, width=max(size * 0.04, 0.3))
@@ -278,5 +290,5 @@ def planet(surface: Surface, cx: float, cy: float, size: float, number: int) -> 
     )
     surface.circle(cx, cy, r, stroke=INK, fill=(120, 170, 210), width=max(size * 0.05, 0.3))
     surface.text(
-        cx, cy + r * 0.42, str(number), size=r * 1.2, font="VeraBd", color=INK, anchor="middle"
+        cx, cy + r * 0.47, str(number), size=r * 1.35, font="VeraBd", color=INK, anchor="middle"
     )

@@ -188,12 +188,12 @@ def draw_build(
     bottom = _footer(surface, content, plan)
     sets = build.sets
     per_set = max(len(tiles) for tiles in sets)
-    # Tiles take a little of the safe margin and the rows sit close, so a tile is at least
-    # 280 px and its one-word label at least 28 px tall.
+    # Tiles take a little of the safe margin and the rows sit close, so a tile is 290 px
+    # (as wide as three fit) and a label that fills its panel is still 28 px tall.
     gap = 24
-    label_h = 38
-    row_gap = 8
-    pad = 8
+    label_h = 34
+    row_gap = 4
+    pad = 4
     size = int(
         min(
             (WIDTH - 2 * TILE_MARGIN - gap * (per_set - 1)) / per_set,
@@ -211,7 +211,7 @@ def draw_build(
             x = round(x0 + i * (size + gap))
             surface.text(
                 x + size / 2,
-                y + 34,
+                y + 31,
                 f"{SET_NAMES[s]}{i + 1}",
                 size=34,
                 font="VeraBd",

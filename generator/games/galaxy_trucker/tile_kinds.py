@@ -47,8 +47,9 @@ class _Armed(TileKind):
     required = ("strength",)
 
     def label(self, tt: TileType) -> str:
-        # "DOUBLE" alone reads the same on a cannon and an engine at phone size: say which.
-        return self.name.upper() if tt.strength == 1 else f"2× {self.name.upper()}"
+        # The word says which ("DOUBLE" alone read the same on both at phone size); a double
+        # carries a big "2×" on its body (art.tiles.double_mark), so the word stays 28 px.
+        return self.name.upper()
 
 
 @register_tile_kind

@@ -186,6 +186,10 @@ def row_words(number: int, row: JunkRow) -> str:
     return f"Row {number}: {cost_words(row.cost)} {ARROW} {rewards}"
 
 
+# A good's cube in a picture row, in text sizes: large enough that the value printed on it
+# is as large as the words beside it.
+CUBE = 1.5
+
 # A piece of a picture row: ("text", words), ("cubes", colours) or ("hit", Hit).
 Segment = tuple[str, Any]
 
@@ -196,26 +200,35 @@ def segments_width(s: Surface, segments: list[Segment], size: float) -> float:
         if kind == "text":
             total += s.text_width(value, size=size, font="VeraBd")
         elif kind == "cubes":
-            total += size * 1.05 * len(value) + size * 0.2
+            total += size * CUBE * len(value) + size * 0.2
         else:
-            total += size * 1.9
+            total += size * 1.9 + s.text_width(_hit_letter(value), size=size, font="VeraBd")
     return total
 
 
+def _hit_letter(hit: Hit) -> str:
+    """The size of a meteor or shot in a picture row, as a letter beside its arrow (inside
+    the rock it was too small to read in a post)."""
+    return "L" if hit.size == "large" else "S"
+
+
 def segment_row(
-    segments: list[Segment], content: GalaxyTrucker, scale: float = 1.0, weight: float = 1.0
+    segments: list[Segment],
+    content: GalaxyTrucker,
+    card_lines: list[list[Segment]] | None = None,
+    weight: float = 1.0,
 ) -> Row:
     """Words, goods cubes and meteor or shot pictograms on one line, shrunk together to fit
-    the card's width (a Junkyard row: cost, then reward); `scale` shrinks every row of a
-    card alike, so the rows keep one size."""
+    the card's width (a Junkyard row: cost, then reward). The widest of `card_lines` (every
+    line of the card) decides the shrinking, so the rows keep one size; it is measured at the
+    size the card finally gives its text (a scale taken at the starting size shrank the text
+    twice). A line is one row of text, so its text may take 0.8 of the row's height."""
 
     def draw(s: Surface, x: float, y: float, w: float, h: float, ts: float) -> None:
-        def width(size: float) -> float:
-            return segments_width(s, segments, size)
-
-        size = min(ts * scale, h * 0.7)
-        if width(size) > w:
-            size *= w / width(size)
+        size = min(ts, h * 0.8)
+        widest = max(segments_width(s, line, size) for line in card_lines or [segments])
+        if widest > w:
+            size *= w / widest
         cx = x
         mid = y + h / 2
         for kind, value in segments:
@@ -226,15 +239,18 @@ def segment_row(
                 for colour in value:
                     good = content.goods.get(colour)
                     label = str(good.value) if good else None
-                    icons.cube(s, cx + size * 0.55, mid, size * 1.05, colour, label)
-                    cx += size * 1.05
+                    icons.cube(s, cx + size * CUBE / 2, mid, size * CUBE, colour, label)
+                    cx += size * CUBE
                 cx += size * 0.2
             else:
                 large = value.size == "large"
                 draw_icon = icons.meteor if value.noun == "meteor" else icons.shot
-                draw_icon(s, cx + size * 0.55, mid, size * 1.1, large)
+                draw_icon(s, cx + size * 0.55, mid, size * 1.1, large, letter=False)
                 icons.arrow(s, cx + size * 1.35, mid, size * 0.8, TRAVEL[value.direction])
-                cx += size * 1.9
+                cx += size * 1.8
+                letter = _hit_letter(value)
+                s.text(cx, mid + size * 0.36, letter, size=size, font="VeraBd", color=INK)
+                cx += s.text_width(letter, size=size, font="VeraBd") + size * 0.1
 
     return Row(draw, weight=weight)
 
@@ -245,7 +261,7 @@ def fitted_stat(icon: Any, text: str) -> Row:
     def draw(s: Surface, x: float, y: float, w: float, h: float, ts: float) -> None:
         if icon is not None:
             icon(s, x + h * 0.5, y + h / 2, h * 0.78)
-        left = x + h * 1.12
+        left = x + h * 1.0  # close to the icon, so "double cannons ≤ 2" keeps its 28 px
         size = ts
         room = x + w - left
         if s.text_width(text, size=size, font="VeraBd") > room:
@@ -345,10 +361,8 @@ class Junkyard(CardKind):
                     reward.append(("text", " / "))
                 reward += _reward_segments(option)
             lines.append(reward)
-        widest = max(segments_width(surface, segs, size) for segs in lines)
-        scale = min(1.0, room / widest)
         return [heading("take one row, or none:")] + [
-            segment_row(segs, content, scale, weight=0.8) for segs in lines
+            segment_row(segs, content, lines, weight=0.8) for segs in lines
         ]
 
 

@@ -151,7 +151,7 @@ class HoldBattery(TileKind):
     fill = (210, 232, 225)
 
     def label(self, tt: TileType) -> str:
-        return "HOLD+BAT"
+        return "HOLD +\nBATTERY"  # two lines: "HOLD+BAT" had to shrink to 24 px
 
     def picture(self, surface: Surface, frame: Frame, tt: TileType) -> None:
         art.hold_battery(surface, frame, tt)

@@ -45,7 +45,8 @@ def _baseline(y: float, h: float, size: float) -> float:
 
 def stat(icon: Callable[[Surface, float, float, float], None], text: str) -> Row:
     def draw(s: Surface, x: float, y: float, w: float, h: float, ts: float) -> None:
-        icon(s, x + h * 0.5, y + h / 2, h * 0.78)
+        # The icon at least 1.55 text sizes, so a coin's C is as large as the words.
+        icon(s, x + h * 0.5, y + h / 2, min(max(h * 0.78, ts * 1.55), h))
         s.text(x + h * 1.12, _baseline(y, h, ts), text, size=ts, font="VeraBd", color=INK)
 
     return Row(draw)
@@ -80,13 +81,13 @@ def planet_row(content: GalaxyTrucker, number: int, goods: list[str]) -> Row:
 
 
 # The words beside a meteor or shot, longest first: "small, from the left" where it fits.
+# Every wording names the size (the arrow shows the direction), so the rock or bolt carries
+# no letter: an S inside a small rock was too small to read in a post.
 HIT_WORDINGS = (
     lambda size, direction: f"{size}, from the {direction}",
     lambda size, direction: f"{size}, {direction}",
-    lambda size, direction: direction,
-    # Where even the direction does not fit (two shots to a line on a small card), the icon
-    # (S or L) and the arrow say it all; the post text spells it out.
-    lambda size, direction: "",
+    lambda size, direction: size,
+    lambda size, direction: size[0].upper(),
 )
 
 
@@ -117,9 +118,9 @@ def hit_row(
         )
         icon_x = x + ts * 0.8 + h * 0.5
         if kind == "meteor":
-            icons.meteor(s, icon_x, y + h / 2, h * 0.9, large)
+            icons.meteor(s, icon_x, y + h / 2, h * 0.9, large, letter=False)
         else:
-            icons.shot(s, icon_x, y + h / 2, h * 0.9, large)
+            icons.shot(s, icon_x, y + h / 2, h * 0.9, large, letter=False)
         icons.arrow(s, icon_x + h * 0.95, y + h / 2, h * 0.7, TRAVEL[direction])
         left = icon_x + h * 1.45
         room = x + w - left

@@ -127,14 +127,39 @@ def nozzles(surface: Surface, f: Frame, count: int) -> None:
         )
 
 
+LABEL_SIZE = 0.1  # of the tile: 28 px on the 280 px tiles of a post image
+LABEL_ROOM = 0.94  # of the panel's width: the label never crosses the panel's edge
+LABEL_LEADING = 1.05  # between the two lines of a two-line label ("HOLD +", "BATTERY")
+
+
 def _label(surface: Surface, f: Frame, text: str) -> None:
-    size = f.s * 0.1
-    room = f.s * (1 - 2 * PANEL) * 0.92
-    width = surface.text_width(text, size=size, font="VeraBd")
+    """The label along the panel's bottom; a label too long for one line at full size says
+    where it breaks ("\n"), since shrinking it would take it below 28 px in a post."""
+    lines = text.split("\n")
+    size = f.s * LABEL_SIZE
+    room = f.s * (1 - 2 * PANEL) * LABEL_ROOM
+    width = max(surface.text_width(line, size=size, font="VeraBd") for line in lines)
     if width > room:
         size *= room / width
     cx, base = f.px(0.5, 1 - PANEL - 0.035)
-    surface.text(cx, base, text, size=size, font="VeraBd", color=INK, anchor="middle")
+    for k, line in enumerate(reversed(lines)):
+        y = base - k * size * LABEL_LEADING
+        surface.text(cx, y, line, size=size, font="VeraBd", color=INK, anchor="middle")
+
+
+def double_mark(surface: Surface, f: Frame, cx: float, cy: float) -> None:
+    """A big "2×" in white on a double cannon's or engine's body: the word under it says
+    which, this says double, both large enough to read on a phone (a 2× inside the label
+    had to shrink to 22 px to fit the panel)."""
+    surface.text(
+        cx,
+        cy + f.s * 0.055,
+        "2\u00d7",
+        size=f.s * 0.15,
+        font="VeraBd",
+        color=WHITE,
+        anchor="middle",
+    )
 
 
 def _row(count: int, left: float, right: float) -> list[float]:
@@ -165,22 +190,34 @@ def starting_cabin(surface: Surface, f: Frame, tt: TileType) -> None:
 
 
 def cannon(surface: Surface, f: Frame, tt: TileType) -> None:
-    x, y = f.px(0.32, 0.36)
+    double = (tt.strength or 1) > 1
+    # A double's body is wider, to hold its "2×" beside the crosshairs.
+    left, width = (0.25, 0.5) if double else (0.32, 0.36)
+    x, y = f.px(left, 0.36)
     surface.rect(
-        x, y, f.s * 0.36, f.s * 0.24, stroke=INK, fill=METAL, width=f.s * 0.014, radius=f.s * 0.04
+        x, y, f.s * width, f.s * 0.24, stroke=INK, fill=METAL, width=f.s * 0.014, radius=f.s * 0.04
     )
-    cx, cy = f.px(0.5, 0.48)
-    icons.target(surface, cx, cy, f.s * 0.16)
+    if double:
+        double_mark(surface, f, *f.px(0.385, 0.48))
+        icons.target(surface, *f.px(0.62, 0.48), f.s * 0.16)
+    else:
+        icons.target(surface, *f.px(0.5, 0.48), f.s * 0.16)
 
 
 def engine(surface: Surface, f: Frame, tt: TileType) -> None:
-    x, y = f.px(0.3, 0.3)
+    double = (tt.strength or 1) > 1
+    left, width = (0.25, 0.5) if double else (0.3, 0.4)
+    x, y = f.px(left, 0.3)
     surface.rect(
-        x, y, f.s * 0.4, f.s * 0.3, stroke=INK, fill=METAL, width=f.s * 0.014, radius=f.s * 0.05
+        x, y, f.s * width, f.s * 0.3, stroke=INK, fill=METAL, width=f.s * 0.014, radius=f.s * 0.05
     )
+    # The cooling fins; a double's sit to the right of its "2×".
+    fins = (0.53, 0.69) if double else (0.36, 0.64)
+    if double:
+        double_mark(surface, f, *f.px(0.385, 0.45))
     for fy in (0.38, 0.45, 0.52):
-        x1, yy = f.px(0.36, fy)
-        x2, _ = f.px(0.64, fy)
+        x1, yy = f.px(fins[0], fy)
+        x2, _ = f.px(fins[1], fy)
         surface.line(x1, yy, x2, yy, color=WHITE, width=f.s * 0.018)
 
 
@@ -194,7 +231,7 @@ def battery(surface: Surface, f: Frame, tt: TileType) -> None:
 def cargo(surface: Surface, f: Frame, tt: TileType) -> None:
     count = tt.slots or 0
     box = f.s * min(0.17, 0.4 / max(count, 1))
-    cy = f.px(0, 0.48 if tt.hazardous else 0.45)[1]
+    cy = f.px(0, 0.5 if tt.hazardous else 0.45)[1]  # below the hazard sign
     lw = f.s * 0.014
     for fx in _row(count, 0.26, 0.74):
         cx = f.px(fx, 0)[0]
@@ -207,7 +244,7 @@ def cargo(surface: Surface, f: Frame, tt: TileType) -> None:
             surface.rect(x, y, box, box, stroke=INK, fill=WHITE, width=lw)
     if tt.hazardous:
         cx, sy = f.px(0.5, 0.31)
-        icons.hazard_sign(surface, cx, sy, f.s * 0.12)
+        icons.hazard_sign(surface, cx, sy, f.s * 0.17)
 
 
 def shield(surface: Surface, f: Frame, tt: TileType) -> None:
