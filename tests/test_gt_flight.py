@@ -18,6 +18,7 @@ Tiles used (sides n, e, s, w as printed):
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -401,3 +402,144 @@ def test_alien_goes_home_when_its_life_support_is_destroyed(content: GalaxyTruck
     b, lines = fly_events(content, tiles, [("meteoric-swarm-1c", [(3, 5), MISS, MISS])])
     assert b.lost == -2
     assert "  The purple alien lost its life support and goes home." in lines
+
+
+# --- moving crew between events ------------------------------------------------------------
+# "Between events, you may move astronauts between Cabins (Aliens must still have
+# life-support)." The engine seats the crew anew before each event that cares where they sit.
+
+
+def fly_both(
+    content: GalaxyTrucker,
+    tiles: dict[tuple[int, int], tuple[str, int]],
+    events: list[tuple[str, list[tuple[int, int]]]],
+) -> tuple[Boxes, Boxes, list[str]]:
+    """The flight with crew never moving and with crew moved where it pays; the account of
+    the second."""
+    built = ship_of(content, tiles)
+    legal, removals = check(built)
+    flight = Flight(
+        content,
+        content.rounds[0],
+        legal,
+        0,
+        tuple((content.cards_by_id[card], tuple(rolls)) for card, rolls in events),
+    )
+    start = initial_state(legal, len(removals))
+    still = fly(flight, start, move_crew=False)
+    moved = fly(flight, start)
+    result = RoundFlight(flight, built, tuple(removals), start, moved)
+    plan = {"rounds": [{"flight_turns": [{"turn": 9, "events": [{} for _ in events]}]}]}
+    return boxes(flight, still), boxes(flight, moved), account_lines(content, plan, result)
+
+
+def test_moving_crew_before_an_epidemic_saves_them(content: GalaxyTrucker) -> None:
+    # CABINS: T040 (7,6) - start (7,7) - T036 (7,8); T040 and T036 are joined only to the
+    # start, not to each other. 6 humans.
+    # Event 1, abandoned-ship-1a: give up 2 crew for 3 credits - 1 day = 2 (4 humans stay).
+    # Without moves the 2 leave the least-occupied cabin first, T040 (first in reading order
+    # on a tie): start 2, T036 2. Event 2, epidemic: start and T036 are joined and occupied:
+    # each loses one, 2 humans left. Event 3, abandoned-ship-1a again: giving up 2 would leave
+    # nobody: fly past, 0. (Flying past event 1 instead: 6 humans, the epidemic strikes all
+    # three cabins, 3 left; event 3 taken: 2. Also 2 in all.) Events 2 + 0 + 0 = 2, Pretty
+    # Ship 2 - 8 exposed = -6: score -4.
+    # With moves: before the epidemic the 2 humans of the start move to T040, so the occupied
+    # cabins T040 and T036 are not joined: nobody falls ill, 4 humans; event 3 taken, 2.
+    # Events 2 + 0 + 2 = 4, Pretty -6: score -2, strictly more than -4.
+    events = [("abandoned-ship-1a", []), ("epidemic-2a", []), ("abandoned-ship-1a", [])]
+    still, moved, lines = fly_both(content, CABINS, events)
+    assert as_tuple(still) == (0, (2, 0, 0), 0, 0, -6, -4)
+    assert as_tuple(moved) == (0, (2, 0, 2), 0, 0, -6, -2)
+    assert (
+        "  Before Event 2: move 2 humans from start (starting cabin) at row 7, column 7 to T040 "
+        "(cabin) at row 7, column 6, so the epidemic finds no two occupied cabins joined." in lines
+    )
+    assert "  No occupied cabin is joined to another occupied cabin: nobody falls ill." in lines
+    assert any(
+        line.startswith("  Choice: move 2 humans from start")
+        and "keep the crew where they sit -4" in line
+        for line in lines
+    )
+
+
+def test_moving_crew_out_of_a_cabin_a_meteor_destroys(content: GalaxyTrucker) -> None:
+    # CABINS again. Event 1, abandoned-ship-1a: 2 crew given up (T040 empties, as above),
+    # record 2; start 2, T036 2. Event 2, meteoric-swarm-1c: a large meteor from the front,
+    # roll 3+5 = 8: column 8, whose only tile is T036 (row 7); no cannon: destroyed (a leaf,
+    # the ship does not break): 1 Lost Component, -2. The other two meteors roll 2 and 12:
+    # no line has those numbers. Exposed after: start n, e, s (3) and T040 n, s, w (3) = 6:
+    # Pretty 2 - 6 = -4.
+    # Without moves the 2 humans of T036 go with it: 2 left, so event 3 (abandoned-ship-1a)
+    # is flown past: events 2 + 0 + 0. (Flying past event 1: 6 humans, 2 lost with T036,
+    # event 3 taken: also 2.) Score 2 - 2 - 4 = -4.
+    # With moves: before event 2 both humans of T036 move to the empty T040; the meteor
+    # destroys an empty cabin; 4 humans, event 3 taken: events 2 + 0 + 2 = 4. Score
+    # 4 - 2 - 4 = -2. (Moving 1 human would also score -2; of equal scores the engine keeps
+    # more crew aboard.)
+    events = [
+        ("abandoned-ship-1a", []),
+        ("meteoric-swarm-1c", [(3, 5), MISS, (6, 6)]),
+        ("abandoned-ship-1a", []),
+    ]
+    still, moved, lines = fly_both(content, CABINS, events)
+    assert as_tuple(still) == (0, (2, 0, 0), 0, -2, -4, -4)
+    assert as_tuple(moved) == (0, (2, 0, 2), 0, -2, -4, -2)
+    assert (
+        "  Before Event 2: move 2 humans from T036 (cabin) at row 7, column 8 to T040 (cabin) "
+        "at row 7, column 6, so no crew is aboard T036 (cabin) at row 7, column 8 when it is "
+        "lost." in lines
+    )
+    assert any(line.endswith("T036 (cabin) at row 7, column 8 is destroyed.") for line in lines)
+    assert any("Aboard now: 4 humans; batteries 0" in line for line in lines)
+
+
+def test_an_alien_moves_only_to_a_cabin_with_its_life_support(content: GalaxyTrucker) -> None:
+    # Purple life support T143 turned 180 at (6,8) joins cabin T036 below it (7,8) and cabin
+    # T048 right of it (6,9): the purple alien may sit in either. T040 (7,6) and the start
+    # have no purple life support. The alien sits in T048 with 1 human in T040 and 1 in the
+    # start. Whatever the event (an epidemic; a meteor that destroys T048, column 9), every
+    # seating tried keeps the alien in T036 or T048, and both are tried.
+    from dataclasses import replace
+
+    from generator.games.galaxy_trucker.flight.seating import SEATERS
+
+    tiles = {(7, 6): ("T040", 0), (7, 8): ("T036", 0), (6, 8): ("T143", 180), (6, 9): ("T048", 0)}
+    ship, _ = check(ship_of(content, tiles))
+    cards = {
+        "epidemic-2a": (),
+        "meteoric-swarm-1c": ((4, 5), MISS, MISS),
+        "pirates-1a": ((4, 5), MISS, MISS),
+    }
+    flight = Flight(
+        content,
+        content.rounds[0],
+        ship,
+        0,
+        tuple((content.cards_by_id[c], rolls) for c, rolls in cards.items()),
+    )
+    state = replace(
+        initial_state(ship, 0),
+        humans=(((7, 6), 1), ((7, 7), 1)),
+        aliens=(("purple", (6, 9)),),
+    )
+    for card, rolls in flight.events:
+        seater, _ = SEATERS[card.kind]
+        seatings = seater(flight, state, card, rolls)
+        places = {cabin for s in seatings for _, cabin in s.aliens}
+        assert places == {(7, 8), (6, 9)}, card.id
+        assert all(s.human_count == 2 and len(s.aliens) == 1 for s in seatings)
+        # A cabin holds 2 humans or 1 alien, never both.
+        for s in seatings:
+            assert all(n <= 2 and c not in {a for _, a in s.aliens} for c, n in s.humans)
+    # Flown: the meteor on T048 never sends the alien to T040; it moves to T036 instead
+    # (equal scores either way here; of equal scores the engine keeps more crew aboard).
+    _, moved, lines = fly_both(
+        content, tiles, [("epidemic-2a", []), ("meteoric-swarm-1c", [(4, 5), MISS, MISS])]
+    )
+    to_t040 = re.compile(r"alien from T\d+ \(cabin\) at row \d+, column \d+ to T040")
+    assert not any(to_t040.search(line) for line in lines)
+    assert any(
+        "move the purple alien from T048 (cabin) at row 6, column 9 to T036 (cabin) at row 7, "
+        "column 8" in line and line.startswith("  Before Event 2:")
+        for line in lines
+    )

@@ -3,7 +3,8 @@
 A resolver is `(flight, state, card, rolls) -> list[Option]`: every option the player has
 on that card (one when there is no choice), listed with the natural choice first. The
 engine asks the card's kind (`card_kind(card).resolve(...)`); an expansion's kind sets its
-`resolver` on its own class, or calls `attach` with its kind object."""
+`resolver` on its own class, or calls `attach` with its kind object. A kind whose events
+care where the crew sit also puts its seating function in `seating.SEATERS`."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 from generator.games.galaxy_trucker import card_kinds as kinds
 from generator.games.galaxy_trucker.flight import resolvers_combat as combat
 from generator.games.galaxy_trucker.flight import resolvers_trade as trade
+from generator.games.galaxy_trucker.flight import seating
 from generator.games.galaxy_trucker.flight.option import Option
 from generator.games.galaxy_trucker.flight.state import Flight, State
 from generator.games.galaxy_trucker.kinds import CARD_KINDS, CardKind
@@ -51,3 +53,11 @@ for _kind, _resolver in (
     (kinds.Smugglers, combat.smugglers),
 ):
     attach(_kind, _resolver)
+
+# The kinds whose events care where the crew sit (the crew may move before each event).
+for _kind, _seater, _reason in (
+    (kinds.Epidemic, seating.epidemic_seatings, seating.epidemic_reason),
+    (kinds.MeteoricSwarm, combat.meteoric_swarm_seatings, seating.destruction_reason),
+    (kinds.Pirates, combat.pirates_seatings, seating.destruction_reason),
+):
+    seating.SEATERS[_kind.name] = (_seater, _reason)

@@ -1,0 +1,242 @@
+"""Moving crew between events: every way worth trying to seat the crew before an event.
+
+The rules: "Between events, you may move astronauts between Cabins (Aliens must still have
+life-support)." A cabin holds 2 humans or 1 alien; an alien sits only in a cabin (never the
+starting cabin) joined to a life support of its colour. Any seating of the same crew can be
+reached between two events, so where the crew sat before an event does not limit where they
+sit for it.
+
+Only some events care where the crew sit: an epidemic (which occupied cabins are joined)
+and anything that destroys tiles (the crew of a destroyed cabin or of a chunk let go is
+lost; the kept chunk needs a human). A kind says so by having a seating function in
+`SEATERS` (registry.py); other events are flown with the crew where they are, which loses
+nothing because the next event that cares may seat them anew.
+
+To keep the search small a seating function lists seatings only up to what changes the
+event: for an epidemic, which cabins are occupied; for destruction, how many humans sit in
+each group of cabins that the event treats alike (same fate on every way it can go). Each
+seating is listed as close to the crew's current places as it can be, fewest moves first."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import replace
+from typing import Any
+
+from generator.games.galaxy_trucker.flight.ship import Cell
+from generator.games.galaxy_trucker.flight.state import Flight, State, alien_cabins
+
+# (flight, state, card, rolls) -> the seatings worth trying, the current one first.
+Seater = Callable[[Flight, State, Any, tuple[tuple[int, int], ...]], list[State]]
+# Kinds whose events care where the crew sit, by kind name: how to list the seatings worth
+# trying, and how to say why a move helps. Filled by registry.py (an expansion adds its own).
+SEATERS: dict[str, tuple[Seater, Reason]] = {}
+
+# The part of a state that the rest of the round's score depends on once crew may move
+# before every event that cares where they sit: crew counts, not their cabins.
+CrewFree = tuple[Hashable, ...]
+
+
+def crew_free(state: State) -> CrewFree:
+    return (
+        state.present,
+        state.human_count,
+        tuple(colour for colour, _ in state.aliens),
+        state.charges,
+        state.cargo,
+        state.lost,
+        state.out,
+    )
+
+
+def crew_cabins(flight: Flight, state: State) -> list[Cell]:
+    """The cabins still aboard, in reading order."""
+    return [c for c in flight.ship.order if c in state.present and flight.ship.parts[c].does.crew]
+
+
+def alien_seatings(flight: Flight, state: State) -> list[tuple[tuple[str, Cell], ...]]:
+    """Every way to seat the aliens aboard, each in its own cabin with its life support."""
+    colours = [colour for colour, _ in state.aliens]
+    choices = [alien_cabins(flight.ship, state.present, colour) for colour in colours]
+    found = []
+    for cabins in itertools.product(*choices):
+        if len(set(cabins)) == len(cabins):
+            found.append(tuple(sorted(zip(colours, cabins, strict=True))))
+    return found
+
+
+def moves_needed(before: State, after: State) -> int:
+    """How many crew change cabin between two seatings of the same crew."""
+    old = dict(before.humans)
+    stay = sum(min(n, old.get(c, 0)) for c, n in after.humans)
+    aliens = len(set(after.aliens) - set(before.aliens))
+    return after.human_count - stay + aliens
+
+
+def _fill(
+    cells: list[Cell], count: int, current: dict[Cell, int], room: dict[Cell, int]
+) -> dict[Cell, int]:
+    """`count` humans in `cells`, keeping as many as can stay where they sit."""
+    placed: dict[Cell, int] = {}
+    left = count
+    for cell in sorted(cells, key=lambda c: -current.get(c, 0)):
+        placed[cell] = min(current.get(cell, 0), room[cell], left)
+        left -= placed[cell]
+    for cell in cells:
+        extra = min(room[cell] - placed[cell], left)
+        placed[cell] += extra
+        left -= extra
+    assert left == 0
+    return {c: n for c, n in placed.items() if n}
+
+
+def _seated(
+    state: State, aliens: tuple[tuple[str, Cell], ...], humans: dict[Cell, int]
+) -> State:
+    return replace(state, humans=tuple(sorted(humans.items())), aliens=aliens)
+
+
+def _ordered(state: State, seatings: list[State]) -> list[State]:
+    """Distinct seatings, fewest moves first (the current seating, if listed, leads)."""
+    unique = list(dict.fromkeys(seatings))
+    return sorted(unique, key=lambda s: moves_needed(state, s))
+
+
+def _splits(sizes: list[int], count: int) -> Iterator[tuple[int, ...]]:
+    """Ways to share `count` humans among groups that hold at most `sizes` each."""
+    if not sizes:
+        if count == 0:
+            yield ()
+        return
+    for first in range(min(sizes[0], count) + 1):
+        for rest in _splits(sizes[1:], count - first):
+            yield (first, *rest)
+
+
+def seatings_by_group(flight: Flight, state: State, group: dict[Cell, Hashable]) -> list[State]:
+    """Every seating, up to moving humans between cabins of the same group (cabins that the
+    event treats alike); aliens are seated in every cabin open to them."""
+    current = dict(state.humans)
+    found = []
+    for aliens in alien_seatings(flight, state):
+        taken = {cabin for _, cabin in aliens}
+        cabins = [c for c in crew_cabins(flight, state) if c not in taken]
+        groups: dict[Hashable, list[Cell]] = {}
+        for cell in cabins:
+            groups.setdefault(group.get(cell, cell), []).append(cell)
+        members = list(groups.values())
+        room = {c: 2 for c in cabins}
+        for split in _splits([2 * len(m) for m in members], state.human_count):
+            humans: dict[Cell, int] = {}
+            for cells, count in zip(members, split, strict=True):
+                humans.update(_fill(cells, count, current, room))
+            found.append(_seated(state, aliens, humans))
+    return _ordered(state, found) or [state]
+
+
+def joined_occupied(flight: Flight, state: State) -> list[Cell]:
+    """Occupied cabins joined by a connector to another occupied cabin (an epidemic's
+    victims)."""
+    occupied = {c for c, n in state.humans if n > 0} | {c for _, c in state.aliens}
+    ship = flight.ship
+    return [c for c in sorted(occupied) if any(o in occupied for o in ship.links(c, state.present))]
+
+
+def epidemic_seatings(flight: Flight, state: State, card: Any, rolls: Any) -> list[State]:
+    """An epidemic cares only which cabins are occupied: one seating per set of occupied
+    cabins that can hold the crew, kept only if it changes who falls ill."""
+    current = dict(state.humans)
+    count = state.human_count
+    found = []
+    for aliens in alien_seatings(flight, state):
+        taken = {cabin for _, cabin in aliens}
+        cabins = [c for c in crew_cabins(flight, state) if c not in taken]
+        least = (count + 1) // 2
+        for size in range(least, min(count, len(cabins)) + 1):
+            for chosen in itertools.combinations(cabins, size):
+                # One human in each chosen cabin, the rest as a second human where one
+                # already sits two (fewest moves).
+                humans = dict.fromkeys(chosen, 1)
+                extra = count - size
+                for cell in sorted(chosen, key=lambda c: -current.get(c, 0)):
+                    if extra:
+                        humans[cell] = 2
+                        extra -= 1
+                found.append(_seated(state, aliens, humans))
+    # One seating per outcome: who falls ill (humans by number, aliens by colour).
+    if not found:
+        return [state]
+    seen: dict[Hashable, State] = {}
+    for seating in _ordered(state, found):
+        ill = joined_occupied(flight, seating)
+        alien_at = {cabin: colour for colour, cabin in seating.aliens}
+        key = (
+            sum(1 for c in ill if c not in alien_at),
+            tuple(sorted(alien_at[c] for c in ill if c in alien_at)),
+        )
+        seen.setdefault(key, seating)
+    return list(seen.values())
+
+
+def move_lines(flight: Flight, before: State, after: State) -> list[str]:
+    """The moves from one seating to another, in words a player follows."""
+    old = dict(before.humans)
+    new = dict(after.humans)
+    cells = sorted(set(old) | set(new))
+    away = [(c, old.get(c, 0) - new.get(c, 0)) for c in cells if old.get(c, 0) > new.get(c, 0)]
+    into = [(c, new.get(c, 0) - old.get(c, 0)) for c in cells if new.get(c, 0) > old.get(c, 0)]
+    old_aliens = dict(before.aliens)
+    moves = []
+    # Aliens leaving a cabin humans move into go first; the rest after the humans.
+    alien_moves = [
+        (colour, old_aliens[colour], cabin)
+        for colour, cabin in after.aliens
+        if old_aliens.get(colour) != cabin
+    ]
+    into_cells = {c for c, _ in into}
+    for colour, src, dst in alien_moves:
+        if src in into_cells:
+            moves.append(f"the {colour} alien from {flight.label(src)} to {flight.label(dst)}")
+    away = list(away)
+    for dst, wanted in into:
+        while wanted:
+            src, spare = away[0]
+            n = min(spare, wanted)
+            moves.append(
+                f"{n} human{'s' if n != 1 else ''} from {flight.label(src)} to {flight.label(dst)}"
+            )
+            wanted -= n
+            if spare == n:
+                away.pop(0)
+            else:
+                away[0] = (src, spare - n)
+    for colour, src, dst in alien_moves:
+        if src not in into_cells:
+            moves.append(f"the {colour} alien from {flight.label(src)} to {flight.label(dst)}")
+    return moves
+
+
+def _cabin_list(flight: Flight, cells: list[Cell]) -> str:
+    names = [flight.label(c) for c in cells]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def destruction_reason(flight: Flight, before: State, seated: State, after: State) -> str:
+    old = dict(before.humans)
+    new = dict(seated.humans)
+    emptied = [c for c in old if new.get(c, 0) < old[c]]
+    emptied += [cabin for colour, cabin in before.aliens if (colour, cabin) not in seated.aliens]
+    lost = sorted(c for c in set(emptied) if c not in after.present)
+    if lost:
+        verb = "it is" if len(lost) == 1 else "they are"
+        return f"so no crew is aboard {_cabin_list(flight, lost)} when {verb} lost"
+    return "so a human sits in the part of the ship worth keeping"
+
+
+def epidemic_reason(flight: Flight, before: State, seated: State, after: State) -> str:
+    was = len(joined_occupied(flight, before))
+    now = len(joined_occupied(flight, seated))
+    if now == 0:
+        return "so the epidemic finds no two occupied cabins joined"
+    return f"so the epidemic finds {now} occupied cabins joined to another, not {was}"
