@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from generator.games.galaxy_trucker.card_kinds import MeteoricSwarmCard as MeteoricSwarm
 from generator.games.galaxy_trucker.card_kinds import PiratesCard as Pirates
@@ -176,8 +177,25 @@ def _volley_groups(
     Cabins of a group are alike for the volley, so which of them the crew sit in does not
     matter. The volley is played with a human in every cabin, so every chunk with a cabin
     may be kept: a superset of the ways any real seating can go."""
+    key = (state.present, state.charges, tuple(hits), rolls, noun)
+    if _GROUPS["flight"] is not flight:
+        _GROUPS.update(flight=flight, found={})
+    found: dict[Any, dict[Cell, tuple[int, ...]]] = _GROUPS["found"]
+    if key not in found:
+        found[key] = _fates(flight, state, hits, rolls, noun)
+    return found[key]
+
+
+# The last flight's volley groups: a search asks for the same volley from many states that
+# differ only in crew and goods.
+_GROUPS: dict[str, Any] = {"flight": None, "found": {}}
+
+
+def _fates(
+    flight: Flight, state: State, hits: list[tuple[str, str]], rolls: Rolls, noun: str
+) -> dict[Cell, tuple[int, ...]]:
     cabins = [c for c in flight.ship.order if c in state.present and flight.ship.parts[c].does.crew]
-    manned = replace(state, humans=tuple((c, 2) for c in cabins), aliens=())
+    manned = replace(state, humans=tuple((c, 2) for c in cabins), aliens=(), cargo=())
     paths: list[tuple[State, tuple[frozenset[Cell], ...]]] = [(manned, ())]
     for index, ((size, came_from), roll) in enumerate(zip(hits, rolls, strict=True), start=1):
         grown: dict[tuple[State, tuple[frozenset[Cell], ...]], None] = {}
@@ -205,6 +223,8 @@ def meteoric_swarm_seatings(
 
 
 def pirates_seatings(flight: Flight, state: State, card: Pirates, rolls: Rolls) -> list[State]:
+    if all(outcome != "lose" for _, outcome, _, _ in _fight(flight, state, card.strength)):
+        return [state]  # they are beaten or held off whatever the player does: no shots
     hits = [(shot.size, shot.direction) for shot in card.shots]
     return seatings_by_group(flight, state, _volley_groups(flight, state, hits, rolls, "shot"))
 

@@ -231,7 +231,12 @@ def destruction_reason(flight: Flight, before: State, seated: State, after: Stat
     if lost:
         verb = "it is" if len(lost) == 1 else "they are"
         return f"so no crew is aboard {_cabin_list(flight, lost)} when {verb} lost"
-    return "so a human sits in the part of the ship worth keeping"
+    for colour, cabin in before.aliens:
+        if (colour, cabin) not in seated.aliens and cabin not in alien_cabins(
+            flight.ship, after.present, colour
+        ):
+            return f"so the {colour} alien still has its life support after this event"
+    return "for the best round score"
 
 
 def epidemic_reason(flight: Flight, before: State, seated: State, after: State) -> str:
@@ -239,4 +244,9 @@ def epidemic_reason(flight: Flight, before: State, seated: State, after: State) 
     now = len(joined_occupied(flight, seated))
     if now == 0:
         return "so the epidemic finds no two occupied cabins joined"
-    return f"so the epidemic finds {now} occupied cabins joined to another, not {was}"
+    if now > was:
+        return (
+            f"so the epidemic finds {now} occupied cabins joined to another, not {was}: fewer "
+            "crew aboard scores more later in this round"
+        )
+    return f"so the epidemic finds only {now} occupied cabins joined to another, not {was}"
