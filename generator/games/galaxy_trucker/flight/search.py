@@ -74,7 +74,9 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def seated_options(flight: Flight, state: State, card: Any, rolls: Rolls, number: int) -> list[Option]:
+def seated_options(
+    flight: Flight, state: State, card: Any, rolls: Rolls, number: int
+) -> list[Option]:
     """The event's options from every seating of the crew worth trying (crew may move between
     events): the current seating first; an outcome reached by several seatings is listed
     once, with the fewest moves. Outcomes that keep more crew aboard are listed first, so
@@ -124,9 +126,7 @@ class Decision:
 
 
 class Search:
-    def __init__(
-        self, flight: Flight, budget: int = SEARCH_BUDGET, move_crew: bool = True
-    ) -> None:
+    def __init__(self, flight: Flight, budget: int = SEARCH_BUDGET, move_crew: bool = True) -> None:
         self.flight = flight
         self.budget = budget
         self.move_crew = move_crew
@@ -137,9 +137,7 @@ class Search:
                     lambda s, c=card, r=rolls, n=number: seated_options(flight, s, c, r, n)
                 )
             else:
-                self.steps.append(
-                    lambda s, c=card, r=rolls: card_kind(c).resolve(flight, s, c, r)
-                )
+                self.steps.append(lambda s, c=card, r=rolls: card_kind(c).resolve(flight, s, c, r))
         # With crew free to move before every event that cares where they sit, the rest of
         # the round's score depends on how many crew there are, not where they sit: positions
         # that differ only in seating share one entry.

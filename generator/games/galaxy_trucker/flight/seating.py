@@ -29,6 +29,9 @@ from generator.games.galaxy_trucker.flight.state import Flight, State, alien_cab
 
 # (flight, state, card, rolls) -> the seatings worth trying, the current one first.
 Seater = Callable[[Flight, State, Any, tuple[tuple[int, int], ...]], list[State]]
+# (flight, crew before, crew seated, state after the event) -> why the move helps, in words.
+Reason = Callable[[Flight, State, State, State], str]
+
 # Kinds whose events care where the crew sit, by kind name: how to list the seatings worth
 # trying, and how to say why a move helps. Filled by registry.py (an expansion adds its own).
 SEATERS: dict[str, tuple[Seater, Reason]] = {}
@@ -91,9 +94,7 @@ def _fill(
     return {c: n for c, n in placed.items() if n}
 
 
-def _seated(
-    state: State, aliens: tuple[tuple[str, Cell], ...], humans: dict[Cell, int]
-) -> State:
+def _seated(state: State, aliens: tuple[tuple[str, Cell], ...], humans: dict[Cell, int]) -> State:
     return replace(state, humans=tuple(sorted(humans.items())), aliens=aliens)
 
 
