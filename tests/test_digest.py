@@ -445,3 +445,21 @@ def test_the_seed_is_on_the_page_only_once_revealed(run: Any, tmp_path: Path) ->
     assert seed in article and "sheetgen verify --pack moon-drop --seed" in article
     assert html.index("<h2>Round 7</h2>") < html.index("<h2>The seed</h2>")
     assert seed in pdf.replace("\n", "")
+
+
+def test_title_rewards_for_the_page_as_for_rankings(run: Any, tmp_path: Path) -> None:
+    """Title counts need the rewards: the page takes `--titles` as `sheetgen rankings` does,
+    and without it says so instead of showing wrong totals."""
+    made = run("game", "--no-images", "--seed", SEED, "--start", "2026-12-01", "-o", "g")
+    assert made.exit_code == 0, made.output
+    header = "player,round,score,position,events,cargo,lost,pretty,aesthete,contraptionist,note\n"
+    (tmp_path / "g" / "scores.csv").write_text(
+        header + "Ann,1,10,0,5,5,-2,2,3,1,\nBo,1,10,0,5,5,-2,2,2,0,\n"
+    )
+    bare = run("digest", "-o", "g", "--all")
+    assert bare.exit_code == 2 and "--titles 3-6-9 or 4-8-12" in bare.output
+    page = run("digest", "-o", "g", "--all", "--titles", "4-8-12")
+    assert page.exit_code == 0, page.output
+    one = articles((tmp_path / "g" / "digest.html").read_text())["rankings-round-1"]
+    assert "<strong>1.</strong> Ann: 18" in one  # 10 + 4 + 4: both titles
+    assert "<li>Aesthete: Ann with 3, +4 points</li>" in one
