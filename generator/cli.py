@@ -770,8 +770,14 @@ def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> No
     help="Posts up to YYYY-MM-DD (that whole day), 'YYYY-MM-DD HH:MM' or 'day N' [default: now]",
 )
 @click.option("--all", "everything", is_flag=True, help="Every post of the game (the host's copy).")
+@click.option(
+    "--titles",
+    default=None,
+    metavar="REWARDS",
+    help="Games with titles: the rewards for the rankings, as for `sheetgen rankings`.",
+)
 @report_errors
-def digest(folder: Path | None, until: str | None, everything: bool) -> None:
+def digest(folder: Path | None, until: str | None, everything: bool, titles: str | None) -> None:
     """Write the catch-up page (digest.html, digest.pdf): every post so far, offline."""
     from generator.digest import digest_cutoff, digest_files
     from generator.game_folder import open_folder, require_schedule
@@ -780,7 +786,7 @@ def digest(folder: Path | None, until: str | None, everything: bool) -> None:
     game = open_folder(folder)
     require_schedule(game)
     cutoff = digest_cutoff(game.plan, until, everything)
-    files, count, missing = digest_files(game, cutoff)
+    files, count, missing, stale = digest_files(game, cutoff, titles)
     written = write_game(game.root, game.plan, files, force=False)
     for path in written:
         if path.name.startswith("digest."):
@@ -790,6 +796,12 @@ def digest(folder: Path | None, until: str | None, everything: bool) -> None:
         click.echo(
             f"warning: {missing} pictures are not in the folder (written with --no-images?); "
             "the page goes without them",
+            err=True,
+        )
+    if stale:
+        click.echo(
+            f"note: the page shows the rankings of scores.csv as it is now; {', '.join(stale)} "
+            "differ from the posts written (or are not written): run `sheetgen rankings`",
             err=True,
         )
 

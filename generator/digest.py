@@ -4,14 +4,14 @@ Every post published up to a moment, grouped by round and phase, with its pictur
 sheets to print and the hidden parts behind click-to-reveal spoilers: one HTML file that
 carries everything inside it (pictures and PDFs as data: URIs), and a PDF twin. The posts
 are rebuilt from the folder's plan and pack copy (pure, the same as the files written), the
-pictures and sheets are read from the folder."""
+rankings from its scores.csv as it is now (the same functions and post model as `sheetgen
+rankings`); the posts' pictures and the sheets are read from the folder."""
 
 from __future__ import annotations
 
 import base64
 import datetime as dt
 import io
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from generator.game_folder import GameFolder
 from generator.games import OutputFile, Scope
 from generator.moments import Slot, game_slots, now, parse_at, parse_day
 from generator.plan import as_data
+from generator.rankings import SCORES_FILE
 from generator.render.digest_pdf import digest_pdf
 from generator.render.guide import posting_order
 from generator.render.html import (
@@ -34,10 +35,12 @@ from generator.render.html import (
     PageSheet,
     page_html,
 )
-from generator.render.post import Block, Bold, item, line, para
+from generator.render.post import Block
+from generator.render.rankings_post import ranking_picture, ranking_post
 from generator.render.reveal import REVEAL_KEY, reveal_post
 from generator.render.text import Post
 from generator.schedule import when, with_eve
+from generator.scoreboard import game_rankings, game_title
 
 DIGEST_HTML = "digest.html"
 DIGEST_PDF = "digest.pdf"
@@ -117,14 +120,18 @@ def post_blocks(post: Post) -> tuple[Block, ...]:
 
 
 def embed_image(path: Path) -> str | None:
-    """The picture as a data: URI, scaled to a phone's width and reduced to a palette: line
-    drawings keep their look at a quarter of the bytes. None when the file is missing."""
+    """The picture file as a data: URI (see `embed_picture`). None when the file is missing."""
     if path.is_symlink() or not path.is_file():
         return None
     if path.stat().st_size > MAX_IMAGE_BYTES:
         raise SheetgenError(f"{display_path(path)}: larger than {MAX_IMAGE_BYTES} bytes")
     with Image.open(path) as opened:
-        image = opened.convert("RGB")
+        return embed_picture(opened.convert("RGB"))
+
+
+def embed_picture(image: Image.Image) -> str:
+    """A picture as a data: URI, scaled to a phone's width and reduced to a palette: line
+    drawings keep their look at a quarter of the bytes."""
     if image.width > IMAGE_WIDTH:
         height = round(image.height * IMAGE_WIDTH / image.width)
         image = image.resize((IMAGE_WIDTH, height), Image.Resampling.LANCZOS)
@@ -161,8 +168,14 @@ def headline_words(post: Post, game_line: str) -> str:
     return headline.removeprefix(f"{game_line} · ")
 
 
-def build_page(game: GameFolder, posts: list[Post], cutoff_text: str) -> tuple[Page, int]:
-    """The page, and how many pictures were missing from the folder."""
+def build_page(
+    game: GameFolder,
+    posts: list[Post],
+    cutoff_text: str,
+    rankings: dict[str, PagePost] | None = None,
+) -> tuple[Page, int]:
+    """The page, and how many pictures were missing from the folder. `rankings`: the rankings
+    posts by key (`page_rankings`), shown after the rounds they follow."""
     game_line = f"{game.title} · Game {game.plan.get('game_id')}"
     by_turn = {s["turn"]: s for s in with_eve(game.plan["schedule"])}
     sections: list[PageSection] = []
@@ -197,7 +210,7 @@ def build_page(game: GameFolder, posts: list[Post], cutoff_text: str) -> tuple[P
                 images=tuple(images),
             )
         )
-    _add_rankings(game, posts, sections)
+    _add_rankings(game, posts, sections, rankings or {})
     _add_reveal(game, posts, sections)
     title = f"{game_line}: catch-up"
     intro = [
@@ -212,24 +225,23 @@ def build_page(game: GameFolder, posts: list[Post], cutoff_text: str) -> tuple[P
     return Page(title, intro, sheets(game.root), sections, footer), missing
 
 
-def _add_rankings(game: GameFolder, posts: list[Post], sections: list[PageSection]) -> None:
-    """The rankings the host wrote (sheetgen rankings) follow each round the page shows in
-    full, and the final ones close a finished game."""
+def _add_rankings(
+    game: GameFolder, posts: list[Post], sections: list[PageSection], rankings: dict[str, PagePost]
+) -> None:
+    """The rankings after each round the page shows in full, and the final ones once it shows
+    the whole game."""
+    if not rankings:
+        return
     shown = {p.key for p in posts}
     every = game_posts(game)
     for section in sections:
         in_round = [p.key for p in every if p.key.startswith(f"{section.anchor}/")]
-        if in_round and all(k in shown for k in in_round):
-            stem = f"rankings/{section.anchor}"
-            post = _rankings_post(game, stem, f"Rankings after {section.name.lower()}")
-            if post is not None:
-                section.phases.append(PagePhase("Rankings", [post]))
-    if every and all(p.key in shown for p in every):
-        post = _rankings_post(game, "rankings/final", "Final rankings")
-        if post is not None:
-            sections.append(
-                PageSection("final-rankings", "Final rankings", [PagePhase("", [post])])
-            )
+        post = rankings.get(f"rankings/{section.anchor}")
+        if post is not None and in_round and all(k in shown for k in in_round):
+            section.phases.append(PagePhase("Rankings", [post]))
+    final = rankings.get("rankings/final")
+    if final is not None and every and all(p.key in shown for p in every):
+        sections.append(PageSection("final-rankings", "Final rankings", [PagePhase("", [final])]))
 
 
 def _add_reveal(game: GameFolder, posts: list[Post], sections: list[PageSection]) -> None:
@@ -249,50 +261,48 @@ def _add_reveal(game: GameFolder, posts: list[Post], sections: list[PageSection]
     sections.append(PageSection("seed", "The seed", [PagePhase("", [page_post])]))
 
 
-def _rankings_post(game: GameFolder, stem: str, title: str) -> PagePost | None:
-    """The rankings post the host wrote, read back from its plain Facebook text (the same
-    words as every flavour, without markup) into the post model's parts."""
-    text_file = game.root / f"{stem}.facebook.txt"
-    if text_file.is_symlink() or not text_file.is_file():
+@dataclass(frozen=True)
+class PageRankings:
+    """The rankings posts the page can show, and those whose written files (`sheetgen
+    rankings`) are missing or differ: scores.csv changed since they were written."""
+
+    posts: dict[str, PagePost]
+    stale: list[str]
+
+
+def page_rankings(game: GameFolder, titles: str | None = None) -> PageRankings:
+    """The rankings posts rebuilt from the folder's scores.csv as it is now, with the same
+    functions and the same post model as `sheetgen rankings`: the page shows the current
+    standings even where the host has not rewritten the posts since the last scores came in.
+    Nothing when the game has no scores or the folder no scores.csv; a bad scores.csv is the
+    same clear error as for `sheetgen rankings`."""
+    scores = game.root / SCORES_FILE
+    if getattr(game.rules, "scoring", None) is None or not (scores.exists() or scores.is_symlink()):
+        return PageRankings({}, [])
+    spec, rankings = game_rankings(game, None, titles)
+    title = game_title(game)
+    posts: dict[str, PagePost] = {}
+    stale = []
+    for ranking in rankings:
+        post = ranking_post(ranking, spec, title)
+        if _written_text(game.root / f"{post.key}.facebook.txt") != post.facebook:
+            stale.append(post.key)
+        # The picture drawn from the same rankings: the written PNG may be older.
+        picture = embed_picture(ranking_picture(ranking, spec, title))
+        posts[post.key] = PagePost(
+            anchor=post.key.replace("/", "-"),
+            title=post.title,
+            when="After the last post" if ranking.final else "After the round's last post",
+            blocks=post_blocks(post),
+            images=tuple(PageImage(picture, image.alt, False) for image in post.images),
+        )
+    return PageRankings(posts, stale)
+
+
+def _written_text(path: Path) -> str | None:
+    if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_TEXT_BYTES:
         return None
-    if text_file.stat().st_size > MAX_TEXT_BYTES:
-        raise SheetgenError(f"{display_path(text_file)}: larger than {MAX_TEXT_BYTES} bytes")
-    blocks = rankings_blocks(text_file.read_text(encoding="utf-8", errors="replace"))
-    image = embed_image(game.root / f"{stem}.png")
-    alt = f"{title}: a podium and a table; the standings are in the text."
-    images = (PageImage(image, alt, False),) if image else ()
-    return PagePost(
-        anchor=stem.replace("/", "-"),
-        title=title,
-        when="After the round's last post",
-        blocks=blocks,
-        images=images,
-    )
-
-
-PLACE = re.compile(r"(=?\d+\.) (.*)")
-
-
-def rankings_blocks(text: str) -> tuple[Block, ...]:
-    """A rankings text as parts: its first two lines (the game, the heading) are on the page
-    already; a place ("=2.") in bold, "- " lines as list items, a blank line starts a
-    paragraph."""
-    blocks: list[Block] = []
-    new_paragraph = True
-    for raw in text.splitlines()[2:]:
-        text_line = raw.rstrip()
-        if not text_line:
-            new_paragraph = True
-            continue
-        place = PLACE.fullmatch(text_line)
-        if text_line.startswith("- "):
-            blocks.append(item(text_line[2:], capital=False))
-        elif place:
-            blocks.append(line(Bold(place.group(1)), " ", place.group(2)))
-        else:
-            blocks.append(para(text_line) if new_paragraph else line(text_line))
-        new_paragraph = False
-    return tuple(blocks)
+    return path.read_text(encoding="utf-8", errors="replace")
 
 
 def cutoff_words(game: GameFolder, posts: list[Post], cutoff: Cutoff) -> str:
@@ -302,10 +312,16 @@ def cutoff_words(game: GameFolder, posts: list[Post], cutoff: Cutoff) -> str:
     return when(last)
 
 
-def digest_files(game: GameFolder, cutoff: Cutoff) -> tuple[list[OutputFile], int, int]:
-    """digest.html and digest.pdf; the number of posts and of missing pictures."""
+def digest_files(
+    game: GameFolder, cutoff: Cutoff, titles: str | None = None
+) -> tuple[list[OutputFile], int, int, list[str]]:
+    """digest.html and digest.pdf; the number of posts, of missing pictures, and the rankings
+    posts the page shows whose written files are missing or out of date."""
     posts = published(game, cutoff)
-    page, missing = build_page(game, posts, cutoff_words(game, posts, cutoff))
+    rankings = page_rankings(game, titles)
+    page, missing = build_page(game, posts, cutoff_words(game, posts, cutoff), rankings.posts)
+    shown = {p.anchor for s in page.sections for ph in s.phases for p in ph.posts}
+    stale = [key for key in rankings.stale if key.replace("/", "-") in shown]
     html = page_html(page).encode("utf-8")
     pdf = digest_pdf(page)
-    return [OutputFile(DIGEST_HTML, html), OutputFile(DIGEST_PDF, pdf)], len(posts), missing
+    return [OutputFile(DIGEST_HTML, html), OutputFile(DIGEST_PDF, pdf)], len(posts), missing, stale

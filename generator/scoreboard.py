@@ -7,7 +7,7 @@ from pathlib import Path
 from generator.errors import SheetgenError
 from generator.game_folder import GameFolder
 from generator.output import write_game
-from generator.rankings import SCORES_FILE, ScoreSpec, rank, read_scores
+from generator.rankings import SCORES_FILE, Ranking, ScoreSpec, rank, read_scores
 from generator.render.rankings_post import GameTitle, facebook_text, ranking_files
 
 
@@ -18,10 +18,11 @@ def score_spec(game: GameFolder) -> ScoreSpec:
     return scoring(game.content, game.typed)
 
 
-def write_rankings(
+def game_rankings(
     game: GameFolder, scores: Path | None, titles: str | None
-) -> tuple[list[Path], str]:
-    """Writes the rankings posts; returns the files written and the latest post's text."""
+) -> tuple[ScoreSpec, list[Ranking]]:
+    """The rankings of the folder's scores.csv (or `scores`), as `sheetgen rankings` writes
+    them and the catch-up page shows them."""
     spec = score_spec(game)
     path = scores or game.root / SCORES_FILE
     entries = read_scores(path, spec, game.root)
@@ -36,10 +37,23 @@ def write_rankings(
             allowed = ", ".join(spec.title_rewards) or "none: this game has no titles"
             raise SheetgenError(f"--titles {dock_name}: unknown (expected {allowed})")
         dock = spec.title_rewards[dock_name]
-    rankings = rank(entries, spec, dock)
+    return spec, rank(entries, spec, dock)
+
+
+def game_title(game: GameFolder) -> GameTitle:
+    return GameTitle(game.title, str(game.plan.get("game_id")))
+
+
+def write_rankings(
+    game: GameFolder, scores: Path | None, titles: str | None
+) -> tuple[list[Path], str]:
+    """Writes the rankings posts; returns the files written and the latest post's text."""
+    spec, rankings = game_rankings(game, scores, titles)
     if not rankings:
-        raise SheetgenError(f"{path}: no scores yet (one line per player and round)")
-    title = GameTitle(game.title, str(game.plan.get("game_id")))
+        raise SheetgenError(
+            f"{scores or game.root / SCORES_FILE}: no scores yet (one line per player and round)"
+        )
+    title = game_title(game)
     files = [f for ranking in rankings for f in ranking_files(ranking, spec, title)]
     written = write_game(game.root, game.plan, files, force=False)
     return written, facebook_text(rankings[-1], spec, title)

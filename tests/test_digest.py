@@ -311,20 +311,94 @@ def test_a_secret_part_is_behind_details_and_never_in_plain_sight() -> None:
         assert secret in html and secret not in seen, secret
 
 
-def test_rankings_read_back_into_the_post_model() -> None:
-    from generator.digest import rankings_blocks
+# --- rankings: rebuilt from scores.csv with the post model ---------------------------------
+
+HOSTILE_SCORES = (
+    "player,round,score\n<b>,1,12\n_*x*,1,12\nAnn,1,9\n<b>,2,20\n_*x*,2,18\nAnn,2,11\n[o],2,21\n"
+)
+
+
+def ranked_game(run: Any, tmp_path: Path) -> Path:
+    """A dated game without pictures (the rankings image is drawn all the same), its
+    scores.csv with a tie, a late joiner and hostile names, and its rankings written."""
+    made = run("game", "--no-images", "--seed", SEED, "--start", "2026-12-01", "-o", "g")
+    assert made.exit_code == 0, made.output
+    (tmp_path / "g" / "scores.csv").write_text(HOSTILE_SCORES)
+    ranked = run("rankings", "-o", "g")
+    assert ranked.exit_code == 0, ranked.output
+    return tmp_path / "g"
+
+
+def drafts(root: Path) -> dict[str, Any]:
+    from generator.game_folder import open_folder
+    from generator.render.rankings_post import ranking_draft
+    from generator.scoreboard import game_rankings, game_title
+
+    game = open_folder(root)
+    spec, rankings = game_rankings(game, None, None)
+    found = (ranking_draft(r, spec, game_title(game)) for r in rankings)
+    return {d.key: d for d in found}
+
+
+def test_the_pages_rankings_are_the_drafts_html(run: Any, tmp_path: Path) -> None:
     from generator.render.post import html_blocks
 
-    text = (
-        "Moon Drop · Game 1\nFinal rankings\n\n1. <b>Ann_*x*</b>: 7\n=2. Bo: 4\n=2. Cy: 4\n\n"
-        "Titles won in round 1:\n- Trucker: Bo with 3, +2 points\n\nThank you all.\n"
+    root = ranked_game(run, tmp_path)
+    page = run("digest", "-o", "g", "--all")
+    assert page.exit_code == 0, page.output
+    assert "note:" not in page.output  # the written rankings are the current ones
+    html = (root / "digest.html").read_text()
+    shown = articles(html)
+    built = drafts(root)
+    assert set(built) == {"rankings/round-1", "rankings/round-2"}
+    for key, draft in built.items():
+        body = html_blocks(draft.blocks)
+        assert body in shown[key.replace("/", "-")]
+        assert body in (root / f"{key}.html").read_text()  # the post's own HTML flavour
+    one = shown["rankings-round-1"]
+    assert "<strong>=1.</strong> &lt;b&gt;: 12" in one and "<strong>=1.</strong> _*x*: 12" in one
+    assert "<b>" not in one
+    assert "Welcome aboard, [o]!" in shown["rankings-round-2"]
+    assert "Send it to the host" in one and "comments" not in one
+    # Round 1's rankings close round 1, before round 2 starts; the picture is drawn.
+    assert html.index("<h2>Round 1</h2>") < html.index('id="rankings-round-1"')
+    assert html.index('id="rankings-round-1"') < html.index("<h2>Round 2</h2>")
+    assert re.search(r'<img src="data:image/png;base64,[^"]+" alt="Rankings after round 1', one)
+    text = "".join(
+        p.extract_text() for p in PdfReader(io.BytesIO((root / "digest.pdf").read_bytes())).pages
     )
-    html = html_blocks(rankings_blocks(text))
-    assert "Final rankings" not in html  # the page's own heading says it
-    assert "<strong>1.</strong> &lt;b&gt;Ann_*x*&lt;/b&gt;: 7" in html
-    assert html.count("<strong>=2.</strong>") == 2
-    assert "<ul><li>Trucker: Bo with 3, +2 points</li></ul>" in html
-    assert '<div class="para">Thank you all.</div>' in html
+    assert "<b>: 12" in text and "Send it to the host" in text
+
+
+def test_the_page_shows_the_scores_as_they_are_now(run: Any, tmp_path: Path) -> None:
+    """scores.csv changed after `sheetgen rankings`: the page shows the current standings
+    (text and picture) and the host is told which written posts are behind."""
+    root = ranked_game(run, tmp_path)
+    assert run("digest", "-o", "g", "--all").exit_code == 0
+    old = articles((root / "digest.html").read_text())
+    written = (root / "rankings" / "round-2.facebook.txt").read_bytes()
+    scores = root / "scores.csv"
+    scores.write_text(scores.read_text().replace("Ann,2,11", "Ann,2,30"))
+    page = run("digest", "-o", "g", "--all")
+    assert page.exit_code == 0, page.output
+    assert "rankings/round-2 differ from the posts written" in page.output
+    assert "rankings/round-1" not in page.output  # round 1's scores did not change
+    new = articles((root / "digest.html").read_text())
+    assert "<strong>1.</strong> Ann: 39 (9 + 30)" in new["rankings-round-2"]
+    assert "Ann: 39" not in old["rankings-round-2"]
+    assert new["rankings-round-1"] == old["rankings-round-1"]
+    picture = re.compile(r'src="(data:[^"]+)"')
+    assert picture.findall(new["rankings-round-2"]) != picture.findall(old["rankings-round-2"])
+    assert (root / "rankings" / "round-2.facebook.txt").read_bytes() == written  # untouched
+
+    scores.unlink()  # no scores: no rankings on the page, and no error
+    bare = run("digest", "-o", "g", "--all")
+    assert bare.exit_code == 0, bare.output
+    assert 'id="rankings-' not in (root / "digest.html").read_text()
+
+    scores.write_text("player,round,score\nAnn,9,1\n")  # a bad line: the same clear error
+    bad = run("digest", "-o", "g", "--all")
+    assert bad.exit_code == 2 and "scores.csv:2: round: got '9'" in bad.output
 
 
 @pytest.mark.parametrize("pack", ["galaxy-trucker", "keep-on-trucking", "moon-drop"])
@@ -371,3 +445,21 @@ def test_the_seed_is_on_the_page_only_once_revealed(run: Any, tmp_path: Path) ->
     assert seed in article and "sheetgen verify --pack moon-drop --seed" in article
     assert html.index("<h2>Round 7</h2>") < html.index("<h2>The seed</h2>")
     assert seed in pdf.replace("\n", "")
+
+
+def test_title_rewards_for_the_page_as_for_rankings(run: Any, tmp_path: Path) -> None:
+    """Title counts need the rewards: the page takes `--titles` as `sheetgen rankings` does,
+    and without it says so instead of showing wrong totals."""
+    made = run("game", "--no-images", "--seed", SEED, "--start", "2026-12-01", "-o", "g")
+    assert made.exit_code == 0, made.output
+    header = "player,round,score,position,events,cargo,lost,pretty,aesthete,contraptionist,note\n"
+    (tmp_path / "g" / "scores.csv").write_text(
+        header + "Ann,1,10,0,5,5,-2,2,3,1,\nBo,1,10,0,5,5,-2,2,2,0,\n"
+    )
+    bare = run("digest", "-o", "g", "--all")
+    assert bare.exit_code == 2 and "--titles 3-6-9 or 4-8-12" in bare.output
+    page = run("digest", "-o", "g", "--all", "--titles", "4-8-12")
+    assert page.exit_code == 0, page.output
+    one = articles((tmp_path / "g" / "digest.html").read_text())["rankings-round-1"]
+    assert "<strong>1.</strong> Ann: 18" in one  # 10 + 4 + 4: both titles
+    assert "<li>Aesthete: Ann with 3, +4 points</li>" in one

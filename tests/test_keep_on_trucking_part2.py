@@ -451,5 +451,6 @@ def test_rankings_award_the_games_titles(run: Callable[..., Any], tmp_path: Path
     result = run("rankings", "-o", "game")
     assert result.exit_code == 0, result.output
     one = (tmp_path / "game" / "rankings" / "round-1.facebook.txt").read_text()
-    assert "- Aesthete: Ann with 3, +3 points" in one
-    assert "- Contraptionist: Bo with 2, +3 points" in one
+    # Titles are list items of the post model: plain lines on Facebook.
+    assert "\nAesthete: Ann with 3, +3 points\n" in one
+    assert "\nContraptionist: Bo with 2, +3 points\n" in one

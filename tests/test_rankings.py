@@ -60,15 +60,17 @@ def test_ties_late_joiner_and_a_bad_line(run: Any, gt_folder: Path) -> None:
     assert good.stdout == two  # the latest rankings are printed to paste
     for stem in ("round-1", "round-2"):
         base = gt_folder / "rankings" / stem
-        for suffix in (".discord.md", ".bgg.txt", ".host.txt"):
+        for suffix in (".discord.md", ".bgg.txt", ".host.txt", ".html"):
             assert (base.parent / f"{stem}{suffix}").is_file()
         with Image.open(base.parent / f"{stem}.png") as image:
             assert image.size == (1080, 1350)
     discord = (gt_folder / "rankings" / "round-2.discord.md").read_text()
     assert "**1.** Ann: 32" in discord and len(discord) <= 2001
     host = (gt_folder / "rankings" / "round-2.host.txt").read_text()
+    # The shared host note (render/text.py): every platform's steps, then the alt text.
     assert (
-        "Image description (alt text): Rankings after round 2 of 3: a podium and a table. " in host
+        "Alt text for `rankings/round-2.png`: Rankings after round 2 of 3: a podium and a "
+        "table. " in host
     )
     assert "place 3: Eve, 21" in host
     assert not (gt_folder / "rankings" / "final.facebook.txt").exists()  # round 3 not scored
@@ -95,14 +97,17 @@ def test_final_rankings_and_title_rewards(run: Any, gt_folder: Path) -> None:
     one = (gt_folder / "rankings" / "round-1.facebook.txt").read_text()
     # Both have the best Aesthete count: each earns the full reward. Ann alone built a
     # contraption.
-    assert "- Aesthete: Ann and Bo with 3, +4 points each" in one
-    assert "- Contraptionist: Ann with 1, +4 points" in one
+    # Titles are the post model's list items: a plain line on Facebook, "- " on Discord.
+    assert "\nAesthete: Ann and Bo with 3, +4 points each\n" in one
+    assert "\nContraptionist: Ann with 1, +4 points\n" in one
+    discord = (gt_folder / "rankings" / "round-1.discord.md").read_text()
+    assert "\n- Aesthete: Ann and Bo with 3, +4 points each\n" in discord
     assert "1. Ann: 18\n2. Bo: 14\n" in one
     final = (gt_folder / "rankings" / "final.facebook.txt").read_text()
     assert "Final rankings" in final
     # Round 2: Bo's 1.5 Aesthete wins +8. Totals Ann 18+10+10=38, Bo 14+18+4=36.
     round_two = (gt_folder / "rankings" / "round-2.facebook.txt").read_text()
-    assert "- Aesthete: Bo with 1.5, +8 points" in round_two
+    assert "\nAesthete: Bo with 1.5, +8 points\n" in round_two
     assert "Contraptionist" not in round_two  # nobody counted above zero
     assert "1. Ann: 38 (18 + 10 + 10)\n2. Bo: 36 (14 + 18 + 4)\n" in final
     assert "Congratulations, Ann: the winner!" in final

@@ -20,6 +20,7 @@ Hidden parts per platform (the platforms' limits are facts, see the brief):
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -59,6 +60,30 @@ class Secret:
 
 
 Part = str | Bold | Per | Secret
+
+# Discord reads these as markdown (and `<` as the start of a mention or a link); a backslash
+# before any of them shows the character itself.
+DISCORD_MARKUP = re.compile(r"([\\*_`~|<>#\[\]()-])")
+ZERO_WIDTH = "\u200b"
+
+
+def discord_literal(text: str) -> str:
+    """Text shown as typed on Discord: markdown escaped, and `@everyone` / `@here` kept from
+    pinging a whole server (a zero-width space after the @)."""
+    escaped = DISCORD_MARKUP.sub(r"\\\1", text)
+    return re.sub(r"@(?=everyone|here)", "@" + ZERO_WIDTH, escaped)
+
+
+def bgg_literal(text: str) -> str:
+    """Text shown as typed on BGG: a zero-width space after each `[` so that no tag (`[o]`,
+    `[b]`, `[ImageID=1]`) starts inside it; `bgg()` keeps `<` from cutting the post."""
+    return text.replace("[", "[" + ZERO_WIDTH)
+
+
+def typed(text: str) -> Per:
+    """Words someone typed, such as a player's name: shown exactly as typed on every platform,
+    never read as Discord markdown or BGG markup (HTML escapes all text anyway)."""
+    return Per(facebook=text, discord=discord_literal(text), bgg=bgg_literal(text), html=text)
 
 
 @dataclass(frozen=True)
@@ -212,7 +237,9 @@ def discord(draft: PostDraft) -> str:
     if draft.comment_on is not None:
         head = [f"**{draft.headline}**"]
     elif draft.kicker:
-        head = [f"## {draft.kicker}", f"*{draft.when} · {draft.headline}*", ""]
+        # A post of no set time (the rankings) says only its game under the kicker.
+        where = f"{draft.when} · {draft.headline}" if draft.when else draft.headline
+        head = [f"## {draft.kicker}", f"*{where}*", ""]
     else:
         head = [f"# {draft.headline}", *_when(draft, "*{}*"), ""]
     return "\n".join([*head, *_lines(draft, "discord", "||{}||")]) + "\n"
@@ -220,7 +247,8 @@ def discord(draft: PostDraft) -> str:
 
 def bgg(draft: PostDraft) -> str:
     if draft.kicker:
-        head = [f"[b]{draft.kicker}[/b] · {draft.when}", f"[i]{draft.headline}[/i]", ""]
+        kicker = f"[b]{draft.kicker}[/b]" + (f" · {draft.when}" if draft.when else "")
+        head = [kicker, f"[i]{draft.headline}[/i]", ""]
     else:
         head = [f"[size=14][b]{draft.headline}[/b][/size]", *_when(draft, "[i]{}[/i]"), ""]
     lines = [*head, *_lines(draft, "bgg", "[o]{}[/o]")]

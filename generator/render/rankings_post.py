@@ -1,10 +1,11 @@
-"""The rankings posts: text in every flavour (Facebook, Discord, BGG), a podium-and-table
-image, and a host note with the image's alt text. Pure: rankings in, files out."""
+"""The rankings posts: one post model draft per ranking (render/post.py), rendered into every
+flavour (Facebook, Discord, BGG, HTML) and the host's note by the shared renderers, and a
+podium-and-table image. Pure: rankings in, posts and files out; the catch-up page rebuilds
+the same posts from the same rankings."""
 
 from __future__ import annotations
 
 import io
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -13,7 +14,8 @@ from PIL import Image, ImageDraw
 from generator.art.png_surface import load_font
 from generator.output_file import OutputFile
 from generator.rankings import Award, Ranking, ScoreSpec, Standing
-from generator.render.text import DISCORD_LIMIT, bgg_safe, split_message
+from generator.render.post import Block, Bold, Part, Per, PostDraft, item, line, para, typed
+from generator.render.text import Post, PostImage
 
 WIDTH, HEIGHT = 1080, 1350
 MARGIN_X, MARGIN_Y = 108, 120  # the ~10 % safe margin feeds and phones crop into
@@ -59,96 +61,95 @@ def _rounds_note(standing: Standing, spec: ScoreSpec) -> str:
     return note
 
 
-def _names(players: tuple[str, ...] | list[str]) -> str:
-    items = list(players)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+def _names(players: tuple[str, ...] | list[str]) -> list[Part]:
+    """ "Ann", "Ann and Bo", "Ann, Bo and Cy": each name as typed (see `typed`)."""
+    parts: list[Part] = []
+    for index, player in enumerate(players):
+        if index:
+            parts.append(" and " if index == len(players) - 1 else ", ")
+        parts.append(typed(player))
+    return parts
 
 
-def _award_line(award: Award) -> str:
+def _award(award: Award) -> Block:
     each = " each" if len(award.players) > 1 else ""
-    return (
-        f"{award.title}: {_names(award.players)} with {_count(award.count)}, "
-        f"+{award.points} points{each}"
+    return item(
+        f"{award.title}: ",
+        *_names(award.players),
+        f" with {_count(award.count)}, +{award.points} points{each}",
+        capital=False,
     )
 
 
-def body_lines(ranking: Ranking, spec: ScoreSpec, escape: bool = False) -> list[str]:
-    """The post's lines, shared by every flavour (markup added by the caller)."""
+# Where players send a missing score: Discord and BGG texts never speak of Facebook's
+# comments; a catch-up page is read away from the thread.
+SEND_IT = Per(
+    facebook="Post it in the comments",
+    discord="Post it in this channel",
+    bgg="Post it in this thread",
+    html="Send it to the host",
+)
 
-    def name(text: str) -> str:
-        return _discord_escape(text) if escape else text
 
-    lines = []
-    for standing in ranking.standings:
-        lines.append(
-            f"{_place(standing)}. {name(standing.player)}: {standing.total}"
-            f"{_rounds_note(standing, spec)}"
+def _closing(ranking: Ranking) -> list[list[Part]]:
+    """The words after the standings, one line each: best ship, titles, welcome, the end."""
+    out: list[list[Part]] = []
+    if ranking.final:
+        winners = [s.player for s in ranking.standings if s.place == 1]
+        if len(winners) == 1:
+            out.append(["Congratulations, ", typed(winners[0]), ": the winner!"])
+        elif winners:
+            out.append([*_names(winners), " share first place. Congratulations!"])
+        out.append(["Thank you all for flying. A score still missing? Post it and we update."])
+    else:
+        out.append(
+            [
+                "Missing a score or a wrong one? ",
+                SEND_IT,
+                " and it goes into the next rankings.",
+            ]
         )
-    extra = []
+    return out
+
+
+def body_blocks(ranking: Ranking, spec: ScoreSpec) -> list[Block]:
+    """The post's parts: the standings (place in bold), then one paragraph with the round's
+    best ship, the titles won, a welcome to late joiners and the closing words."""
+    blocks = [
+        line(
+            Bold(f"{_place(s)}."),
+            " ",
+            typed(s.player),
+            f": {s.total}{_rounds_note(s, spec)}",
+        )
+        for s in ranking.standings
+    ]
+    after: list[Block] = []
     if len(spec.rounds) > 1 and ranking.best_of_round:
         top = [s for s in ranking.best_of_round if s.place == 1]
-        extra.append(
-            f"Best ship of round {ranking.round}: "
-            f"{_names([name(s.player) for s in top])} ({top[0].total})."
+        after.append(
+            line(
+                f"Best ship of round {ranking.round}: ",
+                *_names([s.player for s in top]),
+                f" ({top[0].total}).",
+            )
         )
     if ranking.awards:
-        extra.append(f"Titles won in round {ranking.round}:")
-        extra += [
-            "- "
-            + _award_line(Award(a.title, a.round, a.count, tuple(map(name, a.players)), a.points))
-            for a in ranking.awards
-        ]
+        after.append(line(f"Titles won in round {ranking.round}:"))
+        after += [_award(a) for a in ranking.awards]
     if ranking.newcomers:
-        extra.append(
-            f"Welcome aboard, {_names([name(p) for p in ranking.newcomers])}! Late joiners are "
-            "welcome: catch up with the posts at your own pace and post your score for every "
-            "round you fly; it counts whenever it arrives."
+        after.append(
+            line(
+                "Welcome aboard, ",
+                *_names(ranking.newcomers),
+                "! Late joiners are welcome: catch up with the posts at your own pace and post "
+                "your score for every round you fly; it counts whenever it arrives.",
+            )
         )
-    if ranking.final:
-        winners = [s for s in ranking.standings if s.place == 1]
-        if winners:
-            if len(winners) == 1:
-                extra.append(f"Congratulations, {name(winners[0].player)}: the winner!")
-            else:
-                extra.append(
-                    f"{_names([name(s.player) for s in winners])} share first place. "
-                    "Congratulations!"
-                )
-        extra.append("Thank you all for flying. A score still missing? Post it and we update.")
-    else:
-        extra.append(
-            "Missing a score or a wrong one? Post it in the comments and it goes into the "
-            "next rankings."
-        )
-    return [*lines, "", *extra]
-
-
-def _discord_escape(text: str) -> str:
-    return re.sub(r"([\\*_`~|>#\[\]()-])", r"\\\1", text)
-
-
-def facebook_text(ranking: Ranking, spec: ScoreSpec, game: GameTitle) -> str:
-    head = [f"{game.name} · Game {game.game_id}", heading(ranking, spec), ""]
-    return "\n".join([*head, *body_lines(ranking, spec)]) + "\n"
-
-
-def discord_messages(ranking: Ranking, spec: ScoreSpec, game: GameTitle) -> list[str]:
-    head = [f"## {heading(ranking, spec)}", f"*{game.name} · Game {game.game_id}*", ""]
-    lines = body_lines(ranking, spec, escape=True)
-    marked = [re.sub(r"^(=?\d+\.)", r"**\1**", line) for line in lines]
-    return split_message("\n".join([*head, *marked]), DISCORD_LIMIT)
-
-
-def bgg_text(ranking: Ranking, spec: ScoreSpec, game: GameTitle, image: str) -> str:
-    head = [
-        f"[b]{heading(ranking, spec)}[/b] · {game.name} · Game {game.game_id}",
-        "",
-        f"[ImageID=UPLOAD {image}]",
-        "",
-    ]
-    return bgg_safe("\n".join([*head, *body_lines(ranking, spec)]) + "\n")
+    after += [line(*parts) for parts in _closing(ranking)]
+    if after and after[0].kind == "line":
+        after[0] = para(*after[0].parts)  # a blank line after the standings
+    return [*blocks, *after]
 
 
 def alt_text(ranking: Ranking, spec: ScoreSpec) -> str:
@@ -159,33 +160,38 @@ def alt_text(ranking: Ranking, spec: ScoreSpec) -> str:
     return f"{heading(ranking, spec)}: a podium and a table. {people}{tail}."
 
 
-def host_note(ranking: Ranking, spec: ScoreSpec, stem: str) -> str:
-    return (
-        "\n".join(
-            [
-                f"{heading(ranking, spec)}: how to post it",
-                f"- Facebook: paste {stem}.facebook.txt and attach {stem}.png.",
-                f"- Discord: paste {stem}.discord.md (then any -2, -3 parts), attach {stem}.png.",
-                f"- BGG: upload {stem}.png to your gallery, then paste {stem}.bgg.txt and replace "
-                "the [ImageID=...] placeholder with the image's id.",
-                f"Image description (alt text): {alt_text(ranking, spec)}",
-            ]
-        )
-        + "\n"
+def ranking_draft(ranking: Ranking, spec: ScoreSpec, game: GameTitle) -> PostDraft:
+    """One rankings post as the post model's parts; every flavour is rendered from it."""
+    stem = post_stem(ranking)
+    return PostDraft(
+        key=stem,
+        title=heading(ranking, spec),
+        turn=0,  # not in the posting schedule: published when the host has the scores
+        position=0,
+        headline=f"{game.name} · Game {game.game_id}",
+        kicker=heading(ranking, spec),
+        when="",
+        blocks=body_blocks(ranking, spec),
+        images=[PostImage(f"{stem}.png", alt_text(ranking, spec))],
     )
 
 
+def ranking_post(ranking: Ranking, spec: ScoreSpec, game: GameTitle) -> Post:
+    return ranking_draft(ranking, spec, game).render()
+
+
+def facebook_text(ranking: Ranking, spec: ScoreSpec, game: GameTitle) -> str:
+    text = ranking_post(ranking, spec, game).facebook
+    assert text is not None  # a rankings post is a post of its own, never a comment
+    return text
+
+
 def ranking_files(ranking: Ranking, spec: ScoreSpec, game: GameTitle) -> list[OutputFile]:
-    stem = post_stem(ranking)
-    files = {
-        f"{stem}.facebook.txt": facebook_text(ranking, spec, game),
-        f"{stem}.bgg.txt": bgg_text(ranking, spec, game, f"{stem}.png"),
-        f"{stem}.host.txt": host_note(ranking, spec, stem),
-    }
-    for number, message in enumerate(discord_messages(ranking, spec, game), 1):
-        files[f"{stem}.discord{'' if number == 1 else f'-{number}'}.md"] = message + "\n"
-    out = [OutputFile(name, text.encode("utf-8")) for name, text in files.items()]
-    out.append(OutputFile(f"{stem}.png", ranking_image(ranking, spec, game)))
+    """The post's texts (Facebook, Discord in parts of at most 2,000 characters, BGG, HTML,
+    the host's note) from the post model, and the podium image."""
+    post = ranking_post(ranking, spec, game)
+    out = [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
+    out.append(OutputFile(f"{post.key}.png", ranking_image(ranking, spec, game)))
     return out
 
 
@@ -205,6 +211,13 @@ HEADER_H, PODIUM_H, GAP, ROW_H = 146, 420, 30, 56
 
 
 def ranking_image(ranking: Ranking, spec: ScoreSpec, game: GameTitle) -> bytes:
+    buffer = io.BytesIO()
+    ranking_picture(ranking, spec, game).save(buffer, "PNG", optimize=False, compress_level=6)
+    return buffer.getvalue()
+
+
+def ranking_picture(ranking: Ranking, spec: ScoreSpec, game: GameTitle) -> Image.Image:
+    """The podium and table, drawn (the catch-up page embeds it without a PNG round trip)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), (255, 255, 255))
     draw = ImageDraw.Draw(image)
     inner = WIDTH - 2 * MARGIN_X
@@ -220,9 +233,7 @@ def ranking_image(ranking: Ranking, spec: ScoreSpec, game: GameTitle) -> bytes:
     draw.text((WIDTH / 2, y + 76), subtitle, fill=MUTED, font=load_font("Vera", 30), anchor="mt")
     y = _podium(draw, ranking, y + HEADER_H, inner)
     _table(draw, ranking, spec, y + GAP, rows)
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", optimize=False, compress_level=6)
-    return buffer.getvalue()
+    return image
 
 
 # Podium steps by place: column (left to right), height, colour.
