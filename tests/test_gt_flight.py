@@ -545,3 +545,16 @@ def test_an_alien_moves_only_to_a_cabin_with_its_life_support(content: GalaxyTru
         and line.startswith("  Before Event 2:")
         for line in lines
     )
+
+
+def test_every_base_kind_says_whether_crew_seats_matter() -> None:
+    # The search compares flights by crew counts only when every event either seats the crew
+    # itself or does not care where they sit; each base kind must be one or the other.
+    from generator.games.galaxy_trucker.flight.seating import SEATERS, SEATING_FREE
+
+    base = {
+        n for n, k in CARD_KINDS.items() if type(k).__module__.endswith("galaxy_trucker.card_kinds")
+    }
+    assert base == set(SEATERS) | SEATING_FREE
+    assert not set(SEATERS) & SEATING_FREE
+    assert set(SEATERS) == {"epidemic", "meteoric-swarm", "pirates"}

@@ -61,3 +61,15 @@ for _kind, _seater, _reason in (
     (kinds.Pirates, combat.pirates_seatings, seating.destruction_reason),
 ):
     seating.SEATERS[_kind.name] = (_seater, _reason)
+
+# The kinds whose events never care where the crew sit.
+for _kind in (
+    kinds.AbandonedShip,
+    kinds.AbandonedStation,
+    kinds.OpenSpace,
+    kinds.Planets,
+    kinds.Stardust,
+    kinds.Slavers,
+    kinds.Smugglers,
+):
+    seating.SEATING_FREE.add(_kind.name)

@@ -20,7 +20,13 @@ from typing import Any
 
 from generator.games.galaxy_trucker.flight import registry  # noqa: F401  (attaches resolvers)
 from generator.games.galaxy_trucker.flight.option import Option, distinct
-from generator.games.galaxy_trucker.flight.seating import SEATERS, CrewFree, crew_free, move_lines
+from generator.games.galaxy_trucker.flight.seating import (
+    SEATERS,
+    SEATING_FREE,
+    CrewFree,
+    crew_free,
+    move_lines,
+)
 from generator.games.galaxy_trucker.flight.state import (
     Flight,
     State,
@@ -140,7 +146,10 @@ class Search:
                 self.steps.append(lambda s, c=card, r=rolls: card_kind(c).resolve(flight, s, c, r))
         # With crew free to move before every event that cares where they sit, the rest of
         # the round's score depends on how many crew there are, not where they sit: positions
-        # that differ only in seating share one entry.
+        # that differ only in seating share one entry. Only if every event's kind is known
+        # to seat the crew or not to care (an expansion's kind may be neither).
+        kinds = {card_kind(card).name for card, _ in flight.events}
+        self.by_crew_count = move_crew and kinds <= set(SEATERS) | SEATING_FREE
         self.memo: dict[tuple[int, Any], int] = {}
         self.cache: dict[tuple[int, State], list[Option]] = {}
         self.spent = 0
@@ -156,7 +165,7 @@ class Search:
         """The best total of this step's and later Event boxes plus the end-of-round boxes."""
         if state.out or index == len(self.steps):
             return final_score(self.flight, state)
-        key = (index, crew_free(state) if self.move_crew else state)
+        key = (index, crew_free(state) if self.by_crew_count else state)
         if key in self.memo:
             return self.memo[key]
         options = self.options(index, state)

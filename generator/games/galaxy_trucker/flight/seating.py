@@ -35,6 +35,9 @@ Reason = Callable[[Flight, State, State, State], str]
 # Kinds whose events care where the crew sit, by kind name: how to list the seatings worth
 # trying, and how to say why a move helps. Filled by registry.py (an expansion adds its own).
 SEATERS: dict[str, tuple[Seater, Reason]] = {}
+# Kinds whose events never care where the crew sit (they count crew, or none). A flight whose
+# every event is in SEATERS or here is searched by crew counts alone (see `crew_free`).
+SEATING_FREE: set[str] = set()
 
 # The part of a state that the rest of the round's score depends on once crew may move
 # before every event that cares where they sit: crew counts, not their cabins.
