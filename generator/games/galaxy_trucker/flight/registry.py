@@ -4,7 +4,8 @@ A resolver is `(flight, state, card, rolls) -> list[Option]`: every option the p
 on that card (one when there is no choice), listed with the natural choice first. The
 engine asks the card's kind (`card_kind(card).resolve(...)`); an expansion's kind sets its
 `resolver` on its own class, or calls `attach` with its kind object. A kind whose events
-care where the crew sit also puts its seating function in `seating.SEATERS`."""
+care where the crew sit puts its seating function in `seating.SEATERS` (the crew may move
+before it) or its name in `seating.SEATS_KEPT` (dice read after the crew moved)."""
 
 from __future__ import annotations
 
@@ -54,13 +55,12 @@ for _kind, _resolver in (
 ):
     attach(_kind, _resolver)
 
-# The kinds whose events care where the crew sit (the crew may move before each event).
-for _kind, _seater, _reason in (
-    (kinds.Epidemic, seating.epidemic_seatings, seating.epidemic_reason),
-    (kinds.MeteoricSwarm, combat.meteoric_swarm_seatings, seating.destruction_reason),
-    (kinds.Pirates, combat.pirates_seatings, seating.destruction_reason),
-):
-    seating.SEATERS[_kind.name] = (_seater, _reason)
+# The kinds before whose events the crew may move (the player sees through them: no dice).
+seating.SEATERS[kinds.Epidemic.name] = (seating.epidemic_seatings, seating.epidemic_reason)
+
+# The kinds that care where the crew sit but roll dice read after the crew moved: crew stay.
+for _kind in (kinds.MeteoricSwarm, kinds.Pirates):
+    seating.SEATS_KEPT.add(_kind.name)
 
 # The kinds whose events never care where the crew sit.
 for _kind in (

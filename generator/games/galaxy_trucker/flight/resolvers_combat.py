@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from generator.games.galaxy_trucker.card_kinds import MeteoricSwarmCard as MeteoricSwarm
 from generator.games.galaxy_trucker.card_kinds import PiratesCard as Pirates
@@ -21,7 +20,6 @@ from generator.games.galaxy_trucker.card_kinds import SmugglersCard as Smugglers
 from generator.games.galaxy_trucker.flight.damage import crew_check, destroy
 from generator.games.galaxy_trucker.flight.option import Option, distinct, then_all
 from generator.games.galaxy_trucker.flight.resolvers_trade import crew_loss_options
-from generator.games.galaxy_trucker.flight.seating import seatings_by_group
 from generator.games.galaxy_trucker.flight.ship import (
     CONNECTORS,
     DIRECTION_NAMES,
@@ -167,66 +165,6 @@ def _volley(
             lambda s, i=index, z=size, f=came_from, r=roll: _strike(flight, s, i, z, f, r, noun),
         )
     return options
-
-
-def _volley_groups(
-    flight: Flight, state: State, hits: list[tuple[str, str]], rolls: Rolls, noun: str
-) -> dict[Cell, tuple[int, ...]]:
-    """Cabins grouped by their fate in a volley: for every way the volley can go (each
-    shield, shot and chunk choice), after which strike the cabin is gone (or that it stays).
-    Cabins of a group are alike for the volley, so which of them the crew sit in does not
-    matter. The volley is played with a human in every cabin, so every chunk with a cabin
-    may be kept: a superset of the ways any real seating can go."""
-    key = (state.present, state.charges, tuple(hits), rolls, noun)
-    if _GROUPS["flight"] is not flight:
-        _GROUPS.update(flight=flight, found={})
-    found: dict[Any, dict[Cell, tuple[int, ...]]] = _GROUPS["found"]
-    if key not in found:
-        found[key] = _fates(flight, state, hits, rolls, noun)
-    return found[key]
-
-
-# The last flight's volley groups: a search asks for the same volley from many states that
-# differ only in crew and goods.
-_GROUPS: dict[str, Any] = {"flight": None, "found": {}}
-
-
-def _fates(
-    flight: Flight, state: State, hits: list[tuple[str, str]], rolls: Rolls, noun: str
-) -> dict[Cell, tuple[int, ...]]:
-    cabins = [c for c in flight.ship.order if c in state.present and flight.ship.parts[c].does.crew]
-    manned = replace(state, humans=tuple((c, 2) for c in cabins), aliens=(), cargo=())
-    paths: list[tuple[State, tuple[frozenset[Cell], ...]]] = [(manned, ())]
-    for index, ((size, came_from), roll) in enumerate(zip(hits, rolls, strict=True), start=1):
-        grown: dict[tuple[State, tuple[frozenset[Cell], ...]], None] = {}
-        for s, history in paths:
-            if s.out:
-                grown[(s, (*history, s.present))] = None
-                continue
-            for o in _strike(flight, s, index, size, came_from, roll, noun):
-                grown[(o.state, (*history, o.state.present))] = None
-        paths = list(grown)
-    return {
-        cabin: tuple(
-            next((i for i, present in enumerate(history) if cabin not in present), len(history))
-            for _, history in paths
-        )
-        for cabin in cabins
-    }
-
-
-def meteoric_swarm_seatings(
-    flight: Flight, state: State, card: MeteoricSwarm, rolls: Rolls
-) -> list[State]:
-    hits = [(m.size, m.direction) for m in card.meteors]
-    return seatings_by_group(flight, state, _volley_groups(flight, state, hits, rolls, "meteor"))
-
-
-def pirates_seatings(flight: Flight, state: State, card: Pirates, rolls: Rolls) -> list[State]:
-    if all(outcome != "lose" for _, outcome, _, _ in _fight(flight, state, card.strength)):
-        return [state]  # they are beaten or held off whatever the player does: no shots
-    hits = [(shot.size, shot.direction) for shot in card.shots]
-    return seatings_by_group(flight, state, _volley_groups(flight, state, hits, rolls, "shot"))
 
 
 def meteoric_swarm(flight: Flight, state: State, card: MeteoricSwarm, rolls: Rolls) -> list[Option]:

@@ -41,12 +41,9 @@ SEARCH_BUDGET = 200_000  # options tried in one flight before the search stops b
 
 StepFn = Callable[[State], list[Option]]
 Rolls = tuple[tuple[int, int], ...]
-# Why a move that ends the flight can be the best one: the rules end the round with no
-# human aboard, and a ship out of the round scores 0 for the Pretty Ship and later events.
-OUT_BY_CHOICE = (
-    "so the ship is out of the round here, which scores more than flying on (the Pretty Ship "
-    "and every later event then count 0)"
-)
+# Why a move is made although the ship leaves the round at this event anyway (it would
+# where the crew sit, too; only moves that keep it flying are otherwise tried).
+OUT_ANYWAY = "though the ship is out of the round at this event wherever the crew sit"
 
 
 def crew_options(flight: Flight, state: State) -> list[Option]:
@@ -92,18 +89,22 @@ def seated_options(
     seater, reason = SEATERS[kind.name]
     options = []
     seen: set[tuple[CrewFree, int]] = set()
+    # Ruling: crew move to protect the crew, never to end the flight (leaving the round to
+    # escape a negative Pretty Ship is no reason a player moves crew for); a move that ends
+    # the flight is only tried when the event ends it wherever the crew sit.
+    can_stay_in = any(not o.state.out for o in kind.resolve(flight, state, card, rolls))
     for seated in seater(flight, state, card, rolls):
         moves = move_lines(flight, state, seated)
         for option in kind.resolve(flight, seated, card, rolls):
+            if moves and option.state.out and can_stay_in:
+                continue
             key = (crew_free(option.state), option.value)
             if key in seen:
                 continue
             seen.add(key)
             if moves:
                 why = (
-                    OUT_BY_CHOICE
-                    if option.state.out
-                    else reason(flight, state, seated, option.state)
+                    OUT_ANYWAY if option.state.out else reason(flight, state, seated, option.state)
                 )
                 line = f"Before Event {number}: move {'; move '.join(moves)}, {why}."
                 option = Option(

@@ -6,21 +6,24 @@ starting cabin) joined to a life support of its colour. Any seating of the same 
 reached between two events, so where the crew sat before an event does not limit where they
 sit for it.
 
-Only some events care where the crew sit: an epidemic (which occupied cabins are joined)
-and anything that destroys tiles (the crew of a destroyed cabin or of a chunk let go is
-lost; the kept chunk needs a human). A kind says so by having a seating function in
-`SEATERS` (registry.py); other events are flown with the crew where they are, which loses
-nothing because the next event that cares may seat them anew.
+Crew move only before an epidemic, and only to lose fewer crew to it. An epidemic has no
+dice: a player sees the card and can seat the crew so that fewer occupied cabins are
+joined. Meteors and pirates' shots also care where the crew sit (a destroyed cabin's crew
+is lost), but their dice are read only when the event is resolved, after the crew have
+moved; the engine knows those rolls, and seating the crew by them would give advice no
+player could follow (and, to escape a negative Pretty Ship, could even seat the last humans
+where a meteor lands). So before them the crew stay where they sit (`SEATS_KEPT`). A kind
+whose events care where the crew sit and that a player can see through before the event
+has a seating function in `SEATERS` (registry.py).
 
-To keep the search small a seating function lists seatings only up to what changes the
-event: for an epidemic, which cabins are occupied; for destruction, how many humans sit in
-each group of cabins that the event treats alike (same fate on every way it can go). Each
-seating is listed as close to the crew's current places as it can be, fewest moves first."""
+The seatings an epidemic lists: the crew where they sit, and, up to which cabins are
+occupied, those that lose the fewest crew to it, each as close to the crew's current places
+as it can be."""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import Any
 
@@ -32,12 +35,15 @@ Seater = Callable[[Flight, State, Any, tuple[tuple[int, int], ...]], list[State]
 # (flight, crew before, crew seated, state after the event) -> why the move helps, in words.
 Reason = Callable[[Flight, State, State, State], str]
 
-# Kinds whose events care where the crew sit, by kind name: how to list the seatings worth
+# Kinds before whose events the crew may move, by kind name: how to list the seatings worth
 # trying, and how to say why a move helps. Filled by registry.py (an expansion adds its own).
 SEATERS: dict[str, tuple[Seater, Reason]] = {}
 # Kinds whose events never care where the crew sit (they count crew, or none). A flight whose
 # every event is in SEATERS or here is searched by crew counts alone (see `crew_free`).
 SEATING_FREE: set[str] = set()
+# Kinds whose events care where the crew sit but are resolved by dice read after the crew
+# moved: the crew stay where they sit.
+SEATS_KEPT: set[str] = set()
 
 # The part of a state that the rest of the round's score depends on once crew may move
 # before every event that cares where they sit: crew counts, not their cabins.
@@ -80,23 +86,6 @@ def moves_needed(before: State, after: State) -> int:
     return after.human_count - stay + aliens
 
 
-def _fill(
-    cells: list[Cell], count: int, current: dict[Cell, int], room: dict[Cell, int]
-) -> dict[Cell, int]:
-    """`count` humans in `cells`, keeping as many as can stay where they sit."""
-    placed: dict[Cell, int] = {}
-    left = count
-    for cell in sorted(cells, key=lambda c: -current.get(c, 0)):
-        placed[cell] = min(current.get(cell, 0), room[cell], left)
-        left -= placed[cell]
-    for cell in cells:
-        extra = min(room[cell] - placed[cell], left)
-        placed[cell] += extra
-        left -= extra
-    assert left == 0
-    return {c: n for c, n in placed.items() if n}
-
-
 def _seated(state: State, aliens: tuple[tuple[str, Cell], ...], humans: dict[Cell, int]) -> State:
     return replace(state, humans=tuple(sorted(humans.items())), aliens=aliens)
 
@@ -105,38 +94,6 @@ def _ordered(state: State, seatings: list[State]) -> list[State]:
     """Distinct seatings, fewest moves first (the current seating, if listed, leads)."""
     unique = list(dict.fromkeys(seatings))
     return sorted(unique, key=lambda s: moves_needed(state, s))
-
-
-def _splits(sizes: list[int], count: int) -> Iterator[tuple[int, ...]]:
-    """Ways to share `count` humans among groups that hold at most `sizes` each."""
-    if not sizes:
-        if count == 0:
-            yield ()
-        return
-    for first in range(min(sizes[0], count) + 1):
-        for rest in _splits(sizes[1:], count - first):
-            yield (first, *rest)
-
-
-def seatings_by_group(flight: Flight, state: State, group: dict[Cell, Hashable]) -> list[State]:
-    """Every seating, up to moving humans between cabins of the same group (cabins that the
-    event treats alike); aliens are seated in every cabin open to them."""
-    current = dict(state.humans)
-    found = []
-    for aliens in alien_seatings(flight, state):
-        taken = {cabin for _, cabin in aliens}
-        cabins = [c for c in crew_cabins(flight, state) if c not in taken]
-        groups: dict[Hashable, list[Cell]] = {}
-        for cell in cabins:
-            groups.setdefault(group.get(cell, cell), []).append(cell)
-        members = list(groups.values())
-        room = {c: 2 for c in cabins}
-        for split in _splits([2 * len(m) for m in members], state.human_count):
-            humans: dict[Cell, int] = {}
-            for cells, count in zip(members, split, strict=True):
-                humans.update(_fill(cells, count, current, room))
-            found.append(_seated(state, aliens, humans))
-    return _ordered(state, found) or [state]
 
 
 def joined_occupied(flight: Flight, state: State) -> list[Cell]:
@@ -180,7 +137,11 @@ def epidemic_seatings(flight: Flight, state: State, card: Any, rolls: Any) -> li
             tuple(sorted(alien_at[c] for c in ill if c in alien_at)),
         )
         seen.setdefault(key, seating)
-    return list(seen.values())
+    # Crew move to lose fewer crew, never more: besides leaving them where they sit, only
+    # the seatings the epidemic strikes least.
+    fewest = min(humans + len(aliens) for humans, aliens in seen)
+    best = [s for (humans, aliens), s in seen.items() if humans + len(aliens) == fewest]
+    return list(dict.fromkeys([state, *best]))
 
 
 def move_lines(flight: Flight, before: State, after: State) -> list[str]:
@@ -221,36 +182,9 @@ def move_lines(flight: Flight, before: State, after: State) -> list[str]:
     return moves
 
 
-def _cabin_list(flight: Flight, cells: list[Cell]) -> str:
-    names = [flight.label(c) for c in cells]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def destruction_reason(flight: Flight, before: State, seated: State, after: State) -> str:
-    old = dict(before.humans)
-    new = dict(seated.humans)
-    emptied = [c for c in old if new.get(c, 0) < old[c]]
-    emptied += [cabin for colour, cabin in before.aliens if (colour, cabin) not in seated.aliens]
-    lost = sorted(c for c in set(emptied) if c not in after.present)
-    if lost:
-        verb = "it is" if len(lost) == 1 else "they are"
-        return f"so no crew is aboard {_cabin_list(flight, lost)} when {verb} lost"
-    for colour, cabin in before.aliens:
-        if (colour, cabin) not in seated.aliens and cabin not in alien_cabins(
-            flight.ship, after.present, colour
-        ):
-            return f"so the {colour} alien still has its life support after this event"
-    return "for the best round score"
-
-
 def epidemic_reason(flight: Flight, before: State, seated: State, after: State) -> str:
     was = len(joined_occupied(flight, before))
     now = len(joined_occupied(flight, seated))
     if now == 0:
         return "so the epidemic finds no two occupied cabins joined"
-    if now > was:
-        return (
-            f"so the epidemic finds {now} occupied cabins joined to another, not {was}: fewer "
-            "crew aboard scores more later in this round"
-        )
     return f"so the epidemic finds only {now} occupied cabins joined to another, not {was}"

@@ -6,9 +6,9 @@ they hold. Conventions where the rules leave the player a choice that does not c
 round score now (the search decides only choices that can change it):
 - batteries are spent from the battery with the most cells left (first in reading order on
   a tie), so charge is kept spread over the ship;
-- crew given up (abandoned ships, slavers) leave from the least-occupied cabin first; where
-  the crew sit matters only to events that seat them anew first (seating.py: crew may move
-  between events, and the search tries every seating that changes the event);
+- crew given up (abandoned ships, slavers) leave from the least-occupied cabin first; crew
+  move only before an epidemic, to lose fewer crew to it (seating.py says why not before
+  meteors and shots);
 - goods are arranged anew whenever goods are loaded: the most valuable set the holds can
   take, red goods only in hazardous holds, holds filled in reading order."""
 
