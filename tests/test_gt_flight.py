@@ -401,3 +401,169 @@ def test_alien_goes_home_when_its_life_support_is_destroyed(content: GalaxyTruck
     b, lines = fly_events(content, tiles, [("meteoric-swarm-1c", [(3, 5), MISS, MISS])])
     assert b.lost == -2
     assert "  The purple alien lost its life support and goes home." in lines
+
+
+# --- moving crew between events ------------------------------------------------------------
+# "Between events, you may move astronauts between Cabins (Aliens must still have
+# life-support)." The engine seats the crew anew before each event that cares where they sit.
+
+
+def fly_both(
+    content: GalaxyTrucker,
+    tiles: dict[tuple[int, int], tuple[str, int]],
+    events: list[tuple[str, list[tuple[int, int]]]],
+) -> tuple[Boxes, Boxes, list[str]]:
+    """The flight with crew never moving and with crew moved where it pays; the account of
+    the second."""
+    built = ship_of(content, tiles)
+    legal, removals = check(built)
+    flight = Flight(
+        content,
+        content.rounds[0],
+        legal,
+        0,
+        tuple((content.cards_by_id[card], tuple(rolls)) for card, rolls in events),
+    )
+    start = initial_state(legal, len(removals))
+    still = fly(flight, start, move_crew=False)
+    moved = fly(flight, start)
+    result = RoundFlight(flight, built, tuple(removals), start, moved)
+    plan = {"rounds": [{"flight_turns": [{"turn": 9, "events": [{} for _ in events]}]}]}
+    return boxes(flight, still), boxes(flight, moved), account_lines(content, plan, result)
+
+
+def test_moving_crew_before_an_epidemic_saves_them(content: GalaxyTrucker) -> None:
+    # CABINS: T040 (7,6) - start (7,7) - T036 (7,8); T040 and T036 are joined only to the
+    # start, not to each other. 6 humans.
+    # Event 1, abandoned-ship-1a: give up 2 crew for 3 credits - 1 day = 2 (4 humans stay).
+    # Without moves the 2 leave the least-occupied cabin first, T040 (first in reading order
+    # on a tie): start 2, T036 2. Event 2, epidemic: start and T036 are joined and occupied:
+    # each loses one, 2 humans left. Event 3, abandoned-ship-1a again: giving up 2 would leave
+    # nobody: fly past, 0. (Flying past event 1 instead: 6 humans, the epidemic strikes all
+    # three cabins, 3 left; event 3 taken: 2. Also 2 in all.) Events 2 + 0 + 0 = 2, Pretty
+    # Ship 2 - 8 exposed = -6: score -4.
+    # With moves: before the epidemic the 2 humans of the start move to T040, so the occupied
+    # cabins T040 and T036 are not joined: nobody falls ill, 4 humans; event 3 taken, 2.
+    # Events 2 + 0 + 2 = 4, Pretty -6: score -2, strictly more than -4.
+    events = [("abandoned-ship-1a", []), ("epidemic-2a", []), ("abandoned-ship-1a", [])]
+    still, moved, lines = fly_both(content, CABINS, events)
+    assert as_tuple(still) == (0, (2, 0, 0), 0, 0, -6, -4)
+    assert as_tuple(moved) == (0, (2, 0, 2), 0, 0, -6, -2)
+    assert (
+        "  Before Event 2: move 2 humans from start (starting cabin) at row 7, column 7 to T040 "
+        "(cabin) at row 7, column 6, so the epidemic finds no two occupied cabins joined." in lines
+    )
+    assert "  No occupied cabin is joined to another occupied cabin: nobody falls ill." in lines
+    assert any(
+        line.startswith("  Choice: move 2 humans from start")
+        and "keep the crew where they sit -4" in line
+        for line in lines
+    )
+
+
+def test_crew_stay_where_they_sit_before_meteors(content: GalaxyTrucker) -> None:
+    # CABINS again. Event 1, abandoned-ship-1a: 2 crew given up (T040 empties, as above),
+    # record 2; start 2, T036 2. Event 2, meteoric-swarm-1c: a large meteor from the front,
+    # roll 3+5 = 8: column 8, whose only tile is T036 (row 7); no cannon: destroyed with its
+    # 2 humans (a leaf, the ship does not break): 1 Lost Component, -2. The other two meteors
+    # roll 2 and 12: no line has those numbers. 2 humans left, so event 3 (abandoned-ship-1a)
+    # is flown past. Exposed after: start n, e, s (3) and T040 n, s, w (3) = 6: Pretty
+    # 2 - 6 = -4. Score 2 + 0 + 0 - 2 - 4 = -4.
+    # Moving both humans of T036 to the empty T040 before event 2 would save them (score -2),
+    # but only a player who knew the roll (read after the crew moved) would do it: the engine
+    # does not, so its account is one a player can follow. Ruling in seating.py.
+    events = [
+        ("abandoned-ship-1a", []),
+        ("meteoric-swarm-1c", [(3, 5), MISS, (6, 6)]),
+        ("abandoned-ship-1a", []),
+    ]
+    still, moved, lines = fly_both(content, CABINS, events)
+    assert as_tuple(still) == as_tuple(moved) == (0, (2, 0, 0), 0, -2, -4, -4)
+    assert not any("Before Event" in line for line in lines)
+    assert any(
+        line.endswith("T036 (cabin) at row 7, column 8 is destroyed, with 2 humans.")
+        for line in lines
+    ), lines
+
+
+def test_the_engine_never_moves_crew_into_harm_to_leave_the_round(
+    content: GalaxyTrucker,
+) -> None:
+    """Bot ships of seeds where an engine that seated crew by the meteor rolls moved the last
+    humans into a cabin about to be destroyed (out of the round beats a negative Pretty
+    Ship): now no move comes before a meteor or a shot, and no move ends the flight."""
+    from generator.games.galaxy_trucker.flight.balance import BALANCE_BUDGET
+    from generator.games.galaxy_trucker.flight.bot import build
+    from generator.games.galaxy_trucker.flight.engine import fly_round
+    from generator.games.galaxy_trucker.planner import make_rounds
+    from generator.plan import to_data
+
+    for seed, number in [("balance-8", 2), ("balance-16", 1), ("balance-24", 2)]:
+        rounds = [to_data(r) for r in make_rounds(content, seed)]
+        plan = {"rounds": rounds}
+        built = build(content, rounds[number - 1], content.rounds[number - 1])
+        result = fly_round(content, plan, number, built.ship, built.skipped, BALANCE_BUDGET)
+        lines = account_lines(content, plan, result)
+        events = [line for line in lines if line.startswith("Event ")]
+        for line in lines:
+            if line.startswith("  Before Event "):
+                index = int(line.split()[2].rstrip(":"))
+                assert "Epidemic" in events[index - 1], (seed, line)
+                assert "wherever the crew sit" not in line, (seed, line)
+
+
+def test_an_alien_moves_only_to_a_cabin_with_its_life_support(content: GalaxyTrucker) -> None:
+    # Purple life support T143 turned 180 at (6,8) joins cabin T036 below it (7,8) and cabin
+    # T048 right of it (6,9): the purple alien may sit in either. T040 (7,6) and the start
+    # have no purple life support. The alien sits in T036, 2 humans in the start: T036 and
+    # the start are joined and occupied, so an epidemic would take the alien and a human.
+    # Seatings that lose nobody: the alien to T048 (1 move), or both humans to T040 (2
+    # moves; T040 is joined only to the start). Besides leaving the crew where they sit, the
+    # engine lists only seatings that lose the fewest crew, the alien never in T040 or the
+    # start, fewest moves first.
+    from dataclasses import replace
+
+    from generator.games.galaxy_trucker.flight.seating import (
+        SEATERS,
+        joined_occupied,
+        move_lines,
+    )
+
+    tiles = {(7, 6): ("T040", 0), (7, 8): ("T036", 0), (6, 8): ("T143", 180), (6, 9): ("T048", 0)}
+    ship, _ = check(ship_of(content, tiles))
+    epidemic = content.cards_by_id["epidemic-2a"]
+    flight = Flight(content, content.rounds[0], ship, 0, ((epidemic, ()),))
+    state = replace(
+        initial_state(ship, 0),
+        humans=(((7, 7), 2),),
+        aliens=(("purple", (7, 8)),),
+    )
+    assert joined_occupied(flight, state) == [(7, 7), (7, 8)]
+    seater, _ = SEATERS[epidemic.kind]
+    seatings = seater(flight, state, epidemic, ())
+    # The crew where they sit first (a player may leave them), then only seatings that lose
+    # nobody.
+    assert seatings[0] == state and len(seatings) > 1
+    assert all(joined_occupied(flight, s) == [] for s in seatings[1:])
+    for s in seatings:
+        assert s.human_count == 2 and [colour for colour, _ in s.aliens] == ["purple"]
+        assert {cabin for _, cabin in s.aliens} <= {(7, 8), (6, 9)}
+        # A cabin holds 2 humans or 1 alien, never both.
+        assert all(n <= 2 and c not in {a for _, a in s.aliens} for c, n in s.humans)
+    assert move_lines(flight, state, seatings[1]) == [
+        "the purple alien from T036 (cabin) at row 7, column 8 to T048 (cabin) at row 6, column 9"
+    ]
+
+
+def test_every_base_kind_says_whether_crew_seats_matter() -> None:
+    # The search compares flights by crew counts only when every event either seats the crew
+    # itself or does not care where they sit; each base kind must be one or the other.
+    from generator.games.galaxy_trucker.flight.seating import SEATERS, SEATING_FREE, SEATS_KEPT
+
+    base = {
+        n for n, k in CARD_KINDS.items() if type(k).__module__.endswith("galaxy_trucker.card_kinds")
+    }
+    assert base == set(SEATERS) | SEATING_FREE | SEATS_KEPT
+    assert not set(SEATERS) & SEATING_FREE and not SEATS_KEPT & (set(SEATERS) | SEATING_FREE)
+    assert set(SEATERS) == {"epidemic"}
+    assert {"meteoric-swarm", "pirates"} == SEATS_KEPT

@@ -146,8 +146,8 @@ def score_ship(
         f"{content.texts.game_name} · game {plan['game_id']} · round {round_number} · "
         f"score for {ship_path.name}",
         "Choices are made for the best round score, knowing every roll of the round (so this is "
-        "the most the ship could score); where a choice does not change the score, the natural "
-        "one is taken (shield, shoot, take the reward).",
+        "the most the ship could score), crew moves before an epidemic included; where a choice "
+        "does not change the score, the natural one is taken (shield, shoot, take the reward).",
         "",
     ]
     return "\n".join(head + account_lines(content, plan, result)) + "\n"

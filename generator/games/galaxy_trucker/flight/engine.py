@@ -59,13 +59,14 @@ def fly_round(
     built: Ship,
     skipped: int,
     budget: int = SEARCH_BUDGET,
+    move_crew: bool = True,
 ) -> RoundFlight:
     rplan = round_plan(plan, round_number)
     rnd = content.rounds[round_number - 1]
     legal, removals = check(built)
     flight = Flight(content, rnd, legal, skipped, planned_events(content, rplan))
     start = initial_state(legal, len(removals))
-    return RoundFlight(flight, built, tuple(removals), start, fly(flight, start, budget))
+    return RoundFlight(flight, built, tuple(removals), start, fly(flight, start, budget, move_crew))
 
 
 def boxes(flight: Flight, played: Played) -> Boxes:

@@ -3,7 +3,9 @@
 A resolver is `(flight, state, card, rolls) -> list[Option]`: every option the player has
 on that card (one when there is no choice), listed with the natural choice first. The
 engine asks the card's kind (`card_kind(card).resolve(...)`); an expansion's kind sets its
-`resolver` on its own class, or calls `attach` with its kind object."""
+`resolver` on its own class, or calls `attach` with its kind object. A kind whose events
+care where the crew sit puts its seating function in `seating.SEATERS` (the crew may move
+before it) or its name in `seating.SEATS_KEPT` (dice read after the crew moved)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import Any
 from generator.games.galaxy_trucker import card_kinds as kinds
 from generator.games.galaxy_trucker.flight import resolvers_combat as combat
 from generator.games.galaxy_trucker.flight import resolvers_trade as trade
+from generator.games.galaxy_trucker.flight import seating
 from generator.games.galaxy_trucker.flight.option import Option
 from generator.games.galaxy_trucker.flight.state import Flight, State
 from generator.games.galaxy_trucker.kinds import CARD_KINDS, CardKind
@@ -51,3 +54,22 @@ for _kind, _resolver in (
     (kinds.Smugglers, combat.smugglers),
 ):
     attach(_kind, _resolver)
+
+# The kinds before whose events the crew may move (the player sees through them: no dice).
+seating.SEATERS[kinds.Epidemic.name] = (seating.epidemic_seatings, seating.epidemic_reason)
+
+# The kinds that care where the crew sit but roll dice read after the crew moved: crew stay.
+for _kind in (kinds.MeteoricSwarm, kinds.Pirates):
+    seating.SEATS_KEPT.add(_kind.name)
+
+# The kinds whose events never care where the crew sit.
+for _kind in (
+    kinds.AbandonedShip,
+    kinds.AbandonedStation,
+    kinds.OpenSpace,
+    kinds.Planets,
+    kinds.Stardust,
+    kinds.Slavers,
+    kinds.Smugglers,
+):
+    seating.SEATING_FREE.add(_kind.name)

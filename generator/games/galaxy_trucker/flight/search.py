@@ -1,7 +1,10 @@
 """The player's best choices for the round score, and the flight replayed with them.
 
 The flight is a fixed sequence of steps: crewing the ship (where the aliens go), then each
-event card in the planned order with its recorded rolls. At each step the resolver lists the
+event card in the planned order with its recorded rolls. Before an event that cares where
+the crew sit (an epidemic, meteors, pirates' shots) the crew may move between cabins, as the
+rules allow between events: the step then tries the event from every seating worth trying
+(seating.py) and the account says each move. At each step the resolver lists the
 options; the search tries them all (depth first, remembering positions already scored) and
 takes the one leading to the best round score. Ties go to an option that keeps the ship in
 the round, then to the one the resolver lists first (its natural choice: shield rather than
@@ -12,10 +15,18 @@ account says the choice is the best found, not proven best."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from generator.games.galaxy_trucker.flight import registry  # noqa: F401  (attaches resolvers)
 from generator.games.galaxy_trucker.flight.option import Option, distinct
+from generator.games.galaxy_trucker.flight.seating import (
+    SEATERS,
+    SEATING_FREE,
+    CrewFree,
+    crew_free,
+    move_lines,
+)
 from generator.games.galaxy_trucker.flight.state import (
     Flight,
     State,
@@ -29,6 +40,10 @@ from generator.games.galaxy_trucker.kinds import card_kind
 SEARCH_BUDGET = 200_000  # options tried in one flight before the search stops branching
 
 StepFn = Callable[[State], list[Option]]
+Rolls = tuple[tuple[int, int], ...]
+# Why a move is made although the ship leaves the round at this event anyway (it would
+# where the crew sit, too; only moves that keep it flying are otherwise tried).
+OUT_ANYWAY = "though the ship is out of the round at this event wherever the crew sit"
 
 
 def crew_options(flight: Flight, state: State) -> list[Option]:
@@ -58,6 +73,58 @@ def crew_options(flight: Flight, state: State) -> list[Option]:
     return distinct(options)
 
 
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def seated_options(
+    flight: Flight, state: State, card: Any, rolls: Rolls, number: int
+) -> list[Option]:
+    """The event's options from every seating of the crew worth trying (crew may move between
+    events): the current seating first; an outcome reached by several seatings is listed
+    once, with the fewest moves. Outcomes that keep more crew aboard are listed first, so
+    that of two seatings equal for the score the one a player would pick (lose nobody
+    needlessly) is taken."""
+    kind = card_kind(card)
+    seater, reason = SEATERS[kind.name]
+    options = []
+    seen: set[tuple[CrewFree, int]] = set()
+    # Ruling: crew move to protect the crew, never to end the flight (leaving the round to
+    # escape a negative Pretty Ship is no reason a player moves crew for); a move that ends
+    # the flight is only tried when the event ends it wherever the crew sit.
+    can_stay_in = any(not o.state.out for o in kind.resolve(flight, state, card, rolls))
+    for seated in seater(flight, state, card, rolls):
+        moves = move_lines(flight, state, seated)
+        for option in kind.resolve(flight, seated, card, rolls):
+            if moves and option.state.out and can_stay_in:
+                continue
+            key = (crew_free(option.state), option.value)
+            if key in seen:
+                continue
+            seen.add(key)
+            if moves:
+                why = (
+                    OUT_ANYWAY if option.state.out else reason(flight, state, seated, option.state)
+                )
+                line = f"Before Event {number}: move {'; move '.join(moves)}, {why}."
+                option = Option(
+                    option.state,
+                    option.value,
+                    (line, *option.lines),
+                    (f"move {_and(moves)}", *option.choices),
+                )
+            options.append(option)
+    options.sort(key=lambda o: -o.state.crew_count)
+    if any(o.choices and o.choices[0].startswith("move ") for o in options):
+        options = [
+            o
+            if o.choices and o.choices[0].startswith("move ")
+            else replace(o, choices=("keep the crew where they sit", *o.choices))
+            for o in options
+        ]
+    return options
+
+
 @dataclass(frozen=True)
 class Decision:
     option: Option
@@ -66,15 +133,25 @@ class Decision:
 
 
 class Search:
-    def __init__(self, flight: Flight, budget: int = SEARCH_BUDGET) -> None:
+    def __init__(self, flight: Flight, budget: int = SEARCH_BUDGET, move_crew: bool = True) -> None:
         self.flight = flight
         self.budget = budget
+        self.move_crew = move_crew
         self.steps: list[StepFn] = [lambda s: crew_options(flight, s)]
-        for card, rolls in flight.events:
-            self.steps.append(
-                lambda s, card=card, rolls=rolls: card_kind(card).resolve(flight, s, card, rolls)
-            )
-        self.memo: dict[tuple[int, State], int] = {}
+        for number, (card, rolls) in enumerate(flight.events, start=1):
+            if move_crew and card_kind(card).name in SEATERS:
+                self.steps.append(
+                    lambda s, c=card, r=rolls, n=number: seated_options(flight, s, c, r, n)
+                )
+            else:
+                self.steps.append(lambda s, c=card, r=rolls: card_kind(c).resolve(flight, s, c, r))
+        # With crew free to move before every event that cares where they sit, the rest of
+        # the round's score depends on how many crew there are, not where they sit: positions
+        # that differ only in seating share one entry. Only if every event's kind is known
+        # to seat the crew or not to care (an expansion's kind may be neither).
+        kinds = {card_kind(card).name for card, _ in flight.events}
+        self.by_crew_count = move_crew and kinds <= set(SEATERS) | SEATING_FREE
+        self.memo: dict[tuple[int, Any], int] = {}
         self.cache: dict[tuple[int, State], list[Option]] = {}
         self.spent = 0
         self.exhaustive = True
@@ -89,7 +166,7 @@ class Search:
         """The best total of this step's and later Event boxes plus the end-of-round boxes."""
         if state.out or index == len(self.steps):
             return final_score(self.flight, state)
-        key = (index, state)
+        key = (index, crew_free(state) if self.by_crew_count else state)
         if key in self.memo:
             return self.memo[key]
         options = self.options(index, state)
@@ -128,8 +205,12 @@ class Played:
         return self.states[-1]
 
 
-def fly(flight: Flight, start: State, budget: int = SEARCH_BUDGET) -> Played:
-    search = Search(flight, budget)
+def fly(
+    flight: Flight, start: State, budget: int = SEARCH_BUDGET, move_crew: bool = True
+) -> Played:
+    """The flight with the best choices. `move_crew=False` flies it with the crew never
+    moving between events (to show what moving them gains)."""
+    search = Search(flight, budget, move_crew)
     search.best(0, start)
     state = start
     decisions = []

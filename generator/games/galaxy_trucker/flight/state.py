@@ -6,8 +6,9 @@ they hold. Conventions where the rules leave the player a choice that does not c
 round score now (the search decides only choices that can change it):
 - batteries are spent from the battery with the most cells left (first in reading order on
   a tie), so charge is kept spread over the ship;
-- crew leave from the least-occupied cabin first (an empty cabin cannot catch an epidemic);
-  the engine does not move crew between events;
+- crew given up (abandoned ships, slavers) leave from the least-occupied cabin first; crew
+  move only before an epidemic, to lose fewer crew to it (seating.py says why not before
+  meteors and shots);
 - goods are arranged anew whenever goods are loaded: the most valuable set the holds can
   take, red goods only in hazardous holds, holds filled in reading order."""
 
