@@ -433,30 +433,43 @@ def _text_entry(text: str) -> Block:
     return Block(f"text-{lead or body[:20]}", mm(60), height, draw)
 
 
-def technology_page(content: GalaxyTrucker, paper: str) -> PageSpec:
+def two_column_aid_page(
+    content: GalaxyTrucker,
+    paper: str,
+    blocks: list[Block],
+    title: str,
+    subtitle: str,
+    footer_text: str,
+) -> PageSpec:
+    """A player-aid page of the expansion: text blocks flowed into two columns."""
     width, height = page_size(paper, "portrait")
     margin = mm(12)
     gap = mm(5)
     col_w = (width - 2 * margin - gap) / 2
     top, bottom = margin + HEADER_H, height - margin - FOOTER_H - mm(3)
     columns = [Column(margin + k * (col_w + gap), top, col_w, bottom) for k in range(2)]
-    placed = flow(TextMeasure(), technology_blocks(content), columns, mm(1.8))
+    placed = flow(TextMeasure(), blocks, columns, mm(1.8))
     if placed is None:
-        raise LayoutError(f"the technology page of the player aid does not fit on {paper}")
+        raise LayoutError(f"the {footer_text.lower()} page does not fit on {paper}")
 
     def draw(page: Page) -> None:
-        header(
-            page,
-            content,
-            "Player aid 3/4",
-            "Keep on Trucking's tiles (our own design), cyan aliens and the A ships.",
-            player_box=False,
-        )
+        header(page, content, title, subtitle, player_box=False)
         for p in placed:
             p.block.draw(page, p.x, p.y, p.w)
-        footer(page, content, "Player aid, new technology")
+        footer(page, content, footer_text)
 
     return PageSpec("portrait", draw)
+
+
+def technology_page(content: GalaxyTrucker, paper: str) -> PageSpec:
+    return two_column_aid_page(
+        content,
+        paper,
+        technology_blocks(content),
+        "Player aid 3/4",
+        "Keep on Trucking's tiles (our own design), cyan aliens and the A ships.",
+        "Player aid, new technology",
+    )
 
 
 def ship_rounds(content: GalaxyTrucker) -> list[tuple[str, Round]]:

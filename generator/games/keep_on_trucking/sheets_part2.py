@@ -5,19 +5,11 @@ from __future__ import annotations
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.sheets_aid import generic_text
-from generator.games.galaxy_trucker.sheets_common import FOOTER_H, HEADER_H, footer, header
 from generator.games.keep_on_trucking.card_kinds import PART_TWO_KINDS
-from generator.games.keep_on_trucking.sheets import _text_entry
+from generator.games.keep_on_trucking.sheets import _text_entry, two_column_aid_page
 from generator.render.pdf import (
     Block,
-    Column,
-    LayoutError,
-    Page,
     PageSpec,
-    TextMeasure,
-    flow,
-    mm,
-    page_size,
 )
 
 
@@ -45,26 +37,11 @@ def adventure_blocks(content: GalaxyTrucker) -> list[Block]:
 
 
 def adventures_page(content: GalaxyTrucker, paper: str, number: int, total: int) -> PageSpec:
-    width, height = page_size(paper, "portrait")
-    margin = mm(12)
-    gap = mm(5)
-    col_w = (width - 2 * margin - gap) / 2
-    top, bottom = margin + HEADER_H, height - margin - FOOTER_H - mm(3)
-    columns = [Column(margin + k * (col_w + gap), top, col_w, bottom) for k in range(2)]
-    placed = flow(TextMeasure(), adventure_blocks(content), columns, mm(1.8))
-    if placed is None:
-        raise LayoutError(f"the new adventures page of the player aid does not fit on {paper}")
-
-    def draw(page: Page) -> None:
-        header(
-            page,
-            content,
-            f"Player aid {number}/{total}",
-            "Keep on Trucking's adventure cards (our own design), titles and Rough Roads.",
-            player_box=False,
-        )
-        for p in placed:
-            p.block.draw(page, p.x, p.y, p.w)
-        footer(page, content, "Player aid, new adventures")
-
-    return PageSpec("portrait", draw)
+    return two_column_aid_page(
+        content,
+        paper,
+        adventure_blocks(content),
+        f"Player aid {number}/{total}",
+        "Keep on Trucking's adventure cards (our own design), titles and Rough Roads.",
+        "Player aid, new adventures",
+    )
