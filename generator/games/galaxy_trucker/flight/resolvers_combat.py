@@ -77,19 +77,22 @@ def _shield_or_hit(
         return destroy(flight, state, target, head)
     if state.battery_count == 0:
         return destroy(flight, state, target, f"{head}; no battery left for the shield")
+    shield = f"shield {flight.ship.parts[shields[0]].tile.id} at {cell_name(shields[0])}"
+    return _battery_or_hit(
+        flight, state, target, head, f"{head}: {shield} stops it", f"shield {what}", what
+    )
+
+
+def _battery_or_hit(
+    flight: Flight, state: State, target: Cell, head: str, saved: str, choice: str, what: str
+) -> list[Option]:
+    """One battery saves the tile (`saved` says how), or the player lets the hit land and
+    keeps the battery for later."""
     hit = destroy(flight, state, target, head)
     after, used = spend(state, 1)
-    saved = Option(
-        after,
-        0,
-        (
-            f"{head}: shield {flight.ship.parts[shields[0]].tile.id} at {cell_name(shields[0])} "
-            f"stops it (1 battery from {cell_name(used[0])}).",
-        ),
-        (f"shield {what}",),
-    )
+    spent = Option(after, 0, (f"{saved} (1 battery from {cell_name(used[0])}).",), (choice,))
     taken = [replace(o, choices=(f"let {what} hit (keeping the battery)", *o.choices)) for o in hit]
-    return [saved, *taken]
+    return [spent, *taken]
 
 
 def _strike(
@@ -140,19 +143,16 @@ def _strike(
         return destroy(flight, state, target, f"{head_hit}: no cannon faces it")
     if state.battery_count == 0:
         return destroy(flight, state, target, f"{head_hit}: no battery left for the double cannon")
-    hit = destroy(flight, state, target, head_hit)
-    after, used = spend(state, 1)
-    shot = Option(
-        after,
-        0,
-        (
-            f"{head_hit}: double cannon {flight.label(gunners[0])} shoots it down "
-            f"(1 battery from {cell_name(used[0])}).",
-        ),
-        (f"shoot {what}",),
+    cannon = f"double cannon {flight.label(gunners[0])}"
+    return _battery_or_hit(
+        flight,
+        state,
+        target,
+        head_hit,
+        f"{head_hit}: {cannon} shoots it down",
+        f"shoot {what}",
+        what,
     )
-    taken = [replace(o, choices=(f"let {what} hit (keeping the battery)", *o.choices)) for o in hit]
-    return [shot, *taken]
 
 
 def _volley(
