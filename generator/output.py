@@ -39,6 +39,7 @@ from typing import Any
 
 import click
 
+from generator.atomic_write import write_atomic
 from generator.errors import SheetgenError, display_path
 from generator.output_file import OutputFile
 from generator.safe_read import UnreadableFile, read_regular_file
@@ -524,19 +525,4 @@ def record_table_files(root: Path, written: list[str], found: list[str]) -> None
         table.add(rel)
     record["files"] = dict(sorted(files.items()))
     record[TABLE_KEY] = sorted(table)
-    _replace(root / MANIFEST_FILE, to_json(record))
-
-
-def _replace(path: Path, data: bytes) -> None:
-    """Temp file beside it, fsync, rename (over a symlink, never through it)."""
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    write_atomic(root / MANIFEST_FILE, to_json(record))

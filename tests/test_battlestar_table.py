@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from bsg_helpers import BsgGame
 
-from generator.games.battlestar import log as bsg_log
 from generator.games.battlestar.decks import Deck, DeckEmpty
 from generator.games.battlestar.log import LOCK_FILE, locked
 
@@ -208,9 +207,9 @@ def test_a_crash_mid_write_leaves_the_log_as_it_was(
             raise OSError(28, "No space left on device")
         real_replace(src, dst)
 
-    monkeypatch.setattr(bsg_log.os, "replace", crash)
+    monkeypatch.setattr(os, "replace", crash)
     assert "No space left" in game.run("draw", "crisis", code=2).output
-    monkeypatch.setattr(bsg_log.os, "replace", real_replace)
+    monkeypatch.setattr(os, "replace", real_replace)
     assert game.log_bytes() == before
     assert not [p for p in game.folder.rglob("*.tmp")]
     # The command was never logged: run again, it draws the same card as the crash's try.

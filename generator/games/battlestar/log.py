@@ -10,13 +10,12 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import json
-import os
 import stat
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from generator.atomic_write import write_atomic as replace_file
 from generator.errors import SheetgenError, display_path
 from generator.safe_read import UnreadableFile, read_regular_file
 
@@ -75,24 +74,10 @@ def write_atomic(path: Path, data: bytes) -> None:
             f"{display_path(path)} is a symbolic link; refusing to write through it"
         )
     try:
-        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        replace_file(path, data)
     except OSError as exc:
+        # A full disk or a read-only folder: the user's machine, not a bug.
         raise SheetgenError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from exc
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        if isinstance(exc, OSError):
-            # A full disk or a read-only folder: the user's machine, not a bug.
-            raise SheetgenError(
-                f"cannot write {display_path(path)}: {exc.strerror or exc}"
-            ) from exc
-        raise
 
 
 def append_entry(folder: Path, entry: dict[str, Any], expected: int) -> None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from generator.atomic_write import write_atomic
 from generator.errors import SheetgenError, display_path
 from generator.safe_read import UnreadableFile, read_regular_file
 
@@ -71,21 +71,6 @@ def append_entry(folder: Path, entry: dict[str, Any]) -> None:
         raise SheetgenError(
             f"cannot record in {display_path(path)}: {exc.strerror or exc}; nothing was recorded"
         ) from exc
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Temp file in the same folder, fsync, rename: the old file or the new, never a mix."""
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
 
 
 @contextlib.contextmanager
