@@ -41,9 +41,9 @@ SEARCH_BUDGET = 200_000  # options tried in one flight before the search stops b
 
 StepFn = Callable[[State], list[Option]]
 Rolls = tuple[tuple[int, int], ...]
-# Why a move is made although the ship leaves the round at this event anyway (it would
-# where the crew sit, too; only moves that keep it flying are otherwise tried).
-OUT_ANYWAY = "though the ship is out of the round at this event wherever the crew sit"
+# Why a move is made although the ship leaves the round at this event: it would with no
+# move too (otherwise only moves that keep it flying are tried).
+OUT_ANYWAY = "though the ship leaves the round at this event, as it would with no move"
 
 
 def crew_options(flight: Flight, state: State) -> list[Option]:
@@ -91,11 +91,16 @@ def seated_options(
     seen: set[tuple[CrewFree, int]] = set()
     # Ruling: crew move to protect the crew, never to end the flight (leaving the round to
     # escape a negative Pretty Ship is no reason a player moves crew for); a move that ends
-    # the flight is only tried when the event ends it wherever the crew sit.
-    can_stay_in = any(not o.state.out for o in kind.resolve(flight, state, card, rolls))
-    for seated in seater(flight, state, card, rolls):
-        moves = move_lines(flight, state, seated)
-        for option in kind.resolve(flight, seated, card, rolls):
+    # the flight is only tried when the event ends it with no move too.
+    tried = [
+        (seated, move_lines(flight, state, seated), kind.resolve(flight, seated, card, rolls))
+        for seated in seater(flight, state, card, rolls)
+    ]
+    staying = [opts for _, moves, opts in tried if not moves]
+    stay_options = staying[0] if staying else kind.resolve(flight, state, card, rolls)
+    can_stay_in = any(not o.state.out for o in stay_options)
+    for seated, moves, resolved in tried:
+        for option in resolved:
             if moves and option.state.out and can_stay_in:
                 continue
             key = (crew_free(option.state), option.value)
