@@ -262,7 +262,8 @@ def report_errors(func: Callable[..., Any]) -> Callable[..., Any]:
             return func(*args, **kwargs)
         except KeyboardInterrupt:
             raise Interrupted() from None
-        except (click.ClickException, click.exceptions.Exit, click.Abort):
+        except (click.ClickException, click.exceptions.Exit, click.Abort, BrokenPipeError):
+            # A reader that stopped reading (`| head`) is no failure: see entry.run.
             raise
         except RecursionError:
             raise SheetgenError("input nested too deeply to handle") from None
@@ -588,18 +589,27 @@ def balance(
 
 @main.command()
 @game_options
+@click.option(
+    "--before-end",
+    is_flag=True,
+    help="Reveal although the last post is not yet due: gives away every post still to come.",
+)
 @report_errors
-def reveal(**kwargs: Any) -> None:
+def reveal(before_end: bool, **kwargs: Any) -> None:
     """After the last turn: write the post that reveals the seed (game-end-reveal.*)."""
     from generator.build import write_more
     from generator.games import OutputFile
     from generator.plan import to_data
     from generator.render.reveal import reveal_post
+    from generator.reveal_guard import refuse_early_reveal
 
     args = resolve_args(**kwargs, continuing=True)
     g, root = open_from_args(args)
     refuse_unknown_game(g, root, args.output)
     plan = to_data(g.plan)
+    warning = refuse_early_reveal(plan, before_end)
+    if warning:
+        click.echo(warning, err=True)
     post = reveal_post(g.pack.meta.title, plan, plan["schedule"][-1]["turn"])
     files = [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
     written = write_more(g, root, files, args.force)
@@ -769,7 +779,13 @@ def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> No
     metavar="WHEN",
     help="Posts up to YYYY-MM-DD (that whole day), 'YYYY-MM-DD HH:MM' or 'day N' [default: now]",
 )
-@click.option("--all", "everything", is_flag=True, help="Every post of the game (the host's copy).")
+@click.option("--all", "everything", is_flag=True, help="Every post of the game.")
+@click.option(
+    "--host-copy",
+    is_flag=True,
+    help="The host's own copy (host-copy-digest.*, bannered): may hold posts not yet due; "
+    "every post of the game unless --until says how far.",
+)
 @click.option(
     "--titles",
     default=None,
@@ -777,21 +793,33 @@ def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> No
     help="Games with titles: the rewards for the rankings, as for `sheetgen rankings`.",
 )
 @report_errors
-def digest(folder: Path | None, until: str | None, everything: bool, titles: str | None) -> None:
-    """Write the catch-up page (digest.html, digest.pdf): every post so far, offline."""
+def digest(
+    folder: Path | None, until: str | None, everything: bool, host_copy: bool, titles: str | None
+) -> None:
+    """Write the catch-up page (digest.html, digest.pdf): every post due so far, offline.
+
+    A page that would hold a post not yet due is refused; the host's copy of the whole game
+    is --host-copy, written as host-copy-digest.html and .pdf with a HOST COPY banner."""
     from generator.digest import digest_cutoff, digest_files
     from generator.game_folder import open_folder, require_schedule
     from generator.output import write_game
 
     game = open_folder(folder)
     require_schedule(game)
-    cutoff = digest_cutoff(game.plan, until, everything)
-    files, count, missing, stale = digest_files(game, cutoff, titles)
+    cutoff = digest_cutoff(game.plan, until, everything or (host_copy and until is None))
+    files, count, missing, stale = digest_files(game, cutoff, titles, host_copy)
     written = write_game(game.root, game.plan, files, force=False)
+    names = {str(f.path) for f in files}
     for path in written:
-        if path.name.startswith("digest."):
+        if path.name in names:
             click.echo(f"  {display_path(path)}", err=True)
-    click.echo(f"{count} posts in the catch-up page.", err=True)
+    if host_copy:
+        click.echo(
+            f"{count} posts in the host's copy: HOST COPY, never post it or send it to players.",
+            err=True,
+        )
+    else:
+        click.echo(f"{count} posts in the catch-up page.", err=True)
     if missing:
         click.echo(
             f"warning: {missing} pictures are not in the folder (written with --no-images?); "

@@ -44,6 +44,10 @@ from generator.scoreboard import game_rankings, game_title
 
 DIGEST_HTML = "digest.html"
 DIGEST_PDF = "digest.pdf"
+# The host's copy of a page that holds posts not yet due: never under the names players get.
+HOST_DIGEST_HTML = "host-copy-digest.html"
+HOST_DIGEST_PDF = "host-copy-digest.pdf"
+HOST_BANNER = "HOST COPY — holds posts not yet published"
 IMAGE_WIDTH = 720  # a phone screen's worth; keeps the page a few megabytes
 MAX_IMAGE_BYTES = 20_000_000
 MAX_SHEET_BYTES = 5_000_000
@@ -84,6 +88,41 @@ def digest_cutoff(plan: dict[str, Any], until: str | None, everything: bool) -> 
     if day is not None:
         return Cutoff(day=day[0], slot=day[1])
     return Cutoff(at=parse_at(until, plan, end_of_day=True))
+
+
+def not_yet_due(game: GameFolder, posts: list[Post], cutoff: Cutoff) -> list[Post]:
+    """The posts of a page whose moment has not come. A game without dates cannot tell: a
+    page of `--until 'day N'` is the host's word for what is out, the whole game is not."""
+    slots = {s.turn: s for s in game_slots(game.plan)}
+    if any(s.at is None for s in slots.values()):
+        return posts if cutoff.everything else []
+    moment = now()
+    return [p for p in posts if slots[p.turn].at > moment]  # type: ignore[operator]
+
+
+def refuse_future(game: GameFolder, future: list[Post], cutoff: Cutoff) -> None:
+    """A players' page never holds a post not yet due: say so, and how to get the host's copy."""
+    if not future:
+        return
+    slots = {s["turn"]: s for s in with_eve(game.plan["schedule"])}
+    first = future[0]
+    asked = "--all" if cutoff.everything else "--until"
+    if any(s.at is None for s in game_slots(game.plan)):
+        why = (
+            f"{asked}: this game has no dates, so sheetgen cannot tell which of its "
+            f"{len(future)} posts are out"
+        )
+        instead = "say how far the thread is with --until 'day N'"
+    else:
+        why = (
+            f"{asked}: the page would hold {len(future)} posts not yet due (the first: "
+            f"{first.title}, {when(slots[first.turn])}), so players would read the future"
+        )
+        instead = "leave out --all and --until for the posts so far"
+    raise SheetgenError(
+        f"{why}; {instead}, or add --host-copy for the host's own copy "
+        f"({HOST_DIGEST_HTML}, never to be posted)"
+    )
 
 
 def game_posts(game: GameFolder) -> list[Post]:
@@ -173,6 +212,7 @@ def build_page(
     posts: list[Post],
     cutoff_text: str,
     rankings: dict[str, PagePost] | None = None,
+    host_copy: bool = False,
 ) -> tuple[Page, int]:
     """The page, and how many pictures were missing from the folder. `rankings`: the rankings
     posts by key (`page_rankings`), shown after the rounds they follow."""
@@ -213,6 +253,8 @@ def build_page(
     _add_rankings(game, posts, sections, rankings or {})
     _add_reveal(game, posts, sections)
     title = f"{game_line}: catch-up"
+    if host_copy:
+        title = f"HOST COPY · {title}"
     intro = [
         f"Every post up to {cutoff_text}, in order, grouped by round and phase.",
         "Dice and peeked stacks are hidden: tap “Show” only when you reach them (honesty "
@@ -222,7 +264,10 @@ def build_page(
         f"{game.title} · game {game.plan.get('game_id')} · made with sheetgen from the "
         "game's folder; works offline."
     )
-    return Page(title, intro, sheets(game.root), sections, footer), missing
+    if host_copy:
+        intro.insert(0, f"{HOST_BANNER}: for the host alone; never post or send it.")
+    banner = HOST_BANNER if host_copy else None
+    return Page(title, intro, sheets(game.root), sections, footer, banner), missing
 
 
 def _add_rankings(
@@ -313,15 +358,21 @@ def cutoff_words(game: GameFolder, posts: list[Post], cutoff: Cutoff) -> str:
 
 
 def digest_files(
-    game: GameFolder, cutoff: Cutoff, titles: str | None = None
+    game: GameFolder, cutoff: Cutoff, titles: str | None = None, host_copy: bool = False
 ) -> tuple[list[OutputFile], int, int, list[str]]:
-    """digest.html and digest.pdf; the number of posts, of missing pictures, and the rankings
-    posts the page shows whose written files are missing or out of date."""
+    """digest.html and digest.pdf (the host's copy: host-copy-digest.*); the number of posts,
+    of missing pictures, and the rankings posts the page shows whose written files are missing
+    or out of date. A players' page that would hold a post not yet due is refused."""
     posts = published(game, cutoff)
+    if not host_copy:
+        refuse_future(game, not_yet_due(game, posts, cutoff), cutoff)
     rankings = page_rankings(game, titles)
-    page, missing = build_page(game, posts, cutoff_words(game, posts, cutoff), rankings.posts)
+    words = cutoff_words(game, posts, cutoff)
+    page, missing = build_page(game, posts, words, rankings.posts, host_copy)
     shown = {p.anchor for s in page.sections for ph in s.phases for p in ph.posts}
     stale = [key for key in rankings.stale if key.replace("/", "-") in shown]
     html = page_html(page).encode("utf-8")
     pdf = digest_pdf(page)
-    return [OutputFile(DIGEST_HTML, html), OutputFile(DIGEST_PDF, pdf)], len(posts), missing, stale
+    names = (HOST_DIGEST_HTML, HOST_DIGEST_PDF) if host_copy else (DIGEST_HTML, DIGEST_PDF)
+    files = [OutputFile(names[0], html), OutputFile(names[1], pdf)]
+    return files, len(posts), missing, stale

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -81,5 +82,22 @@ def parse_day(words: tuple[str, ...], plan: dict[str, Any]) -> tuple[int, str | 
     return day, name.lower() if name else None
 
 
+# A host rehearsing a month (and the tests) can say what "now" is for every command that
+# asks the clock: an ISO date and time with its UTC offset, e.g. 2026-12-07T08:00+01:00.
+NOW_VARIABLE = "SHEETGEN_NOW"
+
+
 def now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
+    text = os.environ.get(NOW_VARIABLE)
+    if not text:
+        return dt.datetime.now(dt.UTC)
+    try:
+        moment = dt.datetime.fromisoformat(text.strip())
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise SheetgenError(
+            f"{NOW_VARIABLE}={text!r} is not a moment (expected an ISO date and time with "
+            "its offset, e.g. 2026-12-07T08:00+01:00)"
+        )
+    return moment

@@ -395,8 +395,12 @@ def test_no_path_or_message_shows_the_seed(run: Any, tmp_path: Path) -> None:
 def test_reveal_writes_the_seed_and_a_verify_command_that_works(run: Any, tmp_path: Path) -> None:
     assert run("game", "--no-images", "--seed", SECRET, "-o", "g").exit_code == 0
     plan = json.loads((tmp_path / "g" / "plan.json").read_text())
-    result = run("reveal", "-o", "g")
+    # A game without dates cannot tell that its end is out: the host says so.
+    assert run("reveal", "-o", "g").exit_code == 2
+    assert not (tmp_path / "g" / "game-end-reveal.facebook.txt").exists()
+    result = run("reveal", "-o", "g", "--before-end")
     assert result.exit_code == 0, result.output
+    assert "cannot tell that its last post (Day 26, morning) is out" in result.stderr
     post = (tmp_path / "g" / "game-end-reveal.facebook.txt").read_text()
     assert SECRET in post and plan["commitment"] in post and post == result.stdout
     assert f"pack version {plan['pack_version']}" in post
@@ -408,6 +412,31 @@ def test_reveal_writes_the_seed_and_a_verify_command_that_works(run: Any, tmp_pa
     for path in (tmp_path / "g").rglob("*"):
         if path.is_file() and path.name not in ("plan.json",) and "reveal" not in path.name:
             assert SECRET not in path.read_text(errors="replace"), path
+
+
+def test_item1_reveal_is_refused_before_the_last_post_is_due(
+    run: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On day 1 the seed would give away 50 turns: refused, nothing written; with
+    --before-end it is written and the host is told what it gives away; after the last
+    post's moment it is due and needs no flag."""
+    made = run("game", "--no-images", "--seed", SECRET, "--start", "2026-12-01", "-o", "g")
+    assert made.exit_code == 0
+    monkeypatch.setenv("SHEETGEN_NOW", "2026-12-01T09:00+00:00")
+    early = run("reveal", "-o", "g")
+    assert early.exit_code == 2 and "not yet due" in early.stderr
+    assert "50 turns not yet due, from turn 2" in early.stderr and SECRET not in early.output
+    assert not list((tmp_path / "g").glob("game-end-reveal*"))
+    insisted = run("reveal", "-o", "g", "--before-end")
+    assert insisted.exit_code == 0 and SECRET in insisted.stdout
+    assert "warning: revealed before the end" in insisted.stderr
+    assert "every tile, card and die still to come" in insisted.stderr
+    # Day 26 at 08:00 UTC is the last post: a minute before it, still refused.
+    monkeypatch.setenv("SHEETGEN_NOW", "2026-12-26T07:59+00:00")
+    assert run("reveal", "-o", "g").exit_code == 2
+    monkeypatch.setenv("SHEETGEN_NOW", "2026-12-26T08:00+00:00")
+    due = run("reveal", "-o", "g")
+    assert due.exit_code == 0 and "warning" not in due.stderr
 
 
 def test_verify_takes_the_game_id_and_says_what_it_checks(run: Any) -> None:

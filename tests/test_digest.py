@@ -22,6 +22,19 @@ from generator.render.text import roll_text
 SEED = "digest-test-seed-01-0123456789abcdef"
 
 
+# These tests read pages of games whose posts are all out: the clock stands after every game
+# they make (a page holding posts not yet due is refused; see the HOST COPY tests below).
+AFTER_EVERY_GAME = "2027-06-01T00:00+00:00"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def after_every_game() -> Any:
+    patch = pytest.MonkeyPatch()
+    patch.setenv("SHEETGEN_NOW", AFTER_EVERY_GAME)
+    yield
+    patch.undo()
+
+
 @pytest.fixture(scope="module")
 def gt_round_one(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Round 1 of a dated game, with its pictures, and its catch-up page up to the first
@@ -463,3 +476,43 @@ def test_title_rewards_for_the_page_as_for_rankings(run: Any, tmp_path: Path) ->
     one = articles((tmp_path / "g" / "digest.html").read_text())["rankings-round-1"]
     assert "<strong>1.</strong> Ann: 18" in one  # 10 + 4 + 4: both titles
     assert "<li>Aesthete: Ann with 3, +4 points</li>" in one
+
+
+def test_item1_a_digest_never_publishes_the_future_by_accident(
+    run: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On day 3, --all and an --until past now are refused and write nothing; the host's copy
+    goes under its own names with HOST COPY on every page of the PDF and at the top of the
+    HTML; the players' page of the posts so far holds no later post."""
+    made = run("game", "--no-images", "--seed", SEED, "--start", "2026-12-01", "-o", "g")
+    assert made.exit_code == 0
+    monkeypatch.setenv("SHEETGEN_NOW", "2026-12-03T09:00+00:00")
+    for asked in (["--all"], ["--until", "2026-12-20"], ["--until", "day 9"]):
+        refused = run("digest", "-o", "g", *asked)
+        assert refused.exit_code == 2, asked
+        assert "not yet due" in refused.stderr and "--host-copy" in refused.stderr
+        assert not list((tmp_path / "g").glob("*digest*"))
+    host = run("digest", "-o", "g", "--all", "--host-copy")
+    assert host.exit_code == 0 and "HOST COPY" in host.stderr
+    assert not (tmp_path / "g" / "digest.html").exists()
+    page = (tmp_path / "g" / "host-copy-digest.html").read_text()
+    assert page.index("HOST COPY — holds posts not yet published") < page.index("<main>")
+    assert '<article id="round-3-end-of-flight"' in page and '<article id="game-end"' in page
+    reader = PdfReader(str(tmp_path / "g" / "host-copy-digest.pdf"))
+    assert len(reader.pages) > 3
+    for number, sheet in enumerate(reader.pages, 1):
+        assert "HOST COPY — holds posts not yet published" in sheet.extract_text(), number
+    # The players' page: turns 1-5 (day 3 morning is turn 5) and nothing later.
+    public = run("digest", "-o", "g")
+    assert public.exit_code == 0
+    text = (tmp_path / "g" / "digest.html").read_text()
+    assert "HOST COPY" not in text and 'id="round-1-turn-05-build"' in text
+    assert 'id="round-1-turn-06-build"' not in text
+    assert "HOST COPY" not in PdfReader(str(tmp_path / "g" / "digest.pdf")).pages[0].extract_text()
+
+
+def test_item1_a_dateless_game_needs_the_host_to_say_how_far(run: Any, tmp_path: Path) -> None:
+    assert run("game", "--no-images", "--seed", SEED, "-o", "g").exit_code == 0
+    whole = run("digest", "-o", "g", "--all")
+    assert whole.exit_code == 2 and "no dates" in whole.stderr
+    assert run("digest", "-o", "g", "--until", "day 2").exit_code == 0

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import base64
 import io
+from collections.abc import Callable
+from typing import Any
 from xml.sax.saxutils import escape
 
+from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
@@ -17,6 +20,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     Image,
     KeepTogether,
@@ -213,5 +217,24 @@ def digest_pdf(page: Page) -> bytes:
         author="sheetgen",
         invariant=1,
     )
-    doc.build(flow)
+    if page.banner:
+        doc.build(flow, onFirstPage=_banner(page.banner), onLaterPages=_banner(page.banner))
+    else:
+        doc.build(flow)
     return buffer.getvalue()
+
+
+def _banner(text: str) -> Callable[[Canvas, Any], None]:
+    """The host copy's warning across the top of every page, above the margin."""
+
+    def draw(canvas: Canvas, doc: Any) -> None:
+        width, height = doc.pagesize
+        canvas.saveState()
+        canvas.setFillColor(HexColor("#b00020"))
+        canvas.rect(0, height - 11 * mm, width, 11 * mm, stroke=0, fill=1)
+        canvas.setFillColor(HexColor("#ffffff"))
+        canvas.setFont("VeraBd", 10.5)
+        canvas.drawCentredString(width / 2, height - 7.2 * mm, text)
+        canvas.restoreState()
+
+    return draw

@@ -61,6 +61,8 @@ class Page:
     sheets: list[PageSheet]
     sections: list[PageSection]
     footer: str
+    # The host's copy says so at the top of every screen and every printed page.
+    banner: str | None = None
 
 
 CSS = """
@@ -94,6 +96,8 @@ details.spoiler.block>.hidden{display:block;padding:.3em 0 0}
 nav ul{padding-left:1.1em}
 .sheets a{font-weight:600}
 footer{color:#5a6078;font-size:.85rem;margin-top:2em}
+.banner{position:sticky;top:0;z-index:9;background:#b00020;color:#fff;font-weight:700;
+text-align:center;padding:8px 12px}
 """
 
 
@@ -108,6 +112,7 @@ def page_html(page: Page) -> str:
         f"<style>{CSS.strip()}</style>",
         "</head>",
         "<body>",
+        *([f'<div class="banner" role="alert">{_text(page.banner)}</div>'] if page.banner else []),
         "<main>",
         "<header>",
         f"<h1>{_text(page.title)}</h1>",
