@@ -87,10 +87,13 @@ def facebook_steps(root: Path, post: Post, number: int) -> list[str]:
         name = f"{post.key}.facebook.txt"
         lines += [f"   New post: paste {name}:", *_clip(_read(root, name))]
         lines += _attach_lines(post, post.facebook_images(), "to the post")
-    if post.facebook_comment is not None:
-        under = f"the {post.comment_on} post" if post.comment_on else "that post"
-        name = f"{post.key}.facebook-comment.txt"
-        lines += [f"   Comment under {under}, text only: paste {name}:", *_clip(_read(root, name))]
+    under = f"the {post.comment_on} post" if post.comment_on else "that post"
+    count = len(post.facebook_comments)
+    for index, name in enumerate(post.comment_files()):
+        label = post.comment_label(index)
+        which = f"Comment {index + 1} of {count}" if count > 1 else "Comment"
+        which += f" ({label})" if label else ""
+        lines += [f"   {which} under {under}, text only: paste {name}:", *_clip(_read(root, name))]
     return lines
 
 

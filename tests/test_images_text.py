@@ -18,7 +18,7 @@ def post(*images: PostImage, comment: str | None = None, facebook: str | None = 
         position=0,
         facebook=facebook,
         discord="Discord body",
-        facebook_comment=comment,
+        facebook_comments=[comment] if comment is not None else [],
         images=list(images),
     )
 

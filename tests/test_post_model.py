@@ -44,9 +44,37 @@ def test_facebook_moves_secrets_below_the_fold_of_a_comment() -> None:
     assert "in the comments" in post.facebook and "Dice in the comment." in post.facebook
     assert post.facebook_comment is not None
     head, _, rest = post.facebook_comment.partition("Event 8 meteor 1")
-    assert head.startswith("SPOILER - dice below.") and head.count("\n.\n") >= 4
+    assert head.startswith("Event 8 · SPOILER - dice below.") and head.count("\n.\n") >= 4
     assert rest.startswith(", small, from the front: ⚂ ⚃ = 7")
     assert post.comment_on == "Turn 12: flight"
+
+
+def test_item2_facebook_gives_each_event_its_own_comment() -> None:
+    """Reading event 8's dice must not show event 9's: one comment per event, in order,
+    each opening with its event and the spoiler warning, each roll on its own line."""
+    blocks = [
+        heading("Event 8: Meteoric Swarm"),
+        item("meteor 1, small, from the front: ", Secret("⚂ ⚃ = 7"), context="Event 8"),
+        item("meteor 2, large, from the left: ", Secret("⚀ ⚀ = 2"), context="Event 8"),
+        heading("Event 9: Pirates"),
+        item("shot 1, heavy, from the front: ", Secret("⚅ ⚅ = 12"), context="Event 9"),
+    ]
+    post = draft(blocks=blocks).render()
+    assert post.comment_labels == ["Event 8", "Event 9"]
+    first, second = post.facebook_comments
+    assert first.startswith("Event 8 · SPOILER") and second.startswith("Event 9 · SPOILER")
+    assert "⚅" not in first and "⚂ ⚃ = 7" not in second
+    assert first.splitlines()[-2:] == [
+        "Event 8 meteor 1, small, from the front: ⚂ ⚃ = 7",
+        "Event 8 meteor 2, large, from the left: ⚀ ⚀ = 2",
+    ]
+    files = post.files()
+    assert files["round-1/turn-12-flight.facebook-comment-1.txt"] == first
+    assert files["round-1/turn-12-flight.facebook-comment-2.txt"] == second
+    assert "round-1/turn-12-flight.facebook-comment.txt" not in files
+    steps = post.facebook_steps()
+    assert steps[1].startswith("Comment 1 of 2 (Event 8) under the Turn 12: flight post: paste")
+    assert steps[2].startswith("Comment 2 of 2 (Event 9) under the Turn 12: flight post: paste")
 
 
 def test_discord_bgg_and_html_hide_the_secret_in_place() -> None:

@@ -162,21 +162,36 @@ def test_post_files_hold_only_what_players_read(base_texts: dict[str, str]) -> N
 
 
 def test_facebook_rolls_are_one_labelled_line_each(game: Game, base_texts: dict[str, str]) -> None:
+    """Item 2: one comment per event with rolls, in the event order, each roll on its own
+    labelled line, below the fold; the post names the comment of each event."""
     for rnd in to_data(game.plan)["rounds"]:
+        first = 1
         for flight in rnd["flight_turns"]:
-            rolls = sum(len(e["rolls"]) for e in flight["events"])
-            name = f"round-{rnd['round']}/turn-{flight['turn']:02d}-flight.facebook-comment.txt"
-            if not rolls:
-                assert name not in base_texts
+            stem = f"round-{rnd['round']}/turn-{flight['turn']:02d}-flight"
+            numbers = range(first, first + len(flight["events"]))
+            first += len(flight["events"])
+            rolling = [(n, e) for n, e in zip(numbers, flight["events"], strict=True) if e["rolls"]]
+            names = sorted(n for n in base_texts if n.startswith(f"{stem}.facebook-comment"))
+            if not rolling:
+                assert names == []
                 continue
-            lines = [ln for ln in base_texts[name].splitlines() if " = " in ln]
-            assert len(lines) == rolls
-            assert all(
-                re.match(r"^Event \d+ (meteor|shot) \d+, (small|large), from", ln) for ln in lines
-            )
-            # Below the fold: a warning, then a column of dots before the first roll.
-            head = base_texts[name].split(lines[0])[0]
-            assert head.startswith("SPOILER") and head.count("\n.\n") >= 4
+            if len(rolling) == 1:
+                assert names == [f"{stem}.facebook-comment.txt"]
+            else:
+                assert names == [f"{stem}.facebook-comment-{i}.txt" for i in (1, 2)]
+            for name, (number, event) in zip(names, rolling, strict=True):
+                text = base_texts[name]
+                lines = [ln for ln in text.splitlines() if " = " in ln]
+                assert len(lines) == len(event["rolls"])
+                pattern = rf"^Event {number} (meteor|shot) \d+, (small|large), from"
+                assert all(re.match(pattern, ln) for ln in lines), name
+                # Below the fold: its event, a warning, then a column of dots.
+                head = text.split(lines[0])[0]
+                assert head.startswith(f"Event {number} · SPOILER") and head.count("\n.\n") >= 4
+                assert (
+                    f"in the comment “Event {number}” under this post"
+                    in (base_texts[f"{stem}.facebook.txt"])
+                )
 
 
 def test_stack_comments_give_every_number(game: Game, base_texts: dict[str, str]) -> None:

@@ -140,15 +140,16 @@ class PostDraft:
     bgg: bool = True  # write a BGG text
 
     def render(self) -> Post:
-        facebook_post, facebook_comment = facebook(self)
-        comment_on = self.comment_on or (self.title if facebook_comment else None)
+        facebook_post, comments = facebook(self)
+        comment_on = self.comment_on or (self.title if comments else None)
         return Post(
             key=self.key,
             title=self.title,
             turn=self.turn,
             position=self.position,
             facebook=facebook_post,
-            facebook_comment=facebook_comment,
+            facebook_comments=[text for _, text in comments],
+            comment_labels=[label for label, _ in comments],
             comment_on=comment_on,
             discord=discord(self),
             bgg=bgg(self) if self.bgg else None,
@@ -212,25 +213,37 @@ def _when(draft: PostDraft, form: str) -> list[str]:
     return [form.format(draft.when)] if draft.when else []
 
 
-def facebook(draft: PostDraft) -> tuple[str | None, str | None]:
-    """The post (None for a post that is only a comment) and the comment with its secrets."""
-    secrets = [b for b in draft.blocks if b.secret and "facebook" in b.only]
-    comment = None
-    if secrets:
-        lines = [draft.spoiler_warning, *(["."] * SPACER_LINES), ""]
-        context = None
-        for block in secrets:
-            if context is not None and block.context != context:
-                lines.append("")
-            context = block.context
+def comment_groups(draft: PostDraft) -> list[tuple[str, list[Block]]]:
+    """The post's secret blocks for Facebook, one group per context (an event, a Rough Roads
+    card) in order: each group becomes its own comment, read one at a time."""
+    groups: list[tuple[str, list[Block]]] = []
+    for block in draft.blocks:
+        if not block.secret or "facebook" not in block.only:
+            continue
+        if groups and groups[-1][0] == block.context:
+            groups[-1][1].append(block)
+        else:
+            groups.append((block.context, [block]))
+    return groups
+
+
+def facebook(draft: PostDraft) -> tuple[str | None, list[tuple[str, str]]]:
+    """The post (None for a post that is only a comment) and its comments, (label, text) in
+    order: one per context, each opening with its label, the spoiler warning and a column of
+    dots, then each secret on its own labelled line."""
+    comments = []
+    for context, blocks in comment_groups(draft):
+        warning = f"{context} · {draft.spoiler_warning}" if context else draft.spoiler_warning
+        lines = [warning, *(["."] * SPACER_LINES), ""]
+        for block in blocks:
             text = _text(block.parts, "facebook")
             lines.append(f"{block.context} {text}" if block.context else text)
-        comment = "\n".join(lines) + "\n"
+        comments.append((context, "\n".join(lines) + "\n"))
     if draft.comment_on is not None:
-        return None, comment
+        return None, comments
     visible = PostDraft(**{**draft.__dict__, "blocks": [b for b in draft.blocks if not b.secret]})
     head = [draft.headline, *([draft.kicker] if draft.kicker else []), *_when(draft, "{}"), ""]
-    return "\n".join([*head, *_lines(visible, "facebook", "{}")]) + "\n", comment
+    return "\n".join([*head, *_lines(visible, "facebook", "{}")]) + "\n", comments
 
 
 def discord(draft: PostDraft) -> str:

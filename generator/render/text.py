@@ -90,10 +90,14 @@ class Post:
     position: int  # order within that slot: <0 before the turn post, 0 the turn, >0 after
     facebook: str | None  # None: on Facebook this post is only a comment (see comment_on)
     discord: str
-    facebook_comment: str | None = None
+    # The Facebook comments that hold the post's secrets, one per event (or other context),
+    # so that reading one event's dice never shows the next event's; each opens with its
+    # label ("Event 8") and a spoiler warning.
+    facebook_comments: list[str] = field(default_factory=list)
+    comment_labels: list[str] = field(default_factory=list)  # "" for an unlabelled comment
     images: list[PostImage] = field(default_factory=list)
     bgg: str | None = None  # BGG forum markup, for games that write it
-    comment_on: str | None = None  # the post whose Facebook comments hold facebook_comment
+    comment_on: str | None = None  # the post whose Facebook comments hold facebook_comments
     attachments: list[str] = field(default_factory=list)  # PDFs etc. attached on every platform
     html: str | None = None  # an <article> for a catch-up page (render/post.py)
     # The parts the flavours were rendered from (render/post.py), kept so that a catch-up
@@ -101,6 +105,23 @@ class Post:
     headline: str | None = None
     kicker: str | None = None
     blocks: tuple[Block, ...] = ()
+
+    @property
+    def facebook_comment(self) -> str | None:
+        """Every comment's text, one after the other (None when the post has no comment)."""
+        return "\n".join(self.facebook_comments) if self.facebook_comments else None
+
+    def comment_files(self) -> list[str]:
+        """`KEY.facebook-comment.txt` for one comment; `-1`, `-2`, … in posting order for
+        several."""
+        count = len(self.facebook_comments)
+        if count == 1:
+            return [f"{self.key}.facebook-comment.txt"]
+        return [f"{self.key}.facebook-comment-{n}.txt" for n in range(1, count + 1)]
+
+    def comment_label(self, index: int) -> str:
+        labels = self.comment_labels
+        return labels[index] if index < len(labels) else ""
 
     def discord_messages(self) -> list[str]:
         """The Discord text as messages of at most DISCORD_LIMIT characters each."""
@@ -118,10 +139,14 @@ class Post:
             shown += [f"`{im.file}`" for im in self.facebook_images()]
             step += f"; attach {', '.join(shown)}." if shown else "; no picture."
             steps.append(step)
-        if self.facebook_comment is not None:
-            under = f"the {self.comment_on} post" if self.comment_on else "that post"
+        under = f"the {self.comment_on} post" if self.comment_on else "that post"
+        count = len(self.facebook_comments)
+        for index, name in enumerate(self.comment_files()):
+            label = self.comment_label(index)
+            which = f"Comment {index + 1} of {count}" if count > 1 else "Comment"
+            which += f" ({label})" if label else ""
             steps.append(
-                f"Comment under {under}: paste `{self.key}.facebook-comment.txt`, text only "
+                f"{which} under {under}: paste `{name}`, text only "
                 "(no picture: Facebook would show it in full)."
             )
         return steps
@@ -183,8 +208,8 @@ class Post:
         files: dict[str, str] = {}
         if self.facebook is not None:
             files[f"{self.key}.facebook.txt"] = self.facebook
-        if self.facebook_comment is not None:
-            files[f"{self.key}.facebook-comment.txt"] = self.facebook_comment
+        for name, comment in zip(self.comment_files(), self.facebook_comments, strict=True):
+            files[name] = comment
         # A long post goes to Discord as several messages: .discord.md, .discord-2.md, ...
         for number, message in enumerate(self.discord_messages(), 1):
             suffix = "" if number == 1 else f"-{number}"

@@ -122,9 +122,11 @@ class GalaxyTruckerRules:
         for post in posts:
             if post.facebook is not None:
                 parts.append(f"==== {post.title}: new post ====\n{post.facebook.rstrip()}")
-            if post.facebook_comment is not None:
-                under = post.comment_on or post.title
-                parts.append(f"---- comment under {under} ----\n{post.facebook_comment.rstrip()}")
+            under = post.comment_on or post.title
+            for index, comment in enumerate(post.facebook_comments):
+                label = post.comment_label(index)
+                which = f"comment ({label})" if label else "comment"
+                parts.append(f"---- {which} under {under} ----\n{comment.rstrip()}")
         return "\n\n".join(parts) + "\n"
 
     def phase_of(self, post: Post) -> str:

@@ -41,7 +41,9 @@ REPLY = Per(
     html="to the host",
 )
 ROLLS_WHERE = Per(
-    facebook="in the comment under the post", discord="in the spoilers", bgg="in the spoilers"
+    facebook="in the comments under the post, one comment per event",
+    discord="in the spoilers",
+    bgg="in the spoilers",
 )
 STACKS_WHERE = Per(
     facebook="in the comments below, one comment each, in words",
@@ -330,7 +332,8 @@ class PostWriter:
                 note = card_kind(card).roll_note
                 blocks.append(
                     para(
-                        f"Dice: {len(event.rolls)} rolls, {note}, in the comment under this post.",
+                        f"Dice: {len(event.rolls)} rolls, {note}, in the comment "
+                        f"“Event {number}” under this post.",
                         only=("facebook",),
                     )
                 )

@@ -131,7 +131,13 @@ def card_blocks(content: GalaxyTrucker, plan: object, round_no: int) -> list[Blo
             blocks.append(item(f"Dice for {card.name}: ", Secret(rolls), context=f"RR{n}"))
     if any(road.rolls for road in drawn):
         # On Facebook the dice leave the post for its comment: say where they went.
-        blocks.append(para("Their dice are in the comment under this post.", only=("facebook",)))
+        labels = [f"“RR{n}”" for n, road in enumerate(drawn, 1) if road.rolls]
+        where = (
+            f"in the comment {labels[0]}"
+            if len(labels) == 1
+            else f"in the comments {', '.join(labels[:-1])} and {labels[-1]}, one card each,"
+        )
+        blocks.append(para(f"Their dice are {where} under this post.", only=("facebook",)))
         blocks.append(para(roads.read_dice))
     return blocks
 
