@@ -1,3 +1,28 @@
 """sheetgen: YAML card and tile definitions in, everything a by-post host needs out."""
 
 __version__ = "0.1.0"
+
+
+def _quiet_interrupt_until_run() -> None:
+    """When this package is imported by the `sheetgen` program itself, a Ctrl-C before
+    `entry.run` takes over (while the program's own modules load) ends with one short line
+    and exit code 130, as it does afterwards; `entry.run` puts Python's handler back. A
+    library import (tests, another program) changes nothing."""
+    import os
+    import sys
+
+    main = sys.modules.get("__main__")
+    script = getattr(main, "__file__", None) or ""
+    if os.path.basename(script).removesuffix(".exe") != "sheetgen":
+        return
+    # _signal, not signal: the latter imports enum, itself long enough to be interrupted.
+    import _signal
+
+    def interrupted(signum: int, frame: object) -> None:
+        os.write(2, b"\ninterrupted\n")
+        os._exit(130)
+
+    _signal.signal(_signal.SIGINT, interrupted)
+
+
+_quiet_interrupt_until_run()

@@ -4,11 +4,15 @@ short line and exit code 130, never a traceback."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 
 def run() -> None:
     try:
+        # From here on a Ctrl-C is Python's KeyboardInterrupt again, so that a command
+        # can clean up its temporary files; it is reported below (see generator/__init__).
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         from generator.cli import main
 
         main(prog_name="sheetgen")
@@ -20,12 +24,23 @@ def run() -> None:
             sys.stderr.flush()
             os._exit(130)
         raise
+    except BrokenPipeError:
+        _reader_went_away()
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")
         sys.stderr.flush()
         # os._exit, not sys.exit: an interrupt inside a module being imported leaves the
         # interpreter marked as interrupted, and its normal exit would then re-raise SIGINT.
         os._exit(130)
+
+
+def _reader_went_away() -> None:
+    """The program reading our output stopped (`sheetgen plan | head`): stop quietly, as
+    other command-line tools do, with the shell's status for a closed pipe (128 + SIGPIPE).
+    stdout points at /dev/null first, so the interpreter's last flush cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os._exit(141)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -18,6 +18,7 @@ from fractions import Fraction
 from pathlib import Path, PurePosixPath
 
 from generator.errors import ContentError, Problem, SheetgenError, display_path
+from generator.names import name_key, name_problem
 
 SCORES_FILE = "scores.csv"
 MAX_SCORES_BYTES = 1_000_000
@@ -103,7 +104,7 @@ class Ranking:
 
 
 def _name_key(name: str) -> str:
-    return " ".join(name.split()).casefold()
+    return name_key(name)
 
 
 def read_scores(path: Path, spec: ScoreSpec, folder: Path | None = None) -> list[Entry]:
@@ -212,8 +213,11 @@ def _entry(
     if not player:
         problem(line, "player", "the player's name is empty")
         ok = False
-    elif len(player) > MAX_NAME or any(ord(c) < 32 for c in player):
+    elif len(player) > MAX_NAME:
         problem(line, "player", f"a name of at most {MAX_NAME} printable characters")
+        ok = False
+    elif (why := name_problem(cells.get("player", "").strip())) is not None:
+        problem(line, "player", why)
         ok = False
     rnd = cells.get("round", "").lower()
     if rnd not in spec.rounds:
@@ -308,7 +312,14 @@ def _run_scorer(
         problem(line, column, f"{grid!r}: give a path inside the game folder")
         return None
     path = folder / rel
-    if path.is_symlink() or not path.is_file():
+    linked = next((p for p in _prefixes(folder, rel) if p.is_symlink()), None)
+    if linked is not None:
+        # A linked folder or file could lead anywhere (/etc), and the scorer's errors quote
+        # the lines they read: a sheet file is read only where it really is in the folder.
+        shown = linked.relative_to(folder).as_posix()
+        problem(line, column, f"{grid}: {shown} is a symlink (expected a file in the game folder)")
+        return None
+    if not path.is_file():
         problem(line, column, f"{grid}: no such file in the game folder")
         return None
     try:
@@ -317,6 +328,16 @@ def _run_scorer(
     except SheetgenError as exc:
         problem(line, column, f"the scorer cannot read {grid}: {exc.format_message()}")
         return None
+
+
+def _prefixes(folder: Path, rel: PurePosixPath) -> list[Path]:
+    """folder/a, folder/a/b, folder/a/b/c for a/b/c: every step a path takes."""
+    steps = []
+    current = folder
+    for part in rel.parts:
+        current = current / part
+        steps.append(current)
+    return steps
 
 
 def rank(entries: list[Entry], spec: ScoreSpec, dock: tuple[int, ...] | None) -> list[Ranking]:

@@ -201,15 +201,25 @@ def game_dates(start: dt.date, days: int, rhythm: Rhythm, slots: list[str]) -> l
     for _ in range(days):
         searched = 0
         while not effective.posts_on(date):
-            date += dt.timedelta(days=1)
+            date = _next_day(date, days)
             searched += 1
             if searched > MAX_SEARCH_DAYS:
                 raise SheetgenError(
                     "rhythm: no posting day in ten years (check skip and rest_days)"
                 )
         dates.append(date)
-        date += dt.timedelta(days=1)
+        date = _next_day(date, days)
     return dates
+
+
+def _next_day(date: dt.date, days: int) -> dt.date:
+    try:
+        return date + dt.timedelta(days=1)
+    except OverflowError:
+        raise SheetgenError(
+            f"rhythm: the game's {days} posting days would run past the year 9999 with its "
+            "rest days and skipped dates (expected an earlier start)"
+        ) from None
 
 
 def apply_rhythm(
@@ -225,6 +235,7 @@ def apply_rhythm(
         zone, times, _ = effective.on(date)
         clock = dt.time.fromisoformat(times[entry["slot"]])
         moment = dt.datetime.combine(date, clock, tzinfo=ZoneInfo(zone))
+        _refuse_missing_time(moment, entry["slot"])
         timed.append(
             {
                 **entry,
@@ -235,6 +246,18 @@ def apply_rhythm(
             }
         )
     return timed
+
+
+def _refuse_missing_time(moment: dt.datetime, slot: str) -> None:
+    """A clock time that the zone skips (02:30 on the night the clocks go forward) does not
+    exist: Python would quietly post it an hour later, so the host chooses instead."""
+    there = moment.astimezone(dt.UTC).astimezone(moment.tzinfo)
+    if there.replace(tzinfo=None) != moment.replace(tzinfo=None):
+        raise SheetgenError(
+            f"rhythm: the {slot} post at {moment:%H:%M} on {moment.date().isoformat()} does not "
+            f"exist in {moment.tzinfo} (the clocks go forward that night; expected another "
+            "time, or a change of times from that date)"
+        )
 
 
 def moment(entry: dict[str, Any]) -> dt.datetime | None:

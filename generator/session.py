@@ -54,6 +54,12 @@ def load_content(pack_ref: str) -> tuple[Pack, GameRules, Any]:
 def check_dates(start: dt.date | None, turns: int) -> None:
     """A game whose days would run past the last date a calendar can hold is refused up
     front (a game has at most one day per turn)."""
+    if start is not None and start <= dt.date.min:
+        # The print-and-post day before day 1 needs a date too.
+        raise SheetgenError(
+            f"start date {start.isoformat()}: the day before it is no date a calendar holds "
+            "(expected 0001-01-02 or later)"
+        )
     if start is not None and (dt.date.max - start).days < turns:
         raise SheetgenError(
             f"start date {start.isoformat()}: the game's {turns} turns would run past the "

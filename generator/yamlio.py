@@ -20,6 +20,8 @@ MAX_NODES = 200_000
 # Content is a few levels deep; PyYAML composes recursively, so a deep paste would otherwise
 # end in a RecursionError.
 MAX_DEPTH = 40
+MAX_INT_DIGITS = 100  # decimal digits of the longest whole number a file may hold
+MAX_INT_BITS = 333  # 10**100 needs 333 bits
 
 PathKey = tuple[str | int, ...]
 SAFE_TAGS = frozenset(
@@ -111,6 +113,19 @@ class _Builder:
                     format_path(path),
                     f"{abridge(str(node.value), 40)!r} is not a valid {what} ({reason}); "
                     "quote it if it is text",
+                )
+            )
+            return str(node.value)
+        if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
+            # A 3,600-digit hex literal is read fine but can never be printed back (Python
+            # limits int-to-text conversion); no field needs a number of that size.
+            self.problems.append(
+                Problem(
+                    self.file,
+                    node.start_mark.line + 1,
+                    format_path(path),
+                    f"{abridge(str(node.value), 40)!r} is not a valid number (more than "
+                    f"{MAX_INT_DIGITS} digits); quote it if it is text",
                 )
             )
             return str(node.value)
