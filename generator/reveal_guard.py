@@ -13,6 +13,12 @@ from generator.schedule import when
 def refuse_early_reveal(plan: dict[str, Any], before_end: bool) -> str | None:
     """None when the reveal is due; a warning for the host when `before_end` insists on an
     early one; otherwise a clear refusal (exit 2)."""
+    if "schedule" not in plan:
+        raise SheetgenError(
+            f"game {plan.get('game_id')} is a table game with no posting schedule: its "
+            "secrets come out through its own table commands (each round's last post, or its "
+            "reveal command), not `sheetgen reveal`"
+        )
     slots = [s for s in game_slots(plan) if s.day >= 1]
     last = slots[-1]
     if last.at is None:

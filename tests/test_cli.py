@@ -500,3 +500,16 @@ def test_a_table_games_file_given_to_game_names_its_own_command(
     assert f"start that game with `{command} {seed_file}`" in result.stderr
     assert "unknown key" not in result.stderr and "Traceback" not in result.output
     assert not (tmp_path / "g").exists()
+
+
+def test_item1_reveal_of_a_table_game_is_a_clear_refusal(run: Any, tmp_path: Path) -> None:
+    """A Card Race folder has no posting schedule: `sheetgen reveal` says where its secrets
+    come out instead of failing inside."""
+    game = tmp_path / "cr.yaml"
+    shutil.copy(Path(__file__).parent.parent / "seeds" / "card-race-example.yaml", game)
+    game.write_text(game.read_text() + "output: cr\n")
+    assert run("card-race", "new", str(game)).exit_code == 0
+    result = run("reveal", "-o", "cr")
+    assert result.exit_code == 2 and "internal error" not in result.output
+    assert "table game with no posting schedule" in result.stderr
+    assert not list((tmp_path / "cr").glob("game-end-reveal*"))

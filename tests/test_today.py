@@ -157,3 +157,32 @@ def test_table_games_without_planned_posts_get_a_clear_error(run: Any, tmp_path:
         assert result.exit_code == 2
         assert "Galactic Card Race has no planned posts" in result.output
     assert "has no scores to rank" in run("rankings", "-o", "cr").output
+
+
+def test_item2_today_and_the_guide_give_each_events_comment_in_order(
+    run: Any, tmp_path: Path
+) -> None:
+    """A flight turn whose two events both roll dice (turn 26 with this seed): two Facebook
+    comments, the first event's first, each pasted from its own file and opening with its
+    event, in `today` and in the posting guide."""
+    import json
+
+    seed = "today-two-rolling-events-seed-1"
+    made = run("game", "--no-images", "--seed", seed, "--start", "2026-12-01", "-o", "two")
+    assert made.exit_code == 0
+    plan = json.loads((tmp_path / "two" / "plan.json").read_text())
+    events = next(t for r in plan["rounds"] for t in r["flight_turns"] if t["turn"] == 26)
+    assert len(events["events"]) == 2 and all(e["rolls"] for e in events["events"])
+    slot = next(s for s in plan["schedule"] if s["turn"] == 26)
+    out = run("today", "-o", "two", "day", str(slot["day"]), slot["slot"]).stdout
+    facebook = out.split("=== Facebook ===")[1].split("=== Discord ===")[0]
+    labels = re.findall(r"Comment (\d) of 2 \(Event (\d+)\)", facebook)
+    assert [n for n, _ in labels] == ["1", "2"]
+    first, second = (int(e) for _, e in labels)
+    assert second == first + 1
+    names = re.findall(r"paste (\S+facebook-comment-\d\.txt)", facebook)
+    assert names == [f"round-2/turn-26-flight.facebook-comment-{n}.txt" for n in (1, 2)]
+    for name, event in zip(names, (first, second), strict=True):
+        assert (tmp_path / "two" / name).read_text().startswith(f"Event {event} · SPOILER")
+    guide = (tmp_path / "two" / "posting-guide.md").read_text()
+    assert guide.index(names[0]) < guide.index(names[1])
