@@ -28,7 +28,18 @@ from generator.safe_read import UnreadableFile, read_regular_file
 from generator.validation import Strict, validate
 from generator.yamlio import MAX_FILE_BYTES, Document, parse_bytes
 
-CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
+
+def _shipped_packs() -> Path:
+    """Where the game packs are: content/ of a checkout (the packs' source, edited there), or
+    the copy an installed sheetgen carries as generator/packs/ (setup.py puts it there)."""
+    here = Path(__file__).resolve().parent
+    source = here.parent / "content"
+    if (here.parent / "pyproject.toml").is_file() and source.is_dir():
+        return source
+    return here / "packs"
+
+
+CONTENT_DIR = _shipped_packs()
 PACK_FILE = "pack.yaml"
 BASES_DIR = "extends"  # copies of the packs a pack extends, inside the pack's folder
 NAME_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
