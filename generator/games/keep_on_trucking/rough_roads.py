@@ -131,13 +131,15 @@ def card_blocks(content: GalaxyTrucker, plan: object, round_no: int) -> list[Blo
             blocks.append(item(f"Dice for {card.name}: ", Secret(rolls), context=f"RR{n}"))
     if any(road.rolls for road in drawn):
         # On Facebook the dice leave the post for its comment: say where they went.
-        labels = [f"“RR{n}”" for n, road in enumerate(drawn, 1) if road.rolls]
-        where = (
-            f"in the comment {labels[0]}"
-            if len(labels) == 1
-            else f"in the comments {', '.join(labels[:-1])} and {labels[-1]}, one card each,"
-        )
-        blocks.append(para(f"Their dice are {where} under this post.", only=("facebook",)))
+        # One comment per card (render/post.py), so each card's dice are read alone.
+        names = [f"RR{n}" for n, road in enumerate(drawn, 1) if road.rolls]
+        if len(names) == 1:
+            where = f"The dice of {names[0]} are in the comment “{names[0]}”"
+        else:
+            cards = f"{', '.join(names[:-1])} and {names[-1]}"
+            quoted = f"{', '.join(f'“{n}”' for n in names[:-1])} and “{names[-1]}”"
+            where = f"The dice of {cards} are in the comments {quoted}, one card each,"
+        blocks.append(para(f"{where} under this post.", only=("facebook",)))
         blocks.append(para(roads.read_dice))
     return blocks
 
