@@ -456,10 +456,6 @@ def _exchange(renameat2: Renameat2, a: Path, b: Path) -> bool:
     raise OSError(code, os.strerror(code), str(b))
 
 
-def _read_manifest(root: Path) -> dict[str, str]:
-    return _listed(_read_record(root))
-
-
 def _read_record(root: Path) -> dict[str, Any]:
     try:
         data = json.loads(read_regular_file(root / MANIFEST_FILE, MAX_PLAN_BYTES, within=root))

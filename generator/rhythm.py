@@ -266,21 +266,6 @@ def moment(entry: dict[str, Any]) -> dt.datetime | None:
     return dt.datetime.fromisoformat(at) if at else None
 
 
-def skipped_dates(schedule: list[dict[str, Any]]) -> list[dt.date]:
-    """Dates between the first and the last post on which nothing is posted."""
-    dated = sorted({dt.date.fromisoformat(s["date"]) for s in schedule if s.get("date")})
-    if not dated:
-        return []
-    posting = set(dated)
-    gaps = []
-    day = dated[0]
-    while day < dated[-1]:
-        if day not in posting:
-            gaps.append(day)
-        day += dt.timedelta(days=1)
-    return gaps
-
-
 def moved_past_posts(
     old: list[dict[str, Any]], new: list[dict[str, Any]], now: dt.datetime
 ) -> list[dict[str, Any]]:

@@ -5,7 +5,6 @@ host reveals the seed and anyone can check the commitment."""
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 
 COMMITMENT_VERSION = "sheetgen-commitment-v1"
@@ -53,15 +52,3 @@ def commitment(pack: str, seed: str, content_digest: str) -> str:
 def game_id(commitment_hex: str) -> str:
     """A short public name for the game, derived from the commitment (not from the seed alone)."""
     return f"{commitment_hex[:4].upper()}-{commitment_hex[4:8].upper()}"
-
-
-def folder_name(pack: str, seed: str) -> str:
-    """`<pack>-<seed>`, with anything unsafe in a folder name replaced.
-
-    A seed like `../../x` must not escape output/. When the seed had to be changed, a short
-    hash of it is appended, so two seeds that clean up alike still get different folders."""
-    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "-", seed).strip(".-_")[:64]
-    if cleaned != seed or not cleaned:
-        suffix = hashlib.sha256(seed.encode("utf-8")).hexdigest()[:8]
-        cleaned = f"{cleaned}-{suffix}" if cleaned else suffix
-    return f"{pack}-{cleaned}"

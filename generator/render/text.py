@@ -37,10 +37,6 @@ def roll_text(faces: list[int]) -> str:
     return f"{' '.join(die_face(f) for f in faces)} = {sum(faces)}"
 
 
-def discord_spoiler(text: str) -> str:
-    return f"||{text}||"
-
-
 def bgg_safe(text: str) -> str:
     """BGG stops a post at '<' followed by a non-space; a space after it keeps the rest."""
     out = []

@@ -108,10 +108,6 @@ def flight_image(
     )
 
 
-def has_rolls(rnd: RoundPlan, index: int) -> bool:
-    return any(e.rolls for e in rnd.flight_turns[index].events)
-
-
 def roll_images(
     content: GalaxyTrucker, plan: GalaxyTruckerPlan, rnd: RoundPlan, index: int
 ) -> list[PlannedImage]:

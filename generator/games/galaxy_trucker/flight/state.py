@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.ship import Cell, N, S, Ship, cell_name
@@ -290,12 +289,3 @@ def final_parts(flight: Flight, state: State) -> tuple[int, int, int]:
 
 def final_score(flight: Flight, state: State) -> int:
     return sum(final_parts(flight, state))
-
-
-def describe_state(flight: Flight, state: State) -> dict[str, Any]:
-    return {
-        "crew": crew_words(state),
-        "batteries": state.battery_count,
-        "goods": state.goods(),
-        "lost": state.lost,
-    }
