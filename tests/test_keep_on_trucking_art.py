@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image, ImageChops
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
@@ -41,18 +42,37 @@ def colours(image: Any) -> set[tuple[int, int, int]]:
     return {c for _, c in image.getcolors(SIZE * SIZE)}
 
 
+def _drawn_pixels(image: Any) -> int:
+    """How many pixels differ from the blank (white) canvas the tile was drawn on."""
+    blank = Image.new("RGB", image.size, "white")
+    mask = ImageChops.difference(image, blank).convert("L").point(lambda v: 255 if v else 0)
+    return int(sum(mask.histogram()[255:]))
+
+
+def _pdf_page_operators(content: Any, tile: Tile | None, tmp_path: Path) -> int:
+    """The drawing operators on a page holding only this tile (None: an empty page)."""
+    path = tmp_path / "tile.pdf"
+    canvas = Canvas(str(path), pagesize=(100, 100), invariant=1, pageCompression=0)
+    if tile is not None:
+        draw_tile(PdfSurface(canvas, 100), content, tile, 10, 10, 80)
+    canvas.showPage()
+    canvas.save()
+    stream = PdfReader(str(path)).pages[0].get_contents()
+    data = stream.get_data() if stream is not None else b""
+    return len(re.findall(rb"\b(?:re|l|c|m|f|S|B|Tj)\b", data))
+
+
 def test_every_new_type_draws_on_png_and_pdf(content: Any, tmp_path: Path) -> None:
     ours: dict[str, Tile] = {}
     for tile in content.tiles:
         if tile.ours:
             ours.setdefault(tile.type, tile)
-    canvas = Canvas(str(tmp_path / "t.pdf"), pagesize=(600, 600), invariant=1)
-    pdf = PdfSurface(canvas, 600)
-    for i, tile in enumerate(ours.values()):
-        draw_tile(pdf, content, tile, 10 + (i % 9) * 62, 10 + (i // 9) * 62, 57)
-        assert picture(content, tile).getbbox() is not None
-    canvas.save()
     assert len(ours) >= 12
+    empty = _pdf_page_operators(content, None, tmp_path)
+    for kind, tile in ours.items():
+        # A drawn tile covers a good part of its square (the frame alone would not).
+        assert _drawn_pixels(picture(content, tile)) > SIZE * SIZE // 10, kind
+        assert _pdf_page_operators(content, tile, tmp_path) > empty + 10, kind
 
 
 def test_plating_is_a_band_not_pipes(content: Any) -> None:
