@@ -141,6 +141,15 @@ def setup_post(
     reserves = ", ".join(
         f"{state.reserves[r.id]} {r.name.strip().split(' ')[0].lower()}" for r in content.reserves
     )
+    launchers = [
+        state.who(p.seat) for p in state.players if content.character(p.character).launches_viper
+    ]
+    vipers = next((r for r in content.reserves if r.id == "vipers"), None)
+    if vipers is not None and (vipers.placed or launchers):
+        where = vipers.placed_where or "on the board"
+        parts = [f"{vipers.placed} {where}"] if vipers.placed else []
+        parts += [f"1 launched by {who}" for who in launchers]
+        reserves += f" (vipers: {vipers.count} in the box, {', '.join(parts)})"
     blocks += [
         para(f"Fleet ({difficulty.name}): ", b(dials), f". In reserve: {reserves}."),
         para(
@@ -148,6 +157,8 @@ def setup_post(
             f"{content.distance_goal}."
         ),
     ]
+    if content.setup_ships:
+        blocks.append(para(f"Ships: {content.setup_ships}."))
     row = content.loyalty_rows[len(state.players)]
     extra_names = [
         state.who(p.seat) for p in state.players if content.extra_phase(p.character) == "setup"

@@ -18,6 +18,7 @@ from generator.games.battlestar.table_common import (
     TableError,
     card_name,
     commitments,
+    counted,
     discard,
     listed,
     message,
@@ -78,7 +79,8 @@ def cmd_skills(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     not_over(state)
     seat = seat_of(state, args["player"])
     content = state.content
-    wanted: dict[str, int] = {str(k): int(v) for k, v in (args.get("types") or {}).items()}
+    # In the order given: the drawn cards reach the hand, and the message, in that order.
+    wanted = dict(counted(args.get("types"), "skill types"))
     if not wanted:
         character = content.character(state.player(seat).character)
         multi = [e for e in character.skills if len(e.types) > 1]

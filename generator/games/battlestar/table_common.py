@@ -49,6 +49,22 @@ def free_text(value: Any, what: str) -> str:
     return text
 
 
+def counted(value: Any, what: str) -> list[tuple[str, int]]:
+    """NAME=COUNT arguments in the order the moderator typed them. The log keeps them as a
+    list of [name, count] pairs; a log written before that kept a JSON object, whose keys
+    the log sorted (so the typed order of those entries is lost: see game.replay)."""
+    if not value:
+        return []
+    pairs = value.items() if isinstance(value, dict) else value
+    result: dict[str, int] = {}
+    try:
+        for key, count in pairs:
+            result[str(key)] = result.get(str(key), 0) + int(count)
+    except (TypeError, ValueError):
+        raise TableError(f"{what}: expected NAME=NUMBER pairs") from None
+    return list(result.items())
+
+
 def seat_of(state: TableState, name: Any) -> int:
     for player in state.players:
         if player.name.casefold() == str(name).casefold():
@@ -80,7 +96,11 @@ def hand_text(state: TableState, seat: int) -> str:
 
 def commitments(state: TableState, messages: list[PrivateMessage]) -> list[Block]:
     return [
-        item(f"Commitment of the message to {m.player} ({m.id}): {m.commitment(state.seed)}")
+        item(
+            f"Commitment of {m.player} ({m.id}): {m.commitment(state.seed)}"
+            if m.is_record
+            else f"Commitment of the message to {m.player} ({m.id}): {m.commitment(state.seed)}"
+        )
         for m in messages
     ]
 

@@ -14,6 +14,7 @@ from generator.games.battlestar.state import (
 from generator.games.battlestar.table_common import (
     Outcome,
     TableError,
+    counted,
     no_open_check,
     no_sleeper_due,
     not_over,
@@ -26,7 +27,7 @@ def cmd_fleet(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     """Change resources, reserves or nukes by the amounts given (e.g. food=-1)."""
     not_over(state)
     content = state.content
-    changes = {str(k): int(v) for k, v in (args.get("changes") or {}).items()}
+    changes = dict(counted(args.get("changes"), "fleet changes"))
     if not changes:
         raise TableError("give changes, e.g. food=-1 morale=-1")
     limits = {r.id: r.count for r in content.reserves}
