@@ -106,8 +106,8 @@ def write_game(tmp_path: Path, **changes: object) -> Path:
     [
         ({"players": [{"name": "a"}, {"name": "b"}]}, "at least 3"),
         ({"players": [{"name": n} for n in "abcdefg"]}, "at most 6"),
-        ({"players": [{"name": "x"}, {"name": "X"}, {"name": "y"}]}, "already seat 1"),
-        ({"players": [{"name": "[b]x"}, {"name": "y"}, {"name": "z"}]}, "pattern"),
+        ({"players": [{"name": "x"}, {"name": "X"}, {"name": "y"}]}, "the same name as seat 1"),
+        ({"players": [{"name": "[b]x"}, {"name": "y"}, {"name": "z"}]}, "forum markup"),
         ({"difficulty": "nightmare"}, "unknown difficulty 'nightmare'"),
         ({"players": [{"name": "a", "character": "apollo"}, {"name": "b"}, {"name": "c"}]},
          "unknown character 'apollo'"),

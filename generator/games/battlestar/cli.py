@@ -102,7 +102,11 @@ def setup(game_file: Path, output: Path | None) -> None:
     )
 
 
-@bsg.command()
+# A negative count reaches the command (and its one-line error) instead of reading as an option.
+NUMBERS = {"ignore_unknown_options": True}
+
+
+@bsg.command(context_settings=NUMBERS)
 @GAME
 @click.argument("deck", type=click.Choice(["crisis", "super-crisis", "quorum", "destination"]))
 @click.argument("count", type=int, default=1)
@@ -207,7 +211,7 @@ def fleet(game_file: Path, changes: tuple[str, ...], output: Path | None) -> Non
     _run(game_file, output, "fleet", {"changes": _pairs(changes, "NAME")})
 
 
-@bsg.command()
+@bsg.command(context_settings=NUMBERS)
 @GAME
 @click.argument("steps", type=int, default=1)
 @OUTPUT
@@ -216,7 +220,7 @@ def prep(game_file: Path, steps: int, output: Path | None) -> None:
     _run(game_file, output, "prep", {"steps": steps})
 
 
-@bsg.command()
+@bsg.command(context_settings=NUMBERS)
 @GAME
 @click.argument("distance", type=int)
 @click.option("--destination", default=None, help="The Destination card the Admiral chose.")

@@ -138,18 +138,20 @@ def setup_post(
         blocks.append(para(f"{label}: ", b(state.who(seat) if seat is not None else "none"), extra))
     difficulty = content.difficulty(spec.difficulty)
     dials = ", ".join(f"{r.name} {state.resources[r.id]}" for r in content.resources)
-    reserves = ", ".join(
-        f"{state.reserves[r.id]} {r.name.strip().split(' ')[0].lower()}" for r in content.reserves
-    )
     launchers = [
         state.who(p.seat) for p in state.players if content.character(p.character).launches_viper
     ]
-    vipers = next((r for r in content.reserves if r.id == "vipers"), None)
-    if vipers is not None and (vipers.placed or launchers):
-        where = vipers.placed_where or "on the board"
-        parts = [f"{vipers.placed} {where}"] if vipers.placed else []
-        parts += [f"1 launched by {who}" for who in launchers]
-        reserves += f" (vipers: {vipers.count} in the box, {', '.join(parts)})"
+    kept = []
+    for reserve in content.reserves:
+        text = f"{state.reserves[reserve.id]} {reserve.name.strip().split(' ')[0].lower()}"
+        # Where the rest of the box went: the setup's ships, and a viper launched (Apollo).
+        away = [f"{reserve.placed} {reserve.placed_where or 'on the board'}"] * bool(reserve.placed)
+        if reserve.id == "vipers":
+            away += [f"1 launched by {who}" for who in launchers]
+        if away:
+            text += f" (of {reserve.count}: {', '.join(away)})"
+        kept.append(text)
+    reserves = ", ".join(kept)
     blocks += [
         para(f"Fleet ({difficulty.name}): ", b(dials), f". In reserve: {reserves}."),
         para(

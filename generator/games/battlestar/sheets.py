@@ -271,12 +271,12 @@ CHECK_STEPS = (
     "The card names the skill types that help and the difficulty (some also a partial pass).",
     "Starting with the player left of the current player and ending with the current player, each "
     "adds any number of Skill cards face down: by private message to the moderator.",
-    "The moderator posts how many cards each player added, never which.",
-    "The moderator adds {per_check} cards from the Destiny deck (rebuilt when empty: {per_type} of "
-    "each type).",
-    "Cards of the named types add their value; every other card subtracts its value.",
+    "While cards are added, the moderator posts how many each player added, never which.",
+    "The moderator shuffles them with {per_check} cards from the Destiny deck (rebuilt when "
+    "empty: {per_type} of each type) and posts every card, in that order, never who added it.",
+    "Cards of the named types add their value (positive); every other card subtracts (negative).",
     "Total at least the difficulty: pass. Else at least the partial value, if any: partial. "
-    "Else: fail. The post gives the total and the result.",
+    "Else: fail. The post gives both sums, the total, the difficulty and the result.",
 )
 FORUM = (
     "Write game actions in bold. Never edit a post: post again.",

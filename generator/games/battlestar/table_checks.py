@@ -210,7 +210,11 @@ def cmd_check_resolve(state: TableState, n: int, args: dict[str, Any]) -> Outcom
         ),
     )
     counts = [
-        item(f"{state.player(s).name}: {cards_text(len(check.added[s]))}") for s in check.order
+        item(
+            f"{state.player(s).name}: "
+            + (cards_text(len(check.added[s])) if check.added[s] else "passed")
+        )
+        for s in check.order
     ]
     return Outcome(
         f"Skill check: {check.name}",
@@ -222,7 +226,7 @@ def cmd_check_resolve(state: TableState, n: int, args: dict[str, Any]) -> Outcom
             item(f"Destiny deck: {cards_text(len(destiny))}"),
             para(f"The {cards_text(len(shuffled))}, shuffled together and shown in that order:"),
             *(
-                item(f"{i}. ", b(content.skill_card_name(c)))
+                item(f"Card {i}: ", b(content.skill_card_name(c)))
                 for i, (c, _) in enumerate(shuffled, 1)
             ),
             para(f"Positive ({kinds}): {names(positive)} = ", b(str(plus))),
@@ -233,7 +237,7 @@ def cmd_check_resolve(state: TableState, n: int, args: dict[str, Any]) -> Outcom
                 f" against {limits}: ",
                 b(result),
             ),
-            *commitments(state, [note]),
+            para(*commitments(state, [note])[0].spans),
         ],
         [note],
     )

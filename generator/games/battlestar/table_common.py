@@ -14,6 +14,7 @@ from generator.games.battlestar.state import (
     Card,
     TableState,
 )
+from generator.names import name_key
 
 PUBLIC_DECKS = ("crisis",)
 PRIVATE_DECKS = {"super-crisis": None, "quorum": "president", "destination": "admiral"}
@@ -67,7 +68,7 @@ def counted(value: Any, what: str) -> list[tuple[str, int]]:
 
 def seat_of(state: TableState, name: Any) -> int:
     for player in state.players:
-        if player.name.casefold() == str(name).casefold():
+        if name_key(player.name) == name_key(str(name)):
             return player.seat
     names = ", ".join(p.name for p in state.players)
     raise TableError(f"no player {name!r} (expected one of: {names})")

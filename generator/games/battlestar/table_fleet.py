@@ -78,7 +78,7 @@ def cmd_prep(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     not_over(state)
     if state.jump_due:
         raise TableError("the fleet is at Auto Jump: jump first (bsg jump)")
-    steps = int(args.get("steps") or 1)
+    steps = int(args.get("steps", 1))  # 0 is refused below, never read as 1
     track = state.content.jump_track
     if not 1 <= steps <= len(track) - 1:
         raise TableError(f"{steps} steps: expected 1-{len(track) - 1}")
