@@ -274,13 +274,15 @@ def _refuse_taken(table: Table, n: int) -> None:
             raise SheetgenError(
                 f"{display_path(taken[0])} already exists, but {log}"
                 f" ends at entry {n - 1}: a logged line is missing and entry {n} would write over "
-                "what was sent. Restore the log (nothing was written)"
+                "what was sent. Restore the log, or remove that entry's files if they were never "
+                "posted (nothing was written)"
             )
 
 
 def setup_game(table: Table) -> tuple[Written, list[Path]]:
     """Write the choosing post while characters are missing, else the setup and the log's
-    first entry. Setting up again with the same game file rewrites the same files."""
+        first entry (logged first, then the files). Setting up again with the same game file
+    writes only the setup files that are missing; those already sent are kept."""
     if not table.spec.all_chosen():
         written = choosing_written(table)
         with locked(table.folder):
