@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shutil
 from pathlib import Path
 
 from bsg_helpers import FIVE, FIVE_SEED, BsgGame, play_five
@@ -89,3 +90,32 @@ def test_item3_old_logs_reveal_what_was_sent(tmp_path: Path) -> None:
     (game.folder / multi).unlink()
     warned = game.run("reveal", "--json", "--before-end").stderr
     assert "warning:" in warned and "alphabetical order" in warned
+
+
+def test_item3_a_game_goes_on_with_its_own_pack_after_an_upgrade(tmp_path: Path) -> None:
+    """An upgrade that changes the shipped pack (as this fix did: the vipers) refuses a running
+    game rather than replaying it differently, and says how to go on: the setup keeps the
+    pack it began with in the game folder, and `pack:` pointed there replays it unchanged."""
+    shipped = tmp_path / "shipped"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "content" / "battlestar", shipped)
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    game.file.write_text(
+        game.file.read_text(encoding="utf-8").replace("pack: battlestar", "pack: ./shipped"),
+        encoding="utf-8",
+    )
+    sent = play_five(game, turns=2)
+    assert (game.folder / "pack" / "fleet.yaml").read_bytes() == (
+        shipped / "fleet.yaml"
+    ).read_bytes()
+    fleet = shipped / "fleet.yaml"
+    fleet.write_text(fleet.read_text(encoding="utf-8").replace("count: 4", "count: 5"))
+    refused = game.run("draw", "crisis", code=2).output
+    assert "changed since setup" in refused and "`pack: ./table/pack`" in refused, refused
+    game.file.write_text(
+        game.file.read_text(encoding="utf-8").replace("pack: ./shipped", "pack: ./table/pack"),
+        encoding="utf-8",
+    )
+    game.run("draw", "crisis")
+    revealed = json.loads(game.run("reveal", "--json", "--before-end").stdout)["messages"]
+    for message in revealed:
+        assert message["text"] == sent.kept[kept_name(message["id"])], message["id"]

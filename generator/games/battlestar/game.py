@@ -9,11 +9,12 @@ from __future__ import annotations
 import copy
 import hashlib
 import itertools
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.content import Pack, load_pack, resolve_pack_dir
+from generator.content import SNAPSHOT_DIR, Pack, load_pack, resolve_pack_dir, snapshot
 from generator.errors import SheetgenError, display_path
 from generator.games.battlestar import content as bsg_content
 from generator.games.battlestar.commit import PrivateMessage
@@ -123,10 +124,7 @@ def replay(table: Table) -> Table:
         )
     head = entries[0]
     if head.get("cmd") != "setup" or head.get("setup_digest") != table.digest:
-        raise SheetgenError(
-            f"{display_path(table.folder)}: the game file or the pack changed since setup "
-            "(players, characters, setup skills, difficulty, seed or pack); restore them to go on"
-        )
+        raise SheetgenError(changed_since_setup(table))
     state, record = set_up(table.content, table.spec, table.game_id)
     table.state, table.record, table.entries = state, record, entries
     table.messages = setup_messages(state, record)
@@ -149,6 +147,26 @@ def replay(table: Table) -> Table:
         table.messages += outcome.messages
         table.written.append(entry_written(table, state, n, command, outcome))
     return table
+
+
+def changed_since_setup(table: Table) -> str:
+    """Why a game folder does not fit its game file, and how to go on after an upgrade of
+    sheetgen changed the shipped pack (a running game keeps the pack it began with)."""
+    text = (
+        f"{display_path(table.folder)}: the game file or the pack changed since setup "
+        "(players, characters, setup skills, difficulty, seed or pack); restore them to go on"
+    )
+    kept = table.folder / SNAPSHOT_DIR
+    if (kept / "pack.yaml").is_file():
+        where = os.path.relpath(kept.resolve(), table.spec.path.parent.resolve())
+        return text + (
+            f". If sheetgen was upgraded, go on with the pack this game began with: "
+            f"`pack: ./{where}` in the game file"
+        )
+    return text + (
+        ". If sheetgen was upgraded, go on with a copy of the pack this game began with "
+        "(`pack: <its folder>` in the game file)"
+    )
 
 
 def _replayed(
@@ -298,9 +316,23 @@ def setup_game(table: Table) -> tuple[Written, list[Path]]:
         if not entries:
             head = {"n": 0, "cmd": "setup", "setup_digest": table.digest, "game_id": table.game_id}
             append_entry(table.folder, head, 0)
-            return written, write_files(table.folder, written)
+            return written, write_files(table.folder, written) + _keep_pack(table)
         # Set up already: the files sent are kept; only those missing are written again.
-        return written, write_files(table.folder, written, missing_only=True)
+        return written, write_files(table.folder, written, missing_only=True) + _keep_pack(table)
+
+
+def _keep_pack(table: Table) -> list[Path]:
+    """The pack's files as the game began, in the game folder's pack/: after an upgrade that
+    changes the shipped pack, `pack: <folder>/pack` goes on with the same game (the same
+    digest). Never written over."""
+    paths = []
+    for name, data in snapshot(table.pack):
+        path = table.folder / name
+        _check_inside(table.folder, name)
+        if not (path.exists() or path.is_symlink()):
+            write_atomic(path, data)
+            paths.append(path)
+    return paths
 
 
 def run_command(table: Table, command: str, args: dict[str, Any]) -> tuple[Written, list[Path]]:
