@@ -87,8 +87,11 @@ def test_item4_moderator_sees_destiny_cards_and_who_added_what(tmp_path: Path) -
     added = open_and_add(game)
     content = game.state().content
     destiny = game.state().destiny[:2]
-    result = game.run("check-resolve")
     names = ", ".join(content.skill_card_name(c) for c in destiny)
+    # Before the reveal, the moderator's status names them (and what each player added).
+    status = game.run("status").stdout
+    assert f"Destiny cards the resolve adds: {names}" in status
+    result = game.run("check-resolve")
     # The moderator's view: printed beside the post (stderr) and kept in moderator/.
     assert "For the moderator only" in result.stderr
     assert f"Destiny cards: {names}" in result.stderr

@@ -334,7 +334,7 @@ def status(game_file: Path, output: Path | None) -> None:
     check = state.check
     if check is not None:
         click.echo(
-            f"Open skill check {check.name}: {', '.join(check.types)}, difficulty "
+            f"Open skill check ({check.name}): {', '.join(check.types)}, difficulty "
             f"{check.difficulty}"
             + (f", partial {check.partial}" if check.partial is not None else "")
         )
@@ -342,6 +342,12 @@ def status(game_file: Path, output: Path | None) -> None:
             if seat in check.added:
                 cards = ", ".join(content.skill_card_name(c) for c in check.added[seat])
                 click.echo(f"  {state.who(seat)} added: {cards or 'none (passed)'}")
+        per_check = content.destiny_per_check
+        if len(state.destiny) >= per_check:
+            coming = ", ".join(content.skill_card_name(c) for c in state.destiny[:per_check])
+            click.echo(f"  Destiny cards the resolve adds: {coming}")
+        else:
+            click.echo("  Destiny cards: the deck is rebuilt at the resolve (too few left)")
     for line in state.queue():
         click.echo(f"Waiting: {line}")
 

@@ -90,6 +90,8 @@ def cmd_check_open(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
 
 
 def cmd_check_add(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
+    """A player's cards (none: a pass), in the check's order. The thread sees how many; which
+    ones is the moderator's record, committed in the post and revealed at the end."""
     not_over(state)
     check = state.check
     if check is None:
