@@ -61,7 +61,7 @@ def test_item9_names_the_same_but_for_case_or_width_are_duplicates(
     assert not game.folder.exists()
 
 
-def test_item9_names_are_found_by_their_key(tmp_path: Path) -> None:
+def test_players_are_found_by_their_name_key(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, players=named("Straße", "bob_b", "Carol", "dave"))
     game.run("setup")
     game.run("brig", "STRASSE")
