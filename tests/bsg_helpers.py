@@ -70,3 +70,71 @@ class BsgGame:
 
     def log_bytes(self) -> bytes:
         return (self.folder / "table-log.jsonl").read_bytes()
+
+
+# Five players, two with multi-skills (Starbuck and Apollo), a legal choosing order for
+# FIVE_SEED (first player: Ann, seat 3).
+FIVE_SEED = "moderator-trial-seed-7781"
+FIVE = [
+    ("Dan", "lee-adama", None),
+    ("Eve", "galen-tyrol", None),
+    ("Ann", "kara-thrace", None),
+    ("Cat", "william-adama", None),
+    ("Ben", "laura-roslin", None),
+]
+# Each player's Receive Skills choice, in the order a moderator types it (not alphabetical).
+FIVE_DRAWS = {
+    "kara-thrace": ["tactics=2", "piloting=2", "engineering=1"],
+    "lee-adama": ["piloting=2", "tactics=1", "politics=1", "leadership=1"],
+}
+
+
+class Recorder:
+    """Keeps each private file as it was when first written (what the player received)."""
+
+    def __init__(self, game: BsgGame) -> None:
+        self.game = game
+        self.kept: dict[str, str] = {}
+        self.take()
+
+    def take(self) -> None:
+        for under in ("private", "moderator"):
+            if (self.game.folder / under).exists():
+                for name, text in self.game.files(under).items():
+                    self.kept.setdefault(name, text)
+
+    def run(self, *args: str, code: int = 0) -> Result:
+        result = self.game.run(*args, code=code)
+        self.take()
+        return result
+
+
+def play_five(game: BsgGame, turns: int = 5) -> Recorder:
+    """A moderator's first turns: skills (multi-skills typed out of alphabetical order), a
+    Crisis card, a skill check every other turn, a Quorum draw, fleet changes, next."""
+    game.run("setup")
+    rec = Recorder(game)
+    for turn in range(1, turns + 1):
+        state = game.state()
+        current = state.player(state.current_seat)
+        rec.run("skills", current.name, *FIVE_DRAWS.get(current.character, []))
+        rec.run("draw", "crisis")
+        if turn == 2:
+            rec.run("draw", "quorum")
+        if turn % 2 == 1:
+            rec.run(
+                "check-open", "--types", "tactics,piloting", "--difficulty", "6",
+                "--partial", "3", "--name", f"Crisis {turn}",
+            )  # fmt: skip
+            check = game.state().check
+            assert check is not None
+            for seat in check.order:
+                player = game.state().player(seat)
+                held = [c for d, c in player.hand if d.startswith("skill:")]
+                rec.run("check-add", player.name, *held[: (seat + turn) % 3])
+            rec.run("check-resolve")
+        rec.run("fleet", "morale=-1", "food=-1")
+        if turn % 2 == 0:
+            rec.run("prep")
+        rec.run("next")
+    return rec

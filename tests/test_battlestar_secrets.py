@@ -63,17 +63,20 @@ def test_reveal_recomputes_every_commitment(tmp_path: Path) -> None:
     posted = {
         m.group(1): m.group(2)
         for text in public.values()
-        for m in re.finditer(r"\((\d{3}-[a-z-]+/seat-\d)\): ([0-9a-f]{64})", text)
+        for m in re.finditer(r"\((\d{3}-[a-z-]+/(?:seat-\d|record))\): ([0-9a-f]{64})", text)
     }
-    assert len(revealed) == len(posted) >= 4 + 1 + 1 + 4  # setup, skills, quorum, sleeper
+    # setup, skills, quorum, sleeper; and the moderator's records of the check (4 adds, resolve)
+    assert len(revealed) == len(posted) >= 4 + 1 + 1 + 4 + 5
     for message in revealed:
         recomputed = hashlib.sha256(f"{message['salt']}\n{message['text']}".encode()).hexdigest()
         assert recomputed == message["commitment"] == posted[message["id"]]
-        assert (game.folder / "private" / f"{message['id']}.txt").read_text() == message["text"]
+        kept = "moderator" if message["kind"] == "record" else "private"
+        assert (game.folder / kept / f"{message['id']}.txt").read_text() == message["text"]
     # The readable form carries the same texts: recompute from it too.
     readable = game.run("reveal").stdout
     blocks = re.findall(
-        r"=== (\S+) to \S+\nsalt: ([0-9a-f]+)\ncommitment: ([0-9a-f]+)\n--- text\n(.*?)--- end",
+        r"=== (\S+) (?:to \S+|kept by the moderator)\nsalt: ([0-9a-f]+)\n"
+        r"commitment: ([0-9a-f]+)\n--- text\n(.*?)--- end",
         readable,
         re.S,
     )

@@ -106,8 +106,8 @@ def write_game(tmp_path: Path, **changes: object) -> Path:
     [
         ({"players": [{"name": "a"}, {"name": "b"}]}, "at least 3"),
         ({"players": [{"name": n} for n in "abcdefg"]}, "at most 6"),
-        ({"players": [{"name": "x"}, {"name": "X"}, {"name": "y"}]}, "already seat 1"),
-        ({"players": [{"name": "[b]x"}, {"name": "y"}, {"name": "z"}]}, "pattern"),
+        ({"players": [{"name": "x"}, {"name": "X"}, {"name": "y"}]}, "the same name as seat 1"),
+        ({"players": [{"name": "[b]x"}, {"name": "y"}, {"name": "z"}]}, "forum markup"),
         ({"difficulty": "nightmare"}, "unknown difficulty 'nightmare'"),
         ({"players": [{"name": "a", "character": "apollo"}, {"name": "b"}, {"name": "c"}]},
          "unknown character 'apollo'"),
@@ -194,7 +194,8 @@ def test_setup_state(tmp_path: Path, content: Battlestar) -> None:
     assert state.player(president).character == "laura-roslin"  # type: ignore[arg-type]
     assert state.player(admiral).character == "william-adama"  # type: ignore[arg-type]
     assert [d for d, _ in state.player(president).hand].count("quorum") == 1  # type: ignore[arg-type]
-    assert state.nukes == 2 and state.reserves == {"vipers": 8, "raptors": 4}
+    # 8 vipers in the box, 2 placed below Galactica (no Apollo in this game): 6 in reserve.
+    assert state.nukes == 2 and state.reserves == {"vipers": 6, "raptors": 4}
     post = (game.folder / "public" / "000-setup.facebook.txt").read_text()
     assert "(holds 2 nukes)" in post and "First player:" in post
 

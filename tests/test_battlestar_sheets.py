@@ -95,3 +95,17 @@ def test_sheets_command(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyp
     assert names == sorted(
         f"{n}-{p}.pdf" for n in (sheets.TRACKER, sheets.AID) for p in ("a4", "letter")
     )
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_item4_tracker_has_six_vipers_in_reserve_at_setup(content: Battlestar, paper: str) -> None:
+    """8 boxes (the box holds 8 and they can all come back), the 2 the setup places below
+    Galactica crossed off, and the words say 6 (5 when Apollo launches his)."""
+    page = drawn_page(content, paper, sheets.draw_tracker)
+    assert page.count("vipers") == 8 and page.count("vipers-placed") == 2
+    assert page.count("raptors-placed") == 0
+    text = " ".join(
+        PdfReader(io.BytesIO(sheets.tracker_pdf(content, paper))).pages[0].extract_text().split()
+    )
+    assert "8 in the box, 2 start below Galactica (crossed), so 6 at setup" in text
+    assert "5 when a character launches one at setup (Apollo)" in text

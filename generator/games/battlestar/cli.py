@@ -18,6 +18,8 @@ from generator.games.battlestar.game import (
     setup_game,
 )
 from generator.games.battlestar.posts import render
+from generator.safe_read import UnreadableFile, read_regular_file
+from generator.yamlio import MAX_FILE_BYTES
 
 GAME = click.argument("game_file", metavar="GAME_FILE", type=click.Path(path_type=Path))
 OUTPUT = click.option(
@@ -33,11 +35,21 @@ def _report(table: Table, written: Any, paths: list[Path]) -> None:
     click.echo(f"Wrote {len(paths)} files to {display_path(table.folder)}/", err=True)
     for path in paths:
         click.echo(f"  {display_path(path)}", err=True)
-    if written.messages:
+    for path in table.recovered:
         click.echo(
-            f"Send the {len(written.messages)} private message(s) in private/ to their players.",
-            err=True,
+            f"  {display_path(path)} (a logged entry's file, missing: written again)", err=True
         )
+    sent = [m for m in written.messages if not m.is_record]
+    if sent:
+        click.echo(
+            f"Send the {len(sent)} private message(s) in private/ to their players.", err=True
+        )
+    for note in (m for m in written.messages if m.is_record):
+        # The moderator's view (who added what, the Destiny cards): never for the thread.
+        click.echo(f"\nFor the moderator only ({note.file}, not for the thread):", err=True)
+        click.echo(note.text, err=True, nl=False)
+    for warning in table.warnings:
+        click.echo(f"warning: {warning}", err=True)
     click.echo(render(written.post, "facebook"), nl=False)
 
 
@@ -47,7 +59,10 @@ def _run(game_file: Path, output: Path | None, command: str, args: dict[str, Any
     _report(table, written, paths)
 
 
-def _pairs(values: tuple[str, ...], what: str) -> dict[str, int]:
+def _pairs(values: tuple[str, ...], what: str) -> list[list[Any]]:
+    """NAME=NUMBER arguments as [name, count] pairs in the order typed (a repeated name adds
+    up). A list, not a JSON object: the log sorts an object's keys, and the order decides
+    the order of the cards in a hand and in the private message."""
     result: dict[str, int] = {}
     for value in values:
         key, sep, number = value.partition("=")
@@ -57,7 +72,14 @@ def _pairs(values: tuple[str, ...], what: str) -> dict[str, int]:
             sep = ""
         if not sep:
             raise click.BadParameter(f"{value!r}: expected {what}=NUMBER, e.g. {what}=-1")
-    return result
+    return [[key, count] for key, count in result.items()]
+
+
+def _kept_text(path: Path) -> str | None:
+    try:
+        return read_regular_file(path, MAX_FILE_BYTES).decode("utf-8", errors="replace")
+    except (UnreadableFile, OSError):
+        return None
 
 
 @click.group()
@@ -80,7 +102,11 @@ def setup(game_file: Path, output: Path | None) -> None:
     )
 
 
-@bsg.command()
+# A negative count reaches the command (and its one-line error) instead of reading as an option.
+NUMBERS = {"ignore_unknown_options": True}
+
+
+@bsg.command(context_settings=NUMBERS)
 @GAME
 @click.argument("deck", type=click.Choice(["crisis", "super-crisis", "quorum", "destination"]))
 @click.argument("count", type=int, default=1)
@@ -155,10 +181,25 @@ def check_add(game_file: Path, player: str, cards: tuple[str, ...], output: Path
 
 @bsg.command(name="check-resolve")
 @GAME
+@click.option(
+    "--difficulty",
+    type=int,
+    default=None,
+    help="The difficulty as it stands at the reveal, if a card or ability changed it.",
+)
+@click.option("--partial", type=int, default=None, help="The partial value, if it changed.")
 @OUTPUT
-def check_resolve(game_file: Path, output: Path | None) -> None:
-    """Add the Destiny cards, total the check and post the result (never the cards)."""
-    _run(game_file, output, "check-resolve", {})
+def check_resolve(
+    game_file: Path, difficulty: int | None, partial: int | None, output: Path | None
+) -> None:
+    """Shuffle in the Destiny cards and post every card, both sums, the total and the outcome
+    (never who added which card: that is the moderator's record, revealed at the end)."""
+    args: dict[str, Any] = {}
+    if difficulty is not None:
+        args["difficulty"] = difficulty
+    if partial is not None:
+        args["partial"] = partial
+    _run(game_file, output, "check-resolve", args)
 
 
 @bsg.command()
@@ -170,7 +211,7 @@ def fleet(game_file: Path, changes: tuple[str, ...], output: Path | None) -> Non
     _run(game_file, output, "fleet", {"changes": _pairs(changes, "NAME")})
 
 
-@bsg.command()
+@bsg.command(context_settings=NUMBERS)
 @GAME
 @click.argument("steps", type=int, default=1)
 @OUTPUT
@@ -179,7 +220,7 @@ def prep(game_file: Path, steps: int, output: Path | None) -> None:
     _run(game_file, output, "prep", {"steps": steps})
 
 
-@bsg.command()
+@bsg.command(context_settings=NUMBERS)
 @GAME
 @click.argument("distance", type=int)
 @click.option("--destination", default=None, help="The Destination card the Admiral chose.")
@@ -290,6 +331,23 @@ def status(game_file: Path, output: Path | None) -> None:
     )
     for name, deck in state.decks.items():
         click.echo(f"  {name}: {len(deck.pile)} to draw, {len(deck.discard)} discarded")
+    check = state.check
+    if check is not None:
+        click.echo(
+            f"Open skill check ({check.name}): {', '.join(check.types)}, difficulty "
+            f"{check.difficulty}"
+            + (f", partial {check.partial}" if check.partial is not None else "")
+        )
+        for seat in check.order:
+            if seat in check.added:
+                cards = ", ".join(content.skill_card_name(c) for c in check.added[seat])
+                click.echo(f"  {state.who(seat)} added: {cards or 'none (passed)'}")
+        per_check = content.destiny_per_check
+        if len(state.destiny) >= per_check:
+            coming = ", ".join(content.skill_card_name(c) for c in state.destiny[:per_check])
+            click.echo(f"  Destiny cards the resolve adds: {coming}")
+        else:
+            click.echo("  Destiny cards: the deck is rebuilt at the resolve (too few left)")
     for line in state.queue():
         click.echo(f"Waiting: {line}")
 
@@ -311,6 +369,7 @@ def reveal(game_file: Path, as_json: bool, before_end: bool, output: Path | None
     items = [
         {
             "id": m.id,
+            "kind": "record" if m.is_record else "message",
             "player": m.player,
             "salt": m.salt(seed),
             "commitment": m.commitment(seed),
@@ -318,13 +377,25 @@ def reveal(game_file: Path, as_json: bool, before_end: bool, output: Path | None
         }
         for m in table.messages
     ]
+    for warning in table.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    for m in table.messages:
+        kept = _kept_text(table.folder / m.file)
+        if kept is not None and kept != m.text:
+            click.echo(
+                f"warning: {m.file} differs from the text revealed for {m.id} (edited since it "
+                "was written?); the commitment in the thread decides",
+                err=True,
+            )
     # The seed only once the game is over: it decides every draw still to come.
     revealed_seed = seed if table.state.over else None
     if as_json:
         data = {"game_id": table.game_id, "seed": revealed_seed, "messages": items}
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    click.echo(f"Game {table.game_id}: every private message, with its salt.")
+    click.echo(
+        f"Game {table.game_id}: every private message and moderator's record, with its salt."
+    )
     click.echo("Check each: sha256(salt + newline + text) is the commitment posted in the thread.")
     if revealed_seed is not None:
         click.echo(
@@ -333,6 +404,8 @@ def reveal(game_file: Path, as_json: bool, before_end: bool, output: Path | None
         )
     for entry in items:
         click.echo(
-            f"\n=== {entry['id']} to {entry['player']}\nsalt: {entry['salt']}\n"
+            f"\n=== {entry['id']} "
+            + ("kept by the moderator" if entry["kind"] == "record" else f"to {entry['player']}")
+            + f"\nsalt: {entry['salt']}\n"
             f"commitment: {entry['commitment']}\n--- text\n{entry['text']}--- end"
         )

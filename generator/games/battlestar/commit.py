@@ -23,15 +23,26 @@ def commitment(salt: str, text: str) -> str:
     return hashlib.sha256(f"{salt}\n{text}".encode()).hexdigest()
 
 
+MODERATOR = "the moderator's record"
+
+
 @dataclass(frozen=True)
 class PrivateMessage:
     """A message the moderator sends one player. `id` names it without saying anything
-    about its content (e.g. `005-sleeper/seat-3`)."""
+    about its content (e.g. `005-sleeper/seat-3`).
+
+    A *record* (seat -1, id `012-check-add/record`) is a secret sent to nobody: what the
+    moderator alone knows (who added which card to a skill check). It is committed in the
+    thread and revealed at the end like a message, and kept in `moderator/`."""
 
     id: str
     seat: int
     player: str
     text: str
+
+    @property
+    def is_record(self) -> bool:
+        return self.seat < 0
 
     def salt(self, seed: str) -> str:
         return message_salt(seed, self.id)
@@ -41,4 +52,9 @@ class PrivateMessage:
 
     @property
     def file(self) -> str:
-        return f"private/{self.id}.txt"
+        return f"moderator/{self.id}.txt" if self.is_record else f"private/{self.id}.txt"
+
+
+def record(record_id: str, text: str) -> PrivateMessage:
+    """A secret the moderator keeps and commits to (see PrivateMessage)."""
+    return PrivateMessage(record_id, -1, MODERATOR, text)

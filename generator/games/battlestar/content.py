@@ -71,6 +71,7 @@ class Battlestar:
     dial_max: int
     difficulties: tuple[Difficulty, ...]
     reserves: tuple[Reserve, ...]
+    setup_ships: str | None
     admiral_nukes: int
     president_quorum_draw: int
     jump_track: tuple[JumpSpace, ...]
@@ -113,6 +114,15 @@ class Battlestar:
         base = f"{self.skill_name(type_id)} {value}"
         return f"{base} ({entry.name})" if entry is not None and entry.name else base
 
+    def reserves_at_setup(self, characters: list[str]) -> dict[str, int]:
+        """Each reserve after setup: the box less what the setup places, and less one viper
+        for each chosen character who launches in one (8 vipers, 2 below Galactica: 6; 5
+        with Apollo)."""
+        launched = sum(1 for c in characters if self.character(c).launches_viper)
+        return {
+            r.id: max(0, r.at_setup - (launched if r.id == "vipers" else 0)) for r in self.reserves
+        }
+
     def extra_phase(self, character_id: str) -> str | None:
         return next((e.phase for e in self.extra_cards if e.character == character_id), None)
 
@@ -153,6 +163,7 @@ def load(pack: Pack) -> Battlestar:
         dial_max=fleet.dial_max,
         difficulties=tuple(fleet.difficulties),
         reserves=tuple(fleet.reserves),
+        setup_ships=fleet.setup_ships,
         admiral_nukes=fleet.admiral_nukes,
         president_quorum_draw=fleet.president_quorum_draw,
         jump_track=tuple(fleet.jump_track),
@@ -308,6 +319,15 @@ def _check_fleet(doc: Document, fleet: FleetFile) -> list[Problem]:
     ):
         for dup in _duplicates([item.id for item in items]):
             problems.append(doc.problem((key,), f"{dup!r} is listed twice"))
+    for i, reserve in enumerate(fleet.reserves):
+        if reserve.placed > reserve.count:
+            problems.append(
+                doc.problem(
+                    ("reserves", i, "placed"),
+                    f"{reserve.placed} placed at setup but {reserve.count} in the box "
+                    "(expected at most the count)",
+                )
+            )
     adjusts = [d.adjust for d in fleet.difficulties]
     for i, resource in enumerate(fleet.resources):
         if resource.red_at >= resource.start:

@@ -1,22 +1,32 @@
 """One Battlestar game as the commands see it: the game file, the pack, the setup, and the
-log replayed over it. `run` applies a new command and writes its files, then its log entry
-(the log entry last: a command is done when it is logged)."""
+log replayed over it. `run_command` applies a new command, logs it, then writes its files:
+a command is done when it is logged, and a post or message a crash left unwritten is
+written by the next command (the replay gives its exact text again). A file already there
+for a new entry's number is never written over: the log has lost a line."""
 
 from __future__ import annotations
 
 import copy
 import hashlib
+import itertools
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.content import Pack, load_pack, resolve_pack_dir
+from generator.content import SNAPSHOT_DIR, Pack, load_pack, resolve_pack_dir, snapshot
 from generator.errors import SheetgenError, display_path
 from generator.games.battlestar import content as bsg_content
 from generator.games.battlestar.commit import PrivateMessage
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.gamefile import GameSpec, check_against_pack, read_game_file
-from generator.games.battlestar.log import append_entry, locked, read_log, write_atomic
+from generator.games.battlestar.log import (
+    append_entry,
+    locked,
+    log_path,
+    read_log,
+    write_atomic,
+)
 from generator.games.battlestar.posts import TablePost, post_files
 from generator.games.battlestar.setup import SetupRecord, choosing, set_up
 from generator.games.battlestar.setup_posts import (
@@ -27,7 +37,7 @@ from generator.games.battlestar.setup_posts import (
     title,
 )
 from generator.games.battlestar.state import TableState
-from generator.games.battlestar.table import COMMANDS, TableError
+from generator.games.battlestar.table import COMMANDS, Outcome, TableError
 from generator.safe_read import UnreadableFile, read_regular_file
 from generator.seeds import commitment, game_id
 from generator.yamlio import MAX_FILE_BYTES
@@ -57,6 +67,9 @@ class Table:
     record: SetupRecord | None = None
     entries: list[dict[str, Any]] = field(default_factory=list)
     messages: list[PrivateMessage] = field(default_factory=list)  # every one sent so far
+    written: list[Written] = field(default_factory=list)  # each table entry's files, by n - 1
+    warnings: list[str] = field(default_factory=list)  # what a replay could not restore
+    recovered: list[Path] = field(default_factory=list)  # files a crash had left unwritten
 
     @property
     def digest(self) -> str:
@@ -102,7 +115,8 @@ def open_table(game_file: Path, folder: Path | None = None) -> Table:
 
 
 def replay(table: Table) -> Table:
-    """Set up and replay the log. A log made for another game file is refused."""
+    """Set up and replay the log. A log made for another game file is refused; a line that
+    does not replay is named by its line number."""
     entries = read_log(table.folder)
     if not entries:
         raise SheetgenError(
@@ -110,17 +124,104 @@ def replay(table: Table) -> Table:
         )
     head = entries[0]
     if head.get("cmd") != "setup" or head.get("setup_digest") != table.digest:
-        raise SheetgenError(
-            f"{display_path(table.folder)}: the game file or the pack changed since setup "
-            "(players, characters, setup skills, difficulty, seed or pack); restore them to go on"
-        )
+        raise SheetgenError(changed_since_setup(table))
     state, record = set_up(table.content, table.spec, table.game_id)
     table.state, table.record, table.entries = state, record, entries
     table.messages = setup_messages(state, record)
-    for entry in entries[1:]:
-        outcome = COMMANDS[entry["cmd"]](state, int(entry["n"]), entry.get("args") or {})
+    table.written, table.warnings = [], []
+    where = display_path(log_path(table.folder))
+    for line, entry in enumerate(entries[1:], 2):
+        n, command, args = int(entry["n"]), entry["cmd"], entry.get("args") or {}
+        if command not in COMMANDS or not isinstance(args, dict):
+            raise SheetgenError(f"{where}:{line}: not a table command {command!r} (edited?)")
+        try:
+            outcome = _replayed(table, state, n, command, args)
+        except SheetgenError as exc:
+            raise SheetgenError(
+                f"{where}:{line}: {command} does not replay: {exc.format_message()}"
+            ) from None
+        except (KeyError, TypeError, ValueError):
+            raise SheetgenError(
+                f"{where}:{line}: {command} with arguments it cannot take (edited?)"
+            ) from None
         table.messages += outcome.messages
+        table.written.append(entry_written(table, state, n, command, outcome))
     return table
+
+
+def changed_since_setup(table: Table) -> str:
+    """Why a game folder does not fit its game file, and how to go on after an upgrade of
+    sheetgen changed the shipped pack (a running game keeps the pack it began with)."""
+    text = (
+        f"{display_path(table.folder)}: the game file or the pack changed since setup "
+        "(players, characters, setup skills, difficulty, seed or pack); restore them to go on"
+    )
+    kept = table.folder / SNAPSHOT_DIR
+    if (kept / "pack.yaml").is_file():
+        where = os.path.relpath(kept.resolve(), table.spec.path.parent.resolve())
+        return text + (
+            f". If sheetgen was upgraded, go on with the pack this game began with: "
+            f"`pack: ./{where}` in the game file"
+        )
+    return text + (
+        ". If sheetgen was upgraded, go on with a copy of the pack this game began with "
+        "(`pack: <its folder>` in the game file)"
+    )
+
+
+def _replayed(
+    table: Table, state: TableState, n: int, command: str, args: dict[str, Any]
+) -> Outcome:
+    types = args.get("types")
+    if command == "skills" and isinstance(types, dict) and len(types) > 1:
+        return _old_skills_entry(table, state, n, args, types)
+    return COMMANDS[command](state, n, args)
+
+
+def _old_skills_entry(
+    table: Table, state: TableState, n: int, args: dict[str, Any], types: dict[str, Any]
+) -> Outcome:
+    """A multi-type skill draw logged before the log kept the typed order: the log sorted
+    the types, and the cards were drawn (into the hand and the message) in the order typed.
+    The message sent at the time is in private/; the order whose message is that text, byte
+    for byte, is the order that was typed. Without it, the sorted order, and a warning."""
+    for order in itertools.permutations(types.items()):
+        trial = copy.deepcopy(state, memo={id(state.content): state.content})
+        outcome = COMMANDS["skills"](trial, n, {**args, "types": [list(p) for p in order]})
+        if outcome.messages and all(
+            _sent_text(table.folder, m) == m.text for m in outcome.messages
+        ):
+            state.__dict__.update(trial.__dict__)
+            return outcome
+    outcome = COMMANDS["skills"](state, n, args)
+    ids = ", ".join(m.id for m in outcome.messages)
+    table.warnings.append(
+        f"entry {n} (skills) was logged by an older sheetgen without the order of its types, "
+        f"and private/ holds no message it matches: {ids} is replayed in alphabetical order "
+        "and may differ from what was sent"
+    )
+    return outcome
+
+
+def _sent_text(folder: Path, message: PrivateMessage) -> str | None:
+    try:
+        data = read_regular_file(folder / message.file, MAX_FILE_BYTES)
+    except (UnreadableFile, OSError):
+        return None
+    return data.decode("utf-8", errors="replace")
+
+
+def entry_written(
+    table: Table, state: TableState, n: int, command: str, outcome: Outcome
+) -> Written:
+    """The files of one table entry, from the table just after it."""
+    post = TablePost(
+        f"public/{n:03d}-{command}",
+        title(table.game_id, f"Turn {state.turn} · {outcome.what}"),
+        tuple(outcome.blocks),
+        tuple(state.queue()),
+    )
+    return Written(post, outcome.messages)
 
 
 def setup_written(table: Table) -> Written:
@@ -135,24 +236,71 @@ def choosing_written(table: Table) -> Written:
     return Written(choosing_post(table.content, table.spec, table.game_id, progress), [])
 
 
-def write_files(folder: Path, written: Written) -> list[Path]:
+def _check_inside(folder: Path, name: str) -> None:
+    for parent in list(Path(name).parents)[:-1]:  # the folders inside the game folder
+        if (folder / parent).is_symlink():
+            raise SheetgenError(
+                f"{display_path(folder / parent)} is a symbolic link; refusing to write through it"
+            )
+
+
+def write_files(folder: Path, written: Written, missing_only: bool = False) -> list[Path]:
+    """Write a command's files; `missing_only`: only those not there (a logged entry's files
+    are never written over)."""
     paths = []
     for name, text in written.files().items():
         path = folder / name
-        for parent in list(Path(name).parents)[:-1]:  # the folders inside the game folder
-            if (folder / parent).is_symlink():
-                raise SheetgenError(
-                    f"{display_path(folder / parent)} is a symbolic link; refusing to write "
-                    "through it"
-                )
+        _check_inside(folder, name)
+        if missing_only and (path.exists() or path.is_symlink()):
+            continue
         write_atomic(path, text.encode("utf-8"))
         paths.append(path)
     return paths
 
 
+POST_SUFFIXES = (".facebook.txt", ".discord.md", ".bgg.txt", ".html", ".host.txt")
+
+
+def _all_there(folder: Path, written: Written) -> bool:
+    """Without rendering: the post's usual files and every message file exist."""
+    names = [written.post.key + s for s in POST_SUFFIXES] + [m.file for m in written.messages]
+    return all((folder / name).exists() for name in names)
+
+
+def recover_files(table: Table) -> list[Path]:
+    """Write the files of logged entries that are missing (a crash between the log and the
+    files): the setup's and each table entry's, with the texts the replay gives. Only the
+    last entry can lose a file that is not one of the usual ones (a second Discord part),
+    so only its files are rendered whatever the check says."""
+    recovered: list[Path] = []
+    setup = setup_written(table)
+    if not _all_there(table.folder, setup):
+        recovered += write_files(table.folder, setup, missing_only=True)
+    for index, written in enumerate(table.written):
+        if index == len(table.written) - 1 or not _all_there(table.folder, written):
+            recovered += write_files(table.folder, written, missing_only=True)
+    return recovered
+
+
+def _refuse_taken(table: Table, n: int) -> None:
+    """Entry n is new: nothing may carry its number yet. Something that does was written for
+    an entry the log has lost (a line deleted by hand, or a log restored from an old copy)."""
+    for where in ("public", "private", "moderator"):
+        taken = sorted((table.folder / where).glob(f"{n:03d}-*"))
+        if taken:
+            log = display_path(log_path(table.folder))
+            raise SheetgenError(
+                f"{display_path(taken[0])} already exists, but {log}"
+                f" ends at entry {n - 1}: a logged line is missing and entry {n} would write over "
+                "what was sent. Restore the log, or remove that entry's files if they were never "
+                "posted (nothing was written)"
+            )
+
+
 def setup_game(table: Table) -> tuple[Written, list[Path]]:
     """Write the choosing post while characters are missing, else the setup and the log's
-    first entry. Setting up again with the same game file rewrites the same files."""
+        first entry (logged first, then the files). Setting up again with the same game file
+    writes only the setup files that are missing; those already sent are kept."""
     if not table.spec.all_chosen():
         written = choosing_written(table)
         with locked(table.folder):
@@ -165,11 +313,26 @@ def setup_game(table: Table) -> tuple[Written, list[Path]]:
                 f"{display_path(table.folder)} holds a game set up from another game file "
                 f"({len(entries) - 1} table commands logged); use another folder"
             )
-        paths = write_files(table.folder, written)
         if not entries:
             head = {"n": 0, "cmd": "setup", "setup_digest": table.digest, "game_id": table.game_id}
             append_entry(table.folder, head, 0)
-        return written, paths
+            return written, write_files(table.folder, written) + _keep_pack(table)
+        # Set up already: the files sent are kept; only those missing are written again.
+        return written, write_files(table.folder, written, missing_only=True) + _keep_pack(table)
+
+
+def _keep_pack(table: Table) -> list[Path]:
+    """The pack's files as the game began, in the game folder's pack/: after an upgrade that
+    changes the shipped pack, `pack: <folder>/pack` goes on with the same game (the same
+    digest). Never written over."""
+    paths = []
+    for name, data in snapshot(table.pack):
+        path = table.folder / name
+        _check_inside(table.folder, name)
+        if not (path.exists() or path.is_symlink()):
+            write_atomic(path, data)
+            paths.append(path)
+    return paths
 
 
 def run_command(table: Table, command: str, args: dict[str, Any]) -> tuple[Written, list[Path]]:
@@ -178,23 +341,21 @@ def run_command(table: Table, command: str, args: dict[str, Any]) -> tuple[Writt
     with locked(table.folder):
         replay(table)
         assert table.state is not None
+        table.recovered = recover_files(table)
         n = len(table.entries)
+        _refuse_taken(table, n)
         # On a copy: a command that fails half-way leaves the replayed table as it was.
         trial = copy.deepcopy(table.state, memo={id(table.content): table.content})
         outcome = COMMANDS[command](trial, n, args)
         table.state = trial
-        post = TablePost(
-            f"public/{n:03d}-{command}",
-            title(table.game_id, f"Turn {trial.turn} · {outcome.what}"),
-            tuple(outcome.blocks),
-            tuple(trial.queue()),
-        )
-        written = Written(post, outcome.messages)
-        paths = write_files(table.folder, written)
-        append_entry(table.folder, {"n": n, "cmd": command, "args": args}, n)
-        table.entries.append({"n": n, "cmd": command, "args": args})
+        written = entry_written(table, trial, n, command, outcome)
+        written.files()  # rendered before the entry is logged: a post that fails is not logged
+        entry = {"n": n, "cmd": command, "args": args}
+        append_entry(table.folder, entry, n)
+        table.entries.append(entry)
+        table.written.append(written)
         table.messages += outcome.messages
-        return written, paths
+        return written, write_files(table.folder, written)
 
 
 def seed_commitment(table: Table) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
@@ -25,13 +26,17 @@ from pydantic import Field
 from generator.errors import ContentError, Problem, SheetgenError
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.model import Character, Id
+from generator.names import name_key, name_problem
 from generator.seeds import normalise_seed
 from generator.validation import Strict, load_validated
 from generator.yamlio import Document
 
-# Forum names reach posts and file names: letters, digits, spaces, dots and dashes (and
-# underscores, which the Discord text escapes).
-ForumName = Annotated[str, Field(pattern=r"^\w[\w .-]{0,39}$")]
+# Forum names reach posts in three markups: letters, digits, spaces, dots and dashes (and
+# underscores, which the Discord text escapes), so a name can open no tag. What a name may
+# hold at all (no control or bidi characters) and when two are the same person is the
+# shared rule of generator/names.py; check_against_pack applies both, one problem a name.
+ForumName = Annotated[str, Field(min_length=1, max_length=200)]
+FORUM_NAME = re.compile(r"^\w[\w .-]{0,39}$")
 
 
 class PlayerEntry(Strict):
@@ -87,7 +92,7 @@ class GameSpec:
     def seat_of(self, name: str) -> int:
         """The seat (0-based) of a forum name, case-insensitively; a clear error if unknown."""
         for seat, known in enumerate(self.names):
-            if known.casefold() == name.casefold():
+            if name_key(known) == name_key(name):
                 return seat
         raise SheetgenError(f"no player {name!r} (expected one of: {', '.join(self.names)})")
 
@@ -137,15 +142,26 @@ def check_against_pack(spec: GameSpec, content: Battlestar) -> None:
     for seat, (name, character, skills) in enumerate(
         zip(spec.names, spec.characters, spec.setup_skills, strict=True)
     ):
-        folded = name.casefold()
-        if folded in seen_names:
+        why = name_problem(name)
+        if why is None and not FORUM_NAME.match(name):
+            why = (
+                f"{name!r}: expected up to 40 letters, digits, spaces, dots, dashes or "
+                "underscores, starting with a letter or digit (other signs are forum markup)"
+            )
+        if why is not None:
+            problems.append(doc.problem(("players", seat, "name"), why))
+        key = name_key(name)
+        if key in seen_names:
             problems.append(
                 doc.problem(
                     ("players", seat, "name"),
-                    f"{name!r} is already seat {seen_names[folded] + 1} (expected unique names)",
+                    f"{name!r} is the same name as seat {seen_names[key] + 1}'s "
+                    f"{spec.names[seen_names[key]]!r} (case and width aside; expected unique "
+                    "names)",
                 )
             )
-        seen_names[folded] = seat
+        else:
+            seen_names[key] = seat
         if character is None:
             if skills is not None:
                 problems.append(

@@ -3,7 +3,8 @@
 A new entry is written by copying the log with the line added to a temporary file in the
 same folder, syncing it and renaming it over the log: a crash at any point leaves either
 the old log or the new one, never half a line. A lock file keeps two commands from
-writing at once."""
+writing at once: a kernel lock (flock), so a command that is killed leaves no stale lock.
+Line k of the log holds entry number k - 1; a log whose numbers do not run so is refused."""
 
 from __future__ import annotations
 
@@ -55,6 +56,14 @@ def read_log(folder: Path) -> list[dict[str, Any]]:
             entry = None
         if not isinstance(entry, dict) or not isinstance(entry.get("cmd"), str):
             raise SheetgenError(f"{display_path(path)}:{number}: not a log entry (edited by hand?)")
+        # Line k holds entry k - 1: a deleted or repeated line shows here, before anything
+        # replays it or a new entry reuses a number whose post was already sent.
+        n = entry.get("n")
+        if type(n) is not int or n != number - 1:
+            raise SheetgenError(
+                f"{display_path(path)}:{number}: entry number {n!r} where {number - 1} belongs "
+                "(a line deleted, repeated or moved?); restore the log"
+            )
         entries.append(entry)
     return entries
 

@@ -15,6 +15,7 @@ Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]
 # Names reach forum posts in three markups: no brackets, angle brackets, asterisks,
 # underscores, pipes or backticks, so no name can open a tag, a spoiler or emphasis.
 Name = Annotated[str, Field(pattern=r"^[^\[\]<>*_|`\\\x00-\x1f]{1,60}$")]
+Text = Annotated[str, Field(pattern=r"^[^\[\]<>*_|`\\\x00-\x1f]{1,160}$")]  # a sentence
 CharacterType = Literal["political-leader", "military-leader", "pilot", "support"]
 # The types the choosing rule counts (support characters may be chosen at any time).
 RULED_TYPES: tuple[str, ...] = ("political-leader", "military-leader", "pilot")
@@ -36,6 +37,8 @@ class Character(Strict):
     type: CharacterType
     skills: Annotated[list[SkillEntry], Field(min_length=1, max_length=5)]
     setup: Name
+    # Starts the game piloting a viper taken from the reserves (Apollo).
+    launches_viper: bool = False
 
 
 class CharactersFile(Strict):
@@ -87,7 +90,14 @@ class Difficulty(Strict):
 class Reserve(Strict):
     id: Literal["vipers", "raptors"]
     name: Name
-    count: Annotated[int, Field(ge=0, le=20)]
+    count: Annotated[int, Field(ge=0, le=20)]  # in the box: the most the reserves can hold
+    placed: Annotated[int, Field(ge=0, le=20)] = 0  # put on the board at setup, not in reserve
+    placed_where: Name | None = None
+
+    @property
+    def at_setup(self) -> int:
+        """In the reserves after the setup places ships (before a character launches one)."""
+        return self.count - self.placed
 
 
 class JumpSpace(Strict):
@@ -102,6 +112,7 @@ class FleetFile(Strict):
     reserves: Annotated[list[Reserve], Field(min_length=2, max_length=2)]
     admiral_nukes: Annotated[int, Field(ge=0, le=10)]
     president_quorum_draw: Annotated[int, Field(ge=0, le=5)]
+    setup_ships: Text | None = None  # the ships the setup places, as the setup post says it
     jump_track: Annotated[list[JumpSpace], Field(min_length=2, max_length=12)]
     distance_goal: Annotated[int, Field(ge=1, le=30)]
     sleeper_distance: Annotated[int, Field(ge=1, le=30)]

@@ -87,7 +87,7 @@ def set_up(content: Battlestar, spec: GameSpec, game_id: str) -> tuple[TableStat
         current_seat=first,
         titles=titles,
         resources={r.id: r.start + adjust for r in content.resources},
-        reserves={r.id: r.count for r in content.reserves},
+        reserves=content.reserves_at_setup(list(characters.values())),
         nukes=content.admiral_nukes,
         decks=decks,
         destiny=[],

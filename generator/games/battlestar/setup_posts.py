@@ -138,9 +138,20 @@ def setup_post(
         blocks.append(para(f"{label}: ", b(state.who(seat) if seat is not None else "none"), extra))
     difficulty = content.difficulty(spec.difficulty)
     dials = ", ".join(f"{r.name} {state.resources[r.id]}" for r in content.resources)
-    reserves = ", ".join(
-        f"{state.reserves[r.id]} {r.name.strip().split(' ')[0].lower()}" for r in content.reserves
-    )
+    launchers = [
+        state.who(p.seat) for p in state.players if content.character(p.character).launches_viper
+    ]
+    kept = []
+    for reserve in content.reserves:
+        text = f"{state.reserves[reserve.id]} {reserve.name.strip().split(' ')[0].lower()}"
+        # Where the rest of the box went: the setup's ships, and a viper launched (Apollo).
+        away = [f"{reserve.placed} {reserve.placed_where or 'on the board'}"] * bool(reserve.placed)
+        if reserve.id == "vipers":
+            away += [f"1 launched by {who}" for who in launchers]
+        if away:
+            text += f" (of {reserve.count}: {', '.join(away)})"
+        kept.append(text)
+    reserves = ", ".join(kept)
     blocks += [
         para(f"Fleet ({difficulty.name}): ", b(dials), f". In reserve: {reserves}."),
         para(
@@ -148,6 +159,8 @@ def setup_post(
             f"{content.distance_goal}."
         ),
     ]
+    if content.setup_ships:
+        blocks.append(para(f"Ships: {content.setup_ships}."))
     row = content.loyalty_rows[len(state.players)]
     extra_names = [
         state.who(p.seat) for p in state.players if content.extra_phase(p.character) == "setup"

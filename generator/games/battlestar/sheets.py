@@ -191,19 +191,40 @@ def draw_tracker(page: Page, content: Battlestar) -> None:
     # Reserves and nukes.
     y = _heading(page, y, "Reserves and nukes (cross one off as it leaves)")
     x0 = page.left
+    notes: list[str] = []
     for reserve in content.reserves:
         s.text(x0, y + 8, reserve.name, size=8, font="VeraBd")
+        # One box per ship in the box; those the setup places elsewhere come crossed off.
         for i in range(reserve.count):
             bx = x0 + i * mm(6)
             box(s, bx, y + 11, mm(5), mm(5))
             page.mark(reserve.id, bx, y + 11, mm(5), mm(5))
+            if i >= reserve.at_setup:
+                s.line(bx, y + 11, bx + mm(5), y + 11 + mm(5), width=1)
+                s.line(bx, y + 11 + mm(5), bx + mm(5), y + 11, width=1)
+                page.mark(f"{reserve.id}-placed", bx, y + 11, mm(5), mm(5))
+        if reserve.placed:
+            launch = (
+                f", {reserve.at_setup - 1} when a character launches one at setup (Apollo)"
+                if reserve.id == "vipers" and any(c.launches_viper for c in content.characters)
+                else ""
+            )
+            where = f" {reserve.placed_where}" if reserve.placed_where else ""
+            notes.append(
+                f"{reserve.name}: {reserve.count} in the box, {reserve.placed} start{where} "
+                f"(crossed), so {reserve.at_setup} at setup{launch}."
+            )
         x0 += max(reserve.count * mm(6), mm(28)) + mm(8)
     s.text(x0, y + 8, f"Nukes (the Admiral's, {content.admiral_nukes})", size=8, font="VeraBd")
     for i in range(content.admiral_nukes):
         bx = x0 + i * mm(6)
         box(s, bx, y + 11, mm(5), mm(5))
         page.mark("nukes", bx, y + 11, mm(5), mm(5))
-    y += 11 + mm(5) + mm(8)
+    y += 11 + mm(5) + mm(3)
+    for note in notes:
+        s.text(page.left, y + 6, note, size=7, color=INK_GREY)
+        y += mm(4)
+    y += mm(5)
     if y > page.bottom - mm(14):
         raise LayoutError("the fleet tracker does not fit its page")
     scale_bar(page, page.left, page.bottom - mm(8))
@@ -250,12 +271,12 @@ CHECK_STEPS = (
     "The card names the skill types that help and the difficulty (some also a partial pass).",
     "Starting with the player left of the current player and ending with the current player, each "
     "adds any number of Skill cards face down: by private message to the moderator.",
-    "The moderator posts how many cards each player added, never which.",
-    "The moderator adds {per_check} cards from the Destiny deck (rebuilt when empty: {per_type} of "
-    "each type).",
-    "Cards of the named types add their value; every other card subtracts its value.",
+    "While cards are added, the moderator posts how many each player added, never which.",
+    "The moderator shuffles them with {per_check} cards from the Destiny deck (rebuilt when "
+    "empty: {per_type} of each type) and posts every card, in that order, never who added it.",
+    "Cards of the named types add their value (positive); every other card subtracts (negative).",
     "Total at least the difficulty: pass. Else at least the partial value, if any: partial. "
-    "Else: fail. The post gives the total and the result.",
+    "Else: fail. The post gives both sums, the total, the difficulty and the result.",
 )
 FORUM = (
     "Write game actions in bold. Never edit a post: post again.",

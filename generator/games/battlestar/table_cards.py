@@ -18,6 +18,7 @@ from generator.games.battlestar.table_common import (
     TableError,
     card_name,
     commitments,
+    counted,
     discard,
     listed,
     message,
@@ -33,11 +34,11 @@ def cmd_draw(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     Quorum and Destination cards go to a player's hand by private message."""
     not_over(state)
     deck = str(args["deck"])
-    count = int(args.get("count") or 1)
+    count = int(args.get("count", 1))  # 0 is refused below, never read as 1
     if deck not in DECK_NAMES:
         raise TableError(f"no deck {deck!r} (expected one of: {', '.join(DECK_NAMES)}, or skills)")
     if not 1 <= count <= 10:
-        raise TableError(f"draw {count} cards: expected 1-10")
+        raise TableError(f"draw {count} {DECK_NAMES[deck]} cards: expected a count of 1-10")
     name = DECK_NAMES[deck]
     seat = None if deck in PUBLIC_DECKS else _deck_holder(state, deck, args.get("player"))
     cards = state.decks[deck].draw(state.seed, count)
@@ -78,7 +79,8 @@ def cmd_skills(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     not_over(state)
     seat = seat_of(state, args["player"])
     content = state.content
-    wanted: dict[str, int] = {str(k): int(v) for k, v in (args.get("types") or {}).items()}
+    # In the order given: the drawn cards reach the hand, and the message, in that order.
+    wanted = dict(counted(args.get("types"), "skill types"))
     if not wanted:
         character = content.character(state.player(seat).character)
         multi = [e for e in character.skills if len(e.types) > 1]

@@ -14,6 +14,7 @@ from generator.games.battlestar.state import (
     Card,
     TableState,
 )
+from generator.names import name_key
 
 PUBLIC_DECKS = ("crisis",)
 PRIVATE_DECKS = {"super-crisis": None, "quorum": "president", "destination": "admiral"}
@@ -49,9 +50,25 @@ def free_text(value: Any, what: str) -> str:
     return text
 
 
+def counted(value: Any, what: str) -> list[tuple[str, int]]:
+    """NAME=COUNT arguments in the order the moderator typed them. The log keeps them as a
+    list of [name, count] pairs; a log written before that kept a JSON object, whose keys
+    the log sorted (so the typed order of those entries is lost: see game.replay)."""
+    if not value:
+        return []
+    pairs = value.items() if isinstance(value, dict) else value
+    result: dict[str, int] = {}
+    try:
+        for key, count in pairs:
+            result[str(key)] = result.get(str(key), 0) + int(count)
+    except (TypeError, ValueError):
+        raise TableError(f"{what}: expected NAME=NUMBER pairs") from None
+    return list(result.items())
+
+
 def seat_of(state: TableState, name: Any) -> int:
     for player in state.players:
-        if player.name.casefold() == str(name).casefold():
+        if name_key(player.name) == name_key(str(name)):
             return player.seat
     names = ", ".join(p.name for p in state.players)
     raise TableError(f"no player {name!r} (expected one of: {names})")
@@ -80,7 +97,11 @@ def hand_text(state: TableState, seat: int) -> str:
 
 def commitments(state: TableState, messages: list[PrivateMessage]) -> list[Block]:
     return [
-        item(f"Commitment of the message to {m.player} ({m.id}): {m.commitment(state.seed)}")
+        item(
+            f"Commitment of {m.player} ({m.id}): {m.commitment(state.seed)}"
+            if m.is_record
+            else f"Commitment of the message to {m.player} ({m.id}): {m.commitment(state.seed)}"
+        )
         for m in messages
     ]
 

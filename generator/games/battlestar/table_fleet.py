@@ -14,6 +14,7 @@ from generator.games.battlestar.state import (
 from generator.games.battlestar.table_common import (
     Outcome,
     TableError,
+    counted,
     no_open_check,
     no_sleeper_due,
     not_over,
@@ -26,7 +27,7 @@ def cmd_fleet(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     """Change resources, reserves or nukes by the amounts given (e.g. food=-1)."""
     not_over(state)
     content = state.content
-    changes = {str(k): int(v) for k, v in (args.get("changes") or {}).items()}
+    changes = dict(counted(args.get("changes"), "fleet changes"))
     if not changes:
         raise TableError("give changes, e.g. food=-1 morale=-1")
     limits = {r.id: r.count for r in content.reserves}
@@ -77,7 +78,7 @@ def cmd_prep(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     not_over(state)
     if state.jump_due:
         raise TableError("the fleet is at Auto Jump: jump first (bsg jump)")
-    steps = int(args.get("steps") or 1)
+    steps = int(args.get("steps", 1))  # 0 is refused below, never read as 1
     track = state.content.jump_track
     if not 1 <= steps <= len(track) - 1:
         raise TableError(f"{steps} steps: expected 1-{len(track) - 1}")

@@ -1,0 +1,119 @@
+"""The table log is the game's record: its entry numbers are checked on every replay (a
+deleted or repeated line is named by file and line, exit 2), a file already sent is never
+written over by a new entry, and a command killed between its log entry and its files
+loses nothing: the next command writes the missing files, byte for byte what they would
+have been."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from bsg_helpers import FIVE, FIVE_SEED, BsgGame
+
+from generator.games.battlestar.log import LOCK_FILE
+
+
+def sent_files(game: BsgGame) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(game.folder)): p.read_bytes()
+        for p in sorted(game.folder.rglob("*"))
+        if p.is_file() and p.name != LOCK_FILE
+    }
+
+
+def a_few_commands(game: BsgGame) -> None:
+    game.run("setup")
+    first = game.state().player(game.state().current_seat).name
+    game.run("skills", first, "tactics=2", "piloting=2", "engineering=1")
+    game.run("draw", "crisis")
+    game.run("draw", "quorum")
+    game.run("fleet", "morale=-1")
+
+
+def test_item8_deleted_or_repeated_log_line_is_refused_with_its_line(tmp_path: Path) -> None:
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    a_few_commands(game)
+    log = game.folder / "table-log.jsonl"
+    good = log.read_bytes()
+    lines = good.splitlines(keepends=True)
+    cases = {
+        "deleted": (lines[:2] + lines[3:], 3),  # line 3 gone: line 3 holds entry 3
+        "repeated": (lines[:3] + lines[2:], 4),  # line 3 twice: line 4 holds entry 2
+    }
+    for what, (changed, line) in cases.items():
+        log.write_bytes(b"".join(changed))
+        before = sent_files(game)
+        for command in (("draw", "crisis"), ("status",), ("reveal", "--before-end")):
+            result = game.run(*command, code=2)
+            assert result.output.startswith("error: "), (what, result.output)
+            assert result.output.count("\n") == 1, (what, result.output)
+            assert f"table-log.jsonl:{line}: entry number" in result.output, (what, result.output)
+        assert sent_files(game) == before, what  # nothing written, nothing overwritten
+    log.write_bytes(good)
+    game.run("draw", "crisis")
+
+
+def test_item8_a_lost_last_line_never_overwrites_what_was_sent(tmp_path: Path) -> None:
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    a_few_commands(game)
+    log = game.folder / "table-log.jsonl"
+    log.write_bytes(b"".join(log.read_bytes().splitlines(keepends=True)[:-2]))  # two lost
+    before = sent_files(game)
+    result = game.run("draw", "crisis", code=2)
+    assert result.output.count("\n") == 1 and "already exists" in result.output
+    assert "public/003-draw" in result.output and "Restore the log" in result.output
+    assert sent_files(game) == before
+    # A file in the way of a new entry's number is refused the same way, whatever made it.
+    log.write_bytes(b"".join(before["table-log.jsonl"].splitlines(keepends=True)))
+    (game.folder / "private" / "005-draw").mkdir(parents=True)
+    stray = game.folder / "private" / "005-draw" / "seat-1.txt"
+    stray.write_text("sent by hand\n", encoding="utf-8")
+    assert "already exists" in game.run("draw", "quorum", code=2).output
+    assert stray.read_text(encoding="utf-8") == "sent by hand\n"
+
+
+CRASH = """
+import os, signal, sys
+import generator.games.battlestar.game as game
+real = game.write_files
+def killed(folder, written, missing_only=False):
+    if not missing_only:
+        os.kill(os.getpid(), signal.SIGKILL)  # after the log entry, before any file
+    return real(folder, written, missing_only)
+game.write_files = killed
+from generator.cli import main
+main(sys.argv[1:])
+"""
+
+
+def test_item8_kill_between_log_and_post_loses_nothing(tmp_path: Path) -> None:
+    reference = BsgGame(tmp_path / "ref", seed=FIVE_SEED, players=FIVE)
+    crashed = BsgGame(tmp_path / "crash", seed=FIVE_SEED, players=FIVE)
+    for game in (reference, crashed):
+        a_few_commands(game)
+    reference.run("draw", "super-crisis", "--player", "Ann")
+    reference.run("next")
+    run = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(CRASH), "bsg", "draw", str(crashed.file),
+         "super-crisis", "--player", "Ann"],
+        cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True,
+    )  # fmt: skip
+    assert run.returncode == -signal.SIGKILL, run.stderr
+    assert len(crashed.log_bytes().splitlines()) == 6  # logged ...
+    assert not list((crashed.folder / "public").glob("005-*"))  # ... but nothing written
+    assert not (crashed.folder / "private" / "005-draw").exists()
+    result = crashed.run("next")
+    assert "written again" in result.stderr
+    assert (crashed.folder / "private" / "005-draw" / "seat-3.txt").exists()
+    ours, theirs = sent_files(crashed), sent_files(reference)
+    assert ours.keys() == theirs.keys()
+    for name in ours:
+        assert ours[name] == theirs[name], name
+    assert not [p for p in crashed.folder.rglob("*.tmp")]
+    assert os.path.exists(crashed.folder / LOCK_FILE)  # a kernel lock: nothing stale to clear
+    crashed.run("draw", "crisis")
