@@ -294,18 +294,22 @@ def test_the_dealer_names_trump_after_a_navigator(
     assert f"A Navigator was turned up: {r1['dealer']} (dealer) chooses the trump suit." in (
         round_post
     )
-    start = SEATS.index(r1["first"])
-    for k in range(3):
-        run("card-race", "bid", str(folder), SEATS[(start + k) % 3], "0")
+    # Deal, turn-up, trump, then bids: neither a bid nor a card before the trump suit.
     result = run("card-race", "play", str(folder), r1["first"], r1["hands"][r1["first"]][0])
     assert result.exit_code == 2
     assert f"{r1['dealer']} (dealer) must name the trump suit first." in result.output
+    result = run("card-race", "bid", str(folder), r1["first"], "0")
+    assert result.exit_code == 2
+    assert "names the trump suit before anyone bids" in result.output
     assert "X is not a suit" in run("card-race", "trump", str(folder), "X").output
     result = run("card-race", "trump", str(folder), "g")
     assert result.exit_code == 0, result.output
     assert f"Trump: Gravity Drive (chosen by {r1['dealer']}" in result.output
     again = run("card-race", "trump", str(folder), "I")
     assert again.exit_code == 2 and "No trump suit is to be chosen now." in again.output
+    start = SEATS.index(r1["first"])
+    for k in range(3):
+        assert run("card-race", "bid", str(folder), SEATS[(start + k) % 3], "0").exit_code == 0
 
 
 def test_turn_up_rulings() -> None:

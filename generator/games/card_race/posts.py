@@ -224,6 +224,8 @@ class Writer:
             else:
                 nxt = state.rounds[number]
                 lines += ["", self.t.get("table_next_round", round=nxt.number, dealer=nxt.dealer)]
+                if nxt.trump_open:
+                    lines.append(self.t.get("table_choose_trump_first", dealer=nxt.dealer))
         elif rnd.trump_open:
             # No bid is taken while trump is still to be named.
             lines.append(self.t.get("table_choose_trump_first", dealer=rnd.dealer))
