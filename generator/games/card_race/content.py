@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.content import Pack, validate_files
-from generator.errors import ContentError, Problem, abridge
+from generator.errors import ContentError, Problem
 from generator.games.card_race.cards import Card, build_deck
 from generator.games.card_race.model import (
     LANGUAGES,
@@ -249,7 +249,9 @@ def check_table(doc: Document, table: Table, content: CardRace) -> list[Problem]
     for i, name in enumerate(table.players):
         problem = name_problem(name)
         if problem is not None:
-            problems.append(doc.problem(("players", i), f"{abridge(name)!r}: {problem}"))
+            # repr: a control or bidi character shows as its escape, never acts on the line.
+            shown = repr(name[:40]) + ("…" if len(name) > 40 else "")
+            problems.append(doc.problem(("players", i), f"{shown}: {problem}"))
         # The whole name: `$` alone would let a name end in a newline.
         elif not re.fullmatch(PLAYER_NAME, name):
             problems.append(
