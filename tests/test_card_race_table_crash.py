@@ -144,6 +144,8 @@ def test_item8_kill_9_at_random_moments_blocks_nothing_and_loses_no_post(
     assert run("card-race", extra[0], str(calm), *extra[1:]).exit_code == 0
     assert posts(folder) == posts(calm)
     assert (folder / "table.jsonl").read_bytes() == (calm / "table.jsonl").read_bytes()
+    # A kill mid-write leaves a temporary file; the next command clears it.
+    assert not [p for p in folder.rglob("*.tmp")]
 
 
 class Killed(BaseException):
@@ -171,8 +173,15 @@ def test_item8_a_post_lost_between_log_and_post_is_written_by_the_next_command(
     monkeypatch.undo()
     assert logged(folder) == 2  # the entry is logged, its post is not written
     assert not (folder / "round-01" / "table-002.facebook.txt").exists()
+    # What a kill inside a write leaves (the temporary copy), and a host's own file.
+    left = [folder / ".table.jsonl.ab12cd34.tmp", folder / "round-01/.table-002.html.x_9y8z7w.tmp"]
+    for path in left:
+        path.write_text("half")
+    own = folder / ".notes.txt.ab12cd34.tmp"
+    own.write_text("mine")
     result = run("card-race", todo[2][0], str(folder), *todo[2][1:])
     assert result.exit_code == 0, result.output
+    assert not any(p.exists() for p in left) and own.read_text() == "mine"
     assert posts(folder) == posts(calm)
     listed = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     assert "round-01/table-002.facebook.txt" in listed["table"]

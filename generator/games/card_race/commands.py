@@ -11,6 +11,7 @@ folder's log; the next public post is written beside the round's posts and print
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -297,6 +298,28 @@ def _write(folder: Path, name: str, data: bytes) -> None:
     write_atomic(target, data)
 
 
+# A temporary file of generator/atomic_write.py: `.NAME.XXXXXXXX.tmp` beside NAME.
+TEMP_FILE = re.compile(r"^\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp$")
+
+
+def _remove_stale_temp_files(folder: Path) -> None:
+    """What a run killed mid-write left: temporary copies of the log, the manifest or a
+    post. Called with the table locked, so no live run is writing them."""
+    places = [(folder, "")]
+    places += [
+        (p, f"{p.name}/") for p in folder.glob("round-*") if p.is_dir() and not p.is_symlink()
+    ]
+    for place, prefix in places:
+        for entry in place.iterdir():
+            found = TEMP_FILE.match(entry.name)
+            if found is None or not entry.is_file() or entry.is_symlink():
+                continue
+            name = prefix + found["name"]
+            if name in (LOG_FILE, "manifest.json") or TABLE_POST.match(name):
+                with contextlib.suppress(OSError):
+                    entry.unlink()
+
+
 def _recover_posts(
     folder: Path, content: CardRace, plan: dict[str, Any], written: list[str]
 ) -> Callable[[TableState, int, dict[str, Any]], None]:
@@ -340,6 +363,7 @@ def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[s
         first = _text_lang(chosen)[0]
         busy = content.lang(first).get("err_locked", file=display_path(folder))
         with locked(folder, busy):
+            _remove_stale_temp_files(folder)
             entries = read_log(folder)
             recovered: list[str] = []
             after = _recover_posts(folder, content, plan, recovered)
