@@ -275,3 +275,32 @@ def test_item8_a_logged_entry_s_files_are_never_written_over(
     result = run("card-race", todo[0][0], str(folder), *todo[0][1:])
     assert result.exit_code == 2 and "table-001" in result.output
     assert posts(folder) == before
+
+
+def test_a_log_from_before_entry_numbers_goes_on(
+    tmp_path: Path, run: Callable[..., Result]
+) -> None:
+    """A table recorded by an older version (no entry numbers; bids taken before the
+    dealer's trump) still replays; the entries added now carry their numbers, and a later
+    entry without one is refused."""
+    folder = start(tmp_path, run)
+    plan = json.loads((folder / "plan.json").read_text(encoding="utf-8"))
+    r1 = plan["rounds"][0]
+    first = r1["first"]
+    old = [
+        {"bid": 0, "kind": "bid", "player": first, "round": 1},
+        {"kind": "trump", "round": 1, "suit": "P"},
+    ]
+    log = folder / "table.jsonl"
+    log.write_text("".join(json.dumps(x, sort_keys=True) + "\n" for x in old), encoding="utf-8")
+    assert run("card-race", "status", str(folder)).exit_code == 0
+    seats = plan["table"]["players"]
+    second = seats[(seats.index(first) + 1) % 3]
+    result = run("card-race", "bid", str(folder), second, "0")
+    assert result.exit_code == 0, result.output
+    assert json.loads(log.read_text(encoding="utf-8").splitlines()[-1])["n"] == 3
+    assert (folder / "round-01" / "table-003.facebook.txt").is_file()
+    log.write_text(log.read_text(encoding="utf-8") + json.dumps(old[0]) + "\n")
+    result = run("card-race", "status", str(folder))
+    assert result.exit_code == 2
+    assert "table.jsonl:4: " in result.output and "n: missing" in result.output
