@@ -348,9 +348,8 @@ def _taken(folder: Path, files: list[tuple[str, bytes]], logged: int) -> None:
             raise SheetgenError(
                 f"{display_path(folder / name)} already exists, but {LOG_FILE} holds only "
                 f"{logged} {'entry' if logged == 1 else 'entries'}: it is a post of an entry "
-                "the log no longer has (was the "
-                "log replaced or cut short?). Nothing was recorded; restore the log, or move "
-                "the later posts out of the folder"
+                "the log no longer has (was the log replaced or cut short?). Nothing was "
+                "recorded; restore the log, or move the later posts out of the folder"
             )
 
 
