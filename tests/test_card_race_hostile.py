@@ -190,3 +190,12 @@ def test_score_table_names_equal_after_casefold_are_refused(
     result = run("score", "card-race", str(scores))
     assert result.exit_code == 2
     assert "scores.txt:3: player: STRASSE is the same name as Straße" in result.output
+
+
+def test_verify_refuses_a_bidi_name_and_shows_it_escaped(run: Callable[..., Result]) -> None:
+    args = ["verify", "card-race", "--round", "1", "--salt", "0123456789abcdef" * 2]
+    args += ["--commitment", "abcd" * 4, "--players", "Ada,Be\u202en,Cleo", "--dealer", "Ada"]
+    result = run(*args, "--deck", "I1,I2,I3,I4", "--player", "Ada", "--hand", "I1")
+    assert result.exit_code == 2
+    assert "--players Ada,Be\\u202en,Cleo: expected" in result.output
+    assert "\u202e" not in result.output
