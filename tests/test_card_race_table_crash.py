@@ -182,6 +182,8 @@ def test_item8_a_post_lost_between_log_and_post_is_written_by_the_next_command(
     result = run("card-race", todo[2][0], str(folder), *todo[2][1:])
     assert result.exit_code == 0, result.output
     assert not any(p.exists() for p in left) and own.read_text() == "mine"
+    assert "note: a run stopped before writing these posts" in result.output
+    assert "round-01/table-002.facebook.txt" in result.output
     assert posts(folder) == posts(calm)
     listed = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     assert "round-01/table-002.facebook.txt" in listed["table"]

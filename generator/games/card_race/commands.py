@@ -382,6 +382,14 @@ def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[s
             for name, data in files:
                 _write(folder, name, data)
             written = [*recovered, *(name for name, _ in files)]
+            if recovered:
+                # The host has not posted these yet: they come before this entry's post.
+                missed = sorted({n for n in recovered if n.endswith(".facebook.txt")})
+                click.echo(
+                    "note: a run stopped before writing these posts; written now, post them "
+                    f"before this one: {', '.join(missed) or ', '.join(recovered)}",
+                    err=True,
+                )
             text = shown_text(content, plan, state, number, serial, chosen)
             try:
                 record_table_files(folder, [LOG_FILE, *written], table_files_on_disk(folder))
