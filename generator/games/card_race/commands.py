@@ -353,6 +353,18 @@ def _taken(folder: Path, files: list[tuple[str, bytes]], logged: int) -> None:
             )
 
 
+def _list(folder: Path, written: list[str]) -> None:
+    try:
+        record_table_files(folder, [LOG_FILE, *written], table_files_on_disk(folder))
+    except OSError as exc:
+        # The entries and their posts are written: only the listing waits for the next one.
+        click.echo(
+            f"warning: recorded, but {display_path(folder / 'manifest.json')} could not "
+            f"list the new posts ({exc.strerror or exc}); the next entry lists them",
+            err=True,
+        )
+
+
 def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[str, Any]]) -> None:
     # One writer at a time for the whole folder: a `sheetgen game` run rebuilding it must not
     # switch in a copy taken before this entry was written.
@@ -367,6 +379,16 @@ def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[s
             recovered: list[str] = []
             after = _recover_posts(folder, content, plan, recovered)
             state = replay(folder, content, plan, first, entries, after)
+            if recovered:
+                # Said and listed even if this command's own entry is refused (a host who
+                # typed again the command that was stopped): these posts are not out yet.
+                _list(folder, recovered)
+                missed = sorted(n for n in recovered if n.endswith(".facebook.txt"))
+                click.echo(
+                    "note: a run stopped before writing these posts; written now, post them "
+                    f"before anything newer: {', '.join(missed) or ', '.join(recovered)}",
+                    err=True,
+                )
             serial = len(entries) + 1
             try:
                 entry = action(state)
@@ -381,25 +403,8 @@ def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[s
             append_entry(folder, entry, len(entries))
             for name, data in files:
                 _write(folder, name, data)
-            written = [*recovered, *(name for name, _ in files)]
-            if recovered:
-                # The host has not posted these yet: they come before this entry's post.
-                missed = sorted({n for n in recovered if n.endswith(".facebook.txt")})
-                click.echo(
-                    "note: a run stopped before writing these posts; written now, post them "
-                    f"before this one: {', '.join(missed) or ', '.join(recovered)}",
-                    err=True,
-                )
             text = shown_text(content, plan, state, number, serial, chosen)
-            try:
-                record_table_files(folder, [LOG_FILE, *written], table_files_on_disk(folder))
-            except OSError as exc:
-                # The entry and its posts are written: only the listing waits for the next one.
-                click.echo(
-                    f"warning: recorded, but {display_path(folder / 'manifest.json')} could not "
-                    f"list the new posts ({exc.strerror or exc}); the next entry lists them",
-                    err=True,
-                )
+            _list(folder, [name for name, _ in files])
     click.echo(text, nl=False)
 
 
