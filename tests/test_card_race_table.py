@@ -5,6 +5,7 @@ log as it was; a failed write records nothing."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 from collections.abc import Callable
@@ -229,18 +230,24 @@ def test_a_failed_write_records_nothing(
     assert "No space left on device; nothing was recorded" in result.output
     assert (folder / "table.jsonl").read_bytes() == before
     assert not [p for p in folder.iterdir() if p.name.endswith(".tmp")]
-    assert not (folder / "table.lock").exists()
+    assert not (folder / "table.lock").exists()  # the lock is on the folder: no file left
     monkeypatch.undo()
     assert run("card-race", "bid", str(folder), second, "0").exit_code == 0
 
 
 def test_a_second_writer_is_refused(tmp_path: Path, run: Callable[..., Result]) -> None:
     folder = start_game(tmp_path, run)
-    (folder / "table.lock").write_text(str(os.getpid()))
-    result = run("card-race", "bid", str(folder), first_round(folder)["first"], "1")
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # another run holds the table
+        result = run("card-race", "bid", str(folder), first_round(folder)["first"], "1")
+    finally:
+        os.close(fd)
     assert result.exit_code == 2
     assert "another sheetgen is writing this table" in result.output
     assert not (folder / "table.jsonl").exists()
+    # Released (as the kernel does when a run dies, even by kill -9): the next one records.
+    assert run("card-race", "bid", str(folder), first_round(folder)["first"], "1").exit_code == 0
 
 
 def test_an_edited_log_is_reported_with_its_line(
@@ -250,7 +257,9 @@ def test_an_edited_log_is_reported_with_its_line(
     first = first_round(folder)["first"]
     run("card-race", "bid", str(folder), first, "1")
     log = folder / "table.jsonl"
-    log.write_text(log.read_text() + '{"kind": "bid", "round": 1, "player": "Zed", "bid": 0}\n')
+    log.write_text(
+        log.read_text() + '{"bid": 0, "kind": "bid", "n": 2, "player": "Zed", "round": 1}\n'
+    )
     result = run("card-race", "status", str(folder))
     assert result.exit_code == 2
     assert "table.jsonl:2: this recorded entry does not fit the game: Zed is not at this table" in (
@@ -285,18 +294,22 @@ def test_the_dealer_names_trump_after_a_navigator(
     assert f"A Navigator was turned up: {r1['dealer']} (dealer) chooses the trump suit." in (
         round_post
     )
-    start = SEATS.index(r1["first"])
-    for k in range(3):
-        run("card-race", "bid", str(folder), SEATS[(start + k) % 3], "0")
+    # Deal, turn-up, trump, then bids: neither a bid nor a card before the trump suit.
     result = run("card-race", "play", str(folder), r1["first"], r1["hands"][r1["first"]][0])
     assert result.exit_code == 2
     assert f"{r1['dealer']} (dealer) must name the trump suit first." in result.output
+    result = run("card-race", "bid", str(folder), r1["first"], "0")
+    assert result.exit_code == 2
+    assert "names the trump suit before anyone bids" in result.output
     assert "X is not a suit" in run("card-race", "trump", str(folder), "X").output
     result = run("card-race", "trump", str(folder), "g")
     assert result.exit_code == 0, result.output
     assert f"Trump: Gravity Drive (chosen by {r1['dealer']}" in result.output
     again = run("card-race", "trump", str(folder), "I")
     assert again.exit_code == 2 and "No trump suit is to be chosen now." in again.output
+    start = SEATS.index(r1["first"])
+    for k in range(3):
+        assert run("card-race", "bid", str(folder), SEATS[(start + k) % 3], "0").exit_code == 0
 
 
 def test_turn_up_rulings() -> None:

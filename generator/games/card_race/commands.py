@@ -11,6 +11,7 @@ folder's log; the next public post is written beside the round's posts and print
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -30,7 +31,6 @@ from generator.games.card_race.files import game_files
 from generator.games.card_race.flavours import facebook, post_files
 from generator.games.card_race.gamefile import check_spec
 from generator.games.card_race.log import (
-    LOCK_FILE,
     LOG_FILE,
     append_entry,
     locked,
@@ -41,6 +41,7 @@ from generator.games.card_race.planner import make_plan
 from generator.games.card_race.posts import Writer, round_folder
 from generator.games.card_race.scoring import places
 from generator.games.card_race.table import (
+    BadEntry,
     Refused,
     TableState,
     apply_entry,
@@ -158,16 +159,36 @@ def open_folder(folder: Path) -> tuple[CardRace, dict[str, Any]]:
     return content, plan
 
 
-def replay(folder: Path, content: CardRace, plan: dict[str, Any], lang: str) -> TableState:
+def replay(
+    folder: Path,
+    content: CardRace,
+    plan: dict[str, Any],
+    lang: str,
+    entries: list[tuple[int, dict[str, Any]]] | None = None,
+    after: Callable[[TableState, int, dict[str, Any]], None] | None = None,
+) -> TableState:
+    """The table after every logged entry, each one checked again: its fields, its entry
+    number (`n`, the entry's place in the log) and its fit with the deal. `after(state,
+    serial, entry)` runs after each entry (to write a post a killed run never wrote)."""
     state = new_table(content, plan)
-    for number, entry in read_log(folder):
+    numbered = False
+    for serial, (line, entry) in enumerate(read_log(folder) if entries is None else entries, 1):
+        # Entries logged before entry numbers existed carry none; every later one does.
+        numbered = numbered or "n" in entry
         try:
-            apply_entry(state, entry)
+            if numbered and "n" not in entry:
+                raise BadEntry(
+                    f"n: missing (entry {serial} comes after numbered entries; "
+                    "was it added by hand?)"
+                )
+            apply_entry(state, entry, serial if numbered else None)
         except Refused as exc:
             problem = refusal_text(content, exc, lang)
-            raise SheetgenError(_log_problem(folder, number, problem, content, lang)) from None
+            raise SheetgenError(_log_problem(folder, line, problem, content, lang)) from None
         except (ValueError, KeyError, TypeError) as exc:
-            raise SheetgenError(_log_problem(folder, number, f"bad {exc}", content, lang)) from None
+            raise SheetgenError(_log_problem(folder, line, str(exc), content, lang)) from None
+        if after is not None:
+            after(state, serial, entry)
     return state
 
 
@@ -193,44 +214,63 @@ def refusal(content: CardRace, exc: Refused, lang: str) -> SheetgenError:
     return SheetgenError("\n".join(refusal_text(content, exc, code) for code in _text_lang(lang)))
 
 
-def write_posts(
-    folder: Path,
+def entry_posts(
+    content: CardRace, plan: dict[str, Any], state: TableState, number: int, serial: int
+) -> list[tuple[str, bytes]]:
+    """The files of entry `serial` (of round `number`), in the order they are written: the
+    table post (and at a round's end the standings, at the game's end the final post), in
+    the game's languages. Each post's Facebook text comes last, so a post whose Facebook
+    file is there was written whole."""
+    from generator.games.card_race.images import standings_png
+
+    files: list[tuple[str, bytes]] = []
+    rnd = state.rounds[number - 1]
+    for code, suffix in languages(str(plan["table"]["lang"])):
+        writer = Writer(content, plan, code)
+        posts = [writer.table_post(state, number, serial)]
+        if rnd.finished:
+            image = f"{round_folder(number)}/standings{suffix}.png"
+            standings = writer.standings_post(state, number, image)
+            totals = state.totals_after[number - 1]
+            png = standings_png(content, writer.seats, totals, places(totals), standings.title)
+            files.append((image, png))
+            posts.append(standings)
+            if state.over:
+                posts.append(writer.final_post(state))
+        for item in posts:
+            texts = post_files(item, suffix)
+            ordered = sorted(texts, key=lambda name: name.endswith(".facebook.txt"))
+            files += [(name, texts[name].encode("utf-8")) for name in ordered]
+    return files
+
+
+def _complete_marks(plan: dict[str, Any], state: TableState, number: int, serial: int) -> list[str]:
+    """The files whose presence shows entry `serial`'s posts were all written."""
+    rnd = state.rounds[number - 1]
+    marks = []
+    for _, suffix in languages(str(plan["table"]["lang"])):
+        marks.append(f"{round_folder(number)}/table-{serial:03d}{suffix}.facebook.txt")
+        if rnd.finished:
+            marks.append(f"{round_folder(number)}/standings{suffix}.png")
+            marks.append(f"{round_folder(number)}/standings{suffix}.facebook.txt")
+            if state.over:
+                marks.append(f"final{suffix}.facebook.txt")
+    return marks
+
+
+def shown_text(
     content: CardRace,
     plan: dict[str, Any],
     state: TableState,
     number: int,
     serial: int,
     lang: str,
-) -> tuple[str, list[str]]:
-    """Write the table post (and at a round's end the standings, at the game's end the
-    final post); returns the Facebook text to show and the files written."""
-    from generator.games.card_race.images import standings_png
-
-    shown = []
-    written: list[str] = []
-    rnd = state.rounds[number - 1]
-    # The files follow the game's languages (as the round posts do); `lang` is what to show.
-    for code, suffix in languages(str(plan["table"]["lang"])):
-        writer = Writer(content, plan, code)
-        post = writer.table_post(state, number, serial)
-        posts = [post]
-        if rnd.finished:
-            image = f"{round_folder(number)}/standings{suffix}.png"
-            standings = writer.standings_post(state, number, image)
-            totals = state.totals_after[number - 1]
-            png = standings_png(content, writer.seats, totals, places(totals), standings.title)
-            _write(folder, image, png)
-            written.append(image)
-            posts.append(standings)
-            if state.over:
-                posts.append(writer.final_post(state))
-        for item in posts:
-            for name, text in post_files(item, suffix).items():
-                _write(folder, name, text.encode("utf-8"))
-                written.append(name)
-    for code in _text_lang(lang):
-        shown.append(facebook(Writer(content, plan, code).table_post(state, number, serial)))
-    return "\n".join(shown), written
+) -> str:
+    """The Facebook text of the table post in the languages asked for (what is printed)."""
+    return "\n".join(
+        facebook(Writer(content, plan, code).table_post(state, number, serial))
+        for code in _text_lang(lang)
+    )
 
 
 # The files the table commands write: what a crash before the manifest was updated (or a
@@ -250,8 +290,79 @@ def table_files_on_disk(folder: Path) -> list[str]:
 
 def _write(folder: Path, name: str, data: bytes) -> None:
     target = folder / name
+    if target.parent != folder and target.parent.is_symlink():
+        raise SheetgenError(
+            f"{display_path(target.parent)} is a symbolic link; refusing to write through it"
+        )
     target.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(target, data)
+
+
+# A temporary file of generator/atomic_write.py: `.NAME.XXXXXXXX.tmp` beside NAME.
+TEMP_FILE = re.compile(r"^\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp$")
+
+
+def _remove_stale_temp_files(folder: Path) -> None:
+    """What a run killed mid-write left: temporary copies of the log, the manifest or a
+    post. Called with the table locked, so no live run is writing them."""
+    places = [(folder, "")]
+    places += [
+        (p, f"{p.name}/") for p in folder.glob("round-*") if p.is_dir() and not p.is_symlink()
+    ]
+    for place, prefix in places:
+        for entry in place.iterdir():
+            found = TEMP_FILE.match(entry.name)
+            if found is None or not entry.is_file() or entry.is_symlink():
+                continue
+            name = prefix + found["name"]
+            if name in (LOG_FILE, "manifest.json") or TABLE_POST.match(name):
+                with contextlib.suppress(OSError):
+                    entry.unlink()
+
+
+def _recover_posts(
+    folder: Path, content: CardRace, plan: dict[str, Any], written: list[str]
+) -> Callable[[TableState, int, dict[str, Any]], None]:
+    """After each replayed entry: if a run was killed between logging it and writing its
+    posts, write the posts now (only the files that are missing; none is written over)."""
+
+    def after(state: TableState, serial: int, entry: dict[str, Any]) -> None:
+        number = int(entry["round"])
+        marks = _complete_marks(plan, state, number, serial)
+        if all(os.path.lexists(folder / name) for name in marks):
+            return
+        for name, data in entry_posts(content, plan, state, number, serial):
+            if not os.path.lexists(folder / name):
+                _write(folder, name, data)
+                written.append(name)
+
+    return after
+
+
+def _taken(folder: Path, files: list[tuple[str, bytes]], logged: int) -> None:
+    """A new entry's files must not exist yet: if they do, they are the posts of an entry
+    the log no longer holds (a log replaced or cut short), and the players may have read
+    them. Nothing is written over them."""
+    for name, _ in files:
+        if os.path.lexists(folder / name):
+            raise SheetgenError(
+                f"{display_path(folder / name)} already exists, but {LOG_FILE} holds only "
+                f"{logged} {'entry' if logged == 1 else 'entries'}: it is a post of an entry "
+                "the log no longer has (was the log replaced or cut short?). Nothing was "
+                "recorded; restore the log, or move the later posts out of the folder"
+            )
+
+
+def _list(folder: Path, written: list[str]) -> None:
+    try:
+        record_table_files(folder, [LOG_FILE, *written], table_files_on_disk(folder))
+    except OSError as exc:
+        # The entries and their posts are written: only the listing waits for the next one.
+        click.echo(
+            f"warning: recorded, but {display_path(folder / 'manifest.json')} could not "
+            f"list the new posts ({exc.strerror or exc}); the next entry lists them",
+            err=True,
+        )
 
 
 def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[str, Any]]) -> None:
@@ -261,26 +372,39 @@ def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[s
         content, plan = open_folder(folder)
         chosen = lang or str(plan["table"]["lang"])
         first = _text_lang(chosen)[0]
-        busy = content.lang(first).get("err_locked", file=display_path(folder / LOCK_FILE))
+        busy = content.lang(first).get("err_locked", file=display_path(folder))
         with locked(folder, busy):
-            state = replay(folder, content, plan, first)
-            serial = len(read_log(folder)) + 1
+            _remove_stale_temp_files(folder)
+            entries = read_log(folder)
+            recovered: list[str] = []
+            after = _recover_posts(folder, content, plan, recovered)
+            state = replay(folder, content, plan, first, entries, after)
+            if recovered:
+                # Said and listed even if this command's own entry is refused (a host who
+                # typed again the command that was stopped): these posts are not out yet.
+                _list(folder, recovered)
+                missed = sorted(n for n in recovered if n.endswith(".facebook.txt"))
+                click.echo(
+                    "note: a run stopped before writing these posts; written now, post them "
+                    f"before anything newer: {', '.join(missed) or ', '.join(recovered)}",
+                    err=True,
+                )
+            serial = len(entries) + 1
             try:
                 entry = action(state)
             except Refused as exc:
                 raise refusal(content, exc, chosen) from None
-            append_entry(folder, entry)
+            entry["n"] = serial
             number = entry["round"]
-            text, written = write_posts(folder, content, plan, state, number, serial, chosen)
-            try:
-                record_table_files(folder, [LOG_FILE, *written], table_files_on_disk(folder))
-            except OSError as exc:
-                # The entry and its posts are written: only the listing waits for the next one.
-                click.echo(
-                    f"warning: recorded, but {display_path(folder / 'manifest.json')} could not "
-                    f"list the new posts ({exc.strerror or exc}); the next entry lists them",
-                    err=True,
-                )
+            files = entry_posts(content, plan, state, number, serial)
+            _taken(folder, files, len(entries))
+            # The entry first: a command is done when it is logged. A run killed before its
+            # posts are written has them written by the next command (see _recover_posts).
+            append_entry(folder, entry, len(entries))
+            for name, data in files:
+                _write(folder, name, data)
+            text = shown_text(content, plan, state, number, serial, chosen)
+            _list(folder, [name for name, _ in files])
     click.echo(text, nl=False)
 
 

@@ -23,6 +23,7 @@ from generator.games.card_race.model import (
 )
 from generator.games.card_race.text_fields import LIST_TEXTS, TEXT_FIELDS
 from generator.games.card_race.texts import Texts
+from generator.names import clashes, name_problem
 from generator.yamlio import Document
 
 FILES: dict[str, type] = {"cards": CardsFile, "rules": RulesFile, "game": Table}
@@ -184,14 +185,34 @@ def _check_cards(doc: Document, cards: CardsFile) -> list[Problem]:
         problems.append(doc.problem(("suits",), "two suits share a code"))
     if len({o.code for o in cards.others}) != len(cards.others):
         problems.append(doc.problem(("others",), "two cards share a code"))
-    covered = sorted(n for s in cards.ships for n in range(s.from_, s.to + 1))
-    wanted = list(range(cards.numbers.low, cards.numbers.high + 1))
-    if covered != wanted:
-        problems.append(
-            doc.problem(("ships",), f"must name each number {wanted[0]}-{wanted[-1]} once")
-        )
-    if cards.numbers.low > cards.numbers.high:
+    low, high = cards.numbers.low, cards.numbers.high
+    if low > high:
         problems.append(doc.problem(("numbers",), "low is above high"))
+        return problems
+    # Each range is checked against the numbers before anything is counted: a range is
+    # never expanded (`to: 1000000000` would fill the memory).
+    bad = False
+    for i, ship in enumerate(cards.ships):
+        if not low <= ship.from_ <= ship.to <= high:
+            bad = True
+            problems.append(
+                doc.problem(
+                    ("ships", i),
+                    f"from {ship.from_} to {ship.to}: expected a range within the card "
+                    f"numbers {low}-{high}, from not above to",
+                )
+            )
+    if bad:
+        return problems
+    # The ranges, in order, must follow each other from low to high with no gap or overlap.
+    expected = low
+    for ship in sorted(cards.ships, key=lambda s: (s.from_, s.to)):
+        if ship.from_ != expected:
+            expected = -1  # a gap or an overlap
+            break
+        expected = ship.to + 1
+    if expected != high + 1:
+        problems.append(doc.problem(("ships",), f"must name each number {low}-{high} once"))
     return problems
 
 
@@ -226,15 +247,29 @@ def check_table(doc: Document, table: Table, content: CardRace) -> list[Problem]
     problems = []
     count = len(table.players)
     for i, name in enumerate(table.players):
-        if not re.match(PLAYER_NAME, name):
+        problem = name_problem(name)
+        if problem is not None:
+            # repr: a control or bidi character shows as its escape, never acts on the line.
+            shown = repr(name[:40]) + ("…" if len(name) > 40 else "")
+            problems.append(doc.problem(("players", i), f"{shown}: {problem}"))
+        # The whole name: `$` alone would let a name end in a newline.
+        elif not re.fullmatch(PLAYER_NAME, name):
             problems.append(
                 doc.problem(
                     ("players", i),
                     f"{name!r}: a name is one word of up to 20 letters or digits (- and ' allowed)",
                 )
             )
-    if len(set(table.players)) != count:
-        problems.append(doc.problem(("players",), "two players share a name"))
+    # A typed name finds its seat case and width aside, so no two seats may share that key
+    # (Ada and ADA, Straße and STRASSE): the second could never bid or play.
+    for earlier, later in clashes(table.players):
+        problems.append(
+            doc.problem(
+                ("players",),
+                f"two players share a name: {table.players[earlier]!r} and "
+                f"{table.players[later]!r} (names must differ in more than case or width)",
+            )
+        )
     if not rules.players.min <= count <= rules.players.max:
         problems.append(
             doc.problem(

@@ -71,6 +71,8 @@ class Writer:
             )
         else:
             lines.append(self.t.get("trump_choose", dealer=plan_round["dealer"]))
+            # The order of a round: deal, turn-up, trump named, then the bids.
+            lines.append(self.t.get("trump_bids_after", dealer=plan_round["dealer"]))
         return lines
 
     def title(self, number: int) -> str:
@@ -166,13 +168,24 @@ class Writer:
             values = {"player": trick.plays[values["position"]][0]}
         return self.t.get(result.reason, **values)
 
+    def trick_cards_line(self, trick: Trick, number: int) -> str:
+        """Every card of a closed trick in play order with its player: at a table everyone
+        sees every card, the last one and the Black Hole's trick too."""
+        cards = [
+            self.t.get("table_trick_card", position=i, player=p, card=self.card(c))
+            for i, (p, c) in enumerate(trick.plays, 1)
+        ]
+        return self.t.get("table_trick_cards", trick=number, cards="; ".join(cards))
+
     def trick_result_lines(self, trick: Trick, number: int) -> list[str]:
+        """The post that closes a trick: its cards in play order, then the winner and why."""
         result = trick.result
+        lines = [self.trick_cards_line(trick, number)]
         if result.winner is None:
-            lines = [self.t.get("table_black_hole", trick=number, reason=self.reason(trick))]
+            lines.append(self.t.get("table_black_hole", trick=number, reason=self.reason(trick)))
         else:
             player, card = trick.plays[result.winner]
-            lines = [
+            lines.append(
                 self.t.get(
                     "table_won",
                     player=player,
@@ -180,7 +193,7 @@ class Writer:
                     card=self.card(card),
                     reason=self.reason(trick),
                 )
-            ]
+            )
         points = self.content.rules.scoring.booster
         for position in result.bonus:
             lines.append(
@@ -211,6 +224,11 @@ class Writer:
             else:
                 nxt = state.rounds[number]
                 lines += ["", self.t.get("table_next_round", round=nxt.number, dealer=nxt.dealer)]
+                if nxt.trump_open:
+                    lines.append(self.t.get("table_choose_trump_first", dealer=nxt.dealer))
+        elif rnd.trump_open:
+            # No bid is taken while trump is still to be named.
+            lines.append(self.t.get("table_choose_trump_first", dealer=rnd.dealer))
         elif not rnd.bidding_done:
             waiting = rnd.waiting_bids()
             if state.variant == "standard":

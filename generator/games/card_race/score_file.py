@@ -9,6 +9,7 @@ from pathlib import Path
 from generator.errors import SheetgenError, display_path
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.scoring import Line, explain, places, score_round, standings_lines
+from generator.names import name_key, name_problem
 from generator.safe_read import UnreadableFile, read_regular_file
 
 HEADER = ["round", "player", "bid", "tricks", "boosters"]
@@ -60,6 +61,10 @@ def read_table(path: Path) -> dict[int, list[Line]]:
 
 
 def _line_problem(round_no: int, line: Line, rounds: dict[int, list[Line]]) -> str | None:
+    problem = name_problem(line.player)
+    if problem is not None:
+        # A bidi override or a C1 control in a name would change how the line reads.
+        return f"player: {line.player!r}: {problem}"
     if round_no < 1:
         return "round: rounds start at 1"
     if rounds and round_no not in rounds and round_no != max(rounds) + 1:
@@ -68,6 +73,14 @@ def _line_problem(round_no: int, line: Line, rounds: dict[int, list[Line]]) -> s
         return f"round: the table starts with round 1, got {round_no}"
     if any(other.player == line.player for other in rounds.get(round_no, [])):
         return f"player: {line.player} already has a line in round {round_no}"
+    same = [
+        o.player for o in rounds.get(round_no, []) if name_key(o.player) == name_key(line.player)
+    ]
+    if same:
+        return (
+            f"player: {line.player} is the same name as {same[0]} "
+            "(names must differ in more than case or width)"
+        )
     if round_no > 1 and line.player not in {x.player for x in rounds[1]}:
         return f"player: {line.player} did not play round 1"
     if line.bid > round_no:

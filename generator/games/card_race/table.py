@@ -6,6 +6,7 @@ time: the log is the only record, and a log that no longer fits the plan is repo
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,6 +14,7 @@ from generator.games.card_race.cards import Card, parse_code, parse_id, sorted_h
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.judge import TrickResult, judge, may_play, suit_to_follow
 from generator.games.card_race.scoring import Line, Scored, score_round
+from generator.names import name_key
 
 
 class Refused(Exception):
@@ -128,8 +130,11 @@ def _open_round(state: TableState, number: int) -> None:
 
 
 def _player(state: TableState, name: str) -> str:
+    """The seat a typed name means: the whole name, case and width aside (the game file's
+    names are unique by that key, so at most one seat matches)."""
+    key = name_key(name)
     for seat in state.seats:
-        if seat.casefold() == name.strip().casefold():
+        if name_key(seat) == key:
             return seat
     raise Refused("err_unknown_player", player=name, players=", ".join(state.seats))
 
@@ -138,11 +143,18 @@ def max_bid(state: TableState, number: int) -> int:
     return max(state.content.rules.first_round_bids) if number == 1 else number
 
 
-def bid(state: TableState, player_name: str, value: int) -> dict[str, Any]:
+def bid(
+    state: TableState, player_name: str, value: int, trump_first: bool = True
+) -> dict[str, Any]:
+    """`trump_first`: after a Navigator turn-up no bid is taken until the dealer has named
+    trump (order of a round: deal, turn-up, trump, bids). Only entries logged before that
+    ruling (without an entry number) replay without it."""
     if state.over:
         raise Refused("err_game_over")
     player = _player(state, player_name)
     rnd = state.current
+    if trump_first and rnd.trump_open:
+        raise Refused("err_trump_before_bids", dealer=rnd.dealer)
     if rnd.bidding_done:
         raise Refused("err_bid_phase_over", round=rnd.number)
     if player in rnd.bids:
@@ -191,10 +203,10 @@ def play(state: TableState, player_name: str, card_text: str) -> dict[str, Any]:
     except ValueError:
         raise Refused("err_unknown_card", card=card_text) from None
     rnd = state.current
-    if not rnd.bidding_done:
-        raise Refused("err_bids_missing", players=", ".join(rnd.waiting_bids()))
     if rnd.trump_open:
         raise Refused("err_trump_missing", dealer=rnd.dealer)
+    if not rnd.bidding_done:
+        raise Refused("err_bids_missing", players=", ".join(rnd.waiting_bids()))
     expected = rnd.next_player()
     if player != expected:
         raise Refused("err_not_play_turn", expected=expected, player=player)
@@ -246,18 +258,65 @@ def _close_trick(state: TableState, rnd: RoundState) -> None:
             _open_round(state, rnd.number + 1)
 
 
-def apply_entry(state: TableState, entry: dict[str, Any]) -> None:
-    """Replay one recorded entry; Refused if it no longer fits (an edited log or plan)."""
-    if not isinstance(entry, dict) or entry.get("round") != (
-        None if state.over else state.current.number
-    ):
-        raise Refused("err_game_over") if state.over else ValueError("round")
+class BadEntry(ValueError):
+    """A logged entry that is not one the table writes (a field missing or of a wrong type,
+    an entry number out of order): the message says which field."""
+
+
+def _whole_number(entry: dict[str, Any], key: str) -> int:
+    value = entry.get(key)
+    # bool is an int in Python: `true` must not count as 1.
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadEntry(f"{key}: expected a whole number, got {json_word(value)}")
+    return value
+
+
+def _text(entry: dict[str, Any], key: str) -> str:
+    value = entry.get(key)
+    if not isinstance(value, str):
+        raise BadEntry(f"{key}: expected a text, got {json_word(value)}")
+    return value
+
+
+def json_word(value: Any) -> str:
+    """A logged value as it reads in the log (`true`, `null`, `"x"`), shortened."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else f"{text[:39]}…"
+
+
+ENTRY_KEYS = {
+    "bid": {"kind", "round", "player", "bid"},
+    "trump": {"kind", "round", "suit"},
+    "play": {"kind", "round", "player", "card"},
+}
+
+
+def apply_entry(state: TableState, entry: dict[str, Any], number: int | None = None) -> None:
+    """Replay one recorded entry; Refused if it no longer fits (an edited log or plan),
+    BadEntry if it is not an entry the table writes.
+
+    `number`: the entry's place in the log (1, 2, ...), which an entry written since entry
+    numbers exist carries as `n`; None for an entry of an older log, which has none."""
     kind = entry.get("kind")
-    if kind == "bid" and isinstance(entry.get("bid"), int):
-        bid(state, str(entry.get("player")), entry["bid"])
+    if kind not in ENTRY_KEYS:
+        raise BadEntry(f"kind: expected bid, trump or play, got {json_word(kind)}")
+    allowed = ENTRY_KEYS[kind] | ({"n"} if number is not None else set())
+    unknown = sorted(set(entry) - allowed)
+    if unknown:
+        raise BadEntry(f"{unknown[0]}: not a field of a {kind} entry")
+    if number is not None and _whole_number(entry, "n") != number:
+        raise BadEntry(
+            f"n: entry number {entry['n']} where entry {number} belongs "
+            "(an entry was removed, repeated or moved)"
+        )
+    round_no = _whole_number(entry, "round")
+    if state.over:
+        raise Refused("err_game_over")
+    if round_no != state.current.number:
+        raise BadEntry(f"round: expected round {state.current.number}, got {round_no}")
+    if kind == "bid":
+        bid(state, _text(entry, "player"), _whole_number(entry, "bid"), number is not None)
     elif kind == "trump":
-        choose_trump(state, str(entry.get("suit")))
-    elif kind == "play":
-        play(state, str(entry.get("player")), str(entry.get("card")))
+        choose_trump(state, _text(entry, "suit"))
     else:
-        raise ValueError("kind")
+        play(state, _text(entry, "player"), _text(entry, "card"))

@@ -19,6 +19,7 @@ from generator.games.card_race.cards import Card, parse_code, parse_id
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.planner import round_commitment, turn_up
 from generator.games.card_race.texts import Texts
+from generator.names import name_problem
 
 SALT = re.compile(r"^[0-9a-f]{32}$")
 # The full commitment, or at least the first 16 hex digits a private hand message prints.
@@ -100,8 +101,11 @@ def _seats(claim: RoundClaim, t: Texts) -> tuple[list[str], int]:
     if not claim.players or not claim.dealer:
         raise SheetgenError(t.get("verify_err_seats"))
     players = _items(claim.players)
-    if len(set(players)) != len(players) or not 2 <= len(players) <= 8:
-        raise SheetgenError(t.get("verify_err_players", players=claim.players))
+    bad_name = any(name_problem(p) is not None for p in players)
+    if bad_name or len(set(players)) != len(players) or not 2 <= len(players) <= 8:
+        # Escaped: a bidi or control character must not act on the message it is shown in.
+        shown = repr(claim.players)[1:-1] if bad_name else claim.players
+        raise SheetgenError(t.get("verify_err_players", players=shown))
     if claim.dealer not in players:
         raise SheetgenError(
             t.get("verify_err_unknown", player=claim.dealer, players=", ".join(players))
