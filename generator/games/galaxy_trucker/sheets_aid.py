@@ -53,7 +53,8 @@ GENERIC = {
     "planets": "the goods shown on each planet",
     "strength": "S",
     "goods_lost": "X",
-    "count": "the",
+    "count": "N",
+    "limits": "the card's lines (each a component type and the most of it a ship may keep)",
     # Round texts
     "round": "this",
     "stack_size": "2/3/4",
@@ -62,7 +63,8 @@ GENERIC = {
     "reply": "to the host",
 }
 SYMBOLS = (
-    "On the cards: S enemy strength, C credits, D days lost, X crew or goods; "
+    "On the cards: S enemy strength, C credits, D days lost, X crew or goods, N meteors "
+    "or shots; "
     "meteors and shots come with their own 2-dice rolls in the post."
 )
 
