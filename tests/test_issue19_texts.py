@@ -210,3 +210,137 @@ def test_item6_player_aid_prints_no_unfilled_placeholder(kot: tuple[Any, Any, An
     assert "holds of any size match holds, and batteries of any size match batteries" in page4
     # N is explained where the aid explains the card symbols.
     assert "N meteors or shots" in flat(aid.pages[1].extract_text())
+
+
+# --- item 7 ------------------------------------------------------------------------------
+GT_SEED = "issue-19-item-7-seed"
+DAY_COSTS = ("abandoned-ship", "abandoned-station", "planets", "smugglers")
+
+
+@pytest.fixture(scope="module", params=["galaxy-trucker", KOT])
+def pack_texts(request: pytest.FixtureRequest) -> tuple[Any, dict[str, str], list[str]]:
+    """(content, every post file of one game, the player aid's pages as text)."""
+    from generator.games import Scope
+    from generator.session import open_game
+
+    game = open_game(request.param, GT_SEED, None)
+    posts = game.rules.posts(game.content, game.plan, Scope("game"))  # type: ignore[attr-defined]
+    files = {name: text for post in posts for name, text in post.files().items()}
+    sheets = {
+        f.path: f.data
+        for f in game.rules.outputs(game.content, game.plan, Scope("sheets"), _options())
+    }
+    aid = PdfReader(_io(sheets["sheets/player-aid-a4.pdf"]))
+    return game.content, files, [flat(p.extract_text()) for p in aid.pages]
+
+
+def _options() -> Any:
+    from generator.games import RenderOptions
+
+    return RenderOptions(papers=("a4",), images=False)
+
+
+def _posts_with(files: dict[str, str], words: str) -> list[str]:
+    return [n for n, t in files.items() if n.endswith(".facebook.txt") and words in t]
+
+
+def test_item7_open_space_says_going_adrift_on_purpose_is_legal(
+    pack_texts: tuple[Any, dict[str, str], list[str]],
+) -> None:
+    content, files, aid = pack_texts
+    kinds = ["open-space"] + (
+        ["wide-open-space"] if "wide-open-space" in content.texts.cards else []
+    )
+    for kind in kinds:
+        text = flat(content.texts.cards[kind].resolve)
+        assert "you may leave your double engines unpowered and go adrift on purpose" in text, kind
+        assert "legal, not cheating" in text, kind
+    open_space = _posts_with(files, "Open Space (level")
+    assert open_space
+    for name in open_space:
+        assert "go adrift on purpose" in files[name], name
+    events = " ".join(aid)
+    assert (
+        "Open Space: " in events and "go adrift on purpose. That is legal, not cheating" in events
+    )
+
+
+def test_item7_rewards_that_cost_days_say_you_may(
+    pack_texts: tuple[Any, dict[str, str], list[str]],
+) -> None:
+    content, files, aid = pack_texts
+    for kind in DAY_COSTS:
+        text = content.texts.cards[kind].resolve
+        assert re.search(r"\byou may\b", text, re.I), kind
+    smugglers = flat(content.texts.cards["smugglers"].resolve)
+    assert "More than {strength}: you may load {goods}" in smugglers
+    assert "or leave their goods and record 0" in smugglers
+    pages = " ".join(aid)
+    assert "More than S: you may load the goods shown" in pages
+    for kind in DAY_COSTS:
+        name = content.texts.cards[kind].name
+        posts = _posts_with(files, f"{name} (level")
+        for post in posts:
+            # Each event of the post: its heading, then its lines up to the next event.
+            for chunk in re.split(r"\n(?=Event \d+: )", files[post]):
+                if not chunk.startswith("Event ") or f": {name} (level" not in chunk.split("\n")[0]:
+                    continue
+                how = next(ln for ln in chunk.splitlines() if ln.startswith("How to resolve:"))
+                assert re.search(r"\byou may\b", how, re.I) or "as Event" in how, (post, how)
+
+
+def test_item7_aliens_sit_only_in_directly_joined_cabins(
+    pack_texts: tuple[Any, dict[str, str], list[str]],
+) -> None:
+    content, files, aid = pack_texts
+    end = [n for n in files if n.endswith("end-of-building.facebook.txt")]
+    assert end
+    for name in end:
+        assert "directly joined (connector to connector) to that cabin" in files[name], name
+    flights = _posts_with(files, "Between events you may move crew")
+    assert flights
+    for name in flights:
+        assert "an alien only to a cabin directly joined to its life support" in files[name]
+    for tile_type in content.tile_types.values():
+        if tile_type.alien or tile_type.kind == "cabin":
+            assert "directly joined" in tile_type.summary, tile_type.name
+    pages = " ".join(aid)
+    assert "connected cabin" not in pages and "with its life support)" not in pages
+    for text in files.values():
+        assert "connected cabin" not in text and "cabin with its life support" not in text
+    if "expansion" in content.extras:
+        exp = content.extras["expansion"]
+        assert "directly joined" in exp.technology["life-support-cyan"].rule
+        assert "directly joined" in exp.technology["life-support-cyan"].brief
+        assert "directly joined to a cyan life support" in exp.end_of_building
+
+
+def test_item7_starting_cabin_connectors_said_in_words(
+    pack_texts: tuple[Any, dict[str, str], list[str]],
+) -> None:
+    content, files, aid = pack_texts
+    words = "universal connector on all four sides"
+    first = sorted(n for n in files if n.startswith("round-1/turn-") and "-build.facebook" in n)[0]
+    assert words in files[first] and "(top, right, bottom and left)" in files[first]
+    assert words in aid[0]
+    assert (
+        words in content.starting_cabin_type.summary
+        if hasattr(content, "starting_cabin_type")
+        else True
+    )
+    assert words in content.tile_type(content.starting_cabin).summary
+
+
+def test_item7_pretty_ship_can_be_negative(
+    pack_texts: tuple[Any, dict[str, str], list[str]],
+) -> None:
+    from generator.rankings import _integer
+
+    _, files, aid = pack_texts
+    ends = [n for n in files if n.endswith("end-of-flight.facebook.txt")]
+    assert len(ends) == 3
+    for name in ends:
+        assert "It can be negative" in files[name] and "no floor at 0" in files[name], name
+    assert "minus your exposed connectors; it can be negative (no floor)" in aid[1]
+    # scores.csv takes a negative Pretty Ship as it is (no floor), typographic minus too.
+    assert _integer("-3") == -3 and _integer("\u22124") == -4

@@ -183,8 +183,9 @@ def event_blocks(content: GalaxyTrucker) -> list[Block]:
             "Cargo = the values of all your goods. Lost Components = marked boxes × −2. "
             f"Pretty Ship = {pretty} (rounds "
             f"{', '.join(str(r.round) for r in content.rounds)}) minus your exposed "
-            "connectors.\nRound score = Position + Events + Cargo + Lost Components + "
-            "Pretty Ship. Your game total is the sum of your round scores; most money wins.",
+            "connectors; it can be negative (no floor).\nRound score = Position + Events + "
+            "Cargo + Lost Components + Pretty Ship. Your game total is the sum of your "
+            "round scores; most money wins.",
             EVENT_BODY,
         )
     )
