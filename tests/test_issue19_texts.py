@@ -139,6 +139,10 @@ def test_item6_ia_texts_name_printed_rows_and_columns(kot: tuple[Any, Any, Any])
     # Front hits on this sheet are printed rows, never "(column)".
     assert "from the front (column)" not in words
     assert "from the front (printed row)" in words
+    # The ship's rule (with the ruling) is taught once a post, not once an event.
+    for key in round_one:
+        for name, part in posts[key].files().items():
+            assert part.count("Ship IA has no fixed front") <= 1, name
     # Every line named on IA is a printed one.
     bare = re.compile(r"(?<!printed )\b(row|column) labelled|\b(row|column) \d+\b")
     for key, text in round_one.items():
@@ -319,9 +323,9 @@ def test_item7_starting_cabin_connectors_said_in_words(
     pack_texts: tuple[Any, dict[str, str], list[str]],
 ) -> None:
     content, files, aid = pack_texts
-    words = "universal connector on all four sides"
+    words = "universal connectors on all four sides"
     first = sorted(n for n in files if n.startswith("round-1/turn-") and "-build.facebook" in n)[0]
-    assert words in files[first] and "(top, right, bottom and left)" in files[first]
+    assert "your starting cabin has universal connectors on all four sides" in files[first]
     assert words in aid[0]
     assert (
         words in content.starting_cabin_type.summary
