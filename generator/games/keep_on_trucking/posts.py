@@ -160,7 +160,10 @@ class TruckingPostWriter(PostWriter):
         ]
         board = self.board(rnd)
         if board.hits != "plain" and card_kind(card).hits(card):
-            if self.first_ship_flight.get(rnd.ship) == turn:
+            # The ship's rule once, with the first event of the turn that rolls.
+            if self.first_ship_flight.get(rnd.ship) == turn and card.id == self._first_rolling(
+                rnd, turn
+            ):
                 notes.append(self.exp.ship_rules[rnd.ship])
             notes.append(f"Each hidden roll also says where it lands on Ship {rnd.ship}.")
         return notes
@@ -172,6 +175,11 @@ class TruckingPostWriter(PostWriter):
         if self.board(rnd).hits != "labels" or front is None:
             return None
         return {d: f"printed {printed_line(sheet_edge(front, d))}" for d in TURNS}
+
+    def _first_rolling(self, rnd: RoundPlan, turn: int) -> str | None:
+        """The card of the turn's first event with rolls."""
+        events = [e for f in rnd.flight_turns if f.turn == turn for e in f.events if e.rolls]
+        return events[0].card.id if events else None
 
     def roll_where(self, rnd: RoundPlan, hit: Hit, faces: tuple[int, int]) -> str:
         board = self.board(rnd)
