@@ -348,3 +348,16 @@ def test_item7_pretty_ship_can_be_negative(
     assert "minus your exposed connectors; it can be negative (no floor)" in aid[1]
     # scores.csv takes a negative Pretty Ship as it is (no floor), typographic minus too.
     assert _integer("-3") == -3 and _integer("\u22124") == -4
+
+
+def test_item6_a_bold_lead_in_that_fills_its_line_pushes_the_text_down() -> None:
+    """The aid's 'Plated sides (...):' lead left no room, and its first word ran on into the
+    next column: the text now starts on the next line."""
+    from generator.art.text import wrap
+    from generator.render.pdf import TextMeasure
+
+    m = TextMeasure()
+    width = m.text_width("plating is a kind of side", size=7.0)
+    lines = wrap(m, "plating is a kind of side", width, 7.0, first_indent=width - 1.0)
+    assert lines[0] == "" and lines[1] == "plating is a kind of side"
+    assert wrap(m, "plating is", width, 7.0, first_indent=0.0) == ["plating is"]
