@@ -33,7 +33,11 @@ PROBLEMS: dict[str, re.Pattern[str]] = {
     "an empty list joined": re.compile(
         r"[:,;] *[.,;](?!\.)|\(\s*\)|\[\s*\]|: limits\b|\bin order: *[.,;]"
     ),
+    "an empty field": re.compile(r"\[image: *\]|\balt=\"\"|`: *$", re.M),
 }
+# A label with nothing under it: a line ending in ':' followed by a blank line or the end
+# (posts and notes; a PDF's text runs in columns, so its lines are not checked this way).
+EMPTY_LABEL = re.compile(r"^[^\n]*\S:[ \t]*\n(?:[ \t]*\n|\Z)|\S:[ \t]*\Z", re.M)
 # A word twice in a row ("the the"), case and all; a word alone on its line is a label or
 # a heading (a tile's name over its summary, "Building" over "Building is over"), not prose.
 DOUBLED = re.compile(r"(?<![\w-])([A-Za-z]+)(?:[ \t]+\n?|\n)[ \t]*\1\b")
@@ -175,9 +179,14 @@ BLOCK_TAG = re.compile(
 )
 
 
+ALT = re.compile(r"<img\b[^>]*?\balt=\"([^\"]*)\"[^>]*>", re.I)
+
+
 def html_text(page: str) -> str:
-    """A page's text: scripts and styles dropped, a block element a paragraph of its own."""
+    """A page's text: scripts and styles dropped, a block element a paragraph of its own,
+    an image's alt text in brackets (an empty one reads "[image: ]")."""
     page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S | re.I)
+    page = ALT.sub(lambda m: f"\n\n[image: {m.group(1)}]\n\n", page)
     page = BLOCK_TAG.sub("\n\n", page)
     return html.unescape(re.sub(r"<[^>]+>", " ", page))
 
@@ -202,6 +211,9 @@ def problems_in(name: str, text: str) -> list[str]:
     found = []
     if not text.strip():
         found.append(f"{name}: empty")
+    if ".pdf" not in name and not name.endswith(".html"):
+        for m in EMPTY_LABEL.finditer(text):
+            found.append(f"{name}: an empty field: {m.group(0).strip()!r}")
     for what, pattern in PROBLEMS.items():
         for m in pattern.finditer(text):
             found.append(f"{name}: {what}: ...{text[max(0, m.start() - 50) : m.end() + 30]!r}")
@@ -247,11 +259,14 @@ def test_item6_the_every_text_check_finds_what_it_looks_for() -> None:
         "Crew: %s",
         "holds match holds and batteries batteries of any size",
         "",
+        "Cards added:\n\nNext turn",
+        "Alt text for `round-1/x.png`: ",
+        "[image: ]",
     ):
-        assert problems_in("x", bad), bad
+        assert problems_in("x.txt", bad), bad
     for good in ("CABIN\ncabin: holds 2 humans", "Building\nBuilding is over", "Admiral: ...",
                  "--seed SEED"):  # fmt: skip
-        assert not problems_in("x", good), good
+        assert not problems_in("x.txt", good), good
 
 
 def test_item6_every_language_of_card_race_is_read(
