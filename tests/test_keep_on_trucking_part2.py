@@ -19,6 +19,7 @@ from generator.games.galaxy_trucker.describe import card_fields, card_title
 from generator.games.galaxy_trucker.images_layout import render_png
 from generator.games.galaxy_trucker.kinds import card_kind
 from generator.games.keep_on_trucking.card_kinds import BadDayCard
+from generator.games.keep_on_trucking.hits import label_words
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.games.keep_on_trucking.posts_part2 import PartTwoPostWriter
 from generator.games.keep_on_trucking.rough_roads import RoughRoad
@@ -280,7 +281,11 @@ def test_a_die_changes_exactly_its_posts(loaded: tuple[Any, Any, Any], content: 
     roads = list(plan.rough_roads[0])
     i = next(k for k, r in enumerate(roads) if r.id == "dead-zone")
     old = roads[i].rolls[0]
-    new = (old[0] % 6 + 1, old[1])
+    # Round 1 flies Ship IA, which names the printed column by its label: the new die must
+    # move the roll to another label group (5 -> 6 names the same column, 5-6).
+    board = content.boards["IA"]
+    group = {s: label_words(board, n) for n, sums in board.labels.items() for s in sums}
+    new = next((a, old[1]) for a in range(1, 7) if group[a + old[1]] != group[sum(old)])
     roads[i] = RoughRoad("dead-zone", (new,))
     changed = dataclasses.replace(plan, rough_roads=(tuple(roads), *plan.rough_roads[1:]))
     after = posts_of(content, changed)
@@ -289,7 +294,7 @@ def test_a_die_changes_exactly_its_posts(loaded: tuple[Any, Any, Any], content: 
     assert start.facebook == after["round-1/start"].facebook
     assert "round-1/start" in differ and "round-1/end-of-building" in differ
     assert all(k.startswith("round-1/") for k in differ)
-    column = f"Dead Zone, column {sum(new)}"
+    column = f"Dead Zone, the printed column labelled {group[sum(new)]}"
     flights = [k for k in differ if "flight" in k]
     assert all(column in after[k].facebook for k in flights)
 
@@ -371,9 +376,7 @@ def test_a_rough_roads_note_with_an_unknown_kind_is_a_located_error(tmp_path: Pa
     path = folder / "rough-roads.yaml"
     text = path.read_text()
     text = text.replace('      planets: "Paranoid', '      plantes: "Paranoid', 1)
-    text = text.replace(
-        "Dead Zone, column {column}: engines", "Dead Zone, column {colum}: engines", 1
-    )
+    text = text.replace("Dead Zone, {column}: engines", "Dead Zone, {colum}: engines", 1)
     path.write_text(text)
     with pytest.raises(ContentError) as err:
         RULES.load(load_pack(str(folder)))
@@ -392,7 +395,7 @@ def test_sabotage_rolls_read_lines_straight(loaded: tuple[Any, Any, Any], conten
     ia, iia, iiia = plan.rounds
     column = CoordinateRoll("sabotage", "", "column", "sabotage try 1 column, x")
     row = CoordinateRoll("sabotage", "", "row", "sabotage try 1 row, x")
-    assert writer.coordinate_words(ia, column, 5) == "the column labelled 5-6"
+    assert writer.coordinate_words(ia, column, 5) == "the printed column labelled 5-6"
     assert writer.coordinate_words(iia, column, 4) == "column 4"  # not also column 10
     assert writer.coordinate_words(iiia, column, 4).endswith("a miss")  # no WRAP to a side
     assert writer.coordinate_words(iiia, row, 7) == "row 7"

@@ -30,7 +30,12 @@ def wrap(
         for word in paragraph_text.split():
             room = width - (first_indent if not lines else 0.0)
             candidate = f"{line} {word}" if line else word
-            if not line or measure.text_width(candidate, size=size, font=font) <= room:
+            fits = measure.text_width(candidate, size=size, font=font) <= room
+            if not line and not lines and first_indent and not fits:
+                # The lead-in fills the first line: the text starts on the next one.
+                lines.append("")
+                line = word
+            elif not line or fits:
                 line = candidate
             else:
                 lines.append(line)

@@ -56,12 +56,18 @@ def card_words(content: GalaxyTrucker, card: Card) -> str:
     return card_title(content, card) + (": " + "; ".join(lines) if lines else "")
 
 
-def roll_labels(card: Card) -> list[str]:
-    """What each roll of a card is for: 'meteor 2, large from the left (row)'."""
-    return [
-        h.label or f"{h.noun} {i}, {h.size}, {FROM[h.direction]} ({LINE[h.direction]})"
-        for i, h in enumerate(card_kind(card).hits(card), 1)
-    ]
+def roll_labels(card: Card, lines: dict[str, str] | None = None) -> list[str]:
+    """What each roll of a card is for: 'meteor 2, large from the left (row)'. `lines`:
+    the line each direction travels along, where a board reads them otherwise (Ship IA's
+    printed lines, turned by the dice compass)."""
+    found = []
+    for i, h in enumerate(card_kind(card).hits(card), 1):
+        label = h.label or f"{h.noun} {i}, {h.size}, {FROM[h.direction]} ({LINE[h.direction]})"
+        plain = f"({LINE.get(h.direction)})"
+        if lines and h.direction in lines and label.endswith(plain):
+            label = f"{label[: -len(plain)]}({lines[h.direction]})"
+        found.append(label)
+    return found
 
 
 def event_number(rnd: RoundPlan, flight_index: int, offset: int) -> int:

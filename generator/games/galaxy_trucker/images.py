@@ -53,6 +53,8 @@ class PlannedImage(PostImage):
     roll: int = 0  # rolls: which meteor or shot of that event (0-based)
     # rolls: a line under the sum (an expansion's ship says where the hit lands)
     note: str = ""
+    # rolls: the roll's words where the board reads its lines otherwise (Ship IA)
+    label: str = ""
 
 
 def _turn_words(plan: GalaxyTruckerPlan, turn: int) -> str:

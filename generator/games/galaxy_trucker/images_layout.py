@@ -302,7 +302,7 @@ def draw_rolls(
     flight = rnd.flight_turns[image.index]
     event = flight.events[image.event]
     card = content.cards_by_id[event.card.id]
-    label = roll_labels(card)[image.roll]
+    label = image.label or roll_labels(card)[image.roll]
     a, b = event.rolls[image.roll]
     number = event_number(rnd, image.index, image.event)
     notes = [f"Round {rnd.round} · Turn {flight.turn} · {card_title(content, card)}"]

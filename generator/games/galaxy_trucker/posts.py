@@ -114,6 +114,11 @@ class PostWriter:
         """Lines after an event's how-to-resolve."""
         return []
 
+    def line_words(self, rnd: RoundPlan) -> dict[str, str] | None:
+        """The line a hit from each direction travels along, in a roll's label; None: the
+        board's printed numbers (front and rear: a column, the sides: a row)."""
+        return None
+
     def roll_where(self, rnd: RoundPlan, hit: Hit, faces: tuple[int, int]) -> str:
         """Words after a roll saying where the hit lands, for ships whose hits do not simply
         follow the printed numbers; hidden with the roll."""
@@ -311,7 +316,7 @@ class PostWriter:
             else:
                 explained[how] = number
             face = card_summary(self.content, card)
-            labels = roll_labels(card)
+            labels = roll_labels(card, self.line_words(rnd))
             # A meteor's or shot's line of the card's face is said again with its roll.
             plain = face[: len(face) - len(event.rolls)] if event.rolls else face
             blocks.append(heading(f"Event {number}: {card_title(self.content, card)}"))

@@ -53,7 +53,8 @@ GENERIC = {
     "planets": "the goods shown on each planet",
     "strength": "S",
     "goods_lost": "X",
-    "count": "the",
+    "count": "N",
+    "limits": "the card's lines (each a component type and the most of it a ship may keep)",
     # Round texts
     "round": "this",
     "stack_size": "2/3/4",
@@ -62,7 +63,8 @@ GENERIC = {
     "reply": "to the host",
 }
 SYMBOLS = (
-    "On the cards: S enemy strength, C credits, D days lost, X crew or goods; "
+    "On the cards: S enemy strength, C credits, D days lost, X crew or goods, N meteors "
+    "or shots; "
     "meteors and shots come with their own 2-dice rolls in the post."
 )
 
@@ -181,8 +183,9 @@ def event_blocks(content: GalaxyTrucker) -> list[Block]:
             "Cargo = the values of all your goods. Lost Components = marked boxes × −2. "
             f"Pretty Ship = {pretty} (rounds "
             f"{', '.join(str(r.round) for r in content.rounds)}) minus your exposed "
-            "connectors.\nRound score = Position + Events + Cargo + Lost Components + "
-            "Pretty Ship. Your game total is the sum of your round scores; most money wins.",
+            "connectors; it can be negative (no floor).\nRound score = Position + Events + "
+            "Cargo + Lost Components + Pretty Ship. Your game total is the sum of your "
+            "round scores; most money wins.",
             EVENT_BODY,
         )
     )

@@ -43,7 +43,7 @@ def _note(content: GalaxyTrucker) -> str:
     rounds = " + ".join(f"Round {r.round}" for r in content.rounds)
     return (
         "Round score = Position + Events + Cargo + Lost Components + Pretty Ship "
-        "(as on each player's ship sheet). "
+        "(as on each player's ship sheet); Pretty Ship and the round score may be negative. "
         f"Total = {rounds}. Rank by total; equal totals share a rank. "
         "Print as many copies as you need."
     )

@@ -28,5 +28,8 @@ class ExpansionFile(Strict):
     end_of_building: str
     end_of_flight: str
     ship_rules: dict[Id, str]
+    # Ship IA's ruling on rows and columns (the printed ones, whichever edge is the front),
+    # printed once on its sheet beside the dice compass, example last.
+    printed_lines: list[str] = Field(min_length=1, max_length=6)
     cyan_note: str
     cyan_abilities: dict[str, str]

@@ -11,11 +11,18 @@ import dataclasses
 from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.describe import roll_labels
 from generator.games.galaxy_trucker.kinds import Hit, card_kind, tile_kind
 from generator.games.galaxy_trucker.model import Tile
 from generator.games.galaxy_trucker.plan import RoundPlan
 from generator.games.galaxy_trucker.posts import PostWriter
-from generator.games.keep_on_trucking.hits import MISSES, landing_words
+from generator.games.keep_on_trucking.hits import (
+    MISSES,
+    TURNS,
+    landing_words,
+    printed_line,
+    sheet_edge,
+)
 from generator.games.keep_on_trucking.model import ExpansionFile
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.render.post import Block, heading, item, para
@@ -88,6 +95,12 @@ class TruckingPostWriter(PostWriter):
         ]
         return [para("This game flies " + ", ".join(names) + " of the print pack.")]
 
+    def front_edge(self, rnd: RoundPlan) -> str | None:
+        """The sheet edge the round's dice compass made the front (Ship IA), else None."""
+        rolls = self.plan.compass
+        roll = rolls[rnd.round - 1] if rnd.round - 1 < len(rolls) else None
+        return None if roll is None else self.exp.compass[roll]
+
     def compass_words(self, rnd: RoundPlan) -> str:
         roll = self.plan.compass[rnd.round - 1]
         if roll is None:
@@ -100,7 +113,9 @@ class TruckingPostWriter(PostWriter):
         return (
             f"Dice compass: {die_face(roll)} {roll} - the {edge.upper()} edge of your Ship "
             f"{rnd.ship} sheet is the front this round. Turn the sheet so that edge is at the "
-            f"top before you build; engines face the new rear. (Compass on the sheet: {table}.)"
+            f"top before you build; engines face the new rear. (Compass on the sheet: {table}.) "
+            f"Rows and columns stay the printed ones: a hit from the front enters from the "
+            f"{edge} edge and travels along the printed {printed_line(edge)} its roll names."
         )
 
     def round_start_blocks(self, rnd: RoundPlan) -> list[Block]:
@@ -145,16 +160,32 @@ class TruckingPostWriter(PostWriter):
         ]
         board = self.board(rnd)
         if board.hits != "plain" and card_kind(card).hits(card):
-            if self.first_ship_flight.get(rnd.ship) == turn:
+            # The ship's rule once, with the first event of the turn that rolls.
+            if self.first_ship_flight.get(rnd.ship) == turn and card.id == self._first_rolling(
+                rnd, turn
+            ):
                 notes.append(self.exp.ship_rules[rnd.ship])
             notes.append(f"Each hidden roll also says where it lands on Ship {rnd.ship}.")
         return notes
+
+    def line_words(self, rnd: RoundPlan) -> dict[str, str] | None:
+        """On Ship IA a hit travels along the printed line of the edge it enters by: a
+        front hit on a sheet whose front is the right edge travels along a printed row."""
+        front = self.front_edge(rnd)
+        if self.board(rnd).hits != "labels" or front is None:
+            return None
+        return {d: f"printed {printed_line(sheet_edge(front, d))}" for d in TURNS}
+
+    def _first_rolling(self, rnd: RoundPlan, turn: int) -> str | None:
+        """The card of the turn's first event with rolls."""
+        events = [e for f in rnd.flight_turns if f.turn == turn for e in f.events if e.rolls]
+        return events[0].card.id if events else None
 
     def roll_where(self, rnd: RoundPlan, hit: Hit, faces: tuple[int, int]) -> str:
         board = self.board(rnd)
         if board.hits == "plain":
             return ""
-        words = landing_words(board, hit, sum(faces))
+        words = landing_words(board, hit, sum(faces), self.front_edge(rnd))
         if words == MISSES:
             return f" - misses Ship {rnd.ship}"
         return f" - {words} on Ship {rnd.ship}"
@@ -178,15 +209,24 @@ class TruckingPostWriter(PostWriter):
         return post
 
     def dice_picture(self, rnd: RoundPlan, image: Any, hit: Any, faces: Any) -> Any:
-        """A roll's (hidden) picture with where the roll lands, in its note and alt text."""
+        """A roll's (hidden) picture with where the roll lands, in its note and alt text;
+        on Ship IA its label names the printed line (the compass may turn it)."""
+        alt, label = image.alt, ""
+        lines = self.line_words(rnd)
+        if lines is not None:
+            event = rnd.flight_turns[image.index].events[image.event]
+            card = self.content.cards_by_id[event.card.id]
+            plain, label = roll_labels(card)[image.roll], roll_labels(card, lines)[image.roll]
+            alt = alt.replace(f"{plain}:", f"{label}:", 1)
         return dataclasses.replace(
             image,
-            alt=image.alt.rstrip(".") + self.roll_where(rnd, hit, faces) + ".",
+            alt=alt.rstrip(".") + self.roll_where(rnd, hit, faces) + ".",
             note=f"Ship {rnd.ship}: {self.landing_note(rnd, hit, sum(faces))}",
+            label=label,
         )
 
     def landing_note(self, rnd: RoundPlan, hit: Any, total: int) -> str:
-        return landing_words(self.board(rnd), hit, total)
+        return landing_words(self.board(rnd), hit, total, self.front_edge(rnd))
 
     def end_of_building_blocks(self, rnd: RoundPlan) -> list[Block]:
         return [para(self.exp.end_of_building)]

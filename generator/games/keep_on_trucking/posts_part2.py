@@ -13,7 +13,7 @@ from generator.games.galaxy_trucker.kinds import Hit
 from generator.games.galaxy_trucker.plan import RoundPlan
 from generator.games.keep_on_trucking import rough_roads_art as _art  # noqa: F401  (registers)
 from generator.games.keep_on_trucking.card_kinds import BAD_DAY_ROWS, CoordinateRoll
-from generator.games.keep_on_trucking.hits import label_words
+from generator.games.keep_on_trucking.hits import printed_words
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.games.keep_on_trucking.posts import TruckingPostWriter
 from generator.games.keep_on_trucking.rough_roads import (
@@ -95,9 +95,7 @@ class PartTwoPostWriter(TruckingPostWriter):
         """Where a Sabotage roll points: never mirrored or wrapped; on IA by the labels."""
         board = self.board(rnd)
         if board.hits == "labels":
-            for number, sums in board.labels.items():
-                if total in sums:
-                    return f"the {hit.direction} labelled {label_words(board, number)}"
+            return printed_words(board, hit.direction, total)
         lines = board.rows if hit.direction == "row" else board.columns
         if total not in lines:
             return f"{hit.direction} {total}: no such {hit.direction} on Ship {rnd.ship}, a miss"

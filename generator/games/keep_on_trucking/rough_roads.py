@@ -15,7 +15,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.model import Id
+from generator.games.galaxy_trucker.model import Board, Id
+from generator.games.keep_on_trucking.hits import printed_line, printed_words
 from generator.render.post import Block, Bold, Secret, heading, item, para
 from generator.render.text import roll_text
 from generator.rng import Stream
@@ -25,8 +26,14 @@ DIFFICULTIES = ("none", "hard", "extreme", "insane")
 
 
 class RollSpec(Strict):
-    name: Id  # the placeholder its sum fills in `applies` notes
-    line: Literal["row", "column", "any"]
+    """A roll a card needs. Its placeholder in `applies` and `end_of_building` is filled by
+    the line it names: `row` 'row 11', `column` 'column 6' (on Ship IA 'the printed row
+    labelled 10-12', 'the printed column labelled 5-6'), `front` the line a hit from the
+    front travels along (a column; on Ship IA the printed line of the front edge, turned by
+    the compass), `any` the bare sum."""
+
+    name: Id  # the placeholder it fills in `applies` notes
+    line: Literal["row", "column", "front", "any"]
 
 
 class RoughRoadsCard(Strict):
@@ -156,12 +163,42 @@ def flight_notes(content: GalaxyTrucker, plan: object, round_no: int, card: obje
         rr = card_of(content, road.id)
         note = rr.applies.get(card.kind)  # type: ignore[attr-defined]
         if note:
-            notes.append("Rough Roads - " + note.format(**_values(rr, road)))
+            notes.append(
+                "Rough Roads - " + note.format(**_values(content, plan, round_no, rr, road))
+            )
     return notes
 
 
-def _values(card: RoughRoadsCard, road: RoughRoad) -> dict[str, int]:
-    return {s.name: sum(f) for s, f in zip(card.rolls, road.rolls, strict=True)}
+def round_board(content: GalaxyTrucker, plan: object, round_no: int) -> tuple[Board, str | None]:
+    """The round's ship and, on Ship IA, the edge its dice compass made the front."""
+    board = content.boards[plan.rounds[round_no - 1].ship]  # type: ignore[attr-defined]
+    rolls = plan.compass  # type: ignore[attr-defined]
+    roll = rolls[round_no - 1] if round_no - 1 < len(rolls) else None
+    front = None if roll is None else content.extras["expansion"].compass[roll]
+    return board, front
+
+
+def line_value(spec: RollSpec, total: int, board: Board, front: str | None) -> str:
+    """The words a roll fills in: 'row 11', 'the printed column labelled 5-6', '8'."""
+    if spec.line == "any":
+        return str(total)
+    line = "column" if spec.line == "front" else spec.line
+    if board.hits != "labels":
+        return f"{line} {total}"
+    if spec.line == "front" and front is not None:
+        words = printed_words(board, printed_line(front), total)
+        return f"{words}, entering from the {front} edge"
+    return printed_words(board, line, total)
+
+
+def _values(
+    content: GalaxyTrucker, plan: object, round_no: int, card: RoughRoadsCard, road: RoughRoad
+) -> dict[str, str]:
+    board, front = round_board(content, plan, round_no)
+    return {
+        s.name: line_value(s, sum(f), board, front)
+        for s, f in zip(card.rolls, road.rolls, strict=True)
+    }
 
 
 def end_of_building_notes(content: GalaxyTrucker, plan: object, round_no: int) -> list[str]:
@@ -179,5 +216,6 @@ def end_of_building_notes(content: GalaxyTrucker, plan: object, round_no: int) -
     for road in drawn:
         card = card_of(content, road.id)
         if card.end_of_building:
-            lines.append(f"{card.name}: " + card.end_of_building.format(**_values(card, road)))
+            values = _values(content, plan, round_no, card, road)
+            lines.append(f"{card.name}: " + card.end_of_building.format(**values))
     return lines

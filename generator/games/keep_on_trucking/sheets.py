@@ -125,15 +125,13 @@ class TruckingShipSheet(ShipSheet):
         board = self.board
         exp = expansion(self.content)
         if board.hits == "labels":
-            compass = [f"{line} edge is the front" for line in compass_lines(exp)]
-            labels = ", ".join(label_words(board, n) for n in sorted(board.labels))
+            compass = ", ".join(compass_lines(exp))
             return (
                 "Dice compass",
                 [
-                    "The round start post rolls 1 die:",
-                    *compass,
-                    "Turn the sheet so the front is at the top.",
-                    f"Every roll hits the line whose label holds it ({labels}), Sabotage included.",
+                    f"1 die (the round start post): {compass} edge is the front; turn the "
+                    "sheet so it is at the top.",
+                    *exp.printed_lines,
                 ],
             )
         if board.hits == "mirror":
