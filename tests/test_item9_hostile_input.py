@@ -209,3 +209,27 @@ def test_the_shipped_pack_has_no_number_near_the_limit() -> None:
     for path in (CONTENT_DIR).rglob("*.yaml"):
         for token in path.read_text().replace(",", " ").split():
             assert not (token.isdigit() and len(token) > 18), (path, token)
+
+
+@pytest.mark.parametrize("line", ["[" * 100_000, '{"bid": ' + "9" * 5000 + ', "n": 1}'])
+def test_item9_a_table_log_line_too_deep_or_too_long_a_number_is_located(
+    run: Any, tmp_path: Path, line: str
+) -> None:
+    """Both table logs: a hand-edited line nested 100,000 deep, or holding a 5,000-digit
+    number, is the log's file and line (exit 2), never an internal error."""
+    game = tmp_path / "cr.yaml"
+    game.write_text((ROOT / "seeds" / "card-race-example.yaml").read_text() + "output: cr\n")
+    assert run("card-race", "new", str(game)).exit_code == 0
+    (tmp_path / "cr" / "table.jsonl").write_text(line + "\n")
+    result = run("card-race", "status", str(tmp_path / "cr"))
+    assert result.exit_code == 2 and "internal error" not in result.output
+    assert "table.jsonl:1: not a JSON entry" in result.stderr
+    bsg = tmp_path / "bsg.yaml"
+    text = (ROOT / "seeds" / "battlestar-example.yaml").read_text()
+    bsg.write_text(text.replace("output: ../output/battlestar-example", "output: table"))
+    assert run("bsg", "setup", str(bsg)).exit_code == 0
+    log = tmp_path / "table" / "table-log.jsonl"
+    log.write_text(log.read_text() + line + "\n")
+    result = run("bsg", "status", str(bsg))
+    assert result.exit_code == 2 and "internal error" not in result.output
+    assert "table-log.jsonl:2: not a log entry" in result.stderr

@@ -52,7 +52,7 @@ def read_log(folder: Path) -> list[dict[str, Any]]:
     for number, line in enumerate(raw.decode("utf-8", errors="replace").splitlines(), 1):
         try:
             entry = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             entry = None
         if not isinstance(entry, dict) or not isinstance(entry.get("cmd"), str):
             raise SheetgenError(f"{display_path(path)}:{number}: not a log entry (edited by hand?)")

@@ -48,9 +48,15 @@ def read_log(folder: Path) -> list[tuple[int, dict[str, Any]]]:
             continue
         try:
             entry = json.loads(line)
-        except ValueError as exc:
+        except json.JSONDecodeError as exc:
             raise SheetgenError(
-                f"{display_path(path)}:{number}: not a JSON entry ({exc})"
+                f"{display_path(path)}:{number}: not a JSON entry ({exc.msg}, column {exc.colno})"
+            ) from None
+        except (ValueError, RecursionError):
+            # A number too long to read, or nesting too deep: no entry of ours looks so.
+            raise SheetgenError(
+                f"{display_path(path)}:{number}: not a JSON entry (a number of thousands of "
+                "digits or nesting too deep: edited by hand?)"
             ) from None
         if not isinstance(entry, dict):
             raise SheetgenError(f"{display_path(path)}:{number}: expected a JSON object")
