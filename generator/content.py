@@ -200,14 +200,6 @@ def load_pack(
             problems += exc.problems
         except SheetgenError as exc:
             problems.append(meta_doc.problem(("extends",), str(exc)))
-        if base is not None and base.meta.game not in _games_of(meta.game):
-            problems.append(
-                meta_doc.problem(
-                    ("game",),
-                    f"got {meta.game!r} (expected {base.meta.game!r}, the game of the "
-                    f"pack it extends, {base.name})",
-                )
-            )
         if base is not None:
             digest.update(base.digest.encode())
         elif collect:
@@ -225,22 +217,6 @@ def load_pack(
         unreadable=frozenset(unreadable),
         files=files,
     )
-
-
-def _games_of(game: str) -> tuple[str, ...]:
-    """The game modules a pack of rules module `game` may extend: its own, and the one its
-    module says it builds on (`BASE_GAME`: Keep on Trucking's rules extend Galaxy
-    Trucker's)."""
-    import importlib
-
-    try:
-        module = importlib.import_module(f"generator.games.{game}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"generator.games.{game}":
-            raise
-        return (game,)
-    base = getattr(module, "BASE_GAME", None)
-    return (game, base) if isinstance(base, str) else (game,)
 
 
 def validate_files(

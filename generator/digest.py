@@ -18,6 +18,7 @@ from typing import Any
 
 from PIL import Image
 
+from generator.capabilities import lacking
 from generator.errors import SheetgenError, display_path
 from generator.game_folder import GameFolder
 from generator.games import OutputFile, Scope
@@ -126,9 +127,9 @@ def refuse_future(game: GameFolder, future: list[Post], cutoff: Cutoff) -> None:
 
 
 def game_posts(game: GameFolder) -> list[Post]:
-    posts_of = getattr(game.rules, "posts", None)
+    posts_of = game.rules.capabilities.posts
     if posts_of is None:
-        raise SheetgenError(f"{game.title}: this game cannot list its posts")
+        raise lacking(game.title, "posts", "the catch-up page")
     return posting_order(posts_of(game.content, game.typed, Scope("game")))
 
 
@@ -139,7 +140,7 @@ def published(game: GameFolder, cutoff: Cutoff) -> list[Post]:
 
 
 def phase_of(game: GameFolder, post: Post) -> str:
-    phase = getattr(game.rules, "phase_of", None)
+    phase = game.rules.capabilities.phase_of
     return phase(post) if phase else ""
 
 
@@ -322,7 +323,7 @@ def page_rankings(game: GameFolder, titles: str | None = None) -> PageRankings:
     Nothing when the game has no scores or the folder no scores.csv; a bad scores.csv is the
     same clear error as for `sheetgen rankings`."""
     scores = game.root / SCORES_FILE
-    if getattr(game.rules, "scoring", None) is None or not (scores.exists() or scores.is_symlink()):
+    if game.rules.capabilities.scoring is None or not (scores.exists() or scores.is_symlink()):
         return PageRankings({}, [])
     spec, rankings = game_rankings(game, None, titles)
     title = game_title(game)

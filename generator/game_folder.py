@@ -9,7 +9,7 @@ from typing import Any
 
 from generator.content import SNAPSHOT_DIR
 from generator.errors import SheetgenError, display_path
-from generator.games import GameRules
+from generator.games import GameRules, lacking
 from generator.output import PLAN_FILE, read_existing_plan
 from generator.plan import read_plan
 from generator.session import load_content
@@ -64,8 +64,5 @@ def open_folder(folder: Path | None) -> GameFolder:
 def require_schedule(game: GameFolder) -> None:
     """today and digest work on games whose posts are planned ahead, slot by slot."""
     schedule = game.plan.get("schedule")
-    if not isinstance(schedule, list) or not schedule or not hasattr(game.rules, "posts"):
-        raise SheetgenError(
-            f"{game.title} has no planned posts (its posts follow the players' moves at the "
-            "table): this command works for games with a posting schedule"
-        )
+    if not isinstance(schedule, list) or not schedule or game.rules.capabilities.posts is None:
+        raise lacking(game.title, "posts", "this command (it works for games with a schedule)")

@@ -39,12 +39,6 @@ class Slot:
     timezone: str | None = None
     at: str | None = None
 
-    def when(self) -> str:
-        """'Day 3, morning (Thu 3 Dec 2026, 08:00 CET)'"""
-        from generator.schedule import when
-
-        return when(to_data(self))
-
 
 @dataclass(frozen=True)
 class PlanHeader:

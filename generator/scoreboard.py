@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.capabilities import lacking
 from generator.errors import SheetgenError
 from generator.game_folder import GameFolder
 from generator.output import write_game
@@ -12,9 +13,9 @@ from generator.render.rankings_post import GameTitle, facebook_text, ranking_fil
 
 
 def score_spec(game: GameFolder) -> ScoreSpec:
-    scoring = getattr(game.rules, "scoring", None)
+    scoring = game.rules.capabilities.scoring
     if scoring is None:
-        raise SheetgenError(f"{game.title} has no scores to rank")
+        raise lacking(game.title, "scoring", "`sheetgen rankings`")
     return scoring(game.content, game.typed)
 
 

@@ -89,14 +89,14 @@ def open_game(
     options: dict[str, Any] | None = None,
 ) -> Game:
     """`options`: the game file's game options (Keep on Trucking's `ships`); a game whose
-    rules take none refuses them. Rules that take options (a `takes_options` attribute)
+    rules take none refuses them. Rules that take options (`capabilities.takes_options`)
     record them in the plan, so a game folder goes on with them."""
     pack, rules, content = load_content(pack_ref)
     check_dates(start, rules.turn_count(content))
     header = plan_header(pack, seed, start)
     options = {k: v for k, v in (options or {}).items() if v is not None}
     if options:
-        if not getattr(rules, "takes_options", False):
+        if not rules.capabilities.takes_options:
             raise SheetgenError(
                 f"the {pack.name} pack takes no game options (got {', '.join(sorted(options))})"
             )
@@ -185,7 +185,7 @@ def refuse_other_games_file(path: Path) -> None:
         loaded, rules, _ = load_content(pack)
     except SheetgenError:
         return  # the pack's own problems are for `check`; the file's are reported as they are
-    command = getattr(rules, "game_file_command", None)
+    command = rules.capabilities.game_file_command
     if command:
         raise SheetgenError(
             f"{shown}: a {loaded.meta.title} game file; start that game with "

@@ -17,7 +17,6 @@ from generator.moments import Slot, game_slots, game_zone
 from generator.render.text import Post, PostImage
 from generator.schedule import when
 
-PLATFORMS = ("facebook", "discord", "bgg")
 RULE = "─" * 60
 MAX_POST_BYTES = 1_000_000  # a post is a few kilobytes; anything bigger is not ours
 

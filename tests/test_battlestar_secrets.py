@@ -87,16 +87,27 @@ def test_reveal_recomputes_every_commitment(tmp_path: Path) -> None:
         )
 
 
-def test_a_changed_text_breaks_its_commitment(tmp_path: Path) -> None:
+def test_a_private_file_edited_after_sending_is_caught_by_the_reveal(tmp_path: Path) -> None:
+    """A moderator who edits a sent message afterwards (a loyalty changed on disk) cannot pass
+    it off at the end: the reveal shows the text the log replays, which still matches the
+    commitment in the thread, and warns that the kept file differs."""
     game = BsgGame(tmp_path)
     play_some(game)
     game.run("end", "humans")
-    message = json.loads(game.run("reveal", "--json").stdout)["messages"][0]
-    forged = message["text"].replace("Not a Cylon", "a Cylon").replace("a Cylon", "Not a Cylon")
-    forged += " "
-    assert (
-        hashlib.sha256(f"{message['salt']}\n{forged}".encode()).hexdigest() != message["commitment"]
+    first = json.loads(game.run("reveal", "--json").stdout)["messages"][0]
+    kept = next((game.folder / "private").rglob("*.txt"))
+    original = kept.read_text(encoding="utf-8")
+    kept.write_text(original.replace("Not a Cylon", "a Cylon") + "edited\n", encoding="utf-8")
+    result = game.run("reveal", "--json")
+    revealed = json.loads(result.stdout)["messages"]
+    edited = next(
+        m for m in revealed if m["text"] == original.rstrip("\n") or m["text"] == original
     )
+    assert "differs from the text revealed" in result.stderr
+    assert str(kept.relative_to(game.folder)) in result.stderr
+    digest = hashlib.sha256(f"{edited['salt']}\n{edited['text']}".encode()).hexdigest()
+    assert digest == edited["commitment"]
+    assert revealed[0] == first
 
 
 def rotated(deal: LoyaltyDeal, order: list[int], shift: int) -> LoyaltyDeal:

@@ -476,7 +476,6 @@ def test_bad_expansion_data_is_a_located_error(
 def test_no_engine_verdicts_for_the_new_technology(loaded: tuple[Any, Any, Any]) -> None:
     """Galaxy Trucker's flight engine does not know plating, boosters or the A ships: the
     pack offers no scorer, verdict or balance run rather than wrong ones."""
-    rules = loaded[1]
-    assert getattr(rules, "score", None) is None
-    assert getattr(rules, "verdict", None) is None
-    assert getattr(rules, "balance", None) is None
+    declared = loaded[1].capabilities
+    assert declared.score is None and declared.verdict is None and declared.balance is None
+    assert declared.scoring is not None and declared.takes_options

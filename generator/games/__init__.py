@@ -9,9 +9,12 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 import pkgutil
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
+from generator.capabilities import Capabilities as Capabilities  # games declare these
+from generator.capabilities import lacking
 from generator.content import Pack
 from generator.errors import ContentError, SheetgenError
 from generator.output_file import OutputFile as OutputFile  # games build these
@@ -36,43 +39,70 @@ class RenderOptions:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-class GameRules(Protocol):
-    """What a game module provides. `content` is whatever its `load` returns."""
-
-    def load(self, pack: Pack) -> Any:
-        """Validate the pack's documents; raise ContentError with every problem."""
-
-    def round_count(self, content: Any) -> int: ...
-
-    def turn_count(self, content: Any) -> int: ...
+class GameRules(ABC):
+    """What a game module provides (as its `RULES`): the stages every game has, and its
+    optional capabilities (`capabilities`). `content` is whatever its `load` returns."""
 
     # The game's plan dataclass (a generator.plan.Plan), to read plan.json back.
     plan_type: type[Plan]
+    # The rules module an expansion builds on: its packs may extend that game's packs.
+    base_game: str | None = None
 
+    @abstractmethod
+    def load(self, pack: Pack) -> Any:
+        """Validate the pack's documents; raise ContentError with every problem."""
+
+    @abstractmethod
+    def round_count(self, content: Any) -> int: ...
+
+    @abstractmethod
+    def turn_count(self, content: Any) -> int: ...
+
+    @abstractmethod
     def make_plan(self, content: Any, header: PlanHeader, start: dt.date | None) -> Plan:
         """Every random choice of the game (seeded by header.seed), after the header."""
 
+    @abstractmethod
     def outputs(
         self, content: Any, plan: Any, scope: Scope, options: RenderOptions
     ) -> list[OutputFile]:
         """The files a scope produces (posts, images, sheets), pure in (content, plan)."""
 
     def turn_post(self, content: Any, plan: Any, turn: int) -> str:
-        """The text a host pastes for that turn (shown by `sheetgen turn`)."""
+        """The text a host pastes for that turn (shown by `sheetgen turn`); only games whose
+        capabilities say `turns`."""
+        raise lacking(type(self).__name__, "turns", "`sheetgen turn`")
 
-    # Optional: a game with an automatic scorer also defines
-    #   score(content, plan, grid_file: Path) -> str
-    # which reads a player's sheet (raising SheetgenError with line and column on bad
-    # input) and returns the step-by-step account; `sheetgen score PACK GRID` calls it.
-    # A game scored round by round takes `round_number` too (`--round N`), and a game with
-    # a balance bot may define `verdict(content, plan)` and `balance(...)` (Galaxy Trucker).
-    # A game whose players post scores defines
-    #   scoring(content, plan) -> generator.rankings.ScoreSpec
-    # (the columns of its scores.csv); `sheetgen rankings` calls it.
+    @property
+    def capabilities(self) -> Capabilities:
+        """The game's optional powers; none by default."""
+        return Capabilities()
+
+
+# Games installed beside sheetgen: an entry point of this group names a game and the module
+# whose `RULES` it is (`card_flip = "my_games.card_flip"`), and its packs say `game: NAME`.
+GAMES_GROUP = "sheetgen.games"
+
+
+def _installed_games() -> dict[str, str]:
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep.value for ep in entry_points(group=GAMES_GROUP)}
+
+
+def _built_in_games() -> list[str]:
+    return [m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")]
 
 
 def available_games() -> list[str]:
-    return sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
+    return sorted({*_built_in_games(), *_installed_games()})
+
+
+def game_module(name: str) -> str:
+    """The module that holds a game's `RULES`: one of this package's, or an installed one."""
+    if name in _built_in_games():
+        return f"{__name__}.{name}"
+    return _installed_games()[name]
 
 
 def rules_for(pack: Pack) -> GameRules:
@@ -82,5 +112,18 @@ def rules_for(pack: Pack) -> GameRules:
         if pack.meta_document is None:
             raise SheetgenError(message)
         raise ContentError([pack.meta_document.problem(("game",), message)])
-    module = importlib.import_module(f"{__name__}.{name}")
-    return module.RULES
+    rules = importlib.import_module(game_module(name)).RULES
+    if not isinstance(rules, GameRules):
+        raise SheetgenError(f"game {name!r}: its RULES is not a sheetgen game")
+    base = pack.base
+    # A pack extends a pack of its own game, or of the game its rules build on (Keep on
+    # Trucking's extend Galaxy Trucker's).
+    if base is not None and base.meta.game not in (name, rules.base_game):
+        message = (
+            f"got {name!r} (expected {base.meta.game!r}, the game of the pack it extends, "
+            f"{base.name})"
+        )
+        if pack.meta_document is None:
+            raise SheetgenError(message)
+        raise ContentError([pack.meta_document.problem(("game",), message)])
+    return rules

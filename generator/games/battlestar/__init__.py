@@ -9,15 +9,17 @@ import datetime as dt
 from typing import Any
 
 from generator.content import Pack
-from generator.errors import SheetgenError
-from generator.games import OutputFile, RenderOptions, Scope
+from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
 from generator.games.battlestar import content as bsg_content
 from generator.plan import DataPlan, PlanHeader
 
 
-class BattlestarRules:
-    # The moderator's game file is read by the setup command, not by `game`.
-    game_file_command = "sheetgen bsg setup {file}"
+class BattlestarRules(GameRules):
+    @property
+    def capabilities(self) -> Capabilities:
+        # No planned turns: the table runs from the game file and the log (`sheetgen bsg`);
+        # the moderator's game file is read by the setup command, not by `game`.
+        return Capabilities(game_file_command="sheetgen bsg setup {file}", turns=False)
 
     def load(self, pack: Pack) -> bsg_content.Battlestar:
         return bsg_content.load(pack)
@@ -52,9 +54,6 @@ class BattlestarRules:
             for paper in options.papers
             for name, data in sheets.all_sheets(content, paper).items()
         ]
-
-    def turn_post(self, content: bsg_content.Battlestar, plan: dict[str, Any], turn: int) -> str:
-        raise SheetgenError("Battlestar has no planned turns: run the table with sheetgen bsg")
 
 
 RULES = BattlestarRules()

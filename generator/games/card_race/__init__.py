@@ -12,22 +12,24 @@ from pathlib import Path
 from typing import Any
 
 from generator.content import Pack
-from generator.games import OutputFile, RenderOptions, Scope
+from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
 from generator.games.card_race import content as cr_content
+from generator.games.card_race.languages import languages
 from generator.games.card_race.planner import make_plan, rounds_for
 from generator.plan import DataPlan, PlanHeader
 
 
-def languages(lang: str) -> list[tuple[str, str]]:
-    """(language, file-name suffix): `both` writes NAME.en.* and NAME.de.*."""
-    if lang == "both":
-        return [("en", ".en"), ("de", ".de")]
-    return [(lang, "")]
-
-
-class CardRaceRules:
-    # A host's own table starts from its game file with this command, not with `game`.
-    game_file_command = "sheetgen card-race new {file}"
+class CardRaceRules(GameRules):
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(
+            score_table=self.score_table,
+            judge_trick=self.judge_trick,
+            verify_round=self.verify_round,
+            check_game_file=self.check_game_file,
+            # A host's own table starts from its game file with this command, not `game`.
+            game_file_command="sheetgen card-race new {file}",
+        )
 
     def load(self, pack: Pack) -> cr_content.CardRace:
         return cr_content.load(pack)

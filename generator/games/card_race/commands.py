@@ -25,11 +25,11 @@ import click
 from generator.content import SNAPSHOT_DIR, snapshot
 from generator.errors import SheetgenError, display_path
 from generator.games import OutputFile, Scope
-from generator.games.card_race import languages
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.files import game_files
 from generator.games.card_race.flavours import facebook, post_files
 from generator.games.card_race.gamefile import check_spec
+from generator.games.card_race.languages import languages
 from generator.games.card_race.log import (
     LOG_FILE,
     append_entry,

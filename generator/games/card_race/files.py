@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from generator.games import OutputFile, Scope
-from generator.games.card_race import languages
 from generator.games.card_race.cards import parse_id
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.flavours import post_files, private_files
+from generator.games.card_race.languages import languages
 from generator.games.card_race.posts import Writer, hand_stem
 
 PAD_PLAYERS = (3, 4, 5)

@@ -11,9 +11,10 @@ from pathlib import Path
 from generator.cache import reuse
 from generator.content import Pack
 from generator.errors import SheetgenError
-from generator.games import OutputFile, RenderOptions, Scope
+from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import content as gt_content
-from generator.games.galaxy_trucker.images import PlannedImage, render_images
+from generator.games.galaxy_trucker.image_pool import render_images
+from generator.games.galaxy_trucker.images import PlannedImage
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
@@ -25,7 +26,7 @@ from generator.render.text import Post
 from generator.schedule import make_schedule
 
 
-class GalaxyTruckerRules:
+class GalaxyTruckerRules(GameRules):
     # The post writer of the game; an expansion's rules module may name its own.
     writer_type: type[PostWriter] = PostWriter
     # The module whose sheet_files writes the print-and-play PDFs (imported when needed).
@@ -128,6 +129,17 @@ class GalaxyTruckerRules:
                 which = f"comment ({label})" if label else "comment"
                 parts.append(f"---- {which} under {under} ----\n{comment.rstrip()}")
         return "\n\n".join(parts) + "\n"
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(
+            posts=self.posts,
+            phase_of=self.phase_of,
+            scoring=self.scoring,
+            score=self.score,
+            verdict=self.verdict,
+            balance=self.balance,
+        )
 
     def phase_of(self, post: Post) -> str:
         """The phase a post belongs to, for the catch-up page's headings."""

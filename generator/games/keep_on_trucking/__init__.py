@@ -9,6 +9,7 @@ import datetime as dt
 from typing import Any
 
 from generator.content import Pack
+from generator.games import Capabilities
 from generator.games.galaxy_trucker import GalaxyTruckerRules
 from generator.games.galaxy_trucker import content as gt_content
 from generator.games.keep_on_trucking import art as _art  # noqa: F401  (registers the painters)
@@ -25,22 +26,23 @@ from generator.games.keep_on_trucking.scoring import trucking_score_spec
 from generator.plan import PlanHeader
 from generator.schedule import make_schedule
 
-# A Keep on Trucking pack may extend a Galaxy Trucker pack (generator/content.py).
-BASE_GAME = "galaxy_trucker"
-
 
 class KeepOnTruckingRules(GalaxyTruckerRules):
+    # A Keep on Trucking pack may extend a Galaxy Trucker pack (generator/content.py).
+    base_game = "galaxy_trucker"
     sheet_module = "generator.games.keep_on_trucking.sheets"
 
     writer_type = PartTwoPostWriter
     plan_type = KeepOnTruckingPlan
-    takes_options = True
-    # Galaxy Trucker's flight engine and balance bot know neither plating, boosters,
-    # catapults, stasis chambers nor the A ships' hits: their scores and verdicts would be
-    # wrong for this pack, so the commands say it has none (a later issue may teach them).
-    score = None
-    verdict = None
-    balance = None
+
+    @property
+    def capabilities(self) -> Capabilities:
+        # Galaxy Trucker's flight engine and balance bot know neither plating, boosters,
+        # catapults, stasis chambers nor the A ships' hits: their scores and verdicts would
+        # be wrong for this pack, so it declares none (a later issue may teach them).
+        return Capabilities(
+            posts=self.posts, phase_of=self.phase_of, scoring=self.scoring, takes_options=True
+        )
 
     def scoring(self, content: gt_content.GalaxyTrucker, plan: Any) -> Any:
         """Galaxy Trucker's scores.csv, with the title rewards of this pack (titles.yaml)

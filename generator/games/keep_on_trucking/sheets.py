@@ -29,8 +29,6 @@ from generator.games.galaxy_trucker.sheets_common import (
     HEADER_H,
     NOTE,
     TITLE,
-    footer,
-    header,
     title_line,
 )
 from generator.games.galaxy_trucker.sheets_ship import (
@@ -39,6 +37,12 @@ from generator.games.galaxy_trucker.sheets_ship import (
     SIDE_COLUMN_MIN,
     ShipSheet,
     line_range,
+)
+from generator.games.keep_on_trucking.aid_adventures import adventures_page
+from generator.games.keep_on_trucking.aid_columns import (
+    split_lead,
+    text_entry,
+    two_column_aid_page,
 )
 from generator.games.keep_on_trucking.hits import label_words
 from generator.games.keep_on_trucking.model import ExpansionFile
@@ -57,7 +61,6 @@ from generator.render.pdf import (
     box,
     box_grid,
     box_grid_height,
-    flow,
     hatch,
     mm,
     page_size,
@@ -367,32 +370,23 @@ def technology_blocks(content: GalaxyTrucker) -> list[Block]:
     plated = next(t for t in content.tiles if t.ours and "plating" in t.sides.as_tuple())
     blocks.insert(0, _tile_entry(content, plated, exp.technology["plating"].rule))
     for key in ("fancy-wiring", "combined"):
-        blocks.append(_text_entry(exp.technology[key].rule))
+        blocks.append(text_entry(exp.technology[key].rule))
     by_event = "; ".join(
         f"{content.texts.cards[kind].name} - "
         + ", ".join(exp.technology[key].name.lower() for key in keys)
         for kind, keys in exp.card_technology.items()
         if kind in content.texts.cards
     )
-    blocks.append(_text_entry(f"What matters in each event: {by_event}."))
-    blocks.append(_text_entry(f"Cyan alien abilities: {exp.cyan_note}"))
+    blocks.append(text_entry(f"What matters in each event: {by_event}."))
+    blocks.append(text_entry(f"Cyan alien abilities: {exp.cyan_note}"))
     for name, words in exp.cyan_abilities.items():
-        blocks.append(_text_entry(f"{name}: {words}"))
+        blocks.append(text_entry(f"{name}: {words}"))
     for rule in exp.ship_rules.values():
-        blocks.append(_text_entry(rule))
+        blocks.append(text_entry(rule))
     return blocks
 
 
 ART = mm(12)
-
-
-def split_lead(text: str) -> tuple[str, str]:
-    """'Catapult (three arrows): at the end...' -> ('Catapult (three arrows):', 'at the end...'),
-    so the name a rule opens with is printed bold."""
-    head, sep, rest = text.partition(": ")
-    if sep and len(head) <= 60:
-        return head + ":", rest
-    return "", text
 
 
 def _tile_entry(content: GalaxyTrucker, tile: Tile, text: str = "") -> Block:
@@ -417,46 +411,6 @@ def _tile_entry(content: GalaxyTrucker, tile: Tile, text: str = "") -> Block:
         paragraph(page.surface, x + indent, y, w - indent, body, size=7.0, lead=lead)
 
     return Block(f"tech-{tile.type}", mm(60), height, draw)
-
-
-def _text_entry(text: str) -> Block:
-    lead, body = split_lead(text)
-
-    def height(m: Measure, w: float) -> float:
-        return paragraph_height(m, w, body, size=7.0, lead=lead)
-
-    def draw(page: Page, x: float, y: float, w: float) -> None:
-        paragraph(page.surface, x, y, w, body, size=7.0, lead=lead)
-
-    return Block(f"text-{lead or body[:20]}", mm(60), height, draw)
-
-
-def two_column_aid_page(
-    content: GalaxyTrucker,
-    paper: str,
-    blocks: list[Block],
-    title: str,
-    subtitle: str,
-    footer_text: str,
-) -> PageSpec:
-    """A player-aid page of the expansion: text blocks flowed into two columns."""
-    width, height = page_size(paper, "portrait")
-    margin = mm(12)
-    gap = mm(5)
-    col_w = (width - 2 * margin - gap) / 2
-    top, bottom = margin + HEADER_H, height - margin - FOOTER_H - mm(3)
-    columns = [Column(margin + k * (col_w + gap), top, col_w, bottom) for k in range(2)]
-    placed = flow(TextMeasure(), blocks, columns, mm(1.8))
-    if placed is None:
-        raise LayoutError(f"the {footer_text.lower()} page does not fit on {paper}")
-
-    def draw(page: Page) -> None:
-        header(page, content, title, subtitle, player_box=False)
-        for p in placed:
-            p.block.draw(page, p.x, p.y, p.w)
-        footer(page, content, footer_text)
-
-    return PageSpec("portrait", draw)
 
 
 def technology_page(content: GalaxyTrucker, paper: str) -> PageSpec:
@@ -501,8 +455,6 @@ def sheet_files(content: GalaxyTrucker, papers: tuple[str, ...]) -> list[OutputF
                     ),
                 )
             )
-        from generator.games.keep_on_trucking.sheets_part2 import adventures_page
-
         aid = [
             *aid_pages(base_view(content), paper, total=4),
             technology_page(content, paper),

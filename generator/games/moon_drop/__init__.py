@@ -10,7 +10,7 @@ from pathlib import Path
 from generator.cache import reuse
 from generator.content import Pack
 from generator.errors import SheetgenError
-from generator.games import OutputFile, RenderOptions, Scope
+from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
 from generator.games.moon_drop import content as md_content
 from generator.games.moon_drop.plan import End, MoonDropPlan
 from generator.games.moon_drop.planner import crisis_order, make_deal, make_rounds
@@ -24,7 +24,11 @@ from generator.render.text import Post
 from generator.schedule import make_schedule
 
 
-class MoonDropRules:
+class MoonDropRules(GameRules):
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(posts=self.posts, scoring=self.scoring, score=self.score)
+
     def load(self, pack: Pack) -> md_content.MoonDrop:
         return md_content.load(pack)
 

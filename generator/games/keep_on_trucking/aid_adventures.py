@@ -1,12 +1,12 @@
-"""The player aid's page for Keep on Trucking part 2: the new adventure cards (how to resolve
+"""The player aid's adventures page of Keep on Trucking: the new adventure cards (how to resolve
 each), the two title counts with their examples, and what Rough Roads do to a round."""
 
 from __future__ import annotations
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.sheets_aid import generic_text
+from generator.games.keep_on_trucking.aid_columns import text_entry, two_column_aid_page
 from generator.games.keep_on_trucking.card_kinds import PART_TWO_KINDS
-from generator.games.keep_on_trucking.sheets import _text_entry, two_column_aid_page
 from generator.render.pdf import (
     Block,
     PageSpec,
@@ -16,18 +16,16 @@ from generator.render.pdf import (
 def adventure_blocks(content: GalaxyTrucker) -> list[Block]:
     used = {c.kind for c in content.cards}
     blocks = [
-        _text_entry(
-            f"{content.texts.cards[k].name}: {generic_text(content.texts.cards[k].resolve)}"
-        )
+        text_entry(f"{content.texts.cards[k].name}: {generic_text(content.texts.cards[k].resolve)}")
         for k in PART_TWO_KINDS
         if k in used
     ]
     titles = content.extras["titles"]
     for title in titles.titles.values():
-        blocks.append(_text_entry(f"{title.count} {title.example}"))
+        blocks.append(text_entry(f"{title.count} {title.example}"))
     roads = content.extras["rough-roads"]
     blocks.append(
-        _text_entry(
+        text_entry(
             "Rough Roads (games with a difficulty): the round start post shows the round's "
             f"cards, their dice hidden. {roads.read_dice} The flight posts say where a card "
             "changes an event."

@@ -1,0 +1,67 @@
+"""What a game can do beyond the stages every game has, declared once as data, and the one
+way a command says that a game lacks what it needs. Light on purpose: the CLI imports it
+before any game is loaded."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from generator.errors import SheetgenError
+
+if TYPE_CHECKING:
+    from generator.rankings import ScoreSpec
+    from generator.render.text import Post
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a game can do beyond the stages every game has, declared once as data. None (or
+    False) means the game has not got it; the command that needs it says so (`lacking`)."""
+
+    # Its posts planned ahead, as `Post`s (posting guide, `today`, `digest`).
+    posts: Callable[..., list[Post]] | None = None
+    # The phase a post belongs to, for the catch-up page's headings.
+    phase_of: Callable[[Post], str] | None = None
+    # The columns of the scores.csv players' scores are typed into (`sheetgen rankings`).
+    scoring: Callable[[Any, Any], ScoreSpec] | None = None
+    # Scores a player's sheet file, step by step (`sheetgen score PACK FILE`).
+    score: Callable[..., str] | None = None
+    # Scores a table of typed scores without a plan (`sheetgen score PACK TABLE`).
+    score_table: Callable[..., str] | None = None
+    # How hard a seed is for a balance bot, and a run of it over many seeds.
+    verdict: Callable[[Any, Any], tuple[str, bool]] | None = None
+    balance: Callable[..., str] | None = None
+    # A trick-taking game's judge and the check of a revealed round.
+    judge_trick: Callable[..., tuple[str, dict[str, Any]]] | None = None
+    verify_round: Callable[..., tuple[bool, str]] | None = None
+    # Checks a game file's own settings against the pack (`sheetgen check --game`).
+    check_game_file: Callable[[Any, Path], str] | None = None
+    # Takes game options from a game file (recorded in the plan).
+    takes_options: bool = False
+    # The command that starts a game from its game file, when it is not `sheetgen game`.
+    game_file_command: str | None = None
+    # Planned turns: `sheetgen turn N` prints a turn's text.
+    turns: bool = True
+
+
+# What a game without a capability lacks, as the CLI says it.
+LACKING = {
+    "posts": "planned posts (its posts follow the players' moves at the table)",
+    "scoring": "scores to rank (a scores.csv of typed scores)",
+    "score": "scorer",
+    "verdict": "balance verdict",
+    "balance": "balance check",
+    "judge_trick": "trick judge",
+    "verify_round": "round commitments to check",
+    "turns": "planned turns (its table runs from its own commands)",
+}
+
+
+def lacking(name: str, capability: str, needed_by: str | None = None) -> SheetgenError:
+    """The one way a command says the game lacks what it needs: `name` is the game's title
+    or "the PACK pack"."""
+    why = f": {needed_by} needs it" if needed_by else ""
+    return SheetgenError(f"{name} has no {LACKING[capability]}{why}")

@@ -1,0 +1,13 @@
+"""The `sheetgen` command line: parse, call, report. No game logic lives here; one module per
+command family (game_commands, checks, host), the shared options and error reporting in
+base, the group itself in group.
+
+Only click is imported up front: the content loader, pydantic, the games and the drawing
+libraries are imported by the command that needs them, so `sheetgen --help` answers at
+once even on a busy machine."""
+
+# Each family registers its commands on `main` when imported.
+from generator.cli import checks, game_commands, host  # noqa: F401
+from generator.cli.group import main
+
+__all__ = ["main"]

@@ -1,0 +1,283 @@
+"""The CLI's shared parts: the options of the game commands, how they settle the game they
+write, and how every command reports what goes wrong."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from generator.errors import SheetgenError, display_path
+
+if TYPE_CHECKING:
+    from generator.games import Scope
+    from generator.rhythm import Rhythm
+    from generator.session import Game
+
+
+DEFAULT_HELP = "the pack marked default under content/"
+
+
+@dataclass
+class GameArgs:
+    pack: str
+    seed: str
+    start: dt.date | None
+    output: Path | None
+    force: bool
+    paper: str
+    images: bool = True
+    rhythm: Rhythm | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def parse_date(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date (expected YYYY-MM-DD)") from None
+
+
+def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """The options every game command shares."""
+    options = [
+        click.option(
+            "--pack",
+            "pack",
+            default=None,
+            help=f"Pack name under content/ or a pack folder path [default: {DEFAULT_HELP}]",
+        ),
+        click.option(
+            "--seed",
+            default=None,
+            help="The game's secret seed (int or text). Omit to have one chosen.",
+        ),
+        click.option(
+            "--start",
+            default=None,
+            callback=parse_date,
+            metavar="YYYY-MM-DD",
+            help="Date of day 1; posts then carry dates.",
+        ),
+        click.option(
+            "--game",
+            "game_file",
+            default=None,
+            type=click.Path(path_type=Path),
+            help="A game file (seeds/*.yaml) with pack, seed, start and options.",
+        ),
+        click.option(
+            "-o",
+            "--output",
+            default=None,
+            type=click.Path(path_type=Path),
+            help="Output folder [default: output/<pack>-<game id>/]",
+        ),
+        click.option("--force", is_flag=True, help="Replace another game in the output folder."),
+        click.option(
+            "--images/--no-images",
+            default=True,
+            help="Draw the post images (PNG) [default: images]; --no-images writes text only.",
+        ),
+        click.option(
+            "--paper",
+            type=click.Choice(["a4", "letter", "both"]),
+            default=None,
+            help="Paper size of the sheets [default: both]",
+        ),
+        click.option(
+            "--difficulty",
+            type=click.Choice(["none", "hard", "extreme", "insane"]),
+            default=None,
+            help="Keep on Trucking's Rough Roads: 0-3 cards a round [default: the game file's, "
+            "else none]",
+        ),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def resolve_args(
+    pack: str | None,
+    seed: str | None,
+    start: dt.date | None,
+    game_file: Path | None,
+    output: Path | None,
+    force: bool,
+    paper: str | None,
+    images: bool = True,
+    continuing: bool = False,
+    difficulty: str | None = None,
+) -> GameArgs:
+    """Merge the game file and the command line (the command line wins) and settle the seed.
+
+    `continuing` (turn, round): without a seed or game file, go on with the game already
+    written rather than choose a new seed."""
+    from generator.build import pick_running_game, recorded_game
+    from generator.content import default_pack
+    from generator.seeds import choose_seed, normalise_seed, weakness
+    from generator.session import read_game_file
+
+    picked = continuing and seed is None and game_file is None
+    if picked:
+        output = pick_running_game(output, report)
+    spec = read_game_file(game_file) if game_file else None
+    raw_seed = seed if seed is not None else (spec.seed if spec else None)
+    start = start or (spec.start if spec else None)
+    if output is None and spec and spec.output:
+        output = game_file.parent / spec.output  # type: ignore[union-attr]
+    options = spec.options() if spec else {}
+    recorded = recorded_game(output) if output is not None and raw_seed is None else None
+    if recorded is not None:
+        options = options or recorded.options
+        # `sheetgen turn 5 -o output/my-game` goes on with the game in that folder.
+        raw_seed = recorded.seed
+        pack = pack or recorded.pack
+        if not picked:  # pick_running_game has already said which game
+            click.echo(f"Using the game recorded in {display_path(output)}", err=True)
+    if difficulty is not None:
+        # The command line wins over the game file and the recorded game.
+        options = {**options, "difficulty": difficulty}
+    pack = pack or (spec.pack if spec else None) or default_pack()
+    paper = paper or (spec.paper if spec else None) or "both"
+    if raw_seed is None:
+        chosen = choose_seed()
+        click.echo(
+            f"Seed chosen: {chosen}\n  Keep it secret: it decides the whole game. "
+            "It is recorded in plan.json; pass it again with --seed.",
+            err=True,
+        )
+        raw_seed = chosen
+    try:
+        seed_text = normalise_seed(raw_seed)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--seed") from None
+    warning = weakness(seed_text)
+    if warning:
+        click.echo(f"warning: {warning}", err=True)
+    rhythm = spec.rhythm if spec else None
+    return GameArgs(pack, seed_text, start, output, force, paper, images, rhythm, options)
+
+
+def report(message: str) -> None:
+    click.echo(message, err=True)
+
+
+def open_from_args(args: GameArgs) -> tuple[Game, Path]:
+    """The game, and the folder it goes to."""
+    from generator.build import open_in_folder
+
+    return open_in_folder(
+        args.pack,
+        args.seed,
+        args.start,
+        args.output,
+        report,
+        args.force,
+        args.rhythm,
+        args.options,
+    )
+
+
+def refuse_unknown_game(game: Game, root: Path, output: Path | None) -> None:
+    from generator import build
+
+    build.refuse_unknown_game(game, root, output)
+
+
+def warn_moved_posts(game: Game, root: Path, force: bool) -> None:
+    """A new posting rhythm that moves posts already due is worth a warning."""
+    from generator.moments import now
+    from generator.output import read_existing_plan
+    from generator.plan import to_data
+    from generator.rhythm import moved_past_posts
+
+    existing = read_existing_plan(root, tolerant=force)
+    if (
+        existing
+        and existing.get("seed") == game.seed
+        and isinstance(existing.get("schedule"), list)
+    ):
+        moved = moved_past_posts(existing["schedule"], to_data(game.plan)["schedule"], now())
+        if moved:
+            report(
+                f"warning: the new posting rhythm moves {len(moved)} posts already due "
+                f"(from turn {moved[0]['turn']}); to change only later posts, put the change "
+                "under rhythm: changes: with a from: date"
+            )
+
+
+def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
+    from generator.build import build
+    from generator.games import RenderOptions
+
+    papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
+    options = RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())
+    warn_moved_posts(game, root, args.force)
+    written = build(game, root, scope, options, args.force)
+    report(f"Wrote {len(written)} files to {display_path(root)}/ (game {game.plan.game_id})")
+    return written
+
+
+class Interrupted(click.ClickException):
+    """Ctrl-C: a short line and the shell's usual code, no traceback. Writes are atomic, so
+    the output folder is as it was or complete."""
+
+    exit_code = 130
+
+    def __init__(self) -> None:
+        super().__init__("interrupted")
+
+    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+        click.echo("\ninterrupted", file=file, err=True)
+
+
+def report_errors(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Anything unexpected: a short message and the full traceback in a log file."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise Interrupted() from None
+        except (click.ClickException, click.exceptions.Exit, click.Abort, BrokenPipeError):
+            # A reader that stopped reading (`| head`) is no failure: see entry.run.
+            raise
+        except RecursionError:
+            raise SheetgenError("input nested too deeply to handle") from None
+        except Exception as exc:
+            with tempfile.NamedTemporaryFile(
+                "w", prefix="sheetgen-crash-", suffix=".log", delete=False
+            ) as log:
+                traceback.print_exc(file=log)
+            click.echo(
+                f"internal error: {type(exc).__name__}: {exc}\n"
+                f"  The full traceback is in {log.name}",
+                err=True,
+            )
+            sys.exit(1)
+
+    return wrapper
+
+
+# The host's-month commands work on an existing game folder.
+game_folder_option = click.option(
+    "-o",
+    "--output",
+    "folder",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="The game folder [default: the one here or under output/]",
+)

@@ -1,0 +1,247 @@
+"""Commands that check and score: check, score, balance, trick and verify."""
+
+from __future__ import annotations
+
+import datetime as dt
+import inspect
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from generator.capabilities import lacking
+from generator.cli.base import DEFAULT_HELP, parse_date, report_errors
+from generator.cli.group import main
+from generator.errors import display_path
+
+
+@main.command()
+@click.argument("pack", required=False)
+@click.option(
+    "--game",
+    "game_file",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="Also check a game file's settings against the pack (games that have them).",
+)
+@report_errors
+def check(pack: str | None, game_file: Path | None) -> None:
+    """Validate a content pack (a name under content/ or a folder path)."""
+    from generator.content import default_pack
+    from generator.session import load_content, read_game_file
+
+    loaded, rules, content = load_content(pack if pack is not None else default_pack())
+    click.echo(
+        f"{loaded.meta.title} ({loaded.name} {loaded.meta.version}): OK - "
+        f"{rules.round_count(content)} rounds, {rules.turn_count(content)} turns; "
+        f"content digest {loaded.digest[:16]}"
+    )
+    if game_file is not None:
+        checker = rules.capabilities.check_game_file
+        if checker is not None:
+            click.echo(checker(content, game_file))
+        else:
+            read_game_file(game_file)
+            click.echo(f"{display_path(game_file)}: OK")
+
+
+@main.command()
+@click.argument("pack")
+@click.argument("grid", type=click.Path(path_type=Path))
+@click.option("--seed", default=None, help="The game's seed (a sheet scorer needs its plan).")
+@click.option("--start", default=None, callback=parse_date, metavar="YYYY-MM-DD")
+@click.option(
+    "--round",
+    "round_number",
+    type=int,
+    default=None,
+    help="The round the ship flies (games scored round by round).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Results as JSON (table scorers).")
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
+@report_errors
+def score(
+    pack: str,
+    grid: Path,
+    seed: str | None,
+    start: dt.date | None,
+    round_number: int | None,
+    as_json: bool,
+    lang: str,
+) -> None:
+    """Score a player's filled sheet or built ship, or a game's score table (table games)."""
+    from generator.seeds import normalise_seed
+    from generator.session import load_content, open_game
+
+    _, rules, content = load_content(pack)
+    table_scorer = rules.capabilities.score_table
+    if table_scorer is not None:
+        click.echo(table_scorer(content, grid, as_json, lang), nl=False)
+        return
+    if seed is None:
+        raise click.UsageError("Missing option '--seed'.")
+    try:
+        seed_text = normalise_seed(seed)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--seed") from None
+    g = open_game(pack, seed_text, start)
+    scorer = g.rules.capabilities.score
+    if scorer is None:
+        raise lacking(f"the {g.pack.name} pack", "score")
+    if round_number is None:
+        click.echo(scorer(g.content, g.plan, grid), nl=False)
+        return
+    if "round_number" not in inspect.signature(scorer).parameters:
+        raise click.BadParameter(
+            f"the {g.pack.name} scorer scores a whole sheet (expected no --round)",
+            param_hint="--round",
+        )
+    click.echo(scorer(g.content, g.plan, grid, round_number=round_number), nl=False)
+
+
+@main.command()
+@click.option("--pack", default=None, help=f"Pack name or folder path [default: {DEFAULT_HELP}]")
+@click.option("--seeds", "count", type=click.IntRange(1, 100_000), default=500, show_default=True)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 256),
+    default=None,
+    help="Processes to run [default: one per core]; the numbers do not depend on it.",
+)
+@click.option("--prefix", default="balance-", show_default=True, help="Seeds are PREFIX1..PREFIXN.")
+@click.option(
+    "--save-reference",
+    is_flag=True,
+    help="Keep the percentiles as the reference for `sheetgen game`'s verdict line.",
+)
+@report_errors
+def balance(
+    pack: str | None, count: int, workers: int | None, prefix: str, save_reference: bool
+) -> None:
+    """Let a bot build and fly every round of many seeds: score spread, outliers."""
+    from generator.content import default_pack
+    from generator.session import load_content
+
+    pack = pack if pack is not None else default_pack()
+    loaded, rules, content = load_content(pack)
+    runner = rules.capabilities.balance
+    if runner is None:
+        raise lacking(f"the {loaded.name} pack", "balance")
+    workers = workers or os.cpu_count() or 1
+    click.echo(runner(pack, content, count, workers, prefix, save_reference), nl=False)
+
+
+GAME_ID = re.compile(r"^[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}$")
+
+
+@main.command()
+@click.argument("pack")
+@click.argument("cards", nargs=-1, required=True)
+@click.option(
+    "--trump",
+    type=click.Choice(["I", "P", "W", "G", "none"], case_sensitive=False),
+    default="none",
+    help="The trump suit [default: none]",
+)
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
+@click.option("--json", "as_json", is_flag=True, help='{"winner": POSITION, "bonus": [...]}')
+@report_errors
+def trick(pack: str, cards: tuple[str, ...], trump: str, lang: str, as_json: bool) -> None:
+    """Judge a trick: CARDS in play order, the first one led (trick-taking games)."""
+    from generator.session import load_content
+
+    _, rules, content = load_content(pack)
+    judge = rules.capabilities.judge_trick
+    if judge is None:
+        raise lacking(f"the {pack} pack", "judge_trick")
+    click.echo(judge(content, list(cards), trump, as_json, lang), nl=False)
+
+
+@main.command()
+@click.argument("pack_name", metavar="[PACK]", required=False)
+@click.option("--seed", default=None, help="The seed the host revealed.")
+@click.option(
+    "--commitment",
+    "expected",
+    required=True,
+    help="The commitment published in the first post (or, a weaker check, the game id); "
+    "with --round, the round's commitment.",
+)
+@click.option("--pack", default=None, help=f"Pack name or folder path [default: {DEFAULT_HELP}]")
+@click.option("--round", "round_number", type=int, default=None, help="Check a round's deal.")
+@click.option("--salt", default=None, help="With --round: the salt its end revealed.")
+@click.option("--deck", default=None, help="With --round: the revealed deck, comma-separated.")
+@click.option("--players", default=None, help="With --hand: the seat order, comma-separated.")
+@click.option("--dealer", default=None, help="With --hand: the round's dealer.")
+@click.option("--player", default=None, help="With --round: whose hand to check.")
+@click.option("--hand", default=None, help="With --player: the cards, comma-separated.")
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
+@report_errors
+def verify(
+    pack_name: str | None,
+    seed: str | None,
+    expected: str,
+    pack: str | None,
+    lang: str,
+    **round_check: Any,
+) -> None:
+    """Check a revealed seed against the commitment published at the start, or (card games,
+    `sheetgen verify card-race --round N ...`) a round's revealed deal and your hand."""
+    from generator.content import default_pack
+    from generator.seeds import commitment, game_id, normalise_seed
+    from generator.session import load_content
+
+    if pack_name is not None and pack is not None and pack_name != pack:
+        raise click.UsageError(f"two packs named: {pack_name} and --pack {pack}")
+    pack = pack_name if pack_name is not None else pack
+    round_check["round"] = round_check.pop("round_number")
+    if any(v is not None for v in round_check.values()):
+        loaded, rules, content = load_content(pack if pack is not None else default_pack())
+        check = rules.capabilities.verify_round
+        if check is None:
+            raise lacking(f"the {loaded.name} pack", "verify_round")
+        text, ok = check(content, {**round_check, "commitment": expected}, lang)
+        click.echo(text, nl=False, err=not ok)
+        if not ok:
+            sys.exit(1)
+        return
+    if seed is None:
+        raise click.UsageError("--seed is needed (or, for a card game's round, --round)")
+    loaded, _, _ = load_content(pack if pack is not None else default_pack())
+    try:
+        seed_text = normalise_seed(seed)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--seed") from None
+    actual = commitment(loaded.name, seed_text, loaded.digest)
+    wanted = expected.strip()
+    using = f"pack {loaded.name} version {loaded.meta.version}"
+    if GAME_ID.match(wanted):
+        # A game id is the commitment's first 8 hex digits: it identifies the game, but a
+        # full check needs the whole commitment from the first post.
+        if game_id(actual) == wanted.upper():
+            click.echo(
+                f"OK: the seed and {using} give game {game_id(actual)}. {wanted} is the game "
+                "id, the first 8 hex digits of the commitment: for the full check pass the "
+                f"64-digit commitment from the first post ({actual} here)."
+            )
+            return
+        click.echo(
+            f"MISMATCH: seed and {using} give game {game_id(actual)}, not {wanted}.\n"
+            "Either the seed is wrong or your pack is not the version the game used (the "
+            "reveal post names it; a game folder's pack/ copy is the exact content).",
+            err=True,
+        )
+        sys.exit(1)
+    if actual == wanted.lower():
+        click.echo(f"OK: the seed and {using} match commitment {actual}.")
+        return
+    click.echo(
+        f"MISMATCH: seed and {using} give {actual}, not {wanted}.\n"
+        "Either the seed is wrong or the game's content changed after the start: use the pack "
+        "version the reveal post names (a game folder's pack/ copy is the exact content).",
+        err=True,
+    )
+    sys.exit(1)

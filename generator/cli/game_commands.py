@@ -1,0 +1,186 @@
+"""Commands that write a game: game, round, turn, sheets, plan and reveal."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from generator.capabilities import lacking
+from generator.cli.base import (
+    game_options,
+    open_from_args,
+    refuse_unknown_game,
+    render,
+    report_errors,
+    resolve_args,
+)
+from generator.cli.group import main
+from generator.errors import SheetgenError, display_path
+
+
+@main.command()
+@game_options
+@click.option(
+    "--fair",
+    is_flag=True,
+    help="Only a seed whose rounds are not extreme for the balance bot (games that have one).",
+)
+@report_errors
+def game(fair: bool, **kwargs: Any) -> None:
+    """Write the whole game: plan, posts, images and sheets."""
+    from generator.content import default_pack
+    from generator.games import Scope
+
+    if fair and kwargs["seed"] is None and kwargs["game_file"] is None:
+        kwargs["seed"] = fair_seed(kwargs["pack"] or default_pack())
+    args = resolve_args(**kwargs)
+    g, root = open_from_args(args)
+    from generator.output import checked_root
+
+    checked_root(root)  # a refused folder is said before the balance verdict, not after
+    judge = g.rules.capabilities.verdict
+    if judge is not None:
+        line, extreme = judge(g.content, g.plan)
+        click.echo(line, err=True)
+        if fair and extreme:
+            raise SheetgenError(
+                f"game {g.plan.game_id}: a round is extreme for the balance bot "
+                "(--fair asks for one that is not): choose another seed, or drop --fair"
+            )
+    written = render(g, root, Scope("game"), args)
+    guide = root / "posting-guide.md"
+    prints = [p for p in written if p.parent.name == "sheets" and p.name.startswith("print-")]
+    prints = prints or [p for p in written if p.parent.name == "sheets"]
+    click.echo(f"Posting guide (start here): {display_path(guide)}", err=True)
+    for path in prints:
+        click.echo(f"Print pack for players: {display_path(path)}", err=True)
+
+
+FAIR_TRIES = 30
+
+
+def fair_seed(pack: str) -> str:
+    """A fresh secret seed none of whose rounds the balance bot finds extreme."""
+    from generator.seeds import choose_seed
+    from generator.session import load_content, plan_header
+
+    loaded, rules, content = load_content(pack)
+    judge = rules.capabilities.verdict
+    if judge is None:
+        raise lacking(f"the {pack} pack", "verdict", "--fair")
+    for _ in range(FAIR_TRIES):
+        seed = choose_seed()
+        _, extreme = judge(content, rules.make_plan(content, plan_header(loaded, seed, None), None))
+        if not extreme:
+            click.echo(
+                f"Seed chosen (no round extreme for the balance bot): {seed}\n  Keep it "
+                "secret: it decides the whole game. It is recorded in plan.json; pass it again "
+                "with --seed.",
+                err=True,
+            )
+            return seed
+    raise SheetgenError(f"no fair seed found in {FAIR_TRIES} tries")
+
+
+@main.command(name="round")
+@click.argument("number", type=int)
+@game_options
+@report_errors
+def round_(number: int, **kwargs: Any) -> None:
+    """Write one round's posts (and the plan)."""
+    from generator.games import Scope
+
+    args = resolve_args(**kwargs, continuing=True)
+    g, root = open_from_args(args)
+    refuse_unknown_game(g, root, args.output)
+    rounds = g.rules.round_count(g.content)
+    if not 1 <= number <= rounds:
+        raise click.BadParameter(
+            f"{number} is not a round of this game (1-{rounds})", param_hint="NUMBER"
+        )
+    render(g, root, Scope("round", number), args)
+
+
+@main.command()
+@click.argument("number", type=int)
+@game_options
+@report_errors
+def turn(number: int, **kwargs: Any) -> None:
+    """Write the posts for one turn and print the text to post."""
+    from generator.games import Scope
+
+    args = resolve_args(**kwargs, continuing=True)
+    g, root = open_from_args(args)
+    refuse_unknown_game(g, root, args.output)
+    if not g.rules.capabilities.turns:
+        raise lacking(g.pack.meta.title, "turns", "`sheetgen turn`")
+    turns = g.rules.turn_count(g.content)
+    if not 1 <= number <= turns:
+        raise click.BadParameter(
+            f"{number} is not a turn of this game (1-{turns})", param_hint="NUMBER"
+        )
+    written = render(g, root, Scope("turn", number), args)
+    for path in written:
+        click.echo(f"  {display_path(path)}", err=True)
+    click.echo(g.rules.turn_post(g.content, g.plan, number), nl=False)
+
+
+@main.command()
+@game_options
+@report_errors
+def sheets(**kwargs: Any) -> None:
+    """Write the print-and-play sheets."""
+    from generator.games import Scope
+
+    args = resolve_args(**kwargs)
+    g, root = open_from_args(args)
+    render(g, root, Scope("sheets"), args)
+
+
+@main.command()
+@game_options
+@report_errors
+def plan(**kwargs: Any) -> None:
+    """Print the game's plan as JSON (writes nothing)."""
+    kwargs.pop("force")
+    kwargs.pop("output")
+    from generator.plan import to_data
+    from generator.session import open_game
+
+    args = resolve_args(**kwargs, force=False, output=None)
+    g = open_game(args.pack, args.seed, args.start, args.rhythm, args.options)
+    click.echo(json.dumps(to_data(g.plan), indent=2, ensure_ascii=False))
+
+
+@main.command()
+@game_options
+@click.option(
+    "--before-end",
+    is_flag=True,
+    help="Reveal although the last post is not yet due: gives away every post still to come.",
+)
+@report_errors
+def reveal(before_end: bool, **kwargs: Any) -> None:
+    """After the last turn: write the post that reveals the seed (game-end-reveal.*)."""
+    from generator.build import write_more
+    from generator.games import OutputFile
+    from generator.plan import to_data
+    from generator.render.reveal import reveal_post
+    from generator.reveal_guard import refuse_early_reveal
+
+    args = resolve_args(**kwargs, continuing=True)
+    g, root = open_from_args(args)
+    refuse_unknown_game(g, root, args.output)
+    plan = to_data(g.plan)
+    warning = refuse_early_reveal(plan, before_end)
+    if warning:
+        click.echo(warning, err=True)
+    post = reveal_post(g.pack.meta.title, plan, plan["schedule"][-1]["turn"])
+    files = [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
+    written = write_more(g, root, files, args.force)
+    for path in written:
+        if path.name.startswith(post.key):
+            click.echo(f"  {display_path(path)}", err=True)
+    click.echo(post.facebook, nl=False)

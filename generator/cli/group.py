@@ -1,0 +1,73 @@
+"""The `sheetgen` group: the core's commands and those games add (entry points), listed
+without importing the games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from generator import __version__
+from generator.cli.base import report_errors
+
+GAME_COMMANDS = "sheetgen.commands"
+
+
+def _game_commands() -> dict[str, Any]:
+    """Commands a game adds (a moderator's table, a card game's bids), declared as entry
+    points of the `sheetgen.commands` group in pyproject.toml: listed without importing
+    the game, imported when run."""
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep for ep in entry_points(group=GAME_COMMANDS)}
+
+
+def _game_of(module: str) -> str:
+    """`generator.games.battlestar.cli` -> `battlestar`; an installed game's own package."""
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["generator", "games"] and len(parts) > 2 else parts[0]
+
+
+def _wrap(command: click.Command) -> click.Command:
+    """A game's commands report unexpected failures like the core's."""
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            _wrap(sub)
+    elif command.callback is not None and not getattr(command.callback, "_reported", False):
+        command.callback = report_errors(command.callback)
+        command.callback._reported = True  # type: ignore[attr-defined]
+    return command
+
+
+class SheetgenGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *_game_commands()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is not None:
+            return found
+        entry = _game_commands().get(cmd_name)
+        return _wrap(entry.load()) if entry is not None else None
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The core's commands with their help; a game's by name (importing every game to
+        read its help would make `--help` slow)."""
+        rows = []
+        games = _game_commands()
+        for name in self.list_commands(ctx):
+            if name in games:
+                rows.append((name, f"The {_game_of(games[name].module)} game's commands."))
+                continue
+            command = super().get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(formatter.width - 6 - len(name))))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=SheetgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="sheetgen")
+def main() -> None:
+    """Everything a host needs to run a board game by post, from one seed."""

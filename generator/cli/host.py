@@ -1,0 +1,143 @@
+"""The host's-month commands on a game folder: rankings, digest and today."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from generator.cli.base import game_folder_option, report_errors
+from generator.cli.group import main
+from generator.errors import display_path
+from generator.platforms import PLATFORMS
+
+
+@main.command()
+@game_folder_option
+@click.option(
+    "--scores",
+    default=None,
+    type=click.Path(path_type=Path),
+    help="The scores file [default: scores.csv in the game folder]",
+)
+@click.option(
+    "--titles",
+    default=None,
+    metavar="REWARDS",
+    help="Games with titles: the rewards the title counts earn (e.g. the dock side 3-6-9).",
+)
+@report_errors
+def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> None:
+    """Check scores.csv and write the rankings posts (after each round, and the final)."""
+    from generator.game_folder import open_folder
+    from generator.scoreboard import write_rankings
+
+    game = open_folder(folder)
+    written, latest = write_rankings(game, scores, titles)
+    for path in written:
+        if path.parent.name == "rankings":
+            click.echo(f"  {display_path(path)}", err=True)
+    click.echo(latest, nl=False)
+
+
+@main.command()
+@game_folder_option
+@click.option(
+    "--until",
+    default=None,
+    metavar="WHEN",
+    help="Posts up to YYYY-MM-DD (that whole day), 'YYYY-MM-DD HH:MM' or 'day N' [default: now]",
+)
+@click.option("--all", "everything", is_flag=True, help="Every post of the game.")
+@click.option(
+    "--host-copy",
+    is_flag=True,
+    help="The host's own copy (host-copy-digest.*, bannered): may hold posts not yet due; "
+    "every post of the game unless --until says how far.",
+)
+@click.option(
+    "--titles",
+    default=None,
+    metavar="REWARDS",
+    help="Games with titles: the rewards for the rankings, as for `sheetgen rankings`.",
+)
+@report_errors
+def digest(
+    folder: Path | None, until: str | None, everything: bool, host_copy: bool, titles: str | None
+) -> None:
+    """Write the catch-up page (digest.html, digest.pdf): every post due so far, offline.
+
+    A page that would hold a post not yet due is refused; the host's copy of the whole game
+    is --host-copy, written as host-copy-digest.html and .pdf with a HOST COPY banner."""
+    from generator.digest import digest_cutoff, digest_files
+    from generator.game_folder import open_folder, require_schedule
+    from generator.output import write_game
+
+    game = open_folder(folder)
+    require_schedule(game)
+    cutoff = digest_cutoff(game.plan, until, everything or (host_copy and until is None))
+    files, count, missing, stale = digest_files(game, cutoff, titles, host_copy)
+    written = write_game(game.root, game.plan, files, force=False)
+    names = {str(f.path) for f in files}
+    for path in written:
+        if path.name in names:
+            click.echo(f"  {display_path(path)}", err=True)
+    if host_copy:
+        click.echo(
+            f"{count} posts in the host's copy: HOST COPY, never post it or send it to players.",
+            err=True,
+        )
+    else:
+        click.echo(f"{count} posts in the catch-up page.", err=True)
+    if missing:
+        click.echo(
+            f"warning: {missing} pictures are not in the folder (written with --no-images?); "
+            "the page goes without them",
+            err=True,
+        )
+    if stale:
+        click.echo(
+            f"note: the page shows the rankings of scores.csv as it is now; {', '.join(stale)} "
+            "differ from the posts written (or are not written): run `sheetgen rankings`",
+            err=True,
+        )
+
+
+@main.command()
+@click.argument("when_words", nargs=-1, metavar="[day N [SLOT]]")
+@game_folder_option
+@click.option(
+    "--at",
+    default=None,
+    metavar="'YYYY-MM-DD HH:MM'",
+    help="Pretend it is this moment (in the game's time zone) [default: now]",
+)
+@click.option(
+    "--platform",
+    "platforms",
+    multiple=True,
+    type=click.Choice(PLATFORMS),
+    help="Only this platform (repeat for several) [default: all the game writes]",
+)
+@report_errors
+def today(
+    when_words: tuple[str, ...], folder: Path | None, at: str | None, platforms: tuple[str, ...]
+) -> None:
+    """What to post now, in order, per platform (texts, pictures, comments), and what next."""
+    from generator.game_folder import open_folder, require_schedule
+    from generator.moments import now, parse_at, parse_day
+    from generator.today import slot_at, slot_of_day, slots_with_posts, today_text
+
+    game = open_folder(folder)
+    require_schedule(game)
+    work = slots_with_posts(game)
+    day = parse_day(when_words, game.plan)
+    if day is not None and at is not None:
+        raise click.UsageError("give either `day N` or --at, not both")
+    if day is not None:
+        moment = None
+        index: int | None = slot_of_day(work, day[0], day[1])
+    else:
+        moment = parse_at(at, game.plan) if at else now()
+        index = slot_at(work, moment)
+    click.echo(today_text(game, work, index, moment, platforms or PLATFORMS), nl=False)

@@ -1,0 +1,109 @@
+"""The shape of the code: the core asks a game's declaration (no probing with getattr), every
+game declares itself the same way, and no module imports another that imports it back
+(counting imports inside functions: a lazy import that dodges a circle is still one)."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.capabilities import Capabilities
+from generator.games import GameRules, available_games, game_module
+
+ROOT = Path(__file__).resolve().parent.parent
+GENERATOR = ROOT / "generator"
+BUILT_IN = ("battlestar", "card_race", "galaxy_trucker", "keep_on_trucking", "moon_drop")
+
+
+def test_the_core_never_probes_a_game_with_getattr() -> None:
+    probe = re.compile(r"\b(?:getattr|hasattr)\(\s*(?:\w+\.)*(?:rules|module|RULES)\b")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in GENERATOR.rglob("*.py")
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if probe.search(line)
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_every_game_declares_its_rules_and_capabilities(name: str) -> None:
+    assert name in available_games()
+    rules = importlib.import_module(game_module(name)).RULES
+    assert isinstance(rules, GameRules)
+    assert isinstance(rules.capabilities, Capabilities)
+
+
+def test_capabilities_are_what_each_game_can_do() -> None:
+    declared = {
+        name: importlib.import_module(game_module(name)).RULES.capabilities for name in BUILT_IN
+    }
+    assert declared["galaxy_trucker"].score and declared["galaxy_trucker"].balance
+    assert declared["keep_on_trucking"].score is None  # the engine knows no new technology
+    assert declared["keep_on_trucking"].takes_options
+    assert declared["moon_drop"].score and declared["moon_drop"].posts
+    assert declared["card_race"].judge_trick and declared["card_race"].posts is None
+    assert declared["battlestar"].turns is False and declared["battlestar"].posts is None
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path, modules: set[str]) -> set[str]:
+    """The generator modules a module imports, at its top or inside functions, leaving out
+    imports for type checking only. `from pkg import sub` depends on pkg.sub, not on pkg."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+
+    class Visitor(ast.NodeVisitor):
+        def visit_If(self, node: ast.If) -> None:
+            if "TYPE_CHECKING" in ast.unparse(node.test):
+                for child in node.orelse:
+                    self.visit(child)
+                return
+            self.generic_visit(node)
+
+        def visit_Import(self, node: ast.Import) -> None:
+            found.update(a.name for a in node.names)
+
+        def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - node.level + 1]
+                base = ".".join([*parts, *([node.module] if node.module else [])])
+            subs = [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in modules]
+            found.update(subs)
+            if len(subs) < len(node.names):
+                found.add(base)
+
+    Visitor().visit(ast.parse(path.read_text()))
+    return {m for m in found if m in modules and m != name}
+
+
+def test_no_import_circle() -> None:
+    paths = {_module_name(p): p for p in GENERATOR.rglob("*.py")}
+    graph = {name: _imports(path, set(paths)) for name, path in paths.items()}
+    circles = []
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+
+    def walk(node: str, trail: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                circles.append([*trail[trail.index(nxt) :], nxt])
+            elif nxt not in state:
+                walk(nxt, [*trail, nxt])
+        state[node] = 2
+
+    for start in sorted(graph):
+        if start not in state:
+            walk(start, [start])
+    assert circles == []

@@ -1,0 +1,98 @@
+"""Card Flip, a toy game that lives outside sheetgen: one card turned up per turn, three
+turns. It is installed as a plugin (the `sheetgen.games` entry point group) and uses only
+what the core offers any game: pack loading, the seeded streams, the schedule, the post
+model, the posting guide and the calendar. Nothing in generator/ knows it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from pydantic import Field
+
+from generator.content import Pack, validate_files
+from generator.errors import ContentError
+from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
+from generator.plan import DataPlan, PlanHeader, to_data
+from generator.render.calendar_ics import calendar_file
+from generator.render.guide import posting_guide
+from generator.render.post import PostDraft, heading, para
+from generator.render.text import Post
+from generator.rng import Stream
+from generator.schedule import make_schedule, when
+from generator.validation import Strict
+
+TURNS = 3
+SLOTS = ["morning"]
+
+
+class CardsFile(Strict):
+    cards: list[str] = Field(min_length=TURNS)
+
+
+class CardFlipRules(GameRules):
+    plan_type = DataPlan
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(posts=self.posts)
+
+    def load(self, pack: Pack) -> list[str]:
+        models, problems = validate_files(pack, {"cards": CardsFile})
+        if problems:
+            raise ContentError(problems)
+        return list(models["cards"][1].cards)
+
+    def round_count(self, content: list[str]) -> int:
+        return 1
+
+    def turn_count(self, content: list[str]) -> int:
+        return TURNS
+
+    def make_plan(self, content: list[str], header: PlanHeader, start: dt.date | None) -> DataPlan:
+        flipped = Stream(header.seed, "card-flip", "deck").shuffled(content)[:TURNS]
+        schedule = to_data(list(make_schedule(TURNS, SLOTS, start)))
+        return DataPlan.make(header, {"flips": flipped, "schedule": schedule})
+
+    def posts(self, content: list[str], plan: Any, scope: Scope, *_: Any) -> list[Post]:
+        entries = {s["turn"]: s for s in plan["schedule"]}
+        wanted = range(1, TURNS + 1) if scope.kind == "game" else [scope.number or 1]
+        return [
+            PostDraft(
+                key=f"turn-{turn}",
+                title=f"Turn {turn}",
+                turn=turn,
+                position=0,
+                headline=f"Card Flip · Game {plan['game_id']}",
+                when=when(entries[turn]),
+                blocks=[
+                    heading(f"Turn {turn} of {TURNS}"),
+                    para(f"The card: {plan['flips'][turn - 1]}."),
+                ],
+            ).render()
+            for turn in wanted
+        ]
+
+    def outputs(
+        self, content: list[str], plan: Any, scope: Scope, options: RenderOptions
+    ) -> list[OutputFile]:
+        if scope.kind == "sheets":
+            return []
+        posts = self.posts(content, plan, scope)
+        files = [
+            OutputFile(name, text.encode("utf-8"))
+            for post in posts
+            for name, text in post.files().items()
+        ]
+        if scope.kind == "game":
+            guide = posting_guide("Card Flip", plan, posts)
+            files.append(OutputFile("posting-guide.md", guide.encode("utf-8")))
+            files += calendar_file("Card Flip", to_data(plan), posts)
+        return files
+
+    def turn_post(self, content: list[str], plan: Any, turn: int) -> str:
+        (post,) = self.posts(content, plan, Scope("turn", turn))
+        return post.facebook or ""
+
+
+RULES = CardFlipRules()
