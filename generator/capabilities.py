@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 from generator.errors import SheetgenError
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from generator.rankings import ScoreSpec
     from generator.render.text import Post
 
@@ -39,12 +41,17 @@ class Capabilities:
     verify_round: Callable[..., tuple[bool, str]] | None = None
     # Checks a game file's own settings against the pack (`sheetgen check --game`).
     check_game_file: Callable[[Any, Path], str] | None = None
-    # Takes game options from a game file (recorded in the plan).
-    takes_options: bool = False
+    # The game options its game file may set (a validation.Strict model; recorded in the
+    # plan): the keys beside the core's (pack, seed, start, ...), with their types.
+    options: type[BaseModel] | None = None
     # The command that starts a game from its game file, when it is not `sheetgen game`.
     game_file_command: str | None = None
     # Planned turns: `sheetgen turn N` prints a turn's text.
     turns: bool = True
+
+    @property
+    def takes_options(self) -> bool:
+        return self.options is not None
 
 
 # What a game without a capability lacks, as the CLI says it.

@@ -8,9 +8,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from pydantic import Field
+from pydantic import Field, create_model
 
 from generator.content import Pack, load_pack
 from generator.errors import ContentError, SheetgenError, display_path
@@ -139,22 +139,46 @@ class GameFile(Strict):
     paper: str | None = Field(default=None, pattern=r"^(a4|letter|both)$")
     notes: str | None = None
     rhythm: Rhythm | None = None
-    # Game options, for the packs that take them (Keep on Trucking): `ships: A` flies the
-    # A boards every round; a list gives one value per round (A, or base).
-    ships: str | list[str] | None = None
-    # Keep on Trucking: Rough Roads `difficulty` (none|hard|extreme|insane) and `titles`
-    # (none|3-6-9|4-8-12).
-    difficulty: str | None = None
-    titles: str | None = None
+    # The keys of the game's own options (its `capabilities.options`), set on the model
+    # made for that game (`game_file_model`).
+    option_keys: ClassVar[tuple[str, ...]] = ()
 
     def options(self) -> dict[str, Any]:
-        found = {"ships": self.ships, "difficulty": self.difficulty, "titles": self.titles}
+        found = {key: getattr(self, key) for key in self.option_keys}
         return {k: v for k, v in found.items() if v is not None}
+
+
+def game_file_model(path: Path) -> type[GameFile]:
+    """The schema of a game file: the core's keys and those of its game's options (the pack
+    it names, else the default). A pack that does not load gives the core's keys only: its
+    own problems are reported when a command opens it."""
+    from generator.content import default_pack
+    from generator.yamlio import load_document
+
+    doc, _ = load_document(path, display_path(path))
+    data = doc.data if doc is not None and isinstance(doc.data, dict) else {}
+    pack = data.get("pack")
+    if not isinstance(pack, str) or not pack:
+        pack = default_pack()
+    elif "/" in pack or pack.startswith("."):
+        pack = str(path.parent / pack)
+    try:
+        _, rules, _ = load_content(pack)
+    except SheetgenError:
+        return GameFile
+    options = rules.capabilities.options
+    if options is None:
+        return GameFile
+    fields: Any = {name: (f.annotation, f) for name, f in options.model_fields.items()}
+    model = create_model(f"GameFileWith{options.__name__}", __base__=GameFile, **fields)
+    model.option_keys = tuple(options.model_fields)
+    return model
 
 
 def read_game_file(path: Path) -> GameFile:
     try:
-        doc, spec = load_validated(path, GameFile)
+        model = game_file_model(path) if path.is_file() else GameFile
+        doc, spec = load_validated(path, model)
     except ContentError:
         refuse_other_games_file(path)
         raise

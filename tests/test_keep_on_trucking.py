@@ -208,7 +208,16 @@ def test_game_file_ships_and_going_on_in_the_folder(tmp_path: Path, run: Any) ->
     game.write_text("pack: galaxy-trucker\nseed: game-file-seed-kot-01\nships: A\n")
     result = run("plan", "--game", str(game))
     assert result.exit_code == 2
-    assert "the galaxy-trucker pack takes no game options (got ships)" in result.output
+    # The game file's keys are the core's and its game's own options: Galaxy Trucker has none.
+    assert (
+        "game.yaml:3: ships: unknown key (allowed keys: pack, seed, start, output, paper, "
+        "notes, rhythm)" in result.output
+    )
+    game.write_text("pack: keep-on-trucking\nseed: game-file-seed-kot-01\nship: A\n")
+    result = run("plan", "--game", str(game))
+    assert result.exit_code == 2
+    assert "game.yaml:3: ship: unknown key (allowed keys: pack, seed" in result.output
+    assert "rhythm, ships, difficulty, titles)" in result.output
 
 
 def test_mirror_hits_on_iia(content: Any) -> None:

@@ -140,11 +140,17 @@ def test_bad_options_are_clear_errors(loaded: tuple[Any, Any, Any]) -> None:
 
 
 def test_difficulty_on_the_command_line(run: Callable[..., Any]) -> None:
-    result = run("plan", "--pack", PACK, "--seed", "cli-difficulty-seed-01", "--difficulty", "hard")
+    seed = ("--seed", "cli-difficulty-seed-01")
+    result = run("plan", "--pack", PACK, *seed, "--option", "difficulty=hard")
     assert result.exit_code == 0, result.output
     assert '"difficulty": "hard"' in result.output
-    result = run("plan", "--pack", PACK, "--seed", "cli-difficulty-seed-01", "--difficulty", "x")
-    assert result.exit_code == 2
+    result = run("plan", "--pack", PACK, *seed, "--option", "difficulty=x")
+    assert result.exit_code == 2 and "difficulty: got 'x'" in result.output
+    ships = run("plan", "--pack", PACK, *seed, "--option", "ships=A,base,A")
+    assert ships.exit_code == 0 and '"A",\n      "base",\n      "A"' in ships.output
+    assert run("plan", "--pack", PACK, *seed, "--option", "difficulty").exit_code == 2
+    other = run("plan", "--pack", "moon-drop", *seed, "--option", "difficulty=hard")
+    assert other.exit_code == 2 and "takes no game options (got difficulty)" in other.output
 
 
 def test_game_file_options(run: Callable[..., Any], tmp_path: Path) -> None:

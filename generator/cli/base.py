@@ -48,6 +48,21 @@ def parse_date(ctx: click.Context, param: click.Parameter, value: str | None) ->
         raise click.BadParameter(f"{value!r} is not a date (expected YYYY-MM-DD)") from None
 
 
+def parse_game_options(
+    ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
+) -> dict[str, Any]:
+    """`--option difficulty=hard --option ships=A,base,A` -> {"difficulty": "hard", "ships":
+    ["A", "base", "A"]}: each checked by the game as its game file's would be."""
+    options: dict[str, Any] = {}
+    for text in values:
+        key, sep, value = text.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key or not value:
+            raise click.BadParameter(f"{text!r}: expected KEY=VALUE", param_hint="--option")
+        options[key] = [v.strip() for v in value.split(",")] if "," in value else value
+    return options
+
+
 def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """The options every game command shares."""
     options = [
@@ -96,11 +111,13 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
             help="Paper size of the sheets [default: both]",
         ),
         click.option(
-            "--difficulty",
-            type=click.Choice(["none", "hard", "extreme", "insane"]),
-            default=None,
-            help="Keep on Trucking's Rough Roads: 0-3 cards a round [default: the game file's, "
-            "else none]",
+            "--option",
+            "game_options",
+            multiple=True,
+            metavar="KEY=VALUE",
+            callback=parse_game_options,
+            help="A game option, as in a game file (games that take them; a list with commas: "
+            "ships=A,base,A); wins over the game file's. Repeat for several.",
         ),
     ]
     for option in reversed(options):
@@ -118,7 +135,7 @@ def resolve_args(
     paper: str | None,
     images: bool = True,
     continuing: bool = False,
-    difficulty: str | None = None,
+    game_options: dict[str, Any] | None = None,
 ) -> GameArgs:
     """Merge the game file and the command line (the command line wins) and settle the seed.
 
@@ -146,9 +163,9 @@ def resolve_args(
         pack = pack or recorded.pack
         if not picked:  # pick_running_game has already said which game
             click.echo(f"Using the game recorded in {display_path(output)}", err=True)
-    if difficulty is not None:
+    if game_options:
         # The command line wins over the game file and the recorded game.
-        options = {**options, "difficulty": difficulty}
+        options = {**options, **game_options}
     pack = pack or (spec.pack if spec else None) or default_pack()
     paper = paper or (spec.paper if spec else None) or "both"
     if raw_seed is None:

@@ -17,6 +17,7 @@ from generator.games.keep_on_trucking import card_kinds as _cards  # noqa: F401 
 from generator.games.keep_on_trucking import tile_kinds as _kinds  # noqa: F401  (registers)
 from generator.games.keep_on_trucking.checks import check_expansion
 from generator.games.keep_on_trucking.model import ExpansionFile
+from generator.games.keep_on_trucking.options import TruckingFileOptions
 from generator.games.keep_on_trucking.part_two import PART_TWO_FILES, check_part_two
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.games.keep_on_trucking.planner import plan_game, read_options, tile_ref
@@ -41,7 +42,10 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
         # catapults, stasis chambers nor the A ships' hits: their scores and verdicts would
         # be wrong for this pack, so it declares none (a later issue may teach them).
         return Capabilities(
-            posts=self.posts, phase_of=self.phase_of, scoring=self.scoring, takes_options=True
+            posts=self.posts,
+            phase_of=self.phase_of,
+            scoring=self.scoring,
+            options=TruckingFileOptions,
         )
 
     def scoring(self, content: gt_content.GalaxyTrucker, plan: Any) -> Any:
