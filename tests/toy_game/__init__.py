@@ -10,12 +10,11 @@ from typing import Any
 
 from pydantic import Field
 
+from generator.assemble import scope_files
 from generator.content import Pack, validate_files
 from generator.errors import ContentError
 from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
 from generator.plan import DataPlan, PlanHeader, to_data
-from generator.render.calendar_ics import calendar_file
-from generator.render.guide import posting_guide
 from generator.render.post import PostDraft, heading, para
 from generator.render.text import Post
 from generator.rng import Stream
@@ -76,19 +75,8 @@ class CardFlipRules(GameRules):
     def outputs(
         self, content: list[str], plan: Any, scope: Scope, options: RenderOptions
     ) -> list[OutputFile]:
-        if scope.kind == "sheets":
-            return []
-        posts = self.posts(content, plan, scope)
-        files = [
-            OutputFile(name, text.encode("utf-8"))
-            for post in posts
-            for name, text in post.files().items()
-        ]
-        if scope.kind == "game":
-            guide = posting_guide("Card Flip", plan, posts)
-            files.append(OutputFile("posting-guide.md", guide.encode("utf-8")))
-            files += calendar_file("Card Flip", to_data(plan), posts)
-        return files
+        posts = [] if scope.kind == "sheets" else self.posts(content, plan, scope)
+        return scope_files("Card Flip", plan, scope.kind, posts)
 
     def turn_post(self, content: list[str], plan: Any, turn: int) -> str:
         (post,) = self.posts(content, plan, Scope("turn", turn))

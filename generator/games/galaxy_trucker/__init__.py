@@ -8,6 +8,7 @@ import importlib
 import re
 from pathlib import Path
 
+from generator.assemble import scope_files
 from generator.cache import reuse
 from generator.content import Pack
 from generator.errors import SheetgenError
@@ -20,8 +21,6 @@ from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
 from generator.plan import PlanHeader, to_data
 from generator.rankings import ScoreSpec
-from generator.render.calendar_ics import calendar_file
-from generator.render.guide import posting_guide
 from generator.render.text import Post
 from generator.schedule import make_schedule
 
@@ -85,31 +84,29 @@ class GalaxyTruckerRules(GameRules):
         options: RenderOptions,
     ) -> list[OutputFile]:
         posts = self.posts(content, plan, scope, options.papers, options.images)
-        files: list[OutputFile] = []
-        for post in posts:
-            files += [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
-        if options.images:
-            planned = [im for p in posts for im in p.images if isinstance(im, PlannedImage)]
-            files += render_images(content, plan, planned, options.progress)
-        if scope.kind == "game":
-            all_posts = posts
-            files.append(
-                OutputFile(
-                    "posting-guide.md",
-                    posting_guide(content.texts.game_name, plan, all_posts).encode("utf-8"),
-                )
-            )
-            files += calendar_file(content.texts.game_name, to_data(plan), all_posts)
-        if scope.kind in ("game", "sheets"):
-            # Imported here: the sheets draw with generator.art.tiles, which imports this
-            # package's content module, so a top-level import would be circular.
-            sheet_files = importlib.import_module(self.sheet_module).sheet_files
 
+        def pictures() -> list[OutputFile]:
+            planned = [im for p in posts for im in p.images if isinstance(im, PlannedImage)]
+            return render_images(content, plan, planned, options.progress)
+
+        def sheets() -> list[OutputFile]:
+            # The game's sheet module (an expansion names its own), imported when needed.
+            sheet_files = importlib.import_module(self.sheet_module).sheet_files
+            files: list[OutputFile] = []
             for paper in options.papers:
                 # The sheets depend on the pack alone: built once per pack version.
                 key = (self.sheet_module, content.pack_digest, paper)
                 files += reuse(key, functools.partial(sheet_files, content, (paper,)))
-        return files
+            return files
+
+        return scope_files(
+            content.texts.game_name,
+            plan,
+            scope.kind,
+            posts,
+            pictures if options.images else None,
+            sheets,
+        )
 
     def turn_post(
         self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan, turn: int

@@ -7,6 +7,7 @@ import datetime as dt
 import re
 from pathlib import Path
 
+from generator.assemble import scope_files
 from generator.cache import reuse
 from generator.content import Pack
 from generator.errors import SheetgenError
@@ -16,10 +17,8 @@ from generator.games.moon_drop.plan import End, MoonDropPlan
 from generator.games.moon_drop.planner import crisis_order, make_deal, make_rounds
 from generator.games.moon_drop.posts import PostWriter
 from generator.games.moon_drop.scorer import score as score_grid
-from generator.plan import PlanHeader, to_data
+from generator.plan import PlanHeader
 from generator.rankings import ScoreSpec
-from generator.render.calendar_ics import calendar_file
-from generator.render.guide import posting_guide
 from generator.render.text import Post
 from generator.schedule import make_schedule
 
@@ -86,13 +85,16 @@ class MoonDropRules(GameRules):
         from generator.games.moon_drop import art, sheet
 
         posts = self.posts(content, plan, scope, options.papers, options.images)
-        files: list[OutputFile] = []
-        for post in posts:
-            files += [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
-            files += [
-                OutputFile(i.file, art.post_image(content, plan, i.file)) for i in post.images
+
+        def pictures() -> list[OutputFile]:
+            return [
+                OutputFile(i.file, art.post_image(content, plan, i.file))
+                for post in posts
+                for i in post.images
             ]
-        if scope.kind in ("game", "sheets"):
+
+        def sheets() -> list[OutputFile]:
+            files: list[OutputFile] = []
             for paper in options.papers:
                 # The sheet depends on the pack alone: built once per pack version.
                 files += reuse(
@@ -101,11 +103,9 @@ class MoonDropRules(GameRules):
                         OutputFile(f"sheets/moon-drop-{paper}.pdf", sheet.sheet_pdf(content, paper))
                     ],
                 )
-        if scope.kind == "game":
-            guide = posting_guide(content.texts.game_name, plan, posts)
-            files.append(OutputFile("posting-guide.md", guide.encode("utf-8")))
-            files += calendar_file(content.texts.game_name, to_data(plan), posts)
-        return files
+            return files
+
+        return scope_files(content.texts.game_name, plan, scope.kind, posts, pictures, sheets)
 
     def turn_post(self, content: md_content.MoonDrop, plan: MoonDropPlan, turn: int) -> str:
         posts = sorted(
