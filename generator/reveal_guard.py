@@ -24,7 +24,7 @@ def refuse_early_reveal(plan: dict[str, Any], before_end: bool) -> str | None:
     if last.at is None:
         if before_end:
             return (
-                "warning: this game has no dates, so sheetgen cannot tell that its last post "
+                "this game has no dates, so sheetgen cannot tell that its last post "
                 f"({when(last.entry)}) is out; if it is not, the seed gives away every post "
                 "still to come"
             )
@@ -46,6 +46,6 @@ def refuse_early_reveal(plan: dict[str, Any], before_end: bool) -> str | None:
             f"{span}. Reveal after it, or add --before-end to insist"
         )
     return (
-        f"warning: revealed before the end: with the seed and the pack anyone rebuilds {span} "
+        f"revealed before the end: with the seed and the pack anyone rebuilds {span} "
         "(every tile, card and die still to come)"
     )

@@ -513,3 +513,13 @@ def test_item1_reveal_of_a_table_game_is_a_clear_refusal(run: Any, tmp_path: Pat
     assert result.exit_code == 2 and "internal error" not in result.output
     assert "table game with no posting schedule" in result.stderr
     assert not list((tmp_path / "cr").glob("game-end-reveal*"))
+
+
+def test_strict_mode_fails_a_run_that_gave_a_warning(run: Any) -> None:
+    """Warnings are counted the same way by every command; --strict makes any a failure."""
+    weak = run("--strict", "plan", "--seed", "42")
+    assert weak.exit_code == 1 and "1 warning in strict mode" in weak.stderr
+    assert "warning: the seed '42' is short" in weak.stderr
+    assert run("plan", "--seed", "42").exit_code == 0
+    # The count starts again with each command run in the same process.
+    assert run("--strict", "plan", "--seed", SECRET).exit_code == 0

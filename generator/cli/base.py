@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from generator.errors import SheetgenError, display_path
+from generator.warnings_count import warn
 
 if TYPE_CHECKING:
     from generator.games import Scope
@@ -182,7 +183,7 @@ def resolve_args(
         raise click.BadParameter(str(exc), param_hint="--seed") from None
     warning = weakness(seed_text)
     if warning:
-        click.echo(f"warning: {warning}", err=True)
+        warn(warning)
     rhythm = spec.rhythm if spec else None
     return GameArgs(pack, seed_text, start, output, force, paper, images, rhythm, options)
 
@@ -228,8 +229,8 @@ def warn_moved_posts(game: Game, root: Path, force: bool) -> None:
     ):
         moved = moved_past_posts(existing["schedule"], to_data(game.plan)["schedule"], now())
         if moved:
-            report(
-                f"warning: the new posting rhythm moves {len(moved)} posts already due "
+            warn(
+                f"the new posting rhythm moves {len(moved)} posts already due "
                 f"(from turn {moved[0]['turn']}); to change only later posts, put the change "
                 "under rhythm: changes: with a from: date"
             )

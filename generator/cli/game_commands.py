@@ -18,6 +18,7 @@ from generator.cli.base import (
 )
 from generator.cli.group import main
 from generator.errors import SheetgenError, display_path
+from generator.warnings_count import warn
 
 
 @main.command()
@@ -176,7 +177,7 @@ def reveal(before_end: bool, **kwargs: Any) -> None:
     plan = to_data(g.plan)
     warning = refuse_early_reveal(plan, before_end)
     if warning:
-        click.echo(warning, err=True)
+        warn(warning)
     post = reveal_post(g.pack.meta.title, plan, plan["schedule"][-1]["turn"])
     files = [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
     written = write_more(g, root, files, args.force)

@@ -69,5 +69,25 @@ class SheetgenGroup(click.Group):
 
 @click.group(cls=SheetgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sheetgen")
-def main() -> None:
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Treat warnings as errors: a command that gives any ends with exit code 1.",
+)
+@click.pass_context
+def main(ctx: click.Context, strict: bool) -> None:
     """Everything a host needs to run a board game by post, from one seed."""
+    from generator.warnings_count import start_counting
+
+    start_counting()
+    if strict:
+        ctx.call_on_close(_fail_on_warnings)
+
+
+def _fail_on_warnings() -> None:
+    from generator.warnings_count import given
+
+    count = len(given())
+    if count:
+        click.echo(f"{count} warning{'s' if count != 1 else ''} in strict mode", err=True)
+        raise SystemExit(1)

@@ -10,6 +10,7 @@ from generator.cli.base import game_folder_option, report_errors
 from generator.cli.group import main
 from generator.errors import display_path
 from generator.platforms import PLATFORMS
+from generator.warnings_count import warn
 
 
 @main.command()
@@ -90,10 +91,9 @@ def digest(
     else:
         click.echo(f"{count} posts in the catch-up page.", err=True)
     if missing:
-        click.echo(
-            f"warning: {missing} pictures are not in the folder (written with --no-images?); "
-            "the page goes without them",
-            err=True,
+        warn(
+            f"{missing} pictures are not in the folder (written with --no-images?); "
+            "the page goes without them"
         )
     if stale:
         click.echo(
