@@ -96,7 +96,7 @@ def test_the_default_table_plans_through_the_core() -> None:
     assert len(game.plan["rounds"]) == 12  # the default for 4 players
 
 
-GOLDEN = Path(__file__).parent / "cases" / "card-race" / "golden-deal.json"
+GOLDEN = Path(__file__).parent / "golden" / "card-race-deal.json"
 
 
 def test_golden_deal(content: CardRace, update_golden: bool) -> None:

@@ -32,7 +32,7 @@ from generator.plan import from_data, to_data
 from generator.session import load_content, open_game
 
 PACK = Path(__file__).parent.parent / "content" / "moon-drop"
-GOLDEN = Path(__file__).parent / "cases" / "moon-drop" / "golden-plan.json"
+GOLDEN = Path(__file__).parent / "golden" / "moon-drop-plan.json"
 SEED = "moon-drop-golden-seed-01"
 
 
@@ -125,9 +125,11 @@ def test_plan_shape(plan: MoonDropPlan) -> None:
     assert [s["day"] for s in plan["schedule"]] == [1, 2, 3, 4, 5, 6, 7]
 
 
-def test_golden_plan(plan: MoonDropPlan) -> None:
-    """A change here changes running games: refresh the file only on purpose, with
-    `sheetgen plan --pack moon-drop --seed moon-drop-golden-seed-01 > tests/cases/...`."""
+def test_golden_plan(plan: MoonDropPlan, update_golden: bool) -> None:
+    """A change here changes running games: refresh the file only on purpose
+    (`pytest --update-golden`) and review the diff."""
+    if update_golden:
+        GOLDEN.write_text(json.dumps(to_data(plan), indent=2, ensure_ascii=False) + "\n")
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
     assert to_data(plan) == golden
     assert from_data(MoonDropPlan, golden) == plan  # and the JSON form reads back
