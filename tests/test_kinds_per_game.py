@@ -12,7 +12,6 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -29,8 +28,8 @@ GT_CARD_KINDS = (
 GT_TILE_KINDS = (
     "starting-cabin, cabin, cannon, engine, battery, cargo, shield, structural, life-support"
 )
-KOT_ONLY_CARDS = {"junkyard", "wide-open-space", "meteor-vortex", "antitrust-check", "bad-day"}
-KOT_ONLY_TILES = {
+KOT_ONLY_CARDS = ("junkyard", "wide-open-space", "meteor-vortex", "antitrust-check", "bad-day")
+KOT_ONLY_TILES = (
     "cannon-booster",
     "engine-booster",
     "shield-booster",
@@ -39,7 +38,7 @@ KOT_ONLY_TILES = {
     "stasis-chamber",
     "cannon-engine",
     "hold-battery",
-}
+)
 
 # Loads the pack, imports every module under generator.games, loads it again; prints the
 # problems of both loads as JSON (run in a fresh interpreter: nothing imported before).
@@ -70,8 +69,8 @@ def _loads(pack: Path) -> dict[str, list[str]]:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        check=True,
     )
+    assert done.returncode == 0, done.stderr
     found: dict[str, list[str]] = json.loads(done.stdout)
     return found
 
@@ -123,8 +122,10 @@ def test_a_galaxy_trucker_pack_refuses_a_keep_on_trucking_tile_kind_whatever_was
     )
 
 
-def test_the_shipped_galaxy_trucker_pack_loads_the_same_whatever_was_imported() -> None:
-    assert _loads(CONTENT_DIR / "galaxy-trucker") == {"before": [], "after": []}
+@pytest.mark.parametrize("pack", ["galaxy-trucker", "keep-on-trucking"])
+def test_the_shipped_packs_load_whatever_was_imported(pack: str) -> None:
+    # Keep on Trucking's first load is its rules' first import: its kinds come with them.
+    assert _loads(CONTENT_DIR / pack) == {"before": [], "after": []}
 
 
 def test_keep_on_trucking_accepts_its_kinds_on_its_own_registry() -> None:
@@ -132,16 +133,12 @@ def test_keep_on_trucking_accepts_its_kinds_on_its_own_registry() -> None:
     used_cards = {c.kind for c in content.cards}
     used_tiles = {t.kind for t in content.tile_types.values()}
     assert {"bad-day", "junkyard"} <= used_cards <= set(content.kinds.cards)
-    assert used_tiles & KOT_ONLY_TILES and used_tiles <= set(content.kinds.tiles)
+    assert used_tiles & set(KOT_ONLY_TILES) and used_tiles <= set(content.kinds.tiles)
     assert content.kinds is KOT_KINDS
     # Its registry is the base's kinds first, in the base's order, then its own.
-    assert list(KOT_KINDS.cards) == [*GT_KINDS.cards, *sorted_like(KOT_ONLY_CARDS, KOT_KINDS)]
-    assert set(KOT_KINDS.tiles) == set(GT_KINDS.tiles) | KOT_ONLY_TILES
-    assert "plating" in KOT_KINDS.sides
-
-
-def sorted_like(names: set[str], kinds: Any) -> list[str]:
-    return [name for name in kinds.cards if name in names]
+    assert list(KOT_KINDS.cards) == [*GT_KINDS.cards, *KOT_ONLY_CARDS]
+    assert list(KOT_KINDS.tiles) == [*GT_KINDS.tiles, *KOT_ONLY_TILES]
+    assert list(KOT_KINDS.sides) == ["plating"]
 
 
 @pytest.mark.parametrize("pack", ["galaxy-trucker", "keep-on-trucking"])

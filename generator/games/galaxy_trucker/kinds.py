@@ -8,7 +8,7 @@ through the loaded content (`content.kinds`); none of them branches on a kind's 
 
 A registry (`Kinds`) belongs to a game, not to the process: Galaxy Trucker's is built from
 the classes listed in `tile_kinds.py` and `card_kinds.py` (content.KINDS), and an expansion
-adds kinds on its own registry (`KINDS.extended(...)`), so importing an expansion never
+adds kinds on its own registry (`KINDS.extended(Kinds(...))`), so importing an expansion never
 changes what a Galaxy Trucker pack accepts.
 
 This module holds only the interfaces and the registry, so the schema (model.py) can
@@ -176,15 +176,9 @@ class Kinds:
         # How a side value other than a connector is drawn (Keep on Trucking's plating).
         self.sides: dict[str, SidePainter] = dict(sides or {})
 
-    def extended(
-        self,
-        tiles: Iterable[type[TileKind]] = (),
-        cards: Iterable[type[CardKind]] = (),
-        sides: Mapping[str, SidePainter] | None = None,
-    ) -> Kinds:
-        """A new registry: these kinds after this one's (a kind of the same name replaces
-        the base's in its place); this registry is left as it was."""
-        own = Kinds(tiles, cards, sides)
+    def extended(self, own: Kinds) -> Kinds:
+        """A new registry: an expansion's `own` kinds after this one's (a kind of the same
+        name replaces the base's in its place); this registry is left as it was."""
         merged = Kinds()
         merged.tiles = {**self.tiles, **own.tiles}
         merged.cards = {**self.cards, **own.cards}

@@ -37,10 +37,6 @@ PICTURE_ARROW = "\u00bb"
 MINUS = "\u2212"
 
 
-# The kinds this module adds, by name, in the order the player aid lists them.
-PART_TWO_KINDS = ("junkyard", "wide-open-space", "meteor-vortex", "antitrust-check", "bad-day")
-
-
 class CoordinateRoll(Hit):
     """A Sabotage roll: a row or a column number read straight off the sheet (never mirrored
     or wrapped; on Ship IA read by the labels)."""
@@ -508,5 +504,7 @@ class BadDay(CardKind):
         ]
 
 
-# The card kinds this game adds to Galaxy Trucker's, in their registry order.
+# The card kinds this game adds to Galaxy Trucker's, in their registry order (the order the
+# player aid lists them in).
 KINDS: tuple[type[CardKind], ...] = (Junkyard, WideOpenSpace, MeteorVortex, AntitrustCheck, BadDay)
+PART_TWO_KINDS = tuple(kind.name for kind in KINDS)

@@ -10,8 +10,10 @@ from generator.games.galaxy_trucker.kinds import Kinds
 from generator.games.keep_on_trucking import art, card_kinds, tile_kinds
 
 KINDS: Kinds = GALAXY_TRUCKER_KINDS.extended(
-    tiles=tile_kinds.KINDS,
-    cards=card_kinds.KINDS,
-    # Plating is a side value Galaxy Trucker's model allows; this game draws it.
-    sides={"plating": art.plating},
+    Kinds(
+        tiles=tile_kinds.KINDS,
+        cards=card_kinds.KINDS,
+        # Plating is a side value Galaxy Trucker's model allows; this game draws it.
+        sides={"plating": art.plating},
+    )
 )
