@@ -31,7 +31,7 @@ from generator.yamlio import Document
 KINDS = Kinds(tile_kinds.KINDS, card_kinds.KINDS)
 
 
-def files(kinds: Kinds = KINDS) -> dict[str, type]:
+def files(kinds: Kinds) -> dict[str, type]:
     return {
         "goods": GoodsFile,
         "tiles": TilesFile,
