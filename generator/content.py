@@ -220,10 +220,11 @@ def load_pack(
 
 
 def validate_files(
-    pack: Pack, schemas: dict[str, type[BaseModel]]
+    pack: Pack, schemas: dict[str, type[BaseModel]], context: dict[str, Any] | None = None
 ) -> tuple[dict[str, tuple[Document, Any]], list[Problem]]:
     """Each of a game's files validated against its schema, with every problem located.
-    A pack that extends another sees the base's files with its own entries merged in."""
+    A pack that extends another sees the base's files with its own entries merged in.
+    `context` reaches the schemas' validators (the game's own registries)."""
     problems: list[Problem] = []
     models: dict[str, tuple[Document, Any]] = {}
     for stem, schema in schemas.items():
@@ -237,7 +238,7 @@ def validate_files(
             shown = display_path(pack.root / f"{stem}.yaml")
             problems.append(Problem(shown, 0, "", "file is missing"))
             continue
-        model, found = validate(doc, schema)
+        model, found = validate(doc, schema, context)
         problems += found
         if model is not None:
             models[stem] = (doc, model)

@@ -47,8 +47,11 @@ def load_validated(path: Path, model: type[M], what: str = "game file") -> tuple
     return doc, spec
 
 
-def validate(doc: Document, model: type[M]) -> tuple[M | None, list[Problem]]:
-    """The document as a model, or every problem in it.
+def validate(
+    doc: Document, model: type[M], context: dict[str, Any] | None = None
+) -> tuple[M | None, list[Problem]]:
+    """The document as a model, or every problem in it. `context` reaches the model's
+    validators (a game's own registries: which kinds its files may name).
 
     Where the schema wants text and YAML read a plain scalar as something else (`0042` as 34,
     `yes` as True, `12:30` as 750), the text the author wrote is used: a seed or an id is
@@ -56,7 +59,7 @@ def validate(doc: Document, model: type[M]) -> tuple[M | None, list[Problem]]:
     data = doc.data
     for _ in range(MAX_TEXT_ROUNDS):
         try:
-            return model.model_validate(data), []
+            return model.model_validate(data, context=context), []
         except ValidationError as exc:
             errors = exc.errors()
         replaced = False

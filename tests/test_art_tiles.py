@@ -13,8 +13,7 @@ from generator.art.dice import PIPS, draw_die
 from generator.art.pdf_surface import PdfSurface
 from generator.art.png_surface import PngSurface
 from generator.games.galaxy_trucker.art.tiles import draw_tile
-from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.kinds import tile_kind
+from generator.games.galaxy_trucker.content import KINDS, GalaxyTrucker
 from generator.games.galaxy_trucker.model import Sides, Tile, TileType
 from generator.session import load_content
 
@@ -25,7 +24,7 @@ def content() -> GalaxyTrucker:
 
 
 def label_of(tile_type: TileType) -> str:
-    return tile_kind(tile_type.kind).label(tile_type)
+    return KINDS.tile(tile_type.kind).label(tile_type)
 
 
 def one_of_each(content: GalaxyTrucker) -> list[Tile]:

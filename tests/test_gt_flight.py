@@ -26,14 +26,13 @@ from click.testing import CliRunner
 import generator.games.galaxy_trucker.flight.registry  # noqa: F401  (attaches resolvers)
 from generator.cli import main
 from generator.errors import SheetgenError
-from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.content import KINDS, GalaxyTrucker
 from generator.games.galaxy_trucker.flight.account import account_lines
 from generator.games.galaxy_trucker.flight.engine import RoundFlight, boxes
 from generator.games.galaxy_trucker.flight.legality import check
 from generator.games.galaxy_trucker.flight.search import fly
 from generator.games.galaxy_trucker.flight.ship import Ship, make_part, start_cell
 from generator.games.galaxy_trucker.flight.state import Boxes, Flight, initial_state
-from generator.games.galaxy_trucker.kinds import CARD_KINDS
 from generator.session import load_content
 
 CASES = Path(__file__).parent / "cases" / "ships"
@@ -86,12 +85,10 @@ CABINS = {(7, 6): ("T040", 0), (7, 8): ("T036", 0)}
 
 
 def test_every_card_kind_has_a_resolver() -> None:
-    # The base game's kinds (Keep on Trucking registers more in the same process; the
-    # flight engine does not fly that pack).
-    base = [
-        n for n, k in CARD_KINDS.items() if type(k).__module__.endswith("galaxy_trucker.card_kinds")
-    ]
-    missing = [n for n in base if getattr(CARD_KINDS[n], "resolver", None) is None]
+    # The base game's kinds (Keep on Trucking's registry has more; the flight engine does
+    # not fly that pack).
+    base = list(KINDS.cards)
+    missing = [n for n in base if getattr(KINDS.cards[n], "resolver", None) is None]
     assert base and missing == []
 
 
@@ -261,9 +258,7 @@ def test_the_engine_reads_what_a_kind_does_not_its_name(
 ) -> None:
     # The same flight as above with the shield kind told it shields nothing: the engine asks
     # the kind object, so both small shots now hit (no "stops it" line).
-    from generator.games.galaxy_trucker.kinds import tile_kind
-
-    monkeypatch.setattr(type(tile_kind("shield")), "shield", False)
+    monkeypatch.setattr(type(KINDS.tile("shield")), "shield", False)
     tiles = {(6, 7): ("T014", 180), (8, 7): ("T150", 0)}
     b, lines = fly_events(content, tiles, [("pirates-1a", [(3, 4), MISS, (2, 5)])])
     assert not any("stops it" in line for line in lines)
@@ -561,9 +556,7 @@ def test_every_base_kind_says_whether_crew_seats_matter() -> None:
     # itself or does not care where they sit; each base kind must be one or the other.
     from generator.games.galaxy_trucker.flight.seating import SEATERS, SEATING_FREE, SEATS_KEPT
 
-    base = {
-        n for n, k in CARD_KINDS.items() if type(k).__module__.endswith("galaxy_trucker.card_kinds")
-    }
+    base = set(KINDS.cards)
     assert base == set(SEATERS) | SEATING_FREE | SEATS_KEPT
     assert not set(SEATERS) & SEATING_FREE and not SEATS_KEPT & (set(SEATERS) | SEATING_FREE)
     assert set(SEATERS) == {"epidemic"}

@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from generator.games.galaxy_trucker.kinds import card_kind
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.games.keep_on_trucking.posts_part2 import PartTwoPostWriter
 from generator.games.keep_on_trucking.sheets import sheet_files
@@ -126,7 +125,7 @@ def test_item6_ia_texts_name_printed_rows_and_columns(kot: tuple[Any, Any, Any])
     for flight in rnd.flight_turns:
         for event in flight.events:
             card = content.cards_by_id[event.card.id]
-            for hit, faces in zip(card_kind(card).hits(card), event.rolls, strict=True):
+            for hit, faces in zip(content.kinds.card(card).hits(card), event.rolls, strict=True):
                 if hit.direction not in ("front", "rear", "left", "right"):
                     continue
                 edge = RIGHT_FRONT[hit.direction]

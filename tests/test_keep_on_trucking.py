@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from generator.errors import SheetgenError
-from generator.games.galaxy_trucker.kinds import Hit, tile_kind
+from generator.games.galaxy_trucker.kinds import Hit
 from generator.games.galaxy_trucker.model import CONNECTORS
 from generator.games.galaxy_trucker.plan import TileRef
 from generator.games.keep_on_trucking.hits import land, landing_words
@@ -93,7 +93,7 @@ def test_plating_is_a_side_never_a_connector(content: Any) -> None:
     plated = [t for t in content.tiles if "plating" in t.sides.as_tuple()]
     assert plated and all(t.ours for t in plated)
     for tile in content.tiles:
-        kind = tile_kind(content.tile_type(tile).kind)
+        kind = content.kinds.tile(content.tile_type(tile).kind)
         needs_partner = getattr(kind, "partner", None) or content.tile_type(tile).alien == "cyan"
         if tile.ours and needs_partner:
             joins = sum(side in CONNECTORS for side in tile.sides.as_tuple())
@@ -310,10 +310,8 @@ def test_a_roll_change_changes_exactly_its_post_and_landing(
 
 
 def _hits(content: Any, event: Any) -> list[Hit]:
-    from generator.games.galaxy_trucker.kinds import card_kind
-
     card = content.cards_by_id[event.card.id]
-    return card_kind(card).hits(card)
+    return content.kinds.card(card).hits(card)
 
 
 def test_ia_round_start_gives_the_compass(loaded: tuple[Any, Any, Any], content: Any) -> None:

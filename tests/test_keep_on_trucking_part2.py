@@ -17,7 +17,6 @@ from PIL import Image
 from generator.errors import ContentError, SheetgenError
 from generator.games.galaxy_trucker.describe import card_fields, card_title
 from generator.games.galaxy_trucker.images_layout import render_png
-from generator.games.galaxy_trucker.kinds import card_kind
 from generator.games.keep_on_trucking.card_kinds import BadDayCard
 from generator.games.keep_on_trucking.hits import label_words
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
@@ -206,7 +205,7 @@ def test_every_new_card_in_a_post_with_picture_rolls_and_resolve_text(
         assert card_title(content, card) in image.alt
         assert png_size(render_png(content, plan, image))[0] == 1080
         # Its hidden rolls: in the first comment and in Discord spoilers, not in the post.
-        if card_kind(card).hits(card):
+        if content.kinds.card(card).hits(card):
             comment = post.facebook_comment or ""
             for faces in event.rolls:
                 assert roll_text(list(faces)) in comment
@@ -227,7 +226,7 @@ def test_every_new_card_in_a_post_with_picture_rolls_and_resolve_text(
 
 def test_junkyard_rolls_every_row(content: Any) -> None:
     for card in (c for c in content.cards if c.kind == "junkyard"):
-        hits = card_kind(card).hits(card)
+        hits = content.kinds.card(card).hits(card)
         expected = sum(len(r.cost.meteors or []) + len(r.cost.shots or []) for r in card.rows)
         assert len(hits) == expected > 0
         assert all(h.label.startswith("row ") for h in hits)

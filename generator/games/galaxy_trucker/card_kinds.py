@@ -1,10 +1,10 @@
-"""The adventure card kinds of the flying deck, one registered object each.
+"""The adventure card kinds of the flying deck, one object each in the game's registry.
 
 A kind brings the schema of its cards (cards.yaml), the hits that need a 2d6 roll each, the
 goods it names (checked against goods.yaml), the values its resolve text may use, its face
 in words (posts, alt text) and in pictures (rows of the card image), and its colour. Names
 and resolve texts are the pack's (texts.yaml `cards:`). Adding a card kind is one more
-class decorated with `register_card_kind`."""
+class, listed in `KINDS` (the registry's order: the player aid lists them so)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from generator.games.galaxy_trucker.art.cards import (
     sign,
     stat,
 )
-from generator.games.galaxy_trucker.kinds import CardKind, Hit, register_card_kind
+from generator.games.galaxy_trucker.kinds import CardKind, Hit
 from generator.games.galaxy_trucker.model import CardBase, Id, Meteor, Positive, Shot
 
 if TYPE_CHECKING:
@@ -130,7 +130,6 @@ class SmugglersCard(CardBase):
 
 
 # --- kinds -------------------------------------------------------------------------------
-@register_card_kind
 class AbandonedShip(CardKind):
     name = "abandoned-ship"
     leans = ("cabin",)
@@ -155,7 +154,6 @@ class AbandonedShip(CardKind):
         return [crew_lost_row(card.crew_lost), credits_row(card.credits), days_row(card.days)]
 
 
-@register_card_kind
 class AbandonedStation(CardKind):
     name = "abandoned-station"
     leans = ("cabin", "cargo")
@@ -195,7 +193,6 @@ class AbandonedStation(CardKind):
         ]
 
 
-@register_card_kind
 class OpenSpace(CardKind):
     name = "open-space"
     leans = ("engine",)
@@ -216,7 +213,6 @@ class OpenSpace(CardKind):
         ]
 
 
-@register_card_kind
 class Planets(CardKind):
     name = "planets"
     leans = ("cargo",)
@@ -251,7 +247,6 @@ class Planets(CardKind):
         return [*rows, days_row(card.days)]
 
 
-@register_card_kind
 class Stardust(CardKind):
     name = "stardust"
     schema = StardustCard
@@ -263,7 +258,6 @@ class Stardust(CardKind):
         return [big(icons.days), *caption(surface, "\u22121 day per exposed connector", room, size)]
 
 
-@register_card_kind
 class Epidemic(CardKind):
     name = "epidemic"
     schema = EpidemicCard
@@ -276,7 +270,6 @@ class Epidemic(CardKind):
         return [big(icons.crew, 2), *caption(surface, text, room, size)]
 
 
-@register_card_kind
 class MeteoricSwarm(CardKind):
     name = "meteoric-swarm"
     leans = ("shield", "cannon")
@@ -332,7 +325,6 @@ class _Enemy(CardKind):
         ]
 
 
-@register_card_kind
 class Pirates(_Enemy):
     name = "pirates"
     leans = ("cannon", "shield")
@@ -357,7 +349,6 @@ class Pirates(_Enemy):
         return hit_rows(self.hits(card))
 
 
-@register_card_kind
 class Slavers(_Enemy):
     name = "slavers"
     leans = ("cannon", "cabin")
@@ -381,7 +372,6 @@ class Slavers(_Enemy):
         return [crew_lost_row(card.crew_lost)]
 
 
-@register_card_kind
 class Smugglers(_Enemy):
     name = "smugglers"
     leans = ("cannon", "cargo")
@@ -411,3 +401,18 @@ class Smugglers(_Enemy):
     def penalty(self, card: SmugglersCard) -> list[Row]:
         grey_cube = lambda s, cx, cy, sz: goods_art.cube(s, cx, cy, sz, "any")  # noqa: E731
         return [stat(grey_cube, f"{sign(card.goods_lost)} goods")]
+
+
+# Galaxy Trucker's card kinds, in the order its registry lists them (content.KINDS).
+KINDS: tuple[type[CardKind], ...] = (
+    AbandonedShip,
+    AbandonedStation,
+    OpenSpace,
+    Planets,
+    Stardust,
+    Epidemic,
+    MeteoricSwarm,
+    Pirates,
+    Slavers,
+    Smugglers,
+)

@@ -8,14 +8,7 @@ from typing import Any
 from generator.content import Pack, validate_files
 from generator.errors import ContentError, Problem, abridge
 from generator.games.galaxy_trucker import card_kinds, tile_kinds
-from generator.games.galaxy_trucker.kinds import (
-    CARD_KINDS,
-    TILE_KINDS,
-    card_kind,
-    card_text_fields,
-    cards_file_schema,
-    tile_kind,
-)
+from generator.games.galaxy_trucker.kinds import Kinds
 from generator.games.galaxy_trucker.model import (
     SIDES,
     Board,
@@ -33,15 +26,16 @@ from generator.games.galaxy_trucker.model import (
 from generator.validation import template_problem
 from generator.yamlio import Document
 
-# The shipped kinds register themselves when imported; the pack's schema depends on them.
-BUILTIN_KINDS = (card_kinds, tile_kinds)
+# Galaxy Trucker's registry: the kinds a Galaxy Trucker pack may name. An expansion loads
+# with its own registry built on this one (KINDS.extended), which leaves this one as it is.
+KINDS = Kinds(tile_kinds.KINDS, card_kinds.KINDS)
 
 
-def files() -> dict[str, type]:
+def files(kinds: Kinds) -> dict[str, type]:
     return {
         "goods": GoodsFile,
         "tiles": TilesFile,
-        "cards": cards_file_schema(),
+        "cards": kinds.cards_file_schema(),
         "boards": BoardsFile,
         "rounds": RoundsFile,
         "texts": TextsFile,
@@ -93,6 +87,9 @@ class GalaxyTrucker:
     rounds: tuple[Round, ...]
     slots: tuple[str, ...]
     texts: TextsFile
+    # The registry the pack was loaded with: every kind its tiles and cards name. Renderers
+    # and the flight engine ask it, so they see the same kinds the pack was validated with.
+    kinds: Kinds
     # Files an expansion's rules module validates on top of the game's (stem -> model).
     extras: dict[str, Any] = field(default_factory=dict)
 
@@ -107,24 +104,29 @@ class GalaxyTrucker:
         return [c for c in self.cards if c.level == level]
 
 
-def load(pack: Pack, extra_files: dict[str, type] | None = None) -> GalaxyTrucker:
+def load(
+    pack: Pack, extra_files: dict[str, type] | None = None, kinds: Kinds = KINDS
+) -> GalaxyTrucker:
     """The validated pack; `extra_files` (an expansion's own files, stem -> schema) are
-    validated with the rest and kept in `extras`."""
+    validated with the rest and kept in `extras`. `kinds`: the game's registry (an
+    expansion passes its own); the pack may name only its kinds."""
     extra_files = extra_files or {}
-    models, problems = validate_files(pack, {**files(), **extra_files})
+    models, problems = validate_files(
+        pack, {**files(kinds), **extra_files}, kinds.validation_context()
+    )
     # Cross-file checks run for every file that validated, so one run reports everything.
     get = models.get
     if "tiles" in models:
-        problems += _check_tiles(*models["tiles"])
+        problems += _check_tiles(*models["tiles"], kinds)
     if "cards" in models and "goods" in models:
-        problems += _check_cards(*models["cards"], models["goods"][1])
+        problems += _check_cards(*models["cards"], models["goods"][1], kinds)
     if "boards" in models:
         problems += _check_boards(*models["boards"], (get("tiles") or (None, None))[1])
     if "rounds" in models:
         boards, tiles, cards = ((get(k) or (None, None))[1] for k in ("boards", "tiles", "cards"))
         problems += _check_rounds(*models["rounds"], boards, tiles, cards)
     if "texts" in models:
-        problems += _check_texts(*models["texts"], (get("cards") or (None, None))[1])
+        problems += _check_texts(*models["texts"], kinds, (get("cards") or (None, None))[1])
     if problems:
         raise ContentError(problems)
     goods, tiles, cards, boards, rounds, texts = (
@@ -146,12 +148,13 @@ def load(pack: Pack, extra_files: dict[str, type] | None = None) -> GalaxyTrucke
         rounds=tuple(rounds.rounds),
         slots=tuple(rounds.schedule.slots),
         texts=texts,
+        kinds=kinds,
         extras={stem: models[stem][1] for stem in extra_files},
     )
 
 
 def _check_tile(
-    doc: Document, path: tuple[Any, ...], tile: Tile, types: dict[str, TileType]
+    doc: Document, path: tuple[Any, ...], tile: Tile, types: dict[str, TileType], kinds: Kinds
 ) -> list[Problem]:
     tile_type = types.get(tile.type)
     if tile_type is None:
@@ -163,7 +166,7 @@ def _check_tile(
         ]
     # Unrotated, a cannon's barrel faces the front (n) and an engine's exhaust the rear (s);
     # no other tile has a barrel or an exhaust. The kind says which, if any.
-    expected = list(tile_kind(tile_type.kind).marks())
+    expected = list(kinds.tile(tile_type.kind).marks())
     found = [
         (side, value)
         for side, value in zip(SIDES, tile.sides.as_tuple(), strict=True)
@@ -181,13 +184,13 @@ def _check_tile(
     return [doc.problem((*path, "sides", where), f"got {got} (expected {want})")]
 
 
-def _check_tiles(doc: Document, tiles: TilesFile) -> list[Problem]:
+def _check_tiles(doc: Document, tiles: TilesFile, kinds: Kinds) -> list[Problem]:
     problems = []
     start = tiles.starting_cabin
-    problems += _check_tile(doc, ("starting_cabin",), start, tiles.tile_types)
+    problems += _check_tile(doc, ("starting_cabin",), start, tiles.tile_types, kinds)
     start_type = tiles.tile_types.get(start.type)
-    starts = [name for name, kind in TILE_KINDS.items() if kind.start]
-    if start_type is not None and not tile_kind(start_type.kind).start:
+    starts = [name for name, kind in kinds.tiles.items() if kind.start]
+    if start_type is not None and not kinds.tile(start_type.kind).start:
         problems.append(
             doc.problem(
                 ("starting_cabin", "type"),
@@ -200,9 +203,9 @@ def _check_tiles(doc: Document, tiles: TilesFile) -> list[Problem]:
         if tile.id in seen:
             problems.append(doc.problem(("tiles", i, "id"), f"duplicate tile id {tile.id!r}"))
         seen[tile.id] = i
-        problems += _check_tile(doc, ("tiles", i), tile, tiles.tile_types)
+        problems += _check_tile(doc, ("tiles", i), tile, tiles.tile_types, kinds)
         kind = tiles.tile_types.get(tile.type)
-        if kind is not None and tile_kind(kind.kind).start:
+        if kind is not None and kinds.tile(kind.kind).start:
             problems.append(
                 doc.problem(
                     ("tiles", i, "type"),
@@ -213,7 +216,7 @@ def _check_tiles(doc: Document, tiles: TilesFile) -> list[Problem]:
     return problems
 
 
-def _check_cards(doc: Document, cards: Any, goods: GoodsFile) -> list[Problem]:
+def _check_cards(doc: Document, cards: Any, goods: GoodsFile, kinds: Kinds) -> list[Problem]:
     problems = []
     seen: set[str] = set()
     colours = ", ".join(goods.goods)
@@ -221,7 +224,7 @@ def _check_cards(doc: Document, cards: Any, goods: GoodsFile) -> list[Problem]:
         if card.id in seen:
             problems.append(doc.problem(("cards", i, "id"), f"duplicate card id {card.id!r}"))
         seen.add(card.id)
-        for sub, colour in card_kind(card).goods(card):
+        for sub, colour in kinds.card(card).goods(card):
             if colour not in goods.goods:
                 problems.append(
                     doc.problem(
@@ -336,18 +339,18 @@ def _check_rounds(
     return problems
 
 
-def _check_texts(doc: Document, texts: TextsFile, cards: Any = None) -> list[Problem]:
+def _check_texts(doc: Document, texts: TextsFile, kinds: Kinds, cards: Any = None) -> list[Problem]:
     problems = []
-    # Every kind the pack's cards use needs its words; an expansion's kinds, registered in
-    # the same process, are not asked of a pack that has none of their cards. (Cards that
-    # did not validate are reported on their own.)
+    # Every kind the pack's cards use needs its words; a kind of the game's registry is not
+    # asked of a pack that has none of its cards (an expansion's pack need not word every
+    # base kind again). (Cards that did not validate are reported on their own.)
     used = {c.kind for c in cards.cards} if cards is not None else set()
     for name, allowed in TEXT_FIELDS.items():
         found = template_problem(doc, (name,), getattr(texts, name), allowed)
         if found:
             problems.append(found)
-    allowed = card_text_fields()
-    for kind in CARD_KINDS:
+    allowed = kinds.card_text_fields()
+    for kind in kinds.cards:
         if kind not in used:
             continue
         text = texts.cards.get(kind)
@@ -358,12 +361,12 @@ def _check_texts(doc: Document, texts: TextsFile, cards: Any = None) -> list[Pro
         if found:
             problems.append(found)
     for kind in texts.cards:
-        if kind not in CARD_KINDS:
+        if kind not in kinds.cards:
             problems.append(
                 doc.problem(
                     ("cards", kind),
                     f"unknown card kind {abridge(repr(kind))} "
-                    f"(expected one of: {', '.join(CARD_KINDS)})",
+                    f"(expected one of: {', '.join(kinds.cards)})",
                 )
             )
     return problems

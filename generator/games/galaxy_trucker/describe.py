@@ -6,7 +6,6 @@ from typing import Any
 
 from generator.games.galaxy_trucker.card_kinds import FROM
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.kinds import card_kind, card_text_fields, tile_kind
 from generator.games.galaxy_trucker.model import Card, Tile
 from generator.games.galaxy_trucker.plan import RoundPlan
 
@@ -30,7 +29,7 @@ def tile_words(content: GalaxyTrucker, tile: Tile) -> str:
     a tile that protects sides (a shield) also names them, as its kind says; a kind may
     add to its name (a catapult's arrows)."""
     tile_type = content.tile_type(tile)
-    kind = tile_kind(tile_type.kind)
+    kind = content.kinds.tile(tile_type.kind)
     covers = f"covers {' and '.join(kind.covers)}; " if kind.covers else ""
     return f"{kind.words(tile_type)} ({covers}{tile_sides(tile)})"
 
@@ -42,12 +41,13 @@ def card_title(content: GalaxyTrucker, card: Card) -> str:
 def card_fields(content: GalaxyTrucker, card: Card) -> dict[str, Any]:
     """Values the card texts may use as placeholders; those the kind has no value for
     are empty."""
-    return {**dict.fromkeys(card_text_fields(), ""), **card_kind(card).fields(content, card)}
+    kind = content.kinds.card(card)
+    return {**dict.fromkeys(content.kinds.card_text_fields(), ""), **kind.fields(content, card)}
 
 
 def card_summary(content: GalaxyTrucker, card: Card) -> list[str]:
     """The card's face as short lines: what a player needs to see at a glance."""
-    return card_kind(card).summary(content, card)
+    return content.kinds.card(card).summary(content, card)
 
 
 def card_words(content: GalaxyTrucker, card: Card) -> str:
@@ -56,12 +56,14 @@ def card_words(content: GalaxyTrucker, card: Card) -> str:
     return card_title(content, card) + (": " + "; ".join(lines) if lines else "")
 
 
-def roll_labels(card: Card, lines: dict[str, str] | None = None) -> list[str]:
+def roll_labels(
+    content: GalaxyTrucker, card: Card, lines: dict[str, str] | None = None
+) -> list[str]:
     """What each roll of a card is for: 'meteor 2, large from the left (row)'. `lines`:
     the line each direction travels along, where a board reads them otherwise (Ship IA's
     printed lines, turned by the dice compass)."""
     found = []
-    for i, h in enumerate(card_kind(card).hits(card), 1):
+    for i, h in enumerate(content.kinds.card(card).hits(card), 1):
         label = h.label or f"{h.noun} {i}, {h.size}, {FROM[h.direction]} ({LINE[h.direction]})"
         plain = f"({LINE.get(h.direction)})"
         if lines and h.direction in lines and label.endswith(plain):

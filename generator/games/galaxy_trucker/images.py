@@ -110,7 +110,8 @@ def roll_images(
     for k, event in enumerate(flight.events):
         card = content.cards_by_id[event.card.id]
         number = event_number(rnd, index, k)
-        for r, (label, (a, b)) in enumerate(zip(roll_labels(card), event.rolls, strict=True)):
+        labels = roll_labels(content, card)
+        for r, (label, (a, b)) in enumerate(zip(labels, event.rolls, strict=True)):
             what = label.split(",")[0].replace(" ", "-")  # "meteor-1", "shot-2"
             found.append(
                 PlannedImage(

@@ -22,7 +22,6 @@ from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import SET_NAMES, card_title, event_number, roll_labels
 from generator.games.galaxy_trucker.images import PlannedImage
-from generator.games.galaxy_trucker.kinds import card_kind
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.schedule import when
 
@@ -302,11 +301,11 @@ def draw_rolls(
     flight = rnd.flight_turns[image.index]
     event = flight.events[image.event]
     card = content.cards_by_id[event.card.id]
-    label = image.label or roll_labels(card)[image.roll]
+    label = image.label or roll_labels(content, card)[image.roll]
     a, b = event.rolls[image.roll]
     number = event_number(rnd, image.index, image.event)
     notes = [f"Round {rnd.round} · Turn {flight.turn} · {card_title(content, card)}"]
-    condition = card_kind(card).roll_condition  # "Only if the pirates beat you"
+    condition = content.kinds.card(card).roll_condition  # "Only if the pirates beat you"
     if condition:
         notes.append(condition)
     top = _header(surface, f"Event {number} · {label.split(',')[0].capitalize()}", notes)

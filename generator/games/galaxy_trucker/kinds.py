@@ -3,16 +3,20 @@
 A kind is one object that knows everything the game does differently for it: its schema
 (which fields a tile type or card of that kind has), the 2d6 rolls it needs, its words for
 posts and alt text (names and resolve texts come from the pack's texts.yaml), its picture
-and its colours. The planner, the post writer, the images and the sheets ask the kind; none
-of them branches on a kind's name. An expansion adds a kind by registering one object
-(`register_tile_kind`, `register_card_kind`); the shipped kinds are in `tile_kinds.py` and
-`card_kinds.py`.
+and its colours. The planner, the post writer, the images and the sheets ask the kind
+through the loaded content (`content.kinds`); none of them branches on a kind's name.
 
-This module holds only the interfaces and the registries, so the schema (model.py) can
+A registry (`Kinds`) belongs to a game, not to the process: Galaxy Trucker's is built from
+the classes listed in `tile_kinds.py` and `card_kinds.py` (content.KINDS), and an expansion
+adds kinds on its own registry (`KINDS.extended(Kinds(...))`), so importing an expansion never
+changes what a Galaxy Trucker pack accepts.
+
+This module holds only the interfaces and the registry, so the schema (model.py) can
 consult them without importing any picture code."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
@@ -25,7 +29,7 @@ from generator.validation import Strict
 if TYPE_CHECKING:
     from generator.art.surface import Color, Surface
     from generator.games.galaxy_trucker.art.cards import Row
-    from generator.games.galaxy_trucker.art.tiles import Frame
+    from generator.games.galaxy_trucker.art.tiles import Frame, SidePainter
     from generator.games.galaxy_trucker.content import GalaxyTrucker
     from generator.games.galaxy_trucker.model import CardBase, TileType
 
@@ -153,47 +157,65 @@ class CardKind:
         return []
 
 
-TILE_KINDS: dict[str, TileKind] = {}
-CARD_KINDS: dict[str, CardKind] = {}
+class Kinds:
+    """One game's registry: its tile kinds, card kinds and side painters, by name.
+
+    It belongs to the game it is loaded with (the rules' content loader passes it), never
+    to the process: an expansion builds its own from its base's (`extended`), so a base
+    pack never accepts an expansion's kinds, whatever was imported before. The order of
+    each table is the order the kinds were given in (the player aid lists them so)."""
+
+    def __init__(
+        self,
+        tiles: Iterable[type[TileKind]] = (),
+        cards: Iterable[type[CardKind]] = (),
+        sides: Mapping[str, SidePainter] | None = None,
+    ) -> None:
+        self.tiles: dict[str, TileKind] = {cls.name: cls() for cls in tiles}
+        self.cards: dict[str, CardKind] = {cls.name: cls() for cls in cards}
+        # How a side value other than a connector is drawn (Keep on Trucking's plating).
+        self.sides: dict[str, SidePainter] = dict(sides or {})
+
+    def extended(self, own: Kinds) -> Kinds:
+        """A new registry: an expansion's `own` kinds after this one's (a kind of the same
+        name replaces the base's in its place); this registry is left as it was."""
+        merged = Kinds()
+        merged.tiles = {**self.tiles, **own.tiles}
+        merged.cards = {**self.cards, **own.cards}
+        merged.sides = {**self.sides, **own.sides}
+        return merged
+
+    def tile(self, name: str) -> TileKind:
+        return self.tiles[name]
+
+    def card(self, card: Any) -> CardKind:
+        return self.cards[card.kind]
+
+    def card_text_fields(self) -> set[str]:
+        """Every placeholder a card's resolve text may use (a kind without a value leaves
+        it empty, so the shared texts stay simple)."""
+        return {name for kind in self.cards.values() for name in kind.text_fields}
+
+    def cards_file_schema(self) -> type[Strict]:
+        """cards.yaml's schema: a list of cards, each validated by its kind's schema."""
+        return _cards_file_schema(tuple(kind.schema for kind in self.cards.values()))
+
+    def validation_context(self) -> dict[str, Any]:
+        """What the schema's validators read (model.TileType asks for the tile kinds)."""
+        return {TILE_KINDS_KEY: self.tiles}
 
 
-def register_tile_kind(cls: type[TileKind]) -> type[TileKind]:
-    """Class decorator: one instance of `cls` joins the registry under `cls.name`."""
-    TILE_KINDS[cls.name] = cls()
-    return cls
-
-
-def register_card_kind(cls: type[CardKind]) -> type[CardKind]:
-    CARD_KINDS[cls.name] = cls()
-    _card_schemas.cache_clear()
-    return cls
-
-
-def tile_kind(name: str) -> TileKind:
-    return TILE_KINDS[name]
-
-
-def card_kind(card: Any) -> CardKind:
-    return CARD_KINDS[card.kind]
+# The key of the pydantic validation context under which a load passes its tile kinds.
+TILE_KINDS_KEY = "tile_kinds"
 
 
 @cache
-def _card_schemas() -> type[Strict]:
-    members = tuple(kind.schema for kind in CARD_KINDS.values())
+def _cards_file_schema(members: tuple[type[CardBase], ...]) -> type[Strict]:
+    # Built once per set of kind schemas (the class is not pickled: content keeps the cards,
+    # which are instances of the kinds' own schemas).
     card = Annotated[Union[members], Field(discriminator="kind")]  # noqa: UP007
     return create_model(
         "CardsFile",
         __base__=Strict,
         cards=(list[card], Field(min_length=1)),  # type: ignore[valid-type]
     )
-
-
-def card_text_fields() -> set[str]:
-    """Every placeholder a card's resolve text may use (a kind without a value leaves it
-    empty, so the shared texts stay simple)."""
-    return {name for kind in CARD_KINDS.values() for name in kind.text_fields}
-
-
-def cards_file_schema() -> type[Strict]:
-    """cards.yaml's schema: a list of cards, each validated by its kind's schema."""
-    return _card_schemas()

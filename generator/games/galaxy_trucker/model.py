@@ -2,16 +2,17 @@
 
 Shape checks live in the models; checks that need two files at once (a card naming a goods
 colour, a round naming a ship, a deck too small for a round) live in `content.py`. Tile and
-card kinds are open: each is a registered object (kinds.py) that brings its own schema."""
+card kinds are open: each is an object of the game's registry (kinds.py) that brings its
+own schema."""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 
 from generator.errors import abridge
-from generator.games.galaxy_trucker.kinds import TILE_KINDS
+from generator.games.galaxy_trucker.kinds import TILE_KINDS_KEY
 from generator.validation import Strict
 
 Connector = Literal["smooth", "single", "double", "universal"]
@@ -44,7 +45,7 @@ class GoodsFile(Strict):
 # --- tiles.yaml --------------------------------------------------------------------------
 class TileType(Strict):
     name: str
-    # A registered tile kind (kinds.py): it says which of the fields below it needs.
+    # One of the game's tile kinds (kinds.py): it says which of the fields below it needs.
     kind: str
     summary: str
     strength: Annotated[int, Field(ge=1, le=2)] | None = None  # cannons and engines
@@ -58,12 +59,17 @@ class TileType(Strict):
     sleepers: Positive | None = None  # stasis chambers
 
     @model_validator(mode="after")
-    def _kind_fields(self) -> TileType:
-        kind = TILE_KINDS.get(self.kind)
+    def _kind_fields(self, info: ValidationInfo) -> TileType:
+        # The game being loaded passes its own tile kinds (kinds.Kinds.validation_context):
+        # which kinds exist depends on the game, never on what the process imported.
+        kinds = (info.context or {}).get(TILE_KINDS_KEY)
+        if kinds is None:
+            raise ValueError("tile types are validated with a game's tile kinds (none given)")
+        kind = kinds.get(self.kind)
         if kind is None:
             raise ValueError(
                 f"unknown tile kind {abridge(repr(self.kind))} "
-                f"(expected one of: {', '.join(TILE_KINDS)})"
+                f"(expected one of: {', '.join(kinds)})"
             )
         for field in kind.required:
             if getattr(self, field) is None:
@@ -115,7 +121,7 @@ class CardBase(Strict):
 
 
 # The schema of each kind of card is its kind's (card_kinds.py); cards.yaml's schema is the
-# union of the registered kinds (kinds.cards_file_schema).
+# union of the game's kinds (kinds.Kinds.cards_file_schema).
 Card = CardBase
 
 

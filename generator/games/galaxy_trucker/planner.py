@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.kinds import card_kind
 from generator.games.galaxy_trucker.model import Card, Round, Tile
 from generator.games.galaxy_trucker.plan import (
     BuildTurn,
@@ -34,9 +33,9 @@ def card_ref(card: Card) -> CardRef:
     return CardRef(id=card.id, type=card.kind, level=card.level)
 
 
-def rolls_needed(card: Card) -> int:
+def rolls_needed(content: GalaxyTrucker, card: Card) -> int:
     """One 2d6 roll for each hit of the card (its kind says what those are)."""
-    return len(card_kind(card).hits(card))
+    return len(content.kinds.card(card).hits(card))
 
 
 def plan_round(
@@ -87,7 +86,7 @@ def plan_round(
         events = tuple(
             Event(
                 card=card_ref(c),
-                rolls=tuple((dice.die(), dice.die()) for _ in range(rolls_needed(c))),
+                rolls=tuple((dice.die(), dice.die()) for _ in range(rolls_needed(content, c))),
             )
             for c in cards
         )

@@ -25,7 +25,7 @@ from generator.games.galaxy_trucker.describe import (
     roll_labels,
     tile_words,
 )
-from generator.games.galaxy_trucker.kinds import Hit, card_kind
+from generator.games.galaxy_trucker.kinds import Hit
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
 from generator.render.guide import before_day_one_post
 from generator.render.post import Block, Per, PostDraft, Secret, heading, item, para
@@ -316,7 +316,7 @@ class PostWriter:
             else:
                 explained[how] = number
             face = card_summary(self.content, card)
-            labels = roll_labels(card, self.line_words(rnd))
+            labels = roll_labels(self.content, card, self.line_words(rnd))
             # A meteor's or shot's line of the card's face is said again with its roll.
             plain = face[: len(face) - len(event.rolls)] if event.rolls else face
             blocks.append(heading(f"Event {number}: {card_title(self.content, card)}"))
@@ -328,13 +328,13 @@ class PostWriter:
                     context=f"Event {number}",
                 )
                 for label, hit, faces in zip(
-                    labels, card_kind(card).hits(card), event.rolls, strict=True
+                    labels, self.content.kinds.card(card).hits(card), event.rolls, strict=True
                 )
             ]
             blocks.append(item(f"How to resolve: {how}"))
             blocks += [item(note) for note in self.event_notes(rnd, turn, card)]
             if event.rolls:
-                note = card_kind(card).roll_note
+                note = self.content.kinds.card(card).roll_note
                 blocks.append(
                     para(
                         f"Dice: {len(event.rolls)} rolls, {note}, in the comment "

@@ -10,7 +10,6 @@ from collections.abc import Callable
 
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.kinds import CARD_KINDS
 from generator.games.galaxy_trucker.model import Tile
 from generator.games.galaxy_trucker.sheets_art import connector_tiles, sample_tiles
 from generator.games.galaxy_trucker.sheets_common import (
@@ -156,7 +155,7 @@ def event_blocks(content: GalaxyTrucker) -> list[Block]:
         _text_block("symbols", "Reading a card", SYMBOLS, size=EVENT_BODY),
     ]
     used = {c.kind for c in content.cards}
-    for kind in (k for k in CARD_KINDS if k in used):
+    for kind in (k for k in content.kinds.cards if k in used):
         card = content.texts.cards[kind]
         text = generic_text(card.resolve)
         blocks.append(_entry_block(f"event-{kind}", card.name, text, size=EVENT_BODY))

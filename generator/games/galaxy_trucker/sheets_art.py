@@ -5,13 +5,12 @@ as the post images)."""
 from __future__ import annotations
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.kinds import tile_kind
 from generator.games.galaxy_trucker.model import Sides, Tile, TileType
 
 
-def legend_label(tile_type: TileType) -> str:
+def legend_label(content: GalaxyTrucker, tile_type: TileType) -> str:
     """Sizes of batteries and holds are told apart by what is drawn inside, not by name."""
-    return tile_kind(tile_type.kind).legend_label(tile_type)
+    return content.kinds.tile(tile_type.kind).legend_label(tile_type)
 
 
 def sample_tiles(content: GalaxyTrucker, *, merge_sizes: bool = False) -> list[tuple[str, Tile]]:
@@ -22,7 +21,7 @@ def sample_tiles(content: GalaxyTrucker, *, merge_sizes: bool = False) -> list[t
     seen = {samples[0][0]}
     for type_id, tile_type in content.tile_types.items():
         tile = next((t for t in content.tiles if t.type == type_id), None)
-        label = legend_label(tile_type) if merge_sizes else tile_type.name
+        label = legend_label(content, tile_type) if merge_sizes else tile_type.name
         if tile is None or label in seen:
             continue
         seen.add(label)
@@ -35,7 +34,9 @@ CONNECTORS = ("smooth", "single", "double", "universal")
 
 def connector_tiles(content: GalaxyTrucker) -> list[tuple[str, Tile]]:
     """A structural tile with the same connector on all four sides, for each connector."""
-    structural = next((k for k, t in content.tile_types.items() if tile_kind(t.kind).plain), None)
+    structural = next(
+        (k for k, t in content.tile_types.items() if content.kinds.tile(t.kind).plain), None
+    )
     if structural is None:
         return []
     return [

@@ -1,9 +1,9 @@
-"""The tile kinds of Galaxy Trucker Roll'n'Write, one registered object each.
+"""The tile kinds of Galaxy Trucker Roll'n'Write, one object each in the game's registry.
 
 A tile type in tiles.yaml names its kind; the kind says which fields the type needs, where
 its barrel or exhaust sits, the word printed on it, its panel colour and its pictogram.
 Adding a kind (an expansion's plated sides, boosters...) is one more class here or in the
-expansion's own module, decorated with `register_tile_kind`."""
+expansion's own module, listed in its module's `KINDS` (the registry's order)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,10 @@ from typing import ClassVar
 from generator.art.surface import Color, Surface
 from generator.games.galaxy_trucker.art import tiles as art
 from generator.games.galaxy_trucker.art.tiles import Frame
-from generator.games.galaxy_trucker.kinds import SideMark, TileKind, register_tile_kind
+from generator.games.galaxy_trucker.kinds import SideMark, TileKind
 from generator.games.galaxy_trucker.model import TileType
 
 
-@register_tile_kind
 class StartingCabin(TileKind):
     name = "starting-cabin"
     start = True
@@ -30,7 +29,6 @@ class StartingCabin(TileKind):
         art.starting_cabin(surface, frame, tt)
 
 
-@register_tile_kind
 class Cabin(TileKind):
     name = "cabin"
     crew = True
@@ -52,7 +50,6 @@ class _Armed(TileKind):
         return self.name.upper()
 
 
-@register_tile_kind
 class Cannon(_Armed):
     name = "cannon"
     cannon = True
@@ -67,7 +64,6 @@ class Cannon(_Armed):
         art.cannon(surface, frame, tt)
 
 
-@register_tile_kind
 class Engine(_Armed):
     name = "engine"
     engine = True
@@ -81,7 +77,6 @@ class Engine(_Armed):
         art.engine(surface, frame, tt)
 
 
-@register_tile_kind
 class Battery(TileKind):
     name = "battery"
     battery = True
@@ -95,7 +90,6 @@ class Battery(TileKind):
         art.battery(surface, frame, tt)
 
 
-@register_tile_kind
 class Cargo(TileKind):
     name = "cargo"
     hold = True
@@ -116,7 +110,6 @@ class Cargo(TileKind):
         art.cargo(surface, frame, tt)
 
 
-@register_tile_kind
 class Shield(TileKind):
     name = "shield"
     shield = True
@@ -128,7 +121,6 @@ class Shield(TileKind):
         art.shield(surface, frame, tt)
 
 
-@register_tile_kind
 class Structural(TileKind):
     name = "structural"
     plain = True
@@ -141,7 +133,6 @@ class Structural(TileKind):
         art.structural(surface, frame, tt)
 
 
-@register_tile_kind
 class LifeSupport(TileKind):
     name = "life-support"
     life_support = True
@@ -155,3 +146,17 @@ class LifeSupport(TileKind):
 
     def picture(self, surface: Surface, frame: Frame, tt: TileType) -> None:
         art.life_support(surface, frame, tt)
+
+
+# Galaxy Trucker's tile kinds, in the order its registry lists them (content.KINDS).
+KINDS: tuple[type[TileKind], ...] = (
+    StartingCabin,
+    Cabin,
+    Cannon,
+    Engine,
+    Battery,
+    Cargo,
+    Shield,
+    Structural,
+    LifeSupport,
+)

@@ -12,10 +12,8 @@ from generator.content import Pack
 from generator.games import Capabilities
 from generator.games.galaxy_trucker import GalaxyTruckerRules
 from generator.games.galaxy_trucker import content as gt_content
-from generator.games.keep_on_trucking import art as _art  # noqa: F401  (registers the painters)
-from generator.games.keep_on_trucking import card_kinds as _cards  # noqa: F401  (registers)
-from generator.games.keep_on_trucking import tile_kinds as _kinds  # noqa: F401  (registers)
 from generator.games.keep_on_trucking.checks import check_expansion
+from generator.games.keep_on_trucking.kinds import KINDS
 from generator.games.keep_on_trucking.model import ExpansionFile
 from generator.games.keep_on_trucking.options import TruckingFileOptions
 from generator.games.keep_on_trucking.part_two import PART_TWO_FILES, check_part_two
@@ -54,7 +52,7 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
         return trucking_score_spec(super().scoring(content, plan), content)
 
     def load(self, pack: Pack) -> gt_content.GalaxyTrucker:
-        content = gt_content.load(pack, {"expansion": ExpansionFile, **PART_TWO_FILES})
+        content = gt_content.load(pack, {"expansion": ExpansionFile, **PART_TWO_FILES}, KINDS)
         check_expansion(pack, content)
         check_part_two(pack, content)
         return content

@@ -165,6 +165,3 @@ def hold_battery(surface: Surface, f: Frame, tt: TileType) -> None:
         surface.rect(x - box / 2, y - box / 2, box, box, stroke=INK, fill=WHITE, width=lw)
     for fx in (0.57, 0.68):
         icons.cell(surface, *f.px(fx, 0.4), f.s * 0.12)
-
-
-gt_art.SIDE_PAINTERS["plating"] = plating

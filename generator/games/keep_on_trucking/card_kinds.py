@@ -1,4 +1,5 @@
-"""Keep on Trucking's five adventure card kinds, registered in Galaxy Trucker's registry
+"""Keep on Trucking's five adventure card kinds, added to Galaxy Trucker's on this game's own
+registry (keep_on_trucking/kinds.py)
 (rulings: shared/reference/keep-on-trucking.md, "Adventure cards"). The nine cards are our
 own design (cards.yaml); their names and how-to-resolve texts are the pack's (texts.yaml).
 
@@ -22,7 +23,7 @@ from generator.art.icons import INK, TRAVEL
 from generator.art.surface import Surface
 from generator.games.galaxy_trucker.art.cards import Row, big, caption, heading, hit_rows, stat
 from generator.games.galaxy_trucker.card_kinds import FROM, goods_words, hit_words
-from generator.games.galaxy_trucker.kinds import CardKind, Hit, register_card_kind
+from generator.games.galaxy_trucker.kinds import CardKind, Hit
 from generator.games.galaxy_trucker.model import CardBase, Id, Meteor, Positive, Shot
 from generator.validation import Strict
 
@@ -34,10 +35,6 @@ ARROW = "\u2192"
 # Vera has no arrow glyph: the pictures use a guillemet.
 PICTURE_ARROW = "\u00bb"
 MINUS = "\u2212"
-
-
-# The kinds this module registers, in the order the player aid lists them.
-PART_TWO_KINDS = ("junkyard", "wide-open-space", "meteor-vortex", "antitrust-check", "bad-day")
 
 
 class CoordinateRoll(Hit):
@@ -310,7 +307,6 @@ def _reward_segments(reward: JunkReward) -> list[Segment]:
 
 
 # --- kinds -------------------------------------------------------------------------------
-@register_card_kind
 class Junkyard(CardKind):
     name = "junkyard"
     schema = JunkyardCard
@@ -366,7 +362,6 @@ class Junkyard(CardKind):
         ]
 
 
-@register_card_kind
 class WideOpenSpace(CardKind):
     name = "wide-open-space"
     schema = WideOpenSpaceCard
@@ -389,7 +384,6 @@ class WideOpenSpace(CardKind):
         ]
 
 
-@register_card_kind
 class MeteorVortex(CardKind):
     name = "meteor-vortex"
     schema = MeteorVortexCard
@@ -431,7 +425,6 @@ def limit_words(limit: Limit) -> str:
     return f"more than {limit.limit} {one if limit.limit == 1 else many}"
 
 
-@register_card_kind
 class AntitrustCheck(CardKind):
     name = "antitrust-check"
     schema = AntitrustCheckCard
@@ -472,7 +465,6 @@ BAD_DAY_ROWS = {
 }
 
 
-@register_card_kind
 class BadDay(CardKind):
     name = "bad-day"
     schema = BadDayCard
@@ -510,3 +502,9 @@ class BadDay(CardKind):
                 surface, f"sabotage: up to {card.sabotage_rolls} row+column rolls", room, size
             ),
         ]
+
+
+# The card kinds this game adds to Galaxy Trucker's, in their registry order (the order the
+# player aid lists them in).
+KINDS: tuple[type[CardKind], ...] = (Junkyard, WideOpenSpace, MeteorVortex, AntitrustCheck, BadDay)
+PART_TWO_KINDS = tuple(kind.name for kind in KINDS)

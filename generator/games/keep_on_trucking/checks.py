@@ -7,7 +7,6 @@ from __future__ import annotations
 from generator.content import Pack
 from generator.errors import ContentError, Problem, abridge
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.kinds import CARD_KINDS, tile_kind
 from generator.games.galaxy_trucker.model import CONNECTORS, Board
 from generator.games.keep_on_trucking.model import ExpansionFile
 from generator.yamlio import Document
@@ -56,7 +55,7 @@ def check_expansion(pack: Pack, content: GalaxyTrucker) -> None:
                 )
             )
     for kind, names in exp.card_technology.items():
-        if kind not in CARD_KINDS:
+        if kind not in content.kinds.cards:
             problems.append(
                 doc.problem(("card_technology", kind), f"unknown card kind {abridge(repr(kind))}")
             )
@@ -72,7 +71,7 @@ def check_expansion(pack: Pack, content: GalaxyTrucker) -> None:
     assert tiles_doc is not None
     for i, tile in enumerate(content.tiles):
         tt = content.tile_type(tile)
-        kind = tile_kind(tt.kind)
+        kind = content.kinds.tile(tt.kind)
         partner = getattr(kind, "partner", None)
         key = getattr(kind, "technology", None)
         if key and key not in exp.technology:

@@ -10,7 +10,6 @@ import string
 from generator.content import Pack
 from generator.errors import ContentError, Problem, abridge
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.kinds import CARD_KINDS
 from generator.games.keep_on_trucking.rough_roads import RoughRoadsFile, check_deck
 from generator.games.keep_on_trucking.scoring import CyanFile, TitlesFile
 
@@ -45,12 +44,12 @@ def check_part_two(pack: Pack, content: GalaxyTrucker) -> None:
             )
         for kind, note in card.applies.items():
             where = ("cards", i, "applies", kind)
-            if kind not in CARD_KINDS:
+            if kind not in content.kinds.cards:
                 problems.append(
                     roads_doc.problem(
                         where,
                         f"unknown card kind {abridge(repr(kind))} "
-                        f"(expected one of: {', '.join(CARD_KINDS)})",
+                        f"(expected one of: {', '.join(content.kinds.cards)})",
                     )
                 )
             unknown = _placeholders(note) - names
@@ -64,7 +63,7 @@ def check_part_two(pack: Pack, content: GalaxyTrucker) -> None:
     cyan: CyanFile = content.extras["cyan"]
     abilities = content.extras["expansion"].cyan_abilities
     for kind, names in cyan.applies.items():
-        if kind not in CARD_KINDS:
+        if kind not in content.kinds.cards:
             problems.append(
                 cyan_doc.problem(("applies", kind), f"unknown card kind {abridge(repr(kind))}")
             )

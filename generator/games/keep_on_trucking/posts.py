@@ -12,7 +12,7 @@ from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import roll_labels
-from generator.games.galaxy_trucker.kinds import Hit, card_kind, tile_kind
+from generator.games.galaxy_trucker.kinds import Hit
 from generator.games.galaxy_trucker.model import Tile
 from generator.games.galaxy_trucker.plan import RoundPlan
 from generator.games.galaxy_trucker.posts import PostWriter
@@ -32,7 +32,7 @@ from generator.render.text import Post, die_face
 def tile_technology(content: GalaxyTrucker, tile: Tile) -> list[str]:
     """The technology keys a tile brings, in teaching order."""
     tt = content.tile_type(tile)
-    kind = tile_kind(tt.kind)
+    kind = content.kinds.tile(tt.kind)
     keys = []
     if "plating" in tile.sides.as_tuple():
         keys.append("plating")
@@ -159,7 +159,7 @@ class TruckingPostWriter(PostWriter):
             for k in self.exp.card_technology.get(card.kind, [])
         ]
         board = self.board(rnd)
-        if board.hits != "plain" and card_kind(card).hits(card):
+        if board.hits != "plain" and self.content.kinds.card(card).hits(card):
             # The ship's rule once, with the first event of the turn that rolls.
             if self.first_ship_flight.get(rnd.ship) == turn and card.id == self._first_rolling(
                 rnd, turn
@@ -201,7 +201,7 @@ class TruckingPostWriter(PostWriter):
             if getattr(image, "kind", "") == "rolls":
                 event = flight.events[image.event]  # type: ignore[attr-defined]
                 card = self.content.cards_by_id[event.card.id]
-                hit = card_kind(card).hits(card)[image.roll]  # type: ignore[attr-defined]
+                hit = self.content.kinds.card(card).hits(card)[image.roll]  # type: ignore[attr-defined]
                 faces = event.rolls[image.roll]  # type: ignore[attr-defined]
                 image = self.dice_picture(rnd, image, hit, faces)
             pictures.append(image)
@@ -216,7 +216,8 @@ class TruckingPostWriter(PostWriter):
         if lines is not None:
             event = rnd.flight_turns[image.index].events[image.event]
             card = self.content.cards_by_id[event.card.id]
-            plain, label = roll_labels(card)[image.roll], roll_labels(card, lines)[image.roll]
+            plain = roll_labels(self.content, card)[image.roll]
+            label = roll_labels(self.content, card, lines)[image.roll]
             alt = alt.replace(f"{plain}:", f"{label}:", 1)
         return dataclasses.replace(
             image,

@@ -1,4 +1,5 @@
-"""Keep on Trucking's tile kinds, registered in Galaxy Trucker's registry.
+"""Keep on Trucking's tile kinds, added to Galaxy Trucker's on this game's own registry
+(keep_on_trucking/kinds.py).
 
 Plating is a side kind (model.Side), not a tile kind: a plated cabin is still a cabin. The
 kinds here are the new components; each says its partner (fancy wiring: the type it must be
@@ -12,7 +13,7 @@ from typing import ClassVar
 from generator.art.surface import Color, Surface
 from generator.games.galaxy_trucker.art import tiles as gt_art
 from generator.games.galaxy_trucker.art.tiles import Frame
-from generator.games.galaxy_trucker.kinds import SideMark, TileKind, register_tile_kind
+from generator.games.galaxy_trucker.kinds import SideMark, TileKind
 from generator.games.galaxy_trucker.model import TileType
 from generator.games.keep_on_trucking import art
 
@@ -44,28 +45,24 @@ class _Booster(_Wired):
         art.booster(surface, frame, tt)
 
 
-@register_tile_kind
 class CannonBooster(_Booster):
     name = "cannon-booster"
     partner = "cannon"
     technology = "cannon-booster"
 
 
-@register_tile_kind
 class EngineBooster(_Booster):
     name = "engine-booster"
     partner = "engine"
     technology = "engine-booster"
 
 
-@register_tile_kind
 class ShieldBooster(_Booster):
     name = "shield-booster"
     partner = "shield"
     technology = "shield-booster"
 
 
-@register_tile_kind
 class ReactorFurnace(_Wired):
     name = "reactor-furnace"
     partner = "battery"
@@ -79,7 +76,6 @@ class ReactorFurnace(_Wired):
         art.furnace(surface, frame, tt)
 
 
-@register_tile_kind
 class Catapult(_Wired):
     name = "catapult"
     required = ("arrows",)
@@ -98,7 +94,6 @@ class Catapult(_Wired):
         art.catapult(surface, frame, tt)
 
 
-@register_tile_kind
 class StasisChamber(_Wired):
     name = "stasis-chamber"
     required = ("sleepers",)
@@ -116,7 +111,6 @@ class StasisChamber(_Wired):
         art.stasis(surface, frame, tt)
 
 
-@register_tile_kind
 class CannonEngine(TileKind):
     """A single cannon and a single engine in one tile: barrel at the front, exhaust at the
     rear, both placement rules."""
@@ -143,7 +137,6 @@ class CannonEngine(TileKind):
         art.cannon_engine(surface, frame, tt)
 
 
-@register_tile_kind
 class HoldBattery(TileKind):
     name = "hold-battery"
     required = ("slots", "cells")
@@ -155,3 +148,16 @@ class HoldBattery(TileKind):
 
     def picture(self, surface: Surface, frame: Frame, tt: TileType) -> None:
         art.hold_battery(surface, frame, tt)
+
+
+# The tile kinds this game adds to Galaxy Trucker's, in their registry order.
+KINDS: tuple[type[TileKind], ...] = (
+    CannonBooster,
+    EngineBooster,
+    ShieldBooster,
+    ReactorFurnace,
+    Catapult,
+    StasisChamber,
+    CannonEngine,
+    HoldBattery,
+)

@@ -15,7 +15,7 @@ from generator.art.icons import INK, TRAVEL
 from generator.art.surface import WHITE, Color, Surface
 from generator.art.text import wrap
 from generator.games.galaxy_trucker.art import goods as goods_art
-from generator.games.galaxy_trucker.kinds import Hit, card_kind
+from generator.games.galaxy_trucker.kinds import Hit
 
 if TYPE_CHECKING:
     from generator.games.galaxy_trucker.content import GalaxyTrucker
@@ -208,7 +208,7 @@ def draw_card(
     surface.rect(x, y, w, h, stroke=INK, fill=BODY, width=line, radius=w * 0.045)
     # Header: the name on a band of the card's colour, the level in a white badge.
     band = min(w * 0.16, h * 0.16)
-    colour = card_kind(card).colour
+    colour = content.kinds.card(card).colour
     surface.rect(x, y, w, band, stroke=INK, fill=colour, width=line, radius=w * 0.045)
     surface.rect(x + line / 2, y + band * 0.5, w - line, band * 0.5, stroke=None, fill=colour)
     surface.line(x, y + band, x + w, y + band, color=INK, width=line)
@@ -257,7 +257,7 @@ def draw_card(
     bx, by = x + pad, y + band + pad * 0.6
     bw, bh = w - 2 * pad, h - band - pad * 1.2
     ts = w * 0.072
-    rows = card_kind(card).rows(surface, content, card, bw, ts)
+    rows = content.kinds.card(card).rows(surface, content, card, bw, ts)
     if not rows:
         return
     lines = [[r] for r in rows]

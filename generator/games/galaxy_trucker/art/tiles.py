@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from generator.art import icons
 from generator.art.icons import INK
 from generator.art.surface import WHITE, Color, Point, Surface
-from generator.games.galaxy_trucker.kinds import tile_kind
 from generator.games.galaxy_trucker.model import SIDES, Tile, TileType
 
 if TYPE_CHECKING:
@@ -86,9 +85,9 @@ def _connector(surface: Surface, f: Frame, side: str, kind: str) -> None:
         surface.polygon(f.quad(side, t - half, t + half, 0.015, 0.05), stroke=None, fill=PIPE_END)
 
 
-# Side kinds drawn by something other than pipes (an expansion's plating registers here).
+# Side kinds drawn by something other than pipes (an expansion's plating): the game's
+# registry holds them (kinds.Kinds.sides).
 SidePainter = Callable[[Surface, "Frame", str, str], None]
-SIDE_PAINTERS: dict[str, SidePainter] = {}
 
 
 def barrels(surface: Surface, f: Frame, count: int) -> None:
@@ -315,13 +314,13 @@ def draw_tile(
 ) -> None:
     """Draw `tile` unrotated in the square (x, y, size, size)."""
     tt = content.tile_type(tile)
-    kind = tile_kind(tt.kind)
+    kind = content.kinds.tile(tt.kind)
     f = Frame(x, y, size)
     surface.rect(
         x, y, size, size, stroke=INK, fill=FRAME_FILL, width=size * 0.025, radius=size * 0.04
     )
     for side, value in zip(SIDES, tile.sides.as_tuple(), strict=True):
-        SIDE_PAINTERS.get(value, _connector)(surface, f, side, value)
+        content.kinds.sides.get(value, _connector)(surface, f, side, value)
     kind.under_panel(surface, f, tt)
     px, py = f.px(PANEL, PANEL)
     surface.rect(

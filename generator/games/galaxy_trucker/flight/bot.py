@@ -47,7 +47,7 @@ from generator.games.galaxy_trucker.flight.ship import (
     start_cell,
 )
 from generator.games.galaxy_trucker.flight.shipfile import Placement, ShipFile
-from generator.games.galaxy_trucker.kinds import CARD_KINDS, TileKind
+from generator.games.galaxy_trucker.kinds import TileKind
 from generator.games.galaxy_trucker.model import Board, Round
 
 SKIP_BELOW = -1.0
@@ -266,7 +266,7 @@ def build(content: GalaxyTrucker, rplan: dict[str, Any], rnd: Round) -> Built:
                 peeked = [c["type"] for c in stack]
                 skipped += 1
                 for kind in peeked:
-                    bot.lean.update(CARD_KINDS[kind].leans)
+                    bot.lean.update(content.kinds.cards[kind].leans)
                 log.append(f"peek at stack 1: {', '.join(peeked)}")
     ship = Ship(board, dict(bot.parts), bot.start)
     assert not clashes(ship), "the bot placed an illegal tile"

@@ -2,8 +2,10 @@
 
 A resolver is `(flight, state, card, rolls) -> list[Option]`: every option the player has
 on that card (one when there is no choice), listed with the natural choice first. The
-engine asks the card's kind (`card_kind(card).resolve(...)`); an expansion's kind sets its
-`resolver` on its own class, or calls `attach` with its kind object. A kind whose events
+engine asks the card's kind in the flown pack's registry (`content.kinds.card(card)
+.resolve(...)`); an expansion's kind sets its `resolver` on its own class, or calls `attach`
+with its kind class. The resolver lives on the kind's class, not in a registry, so every
+game whose registry holds the kind flies it the same way. A kind whose events
 care where the crew sit puts its seating function in `seating.SEATERS` (the crew may move
 before it) or its name in `seating.SEATS_KEPT` (dice read after the crew moved)."""
 
@@ -18,27 +20,16 @@ from generator.games.galaxy_trucker.flight import resolvers_trade as trade
 from generator.games.galaxy_trucker.flight import seating
 from generator.games.galaxy_trucker.flight.option import Option
 from generator.games.galaxy_trucker.flight.state import Flight, State
-from generator.games.galaxy_trucker.kinds import CARD_KINDS, CardKind
+from generator.games.galaxy_trucker.kinds import CardKind
 
 Resolver = Callable[[Flight, State, Any, tuple[tuple[int, int], ...]], list[Option]]
 
 
 def attach(kind: type[CardKind], resolver: Resolver) -> None:
-    """Give the registered object of `kind` its resolver (once)."""
-    registered = CARD_KINDS[kind.name]
-    if vars(registered).get("resolver") is not None:
+    """Give the kind `kind` its resolver (once)."""
+    if vars(kind).get("resolver") is not None:
         raise ValueError(f"card kind {kind.name!r} already has a resolver")
-    registered.resolver = resolver
-
-
-def register(kind: str, resolver: Resolver) -> None:
-    """The older form of `attach`, by kind name (kept for expansions written against it)."""
-    attach(type(CARD_KINDS[kind]), resolver)
-
-
-def resolver(kind: str) -> Resolver:
-    """The resolver of the registered card kind named `kind`."""
-    return CARD_KINDS[kind].resolve
+    kind.resolver = resolver
 
 
 for _kind, _resolver in (

@@ -35,7 +35,6 @@ from generator.games.galaxy_trucker.flight.state import (
     final_score,
     place_alien,
 )
-from generator.games.galaxy_trucker.kinds import card_kind
 
 SEARCH_BUDGET = 200_000  # options tried in one flight before the search stops branching
 
@@ -85,7 +84,7 @@ def seated_options(
     once, with the fewest moves. Outcomes that keep more crew aboard are listed first, so
     that of two seatings equal for the score the one a player would pick (lose nobody
     needlessly) is taken."""
-    kind = card_kind(card)
+    kind = flight.content.kinds.card(card)
     seater, reason = SEATERS[kind.name]
     options = []
     seen: set[tuple[CrewFree, int]] = set()
@@ -144,17 +143,19 @@ class Search:
         self.move_crew = move_crew
         self.steps: list[StepFn] = [lambda s: crew_options(flight, s)]
         for number, (card, rolls) in enumerate(flight.events, start=1):
-            if move_crew and card_kind(card).name in SEATERS:
+            if move_crew and flight.content.kinds.card(card).name in SEATERS:
                 self.steps.append(
                     lambda s, c=card, r=rolls, n=number: seated_options(flight, s, c, r, n)
                 )
             else:
-                self.steps.append(lambda s, c=card, r=rolls: card_kind(c).resolve(flight, s, c, r))
+                self.steps.append(
+                    lambda s, c=card, r=rolls: flight.content.kinds.card(c).resolve(flight, s, c, r)
+                )
         # With crew free to move before every event that cares where they sit, the rest of
         # the round's score depends on how many crew there are, not where they sit: positions
         # that differ only in seating share one entry. Only if every event's kind is known
         # to seat the crew or not to care (an expansion's kind may be neither).
-        kinds = {card_kind(card).name for card, _ in flight.events}
+        kinds = {flight.content.kinds.card(card).name for card, _ in flight.events}
         self.by_crew_count = move_crew and kinds <= set(SEATERS) | SEATING_FREE
         self.memo: dict[tuple[int, Any], int] = {}
         self.cache: dict[tuple[int, State], list[Option]] = {}

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.kinds import TileKind, tile_kind
+from generator.games.galaxy_trucker.kinds import TileKind
 from generator.games.galaxy_trucker.model import Board, Tile, TileType
 
 Cell = tuple[int, int]
@@ -66,15 +66,13 @@ class Part:
     type: TileType
     rotation: int  # degrees clockwise: 0, 90, 180, 270
     sides: tuple[str, ...]
+    # The tile's kind object, from the game's registry: what it does in flight
+    # (`part.does.cannon`). Left out of equality and hashing: the type names it already.
+    does: TileKind = field(compare=False, repr=False)
 
     @property
     def kind(self) -> str:
         return self.type.kind
-
-    @property
-    def does(self) -> TileKind:
-        """The tile's kind object: what it does in flight (`part.does.cannon`)."""
-        return tile_kind(self.type.kind)
 
     @property
     def label(self) -> str:
@@ -91,8 +89,13 @@ class Part:
 
 
 def make_part(content: GalaxyTrucker, tile: Tile, rotation: int) -> Part:
+    tile_type = content.tile_type(tile)
     return Part(
-        tile, content.tile_type(tile), rotation, rotate(tile.sides.as_tuple(), rotation // 90)
+        tile,
+        tile_type,
+        rotation,
+        rotate(tile.sides.as_tuple(), rotation // 90),
+        content.kinds.tile(tile_type.kind),
     )
 
 
