@@ -12,14 +12,14 @@ from generator.content import Pack
 from generator.games import Capabilities
 from generator.games.galaxy_trucker import GalaxyTruckerRules
 from generator.games.galaxy_trucker import content as gt_content
+from generator.games.keep_on_trucking.adventure_posts import AdventurePostWriter
 from generator.games.keep_on_trucking.checks import check_expansion
 from generator.games.keep_on_trucking.kinds import KINDS
 from generator.games.keep_on_trucking.model import ExpansionFile
 from generator.games.keep_on_trucking.options import TruckingFileOptions
-from generator.games.keep_on_trucking.part_two import PART_TWO_FILES, check_part_two
+from generator.games.keep_on_trucking.own_files import OWN_FILES, check_own_files
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.games.keep_on_trucking.planner import plan_game, read_options, tile_ref
-from generator.games.keep_on_trucking.posts_part2 import PartTwoPostWriter
 from generator.games.keep_on_trucking.rough_roads import plan_rough_roads
 from generator.games.keep_on_trucking.scoring import trucking_score_spec
 from generator.plan import PlanHeader
@@ -31,7 +31,7 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
     base_game = "galaxy_trucker"
     sheet_module = "generator.games.keep_on_trucking.sheets"
 
-    writer_type = PartTwoPostWriter
+    writer_type = AdventurePostWriter
     plan_type = KeepOnTruckingPlan
 
     @property
@@ -52,9 +52,9 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
         return trucking_score_spec(super().scoring(content, plan), content)
 
     def load(self, pack: Pack) -> gt_content.GalaxyTrucker:
-        content = gt_content.load(pack, {"expansion": ExpansionFile, **PART_TWO_FILES}, KINDS)
+        content = gt_content.load(pack, {"expansion": ExpansionFile, **OWN_FILES}, KINDS)
         check_expansion(pack, content)
-        check_part_two(pack, content)
+        check_own_files(pack, content)
         return content
 
     def make_plan(  # type: ignore[override]

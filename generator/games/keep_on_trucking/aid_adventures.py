@@ -6,7 +6,7 @@ from __future__ import annotations
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.sheets_aid import generic_text
 from generator.games.keep_on_trucking.aid_columns import text_entry, two_column_aid_page
-from generator.games.keep_on_trucking.card_kinds import PART_TWO_KINDS
+from generator.games.keep_on_trucking.card_kinds import ADVENTURE_KINDS
 from generator.render.pdf import (
     Block,
     PageSpec,
@@ -17,7 +17,7 @@ def adventure_blocks(content: GalaxyTrucker) -> list[Block]:
     used = {c.kind for c in content.cards}
     blocks = [
         text_entry(f"{content.texts.cards[k].name}: {generic_text(content.texts.cards[k].resolve)}")
-        for k in PART_TWO_KINDS
+        for k in ADVENTURE_KINDS
         if k in used
     ]
     titles = content.extras["titles"]

@@ -507,4 +507,4 @@ class BadDay(CardKind):
 # The card kinds this game adds to Galaxy Trucker's, in their registry order (the order the
 # player aid lists them in).
 KINDS: tuple[type[CardKind], ...] = (Junkyard, WideOpenSpace, MeteorVortex, AntitrustCheck, BadDay)
-PART_TWO_KINDS = tuple(kind.name for kind in KINDS)
+ADVENTURE_KINDS = tuple(kind.name for kind in KINDS)

@@ -344,14 +344,14 @@ def compass_lines(exp: ExpansionFile) -> list[str]:
 def base_view(content: GalaxyTrucker) -> GalaxyTrucker:
     """The content with only the base game's tile types (and card kinds), for the base
     player aid."""
-    from generator.games.keep_on_trucking.card_kinds import PART_TWO_KINDS
+    from generator.games.keep_on_trucking.card_kinds import ADVENTURE_KINDS
 
     base_types = {t.type for t in content.tiles if not t.ours} | {content.starting_cabin.type}
     return dataclasses.replace(
         content,
         tile_types={k: v for k, v in content.tile_types.items() if k in base_types},
         tiles=tuple(t for t in content.tiles if not t.ours),
-        cards=tuple(c for c in content.cards if c.kind not in PART_TWO_KINDS),
+        cards=tuple(c for c in content.cards if c.kind not in ADVENTURE_KINDS),
     )
 
 

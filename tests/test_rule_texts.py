@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from generator.games.keep_on_trucking.adventure_posts import AdventurePostWriter
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
-from generator.games.keep_on_trucking.posts_part2 import PartTwoPostWriter
 from generator.games.keep_on_trucking.sheets import sheet_files
 from generator.render.text import Post
 from generator.session import load_content, plan_header
@@ -114,7 +114,7 @@ def test_item6_ia_texts_name_printed_rows_and_columns(kot: tuple[Any, Any, Any])
         ),
     )
     assert front_of(kot, plan) == "right"
-    posts = {p.key: p for p in PartTwoPostWriter(content, plan).all_posts()}
+    posts = {p.key: p for p in AdventurePostWriter(content, plan).all_posts()}
     round_one = {k: post_text(p) for k, p in posts.items() if k.startswith("round-1/")}
     words = "\n".join(round_one.values())
     assert (
@@ -160,7 +160,7 @@ def test_item6_ia_rough_roads_name_printed_rows_and_columns(kot: tuple[Any, Any,
             kot, lambda p, c=card_id: any(r.id == c for r in p.rough_roads[0]), difficulty="insane"
         )
         road = next(r for r in plan.rough_roads[0] if r.id == card_id)
-        posts = {p.key: p for p in PartTwoPostWriter(content, plan).all_posts()}
+        posts = {p.key: p for p in AdventurePostWriter(content, plan).all_posts()}
         end = post_text(posts["round-1/end-of-building"])
         names = ("row", "column") if card_id != "dead-zone" else ("column",)
         for line, faces in zip(names, road.rolls, strict=True):
@@ -186,7 +186,7 @@ def test_item6_ia_sabotage_bad_day_and_aesthete_name_printed_lines(
 ) -> None:
     content = kot[2]
     plan = kot_plan(kot, "issue-19-sabotage-ia", ships="A", titles="3-6-9")
-    writer = PartTwoPostWriter(content, plan)
+    writer = AdventurePostWriter(content, plan)
     from generator.games.keep_on_trucking.card_kinds import CoordinateRoll
 
     row = CoordinateRoll("sabotage", "", "row", "sabotage try 1 row, the row it names")

@@ -1,4 +1,4 @@
-"""Keep on Trucking part 2's own files (rough-roads.yaml, cyan.yaml, titles.yaml): their
+"""Keep on Trucking's own files (rough-roads.yaml, cyan.yaml, titles.yaml): their
 schemas for the loader, and the checks that span files (a Rough Roads note for a card kind
 that does not exist, a placeholder that is not one of the card's rolls, a cyan ability
 without words)."""
@@ -13,7 +13,7 @@ from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.keep_on_trucking.rough_roads import RoughRoadsFile, check_deck
 from generator.games.keep_on_trucking.scoring import CyanFile, TitlesFile
 
-PART_TWO_FILES: dict[str, type] = {
+OWN_FILES: dict[str, type] = {
     "rough-roads": RoughRoadsFile,
     "cyan": CyanFile,
     "titles": TitlesFile,
@@ -24,9 +24,9 @@ def _placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
-def check_part_two(pack: Pack, content: GalaxyTrucker) -> None:
+def check_own_files(pack: Pack, content: GalaxyTrucker) -> None:
     problems: list[Problem] = []
-    roads_doc, cyan_doc, titles_doc = (pack.document(s) for s in PART_TWO_FILES)
+    roads_doc, cyan_doc, titles_doc = (pack.document(s) for s in OWN_FILES)
     assert roads_doc is not None and cyan_doc is not None and titles_doc is not None
     roads: RoughRoadsFile = content.extras["rough-roads"]
     for message in check_deck(content):

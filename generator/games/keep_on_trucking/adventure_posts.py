@@ -1,6 +1,6 @@
-"""Keep on Trucking's posts, part 2: the new adventure cards, Rough Roads, the cyan abilities
-where they apply, and the titles and new points at scoring. Built on the part 1 writer
-(posts.py) through the writer's hooks (blocks added to a post); part 1's words stay as
+"""Keep on Trucking's adventure posts: the new adventure cards, Rough Roads, the cyan abilities
+where they apply, and the titles and new points at scoring. Built on the technology
+writer (posts.py) through the writer's hooks (blocks added to a post); its words stay as
 they are."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from generator.render.post import Block, heading, item, line, para
 from generator.render.text import PostImage
 
 
-class PartTwoPostWriter(TruckingPostWriter):
+class AdventurePostWriter(TruckingPostWriter):
     def __init__(  # type: ignore[override]
         self,
         content: GalaxyTrucker,

@@ -1,4 +1,4 @@
-"""Keep on Trucking, part 2: the nine adventure cards in the level decks, Rough Roads (0-3
+"""Keep on Trucking's adventures: the nine adventure cards in the level decks, Rough Roads (0-3
 cards a round, never twice in a game, dice hidden), the cyan abilities where they apply, the
 titles and the new points in the scoring posts."""
 
@@ -17,10 +17,10 @@ from PIL import Image
 from generator.errors import ContentError, SheetgenError
 from generator.games.galaxy_trucker.describe import card_fields, card_title
 from generator.games.galaxy_trucker.images_layout import render_png
+from generator.games.keep_on_trucking.adventure_posts import AdventurePostWriter
 from generator.games.keep_on_trucking.card_kinds import BadDayCard
 from generator.games.keep_on_trucking.hits import label_words
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
-from generator.games.keep_on_trucking.posts_part2 import PartTwoPostWriter
 from generator.games.keep_on_trucking.rough_roads import RoughRoad
 from generator.render.text import Post, fill, roll_text
 from generator.session import load_content, plan_header
@@ -46,7 +46,7 @@ def make_plan(loaded: tuple[Any, Any, Any], seed: str, **options: Any) -> KeepOn
 
 
 def posts_of(content: Any, plan: KeepOnTruckingPlan) -> dict[str, Post]:
-    return {p.key: p for p in PartTwoPostWriter(content, plan).all_posts()}
+    return {p.key: p for p in AdventurePostWriter(content, plan).all_posts()}
 
 
 # --- the decks -----------------------------------------------------------------------------
@@ -262,7 +262,7 @@ def test_every_rough_roads_card_in_a_round_start_post(
 
 def test_rough_roads_picture(loaded: tuple[Any, Any, Any], content: Any) -> None:
     plan = make_plan(loaded, "picture-seed-part-two-01", difficulty="insane")
-    image = PartTwoPostWriter(content, plan).rough_roads_image(plan.rounds[0])
+    image = AdventurePostWriter(content, plan).rough_roads_image(plan.rounds[0])
     data = render_png(content, plan, image)
     picture = Image.open(io.BytesIO(data)).convert("RGB")
     assert picture.size == (1080, 1350)
@@ -396,7 +396,7 @@ def test_sabotage_rolls_read_lines_straight(loaded: tuple[Any, Any, Any], conten
     from generator.games.keep_on_trucking.card_kinds import CoordinateRoll
 
     plan = make_plan(loaded, "coordinate-seed-part-two-1", ships="A")
-    writer = PartTwoPostWriter(content, plan)
+    writer = AdventurePostWriter(content, plan)
     ia, iia, iiia = plan.rounds
     column = CoordinateRoll("sabotage", "", "column", "sabotage try 1 column, x")
     row = CoordinateRoll("sabotage", "", "row", "sabotage try 1 row, x")
@@ -410,7 +410,7 @@ def test_sabotage_rolls_read_lines_straight(loaded: tuple[Any, Any, Any], conten
 
 
 def test_golden_plan(loaded: tuple[Any, Any, Any], update_golden: bool) -> None:
-    """A Keep on Trucking game with every part 2 option: a change here changes running games
+    """A Keep on Trucking game with every adventure option: a change here changes running games
     (the decks, the Rough Roads draw and their dice), so it must be deliberate
     (pytest --update-golden)."""
     import json
