@@ -363,7 +363,7 @@ class Column:
 
 
 @dataclass(frozen=True)
-class Block:
+class LayoutBlock:
     """Something a flow places: its height for a width, and how to draw it there."""
 
     name: str
@@ -374,7 +374,7 @@ class Block:
 
 @dataclass(frozen=True)
 class Placement:
-    block: Block
+    block: LayoutBlock
     column: int
     x: float
     y: float
@@ -382,7 +382,7 @@ class Placement:
 
 
 def flow(
-    measure: Measure, blocks: Sequence[Block], columns: Sequence[Column], gap: float
+    measure: Measure, blocks: Sequence[LayoutBlock], columns: Sequence[Column], gap: float
 ) -> list[Placement] | None:
     """Place blocks in order, moving on to the next column when one is full (columns may
     lie on several pages). Returns the placements, or None when the blocks do not fit."""
@@ -404,7 +404,7 @@ def flow(
 
 
 def assign(
-    measure: Measure, blocks: list[Block], columns: list[Column], gap: float, *, strip: bool
+    measure: Measure, blocks: list[LayoutBlock], columns: list[Column], gap: float, *, strip: bool
 ) -> list[Placement] | None:
     """The first way, in reading order, to share the blocks among the columns so that each
     column holds its blocks (in their given order). With `strip`, the last column is a

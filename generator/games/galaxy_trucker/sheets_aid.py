@@ -21,8 +21,8 @@ from generator.games.galaxy_trucker.sheets_common import (
     title_line,
 )
 from generator.render.pdf import (
-    Block,
     Column,
+    LayoutBlock,
     LayoutError,
     Measure,
     Page,
@@ -79,7 +79,7 @@ def generic_text(template: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _text_block(name: str, title: str, text: str, size: float = BODY) -> Block:
+def _text_block(name: str, title: str, text: str, size: float = BODY) -> LayoutBlock:
     def height(m: Measure, w: float) -> float:
         return TITLE * 1.5 + paragraph_height(m, w, text, size=size)
 
@@ -87,7 +87,7 @@ def _text_block(name: str, title: str, text: str, size: float = BODY) -> Block:
         y = title_line(page.surface, x, y, title, "")
         paragraph(page.surface, x, y, w, text, size=size)
 
-    return Block(name, mm(60), height, draw)
+    return LayoutBlock(name, mm(60), height, draw)
 
 
 def _entry_block(
@@ -96,7 +96,7 @@ def _entry_block(
     text: str,
     art: Callable[[Page, float, float], None] | None = None,
     size: float = BODY,
-) -> Block:
+) -> LayoutBlock:
     """A bold name and its explanation, with an optional picture on the left."""
     indent = ART + mm(2) if art else 0.0
     lead = f"{heading}:"
@@ -110,20 +110,20 @@ def _entry_block(
             art(page, x, y)
         paragraph(page.surface, x + indent, y, w - indent, text, size=size, lead=lead)
 
-    return Block(name, mm(60), height, draw)
+    return LayoutBlock(name, mm(60), height, draw)
 
 
-def _heading(name: str, title: str, note: str = "") -> Block:
+def _heading(name: str, title: str, note: str = "") -> LayoutBlock:
     def height(m: Measure, w: float) -> float:
         return TITLE * 1.5
 
     def draw(page: Page, x: float, y: float, w: float) -> None:
         title_line(page.surface, x, y, title, note)
 
-    return Block(name, mm(40), height, draw)
+    return LayoutBlock(name, mm(40), height, draw)
 
 
-def aid_blocks(content: GalaxyTrucker) -> list[Block]:
+def aid_blocks(content: GalaxyTrucker) -> list[LayoutBlock]:
     def tile_art(tile: Tile) -> Callable[[Page, float, float], None]:
         def art(page: Page, x: float, y: float) -> None:
             draw_tile(page.surface, content, tile, x, y, ART)
@@ -131,7 +131,7 @@ def aid_blocks(content: GalaxyTrucker) -> list[Block]:
 
         return art
 
-    blocks: list[Block] = [_heading("tiles", "Tiles", "rotate freely, never mirror")]
+    blocks: list[LayoutBlock] = [_heading("tiles", "Tiles", "rotate freely, never mirror")]
     for name, tile in sample_tiles(content):
         summary = content.tile_type(tile).summary
         blocks.append(_entry_block(f"tile-{name}", name, summary, tile_art(tile)))
@@ -149,7 +149,7 @@ def aid_blocks(content: GalaxyTrucker) -> list[Block]:
     return blocks + _round_blocks(content)
 
 
-def event_blocks(content: GalaxyTrucker) -> list[Block]:
+def event_blocks(content: GalaxyTrucker) -> list[LayoutBlock]:
     blocks = [
         _heading("events", "Events", "write each result in its Event box"),
         _text_block("symbols", "Reading a card", SYMBOLS, size=EVENT_BODY),
@@ -191,7 +191,7 @@ def event_blocks(content: GalaxyTrucker) -> list[Block]:
     return blocks
 
 
-def _round_blocks(content: GalaxyTrucker) -> list[Block]:
+def _round_blocks(content: GalaxyTrucker) -> list[LayoutBlock]:
     """How a round runs, from the pack's own post texts, and each round's numbers."""
     texts = content.texts
     table = "\n".join(

@@ -31,8 +31,8 @@ from generator.render.pdf import (
     INK_GREY,
     MARGIN,
     THICK,
-    Block,
     Column,
+    LayoutBlock,
     LayoutError,
     Measure,
     Orientation,
@@ -100,17 +100,17 @@ class ShipSheet:
         return self.content.boards[self.rnd.ship]
 
     # --- blocks ------------------------------------------------------------------------
-    def blocks(self) -> dict[str, Block]:
+    def blocks(self) -> dict[str, LayoutBlock]:
         blocks = {
-            "skipped": Block("skipped", mm(50), self._skipped_height, self._skipped),
-            "lost": Block("lost", mm(50), self._lost_height, self._lost),
-            "events": Block("events", EVENT_W * 4, self._events_height, self._events),
-            "score": Block("score", mm(62), self._score_height, self._score),
-            "crew": Block("crew", mm(50), self._crew_height, self._crew),
-            "legend": Block("legend", LEGEND_W * 3, self._legend_height, self._legend),
+            "skipped": LayoutBlock("skipped", mm(50), self._skipped_height, self._skipped),
+            "lost": LayoutBlock("lost", mm(50), self._lost_height, self._lost),
+            "events": LayoutBlock("events", EVENT_W * 4, self._events_height, self._events),
+            "score": LayoutBlock("score", mm(62), self._score_height, self._score),
+            "crew": LayoutBlock("crew", mm(50), self._crew_height, self._crew),
+            "legend": LayoutBlock("legend", LEGEND_W * 3, self._legend_height, self._legend),
         }
         if self.last_round:
-            blocks["game"] = Block("game", mm(50), self._game_height, self._game)
+            blocks["game"] = LayoutBlock("game", mm(50), self._game_height, self._game)
         return blocks
 
     def _peek_text(self) -> str:

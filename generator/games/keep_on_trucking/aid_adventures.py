@@ -8,12 +8,12 @@ from generator.games.galaxy_trucker.sheets_aid import generic_text
 from generator.games.keep_on_trucking.aid_columns import text_entry, two_column_aid_page
 from generator.games.keep_on_trucking.card_kinds import ADVENTURE_KINDS
 from generator.render.pdf import (
-    Block,
+    LayoutBlock,
     PageSpec,
 )
 
 
-def adventure_blocks(content: GalaxyTrucker) -> list[Block]:
+def adventure_blocks(content: GalaxyTrucker) -> list[LayoutBlock]:
     used = {c.kind for c in content.cards}
     blocks = [
         text_entry(f"{content.texts.cards[k].name}: {generic_text(content.texts.cards[k].resolve)}")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.sheets_common import FOOTER_H, HEADER_H, footer, header
 from generator.render.pdf import (
-    Block,
     Column,
+    LayoutBlock,
     LayoutError,
     Measure,
     Page,
@@ -30,7 +30,7 @@ def split_lead(text: str) -> tuple[str, str]:
     return "", text
 
 
-def text_entry(text: str) -> Block:
+def text_entry(text: str) -> LayoutBlock:
     lead, body = split_lead(text)
 
     def height(m: Measure, w: float) -> float:
@@ -39,13 +39,13 @@ def text_entry(text: str) -> Block:
     def draw(page: Page, x: float, y: float, w: float) -> None:
         paragraph(page.surface, x, y, w, body, size=7.0, lead=lead)
 
-    return Block(f"text-{lead or body[:20]}", mm(60), height, draw)
+    return LayoutBlock(f"text-{lead or body[:20]}", mm(60), height, draw)
 
 
 def two_column_aid_page(
     content: GalaxyTrucker,
     paper: str,
-    blocks: list[Block],
+    blocks: list[LayoutBlock],
     title: str,
     subtitle: str,
     footer_text: str,

@@ -49,8 +49,8 @@ from generator.games.keep_on_trucking.model import ExpansionFile
 from generator.render.pdf import (
     MARGIN,
     PAPER_NAMES,
-    Block,
     Column,
+    LayoutBlock,
     LayoutError,
     Measure,
     Orientation,
@@ -85,11 +85,11 @@ def expansion(content: GalaxyTrucker) -> ExpansionFile:
 class TruckingShipSheet(ShipSheet):
     """A ship sheet with Keep on Trucking's boxes and, on the A ships, their hit rule."""
 
-    def blocks(self) -> dict[str, Block]:
+    def blocks(self) -> dict[str, LayoutBlock]:
         blocks = super().blocks()
-        blocks["trucking"] = Block("trucking", mm(50), self._trucking_height, self._trucking)
+        blocks["trucking"] = LayoutBlock("trucking", mm(50), self._trucking_height, self._trucking)
         if self.board.hits != "plain":
-            blocks["hits"] = Block("hits", mm(50), self._hits_height, self._hits)
+            blocks["hits"] = LayoutBlock("hits", mm(50), self._hits_height, self._hits)
         return blocks
 
     # --- the expansion's boxes ----------------------------------------------------------
@@ -355,10 +355,10 @@ def base_view(content: GalaxyTrucker) -> GalaxyTrucker:
     )
 
 
-def technology_blocks(content: GalaxyTrucker) -> list[Block]:
+def technology_blocks(content: GalaxyTrucker) -> list[LayoutBlock]:
     """The technology page: each new tile type's picture and rule, then the ships A."""
     exp = expansion(content)
-    blocks: list[Block] = []
+    blocks: list[LayoutBlock] = []
     shown: set[str] = set()
     base_types = {t.type for t in content.tiles if not t.ours}
     for tile in content.tiles:
@@ -389,7 +389,7 @@ def technology_blocks(content: GalaxyTrucker) -> list[Block]:
 ART = mm(12)
 
 
-def _tile_entry(content: GalaxyTrucker, tile: Tile, text: str = "") -> Block:
+def _tile_entry(content: GalaxyTrucker, tile: Tile, text: str = "") -> LayoutBlock:
     tt = content.tile_type(tile)
     exp = expansion(content)
     from generator.games.keep_on_trucking.posts import tile_technology
@@ -410,7 +410,7 @@ def _tile_entry(content: GalaxyTrucker, tile: Tile, text: str = "") -> Block:
         page.mark("tech-tile", x, y, ART, ART)
         paragraph(page.surface, x + indent, y, w - indent, body, size=7.0, lead=lead)
 
-    return Block(f"tech-{tile.type}", mm(60), height, draw)
+    return LayoutBlock(f"tech-{tile.type}", mm(60), height, draw)
 
 
 def technology_page(content: GalaxyTrucker, paper: str) -> PageSpec:
