@@ -114,13 +114,7 @@ class TableLog:
     def read(self) -> LogText:
         """Every entry, each one's number and shape checked; a line that fails is an error
         naming the file and the line."""
-        if not self.present():
-            return LogText(b"")
-        try:
-            # Bounded and regular files only, even if the file changed since the check.
-            raw = read_regular_file(self.path, self.max_bytes)
-        except UnreadableFile as exc:
-            raise SheetgenError(f"{display_path(self.path)}: {exc}") from None
+        raw = self._bytes()
         try:
             raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -143,6 +137,15 @@ class TableLog:
                 raise self.problem(number, problem)
             lines.append(Line(number, entry, offset))
         return LogText(raw, lines)
+
+    def _bytes(self) -> bytes:
+        if not self.present():
+            return b""
+        try:
+            # Bounded and regular files only, even if the file changed since the check.
+            return read_regular_file(self.path, self.max_bytes)
+        except UnreadableFile as exc:
+            raise SheetgenError(f"{display_path(self.path)}: {exc}") from None
 
     def _entry(self, number: int, data: bytes) -> dict[str, Any]:
         try:
@@ -179,13 +182,11 @@ class TableLog:
                 "or moved?); restore the log",
             )
 
-    def append(self, entry: dict[str, Any], expected: int) -> LogText:
-        """Add one entry and return the log as it now is; `expected` is the number of
-        entries the caller replayed, so a log that changed meanwhile (or turned into a link)
-        is refused, never replaced. Called with the table locked."""
-        present = self.present()
-        old = self.read() if present else LogText(b"")
-        if len(old.lines) != expected:
+    def append(self, entry: dict[str, Any], old: LogText) -> LogText:
+        """Add one entry and return the log as it now is; `old` is the log the caller
+        replayed, so a log that changed meanwhile (by a byte, or into a link) is refused,
+        never replaced. Called with the table locked."""
+        if self._bytes() != old.raw:
             raise SheetgenError(
                 f"{display_path(self.path)} changed while this command ran; run it again"
             )

@@ -23,7 +23,7 @@ from test_card_race_table_crash import actions, start
 from generator.errors import SheetgenError
 from generator.games.battlestar import game as bsg_game
 from generator.games.card_race import commands
-from generator.table_log import TableLog, locked
+from generator.table_log import LogText, TableLog, locked
 
 Run = Callable[..., Result]
 REPO = Path(__file__).resolve().parent.parent
@@ -80,7 +80,7 @@ def test_a_line_that_does_not_fit_is_named_with_its_line(
 def test_a_missing_final_newline_is_read_and_the_next_entry_adds_it(tmp_path: Path) -> None:
     log = log_of(tmp_path, '{"n": 0}\n{"n": 1}', first=0)
     assert [e["n"] for e in log.read().entries] == [0, 1]
-    after = log.append({"n": 2}, 2)
+    after = log.append({"n": 2}, log.read())
     assert log.path.read_bytes() == b'{"n": 0}\n{"n": 1}\n{"n": 2}\n'
     assert after.raw == log.path.read_bytes() and [x.number for x in after.lines] == [1, 2, 3]
 
@@ -93,16 +93,18 @@ def test_entries_of_an_older_log_may_carry_no_number_until_one_does(tmp_path: Pa
 
 def test_an_append_to_a_log_that_changed_meanwhile_is_refused(tmp_path: Path) -> None:
     log = log_of(tmp_path, '{"n": 1}\n')
+    read = log.read()
+    log.path.write_text('{"n": 1}\n{"n": 2}\n', encoding="utf-8")  # another writer's entry
     with pytest.raises(SheetgenError, match="changed while this command ran"):
-        log.append({"n": 1}, 0)
-    assert log.path.read_text(encoding="utf-8") == '{"n": 1}\n'
+        log.append({"n": 2}, read)
+    assert log.path.read_text(encoding="utf-8") == '{"n": 1}\n{"n": 2}\n'
 
 
 def test_a_symlinked_log_is_refused(tmp_path: Path) -> None:
     (tmp_path / "elsewhere.jsonl").write_text('{"n": 1}\n', encoding="utf-8")
     (tmp_path / "t.jsonl").symlink_to(tmp_path / "elsewhere.jsonl")
     log = TableLog(tmp_path, "t.jsonl", 10_000)
-    for attempt in (log.read, lambda: log.append({"n": 2}, 1)):
+    for attempt in (log.read, lambda: log.append({"n": 2}, LogText(b'{"n": 1}\n'))):
         with pytest.raises(SheetgenError, match="symbolic link"):
             attempt()
     assert (tmp_path / "elsewhere.jsonl").read_text(encoding="utf-8") == '{"n": 1}\n'

@@ -35,6 +35,7 @@ from generator.games.battlestar.state import TableState
 from generator.games.battlestar.table import COMMANDS, Outcome, TableError
 from generator.safe_read import UnreadableFile, read_regular_file
 from generator.seeds import commitment, game_id
+from generator.table_log import LogText
 from generator.table_snapshot import Snapshots
 from generator.yamlio import MAX_FILE_BYTES
 
@@ -62,6 +63,7 @@ class Table:
     state: TableState | None = None
     record: SetupRecord | None = None
     entries: list[dict[str, Any]] = field(default_factory=list)
+    log: LogText = field(default_factory=lambda: LogText(b""))  # as replayed
     messages: list[PrivateMessage] = field(default_factory=list)  # every one sent so far
     written: list[Written] = field(default_factory=list)  # each replayed entry's files
     warnings: list[str] = field(default_factory=list)  # what a replay could not restore
@@ -157,7 +159,7 @@ def replay(table: Table, kept: bool = False) -> Table:
     else:
         state, record = set_up(table.content, table.spec, table.game_id)
         table.since, table.messages = 0, setup_messages(state, record)
-    table.state, table.record, table.entries = state, record, entries
+    table.state, table.record, table.entries, table.log = state, record, entries, log
     table.written, table.warnings, table.read_files = [], [], False
     where = display_path(log_path(table.folder))
     for item in log.lines[max(table.since, 1) :]:
@@ -341,7 +343,8 @@ def setup_game(table: Table) -> tuple[Written, list[Path]]:
             return written, write_files(table.folder, written)
     written = setup_written(table)
     with locked(table.folder):
-        entries = read_log(table.folder).entries
+        log = read_log(table.folder)
+        entries = log.entries
         if entries and entries[0].get("setup_digest") != table.digest:
             raise SheetgenError(
                 f"{display_path(table.folder)} holds a game set up from another game file "
@@ -349,7 +352,7 @@ def setup_game(table: Table) -> tuple[Written, list[Path]]:
             )
         if not entries:
             head = {"n": 0, "cmd": "setup", "setup_digest": table.digest, "game_id": table.game_id}
-            table_log(table.folder).append(head, 0)
+            table_log(table.folder).append(head, log)
             return written, write_files(table.folder, written) + _keep_pack(table)
         # Set up already: the files sent are kept; only those missing are written again.
         return written, write_files(table.folder, written, missing_only=True) + _keep_pack(table)
@@ -385,7 +388,7 @@ def run_command(table: Table, command: str, args: dict[str, Any]) -> tuple[Writt
         written = entry_written(table, trial, n, command, outcome)
         written.files()  # rendered before the entry is logged: a post that fails is not logged
         entry = {"n": n, "cmd": command, "args": args}
-        logged = table_log(table.folder).append(entry, n)
+        logged = table_log(table.folder).append(entry, table.log)
         table.entries.append(entry)
         table.written.append(written)
         table.messages += outcome.messages

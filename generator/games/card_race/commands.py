@@ -285,13 +285,21 @@ TABLE_POST = re.compile(r"^(round-\d{2}/(table-\d{3}|standings)|final)\.[^/]+$")
 
 
 def table_files_on_disk(folder: Path) -> list[str]:
+    """Every table file in the folder. Names are read one scandir a folder and sorted as
+    text (the order sorted paths of one folder have): at a game's end the folder holds
+    thousands of posts, and every command looks."""
     found = [LOG_FILE] if (folder / LOG_FILE).is_file() else []
-    for entry in sorted(folder.iterdir()):
+    for entry in _entries(folder):
         if entry.name.startswith("final."):
             found.append(entry.name)
-        elif entry.name.startswith("round-") and entry.is_dir() and not entry.is_symlink():
-            found += [f"{entry.name}/{child.name}" for child in sorted(entry.iterdir())]
+        elif entry.name.startswith("round-") and entry.is_dir(follow_symlinks=False):
+            found += [f"{entry.name}/{child.name}" for child in _entries(Path(entry.path))]
     return [name for name in found if name == LOG_FILE or TABLE_POST.match(name)]
+
+
+def _entries(folder: Path) -> list[os.DirEntry[str]]:
+    with os.scandir(folder) as found:
+        return sorted(found, key=lambda entry: entry.name)
 
 
 def _write(folder: Path, name: str, data: bytes) -> None:
@@ -313,17 +321,20 @@ def _remove_stale_temp_files(folder: Path) -> None:
     post. Called with the table locked, so no live run is writing them."""
     places = [(folder, "")]
     places += [
-        (p, f"{p.name}/") for p in folder.glob("round-*") if p.is_dir() and not p.is_symlink()
+        (Path(p.path), f"{p.name}/")
+        for p in _entries(folder)
+        if p.name.startswith("round-") and p.is_dir(follow_symlinks=False)
     ]
     for place, prefix in places:
-        for entry in place.iterdir():
-            found = TEMP_FILE.match(entry.name)
-            if found is None or not entry.is_file() or entry.is_symlink():
+        for entry in _entries(place):
+            # Only hidden names can be temporary files: the thousands of posts are passed by.
+            found = TEMP_FILE.match(entry.name) if entry.name.startswith(".") else None
+            if found is None or not entry.is_file(follow_symlinks=False):
                 continue
             name = prefix + found["name"]
             if name in (LOG_FILE, "manifest.json") or TABLE_POST.match(name):
                 with contextlib.suppress(OSError):
-                    entry.unlink()
+                    os.unlink(entry.path)
 
 
 def _recover_posts(
@@ -408,7 +419,7 @@ def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[s
             _taken(folder, files, len(entries))
             # The entry first: a command is done when it is logged. A run killed before its
             # posts are written has them written by the next command (see _recover_posts).
-            logged = table_log(folder).append(entry, len(entries))
+            logged = table_log(folder).append(entry, log)
             for name, data in files:
                 _write(folder, name, data)
             text = shown_text(content, plan, state, number, serial, chosen)
