@@ -6,8 +6,8 @@ A snapshot is an optimisation, never a record: the log stays the only truth.
   game folder: the folder's files are listed in its manifest and sent to players, and a
   replayed state holds what the folder does not (Battlestar's decks in their seeded order,
   that is every draw still to come).
-- It is keyed by the game (its deal or setup), the game folder (its real path and inode: a
-  copy of the folder may lack posts this one has) and this sheetgen's code, and holds the
+- It is kept for the game (its deal or setup) in the game folder (its real path and inode:
+  a copy of the folder may lack posts this one has), for this sheetgen's code, and holds the
   number of entries it covers and the SHA-256 of the log's bytes up to the end of the last
   one. It is used only when the log still begins with exactly those bytes; the entries after
   it are replayed (and checked) as usual. A log edited, cut short or replaced, or a snapshot
@@ -22,18 +22,21 @@ A snapshot is an optimisation, never a record: the log stays the only truth.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import hmac
 import io
 import json
 import os
 import pickle
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator import __version__
 from generator.atomic_write import write_atomic
-from generator.cache import cache_root, code_fingerprint
+from generator.cache import cache_root
 from generator.safe_read import read_regular_file
 from generator.table_log import LogText
 
@@ -63,7 +66,8 @@ class Snapshots:
             where = f"{os.path.realpath(self.place)}\0{os.stat(self.place).st_ino}"
         except OSError:
             return None
-        parts = (self.game, self.key, where, code_fingerprint())
+        # The code is not part of the name: a new version's snapshots replace the old ones.
+        parts = (self.game, self.key, where)
         name = hashlib.sha256("\0".join(parts).encode()).hexdigest()
         return root / "table-snapshots" / name[:40]
 
@@ -98,6 +102,8 @@ class Snapshots:
         header = json.loads(head)
         if header.get("count") != count or header.get("prefix") != prefix:
             raise ValueError("a snapshot of another log")
+        if header.get("code") != code_fingerprint():
+            raise ValueError("a snapshot of another version of sheetgen")
         if not hmac.compare_digest(str(header.get("mac")), self._mac(count, prefix, payload)):
             raise ValueError("a snapshot not written by this game's host")
         return _Unpickler(io.BytesIO(payload), self.shared).load()
@@ -112,7 +118,12 @@ class Snapshots:
         buffer = io.BytesIO()
         _Pickler(buffer, self.shared).dump(state)
         payload = buffer.getvalue()
-        header = {"count": count, "prefix": prefix, "mac": self._mac(count, prefix, payload)}
+        header = {
+            "count": count,
+            "prefix": prefix,
+            "code": code_fingerprint(),
+            "mac": self._mac(count, prefix, payload),
+        }
         data = MAGIC + json.dumps(header).encode() + b"\n" + payload
         with contextlib.suppress(OSError):
             folder.mkdir(parents=True, exist_ok=True)
@@ -120,8 +131,28 @@ class Snapshots:
             _prune(folder)
 
     def _mac(self, count: int, prefix: str, payload: bytes) -> str:
-        message = f"{self.game}\0{self.key}\0{count}\0{prefix}\0".encode() + payload
+        fields = (self.game, self.key, str(count), prefix, code_fingerprint())
+        message = "\0".join(fields).encode() + b"\0" + payload
         return hmac.new(self.secret, message, hashlib.sha256).hexdigest()
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """This sheetgen's code, by the size and modification time of every source file (a
+    pickled table is read back by the classes that wrote it: an upgrade or an edit of any
+    module changes this, and every snapshot of older code is left unused). Stat calls, not
+    reads: this is paid by every table command, and hashing every source costs more than
+    the replay it spares at the start of a game."""
+    package = Path(__file__).resolve().parent
+    digest = hashlib.sha256(f"{__version__}\0{sys.version}\0{pickle.HIGHEST_PROTOCOL}".encode())
+    for base, folders, files in os.walk(package):
+        folders.sort()
+        for name in sorted(files):
+            if name.endswith(".py"):
+                path = os.path.join(base, name)
+                info = os.stat(path)
+                digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
+    return digest.hexdigest()
 
 
 def prefixes(log: LogText) -> list[tuple[int, str]]:

@@ -20,6 +20,7 @@ from bsg_helpers import BsgGame
 from click.testing import Result
 from test_card_race_table_crash import actions, start
 
+from generator import table_snapshot
 from generator.errors import SheetgenError
 from generator.games.battlestar import game as bsg_game
 from generator.games.card_race import commands
@@ -175,7 +176,7 @@ def test_card_race_snapshot_spares_the_replay_and_writes_the_same_files(
     assert files(kept) == files(plain)
 
 
-@pytest.mark.parametrize("harm", ["damaged", "forged", "stale", "renamed"])
+@pytest.mark.parametrize("harm", ["damaged", "forged", "stale", "renamed", "other code"])
 def test_card_race_a_bad_snapshot_is_ignored_and_rebuilt(
     tmp_path: Path, run: Run, own_cache: Path, monkeypatch: pytest.MonkeyPatch, harm: str
 ) -> None:
@@ -195,6 +196,8 @@ def test_card_race_a_bad_snapshot_is_ignored_and_rebuilt(
     elif harm == "stale":  # the log edited since (same entries, other bytes): its hash differs
         log = kept / "table.jsonl"
         log.write_text(log.read_text(encoding="utf-8").replace('", "', '","'), encoding="utf-8")
+    elif harm == "other code":  # sheetgen upgraded (or a module edited) since
+        monkeypatch.setattr(table_snapshot, "code_fingerprint", lambda: "another version")
     else:  # an older snapshot under the newest's name
         oldest = min(snapshot_files(), key=lambda p: p.stat().st_mtime_ns)
         newest.write_bytes(oldest.read_bytes())
