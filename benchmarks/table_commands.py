@@ -10,10 +10,10 @@ at entry 1,000 (a snapshot of the table spares it the replay of the whole game).
   `--bsg-entries`.
 Each measured command is the game's next legal entry, run as `python -m generator ...`
 from this checkout, its CPU time (user + system) read from getrusage(RUSAGE_CHILDREN). The
-rows are pairs: the k-th command at the start beside the k-th at the end, once with the
-table snapshots (the default) and once with SHEETGEN_TABLE_SNAPSHOTS=off (every command
-replays the whole log, as before snapshots existed). The game is grown in this process
-between the two moments; that time is not measured."""
+rows are pairs: a command at the start of one game and one near the end of another, run
+back to back, once with the table snapshots (the default) and once with
+SHEETGEN_TABLE_SNAPSHOTS=off (every command replays the whole log, as before snapshots
+existed). The games are grown in this process first; that time is not measured."""
 
 from __future__ import annotations
 
@@ -78,6 +78,7 @@ def child_cpu(args: list[str], snapshots: bool) -> float:
 def card_race(scratch: Path, rounds: int) -> tuple[Next, int]:
     """A new table and the function that gives (and plays) its next legal entry: the trump
     when a Navigator asks for it, bids of 0, then the lowest card allowed."""
+    scratch.mkdir(parents=True, exist_ok=True)
     game = scratch / "cr.yaml"
     game.write_text(
         "pack: card-race\nseed: table-benchmark-seed-0123456789\nstart: 2026-12-07\n"
@@ -123,6 +124,7 @@ def _card_race_move(state: TableState, folder: str) -> list[str]:
 def battlestar(scratch: Path) -> Next:
     import yaml
 
+    scratch.mkdir(parents=True, exist_ok=True)
     game = scratch / "bsg.yaml"
     data = {"pack": "battlestar", "seed": "table-benchmark-seed-0123456789", "output": "bsg"}
     game.write_text(yaml.safe_dump({**data, "players": BSG_PLAYERS}), encoding="utf-8")
@@ -137,24 +139,29 @@ def _cycle(items: list[list[str]]) -> Iterator[list[str]]:
 
 
 # --- the measure ----------------------------------------------------------------------------
-def measure(next_entry: Next, reps: int) -> tuple[list[float], list[float]]:
-    """`reps` ordinary commands with snapshots and `reps` without, taken in turns (an entry
-    that ends a round is recorded in between, unmeasured)."""
-    kept: list[float] = []
-    replayed: list[float] = []
-    warm = False  # the first command in a child is not counted (its modules get compiled)
-    while len(replayed) < reps:
-        args, ordinary = next_entry()
-        if not ordinary:
-            grow_one(args)
-            continue
-        if not warm:
-            child_cpu(args, snapshots=True)
-            warm = True
-            continue
-        into = kept if len(kept) == len(replayed) else replayed
-        into.append(child_cpu(args, snapshots=into is kept))
-    return kept, replayed
+def ordinary(next_entry: Next) -> list[str]:
+    """The next ordinary entry; one that ends a round is recorded first, unmeasured."""
+    args, plain = next_entry()
+    while not plain:
+        grow_one(args)
+        args, plain = next_entry()
+    return args
+
+
+def measure(early: Next, late: Next, reps: int) -> tuple[Pair, Pair]:
+    """`reps` pairs of commands, one at the start of a game and one near the end of
+    another, run back to back (a machine's other work, which comes and goes, weighs on both
+    alike); each pair with snapshots, then each without. The first command of each game in
+    a child is not counted (it compiles the modules)."""
+    for game in (early, late):
+        child_cpu(ordinary(game), snapshots=True)
+    start: Pair = ([], [])
+    end: Pair = ([], [])
+    for _ in range(reps):
+        for index, snapshots in ((0, True), (1, False)):
+            start[index].append(child_cpu(ordinary(early), snapshots))
+            end[index].append(child_cpu(ordinary(late), snapshots))
+    return start, end
 
 
 def grow(next_entry: Next, count: int) -> None:
@@ -177,17 +184,6 @@ def report(game: str, early: int, late: int, start: Pair, end: Pair) -> None:
             print(f"  {label:11s} {what:6s}: {a:.3f} s vs {b:.3f} s ({b / a:.2f}x)")
 
 
-class Counted:
-    """The next-entry function, counting the entries it gave (to know where the game is)."""
-
-    def __init__(self, next_entry: Next) -> None:
-        self.next_entry, self.given = next_entry, 0
-
-    def __call__(self) -> tuple[list[str], bool]:
-        self.given += 1
-        return self.next_entry()
-
-
 def main_() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=5)
@@ -201,22 +197,21 @@ def main_() -> None:
         os.environ["SHEETGEN_CACHE"] = str(Path(scratch) / "cache")
         early = 10
         if args.only in (None, "card-race"):
-            plain, total = card_race(Path(scratch), args.rounds)
-            entry = Counted(plain)
-            grow(entry, early)
-            start = measure(entry, args.reps)
-            # The game's last ordinary entries are measured (room for the warm-up command,
-            # the measured ones and the final one, which ends the game).
+            first, total = card_race(Path(scratch) / "cr-early", args.rounds)
+            second, _ = card_race(Path(scratch) / "cr-late", args.rounds)
+            # The late game's last ordinary entries are measured (room for the warm-up
+            # command, the measured ones and the final one, which ends the game).
             late = total - 2 * args.reps - 4
-            grow(entry, late - entry.given)
-            end = measure(entry, args.reps)
+            grow(first, early)
+            grow(second, late)
+            start, end = measure(first, second, args.reps)
             report("Galactic Card Race", early, late, start, end)
         if args.only in (None, "bsg"):
-            entry = Counted(battlestar(Path(scratch)))
-            grow(entry, early)
-            start = measure(entry, args.reps)
-            grow(entry, args.bsg_entries - entry.given)
-            end = measure(entry, args.reps)
+            first = battlestar(Path(scratch) / "bsg-early")
+            second = battlestar(Path(scratch) / "bsg-late")
+            grow(first, early)
+            grow(second, args.bsg_entries)
+            start, end = measure(first, second, args.reps)
             report("Battlestar", early, args.bsg_entries, start, end)
 
 
