@@ -116,7 +116,10 @@ class Snapshots:
             return
         count, prefix = list(prefixes(log))[-1]
         buffer = io.BytesIO()
-        _Pickler(buffer, self.shared).dump(state)
+        try:
+            _Pickler(buffer, self.shared).dump(state)
+        except Exception:
+            return  # a state that cannot be kept is replayed next time
         payload = buffer.getvalue()
         header = {
             "count": count,
