@@ -30,6 +30,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/moon_drop_score.py 100 4
 	$(BIN)/python benchmarks/battlestar_table.py
+	$(BIN)/python benchmarks/table_commands.py
 	$(BIN)/python benchmarks/gt_balance.py
 
 clean:

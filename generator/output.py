@@ -479,11 +479,21 @@ def _table_names(record: dict[str, Any]) -> list[str]:
         return []
     safe = []
     for name in names:
+        text = str(name)
+        if _plain_relative(text):  # most names: no need to build a path (thousands a command)
+            safe.append(text)
+            continue
         try:
-            safe.append(str(_safe_relative(str(name))))
+            safe.append(str(_safe_relative(text)))
         except ValueError:
             continue
     return safe
+
+
+def _plain_relative(name: str) -> bool:
+    """A name that is its own normal relative path: parts that are neither empty, `.` nor
+    `..`, no backslash. str(_safe_relative(name)) is then the name itself."""
+    return "\\" not in name and all(p not in ("", ".", "..") for p in name.split("/"))
 
 
 def keep_table_with_its_plan(root: Path, plan: dict[str, Any], shown: Path) -> None:

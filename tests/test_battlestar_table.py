@@ -12,7 +12,7 @@ import pytest
 from bsg_helpers import BsgGame
 
 from generator.games.battlestar.decks import Deck, DeckEmpty
-from generator.games.battlestar.log import LOCK_FILE, locked
+from generator.games.battlestar.log import locked
 
 HEX64 = re.compile(r"\b[0-9a-f]{64}\b")
 SKILL_CARD = re.compile(r"\b(Politics|Leadership|Tactics|Piloting|Engineering) \d|\b[a-z]+:\d")
@@ -228,7 +228,7 @@ def test_two_commands_at_once_are_refused(tmp_path: Path) -> None:
     game.run("setup")
     with locked(game.folder):
         assert "another sheetgen bsg command" in game.run("draw", "crisis", code=2).output
-    assert (game.folder / LOCK_FILE).exists()
+    assert not (game.folder / ".table.lock").exists()  # the lock is on the folder
     game.run("draw", "crisis")
 
 

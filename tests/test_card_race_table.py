@@ -15,7 +15,7 @@ import pytest
 from click.testing import Result
 from PIL import Image
 
-from generator.games.card_race import log as table_log
+from generator import table_log
 from generator.games.card_race.cards import Card, parse_code, parse_id, sorted_hand
 from generator.games.card_race.judge import judge, may_play, suit_to_follow
 

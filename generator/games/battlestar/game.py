@@ -19,14 +19,9 @@ from generator.errors import SheetgenError, display_path
 from generator.games.battlestar import content as bsg_content
 from generator.games.battlestar.commit import PrivateMessage
 from generator.games.battlestar.content import Battlestar
+from generator.games.battlestar.files import write_atomic
 from generator.games.battlestar.gamefile import GameSpec, check_against_pack, read_game_file
-from generator.games.battlestar.log import (
-    append_entry,
-    locked,
-    log_path,
-    read_log,
-    write_atomic,
-)
+from generator.games.battlestar.log import locked, log_path, read_log, table_log
 from generator.games.battlestar.posts import TablePost, post_files
 from generator.games.battlestar.setup import SetupRecord, choosing, set_up
 from generator.games.battlestar.setup_posts import (
@@ -40,6 +35,8 @@ from generator.games.battlestar.state import TableState
 from generator.games.battlestar.table import COMMANDS, Outcome, TableError
 from generator.safe_read import UnreadableFile, read_regular_file
 from generator.seeds import commitment, game_id
+from generator.table_log import LogText
+from generator.table_snapshot import Snapshots
 from generator.yamlio import MAX_FILE_BYTES
 
 
@@ -66,10 +63,17 @@ class Table:
     state: TableState | None = None
     record: SetupRecord | None = None
     entries: list[dict[str, Any]] = field(default_factory=list)
+    log: LogText = field(default_factory=lambda: LogText(b""))  # as replayed
     messages: list[PrivateMessage] = field(default_factory=list)  # every one sent so far
-    written: list[Written] = field(default_factory=list)  # each table entry's files, by n - 1
+    written: list[Written] = field(default_factory=list)  # each replayed entry's files
     warnings: list[str] = field(default_factory=list)  # what a replay could not restore
     recovered: list[Path] = field(default_factory=list)  # files a crash had left unwritten
+    # Log entries (the setup included) a snapshot gave: `messages` and `written` hold only
+    # those replayed after them. 0 when the whole log was replayed.
+    since: int = 0
+    # A replay that read the folder's files to decide (an old log's skill draw): its state
+    # is not kept as a snapshot, since the folder may change under it.
+    read_files: bool = False
 
     @property
     def digest(self) -> str:
@@ -114,10 +118,32 @@ def open_table(game_file: Path, folder: Path | None = None) -> Table:
     return Table(spec, pack, content, gid, root)
 
 
-def replay(table: Table) -> Table:
+@dataclass
+class Replayed:
+    """What a snapshot keeps of a replayed table."""
+
+    state: TableState
+    record: SetupRecord
+
+
+def snapshots(table: Table) -> Snapshots:
+    """This game's snapshots: bound to its setup (seed, pack, players), signed with its seed."""
+    return Snapshots(
+        game="battlestar",
+        key=table.digest,
+        secret=table.spec.seed.encode("utf-8"),
+        place=table.folder,
+        shared={"content": table.content},
+    )
+
+
+def replay(table: Table, kept: bool = False) -> Table:
     """Set up and replay the log. A log made for another game file is refused; a line that
-    does not replay is named by its line number."""
-    entries = read_log(table.folder)
+    does not replay is named by its line number. With `kept`, from the newest snapshot the
+    log begins with (see Table.since): for a command, never for the reveal, which needs
+    every message."""
+    log = read_log(table.folder)
+    entries = log.entries
     if not entries:
         raise SheetgenError(
             f"{display_path(table.folder)} has no game set up yet (sheetgen bsg setup first)"
@@ -125,12 +151,19 @@ def replay(table: Table) -> Table:
     head = entries[0]
     if head.get("cmd") != "setup" or head.get("setup_digest") != table.digest:
         raise SheetgenError(changed_since_setup(table))
-    state, record = set_up(table.content, table.spec, table.game_id)
-    table.state, table.record, table.entries = state, record, entries
-    table.messages = setup_messages(state, record)
-    table.written, table.warnings = [], []
+    loaded = snapshots(table).load(log) if kept else None
+    if loaded is not None and isinstance(loaded[1], Replayed):
+        table.since, saved = loaded
+        state, record = saved.state, saved.record
+        table.messages = []
+    else:
+        state, record = set_up(table.content, table.spec, table.game_id)
+        table.since, table.messages = 0, setup_messages(state, record)
+    table.state, table.record, table.entries, table.log = state, record, entries, log
+    table.written, table.warnings, table.read_files = [], [], False
     where = display_path(log_path(table.folder))
-    for line, entry in enumerate(entries[1:], 2):
+    for item in log.lines[max(table.since, 1) :]:
+        line, entry = item.number, item.entry
         n, command, args = int(entry["n"]), entry["cmd"], entry.get("args") or {}
         if command not in COMMANDS or not isinstance(args, dict):
             raise SheetgenError(f"{where}:{line}: not a table command {command!r} (edited?)")
@@ -185,6 +218,7 @@ def _old_skills_entry(
     the types, and the cards were drawn (into the hand and the message) in the order typed.
     The message sent at the time is in private/; the order whose message is that text, byte
     for byte, is the order that was typed. Without it, the sorted order, and a warning."""
+    table.read_files = True
     for order in itertools.permutations(types.items()):
         trial = copy.deepcopy(state, memo={id(state.content): state.content})
         outcome = COMMANDS["skills"](trial, n, {**args, "types": [list(p) for p in order]})
@@ -271,11 +305,13 @@ def recover_files(table: Table) -> list[Path]:
     """Write the files of logged entries that are missing (a crash between the log and the
     files): the setup's and each table entry's, with the texts the replay gives. Only the
     last entry can lose a file that is not one of the usual ones (a second Discord part),
-    so only its files are rendered whatever the check says."""
+    so only its files are rendered whatever the check says. A snapshot's entries had every
+    file written when it was saved: only the entries after it are looked at."""
     recovered: list[Path] = []
-    setup = setup_written(table)
-    if not _all_there(table.folder, setup):
-        recovered += write_files(table.folder, setup, missing_only=True)
+    if table.since == 0:
+        setup = setup_written(table)
+        if not _all_there(table.folder, setup):
+            recovered += write_files(table.folder, setup, missing_only=True)
     for index, written in enumerate(table.written):
         if index == len(table.written) - 1 or not _all_there(table.folder, written):
             recovered += write_files(table.folder, written, missing_only=True)
@@ -307,7 +343,8 @@ def setup_game(table: Table) -> tuple[Written, list[Path]]:
             return written, write_files(table.folder, written)
     written = setup_written(table)
     with locked(table.folder):
-        entries = read_log(table.folder)
+        log = read_log(table.folder)
+        entries = log.entries
         if entries and entries[0].get("setup_digest") != table.digest:
             raise SheetgenError(
                 f"{display_path(table.folder)} holds a game set up from another game file "
@@ -315,7 +352,7 @@ def setup_game(table: Table) -> tuple[Written, list[Path]]:
             )
         if not entries:
             head = {"n": 0, "cmd": "setup", "setup_digest": table.digest, "game_id": table.game_id}
-            append_entry(table.folder, head, 0)
+            table_log(table.folder).append(head, log)
             return written, write_files(table.folder, written) + _keep_pack(table)
         # Set up already: the files sent are kept; only those missing are written again.
         return written, write_files(table.folder, written, missing_only=True) + _keep_pack(table)
@@ -339,7 +376,7 @@ def run_command(table: Table, command: str, args: dict[str, Any]) -> tuple[Writt
     if command not in COMMANDS:
         raise TableError(f"no table command {command!r}")
     with locked(table.folder):
-        replay(table)
+        replay(table, kept=True)
         assert table.state is not None
         table.recovered = recover_files(table)
         n = len(table.entries)
@@ -351,11 +388,16 @@ def run_command(table: Table, command: str, args: dict[str, Any]) -> tuple[Writt
         written = entry_written(table, trial, n, command, outcome)
         written.files()  # rendered before the entry is logged: a post that fails is not logged
         entry = {"n": n, "cmd": command, "args": args}
-        append_entry(table.folder, entry, n)
+        logged = table_log(table.folder).append(entry, table.log)
         table.entries.append(entry)
         table.written.append(written)
         table.messages += outcome.messages
-        return written, write_files(table.folder, written)
+        paths = write_files(table.folder, written)
+        if not table.read_files:
+            # Every file of every entry is written: the next command starts from here.
+            assert table.record is not None
+            snapshots(table).save(logged, Replayed(trial, table.record))
+        return written, paths
 
 
 def seed_commitment(table: Table) -> str:

@@ -22,6 +22,7 @@ from typing import Any
 
 import click
 
+from generator.atomic_write import write_atomic
 from generator.content import SNAPSHOT_DIR, snapshot
 from generator.errors import SheetgenError, display_path
 from generator.games import OutputFile, Scope
@@ -30,18 +31,12 @@ from generator.games.card_race.files import game_files
 from generator.games.card_race.flavours import facebook, post_files
 from generator.games.card_race.gamefile import check_spec
 from generator.games.card_race.languages import languages
-from generator.games.card_race.log import (
-    LOG_FILE,
-    append_entry,
-    locked,
-    read_log,
-    write_atomic,
-)
+from generator.games.card_race.log import LOG_FILE, LogText, locked, read_log, table_log
 from generator.games.card_race.planner import make_plan
 from generator.games.card_race.posts import Writer, round_folder
 from generator.games.card_race.scoring import places
+from generator.games.card_race.snapshot import snapshots
 from generator.games.card_race.table import (
-    BadEntry,
     Refused,
     TableState,
     apply_entry,
@@ -54,6 +49,7 @@ from generator.output import folder_lock, read_existing_plan, record_table_files
 from generator.plan import to_data
 from generator.seeds import choose_seed, normalise_seed, weakness
 from generator.session import load_content, plan_header
+from generator.table_snapshot import Snapshots
 
 LANG = click.Choice(["en", "de", "both"])
 
@@ -164,24 +160,25 @@ def replay(
     content: CardRace,
     plan: dict[str, Any],
     lang: str,
-    entries: list[tuple[int, dict[str, Any]]] | None = None,
+    log: LogText | None = None,
     after: Callable[[TableState, int, dict[str, Any]], None] | None = None,
+    kept: Snapshots | None = None,
 ) -> TableState:
     """The table after every logged entry, each one checked again: its fields, its entry
-    number (`n`, the entry's place in the log) and its fit with the deal. `after(state,
-    serial, entry)` runs after each entry (to write a post a killed run never wrote)."""
-    state = new_table(content, plan)
-    numbered = False
-    for serial, (line, entry) in enumerate(read_log(folder) if entries is None else entries, 1):
-        # Entries logged before entry numbers existed carry none; every later one does.
-        numbered = numbered or "n" in entry
+    number (`n`, checked by the log) and its fit with the deal. `after(state, serial,
+    entry)` runs after each entry (to write a post a killed run never wrote). With `kept`,
+    the replay starts from the newest snapshot the log still begins with: the entries it
+    covers were checked, and had all their posts written, when it was saved."""
+    log = _read(folder, content, lang) if log is None else log
+    start, state = (kept.load(log) if kept is not None else None) or (0, None)
+    if not isinstance(state, TableState):
+        start, state = 0, new_table(content, plan)
+    for serial, item in enumerate(log.lines[start:], start + 1):
+        line, entry = item.number, item.entry
         try:
-            if numbered and "n" not in entry:
-                raise BadEntry(
-                    f"n: missing (entry {serial} comes after numbered entries; "
-                    "was it added by hand?)"
-                )
-            apply_entry(state, entry, serial if numbered else None)
+            # Entries logged before entry numbers existed carry none (the log checks that
+            # every entry after the first numbered one has its number).
+            apply_entry(state, entry, serial if "n" in entry else None)
         except Refused as exc:
             problem = refusal_text(content, exc, lang)
             raise SheetgenError(_log_problem(folder, line, problem, content, lang)) from None
@@ -196,6 +193,15 @@ def _log_problem(folder: Path, line: int, problem: str, content: CardRace, lang:
     return content.lang(lang).get(
         "err_log_line", file=display_path(folder / LOG_FILE), line=line, problem=problem
     )
+
+
+def _read(folder: Path, content: CardRace, lang: str) -> LogText:
+    """The log, an entry that does not fit said in the table's language."""
+
+    def describe(file: str, line: int, problem: str) -> str:
+        return content.lang(lang).get("err_log_line", file=file, line=line, problem=problem)
+
+    return read_log(folder, describe)
 
 
 def _text_lang(lang: str) -> list[str]:
@@ -279,13 +285,21 @@ TABLE_POST = re.compile(r"^(round-\d{2}/(table-\d{3}|standings)|final)\.[^/]+$")
 
 
 def table_files_on_disk(folder: Path) -> list[str]:
+    """Every table file in the folder. Names are read one scandir a folder and sorted as
+    text (the order sorted paths of one folder have): at a game's end the folder holds
+    thousands of posts, and every command looks."""
     found = [LOG_FILE] if (folder / LOG_FILE).is_file() else []
-    for entry in sorted(folder.iterdir()):
+    for entry in _entries(folder):
         if entry.name.startswith("final."):
             found.append(entry.name)
-        elif entry.name.startswith("round-") and entry.is_dir() and not entry.is_symlink():
-            found += [f"{entry.name}/{child.name}" for child in sorted(entry.iterdir())]
+        elif entry.name.startswith("round-") and entry.is_dir(follow_symlinks=False):
+            found += [f"{entry.name}/{child.name}" for child in _entries(Path(entry.path))]
     return [name for name in found if name == LOG_FILE or TABLE_POST.match(name)]
+
+
+def _entries(folder: Path) -> list[os.DirEntry[str]]:
+    with os.scandir(folder) as found:
+        return sorted(found, key=lambda entry: entry.name)
 
 
 def _write(folder: Path, name: str, data: bytes) -> None:
@@ -307,17 +321,20 @@ def _remove_stale_temp_files(folder: Path) -> None:
     post. Called with the table locked, so no live run is writing them."""
     places = [(folder, "")]
     places += [
-        (p, f"{p.name}/") for p in folder.glob("round-*") if p.is_dir() and not p.is_symlink()
+        (Path(p.path), f"{p.name}/")
+        for p in _entries(folder)
+        if p.name.startswith("round-") and p.is_dir(follow_symlinks=False)
     ]
     for place, prefix in places:
-        for entry in place.iterdir():
-            found = TEMP_FILE.match(entry.name)
-            if found is None or not entry.is_file() or entry.is_symlink():
+        for entry in _entries(place):
+            # Only hidden names can be temporary files: the thousands of posts are passed by.
+            found = TEMP_FILE.match(entry.name) if entry.name.startswith(".") else None
+            if found is None or not entry.is_file(follow_symlinks=False):
                 continue
             name = prefix + found["name"]
             if name in (LOG_FILE, "manifest.json") or TABLE_POST.match(name):
                 with contextlib.suppress(OSError):
-                    entry.unlink()
+                    os.unlink(entry.path)
 
 
 def _recover_posts(
@@ -375,10 +392,12 @@ def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[s
         busy = content.lang(first).get("err_locked", file=display_path(folder))
         with locked(folder, busy):
             _remove_stale_temp_files(folder)
-            entries = read_log(folder)
+            log = _read(folder, content, first)
+            entries = log.entries
+            kept = snapshots(folder, content, plan)
             recovered: list[str] = []
             after = _recover_posts(folder, content, plan, recovered)
-            state = replay(folder, content, plan, first, entries, after)
+            state = replay(folder, content, plan, first, log, after, kept)
             if recovered:
                 # Said and listed even if this command's own entry is refused (a host who
                 # typed again the command that was stopped): these posts are not out yet.
@@ -400,11 +419,13 @@ def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[s
             _taken(folder, files, len(entries))
             # The entry first: a command is done when it is logged. A run killed before its
             # posts are written has them written by the next command (see _recover_posts).
-            append_entry(folder, entry, len(entries))
+            logged = table_log(folder).append(entry, log)
             for name, data in files:
                 _write(folder, name, data)
             text = shown_text(content, plan, state, number, serial, chosen)
             _list(folder, [name for name, _ in files])
+            # Every entry's posts are written now: the next command starts from here.
+            kept.save(logged, state)
     click.echo(text, nl=False)
 
 
@@ -449,14 +470,17 @@ def status(folder: Path, lang: str | None, as_json: bool) -> None:
     """Show where the table stands (writes nothing)."""
     content, plan = open_folder(folder)
     chosen = lang or str(plan["table"]["lang"])
-    state = replay(folder, content, plan, _text_lang(chosen)[0])
+    log = _read(folder, content, _text_lang(chosen)[0])
+    # Read only: a snapshot is used, never saved (only a command that wrote every post may).
+    kept = snapshots(folder, content, plan)
+    state = replay(folder, content, plan, _text_lang(chosen)[0], log, None, kept)
     if as_json:
         totals = state.totals()
         click.echo(json.dumps({"totals": totals, "positions": places(totals)}, ensure_ascii=False))
         return
-    entries = read_log(folder)
+    entries = log.entries
     # The round of the latest entry: a round just finished is shown with its result.
-    number = int(entries[-1][1]["round"]) if entries else 1
+    number = int(entries[-1]["round"]) if entries else 1
     for code in _text_lang(chosen):
         writer = Writer(content, plan, code)
         sys.stdout.write(facebook(writer.table_post(state, number, len(entries))))
