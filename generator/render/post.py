@@ -25,10 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from generator.platforms import PLATFORMS
 from generator.render.text import Post, PostImage, bgg_safe
 
 Flavour = Literal["facebook", "discord", "bgg", "html"]
-FLAVOURS: tuple[Flavour, ...] = ("facebook", "discord", "bgg", "html")
+# Every platform a host posts to, and the catch-up page's HTML.
+FLAVOURS: tuple[Flavour, ...] = (*PLATFORMS, "html")  # type: ignore[assignment]
 SPACER_LINES = 8  # dots under a Facebook spoiler warning: the rest goes below the fold
 BGG_IMAGE = "[ImageID=…]"  # the host puts the number BGG gives the uploaded picture
 

@@ -19,6 +19,7 @@ from generator.games.battlestar.game import (
 )
 from generator.games.battlestar.posts import render
 from generator.safe_read import UnreadableFile, read_regular_file
+from generator.warnings_count import warn
 from generator.yamlio import MAX_FILE_BYTES
 
 GAME = click.argument("game_file", metavar="GAME_FILE", type=click.Path(path_type=Path))
@@ -49,7 +50,7 @@ def _report(table: Table, written: Any, paths: list[Path]) -> None:
         click.echo(f"\nFor the moderator only ({note.file}, not for the thread):", err=True)
         click.echo(note.text, err=True, nl=False)
     for warning in table.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        warn(warning)
     click.echo(render(written.post, "facebook"), nl=False)
 
 
@@ -378,14 +379,13 @@ def reveal(game_file: Path, as_json: bool, before_end: bool, output: Path | None
         for m in table.messages
     ]
     for warning in table.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        warn(warning)
     for m in table.messages:
         kept = _kept_text(table.folder / m.file)
         if kept is not None and kept != m.text:
-            click.echo(
-                f"warning: {m.file} differs from the text revealed for {m.id} (edited since it "
-                "was written?); the commitment in the thread decides",
-                err=True,
+            warn(
+                f"{m.file} differs from the text revealed for {m.id} (edited since it "
+                "was written?); the commitment in the thread decides"
             )
     # The seed only once the game is over: it decides every draw still to come.
     revealed_seed = seed if table.state.over else None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from generator.platforms import PLATFORMS
 from generator.render.post import Block as DraftBlock
 from generator.render.post import Bold, Part, Per, PostDraft, heading
 from generator.render.post import item as draft_item
@@ -17,7 +18,7 @@ from generator.render.post import para as draft_para
 from generator.render.text import Post
 
 Flavour = Literal["facebook", "discord", "bgg"]
-FLAVOURS: tuple[Flavour, ...] = ("facebook", "discord", "bgg")
+FLAVOURS: tuple[Flavour, ...] = PLATFORMS  # type: ignore[assignment]
 QUEUE_HEADING = "Action queue"
 
 

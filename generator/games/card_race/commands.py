@@ -50,6 +50,7 @@ from generator.plan import to_data
 from generator.seeds import choose_seed, normalise_seed, weakness
 from generator.session import load_content, plan_header
 from generator.table_snapshot import Snapshots
+from generator.warnings_count import warn
 
 LANG = click.Choice(["en", "de", "both"])
 
@@ -102,7 +103,7 @@ def new(
         raise click.BadParameter(str(exc), param_hint="--seed") from None
     warning = weakness(seed_text)
     if warning:
-        click.echo(f"warning: {warning}", err=True)
+        warn(warning)
     table = spec.table
     if lang:
         table = table.model_copy(update={"lang": lang})
@@ -375,10 +376,9 @@ def _list(folder: Path, written: list[str]) -> None:
         record_table_files(folder, [LOG_FILE, *written], table_files_on_disk(folder))
     except OSError as exc:
         # The entries and their posts are written: only the listing waits for the next one.
-        click.echo(
-            f"warning: recorded, but {display_path(folder / 'manifest.json')} could not "
-            f"list the new posts ({exc.strerror or exc}); the next entry lists them",
-            err=True,
+        warn(
+            f"recorded, but {display_path(folder / 'manifest.json')} could not "
+            f"list the new posts ({exc.strerror or exc}); the next entry lists them"
         )
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from generator.platforms import PLATFORMS
 from generator.render.post import Block, PostDraft, line, para
 from generator.render.post import facebook as facebook_text
 from generator.render.text import PostImage
 
-FLAVOURS = ("facebook", "discord", "bgg")
+FLAVOURS = PLATFORMS  # a table post goes to every platform a host posts to
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from generator.games.galaxy_trucker.describe import (
 from generator.games.galaxy_trucker.kinds import Hit
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
 from generator.render.guide import before_day_one_post
-from generator.render.post import Block, Per, PostDraft, Secret, heading, item, para
+from generator.render.post import FLAVOURS, Block, Per, PostDraft, Secret, heading, item, para
 from generator.render.text import Post, PostImage, fill, roll_text
 from generator.schedule import when
 
@@ -89,7 +89,7 @@ class PostWriter:
                 template,
                 **{k: v.on(flavour) if isinstance(v, Per) else v for k, v in values.items()},
             )
-            for flavour in ("facebook", "discord", "bgg", "html")
+            for flavour in FLAVOURS
         }
         return [Per(**per)]
 
