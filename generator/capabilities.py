@@ -37,8 +37,8 @@ class Capabilities:
     verdict: Callable[[Any, Any], tuple[str, bool]] | None = None
     balance: Callable[..., str] | None = None
     # A trick-taking game's judge and the check of a revealed round.
-    judge_trick: Callable[..., tuple[str, dict[str, Any]]] | None = None
-    verify_round: Callable[..., tuple[bool, str]] | None = None
+    judge_trick: Callable[..., str] | None = None
+    verify_round: Callable[..., tuple[str, bool]] | None = None
     # Checks a game file's own settings against the pack (`sheetgen check --game`).
     check_game_file: Callable[[Any, Path], str] | None = None
     # The game options its game file may set (a validation.Strict model; recorded in the
