@@ -144,7 +144,6 @@ def resolve_args(
     written rather than choose a new seed."""
     from generator.build import pick_running_game, recorded_game
     from generator.content import default_pack
-    from generator.seeds import choose_seed, normalise_seed, weakness
     from generator.session import read_game_file
 
     picked = continuing and seed is None and game_file is None
@@ -169,23 +168,31 @@ def resolve_args(
         options = {**options, **game_options}
     pack = pack or (spec.pack if spec else None) or default_pack()
     paper = paper or (spec.paper if spec else None) or "both"
-    if raw_seed is None:
-        chosen = choose_seed()
+    seed_text = settle_seed(raw_seed)
+    rhythm = spec.rhythm if spec else None
+    return GameArgs(pack, seed_text, start, output, force, paper, images, rhythm, options)
+
+
+def settle_seed(raw: str | None) -> str:
+    """The seed as typed (checked, and a warning if it is weak), or a new secret one, said
+    once to the host: every command that starts a game settles it this way."""
+    from generator.seeds import choose_seed, normalise_seed, weakness
+
+    if raw is None:
+        raw = choose_seed()
         click.echo(
-            f"Seed chosen: {chosen}\n  Keep it secret: it decides the whole game. "
+            f"Seed chosen: {raw}\n  Keep it secret: it decides the whole game. "
             "It is recorded in plan.json; pass it again with --seed.",
             err=True,
         )
-        raw_seed = chosen
     try:
-        seed_text = normalise_seed(raw_seed)
+        seed_text = normalise_seed(raw)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--seed") from None
     warning = weakness(seed_text)
     if warning:
         warn(warning)
-    rhythm = spec.rhythm if spec else None
-    return GameArgs(pack, seed_text, start, output, force, paper, images, rhythm, options)
+    return seed_text
 
 
 def report(message: str) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 import click
 
 from generator.atomic_write import write_atomic
+from generator.cli.base import settle_seed
 from generator.content import SNAPSHOT_DIR, snapshot
 from generator.errors import SheetgenError, display_path
 from generator.games import OutputFile, Scope
@@ -47,7 +48,6 @@ from generator.games.card_race.table import (
 )
 from generator.output import folder_lock, read_existing_plan, record_table_files, write_game
 from generator.plan import to_data
-from generator.seeds import choose_seed, normalise_seed, weakness
 from generator.session import load_content, plan_header
 from generator.table_snapshot import Snapshots
 from generator.warnings_count import warn
@@ -93,17 +93,7 @@ def new(
         pack_ref = str(game_file.parent / pack_ref)
     pack, content = _content(pack_ref)
     spec = check_spec(game_file, content)
-    raw = seed if seed is not None else spec.file.seed
-    if raw is None:
-        raw = choose_seed()
-        click.echo(f"Seed chosen: {raw}\n  Keep it secret: it decides the whole game.", err=True)
-    try:
-        seed_text = normalise_seed(raw)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--seed") from None
-    warning = weakness(seed_text)
-    if warning:
-        warn(warning)
+    seed_text = settle_seed(seed if seed is not None else spec.file.seed)
     table = spec.table
     if lang:
         table = table.model_copy(update={"lang": lang})
