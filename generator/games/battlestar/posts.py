@@ -34,17 +34,17 @@ def b(text: str) -> Span:
 
 
 @dataclass(frozen=True)
-class Block:
+class TableBlock:
     kind: Literal["para", "item"]
     spans: tuple[Span, ...]
 
 
-def para(*parts: str | Span) -> Block:
-    return Block("para", tuple(p if isinstance(p, Span) else Span(p) for p in parts))
+def para(*parts: str | Span) -> TableBlock:
+    return TableBlock("para", tuple(p if isinstance(p, Span) else Span(p) for p in parts))
 
 
-def item(*parts: str | Span) -> Block:
-    return Block("item", tuple(p if isinstance(p, Span) else Span(p) for p in parts))
+def item(*parts: str | Span) -> TableBlock:
+    return TableBlock("item", tuple(p if isinstance(p, Span) else Span(p) for p in parts))
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class TablePost:
 
     key: str
     title: str
-    blocks: tuple[Block, ...]
+    blocks: tuple[TableBlock, ...]
     queue: tuple[str, ...] = field(default_factory=tuple)
 
 
@@ -74,7 +74,7 @@ def _part(span: Span) -> Part:
     return Per(span.text, escaped, bgg=span.text, html=span.text)
 
 
-def _block(block: Block) -> DraftBlock:
+def _block(block: TableBlock) -> DraftBlock:
     parts = tuple(_part(s) for s in block.spans)
     # Items often start with a forum name, which is written as its owner spells it.
     return draft_item(*parts, capital=False) if block.kind == "item" else draft_para(*parts)

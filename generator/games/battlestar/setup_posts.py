@@ -10,7 +10,7 @@ from generator.games.battlestar.choosing import ChoiceProgress, choice_order
 from generator.games.battlestar.commit import PrivateMessage
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.gamefile import GameSpec
-from generator.games.battlestar.posts import Block, TablePost, b, item, para
+from generator.games.battlestar.posts import TableBlock, TablePost, b, item, para
 from generator.games.battlestar.setup import SetupRecord, first_seat
 from generator.games.battlestar.state import TableState
 
@@ -28,7 +28,7 @@ def choosing_post(
     count = len(spec.names)
     first = first_seat(spec.seed, count)
     order = choice_order(count, first)
-    blocks: list[Block] = [
+    blocks: list[TableBlock] = [
         para("Players in seat order (clockwise):"),
         *(item(f"Seat {s + 1}: {name}") for s, name in enumerate(spec.names)),
         para("First player (chosen at random from the seed): ", b(spec.names[first])),
@@ -95,7 +95,7 @@ def setup_messages(state: TableState, record: SetupRecord) -> list[PrivateMessag
     return sorted(messages, key=lambda m: m.seat)
 
 
-def commitment_blocks(state: TableState, messages: list[PrivateMessage]) -> list[Block]:
+def commitment_blocks(state: TableState, messages: list[PrivateMessage]) -> list[TableBlock]:
     if not messages:
         return []
     return [
@@ -119,7 +119,7 @@ def setup_post(
 ) -> TablePost:
     content = state.content
     first = state.first_seat
-    blocks: list[Block] = [
+    blocks: list[TableBlock] = [
         para("Players in seat order (clockwise), with their characters and where they start:"),
     ]
     for player in state.players:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.games.battlestar.commit import record
-from generator.games.battlestar.posts import Block, b, item, para
+from generator.games.battlestar.posts import TableBlock, b, item, para
 from generator.games.battlestar.setup import build_destiny
 from generator.games.battlestar.state import (
     SkillCheck,
@@ -182,7 +182,7 @@ def cmd_check_resolve(state: TableState, n: int, args: dict[str, Any]) -> Outcom
 
     kinds = " + ".join(content.skill_name(t) for t in check.types)
     limits = _limits_text(difficulty, partial)
-    changed: list[Block] = []
+    changed: list[TableBlock] = []
     if (difficulty, partial) != opened:
         changed.append(
             para(

@@ -9,7 +9,7 @@ from typing import Any
 
 from generator.errors import SheetgenError
 from generator.games.battlestar.commit import PrivateMessage
-from generator.games.battlestar.posts import Block, Span, b, item, para
+from generator.games.battlestar.posts import Span, TableBlock, b, item, para
 from generator.games.battlestar.state import (
     Card,
     TableState,
@@ -35,7 +35,7 @@ class TableError(SheetgenError):
 @dataclass
 class Outcome:
     what: str  # the post's title after the turn number
-    blocks: list[Block]
+    blocks: list[TableBlock]
     messages: list[PrivateMessage] = field(default_factory=list)
 
 
@@ -95,7 +95,7 @@ def hand_text(state: TableState, seat: int) -> str:
     return ", ".join(card_name(state, c) for c in hand) or "empty"
 
 
-def commitments(state: TableState, messages: list[PrivateMessage]) -> list[Block]:
+def commitments(state: TableState, messages: list[PrivateMessage]) -> list[TableBlock]:
     return [
         item(
             f"Commitment of {m.player} ({m.id}): {m.commitment(state.seed)}"
@@ -108,7 +108,7 @@ def commitments(state: TableState, messages: list[PrivateMessage]) -> list[Block
 
 def title_lines(
     state: TableState, changes: list[tuple[str, int | None, int | None]]
-) -> list[Block]:
+) -> list[TableBlock]:
     blocks = []
     for title, old, new in changes:
         before = state.who(old) if old is not None else "nobody"

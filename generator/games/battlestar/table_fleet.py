@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.games.battlestar.posts import Block, b, item, para
+from generator.games.battlestar.posts import TableBlock, b, item, para
 from generator.games.battlestar.state import (
     RESOURCE_IDS,
     Card,
@@ -31,7 +31,7 @@ def cmd_fleet(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     if not changes:
         raise TableError("give changes, e.g. food=-1 morale=-1")
     limits = {r.id: r.count for r in content.reserves}
-    lines: list[Block] = []
+    lines: list[TableBlock] = []
     new_resources = dict(state.resources)
     new_reserves = dict(state.reserves)
     nukes = state.nukes
@@ -59,7 +59,7 @@ def cmd_fleet(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
             known = ", ".join([*RESOURCE_IDS, *limits, "nukes"])
             raise TableError(f"unknown fleet value {key!r} (expected one of: {known})")
     state.resources, state.reserves, state.nukes = new_resources, new_reserves, nukes
-    blocks: list[Block] = [para("Fleet changes:"), *lines]
+    blocks: list[TableBlock] = [para("Fleet changes:"), *lines]
     empty = [r.name for r in content.resources if state.resources[r.id] <= 0]
     if empty:
         state.winner = "the Cylons"
@@ -103,7 +103,7 @@ def cmd_jump(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     distance = int(args["distance"])
     if not 0 <= distance <= 10:
         raise TableError(f"distance {distance}: expected 0-10")
-    blocks: list[Block] = []
+    blocks: list[TableBlock] = []
     chosen = args.get("destination")
     admiral = state.holder("admiral")
     held: list[Card] = []

@@ -7,7 +7,7 @@ from typing import Any
 
 from generator.games.battlestar.content import TITLES
 from generator.games.battlestar.loyalty import SYMPATHIZER
-from generator.games.battlestar.posts import Block, b, para
+from generator.games.battlestar.posts import TableBlock, b, para
 from generator.games.battlestar.state import TableState
 from generator.games.battlestar.table_common import (
     TITLE_NAMES,
@@ -55,7 +55,7 @@ def cmd_sleeper(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     return Outcome("Sleeper agent phase", [para(b(text)), *commitments(state, messages)], messages)
 
 
-def _reveal(state: TableState, seat: int) -> list[Block]:
+def _reveal(state: TableState, seat: int) -> list[TableBlock]:
     player = state.player(seat)
     player.revealed = True
     player.brig = False
