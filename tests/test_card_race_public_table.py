@@ -10,13 +10,13 @@ rules card says so in both languages."""
 from __future__ import annotations
 
 import io
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from card_race_helpers import plan_of, start_table
 from click.testing import Result
 from pypdf import PdfReader
 
@@ -40,20 +40,7 @@ def content() -> CardRace:
 
 
 def start(tmp_path: Path, run: Callable[..., Result], lang: str = "both") -> Path:
-    game_file = tmp_path / "game.yaml"
-    game_file.write_text(
-        f"pack: card-race\nseed: {SEED}\nplayers: [Ada, Ben, Cleo]\nrounds: 7\n"
-        f"lang: {lang}\npaper: a4\n",
-        encoding="utf-8",
-    )
-    folder = tmp_path / "game"
-    result = run("card-race", "new", str(game_file), "-o", str(folder), "--no-images")
-    assert result.exit_code == 0, result.output
-    return folder
-
-
-def plan_of(folder: Path) -> dict:
-    return json.loads((folder / "plan.json").read_text(encoding="utf-8"))
+    return start_table(tmp_path, run, SEED, lang=lang)
 
 
 @dataclass

@@ -8,12 +8,12 @@ alone, so a reveal tells nothing about a later round."""
 
 from __future__ import annotations
 
-import json
 import shlex
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from card_race_helpers import plan_of, start_table
 from click.testing import Result
 
 from generator.games.card_race import planner
@@ -28,20 +28,7 @@ SEED = "reveal-test-seed-00000000001"
 
 
 def start_game(tmp_path: Path, run: Callable[..., Result], lang: str = "en") -> Path:
-    game_file = tmp_path / "game.yaml"
-    game_file.write_text(
-        f"pack: card-race\nseed: {SEED}\nplayers: [Ada, Ben, Cleo]\nrounds: 7\n"
-        f"bidding: standard\nlang: {lang}\npaper: a4\n",
-        encoding="utf-8",
-    )
-    folder = tmp_path / "game"
-    result = run("card-race", "new", str(game_file), "-o", str(folder), "--no-images")
-    assert result.exit_code == 0, result.output
-    return folder
-
-
-def plan_of(folder: Path) -> dict:
-    return json.loads((folder / "plan.json").read_text(encoding="utf-8"))
+    return start_table(tmp_path, run, SEED, lang=lang)
 
 
 def play_round(

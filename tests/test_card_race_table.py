@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from card_race_helpers import plan_of, start_table
 from click.testing import Result
 from PIL import Image
 
@@ -29,20 +30,7 @@ def start_game(
     bidding: str = "standard",
     seed: str = "table-test-seed-0000000001",
 ) -> Path:
-    game_file = tmp_path / "game.yaml"
-    game_file.write_text(
-        f"pack: card-race\nseed: {seed}\nplayers: [Ada, Ben, Cleo]\nrounds: 7\n"
-        f"bidding: {bidding}\nlang: {lang}\npaper: a4\n",
-        encoding="utf-8",
-    )
-    folder = tmp_path / "game"
-    result = run("card-race", "new", str(game_file), "-o", str(folder), "--no-images")
-    assert result.exit_code == 0, result.output
-    return folder
-
-
-def plan_of(folder: Path) -> dict:
-    return json.loads((folder / "plan.json").read_text(encoding="utf-8"))
+    return start_table(tmp_path, run, seed, lang=lang, bidding=bidding)
 
 
 def illegal_choice(hand: list[Card], so_far: list[Card]) -> Card | None:

@@ -20,12 +20,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from card_race_helpers import next_legal_action
 from click.testing import Result
 
 from generator.games.card_race import commands
-from generator.games.card_race.cards import sorted_hand
-from generator.games.card_race.judge import may_play
-from generator.games.card_race.table import bid, choose_trump, new_table, play
+from generator.games.card_race.table import new_table
 from generator.session import load_content
 
 SEED = "public-cards-0087-xxxxxxxxxx"  # round 1 turns up a Navigator
@@ -56,24 +55,7 @@ def actions(folder: Path, count: int) -> list[list[str]]:
     """The first `count` table commands of a game, legal ones, as a host would type them."""
     plan = json.loads((folder / "plan.json").read_text(encoding="utf-8"))
     state = new_table(load_content("card-race")[2], plan)
-    out: list[list[str]] = []
-    while len(out) < count:
-        rnd = state.current
-        if rnd.trump_open:
-            choose_trump(state, "P")
-            out.append(["trump", "P"])
-        elif not rnd.bidding_done:
-            player = rnd.waiting_bids()[0]
-            bid(state, player, 0)
-            out.append(["bid", player, "0"])
-        else:
-            player = rnd.next_player()
-            hand = rnd.hands[player]
-            so_far = [c for _, c in rnd.current]
-            card = next(c for c in sorted_hand(hand) if may_play(c, hand, so_far))
-            play(state, player, card.code)
-            out.append(["play", player, card.code])
-    return out
+    return [next_legal_action(state) for _ in range(count)]
 
 
 def logged(folder: Path) -> int:

@@ -12,11 +12,10 @@ from pathlib import Path
 
 import pytest
 from bsg_helpers import FIVE_DRAWS, BsgGame
+from card_race_helpers import next_legal_action
 from click.testing import Result
 
-from generator.games.card_race.cards import sorted_hand
-from generator.games.card_race.judge import may_play
-from generator.games.card_race.table import bid, choose_trump, new_table, play
+from generator.games.card_race.table import new_table
 from generator.session import load_content
 
 Run = Callable[..., Result]
@@ -57,22 +56,8 @@ def card_race_game(run: Run, where: Path, seed: str, entries: int) -> dict[str, 
     assert run("card-race", "new", str(game), "-o", str(folder)).exit_code == 0
     state = new_table(load_content("card-race")[2], json.loads((folder / "plan.json").read_text()))
     for _ in range(entries):
-        rnd = state.current
-        if rnd.trump_open:
-            choose_trump(state, "P")
-            args = ["trump", str(folder), "P"]
-        elif not rnd.bidding_done:
-            player = rnd.waiting_bids()[0]
-            bid(state, player, 0)
-            args = ["bid", str(folder), player, "0"]
-        else:
-            player = rnd.next_player()
-            hand = rnd.hands[player]
-            card = next(
-                c for c in sorted_hand(hand) if may_play(c, hand, [c for _, c in rnd.current])
-            )
-            play(state, player, card.code)
-            args = ["play", str(folder), player, card.code]
+        command, *words = next_legal_action(state)
+        args = [command, str(folder), *words]
         result = run("card-race", *args)
         assert result.exit_code == 0, result.output
     return hashes(folder)

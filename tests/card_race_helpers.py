@@ -1,0 +1,59 @@
+"""A Galactic Card Race table in a scratch folder, as a host starts and plays it: shared by
+the Card Race tests and the folder-hash guard."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from click.testing import Result
+
+from generator.games.card_race.cards import sorted_hand
+from generator.games.card_race.judge import may_play
+from generator.games.card_race.table import TableState, bid, choose_trump, play
+
+
+def start_table(
+    where: Path,
+    run: Callable[..., Result],
+    seed: str,
+    lang: str = "en",
+    bidding: str = "standard",
+    players: str = "[Ada, Ben, Cleo]",
+) -> Path:
+    """`card-race new` of a 7-round game file for these players; the game folder."""
+    game_file = where / "game.yaml"
+    game_file.write_text(
+        f"pack: card-race\nseed: {seed}\nplayers: {players}\nrounds: 7\n"
+        f"bidding: {bidding}\nlang: {lang}\npaper: a4\n",
+        encoding="utf-8",
+    )
+    folder = where / "game"
+    result = run("card-race", "new", str(game_file), "-o", str(folder), "--no-images")
+    assert result.exit_code == 0, result.output
+    return folder
+
+
+def plan_of(folder: Path) -> dict[str, Any]:
+    return json.loads((folder / "plan.json").read_text(encoding="utf-8"))
+
+
+def next_legal_action(state: TableState) -> list[str]:
+    """The next table command a host could type, played on `state`: trump when a Navigator
+    asks for it, a bid of 0, else the lowest card the player may play."""
+    rnd = state.current
+    if rnd.trump_open:
+        choose_trump(state, "P")
+        return ["trump", "P"]
+    if not rnd.bidding_done:
+        player = rnd.waiting_bids()[0]
+        bid(state, player, 0)
+        return ["bid", player, "0"]
+    player = rnd.next_player()
+    hand = rnd.hands[player]
+    so_far = [c for _, c in rnd.current]
+    card = next(c for c in sorted_hand(hand) if may_play(c, hand, so_far))
+    play(state, player, card.code)
+    return ["play", player, card.code]
