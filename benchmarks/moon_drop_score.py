@@ -25,8 +25,8 @@ from generator.games.moon_drop.grid import Board
 from generator.games.moon_drop.plan import MoonDropPlan
 from generator.games.moon_drop.scorer import Result, run_end
 from generator.games.moon_drop.shapes import rotations
-from generator.rng import Stream
-from generator.session import load_content, open_game
+from generator.kit.session import load_content, open_game
+from generator.plan.rng import Stream
 
 
 def random_sheet(plan: MoonDropPlan, rows: int, columns: int, stream: Stream) -> Board:

@@ -27,10 +27,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from generator.build import build
 from generator.games import RenderOptions, Scope
-from generator.rng import Stream
-from generator.session import open_game
+from generator.kit.build import build
+from generator.kit.session import open_game
+from generator.plan.rng import Stream
 
 TARGET = 0.75
 HELP_TARGET = 0.25

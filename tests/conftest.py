@@ -12,7 +12,7 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, settings
 
 from generator.cli import main
-from generator.content import CONTENT_DIR
+from generator.pack.load import CONTENT_DIR
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.capabilities import Capabilities
 from generator.games import GameRules, available_games, game_module
+from generator.games.capabilities import Capabilities
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATOR = ROOT / "generator"
@@ -107,3 +107,18 @@ def test_no_import_circle() -> None:
         if start not in state:
             walk(start, [start])
     assert circles == []
+
+
+def test_the_package_root_holds_only_its_face_and_entry_point() -> None:
+    """Every other module lives in the folder of its role, so the listing is the map."""
+    modules = sorted(path.name for path in GENERATOR.glob("*.py"))
+    assert modules == ["__init__.py", "__main__.py", "entry.py"]
+
+
+def test_every_folder_says_its_one_job() -> None:
+    silent = [
+        str(init.relative_to(ROOT))
+        for init in GENERATOR.rglob("__init__.py")
+        if not ast.get_docstring(ast.parse(init.read_text()))
+    ]
+    assert silent == []

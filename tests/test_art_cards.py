@@ -14,7 +14,7 @@ from generator.art.png_surface import PngSurface
 from generator.games.galaxy_trucker.art.cards import draw_card
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Card
-from generator.session import load_content
+from generator.kit.session import load_content
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from generator.art.png_surface import PngSurface
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import KINDS, GalaxyTrucker
 from generator.games.galaxy_trucker.model import Sides, Tile, TileType
-from generator.session import load_content
+from generator.kit.session import load_content
 
 
 @pytest.fixture(scope="module")

@@ -12,13 +12,13 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.gamefile import GameSpec
 from generator.games.battlestar.setup import set_up
 from generator.games.battlestar.state import TableState
 from generator.games.battlestar.table import COMMANDS
-from generator.session import load_content
+from generator.kit.session import load_content
 
 CONTENT: Battlestar = load_content("battlestar")[2]
 NAMES = ("alice", "bob_b", "Carol", "dave")

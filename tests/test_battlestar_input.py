@@ -1,6 +1,6 @@
 """Bad input to a Battlestar game gets one clear line and exit 2: a draw of 0 or fewer
 cards, and player names that hold control or bidi characters or that are another seat's
-name in other case or width (generator/names.py decides both)."""
+name in other case or width (generator/host/names.py decides both)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ import pytest
 from generator.games.battlestar.choosing import choice_order
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.loyalty import CYLON, NOT_CYLON, SYMPATHIZER, deal_loyalty
-from generator.session import load_content
+from generator.kit.session import load_content
 
 # players: (You Are a Cylon, You Are Not a Cylon, Sympathizer) from the reference's table.
 TABLE = {3: (1, 5, False), 4: (1, 6, True), 5: (2, 8, False), 6: (2, 9, True)}

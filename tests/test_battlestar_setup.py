@@ -14,13 +14,13 @@ from bsg_helpers import FOUR, BsgGame
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.content import CONTENT_DIR
-from generator.errors import ContentError
+from generator.common.errors import ContentError
 from generator.games.battlestar.choosing import allowed_now, check_choices
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.gamefile import setup_draw_problem
 from generator.games.battlestar.setup import first_seat
-from generator.session import load_content
+from generator.kit.session import load_content
+from generator.pack.load import CONTENT_DIR
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,8 @@ from pypdf import PdfReader
 
 from generator.games.battlestar import sheets
 from generator.games.battlestar.content import Battlestar
+from generator.kit.session import load_content
 from generator.render.pdf import MM, PAPERS, Page, PageSpec, render_pdf
-from generator.session import load_content
 
 
 @pytest.fixture(scope="module")

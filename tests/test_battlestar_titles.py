@@ -16,7 +16,7 @@ from generator.games.battlestar.loyalty import CYLON, LoyaltyCard
 from generator.games.battlestar.setup import ChoiceError, set_up
 from generator.games.battlestar.table import TableError, cmd_brig, cmd_cylon, cmd_title
 from generator.games.battlestar.titles import after_change, initial_titles
-from generator.session import load_content
+from generator.kit.session import load_content
 
 PRESIDENT = [
     "laura-roslin", "gaius-baltar", "tom-zarek", "lee-adama", "william-adama",

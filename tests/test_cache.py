@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import cache, yamlio
-from generator.content import CONTENT_DIR
+from generator.folder import cache
 from generator.games import OutputFile
+from generator.pack import yamlio
+from generator.pack.load import CONTENT_DIR
 
 
 def counting_builder(calls: list[int], data: bytes = b"%PDF sheet") -> object:
@@ -58,7 +59,7 @@ def test_cached_sheets_are_the_built_sheets(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     from generator.games import RenderOptions, Scope
-    from generator.session import open_game
+    from generator.kit.session import open_game
 
     game = open_game("galaxy-trucker", "cache-test-seed-0001", None)
     options = RenderOptions(papers=("a4",), images=False)

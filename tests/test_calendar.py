@@ -11,11 +11,11 @@ import pytest
 from icalendar import Calendar
 
 from generator.games import Scope
-from generator.plan import to_data
+from generator.kit.session import open_game
+from generator.plan.model import to_data
+from generator.plan.rhythm import Rhythm
+from generator.plan.schedule import with_eve
 from generator.render.calendar_ics import calendar_posts
-from generator.rhythm import Rhythm
-from generator.schedule import with_eve
-from generator.session import open_game
 
 SEED = "calendar-test-seed-0123456789abcdef"
 

@@ -12,7 +12,7 @@ import pytest
 from click.testing import Result
 
 from generator.games.card_race.content import CardRace
-from generator.session import load_content
+from generator.kit.session import load_content
 
 PACK = Path(__file__).parent.parent / "content" / "card-race"
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import Result
 
-from generator.content import CONTENT_DIR
+from generator.pack.load import CONTENT_DIR
 
 REPO = Path(__file__).resolve().parent.parent
 SEED = "public-cards-0087-xxxxxxxxxx"  # round 1 turns up a Navigator (the dealer is Cleo)

@@ -17,7 +17,7 @@ import pytest
 from click.testing import Result
 from test_card_race_reveal import SEATS, plan_of, play_round, start_game
 
-from generator import output
+from generator.folder import write as output
 
 
 def manifest_of(folder: Path) -> dict:

@@ -27,9 +27,9 @@ from generator.games.card_race.pads import (
     score_pad_pdf,
 )
 from generator.games.card_race.planner import make_plan
-from generator.plan import to_data
+from generator.kit.session import load_content, plan_header
+from generator.plan.model import to_data
 from generator.render.pdf import SAFE_MARGIN, Page, mm, page_size, render_pdf
-from generator.session import load_content, plan_header
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +127,7 @@ def test_standings_ships_run_as_far_as_their_fuel(content: CardRace) -> None:
 
 
 def plan_for(content: CardRace, seed: str = "output-test-seed-00000001") -> dict:
-    from generator.content import load_pack
+    from generator.pack.load import load_pack
 
     table = Table(players=["Ada", "Ben", "Cleo", "Dev"], rounds=5, lang="both")
     plan = to_data(plan_header(load_pack("card-race"), seed, None))

@@ -14,7 +14,7 @@ from generator.games.card_race.cards import parse_id
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.model import Table
 from generator.games.card_race.planner import make_plan, round_commitment
-from generator.session import load_content, open_game
+from generator.kit.session import load_content, open_game
 
 SEEDS = [f"deal-check-{n:03d}" for n in range(300)]
 NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eva"]

@@ -24,7 +24,7 @@ from generator.games.card_race.cards import Card, parse_id, sorted_hand
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.judge import TrickResult, judge, may_play
 from generator.games.card_race.pads import rules_card_pdf
-from generator.session import load_content
+from generator.kit.session import load_content
 
 SEATS = ["Ada", "Ben", "Cleo"]
 # Found by trying seeds: round 1 turns up a Navigator, and with Black Hole, Booster and

@@ -20,8 +20,8 @@ from generator.games.card_race import planner
 from generator.games.card_race.cards import Card, parse_id, sorted_hand
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.judge import judge, may_play
-from generator.rng import Stream
-from generator.session import load_content
+from generator.kit.session import load_content
+from generator.plan.rng import Stream
 
 SEATS = ["Ada", "Ben", "Cleo"]
 SEED = "reveal-test-seed-00000000001"

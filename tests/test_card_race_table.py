@@ -16,7 +16,7 @@ from card_race_helpers import plan_of, start_table
 from click.testing import Result
 from PIL import Image
 
-from generator import table_log
+from generator.folder import table_log
 from generator.games.card_race.cards import Card, parse_code, parse_id, sorted_hand
 from generator.games.card_race.judge import judge, may_play, suit_to_follow
 
@@ -369,8 +369,8 @@ def test_long_games_in_memory(players: int, rounds: int, specials: bool, bidding
     from generator.games.card_race.score_file import final_totals
     from generator.games.card_race.scoring import Line
     from generator.games.card_race.table import bid, choose_trump, new_table, play
-    from generator.rng import Stream
-    from generator.session import load_content
+    from generator.kit.session import load_content
+    from generator.plan.rng import Stream
 
     content = load_content("card-race")[2]
     names = ["Ada", "Ben", "Cleo", "Dev", "Eva"][:players]

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from generator import __version__
-from generator.output import read_existing_plan
+from generator.folder.write import read_existing_plan
 
 SECRET = "a-long-secret-seed-for-the-tests-7f3a"
 
@@ -280,7 +280,7 @@ def test_failed_render_leaves_nothing_half_written(
 ) -> None:
     assert run("game", "--no-images", "--seed", SECRET, "-o", "g").exit_code == 0
     before = tree_digest(tmp_path / "g")
-    import generator.output as output
+    import generator.folder.write as output
 
     def fail_late(*_: object) -> None:  # the last step: the switch
         raise OSError(28, "disk full")
@@ -330,7 +330,7 @@ def test_an_existing_game_folder_supplies_its_seed(run: Any, pack_copy: Path) ->
 def test_an_unexpected_failure_is_short_and_logged(
     run: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import generator.build as build
+    import generator.kit.build as build
 
     def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("something nobody expected")

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from generator.content import CONTENT_DIR, load_pack
-from generator.session import load_content, open_game
+from generator.kit.session import load_content, open_game
+from generator.pack.load import CONTENT_DIR, load_pack
 
 EXPANSION = Path(__file__).parent / "cases" / "expansion"
 NEW_TILES = {f"X{n:03d}" for n in range(1, 13)}

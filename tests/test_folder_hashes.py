@@ -16,7 +16,7 @@ from card_race_helpers import next_legal_action
 from click.testing import Result
 
 from generator.games.card_race.table import new_table
-from generator.session import load_content
+from generator.kit.session import load_content
 
 Run = Callable[..., Result]
 GOLDEN = Path(__file__).parent / "golden" / "folder-hashes.json"

@@ -18,10 +18,10 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from generator.content import CONTENT_DIR
-from generator.errors import ContentError, SheetgenError
+from generator.common.errors import ContentError, SheetgenError
 from generator.games import Scope
-from generator.session import load_content, plan_header
+from generator.kit.session import load_content, plan_header
+from generator.pack.load import CONTENT_DIR
 
 EXAMPLES = int(os.environ.get("SHEETGEN_FUZZ_EXAMPLES", "12"))
 SEED = "fuzz-seed-0000000000000001"

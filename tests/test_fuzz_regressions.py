@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from generator.content import CONTENT_DIR
+from generator.pack.load import CONTENT_DIR
 
 
 def test_moon_drop_crisis_with_empty_safe_text_is_a_content_error(tmp_path: Path, run: Any) -> None:

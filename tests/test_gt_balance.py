@@ -19,8 +19,8 @@ from generator.games.galaxy_trucker.flight.engine import fly_round
 from generator.games.galaxy_trucker.flight.legality import clashes
 from generator.games.galaxy_trucker.flight.shipfile import parse_ship, write_ship
 from generator.games.galaxy_trucker.planner import make_rounds
-from generator.plan import to_data
-from generator.session import load_content
+from generator.kit.session import load_content
+from generator.plan.model import to_data
 
 SEEDS = ["42", "2020", "balance-7"]
 

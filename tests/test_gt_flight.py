@@ -25,7 +25,7 @@ from click.testing import CliRunner
 
 import generator.games.galaxy_trucker.flight.registry  # noqa: F401  (attaches resolvers)
 from generator.cli import main
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
 from generator.games.galaxy_trucker.content import KINDS, GalaxyTrucker
 from generator.games.galaxy_trucker.flight.account import account_lines
 from generator.games.galaxy_trucker.flight.engine import RoundFlight, boxes
@@ -33,7 +33,7 @@ from generator.games.galaxy_trucker.flight.legality import check
 from generator.games.galaxy_trucker.flight.search import fly
 from generator.games.galaxy_trucker.flight.ship import Ship, make_part, start_cell
 from generator.games.galaxy_trucker.flight.state import Boxes, Flight, initial_state
-from generator.session import load_content
+from generator.kit.session import load_content
 
 CASES = Path(__file__).parent / "cases" / "ships"
 MISS = (1, 1)  # a roll of 2: no line of Ship I has that number
@@ -492,7 +492,7 @@ def test_the_engine_never_moves_crew_into_harm_to_leave_the_round(
     from generator.games.galaxy_trucker.flight.engine import fly_round
     from generator.games.galaxy_trucker.flight.search import OUT_ANYWAY
     from generator.games.galaxy_trucker.planner import make_rounds
-    from generator.plan import to_data
+    from generator.plan.model import to_data
 
     for seed, number in [("balance-8", 2), ("balance-16", 1), ("balance-24", 2)]:
         rounds = [to_data(r) for r in make_rounds(content, seed)]

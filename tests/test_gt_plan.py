@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.plan import to_data
-from generator.session import load_content, open_game
+from generator.kit.session import load_content, open_game
+from generator.plan.model import to_data
 
 GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_SEEDS = ["2020", "42", "Wageningen board gamers, October"]

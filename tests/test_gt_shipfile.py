@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.errors import display_path
+from generator.common.errors import display_path
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.shipfile import ShipFileError, read_ship, write_ship
-from generator.plan import to_data
-from generator.session import open_game
+from generator.kit.session import open_game
+from generator.plan.model import to_data
 
 CASES = Path(__file__).parent / "cases" / "ships"
 INVALID = sorted((CASES / "invalid").glob("*.txt"))

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from generator.content import CONTENT_DIR
+from generator.pack.load import CONTENT_DIR
 
 SEED = "hostile-input-test-seed-0001"
 # One line per problem: `file:line: field: message` or `file:line: message`.

@@ -19,8 +19,8 @@ from generator.games.galaxy_trucker.images import PlannedImage, stack_image
 from generator.games.galaxy_trucker.images_layout import render_png
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.posts import PostWriter
-from generator.plan import from_data, to_data
-from generator.session import Game, open_game
+from generator.kit.session import Game, open_game
+from generator.plan.model import from_data, to_data
 
 SEED = "2020"
 

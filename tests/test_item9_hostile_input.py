@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from generator.content import CONTENT_DIR
+from generator.pack.load import CONTENT_DIR
 
 SEED = "hostile-input-19-seed-0123456789"
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,15 +12,15 @@ from typing import Any
 
 import pytest
 
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
 from generator.games.galaxy_trucker.kinds import Hit
 from generator.games.galaxy_trucker.model import CONNECTORS
 from generator.games.galaxy_trucker.plan import TileRef
 from generator.games.keep_on_trucking.hits import land, landing_words
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.games.keep_on_trucking.posts import TruckingPostWriter, tile_technology
-from generator.plan import to_data
-from generator.session import load_content, open_game
+from generator.kit.session import load_content, open_game
+from generator.plan.model import to_data
 
 PACK = "keep-on-trucking"
 
@@ -36,7 +36,7 @@ def content(loaded: tuple[Any, Any, Any]) -> Any:
 
 
 def make_plan(loaded: tuple[Any, Any, Any], seed: str, **options: Any) -> KeepOnTruckingPlan:
-    from generator.session import plan_header
+    from generator.kit.session import plan_header
 
     pack, rules, content = loaded
     return rules.make_plan(content, plan_header(pack, seed, None), None, options=options)
@@ -103,7 +103,7 @@ def test_plating_is_a_side_never_a_connector(content: Any) -> None:
 def test_a_partner_tile_with_one_connector_is_refused(tmp_path: Path, run: Any) -> None:
     import shutil
 
-    from generator.content import CONTENT_DIR
+    from generator.pack.load import CONTENT_DIR
 
     copy = tmp_path / "kot"
     shutil.copytree(CONTENT_DIR / PACK, copy)
@@ -467,7 +467,7 @@ def test_bad_expansion_data_is_a_located_error(
 ) -> None:
     import shutil
 
-    from generator.content import CONTENT_DIR
+    from generator.pack.load import CONTENT_DIR
 
     copy = tmp_path / "kot"
     shutil.copytree(CONTENT_DIR / PACK, copy)

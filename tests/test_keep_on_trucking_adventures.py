@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from generator.errors import ContentError, SheetgenError
+from generator.common.errors import ContentError, SheetgenError
 from generator.games.galaxy_trucker.describe import card_fields, card_title
 from generator.games.galaxy_trucker.images_layout import render_png
 from generator.games.keep_on_trucking.adventure_posts import AdventurePostWriter
@@ -22,8 +22,8 @@ from generator.games.keep_on_trucking.card_kinds import BadDayCard
 from generator.games.keep_on_trucking.hits import label_words
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.games.keep_on_trucking.rough_roads import RoughRoad
+from generator.kit.session import load_content, plan_header
 from generator.render.text import Post, fill, roll_text
-from generator.session import load_content, plan_header
 
 PACK = "keep-on-trucking"
 NEW_KINDS = ("junkyard", "wide-open-space", "meteor-vortex", "antitrust-check", "bad-day")
@@ -373,8 +373,8 @@ def test_scoring_names_the_new_cards_of_the_round(
 def test_a_rough_roads_note_with_an_unknown_kind_is_a_located_error(tmp_path: Path) -> None:
     import shutil
 
-    from generator.content import CONTENT_DIR, load_pack
     from generator.games.keep_on_trucking import RULES
+    from generator.pack.load import CONTENT_DIR, load_pack
 
     folder = tmp_path / "kot"
     shutil.copytree(CONTENT_DIR / PACK, folder)
@@ -415,7 +415,7 @@ def test_golden_plan(loaded: tuple[Any, Any, Any], update_golden: bool) -> None:
     (pytest --update-golden)."""
     import json
 
-    from generator.plan import to_data
+    from generator.plan.model import to_data
 
     plan = to_data(
         make_plan(

@@ -158,7 +158,7 @@ def _write_in_child(
     """Run write_game in a forked child that dies (os._exit: no cleanup, like kill -9) right
     after its crash_at-th file system step. Returns the number of steps taken and the step
     that switched the folders ((-1, -1) when it crashed)."""
-    import generator.output as output
+    import generator.folder.write as output
 
     counter = tmp_path / "steps"
     pid = os.fork()
@@ -238,7 +238,7 @@ def test_crash_at_each_step_of_the_write_leaves_previous_or_complete_game(
         leftovers = [p for p in tmp_path.iterdir() if p.name.startswith(".g.")]
         if leftovers:
             output_root = tmp_path / "g"
-            from generator.output import folder_lock, recover
+            from generator.folder.write import folder_lock, recover
 
             with folder_lock(output_root):
                 recover(output_root)
@@ -261,7 +261,7 @@ def test_nothing_slow_between_the_seed_and_the_switch(
     where the program's own symbols have renameat2 (glibc)."""
     import ctypes.util
 
-    import generator.output as output
+    import generator.folder.write as output
 
     assert run("game", "--no-images", "--seed", SEED_A, "-o", "g").exit_code == 0
     events: list[str] = []

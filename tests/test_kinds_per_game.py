@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.content import CONTENT_DIR
 from generator.games.galaxy_trucker.content import KINDS as GT_KINDS
 from generator.games.keep_on_trucking.kinds import KINDS as KOT_KINDS
-from generator.session import load_content
+from generator.kit.session import load_content
+from generator.pack.load import CONTENT_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 GT_CARD_KINDS = (
@@ -45,8 +45,8 @@ KOT_ONLY_TILES = (
 SCRIPT = """
 import importlib, json, pkgutil, sys
 import generator.games
-from generator.errors import ContentError
-from generator.session import load_content
+from generator.common.errors import ContentError
+from generator.kit.session import load_content
 
 def problems():
     try:

@@ -18,7 +18,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from generator.cli import main
-from generator.errors import ContentError
+from generator.common.errors import ContentError
 from generator.games import RenderOptions, Scope
 from generator.games.moon_drop import RULES
 from generator.games.moon_drop.art import post_image
@@ -28,8 +28,8 @@ from generator.games.moon_drop.planner import make_round
 from generator.games.moon_drop.posts import PostWriter
 from generator.games.moon_drop.shapes import canonical, mirrored, rotations, turn_clockwise
 from generator.games.moon_drop.sheet import sheet_pdf
-from generator.plan import from_data, to_data
-from generator.session import load_content, open_game
+from generator.kit.session import load_content, open_game
+from generator.plan.model import from_data, to_data
 
 PACK = Path(__file__).parent.parent / "content" / "moon-drop"
 GOLDEN = Path(__file__).parent / "golden" / "moon-drop-plan.json"

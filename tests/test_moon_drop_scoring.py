@@ -28,7 +28,7 @@ from generator.games.moon_drop.rules import (
     sabotage,
 )
 from generator.games.moon_drop.scorer import run_end
-from generator.session import load_content
+from generator.kit.session import load_content
 
 CASES = Path(__file__).parent / "cases" / "moon-drop" / "grids"
 
@@ -306,7 +306,7 @@ def random_sheet(content: MoonDrop, seed: str) -> Board:
     """The seven blocks of a seed's plan, placed at random where they fit."""
     from generator.games.moon_drop.planner import make_rounds
     from generator.games.moon_drop.shapes import rotations
-    from generator.rng import Stream
+    from generator.plan.rng import Stream
 
     stream = Stream(seed, "test-sheet")
     cells: dict[Square, str] = {}

@@ -18,7 +18,7 @@ from generator.games.moon_drop.grid import Board, Square, parse_grid
 from generator.games.moon_drop.plan import End
 from generator.games.moon_drop.rules import GOALS, Names, Table, reading_order
 from generator.games.moon_drop.scorer import Step, end_steps, run_end
-from generator.session import load_content, open_game
+from generator.kit.session import load_content, open_game
 
 CONTENT = load_content("moon-drop")[2]
 NAMES = Names({m.id: m.name for m in CONTENT.modules})
@@ -197,7 +197,7 @@ import resource, sys, time
 resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
 from generator.games.moon_drop.grid import parse_grid
 from generator.games.moon_drop.scorer import run_end
-from generator.session import load_content, open_game
+from generator.kit.session import load_content, open_game
 content = load_content("moon-drop")[2]
 board = parse_grid(sys.argv[1], "full", 9, 9, content.letters)
 start = time.process_time()

@@ -2,7 +2,7 @@
 
 import pytest
 
-from generator.names import clashes, name_key, name_problem
+from generator.host.names import clashes, name_key, name_problem
 
 
 @pytest.mark.parametrize(

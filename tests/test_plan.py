@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
-from generator.plan import PlanError, first_difference, from_data, to_data
-from generator.session import open_game
+from generator.kit.session import open_game
+from generator.plan.model import PlanError, first_difference, from_data, to_data
 
 SEED = "plan-readback-seed-0001"
 

@@ -7,9 +7,9 @@ import re
 import pytest
 
 from generator.games import RenderOptions, Scope
+from generator.kit.session import open_game
 from generator.render.post import BGG_IMAGE, Bold, Per, PostDraft, Secret, heading, item, para
 from generator.render.text import PostImage
-from generator.session import open_game
 
 
 def draft(**extra: object) -> PostDraft:

@@ -12,9 +12,9 @@ import pytest
 from generator.games import Scope
 from generator.games.galaxy_trucker.images import PlannedImage
 from generator.games.galaxy_trucker.images_layout import render_png
-from generator.plan import from_data, to_data
+from generator.kit.session import Game, open_game
+from generator.plan.model import from_data, to_data
 from generator.render.guide import posting_guide
-from generator.session import Game, open_game
 
 SEED = "2020"
 OUT = (

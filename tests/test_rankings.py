@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from generator.rankings import Entry, ScoreSpec, rank
+from generator.host.rankings import Entry, ScoreSpec, rank
 
 SEED = "rankings-test-seed-0123456789abcdef"
 GT_HEADER = "player,round,score,position,events,cargo,lost,pretty,aesthete,contraptionist,note\n"

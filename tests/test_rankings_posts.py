@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from generator.rankings import Entry, Ranking, ScoreSpec, rank
+from generator.host.rankings import Entry, Ranking, ScoreSpec, rank
 from generator.render.post import Per, bgg, discord, facebook, html_blocks, html_text, typed
 from generator.render.rankings_post import (
     GameTitle,

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.errors import SheetgenError
-from generator.plan import to_data
-from generator.rhythm import WEEKDAYS, Rhythm, game_dates
-from generator.session import open_game
+from generator.common.errors import SheetgenError
+from generator.kit.session import open_game
+from generator.plan.model import to_data
+from generator.plan.rhythm import WEEKDAYS, Rhythm, game_dates
 
 SEED = "rhythm-test-seed-0123456789abcdef"
 START = dt.date(2026, 12, 1)  # a Tuesday

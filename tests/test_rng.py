@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.rng import Stream
+from generator.plan.rng import Stream
 
 
 def test_stream_is_sha256_counter_of_seed_and_names() -> None:

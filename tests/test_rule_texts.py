@@ -23,8 +23,8 @@ from pypdf import PdfReader
 from generator.games.keep_on_trucking.adventure_posts import AdventurePostWriter
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.games.keep_on_trucking.sheets import sheet_files
+from generator.kit.session import load_content, plan_header
 from generator.render.text import Post
-from generator.session import load_content, plan_header
 
 KOT = "keep-on-trucking"
 SEEDS = [f"issue-19-ia-seed-{i:03d}" for i in range(120)]
@@ -224,7 +224,7 @@ DAY_COSTS = ("abandoned-ship", "abandoned-station", "planets", "smugglers")
 def pack_texts(request: pytest.FixtureRequest) -> tuple[Any, dict[str, str], list[str]]:
     """(content, every post file of one game, the player aid's pages as text)."""
     from generator.games import Scope
-    from generator.session import open_game
+    from generator.kit.session import open_game
 
     game = open_game(request.param, GT_SEED, None)
     posts = game.rules.posts(game.content, game.plan, Scope("game"))  # type: ignore[attr-defined]
@@ -337,7 +337,7 @@ def test_item7_starting_cabin_connectors_said_in_words(
 def test_item7_pretty_ship_can_be_negative(
     pack_texts: tuple[Any, dict[str, str], list[str]],
 ) -> None:
-    from generator.rankings import _integer
+    from generator.host.rankings import _integer
 
     _, files, aid = pack_texts
     ends = [n for n in files if n.endswith("end-of-flight.facebook.txt")]

@@ -11,7 +11,6 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from generator.content import load_pack
 from generator.games import OutputFile, RenderOptions, Scope, rules_for
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Board, StartCell
@@ -24,8 +23,9 @@ from generator.games.galaxy_trucker.sheets_aid import (
 )
 from generator.games.galaxy_trucker.sheets_pad import pad_pages, pad_rows
 from generator.games.galaxy_trucker.sheets_ship import ShipSheet, event_count, skipped_boxes
+from generator.kit.session import open_game
+from generator.pack.load import load_pack
 from generator.render.pdf import SAFE_MARGIN, LayoutError, Page, mm, render_pdf
-from generator.session import open_game
 
 PAPERS = {"a4": (595, 842), "letter": (612, 792)}
 NAMES = ("ship-1", "ship-2", "ship-3", "player-aid", "score-pad", "print-pack")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
 from generator.games.battlestar import log as battlestar_log
 from generator.games.card_race import log as card_race_log
 from generator.games.card_race.score_file import read_table

@@ -1,4 +1,4 @@
-"""The one table log (generator/table_log.py) and its snapshots (generator/table_snapshot.py),
+"""The one table log (generator/folder/table_log.py) and its snapshots (table_snapshot.py),
 as both table games use them: entry numbers checked with their line, a truncated last line
 refused with its line, a missing final newline tolerated, one lock for the game folder, and
 a snapshot that spares the replay but is never trusted without its check: a stale, damaged
@@ -20,11 +20,11 @@ from bsg_helpers import BsgGame
 from click.testing import Result
 from test_card_race_table_crash import actions, start
 
-from generator import table_snapshot
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
+from generator.folder import table_snapshot
+from generator.folder.table_log import LogText, TableLog, locked
 from generator.games.battlestar import game as bsg_game
 from generator.games.card_race import commands
-from generator.table_log import LogText, TableLog, locked
 
 Run = Callable[..., Result]
 REPO = Path(__file__).resolve().parent.parent

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from generator.errors import SheetgenError, display_path
-from generator.warnings_count import warn
+from generator.common.errors import SheetgenError, display_path
+from generator.common.warnings_count import warn
 
 if TYPE_CHECKING:
     from generator.games import Scope
-    from generator.rhythm import Rhythm
-    from generator.session import Game
+    from generator.kit.session import Game
+    from generator.plan.rhythm import Rhythm
 
 
 DEFAULT_HELP = "the pack marked default under content/"
@@ -142,9 +142,9 @@ def resolve_args(
 
     `continuing` (turn, round): without a seed or game file, go on with the game already
     written rather than choose a new seed."""
-    from generator.build import pick_running_game, recorded_game
-    from generator.content import default_pack
-    from generator.session import read_game_file
+    from generator.kit.build import pick_running_game, recorded_game
+    from generator.kit.session import read_game_file
+    from generator.pack.load import default_pack
 
     picked = continuing and seed is None and game_file is None
     if picked:
@@ -176,7 +176,7 @@ def resolve_args(
 def settle_seed(raw: str | None) -> str:
     """The seed as typed (checked, and a warning if it is weak), or a new secret one, said
     once to the host: every command that starts a game settles it this way."""
-    from generator.seeds import choose_seed, normalise_seed, weakness
+    from generator.plan.seeds import choose_seed, normalise_seed, weakness
 
     if raw is None:
         raw = choose_seed()
@@ -201,7 +201,7 @@ def report(message: str) -> None:
 
 def open_from_args(args: GameArgs) -> tuple[Game, Path]:
     """The game, and the folder it goes to."""
-    from generator.build import open_in_folder
+    from generator.kit.build import open_in_folder
 
     return open_in_folder(
         args.pack,
@@ -216,17 +216,17 @@ def open_from_args(args: GameArgs) -> tuple[Game, Path]:
 
 
 def refuse_unknown_game(game: Game, root: Path, output: Path | None) -> None:
-    from generator import build
+    from generator.kit import build
 
     build.refuse_unknown_game(game, root, output)
 
 
 def warn_moved_posts(game: Game, root: Path, force: bool) -> None:
     """A new posting rhythm that moves posts already due is worth a warning."""
-    from generator.moments import now
-    from generator.output import read_existing_plan
-    from generator.plan import to_data
-    from generator.rhythm import moved_past_posts
+    from generator.folder.write import read_existing_plan
+    from generator.plan.model import to_data
+    from generator.plan.moments import now
+    from generator.plan.rhythm import moved_past_posts
 
     existing = read_existing_plan(root, tolerant=force)
     if (
@@ -244,8 +244,8 @@ def warn_moved_posts(game: Game, root: Path, force: bool) -> None:
 
 
 def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
-    from generator.build import build
     from generator.games import RenderOptions
+    from generator.kit.build import build
 
     papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
     options = RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())

@@ -12,10 +12,10 @@ from typing import Any
 
 import click
 
-from generator.capabilities import lacking
 from generator.cli.base import DEFAULT_HELP, parse_date, report_errors
 from generator.cli.group import main
-from generator.errors import display_path
+from generator.common.errors import display_path
+from generator.games.capabilities import lacking
 
 
 @main.command()
@@ -30,8 +30,8 @@ from generator.errors import display_path
 @report_errors
 def check(pack: str | None, game_file: Path | None) -> None:
     """Validate a content pack (a name under content/ or a folder path)."""
-    from generator.content import default_pack
-    from generator.session import load_content, read_game_file
+    from generator.kit.session import load_content, read_game_file
+    from generator.pack.load import default_pack
 
     loaded, rules, content = load_content(pack if pack is not None else default_pack())
     click.echo(
@@ -73,8 +73,8 @@ def score(
     lang: str,
 ) -> None:
     """Score a player's filled sheet or built ship, or a game's score table (table games)."""
-    from generator.seeds import normalise_seed
-    from generator.session import load_content, open_game
+    from generator.kit.session import load_content, open_game
+    from generator.plan.seeds import normalise_seed
 
     _, rules, content = load_content(pack)
     table_scorer = rules.capabilities.score_table
@@ -122,8 +122,8 @@ def balance(
     pack: str | None, count: int, workers: int | None, prefix: str, save_reference: bool
 ) -> None:
     """Let a bot build and fly every round of many seeds: score spread, outliers."""
-    from generator.content import default_pack
-    from generator.session import load_content
+    from generator.kit.session import load_content
+    from generator.pack.load import default_pack
 
     pack = pack if pack is not None else default_pack()
     loaded, rules, content = load_content(pack)
@@ -151,7 +151,7 @@ GAME_ID = re.compile(r"^[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}$")
 @report_errors
 def trick(pack: str, cards: tuple[str, ...], trump: str, lang: str, as_json: bool) -> None:
     """Judge a trick: CARDS in play order, the first one led (trick-taking games)."""
-    from generator.session import load_content
+    from generator.kit.session import load_content
 
     _, rules, content = load_content(pack)
     judge = rules.capabilities.judge_trick
@@ -190,9 +190,9 @@ def verify(
 ) -> None:
     """Check a revealed seed against the commitment published at the start, or (card games,
     `sheetgen verify card-race --round N ...`) a round's revealed deal and your hand."""
-    from generator.content import default_pack
-    from generator.seeds import commitment, game_id, normalise_seed
-    from generator.session import load_content
+    from generator.kit.session import load_content
+    from generator.pack.load import default_pack
+    from generator.plan.seeds import commitment, game_id, normalise_seed
 
     if pack_name is not None and pack is not None and pack_name != pack:
         raise click.UsageError(f"two packs named: {pack_name} and --pack {pack}")

@@ -7,7 +7,6 @@ from typing import Any
 
 import click
 
-from generator.capabilities import lacking
 from generator.cli.base import (
     game_options,
     open_from_args,
@@ -17,8 +16,9 @@ from generator.cli.base import (
     resolve_args,
 )
 from generator.cli.group import main
-from generator.errors import SheetgenError, display_path
-from generator.warnings_count import warn
+from generator.common.errors import SheetgenError, display_path
+from generator.common.warnings_count import warn
+from generator.games.capabilities import lacking
 
 
 @main.command()
@@ -31,14 +31,14 @@ from generator.warnings_count import warn
 @report_errors
 def game(fair: bool, **kwargs: Any) -> None:
     """Write the whole game: plan, posts, images and sheets."""
-    from generator.content import default_pack
     from generator.games import Scope
+    from generator.pack.load import default_pack
 
     if fair and kwargs["seed"] is None and kwargs["game_file"] is None:
         kwargs["seed"] = fair_seed(kwargs["pack"] or default_pack())
     args = resolve_args(**kwargs)
     g, root = open_from_args(args)
-    from generator.output import checked_root
+    from generator.folder.write import checked_root
 
     checked_root(root)  # a refused folder is said before the balance verdict, not after
     judge = g.rules.capabilities.verdict
@@ -64,8 +64,8 @@ FAIR_TRIES = 30
 
 def fair_seed(pack: str) -> str:
     """A fresh secret seed none of whose rounds the balance bot finds extreme."""
-    from generator.seeds import choose_seed
-    from generator.session import load_content, plan_header
+    from generator.kit.session import load_content, plan_header
+    from generator.plan.seeds import choose_seed
 
     loaded, rules, content = load_content(pack)
     judge = rules.capabilities.verdict
@@ -147,8 +147,8 @@ def plan(**kwargs: Any) -> None:
     """Print the game's plan as JSON (writes nothing)."""
     kwargs.pop("force")
     kwargs.pop("output")
-    from generator.plan import to_data
-    from generator.session import open_game
+    from generator.kit.session import open_game
+    from generator.plan.model import to_data
 
     args = resolve_args(**kwargs, force=False, output=None)
     g = open_game(args.pack, args.seed, args.start, args.rhythm, args.options)
@@ -165,11 +165,11 @@ def plan(**kwargs: Any) -> None:
 @report_errors
 def reveal(before_end: bool, **kwargs: Any) -> None:
     """After the last turn: write the post that reveals the seed (game-end-reveal.*)."""
-    from generator.build import write_more
     from generator.games import OutputFile
-    from generator.plan import to_data
+    from generator.host.reveal_guard import refuse_early_reveal
+    from generator.kit.build import write_more
+    from generator.plan.model import to_data
     from generator.render.reveal import reveal_post
-    from generator.reveal_guard import refuse_early_reveal
 
     args = resolve_args(**kwargs, continuing=True)
     g, root = open_from_args(args)

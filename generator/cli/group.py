@@ -77,7 +77,7 @@ class SheetgenGroup(click.Group):
 @click.pass_context
 def main(ctx: click.Context, strict: bool) -> None:
     """Everything a host needs to run a board game by post, from one seed."""
-    from generator.warnings_count import start_counting
+    from generator.common.warnings_count import start_counting
 
     start_counting()
     if strict:
@@ -85,7 +85,7 @@ def main(ctx: click.Context, strict: bool) -> None:
 
 
 def _fail_on_warnings() -> None:
-    from generator.warnings_count import given
+    from generator.common.warnings_count import given
 
     count = len(given())
     if count:

@@ -8,9 +8,9 @@ import click
 
 from generator.cli.base import game_folder_option, report_errors
 from generator.cli.group import main
-from generator.errors import display_path
-from generator.platforms import PLATFORMS
-from generator.warnings_count import warn
+from generator.common.errors import display_path
+from generator.common.platforms import PLATFORMS
+from generator.common.warnings_count import warn
 
 
 @main.command()
@@ -30,8 +30,8 @@ from generator.warnings_count import warn
 @report_errors
 def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> None:
     """Check scores.csv and write the rankings posts (after each round, and the final)."""
-    from generator.game_folder import open_folder
-    from generator.scoreboard import write_rankings
+    from generator.folder.read import open_folder
+    from generator.host.scoreboard import write_rankings
 
     game = open_folder(folder)
     written, latest = write_rankings(game, scores, titles)
@@ -70,9 +70,9 @@ def digest(
 
     A page that would hold a post not yet due is refused; the host's copy of the whole game
     is --host-copy, written as host-copy-digest.html and .pdf with a HOST COPY banner."""
-    from generator.digest import digest_cutoff, digest_files
-    from generator.game_folder import open_folder, require_schedule
-    from generator.output import write_game
+    from generator.folder.read import open_folder, require_schedule
+    from generator.folder.write import write_game
+    from generator.host.digest import digest_cutoff, digest_files
 
     game = open_folder(folder)
     require_schedule(game)
@@ -124,9 +124,9 @@ def today(
     when_words: tuple[str, ...], folder: Path | None, at: str | None, platforms: tuple[str, ...]
 ) -> None:
     """What to post now, in order, per platform (texts, pictures, comments), and what next."""
-    from generator.game_folder import open_folder, require_schedule
-    from generator.moments import now, parse_at, parse_day
-    from generator.today import slot_at, slot_of_day, slots_with_posts, today_text
+    from generator.folder.read import open_folder, require_schedule
+    from generator.host.today import slot_at, slot_of_day, slots_with_posts, today_text
+    from generator.plan.moments import now, parse_at, parse_day
 
     game = open_folder(folder)
     require_schedule(game)

@@ -13,12 +13,12 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from generator.capabilities import Capabilities as Capabilities  # games declare these
-from generator.capabilities import lacking
-from generator.content import Pack
-from generator.errors import ContentError, SheetgenError
-from generator.output_file import OutputFile as OutputFile  # games build these
-from generator.plan import Plan, PlanHeader
+from generator.common.errors import ContentError, SheetgenError
+from generator.common.output_file import OutputFile as OutputFile  # games build these
+from generator.games.capabilities import Capabilities as Capabilities  # games declare these
+from generator.games.capabilities import lacking
+from generator.pack.load import Pack
+from generator.plan.model import Plan, PlanHeader
 
 ScopeKind = Literal["game", "round", "turn", "sheets"]
 
@@ -43,7 +43,7 @@ class GameRules(ABC):
     """What a game module provides (as its `RULES`): the stages every game has, and its
     optional capabilities (`capabilities`). `content` is whatever its `load` returns."""
 
-    # The game's plan dataclass (a generator.plan.Plan), to read plan.json back.
+    # The game's plan dataclass (a generator.plan.model.Plan), to read plan.json back.
     plan_type: type[Plan]
     # The rules module an expansion builds on: its packs may extend that game's packs.
     base_game: str | None = None

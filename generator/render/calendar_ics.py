@@ -16,12 +16,12 @@ from typing import Any
 
 from icalendar import Alarm, Calendar, Event
 
-from generator.output_file import OutputFile
-from generator.plan import as_data
+from generator.common.output_file import OutputFile
+from generator.plan.model import as_data
+from generator.plan.rhythm import moment
+from generator.plan.schedule import when, with_eve
 from generator.render.guide import posting_order
 from generator.render.text import Post
-from generator.rhythm import moment
-from generator.schedule import when, with_eve
 
 CALENDAR_FILE = "schedule.ics"
 PRODID = "-//sheetgen//posting schedule//EN"

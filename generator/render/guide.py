@@ -7,10 +7,10 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
-from generator.plan import to_data
+from generator.plan.model import to_data
+from generator.plan.schedule import when, with_eve
 from generator.render.post import PostDraft, para
 from generator.render.text import Post, fill
-from generator.schedule import when, with_eve
 
 
 def posting_order(posts: list[Post]) -> list[Post]:

@@ -27,7 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.art.pdf_surface import PdfSurface, register_fonts
 from generator.art.surface import BLACK, WHITE, Color, FontName, Point, Surface
 from generator.art.text import Measure, wrap
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
 
 MM = 72 / 25.4
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from generator.platforms import PLATFORMS
+from generator.common.platforms import PLATFORMS
 from generator.render.text import Post, PostImage, bgg_safe
 
 Flavour = Literal["facebook", "discord", "bgg", "html"]

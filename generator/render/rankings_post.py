@@ -12,8 +12,8 @@ from fractions import Fraction
 from PIL import Image, ImageDraw
 
 from generator.art.png_surface import load_font
-from generator.output_file import OutputFile
-from generator.rankings import Award, Ranking, ScoreSpec, Standing
+from generator.common.output_file import OutputFile
+from generator.host.rankings import Award, Ranking, ScoreSpec, Standing
 from generator.render.post import Block, Bold, Part, Per, PostDraft, item, line, para, typed
 from generator.render.text import Post, PostImage
 

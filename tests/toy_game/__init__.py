@@ -10,16 +10,16 @@ from typing import Any
 
 from pydantic import Field
 
-from generator.assemble import scope_files
-from generator.content import Pack, validate_files
-from generator.errors import ContentError
+from generator.common.errors import ContentError
 from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
-from generator.plan import DataPlan, PlanHeader, to_data
+from generator.kit.assemble import scope_files
+from generator.pack.load import Pack, validate_files
+from generator.pack.validation import Strict
+from generator.plan.model import DataPlan, PlanHeader, to_data
+from generator.plan.rng import Stream
+from generator.plan.schedule import make_schedule, when
 from generator.render.post import PostDraft, heading, para
 from generator.render.text import Post
-from generator.rng import Stream
-from generator.schedule import make_schedule, when
-from generator.validation import Strict
 
 TURNS = 3
 SLOTS = ["morning"]

@@ -8,10 +8,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from generator.content import Pack
 from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
 from generator.games.battlestar import content as bsg_content
-from generator.plan import DataPlan, PlanHeader
+from generator.pack.load import Pack
+from generator.plan.model import DataPlan, PlanHeader
 
 
 class BattlestarRules(GameRules):

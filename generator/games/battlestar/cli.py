@@ -8,7 +8,9 @@ from typing import Any
 
 import click
 
-from generator.errors import SheetgenError, display_path
+from generator.common.errors import SheetgenError, display_path
+from generator.common.safe_read import UnreadableFile, read_regular_file
+from generator.common.warnings_count import warn
 from generator.games.battlestar.game import (
     Table,
     open_table,
@@ -18,9 +20,7 @@ from generator.games.battlestar.game import (
     setup_game,
 )
 from generator.games.battlestar.posts import render
-from generator.safe_read import UnreadableFile, read_regular_file
-from generator.warnings_count import warn
-from generator.yamlio import MAX_FILE_BYTES
+from generator.pack.yamlio import MAX_FILE_BYTES
 
 GAME = click.argument("game_file", metavar="GAME_FILE", type=click.Path(path_type=Path))
 OUTPUT = click.option(

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from generator.content import Pack, validate_files
-from generator.errors import ContentError, Problem
+from generator.common.errors import ContentError, Problem
 from generator.games.battlestar.model import (
     PACK_DECKS,
     Character,
@@ -25,7 +24,8 @@ from generator.games.battlestar.model import (
     SkillValue,
     SuccessionFile,
 )
-from generator.yamlio import Document
+from generator.pack.load import Pack, validate_files
+from generator.pack.yamlio import Document
 
 FILES: dict[str, type] = {
     "characters": CharactersFile,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.errors import SheetgenError
-from generator.rng import Stream
+from generator.common.errors import SheetgenError
+from generator.plan.rng import Stream
 
 
 class DeckEmpty(SheetgenError):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.atomic_write import write_atomic as replace_file
-from generator.errors import SheetgenError, display_path
+from generator.common.atomic_write import write_atomic as replace_file
+from generator.common.errors import SheetgenError, display_path
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.content import SNAPSHOT_DIR, Pack, load_pack, resolve_pack_dir, snapshot
-from generator.errors import SheetgenError, display_path
+from generator.common.errors import SheetgenError, display_path
+from generator.common.safe_read import UnreadableFile, read_regular_file
+from generator.folder.table_log import LogText
+from generator.folder.table_snapshot import Snapshots
 from generator.games.battlestar import content as bsg_content
 from generator.games.battlestar.commit import PrivateMessage
 from generator.games.battlestar.content import Battlestar
@@ -33,11 +35,9 @@ from generator.games.battlestar.setup_posts import (
 )
 from generator.games.battlestar.state import TableState
 from generator.games.battlestar.table import COMMANDS, Outcome, TableError
-from generator.safe_read import UnreadableFile, read_regular_file
-from generator.seeds import commitment, game_id
-from generator.table_log import LogText
-from generator.table_snapshot import Snapshots
-from generator.yamlio import MAX_FILE_BYTES
+from generator.pack.load import SNAPSHOT_DIR, Pack, load_pack, resolve_pack_dir, snapshot
+from generator.pack.yamlio import MAX_FILE_BYTES
+from generator.plan.seeds import commitment, game_id
 
 
 @dataclass

@@ -23,18 +23,18 @@ from typing import Annotated
 
 from pydantic import Field
 
-from generator.errors import ContentError, Problem, SheetgenError
+from generator.common.errors import ContentError, Problem, SheetgenError
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.model import Character, Id
-from generator.names import name_key, name_problem
-from generator.seeds import normalise_seed
-from generator.validation import Strict, load_validated
-from generator.yamlio import Document
+from generator.host.names import name_key, name_problem
+from generator.pack.validation import Strict, load_validated
+from generator.pack.yamlio import Document
+from generator.plan.seeds import normalise_seed
 
 # Forum names reach posts in three markups: letters, digits, spaces, dots and dashes (and
 # underscores, which the Discord text escapes), so a name can open no tag. What a name may
 # hold at all (no control or bidi characters) and when two are the same person is the
-# shared rule of generator/names.py; check_against_pack applies both, one problem a name.
+# shared rule of generator/host/names.py; check_against_pack applies both, one problem a name.
 ForumName = Annotated[str, Field(min_length=1, max_length=200)]
 FORUM_NAME = re.compile(r"^\w[\w .-]{0,39}$")
 

@@ -1,5 +1,5 @@
 """Battlestar's table log, `table-log.jsonl` in the game folder: the one table log of
-generator/table_log.py (writing, entry numbers, the lock) with this game's name, size and
+generator/folder/table_log.py (writing, entry numbers, the lock) with this game's name, size and
 entry shape. The setup is entry 0 (line 1), every table command after it entry n (line
 n + 1); each entry names its command (`cmd`)."""
 
@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from generator.errors import SheetgenError, display_path
-from generator.table_log import LogText, TableLog
-from generator.table_log import locked as folder_locked
+from generator.common.errors import SheetgenError, display_path
+from generator.folder.table_log import LogText, TableLog
+from generator.folder.table_log import locked as folder_locked
 
 LOG_FILE = "table-log.jsonl"
 MAX_LOG_BYTES = 20_000_000

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.games.battlestar.content import Battlestar
-from generator.rng import Stream
+from generator.plan.rng import Stream
 
 CYLON = "cylon"
 NOT_CYLON = "not-cylon"

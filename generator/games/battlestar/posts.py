@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from generator.platforms import PLATFORMS
+from generator.common.platforms import PLATFORMS
 from generator.render.post import Block as DraftBlock
 from generator.render.post import Bold, Part, Per, PostDraft, heading
 from generator.render.post import item as draft_item

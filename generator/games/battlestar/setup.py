@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
 from generator.games.battlestar.choosing import ChoiceProgress, check_choices, choice_order
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.decks import Deck
@@ -21,7 +21,7 @@ from generator.games.battlestar.state import (
     skill_deck,
 )
 from generator.games.battlestar.titles import initial_titles
-from generator.rng import Stream
+from generator.plan.rng import Stream
 
 
 class ChoiceError(SheetgenError):

@@ -32,7 +32,7 @@ from generator.games.battlestar.table_common import (
     seat_of,
     take_from_hand,
 )
-from generator.rng import Stream
+from generator.plan.rng import Stream
 
 
 # --- skill checks -------------------------------------------------------------------------

@@ -7,14 +7,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
 from generator.games.battlestar.commit import PrivateMessage
 from generator.games.battlestar.posts import Span, TableBlock, b, item, para
 from generator.games.battlestar.state import (
     Card,
     TableState,
 )
-from generator.names import name_key
+from generator.host.names import name_key
 
 PUBLIC_DECKS = ("crisis",)
 PRIVATE_DECKS = {"super-crisis": None, "quorum": "president", "destination": "admiral"}

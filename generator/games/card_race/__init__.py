@@ -11,12 +11,12 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
-from generator.content import Pack
 from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
 from generator.games.card_race import content as cr_content
 from generator.games.card_race.languages import languages
 from generator.games.card_race.planner import make_plan, rounds_for
-from generator.plan import DataPlan, PlanHeader
+from generator.pack.load import Pack
+from generator.plan.model import DataPlan, PlanHeader
 
 
 class CardRaceRules(GameRules):
@@ -77,7 +77,7 @@ class CardRaceRules(GameRules):
         return score_report(content, path, as_json, lang)
 
     def check_game_file(self, content: cr_content.CardRace, path: Path) -> str:
-        from generator.errors import display_path
+        from generator.common.errors import display_path
         from generator.games.card_race.gamefile import check_spec
 
         spec = check_spec(path, content)

@@ -22,10 +22,12 @@ from typing import Any
 
 import click
 
-from generator.atomic_write import write_atomic
 from generator.cli.base import settle_seed
-from generator.content import SNAPSHOT_DIR, snapshot
-from generator.errors import SheetgenError, display_path
+from generator.common.atomic_write import write_atomic
+from generator.common.errors import SheetgenError, display_path
+from generator.common.warnings_count import warn
+from generator.folder.table_snapshot import Snapshots
+from generator.folder.write import folder_lock, read_existing_plan, record_table_files, write_game
 from generator.games import OutputFile, Scope
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.files import game_files
@@ -46,11 +48,9 @@ from generator.games.card_race.table import (
     new_table,
     play,
 )
-from generator.output import folder_lock, read_existing_plan, record_table_files, write_game
-from generator.plan import to_data
-from generator.session import load_content, plan_header
-from generator.table_snapshot import Snapshots
-from generator.warnings_count import warn
+from generator.kit.session import load_content, plan_header
+from generator.pack.load import SNAPSHOT_DIR, snapshot
+from generator.plan.model import to_data
 
 LANG = click.Choice(["en", "de", "both"])
 
@@ -303,7 +303,7 @@ def _write(folder: Path, name: str, data: bytes) -> None:
     write_atomic(target, data)
 
 
-# A temporary file of generator/atomic_write.py: `.NAME.XXXXXXXX.tmp` beside NAME.
+# A temporary file of generator/common/atomic_write.py: `.NAME.XXXXXXXX.tmp` beside NAME.
 TEMP_FILE = re.compile(r"^\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp$")
 
 

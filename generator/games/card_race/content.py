@@ -8,8 +8,7 @@ import string
 from dataclasses import dataclass
 from typing import Any
 
-from generator.content import Pack, validate_files
-from generator.errors import ContentError, Problem
+from generator.common.errors import ContentError, Problem
 from generator.games.card_race.cards import Card, build_deck
 from generator.games.card_race.model import (
     LANGUAGES,
@@ -23,8 +22,9 @@ from generator.games.card_race.model import (
 )
 from generator.games.card_race.text_fields import LIST_TEXTS, TEXT_FIELDS
 from generator.games.card_race.texts import Texts
-from generator.names import clashes, name_problem
-from generator.yamlio import Document
+from generator.host.names import clashes, name_problem
+from generator.pack.load import Pack, validate_files
+from generator.pack.yamlio import Document
 
 FILES: dict[str, type] = {"cards": CardsFile, "rules": RulesFile, "game": Table}
 LANGUAGE_NAMES = {"en": "English", "de": "German"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
 from generator.games.card_race.cards import Card, parse_code
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.judge import judge

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.platforms import PLATFORMS
+from generator.common.platforms import PLATFORMS
 from generator.render.post import Block, PostDraft, line, para
 from generator.render.post import facebook as facebook_text
 from generator.render.text import PostImage

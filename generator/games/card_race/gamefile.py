@@ -10,12 +10,12 @@ from pathlib import Path
 
 from pydantic import Field
 
-from generator.errors import ContentError, display_path
+from generator.common.errors import ContentError, display_path
 from generator.games.card_race.content import CardRace, check_table
 from generator.games.card_race.model import Table
-from generator.seeds import normalise_seed
-from generator.validation import load_validated
-from generator.yamlio import load_document
+from generator.pack.validation import load_validated
+from generator.pack.yamlio import load_document
+from generator.plan.seeds import normalise_seed
 
 
 class CardRaceGameFile(Table):

@@ -1,5 +1,5 @@
 """Galactic Card Race's table log, `table.jsonl` in the game folder: the one table log of
-generator/table_log.py (writing, entry numbers, the lock) with this game's name and size.
+generator/folder/table_log.py (writing, entry numbers, the lock) with this game's name and size.
 
 Entries number from 1 (`n`); a table recorded before entry numbers existed has entries
 without one, accepted until the first numbered entry. An entry's fields are checked as it
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.table_log import Describe, LogText, TableLog, locked
+from generator.folder.table_log import Describe, LogText, TableLog, locked
 
 __all__ = ["LOG_FILE", "MAX_LOG_BYTES", "LogText", "locked", "read_log", "table_log"]
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from generator.validation import Strict
+from generator.pack.validation import Strict
 
 LANGUAGES = ("en", "de")
 Lang = Literal["en", "de"]

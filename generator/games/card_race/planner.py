@@ -13,7 +13,7 @@ from typing import Any
 from generator.games.card_race.cards import Card, parse_id
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.model import Table
-from generator.rng import Stream
+from generator.plan.rng import Stream
 
 ROUND_COMMITMENT_VERSION = "sheetgen-card-race-round-v1"
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from generator.errors import SheetgenError, display_path
+from generator.common.errors import SheetgenError, display_path
+from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.scoring import Line, explain, places, score_round, standings_lines
-from generator.names import name_key, name_problem
-from generator.safe_read import UnreadableFile, read_regular_file
+from generator.host.names import name_key, name_problem
 
 HEADER = ["round", "player", "bid", "tricks", "boosters"]
 MAX_BYTES = 1_000_000

@@ -1,4 +1,4 @@
-"""Which snapshots (generator/table_snapshot.py) belong to a Galactic Card Race table: those
+"""Which snapshots (generator/folder/table_snapshot.py) belong to a Galactic Card Race table: those
 of its deal. The plan is the deal, so its whole text is the key, and its seed (which the
 players never see) is the secret a snapshot is signed with."""
 
@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from generator.folder.table_snapshot import Snapshots
 from generator.games.card_race.content import CardRace
-from generator.table_snapshot import Snapshots
 
 
 def snapshots(folder: Path, content: CardRace, plan: dict[str, Any]) -> Snapshots:

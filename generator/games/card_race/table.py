@@ -14,7 +14,7 @@ from generator.games.card_race.cards import Card, parse_code, parse_id, sorted_h
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.judge import TrickResult, judge, may_play, suit_to_follow
 from generator.games.card_race.scoring import Line, Scored, score_round
-from generator.names import name_key
+from generator.host.names import name_key
 
 
 class Refused(Exception):

@@ -14,12 +14,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
 from generator.games.card_race.cards import Card, parse_code, parse_id
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.planner import round_commitment, turn_up
 from generator.games.card_race.texts import Texts
-from generator.names import name_problem
+from generator.host.names import name_problem
 
 SALT = re.compile(r"^[0-9a-f]{32}$")
 # The full commitment, or at least the first 16 hex digits a private hand message prints.

@@ -8,10 +8,8 @@ import importlib
 import re
 from pathlib import Path
 
-from generator.assemble import scope_files
-from generator.cache import reuse
-from generator.content import Pack
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
+from generator.folder.cache import reuse
 from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import content as gt_content
 from generator.games.galaxy_trucker.image_pool import render_images
@@ -19,10 +17,12 @@ from generator.games.galaxy_trucker.images import PlannedImage
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
-from generator.plan import PlanHeader, to_data
-from generator.rankings import ScoreSpec
+from generator.host.rankings import ScoreSpec
+from generator.kit.assemble import scope_files
+from generator.pack.load import Pack
+from generator.plan.model import PlanHeader, to_data
+from generator.plan.schedule import make_schedule
 from generator.render.text import Post
-from generator.schedule import make_schedule
 
 
 class GalaxyTruckerRules(GameRules):

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.content import Pack, validate_files
-from generator.errors import ContentError, Problem, abridge
+from generator.common.errors import ContentError, Problem, abridge
 from generator.games.galaxy_trucker import card_kinds, tile_kinds
 from generator.games.galaxy_trucker.kinds import Kinds
 from generator.games.galaxy_trucker.model import (
@@ -23,8 +22,9 @@ from generator.games.galaxy_trucker.model import (
     TilesFile,
     TileType,
 )
-from generator.validation import template_problem
-from generator.yamlio import Document
+from generator.pack.load import Pack, validate_files
+from generator.pack.validation import template_problem
+from generator.pack.yamlio import Document
 
 # Galaxy Trucker's registry: the kinds a Galaxy Trucker pack may name. An expansion loads
 # with its own registry built on this one (KINDS.extended), which leaves this one as it is.

@@ -26,8 +26,8 @@ from generator.games.galaxy_trucker.describe import (
     tile_words,
 )
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
+from generator.plan.schedule import when
 from generator.render.text import PostImage
-from generator.schedule import when
 
 ImageKind = Literal["build", "flight", "rolls", "stack"]
 

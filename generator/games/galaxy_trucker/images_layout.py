@@ -23,7 +23,7 @@ from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import SET_NAMES, card_title, event_number, roll_labels
 from generator.games.galaxy_trucker.images import PlannedImage
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
-from generator.schedule import when
+from generator.plan.schedule import when
 
 WIDTH, HEIGHT = 1080, 1350
 SQUARE = 1080

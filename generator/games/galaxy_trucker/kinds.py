@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import Field, create_model
 
-from generator.errors import SheetgenError
-from generator.validation import Strict
+from generator.common.errors import SheetgenError
+from generator.pack.validation import Strict
 
 if TYPE_CHECKING:
     from generator.art.surface import Color, Surface

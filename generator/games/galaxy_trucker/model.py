@@ -11,9 +11,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, ValidationInfo, model_validator
 
-from generator.errors import abridge
+from generator.common.errors import abridge
 from generator.games.galaxy_trucker.kinds import TILE_KINDS_KEY
-from generator.validation import Strict
+from generator.pack.validation import Strict
 
 Connector = Literal["smooth", "single", "double", "universal"]
 # The barrel of a cannon and the exhaust of an engine take a whole side: nothing connects there.

@@ -1,4 +1,4 @@
-"""A Galaxy Trucker game's plan as typed data (its JSON form: generator/plan.py).
+"""A Galaxy Trucker game's plan as typed data (its JSON form: generator/plan/model.py).
 
 Tiles and cards are referred to by id, with their type (and a card's level) beside it so
 plan.json reads on its own; dice are recorded as the two faces of each roll."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from generator.plan import Plan, Slot
+from generator.plan.model import Plan, Slot
 
 
 @dataclass(frozen=True)

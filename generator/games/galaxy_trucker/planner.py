@@ -22,7 +22,7 @@ from generator.games.galaxy_trucker.plan import (
     RoundPlan,
     TileRef,
 )
-from generator.rng import Stream
+from generator.plan.rng import Stream
 
 
 def tile_ref(tile: Tile) -> TileRef:

@@ -27,10 +27,10 @@ from generator.games.galaxy_trucker.describe import (
 )
 from generator.games.galaxy_trucker.kinds import Hit
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
+from generator.plan.schedule import when
 from generator.render.guide import before_day_one_post
 from generator.render.post import FLAVOURS, Block, Per, PostDraft, Secret, heading, item, para
 from generator.render.text import Post, PostImage, fill, roll_text
-from generator.schedule import when
 
 # Where players answer and where hidden things are, per platform: Discord and BGG texts
 # never speak of Facebook's comments; a catch-up page (html) is read away from the thread.

@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from generator.content import Pack
 from generator.games import Capabilities
 from generator.games.galaxy_trucker import GalaxyTruckerRules
 from generator.games.galaxy_trucker import content as gt_content
@@ -22,12 +21,13 @@ from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.games.keep_on_trucking.planner import plan_game, read_options, tile_ref
 from generator.games.keep_on_trucking.rough_roads import plan_rough_roads
 from generator.games.keep_on_trucking.scoring import trucking_score_spec
-from generator.plan import PlanHeader
-from generator.schedule import make_schedule
+from generator.pack.load import Pack
+from generator.plan.model import PlanHeader
+from generator.plan.schedule import make_schedule
 
 
 class KeepOnTruckingRules(GalaxyTruckerRules):
-    # A Keep on Trucking pack may extend a Galaxy Trucker pack (generator/content.py).
+    # A Keep on Trucking pack may extend a Galaxy Trucker pack (generator/pack/load.py).
     base_game = "galaxy_trucker"
     sheet_module = "generator.games.keep_on_trucking.sheets"
 

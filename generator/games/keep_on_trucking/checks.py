@@ -4,12 +4,12 @@ tile kind names has its words, and every tile needing a partner can be joined to
 
 from __future__ import annotations
 
-from generator.content import Pack
-from generator.errors import ContentError, Problem, abridge
+from generator.common.errors import ContentError, Problem, abridge
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import CONNECTORS, Board
 from generator.games.keep_on_trucking.model import ExpansionFile
-from generator.yamlio import Document
+from generator.pack.load import Pack
+from generator.pack.yamlio import Document
 
 SUMS = set(range(2, 13))
 

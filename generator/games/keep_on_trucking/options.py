@@ -4,7 +4,7 @@ the planner (`read_options`), with the expected values listed."""
 
 from __future__ import annotations
 
-from generator.validation import Strict
+from generator.pack.validation import Strict
 
 
 class TruckingFileOptions(Strict):

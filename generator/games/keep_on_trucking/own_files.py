@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import string
 
-from generator.content import Pack
-from generator.errors import ContentError, Problem, abridge
+from generator.common.errors import ContentError, Problem, abridge
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.keep_on_trucking.rough_roads import RoughRoadsFile, check_deck
 from generator.games.keep_on_trucking.scoring import CyanFile, TitlesFile
+from generator.pack.load import Pack
 
 OWN_FILES: dict[str, type] = {
     "rough-roads": RoughRoadsFile,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Tile
 from generator.games.galaxy_trucker.plan import RoundPlan
@@ -18,7 +18,7 @@ from generator.games.keep_on_trucking.model import ExpansionFile
 from generator.games.keep_on_trucking.plan import TruckingOptions
 from generator.games.keep_on_trucking.rough_roads import DIFFICULTIES
 from generator.games.keep_on_trucking.scoring import TITLE_CHOICES
-from generator.rng import Stream
+from generator.plan.rng import Stream
 
 SHIP_CHOICES = ("A", "base")
 

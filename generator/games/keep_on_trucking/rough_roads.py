@@ -17,10 +17,10 @@ from pydantic import Field
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Board, Id
 from generator.games.keep_on_trucking.hits import printed_line, printed_words
+from generator.pack.validation import Strict
+from generator.plan.rng import Stream
 from generator.render.post import Block, Bold, Secret, heading, item, para
 from generator.render.text import roll_text
-from generator.rng import Stream
-from generator.validation import Strict
 
 DIFFICULTIES = ("none", "hard", "extreme", "insane")
 

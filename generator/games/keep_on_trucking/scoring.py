@@ -12,7 +12,7 @@ from pydantic import Field
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Id
-from generator.validation import Strict
+from generator.pack.validation import Strict
 
 TITLE_CHOICES = ("none", "3-6-9", "4-8-12")
 Ability = Literal["Lawyer", "Manager", "Merchant", "Micronavigator", "Techie", "Diplomat"]
@@ -80,7 +80,7 @@ def scoring_lines(content: GalaxyTrucker, plan: object, round_no: int) -> list[s
 
 
 def trucking_score_spec(spec: Any, content: GalaxyTrucker) -> Any:
-    """The rankings' score spec (generator/rankings.py) with this pack's title rewards; the
+    """The rankings' score spec (generator/host/rankings.py) with this pack's title rewards; the
     plan records the game's choice (options.titles), which the scoreboard reads."""
     table: TitlesFile = content.extras["titles"]
     return dataclasses.replace(

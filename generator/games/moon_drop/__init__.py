@@ -7,20 +7,20 @@ import datetime as dt
 import re
 from pathlib import Path
 
-from generator.assemble import scope_files
-from generator.cache import reuse
-from generator.content import Pack
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
+from generator.folder.cache import reuse
 from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
 from generator.games.moon_drop import content as md_content
 from generator.games.moon_drop.plan import End, MoonDropPlan
 from generator.games.moon_drop.planner import crisis_order, make_deal, make_rounds
 from generator.games.moon_drop.posts import PostWriter
 from generator.games.moon_drop.scorer import score as score_grid
-from generator.plan import PlanHeader
-from generator.rankings import ScoreSpec
+from generator.host.rankings import ScoreSpec
+from generator.kit.assemble import scope_files
+from generator.pack.load import Pack
+from generator.plan.model import PlanHeader
+from generator.plan.schedule import make_schedule
 from generator.render.text import Post
-from generator.schedule import make_schedule
 
 
 class MoonDropRules(GameRules):

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.content import Pack, validate_files
-from generator.errors import ContentError, Problem
+from generator.common.errors import ContentError, Problem
 from generator.games.moon_drop.model import (
     MODULE_IDS,
     CardsFile,
@@ -20,8 +19,9 @@ from generator.games.moon_drop.model import (
     TextsFile,
 )
 from generator.games.moon_drop.shapes import canonical, rotations
-from generator.validation import template_problem
-from generator.yamlio import Document
+from generator.pack.load import Pack, validate_files
+from generator.pack.validation import template_problem
+from generator.pack.yamlio import Document
 
 FILES: dict[str, type] = {
     "game": GameFile,

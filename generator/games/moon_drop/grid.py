@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.errors import SheetgenError, display_path
-from generator.safe_read import UnreadableFile, read_regular_file
+from generator.common.errors import SheetgenError, display_path
+from generator.common.safe_read import UnreadableFile, read_regular_file
 
 Square = tuple[int, int]
 EMPTY = "."

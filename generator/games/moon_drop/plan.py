@@ -1,11 +1,11 @@
-"""A Moon Drop game's plan as typed data (its JSON form: generator/plan.py)."""
+"""A Moon Drop game's plan as typed data (its JSON form: generator/plan/model.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from generator.plan import Plan, Slot
+from generator.plan.model import Plan, Slot
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.plan import BlockCell, Deal, RoundPlan
 from generator.games.moon_drop.shapes import sort_whites
-from generator.rng import Stream
+from generator.plan.rng import Stream
 
 WHITE_DICE = 4
 

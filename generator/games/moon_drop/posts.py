@@ -11,10 +11,10 @@ from typing import Any
 
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.plan import BlockCell, MoonDropPlan, RoundPlan
+from generator.plan.schedule import when
 from generator.render.guide import before_day_one_post
 from generator.render.post import Block, Bold, Part, Per, PostDraft, heading, item, line, para
 from generator.render.text import Post, PostImage, die_face, fill
-from generator.schedule import when
 
 
 def bgg_die(face: int) -> str:

@@ -28,7 +28,7 @@ from generator.games.galaxy_trucker.flight.bot import build
 from generator.games.galaxy_trucker.flight.engine import fly_round
 from generator.games.galaxy_trucker.flight.search import out_step
 from generator.games.galaxy_trucker.planner import make_rounds
-from generator.plan import to_data
+from generator.plan.model import to_data
 
 BALANCE_BUDGET = 2_000
 DEFAULT_PREFIX = "balance-"
@@ -106,7 +106,7 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(pack: str) -> None:
-    from generator.session import load_content
+    from generator.kit.session import load_content
 
     _WORKER["content"] = load_content(pack)[2]
 

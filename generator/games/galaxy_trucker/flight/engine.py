@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.legality import Removal, check
 from generator.games.galaxy_trucker.flight.search import SEARCH_BUDGET, Played, fly

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.errors import SheetgenError, display_path
+from generator.common.errors import SheetgenError, display_path
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.ship import Cell, Ship, make_part, start_cell
 from generator.games.galaxy_trucker.model import Board

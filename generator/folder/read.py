@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.content import SNAPSHOT_DIR
-from generator.errors import SheetgenError, display_path
+from generator.common.errors import SheetgenError, display_path
+from generator.folder.write import PLAN_FILE, read_existing_plan
 from generator.games import GameRules, lacking
-from generator.output import PLAN_FILE, read_existing_plan
-from generator.plan import read_plan
-from generator.session import load_content
+from generator.kit.session import load_content
+from generator.pack.load import SNAPSHOT_DIR
+from generator.plan.model import read_plan
 
 OUTPUT_DIR = Path("output")
 
@@ -24,7 +24,7 @@ class GameFolder:
     rules: GameRules
     content: Any
     title: str  # the game's name, as its pack calls it
-    typed: Any = None  # the plan as the game's rules read it (generator/plan.py)
+    typed: Any = None  # the plan as the game's rules read it (generator/plan/model.py)
 
 
 def find_folder(folder: Path | None) -> Path:

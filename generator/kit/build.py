@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.content import SNAPSHOT_DIR, snapshot
-from generator.errors import SheetgenError, display_path
+from generator.common.errors import SheetgenError, display_path
+from generator.folder.write import IDENTITY_KEYS, PLAN_FILE, read_existing_plan, write_game
 from generator.games import OutputFile, RenderOptions, Scope
-from generator.output import IDENTITY_KEYS, PLAN_FILE, read_existing_plan, write_game
-from generator.plan import PlanError, first_difference, read_plan, to_data
-from generator.rhythm import Rhythm
-from generator.session import Game, open_game, recorded_rhythm
+from generator.kit.session import Game, open_game, recorded_rhythm
+from generator.pack.load import SNAPSHOT_DIR, snapshot
+from generator.plan.model import PlanError, first_difference, read_plan, to_data
+from generator.plan.rhythm import Rhythm
 
 Report = Callable[[str], None]
 DEFAULT_OUTPUT = "output"

@@ -24,7 +24,7 @@ from importlib import metadata
 from pathlib import Path, PurePosixPath
 
 from generator import __version__
-from generator.output_file import OutputFile
+from generator.common.output_file import OutputFile
 
 INDEX = "index.json"
 MAX_ENTRY_BYTES = 50_000_000
@@ -47,7 +47,7 @@ def code_fingerprint() -> str:
             digest.update(f"{library} {metadata.version(library)}".encode())
         except metadata.PackageNotFoundError:
             digest.update(library.encode())
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[1]  # the whole generator package
     for path in sorted(package.rglob("*.py")):
         digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()

@@ -15,8 +15,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from generator.errors import ContentError, Problem, SheetgenError, abridge, display_path
-from generator.yamlio import Document, PathKey, load_document
+from generator.common.errors import ContentError, Problem, SheetgenError, abridge, display_path
+from generator.pack.yamlio import Document, PathKey, load_document
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from generator.output_file import OutputFile
-from generator.plan import to_data
+from generator.common.output_file import OutputFile
+from generator.plan.model import to_data
 from generator.render.calendar_ics import calendar_file
 from generator.render.guide import posting_guide
 from generator.render.text import Post

@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.atomic_write import write_atomic
-from generator.errors import SheetgenError, display_path
-from generator.safe_read import UnreadableFile, read_regular_file
+from generator.common.atomic_write import write_atomic
+from generator.common.errors import SheetgenError, display_path
+from generator.common.safe_read import UnreadableFile, read_regular_file
 
 Check = Callable[[dict[str, Any]], str | None]
 # (log file as shown, line, problem) -> the message: a game may say it in the table's language.

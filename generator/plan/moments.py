@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from generator.errors import SheetgenError
-from generator.plan import as_data
-from generator.rhythm import DEFAULT_TIMEZONE, moment
-from generator.schedule import with_eve
+from generator.common.errors import SheetgenError
+from generator.plan.model import as_data
+from generator.plan.rhythm import DEFAULT_TIMEZONE, moment
+from generator.plan.schedule import with_eve
 
 _DAY = re.compile(r"^day\s+(\d{1,4})(?:\s+([a-z-]+))?$", re.IGNORECASE)
 

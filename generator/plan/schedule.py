@@ -6,7 +6,7 @@ import datetime as dt
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from generator.plan import Slot, to_data
+from generator.plan.model import Slot, to_data
 
 
 def make_schedule(turns: int, slots: list[str], start: dt.date | None) -> tuple[Slot, ...]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.errors import SheetgenError
-from generator.moments import game_slots, now
-from generator.schedule import when
+from generator.common.errors import SheetgenError
+from generator.plan.moments import game_slots, now
+from generator.plan.schedule import when
 
 
 def refuse_early_reveal(plan: dict[str, Any], before_end: bool) -> str | None:

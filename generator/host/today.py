@@ -10,12 +10,12 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.digest import game_posts
-from generator.errors import SheetgenError, display_path
-from generator.game_folder import GameFolder
-from generator.moments import Slot, game_slots, game_zone
+from generator.common.errors import SheetgenError, display_path
+from generator.folder.read import GameFolder
+from generator.host.digest import game_posts
+from generator.plan.moments import Slot, game_slots, game_zone
+from generator.plan.schedule import when
 from generator.render.text import Post, PostImage
-from generator.schedule import when
 
 RULE = "─" * 60
 MAX_POST_BYTES = 1_000_000  # a post is a few kilobytes; anything bigger is not ours

@@ -22,17 +22,17 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from generator.errors import ContentError, Problem, SheetgenError, abridge, display_path
-from generator.packmerge import merge_documents
-from generator.safe_read import UnreadableFile, read_regular_file
-from generator.validation import Strict, validate
-from generator.yamlio import MAX_FILE_BYTES, Document, parse_bytes
+from generator.common.errors import ContentError, Problem, SheetgenError, abridge, display_path
+from generator.common.safe_read import UnreadableFile, read_regular_file
+from generator.pack.merge import merge_documents
+from generator.pack.validation import Strict, validate
+from generator.pack.yamlio import MAX_FILE_BYTES, Document, parse_bytes
 
 
 def _shipped_packs() -> Path:
     """Where the game packs are: content/ of a checkout (the packs' source, edited there), or
     the copy an installed sheetgen carries as generator/packs/ (setup.py puts it there)."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parents[1]  # the generator package
     source = here.parent / "content"
     if (here.parent / "pyproject.toml").is_file() and source.is_dir():
         return source

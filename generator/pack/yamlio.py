@@ -2,7 +2,7 @@
 
 Only safe-loader semantics: no Python tags. Sizes are bounded so a hostile or broken file
 (an alias bomb, a huge paste, nesting a thousand deep) fails with a message instead of
-eating the machine. Files are read through generator.safe_read: regular files only."""
+eating the machine. Files are read through generator.common.safe_read: regular files only."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from typing import Any
 
 import yaml
 
-from generator.errors import Problem, abridge
-from generator.safe_read import UnreadableFile, read_regular_file
+from generator.common.errors import Problem, abridge
+from generator.common.safe_read import UnreadableFile, read_regular_file
 
 MAX_FILE_BYTES = 2_000_000
 MAX_NODES = 200_000

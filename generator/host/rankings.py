@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path, PurePosixPath
 
-from generator.errors import ContentError, Problem, SheetgenError, display_path
-from generator.names import name_key, name_problem
+from generator.common.errors import ContentError, Problem, SheetgenError, display_path
+from generator.host.names import name_key, name_problem
 
 SCORES_FILE = "scores.csv"
 MAX_SCORES_BYTES = 1_000_000

@@ -18,13 +18,15 @@ from typing import Any
 
 from PIL import Image
 
-from generator.capabilities import lacking
-from generator.errors import SheetgenError, display_path
-from generator.game_folder import GameFolder
+from generator.common.errors import SheetgenError, display_path
+from generator.folder.read import GameFolder
 from generator.games import OutputFile, Scope
-from generator.moments import Slot, game_slots, now, parse_at, parse_day
-from generator.plan import as_data
-from generator.rankings import SCORES_FILE
+from generator.games.capabilities import lacking
+from generator.host.rankings import SCORES_FILE
+from generator.host.scoreboard import game_rankings, game_title
+from generator.plan.model import as_data
+from generator.plan.moments import Slot, game_slots, now, parse_at, parse_day
+from generator.plan.schedule import when, with_eve
 from generator.render.digest_pdf import digest_pdf
 from generator.render.guide import posting_order
 from generator.render.html import (
@@ -40,8 +42,6 @@ from generator.render.post import Block
 from generator.render.rankings_post import ranking_picture, ranking_post
 from generator.render.reveal import REVEAL_KEY, reveal_post
 from generator.render.text import Post
-from generator.schedule import when, with_eve
-from generator.scoreboard import game_rankings, game_title
 
 DIGEST_HTML = "digest.html"
 DIGEST_PDF = "digest.pdf"

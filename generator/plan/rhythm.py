@@ -15,8 +15,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from pydantic import Field, field_validator, model_validator
 
-from generator.errors import SheetgenError
-from generator.validation import Strict
+from generator.common.errors import SheetgenError
+from generator.pack.validation import Strict
 
 DEFAULT_TIMES = ("08:00", "17:00")
 DEFAULT_TIMEZONE = "UTC"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.capabilities import lacking
-from generator.errors import SheetgenError
-from generator.game_folder import GameFolder
-from generator.output import write_game
-from generator.rankings import SCORES_FILE, Ranking, ScoreSpec, rank, read_scores
+from generator.common.errors import SheetgenError
+from generator.folder.read import GameFolder
+from generator.folder.write import write_game
+from generator.games.capabilities import lacking
+from generator.host.rankings import SCORES_FILE, Ranking, ScoreSpec, rank, read_scores
 from generator.render.rankings_post import GameTitle, facebook_text, ranking_files
 
 

@@ -39,10 +39,10 @@ from typing import Any
 
 import click
 
-from generator.atomic_write import write_atomic
-from generator.errors import SheetgenError, display_path
-from generator.output_file import OutputFile
-from generator.safe_read import UnreadableFile, read_regular_file
+from generator.common.atomic_write import write_atomic
+from generator.common.errors import SheetgenError, display_path
+from generator.common.output_file import OutputFile
+from generator.common.safe_read import UnreadableFile, read_regular_file
 
 PLAN_FILE = "plan.json"
 MANIFEST_FILE = "manifest.json"

@@ -15,7 +15,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
 
 PLAN_FORMAT = 1
 

@@ -12,13 +12,13 @@ from typing import Any, ClassVar
 
 from pydantic import Field, create_model
 
-from generator.content import Pack, load_pack
-from generator.errors import ContentError, SheetgenError, display_path
+from generator.common.errors import ContentError, SheetgenError, display_path
 from generator.games import GameRules, rules_for
-from generator.plan import PLAN_FORMAT, Plan, PlanHeader, from_data, to_data
-from generator.rhythm import Rhythm, apply_rhythm
-from generator.seeds import commitment, game_id, normalise_seed
-from generator.validation import Strict, load_validated
+from generator.pack.load import Pack, load_pack
+from generator.pack.validation import Strict, load_validated
+from generator.plan.model import PLAN_FORMAT, Plan, PlanHeader, from_data, to_data
+from generator.plan.rhythm import Rhythm, apply_rhythm
+from generator.plan.seeds import commitment, game_id, normalise_seed
 
 
 @dataclass
@@ -152,8 +152,8 @@ def game_file_model(path: Path) -> type[GameFile]:
     """The schema of a game file: the core's keys and those of its game's options (the pack
     it names, else the default). A pack that does not load gives the core's keys only: its
     own problems are reported when a command opens it."""
-    from generator.content import default_pack
-    from generator.yamlio import load_document
+    from generator.pack.load import default_pack
+    from generator.pack.yamlio import load_document
 
     doc, _ = load_document(path, display_path(path))
     data = doc.data if doc is not None and isinstance(doc.data, dict) else {}
@@ -196,7 +196,7 @@ def refuse_other_games_file(path: Path) -> None:
     """A game file of a game that starts with its own command (a card table, a moderator's
     setup) given to `game`, `round` or `turn`: name that command rather than list every key
     those commands do not know. Silent when the file names no such game."""
-    from generator.yamlio import load_document
+    from generator.pack.yamlio import load_document
 
     shown = display_path(path)
     doc, _ = load_document(path, shown)

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.errors import SheetgenError
+from generator.common.errors import SheetgenError
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from generator.rankings import ScoreSpec
+    from generator.host.rankings import ScoreSpec
     from generator.render.text import Post
 
 

@@ -2,7 +2,7 @@
 since the last one, not the whole game: a command costs the same at entry 10 and at 1,000.
 
 A snapshot is an optimisation, never a record: the log stays the only truth.
-- It lives in the host's cache (see generator/cache.py: $SHEETGEN_CACHE, ...), not in the
+- It lives in the host's cache (see generator/folder/cache.py: $SHEETGEN_CACHE, ...), not in the
   game folder: the folder's files are listed in its manifest and sent to players, and a
   replayed state holds what the folder does not (Battlestar's decks in their seeded order,
   that is every draw still to come).
@@ -35,10 +35,10 @@ from pathlib import Path
 from typing import Any
 
 from generator import __version__
-from generator.atomic_write import write_atomic
-from generator.cache import cache_root
-from generator.safe_read import read_regular_file
-from generator.table_log import LogText
+from generator.common.atomic_write import write_atomic
+from generator.common.safe_read import read_regular_file
+from generator.folder.cache import cache_root
+from generator.folder.table_log import LogText
 
 MAGIC = b"sheetgen table snapshot 1\n"
 MAX_SNAPSHOT_BYTES = 50_000_000
@@ -146,7 +146,7 @@ def code_fingerprint() -> str:
     module changes this, and every snapshot of older code is left unused). Stat calls, not
     reads: this is paid by every table command, and hashing every source costs more than
     the replay it spares at the start of a game."""
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[1]  # the whole generator package
     digest = hashlib.sha256(f"{__version__}\0{sys.version}\0{pickle.HIGHEST_PROTOCOL}".encode())
     for base, folders, files in os.walk(package):
         folders.sort()
