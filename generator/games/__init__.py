@@ -91,7 +91,10 @@ def _installed_games() -> dict[str, str]:
 
 
 def _built_in_games() -> list[str]:
-    return [m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")]
+    # A game is a package; a module beside them (capabilities) is the games' shared code.
+    return [
+        m.name for m in pkgutil.iter_modules(__path__) if m.ispkg and not m.name.startswith("_")
+    ]
 
 
 def available_games() -> list[str]:
