@@ -28,7 +28,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from generator.games import RenderOptions, Scope
-from generator.kit.build import build
+from generator.kit.build import build, folder_plan
 from generator.kit.session import open_game
 from generator.plan.rng import Stream
 
@@ -74,7 +74,8 @@ def whole_game(pack: str, seed: str, cache: Path) -> tuple[float, list[Path]]:
     with tempfile.TemporaryDirectory() as scratch:
         start = time.perf_counter()
         game = open_game(pack, seed, None)
-        written = build(game, Path(scratch) / "game", Scope("game"), RenderOptions(), False)
+        found = folder_plan(Path(scratch) / "game")
+        written = build(game, found, Scope("game"), RenderOptions(), False)
         seconds = time.perf_counter() - start
         # Every picture is encoded once (hidden ones are written only as their SPOILER_ file).
         sizes = [Image.open(p).size for p in written if p.suffix == ".png"]

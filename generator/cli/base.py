@@ -20,6 +20,7 @@ from generator.common.warnings_count import warn
 
 if TYPE_CHECKING:
     from generator.games import Scope
+    from generator.kit.build import FolderPlan
     from generator.kit.session import Game
     from generator.plan.rhythm import Rhythm
 
@@ -38,6 +39,8 @@ class GameArgs:
     images: bool = True
     rhythm: Rhythm | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    # The output folder's plan.json, when reading the arguments needed it (read once).
+    found: FolderPlan | None = None
 
 
 def parse_date(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
@@ -142,20 +145,23 @@ def resolve_args(
 
     `continuing` (turn, round): without a seed or game file, go on with the game already
     written rather than choose a new seed."""
-    from generator.kit.build import pick_running_game, recorded_game
+    from generator.kit.build import folder_plan, pick_running_game, recorded_game
     from generator.kit.session import read_game_file
     from generator.pack.load import default_pack
 
     picked = continuing and seed is None and game_file is None
-    if picked:
-        output = pick_running_game(output, report)
+    found = pick_running_game(output, report) if picked else None
+    if found is not None:
+        output = found.root
     spec = read_game_file(game_file) if game_file else None
     raw_seed = seed if seed is not None else (spec.seed if spec else None)
     start = start or (spec.start if spec else None)
     if output is None and spec and spec.output:
         output = game_file.parent / spec.output  # type: ignore[union-attr]
     options = spec.options() if spec else {}
-    recorded = recorded_game(output) if output is not None and raw_seed is None else None
+    if output is not None and raw_seed is None and found is None:
+        found = folder_plan(output)
+    recorded = recorded_game(found) if found is not None and raw_seed is None else None
     if recorded is not None:
         options = options or recorded.options
         # `sheetgen turn 5 -o output/my-game` goes on with the game in that folder.
@@ -170,7 +176,7 @@ def resolve_args(
     paper = paper or (spec.paper if spec else None) or "both"
     seed_text = settle_seed(raw_seed)
     rhythm = spec.rhythm if spec else None
-    return GameArgs(pack, seed_text, start, output, force, paper, images, rhythm, options)
+    return GameArgs(pack, seed_text, start, output, force, paper, images, rhythm, options, found)
 
 
 def settle_seed(raw: str | None) -> str:
@@ -199,8 +205,8 @@ def report(message: str) -> None:
     click.echo(message, err=True)
 
 
-def open_from_args(args: GameArgs) -> tuple[Game, Path]:
-    """The game, and the folder it goes to."""
+def open_from_args(args: GameArgs) -> tuple[Game, FolderPlan]:
+    """The game, and the folder it goes to with what it holds."""
     from generator.kit.build import open_in_folder
 
     return open_in_folder(
@@ -212,23 +218,23 @@ def open_from_args(args: GameArgs) -> tuple[Game, Path]:
         args.force,
         args.rhythm,
         args.options,
+        args.found,
     )
 
 
-def refuse_unknown_game(game: Game, root: Path, output: Path | None) -> None:
+def refuse_unknown_game(game: Game, found: FolderPlan, output: Path | None) -> None:
     from generator.kit import build
 
-    build.refuse_unknown_game(game, root, output)
+    build.refuse_unknown_game(game, found.root, output)
 
 
-def warn_moved_posts(game: Game, root: Path, force: bool) -> None:
+def warn_moved_posts(game: Game, found: FolderPlan) -> None:
     """A new posting rhythm that moves posts already due is worth a warning."""
-    from generator.folder.write import read_existing_plan
     from generator.plan.model import to_data
     from generator.plan.moments import now
     from generator.plan.rhythm import moved_past_posts
 
-    existing = read_existing_plan(root, tolerant=force)
+    existing = found.data
     if (
         existing
         and existing.get("seed") == game.seed
@@ -243,15 +249,15 @@ def warn_moved_posts(game: Game, root: Path, force: bool) -> None:
             )
 
 
-def render(game: Game, root: Path, scope: Scope, args: GameArgs) -> list[Path]:
+def render(game: Game, found: FolderPlan, scope: Scope, args: GameArgs) -> list[Path]:
     from generator.games import RenderOptions
     from generator.kit.build import build
 
     papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
     options = RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())
-    warn_moved_posts(game, root, args.force)
-    written = build(game, root, scope, options, args.force)
-    report(f"Wrote {len(written)} files to {display_path(root)}/ (game {game.plan.game_id})")
+    warn_moved_posts(game, found)
+    written = build(game, found, scope, options, args.force)
+    report(f"Wrote {len(written)} files to {display_path(found.root)}/ (game {game.plan.game_id})")
     return written
 
 

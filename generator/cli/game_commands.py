@@ -37,10 +37,10 @@ def game(fair: bool, **kwargs: Any) -> None:
     if fair and kwargs["seed"] is None and kwargs["game_file"] is None:
         kwargs["seed"] = fair_seed(kwargs["pack"] or default_pack())
     args = resolve_args(**kwargs)
-    g, root = open_from_args(args)
+    g, found = open_from_args(args)
     from generator.folder.write import checked_root
 
-    checked_root(root)  # a refused folder is said before the balance verdict, not after
+    checked_root(found.root)  # a refused folder is said before the balance verdict, not after
     judge = g.rules.capabilities.verdict
     if judge is not None:
         line, extreme = judge(g.content, g.plan)
@@ -50,8 +50,8 @@ def game(fair: bool, **kwargs: Any) -> None:
                 f"game {g.plan.game_id}: a round is extreme for the balance bot "
                 "(--fair asks for one that is not): choose another seed, or drop --fair"
             )
-    written = render(g, root, Scope("game"), args)
-    guide = root / "posting-guide.md"
+    written = render(g, found, Scope("game"), args)
+    guide = found.root / "posting-guide.md"
     prints = [p for p in written if p.parent.name == "sheets" and p.name.startswith("print-")]
     prints = prints or [p for p in written if p.parent.name == "sheets"]
     click.echo(f"Posting guide (start here): {display_path(guide)}", err=True)
@@ -94,14 +94,14 @@ def round_(number: int, **kwargs: Any) -> None:
     from generator.games import Scope
 
     args = resolve_args(**kwargs, continuing=True)
-    g, root = open_from_args(args)
-    refuse_unknown_game(g, root, args.output)
+    g, found = open_from_args(args)
+    refuse_unknown_game(g, found, args.output)
     rounds = g.rules.round_count(g.content)
     if not 1 <= number <= rounds:
         raise click.BadParameter(
             f"{number} is not a round of this game (1-{rounds})", param_hint="NUMBER"
         )
-    render(g, root, Scope("round", number), args)
+    render(g, found, Scope("round", number), args)
 
 
 @main.command()
@@ -113,8 +113,8 @@ def turn(number: int, **kwargs: Any) -> None:
     from generator.games import Scope
 
     args = resolve_args(**kwargs, continuing=True)
-    g, root = open_from_args(args)
-    refuse_unknown_game(g, root, args.output)
+    g, found = open_from_args(args)
+    refuse_unknown_game(g, found, args.output)
     if not g.rules.capabilities.turns:
         raise lacking(g.pack.meta.title, "turns", "`sheetgen turn`")
     turns = g.rules.turn_count(g.content)
@@ -122,7 +122,7 @@ def turn(number: int, **kwargs: Any) -> None:
         raise click.BadParameter(
             f"{number} is not a turn of this game (1-{turns})", param_hint="NUMBER"
         )
-    written = render(g, root, Scope("turn", number), args)
+    written = render(g, found, Scope("turn", number), args)
     for path in written:
         click.echo(f"  {display_path(path)}", err=True)
     click.echo(g.rules.turn_post(g.content, g.plan, number), nl=False)
@@ -136,8 +136,8 @@ def sheets(**kwargs: Any) -> None:
     from generator.games import Scope
 
     args = resolve_args(**kwargs)
-    g, root = open_from_args(args)
-    render(g, root, Scope("sheets"), args)
+    g, found = open_from_args(args)
+    render(g, found, Scope("sheets"), args)
 
 
 @main.command()
@@ -172,15 +172,15 @@ def reveal(before_end: bool, **kwargs: Any) -> None:
     from generator.render.reveal import reveal_post
 
     args = resolve_args(**kwargs, continuing=True)
-    g, root = open_from_args(args)
-    refuse_unknown_game(g, root, args.output)
+    g, found = open_from_args(args)
+    refuse_unknown_game(g, found, args.output)
     plan = to_data(g.plan)
     warning = refuse_early_reveal(plan, before_end)
     if warning:
         warn(warning)
     post = reveal_post(g.pack.meta.title, plan, plan["schedule"][-1]["turn"])
     files = [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
-    written = write_more(g, root, files, args.force)
+    written = write_more(g, found, files, args.force)
     for path in written:
         if path.name.startswith(post.key):
             click.echo(f"  {display_path(path)}", err=True)

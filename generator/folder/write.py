@@ -182,11 +182,13 @@ def write_game(
         with folder_lock(root):
             recover(root)
             existing = check_target(root, plan, force)
-            keep_table_with_its_plan(root, plan, shown)
+            # Read once under the lock: what the folder's last writer recorded.
+            record = _read_record(root)
+            keep_table_with_its_plan(record, root, plan, shown)
             same_game = existing is not None and all(
                 existing.get(k) == plan.get(k) for k in IDENTITY_KEYS
             )
-            _write(root, plan, files, same_game)
+            _write(root, plan, files, same_game, record)
     except OSError as exc:
         # A full disk, a read-only or missing place: the user's machine, not a bug.
         raise SheetgenError(
@@ -258,11 +260,16 @@ def _remove_tree(path: Path) -> None:
     shutil.rmtree(path, ignore_errors=True)
 
 
-def _write(root: Path, plan: dict[str, Any], files: list[OutputFile], same_game: bool) -> None:
+def _write(
+    root: Path,
+    plan: dict[str, Any],
+    files: list[OutputFile],
+    same_game: bool,
+    old_record: dict[str, Any],
+) -> None:
     staging = Path(tempfile.mkdtemp(prefix=f".{root.name}.", suffix=".tmp", dir=root.parent))
     try:
         new = {str(_safe_relative(f.path)): f for f in files}
-        old_record = _read_record(root)
         old_manifest = _listed(old_record)
         keep_listed = old_manifest if same_game else {}
         if _is_real_dir(root):
@@ -496,12 +503,14 @@ def _plain_relative(name: str) -> bool:
     return "\\" not in name and all(p not in ("", ".", "..") for p in name.split("/"))
 
 
-def keep_table_with_its_plan(root: Path, plan: dict[str, Any], shown: Path) -> None:
+def keep_table_with_its_plan(
+    record: dict[str, Any], root: Path, plan: dict[str, Any], shown: Path
+) -> None:
     """A table (log and posts) recorded in a folder belongs to the plan it was checked
     against. Writing another plan there, even with --force, would either delete the
     players' recorded game or leave it beside a deal it never was: refused. Only a rerun
-    of the same plan (which keeps the table) may write there."""
-    record = _read_record(root)
+    of the same plan (which keeps the table) may write there. `record`: the folder's
+    manifest."""
     present = [n for n in _table_names(record) if _is_regular(root / n)]
     if not present or _listed(record).get(PLAN_FILE) == _sha256(to_json(plan)):
         return

@@ -20,7 +20,14 @@ from typing import Any
 from generator.common.errors import SheetgenError, display_path
 from generator.folder.write import IDENTITY_KEYS, PLAN_FILE, read_existing_plan, write_game
 from generator.games import OutputFile, RenderOptions, Scope
-from generator.kit.session import Game, open_game, recorded_rhythm
+from generator.kit.session import (
+    Game,
+    default_folder,
+    load_content,
+    plan_game,
+    plan_header,
+    recorded_rhythm,
+)
 from generator.pack.load import SNAPSHOT_DIR, snapshot
 from generator.plan.model import PlanError, first_difference, read_plan, to_data
 from generator.plan.rhythm import Rhythm
@@ -39,12 +46,28 @@ class Recorded:
     options: dict[str, Any]
 
 
-def recorded_game(root: Path) -> Recorded | None:
+@dataclass(frozen=True)
+class FolderPlan:
+    """A folder's plan.json as this command found it, read once: every step that asks what
+    the folder holds (which game, its start date and rhythm, the plan to go on with) asks
+    this. Only the write reads it again, under the folder's lock, in case another run
+    wrote in between."""
+
+    root: Path
+    data: dict[str, Any] | None  # None: no game in the folder
+
+
+def folder_plan(root: Path, tolerant: bool = False) -> FolderPlan:
+    """`tolerant` (--force): a damaged plan.json is no game, about to be replaced."""
+    return FolderPlan(root, read_existing_plan(root, tolerant=tolerant))
+
+
+def recorded_game(found: FolderPlan) -> Recorded | None:
     """The game a folder holds (`sheetgen turn 5 -o output/my-game` goes on with it)."""
-    data = read_existing_plan(root)
+    data = found.data
     if data is None or not isinstance(data.get("seed"), str):
         return None
-    kept = root / SNAPSHOT_DIR
+    kept = found.root / SNAPSHOT_DIR
     start = data.get("start")
     return Recorded(
         seed=data["seed"],
@@ -78,7 +101,7 @@ def _listing(games: list[tuple[Path, dict[str, Any]]]) -> str:
     )
 
 
-def pick_running_game(output: Path | None, report: Report) -> Path:
+def pick_running_game(output: Path | None, report: Report) -> FolderPlan:
     """`turn N` / `round N` with no seed and no game file go on with the one game in -o (or in
     output/); never start a new game by accident."""
     folder = output if output is not None else Path(DEFAULT_OUTPUT)
@@ -86,7 +109,7 @@ def pick_running_game(output: Path | None, report: Report) -> Path:
     if len(games) == 1:
         path, plan = games[0]
         report(f"Going on with game {plan.get('game_id')} in {display_path(path)}")
-        return path
+        return FolderPlan(path, plan)
     if not games:
         raise SheetgenError(
             f"no game in {display_path(folder)}; start one with `sheetgen game`, or name it "
@@ -121,37 +144,40 @@ def open_in_folder(
     force: bool = False,
     rhythm: Rhythm | None = None,
     options: dict[str, Any] | None = None,
-) -> tuple[Game, Path]:
-    """The game and the folder it goes to; a start date and a posting rhythm already
-    recorded there are kept."""
-    game = open_game(pack_ref, seed, start, rhythm, options)
-    root = output or game.default_folder()
-    # A damaged plan.json under --force is no game: it is about to be replaced.
-    existing = read_existing_plan(root, tolerant=force)
+    found: FolderPlan | None = None,
+) -> tuple[Game, FolderPlan]:
+    """The game and the folder it goes to, with what that folder holds (`found`, when the
+    caller has read it already); a start date and a posting rhythm already recorded there
+    are kept. The pack is loaded once and the game planned once."""
+    pack, rules, content = load_content(pack_ref)
+    root = output or default_folder(pack.name, plan_header(pack, seed, start).game_id)
+    if found is None or found.root != root:
+        found = folder_plan(root, tolerant=force)
+    existing = found.data
     same = (
-        existing is not None
-        and existing.get("seed") == game.seed
-        and existing.get("pack") == game.pack.name
+        existing is not None and existing.get("seed") == seed and existing.get("pack") == pack.name
     )
     if start is None and same and existing and existing.get("start"):
-        recorded = dt.date.fromisoformat(existing["start"])
-        report(f"Using start date {recorded} recorded in {display_path(root)}")
-        game = open_game(pack_ref, seed, recorded, rhythm or recorded_rhythm(existing), options)
-    elif rhythm is None and same and existing and existing.get("start") == game.plan.start:
+        start = dt.date.fromisoformat(existing["start"])
+        report(f"Using start date {start} recorded in {display_path(root)}")
+        rhythm = rhythm or recorded_rhythm(existing)
+    elif rhythm is None and same and existing and existing.get("start") == _iso(start):
         # Without a game file, the posting rhythm the folder was written with stays.
-        kept = recorded_rhythm(existing)
-        if kept is not None:
-            game = open_game(pack_ref, seed, start, kept, options)
-    return game, root
+        rhythm = recorded_rhythm(existing)
+    return plan_game(pack, rules, content, seed, start, rhythm, options), found
 
 
-def settle(game: Game, root: Path, force: bool) -> Game:
-    """The game with the plan recorded in `root` when the folder holds this very game.
+def _iso(day: dt.date | None) -> str | None:
+    return day.isoformat() if day else None
+
+
+def settle(game: Game, found: FolderPlan, force: bool) -> Game:
+    """The game with the plan recorded in the folder when it holds this very game.
     A recorded plan that differs from the plan made now is an error: the game's posts must
     all come from one plan. `force` replaces the recorded plan instead."""
     if force:
         return game
-    existing = read_existing_plan(root)
+    root, existing = found.root, found.data
     plan_data = to_data(game.plan)
     if existing is None:
         return game
@@ -181,15 +207,17 @@ def _choices(plan: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in plan.items() if k not in CALENDAR}
 
 
-def write_more(game: Game, root: Path, files: list[OutputFile], force: bool) -> list[Path]:
+def write_more(game: Game, found: FolderPlan, files: list[OutputFile], force: bool) -> list[Path]:
     """Files beyond the scopes (the reveal post) into the game's folder, with its plan."""
-    game = settle(game, root, force)
-    return write_game(root, to_data(game.plan), files, force)
+    game = settle(game, found, force)
+    return write_game(found.root, to_data(game.plan), files, force)
 
 
-def build(game: Game, root: Path, scope: Scope, options: RenderOptions, force: bool) -> list[Path]:
-    """Write the files of `scope` for `game` into `root`; returns the paths written."""
-    game = settle(game, root, force)
+def build(
+    game: Game, found: FolderPlan, scope: Scope, options: RenderOptions, force: bool
+) -> list[Path]:
+    """Write the files of `scope` for `game` into its folder; returns the paths written."""
+    game = settle(game, found, force)
     files = game.rules.outputs(game.content, game.plan, scope, options)
     files += [OutputFile(name, data) for name, data in snapshot(game.pack)]
-    return write_game(root, to_data(game.plan), files, force)
+    return write_game(found.root, to_data(game.plan), files, force)

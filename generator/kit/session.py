@@ -32,8 +32,12 @@ class Game:
     options: dict[str, Any] = field(default_factory=dict)
 
     def default_folder(self) -> Path:
-        """Named by the public game id, never by the seed (a folder name gets shared)."""
-        return Path("output") / f"{self.pack.name}-{self.plan.game_id}"
+        return default_folder(self.pack.name, self.plan.game_id)
+
+
+def default_folder(pack_name: str, game_id: str) -> Path:
+    """Named by the public game id, never by the seed (a folder name gets shared)."""
+    return Path("output") / f"{pack_name}-{game_id}"
 
 
 def load_content(pack_ref: str) -> tuple[Pack, GameRules, Any]:
@@ -92,6 +96,20 @@ def open_game(
     rules take none refuses them. Rules that take options (`capabilities.takes_options`)
     record them in the plan, so a game folder goes on with them."""
     pack, rules, content = load_content(pack_ref)
+    return plan_game(pack, rules, content, seed, start, rhythm, options)
+
+
+def plan_game(
+    pack: Pack,
+    rules: GameRules,
+    content: Any,
+    seed: str,
+    start: dt.date | None,
+    rhythm: Rhythm | None = None,
+    options: dict[str, Any] | None = None,
+) -> Game:
+    """The game of content already loaded: a command that learns its start date from the
+    folder only after loading the pack plans once, without loading the pack again."""
     check_dates(start, rules.turn_count(content))
     header = plan_header(pack, seed, start)
     options = {k: v for k, v in (options or {}).items() if v is not None}
