@@ -122,3 +122,17 @@ def test_every_folder_says_its_one_job() -> None:
         if not ast.get_docstring(ast.parse(init.read_text()))
     ]
     assert silent == []
+
+
+def test_no_module_is_chosen_by_a_string() -> None:
+    """Only plugin discovery imports by name (a game's package, a game's command group):
+    a game says what it draws with code, not with a module path in a string."""
+    allowed = {GENERATOR / "games" / "__init__.py", GENERATOR / "cli" / "group.py"}
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in GENERATOR.rglob("*.py")
+        if path not in allowed
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if "import_module(" in line or "__import__(" in line
+    ]
+    assert found == []

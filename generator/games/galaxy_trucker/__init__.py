@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import importlib
 import re
 from pathlib import Path
 
@@ -28,8 +27,8 @@ from generator.render.text import Post
 class GalaxyTruckerRules(GameRules):
     # The post writer of the game; an expansion's rules module may name its own.
     writer_type: type[PostWriter] = PostWriter
-    # The module whose sheet_files writes the print-and-play PDFs (imported when needed).
-    sheet_module = "generator.games.galaxy_trucker.sheets"
+    # Whose sheets a pack's cached sheets are (an expansion draws its own).
+    sheet_kind = "galaxy-trucker"
 
     def load(self, pack: Pack) -> gt_content.GalaxyTrucker:
         return gt_content.load(pack)
@@ -90,13 +89,11 @@ class GalaxyTruckerRules(GameRules):
             return render_images(content, plan, planned, options.progress)
 
         def sheets() -> list[OutputFile]:
-            # The game's sheet module (an expansion names its own), imported when needed.
-            sheet_files = importlib.import_module(self.sheet_module).sheet_files
             files: list[OutputFile] = []
             for paper in options.papers:
                 # The sheets depend on the pack alone: built once per pack version.
-                key = (self.sheet_module, content.pack_digest, paper)
-                files += reuse(key, functools.partial(sheet_files, content, (paper,)))
+                key = (self.sheet_kind, content.pack_digest, paper)
+                files += reuse(key, functools.partial(self.sheet_files, content, (paper,)))
             return files
 
         return scope_files(
@@ -107,6 +104,14 @@ class GalaxyTruckerRules(GameRules):
             pictures if options.images else None,
             sheets,
         )
+
+    def sheet_files(
+        self, content: gt_content.GalaxyTrucker, papers: tuple[str, ...]
+    ) -> list[OutputFile]:
+        """The print-and-play PDFs (the drawing code is imported only when they are made)."""
+        from generator.games.galaxy_trucker.sheets import sheet_files
+
+        return sheet_files(content, papers)
 
     def turn_post(
         self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan, turn: int

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from generator.games import Capabilities
+from generator.games import Capabilities, OutputFile
 from generator.games.galaxy_trucker import GalaxyTruckerRules
 from generator.games.galaxy_trucker import content as gt_content
 from generator.games.keep_on_trucking.adventure_posts import AdventurePostWriter
@@ -29,7 +29,7 @@ from generator.plan.schedule import make_schedule
 class KeepOnTruckingRules(GalaxyTruckerRules):
     # A Keep on Trucking pack may extend a Galaxy Trucker pack (generator/pack/load.py).
     base_game = "galaxy_trucker"
-    sheet_module = "generator.games.keep_on_trucking.sheets"
+    sheet_kind = "keep-on-trucking"
 
     writer_type = AdventurePostWriter
     plan_type = KeepOnTruckingPlan
@@ -50,6 +50,13 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
         """Galaxy Trucker's scores.csv, with the title rewards of this pack (titles.yaml)
         and no ship-file scorer (the flight engine does not know the new technology)."""
         return trucking_score_spec(super().scoring(content, plan), content)
+
+    def sheet_files(
+        self, content: gt_content.GalaxyTrucker, papers: tuple[str, ...]
+    ) -> list[OutputFile]:
+        from generator.games.keep_on_trucking.sheets import sheet_files
+
+        return sheet_files(content, papers)
 
     def load(self, pack: Pack) -> gt_content.GalaxyTrucker:
         content = gt_content.load(pack, {"expansion": ExpansionFile, **OWN_FILES}, KINDS)
