@@ -136,3 +136,63 @@ def test_no_module_is_chosen_by_a_string() -> None:
         if "import_module(" in line or "__import__(" in line
     ]
     assert found == []
+
+
+# The layers, lowest first: a module imports only from its own layer or the ones below.
+LAYERS = [
+    {"common"},
+    {"pack"},
+    {"plan", "art", "folder"},
+    {"render", "games"},  # games: the game shape (games/__init__, capabilities)
+    {"kit"},
+    {"host"},
+    {"game"},  # games/<game>/: the games themselves
+    {"cli"},
+    {"root"},  # the package's face and the program
+]
+# A game's own command group (`sheetgen card-race …`) is command-line code: it settles a
+# seed as every command does.
+ALLOWED_UPWARDS = {("generator.games.card_race.commands", "generator.cli.base")}
+
+
+def _layer_of(module: str) -> str:
+    parts = module.split(".")
+    if len(parts) == 1 or parts[1] in ("entry", "__main__"):
+        return "root"
+    if parts[1] == "games":
+        return "games" if len(parts) == 2 or parts[2] == "capabilities" else "game"
+    return parts[1]
+
+
+def _runtime_imports(path: Path) -> set[str]:
+    """The generator modules `path` imports when it runs (typing-only imports left out)."""
+    found: set[str] = set()
+
+    class Visitor(ast.NodeVisitor):
+        def visit_If(self, node: ast.If) -> None:
+            if isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+                return
+            self.generic_visit(node)
+
+        def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+            if node.module and node.module.startswith("generator."):
+                found.add(node.module)
+
+        def visit_Import(self, node: ast.Import) -> None:
+            found.update(a.name for a in node.names if a.name.startswith("generator."))
+
+    Visitor().visit(ast.parse(path.read_text()))
+    return found
+
+
+def test_every_layer_imports_only_from_below() -> None:
+    rank = {name: index for index, layer in enumerate(LAYERS) for name in layer}
+    upwards = []
+    for path in GENERATOR.rglob("*.py"):
+        module = _module_name(path)
+        for imported in _runtime_imports(path):
+            if (module, imported) in ALLOWED_UPWARDS:
+                continue
+            if rank[_layer_of(imported)] > rank[_layer_of(module)]:
+                upwards.append(f"{module} -> {imported}")
+    assert sorted(upwards) == []

@@ -19,9 +19,13 @@ from test_card_race_reveal import SEATS, plan_of, play_round, start_game
 
 from generator.folder import write as output
 
+# The record itself: the manifest and the table's listing of its files.
+BOOKKEEPING = {"manifest.json", "table-files.jsonl"}
+
 
 def manifest_of(folder: Path) -> dict:
-    return json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    """The manifest with the table's listing (table-files.jsonl) merged in."""
+    return output.folder_record(folder)
 
 
 def tree(folder: Path) -> dict[str, bytes]:
@@ -47,7 +51,7 @@ def test_the_manifest_lists_every_file_sheetgen_wrote(
     assert first_bid(folder, run, 2).exit_code == 0
     files = tree(folder)
     listed = manifest_of(folder)
-    written = {name: sha(data) for name, data in files.items() if name != "manifest.json"}
+    written = {name: sha(data) for name, data in files.items() if name not in BOOKKEEPING}
     assert listed["files"] == written
     table = listed["table"]
     assert "table.jsonl" in table
@@ -70,14 +74,18 @@ def test_a_rerun_of_the_same_game_keeps_its_table(
     folder = start_game(tmp_path, run)
     play_round(folder, run, 1)
     before = tree(folder)
-    table = manifest_of(folder)["table"]
+    recorded = manifest_of(folder)
     again = run("card-race", "new", str(tmp_path / "game.yaml"), "-o", str(folder), "--no-images")
     assert again.exit_code == 0, again.output
     after = tree(folder)
-    assert after == before
+    # Every file as it was; the table's listing is folded into the rewritten manifest.
+    assert {n: d for n, d in after.items() if n not in BOOKKEEPING} == {
+        n: d for n, d in before.items() if n not in BOOKKEEPING
+    }
+    assert "table-files.jsonl" in before and "table-files.jsonl" not in after
     listed = manifest_of(folder)
-    assert listed["table"] == table
-    assert listed["files"] == {n: sha(d) for n, d in after.items() if n != "manifest.json"}
+    assert listed == recorded
+    assert listed["files"] == {n: sha(d) for n, d in after.items() if n not in BOOKKEEPING}
     # The game goes on from the kept log.
     assert first_bid(folder, run, 2).exit_code == 0
 
@@ -125,11 +133,11 @@ def test_old_table_posts_are_never_mixed_into_another_game(
     assert "table" not in listed
     now = tree(folder)
     assert not [n for n in now if "/table-" in n or "standings" in n]
-    kept = [n for n, d in now.items() if n in old and old[n] == sha(d) and n != "manifest.json"]
+    kept = [n for n, d in now.items() if n in old and old[n] == sha(d) and n not in BOOKKEEPING]
     # Files that happen to be the same bytes in both games (the pack copy, the score pads)
     # are rewritten by the new game and listed by it; nothing else of the old game is left.
     assert all(n in listed["files"] for n in kept)
-    assert set(now) - {"manifest.json"} == set(listed["files"])
+    assert set(now) - BOOKKEEPING == set(listed["files"])
 
 
 def test_a_failed_listing_keeps_the_entry_and_the_next_one_lists_it(
@@ -141,7 +149,7 @@ def test_a_failed_listing_keeps_the_entry_and_the_next_one_lists_it(
     def full_disk(path: Path, data: bytes) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(output, "write_atomic", full_disk)
+    monkeypatch.setattr(output, "_append_line", full_disk)
     result = first_bid(folder, run, 1)
     assert result.exit_code == 0, result.output
     assert "could not list the new posts (No space left on device)" in result.output
@@ -157,3 +165,37 @@ def test_a_failed_listing_keeps_the_entry_and_the_next_one_lists_it(
         assert listed["files"][name] == sha((folder / name).read_bytes())
         assert name in listed["table"]
     assert not [p for p in folder.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_listing_line_cut_short_by_a_killed_run_is_passed_by_and_relisted(
+    tmp_path: Path, run: Callable[..., Result]
+) -> None:
+    folder = start_game(tmp_path, run)
+    assert first_bid(folder, run, 1).exit_code == 0
+    listing = folder / "table-files.jsonl"
+    whole = listing.read_bytes()
+    # A run killed inside its append: half a line, no newline.
+    listing.write_bytes(whole + whole[: len(whole) // 2].rstrip(b"\n"))
+    first = plan_of(folder)["rounds"][0]["first"]
+    second = SEATS[(SEATS.index(first) + 1) % 3]
+    assert run("card-race", "bid", str(folder), second, "0").exit_code == 0
+    lines = listing.read_bytes().split(b"\n")
+    assert json.loads(lines[-2])["entry"] == 2  # on a line of its own after the torn one
+    listed = manifest_of(folder)
+    for name in ("round-01/table-001.facebook.txt", "round-01/table-002.facebook.txt"):
+        assert listed["files"][name] == sha((folder / name).read_bytes())
+        assert name in listed["table"]
+
+
+def test_a_listing_that_is_a_symlink_is_neither_followed_nor_trusted(
+    tmp_path: Path, run: Callable[..., Result]
+) -> None:
+    folder = start_game(tmp_path, run)
+    elsewhere = tmp_path / "elsewhere.jsonl"
+    elsewhere.write_text('{"entry": 9, "files": {"../../etc/passwd": "x"}}\n')
+    (folder / "table-files.jsonl").symlink_to(elsewhere)
+    result = first_bid(folder, run, 1)
+    assert result.exit_code == 0, result.output
+    assert "could not list the new posts" in result.output
+    assert elsewhere.read_text() == '{"entry": 9, "files": {"../../etc/passwd": "x"}}\n'
+    assert "../../etc/passwd" not in manifest_of(folder)["files"]

@@ -23,6 +23,7 @@ import pytest
 from card_race_helpers import next_legal_action
 from click.testing import Result
 
+from generator.folder.write import folder_record
 from generator.games.card_race import commands
 from generator.games.card_race.table import new_table
 from generator.kit.session import load_content
@@ -172,7 +173,7 @@ def test_item8_a_post_lost_between_log_and_post_is_written_by_the_next_command(
     assert not any(p.exists() for p in left) and own.read_text() == "mine"
     assert "note: a run stopped" in again.output and "note:" not in result.output
     assert posts(folder) == posts(calm)
-    listed = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    listed = folder_record(folder)
     assert "round-01/table-002.facebook.txt" in listed["table"]
 
 

@@ -193,8 +193,8 @@ def plain(html: str) -> str:
 def test_each_post_is_the_post_models_html(gt_round_one: Path) -> None:
     """The page's text for a post is exactly the body of the post's own HTML flavour (the
     `.html` file written beside its Facebook and Discord texts), not a re-read of Discord."""
-    from generator.folder.read import open_folder
     from generator.host.digest import Cutoff, headline_words, published
+    from generator.host.game_folder import open_folder
     from generator.render.post import html_blocks
 
     game = open_folder(gt_round_one)
@@ -221,8 +221,8 @@ def test_each_post_is_the_post_models_html(gt_round_one: Path) -> None:
 def test_a_changed_die_changes_exactly_that_posts_article(gt_round_one: Path) -> None:
     from dataclasses import replace
 
-    from generator.folder.read import open_folder
     from generator.host.digest import Cutoff, build_page, published
+    from generator.host.game_folder import open_folder
     from generator.plan.model import from_data
     from generator.render.html import page_html
 
@@ -343,9 +343,9 @@ def ranked_game(run: Any, tmp_path: Path) -> Path:
 
 
 def drafts(root: Path) -> dict[str, Any]:
-    from generator.folder.read import open_folder
+    from generator.host.game_folder import open_folder
+    from generator.host.rankings_post import ranking_draft
     from generator.host.scoreboard import game_rankings, game_title
-    from generator.render.rankings_post import ranking_draft
 
     game = open_folder(root)
     spec, rankings = game_rankings(game, None, None)

@@ -12,13 +12,13 @@ from fractions import Fraction
 import pytest
 
 from generator.host.rankings import Entry, Ranking, ScoreSpec, rank
-from generator.render.post import Per, bgg, discord, facebook, html_blocks, html_text, typed
-from generator.render.rankings_post import (
+from generator.host.rankings_post import (
     GameTitle,
     ranking_draft,
     ranking_files,
     ranking_post,
 )
+from generator.render.post import Per, bgg, discord, facebook, html_blocks, html_text, typed
 from generator.render.text import DISCORD_LIMIT
 
 SPEC = ScoreSpec(rounds=("1", "2", "3"))

@@ -30,7 +30,7 @@ from generator.common.warnings_count import warn
 @report_errors
 def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> None:
     """Check scores.csv and write the rankings posts (after each round, and the final)."""
-    from generator.folder.read import open_folder
+    from generator.host.game_folder import open_folder
     from generator.host.scoreboard import write_rankings
 
     game = open_folder(folder)
@@ -70,9 +70,9 @@ def digest(
 
     A page that would hold a post not yet due is refused; the host's copy of the whole game
     is --host-copy, written as host-copy-digest.html and .pdf with a HOST COPY banner."""
-    from generator.folder.read import open_folder, require_schedule
     from generator.folder.write import write_game
     from generator.host.digest import digest_cutoff, digest_files
+    from generator.host.game_folder import open_folder, require_schedule
 
     game = open_folder(folder)
     require_schedule(game)
@@ -124,7 +124,7 @@ def today(
     when_words: tuple[str, ...], folder: Path | None, at: str | None, platforms: tuple[str, ...]
 ) -> None:
     """What to post now, in order, per platform (texts, pictures, comments), and what next."""
-    from generator.folder.read import open_folder, require_schedule
+    from generator.host.game_folder import open_folder, require_schedule
     from generator.host.today import slot_at, slot_of_day, slots_with_posts, today_text
     from generator.plan.moments import now, parse_at, parse_day
 

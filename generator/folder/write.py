@@ -39,7 +39,6 @@ from typing import Any
 
 import click
 
-from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError, display_path
 from generator.common.output_file import OutputFile
 from generator.common.safe_read import UnreadableFile, read_regular_file
@@ -273,7 +272,8 @@ def _write(
         old_manifest = _listed(old_record)
         keep_listed = old_manifest if same_game else {}
         if _is_real_dir(root):
-            leave_out = {PLAN_FILE, MANIFEST_FILE, *new}
+            # The table's listing is folded into the new manifest below.
+            leave_out = {PLAN_FILE, MANIFEST_FILE, TABLE_FILES, *new}
             if not same_game:
                 leave_out |= _files_written_by(root, old_manifest)
             _carry_over(root, staging, leave_out, "")
@@ -463,12 +463,28 @@ def _exchange(renameat2: Renameat2, a: Path, b: Path) -> bool:
     raise OSError(code, os.strerror(code), str(b))
 
 
+def folder_record(root: Path) -> dict[str, Any]:
+    """What the folder's writers recorded: every file with its hash, the table's files."""
+    return _read_record(root)
+
+
 def _read_record(root: Path) -> dict[str, Any]:
+    """The manifest, with the files the table commands listed since it was written."""
     try:
         data = json.loads(read_regular_file(root / MANIFEST_FILE, MAX_PLAN_BYTES, within=root))
     except (UnreadableFile, ValueError, RecursionError):
-        return {}
-    return data if isinstance(data, dict) else {}
+        data = {}
+    record = data if isinstance(data, dict) else {}
+    listed = _table_listing(root)
+    if listed:
+        files = _listed(record)
+        table = set(_table_names(record))
+        for _, named in listed:
+            files.update(named)
+            table.update(named)
+        record["files"] = dict(sorted(files.items()))
+        record[TABLE_KEY] = sorted(table)
+    return record
 
 
 def _listed(record: dict[str, Any]) -> dict[str, str]:
@@ -478,6 +494,64 @@ def _listed(record: dict[str, Any]) -> dict[str, str]:
 
 # --- files a game's table commands write after the game (a log, the posts of each entry) ---
 TABLE_KEY = "table"
+# Each table command appends one line, {"entry": N, "files": {name: sha256}}, rather than
+# rewriting the manifest: a command near a game's end would otherwise rewrite thousands of
+# names. The manifest plus these lines is the record; a game's rewrite folds them in.
+TABLE_FILES = "table-files.jsonl"
+MAX_TABLE_FILES_BYTES = 200_000_000
+TAIL_BYTES = 65_536  # more than one line ever holds: the last entry is found in here
+
+
+def _table_listing(root: Path) -> list[tuple[int, dict[str, str]]]:
+    """Every line of the table's listing that is whole and ours: (entry, {name: sha256}).
+    A line cut short by a killed run, or anything else, is passed by."""
+    try:
+        data = read_regular_file(root / TABLE_FILES, MAX_TABLE_FILES_BYTES, within=root)
+    except UnreadableFile:
+        return []
+    return [line for line in map(_listing_line, data.split(b"\n")) if line is not None]
+
+
+def _listing_line(raw: bytes) -> tuple[int, dict[str, str]] | None:
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("files"), dict):
+        return None
+    entry = data.get("entry")
+    named = {}
+    for name, digest in data["files"].items():
+        text = str(name)
+        if not _plain_relative(text):
+            try:
+                text = str(_safe_relative(text))
+            except ValueError:
+                continue
+        named[text] = str(digest)
+    return (entry if isinstance(entry, int) else 0), named
+
+
+def last_listed_entry(root: Path) -> int:
+    """The last table entry whose files are listed (0: none). Reads the listing's tail only,
+    so a table command pays the same at entry 10 and at entry 1,000."""
+    path = root / TABLE_FILES
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return 0
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return 0
+        size = os.fstat(fd).st_size
+        tail = os.pread(fd, TAIL_BYTES, max(0, size - TAIL_BYTES))
+    finally:
+        os.close(fd)
+    for raw in reversed(tail.split(b"\n")):
+        line = _listing_line(raw)
+        if line is not None:
+            return line[0]
+    return 0
 
 
 def _table_names(record: dict[str, Any]) -> list[str]:
@@ -522,22 +596,35 @@ def keep_table_with_its_plan(
     )
 
 
-def record_table_files(root: Path, written: list[str], found: list[str]) -> None:
-    """List the files a table command wrote in the game's manifest: `written` are hashed
-    again, `found` (the table's files already on disk, e.g. from before a crash) are added
-    when missing. The manifest is replaced atomically; a crash leaves the old one."""
-    record = _read_record(root)
-    files = _listed(record)
-    table = set(_table_names(record))
-    for name in [*written, *(n for n in found if n not in files)]:
+def record_table_files(root: Path, entry: int, written: list[str], found: list[str]) -> None:
+    """List the files a table command wrote for `entry`: `written` are hashed again, `found`
+    (the table's files already on disk, e.g. from before a crash) are listed when the record
+    lacks them. One line appended to the listing; a run killed mid-line leaves a line that
+    is passed by, and the next command lists those files again."""
+    known = _listed(_read_record(root)) if found else {}
+    named: dict[str, str] = {}
+    for name in [*written, *(n for n in found if n not in known)]:
         rel = str(_safe_relative(name))
         if not _is_regular(root / rel):
             continue
         try:
-            files[rel] = _sha256(read_regular_file(root / rel, MAX_PLAN_BYTES, within=root))
+            named[rel] = _sha256(read_regular_file(root / rel, MAX_PLAN_BYTES, within=root))
         except UnreadableFile:
             continue
-        table.add(rel)
-    record["files"] = dict(sorted(files.items()))
-    record[TABLE_KEY] = sorted(table)
-    write_atomic(root / MANIFEST_FILE, to_json(record))
+    line = json.dumps({"entry": entry, "files": named}, sort_keys=True, ensure_ascii=False)
+    _append_line(root / TABLE_FILES, line.encode("utf-8") + b"\n")
+
+
+def _append_line(path: Path, data: bytes) -> None:
+    """One write(2) with O_APPEND: a line lands whole after the others, or (a killed run)
+    cut short, never inside another. A line left cut short gets its newline first."""
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        size = os.fstat(fd).st_size
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            data = b"\n" + data
+        os.write(fd, data)
+    finally:
+        os.close(fd)

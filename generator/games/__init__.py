@@ -11,14 +11,18 @@ import importlib
 import pkgutil
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from generator.common.errors import ContentError, SheetgenError
 from generator.common.output_file import OutputFile as OutputFile  # games build these
 from generator.games.capabilities import Capabilities as Capabilities  # games declare these
 from generator.games.capabilities import lacking
-from generator.pack.load import Pack
-from generator.plan.model import Plan, PlanHeader
+
+if TYPE_CHECKING:
+    # Types only: the CLI imports this package (for capabilities) before any command runs,
+    # and the pack loader brings pydantic and YAML with it.
+    from generator.pack.load import Pack
+    from generator.plan.model import Plan, PlanHeader
 
 ScopeKind = Literal["game", "round", "turn", "sheets"]
 

@@ -19,10 +19,11 @@ from typing import Any
 from PIL import Image
 
 from generator.common.errors import SheetgenError, display_path
-from generator.folder.read import GameFolder
 from generator.games import OutputFile, Scope
 from generator.games.capabilities import lacking
+from generator.host.game_folder import GameFolder
 from generator.host.rankings import SCORES_FILE
+from generator.host.rankings_post import ranking_picture, ranking_post
 from generator.host.scoreboard import game_rankings, game_title
 from generator.plan.model import as_data
 from generator.plan.moments import Slot, game_slots, now, parse_at, parse_day
@@ -39,7 +40,6 @@ from generator.render.html import (
     page_html,
 )
 from generator.render.post import Block
-from generator.render.rankings_post import ranking_picture, ranking_post
 from generator.render.reveal import REVEAL_KEY, reveal_post
 from generator.render.text import Post
 

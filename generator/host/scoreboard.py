@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.common.errors import SheetgenError
-from generator.folder.read import GameFolder
 from generator.folder.write import write_game
 from generator.games.capabilities import lacking
+from generator.host.game_folder import GameFolder
 from generator.host.rankings import SCORES_FILE, Ranking, ScoreSpec, rank, read_scores
-from generator.render.rankings_post import GameTitle, facebook_text, ranking_files
+from generator.host.rankings_post import GameTitle, facebook_text, ranking_files
 
 
 def score_spec(game: GameFolder) -> ScoreSpec:

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.common.errors import SheetgenError, display_path
-from generator.folder.read import GameFolder
 from generator.host.digest import game_posts
+from generator.host.game_folder import GameFolder
 from generator.plan.moments import Slot, game_slots, game_zone
 from generator.plan.schedule import when
 from generator.render.text import Post, PostImage

@@ -4,8 +4,12 @@ gives its posts, pictures and sheets; where each goes is decided here, the same 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
+
+import click
 
 from generator.common.output_file import OutputFile
 from generator.plan.model import to_data
@@ -14,6 +18,26 @@ from generator.render.guide import posting_guide
 from generator.render.text import Post
 
 GUIDE_FILE = "posting-guide.md"
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """Pictures a game draws for a scope: `count` files, made one by one as `files` is read
+    (by workers, for a game that draws many), so the assembler can show how far it got."""
+
+    count: int
+    files: Iterable[OutputFile]
+
+
+def drawn(drawing: Drawing, progress: bool) -> list[OutputFile]:
+    """Every file of a drawing; with `progress` (a host at a terminal) a bar on stderr, the
+    one way every game reports long drawing."""
+    if not progress or drawing.count == 0:
+        return list(drawing.files)
+    with click.progressbar(
+        drawing.files, length=drawing.count, label="Drawing images", file=sys.stderr
+    ) as bar:
+        return list(bar)
 
 
 def post_files(posts: Iterable[Post]) -> list[OutputFile]:
@@ -36,14 +60,16 @@ def scope_files(
     plan: Any,
     scope_kind: str,
     posts: list[Post],
-    pictures: Callable[[], list[OutputFile]] | None = None,
+    pictures: Callable[[], Drawing] | None = None,
     sheets: Callable[[], list[OutputFile]] | None = None,
+    progress: bool = False,
 ) -> list[OutputFile]:
     """A scope's files: its posts and their pictures; the sheets for the whole game or the
-    sheets alone; the guide and calendar for the whole game (built from its posts)."""
+    sheets alone; the guide and calendar for the whole game (built from its posts).
+    `progress`: show how far the drawing got (RenderOptions.progress)."""
     files = post_files(posts) if scope_kind != "sheets" else []
     if pictures is not None and scope_kind != "sheets":
-        files += pictures()
+        files += drawn(pictures(), progress)
     if scope_kind == "game":
         files += schedule_files(game_name, plan, posts)
     if sheets is not None and scope_kind in ("game", "sheets"):

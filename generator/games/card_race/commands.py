@@ -27,7 +27,13 @@ from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError, display_path
 from generator.common.warnings_count import warn
 from generator.folder.table_snapshot import Snapshots
-from generator.folder.write import folder_lock, read_existing_plan, record_table_files, write_game
+from generator.folder.write import (
+    folder_lock,
+    last_listed_entry,
+    read_existing_plan,
+    record_table_files,
+    write_game,
+)
 from generator.games import OutputFile, Scope
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.files import game_files
@@ -361,9 +367,14 @@ def _taken(folder: Path, files: list[tuple[str, bytes]], logged: int) -> None:
             )
 
 
-def _list(folder: Path, written: list[str]) -> None:
+def _list(folder: Path, entry: int, written: list[str], recovered: bool = False) -> None:
+    """List `entry`'s files. The folder is searched for unlisted table files only when the
+    listing lags (a run killed before it listed, or posts recovered): the usual command
+    never reads the thousands of names of a long game."""
     try:
-        record_table_files(folder, [LOG_FILE, *written], table_files_on_disk(folder))
+        lagging = recovered or last_listed_entry(folder) < entry - 1
+        found = table_files_on_disk(folder) if lagging else []
+        record_table_files(folder, entry, [LOG_FILE, *written], found)
     except OSError as exc:
         # The entries and their posts are written: only the listing waits for the next one.
         warn(
@@ -391,7 +402,7 @@ def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[s
             if recovered:
                 # Said and listed even if this command's own entry is refused (a host who
                 # typed again the command that was stopped): these posts are not out yet.
-                _list(folder, recovered)
+                _list(folder, len(entries), recovered, recovered=True)
                 missed = sorted(n for n in recovered if n.endswith(".facebook.txt"))
                 click.echo(
                     "note: a run stopped before writing these posts; written now, post them "
@@ -413,7 +424,7 @@ def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[s
             for name, data in files:
                 _write(folder, name, data)
             text = shown_text(content, plan, state, number, serial, chosen)
-            _list(folder, [name for name, _ in files])
+            _list(folder, serial, [name for name, _ in files])
             # Every entry's posts are written now: the next command starts from here.
             kept.save(logged, state)
     click.echo(text, nl=False)

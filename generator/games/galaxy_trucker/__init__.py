@@ -17,7 +17,7 @@ from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
 from generator.host.rankings import ScoreSpec
-from generator.kit.assemble import scope_files
+from generator.kit.assemble import Drawing, scope_files
 from generator.pack.load import Pack
 from generator.plan.model import PlanHeader, to_data
 from generator.plan.schedule import make_schedule
@@ -84,9 +84,9 @@ class GalaxyTruckerRules(GameRules):
     ) -> list[OutputFile]:
         posts = self.posts(content, plan, scope, options.papers, options.images)
 
-        def pictures() -> list[OutputFile]:
+        def pictures() -> Drawing:
             planned = [im for p in posts for im in p.images if isinstance(im, PlannedImage)]
-            return render_images(content, plan, planned, options.progress)
+            return render_images(content, plan, planned)
 
         def sheets() -> list[OutputFile]:
             files: list[OutputFile] = []
@@ -103,6 +103,7 @@ class GalaxyTruckerRules(GameRules):
             posts,
             pictures if options.images else None,
             sheets,
+            options.progress,
         )
 
     def sheet_files(

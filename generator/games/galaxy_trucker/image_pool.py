@@ -8,13 +8,12 @@ from collections.abc import Iterator
 from multiprocessing import get_context
 from typing import Any
 
-import click
-
 from generator.games import OutputFile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.images import PlannedImage
 from generator.games.galaxy_trucker.images_layout import game_palette, render_png
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
+from generator.kit.assemble import Drawing
 
 WORKERS = 2
 # Below this many images a worker pool costs more to start than it saves.
@@ -51,22 +50,11 @@ def _rendered(
 
 
 def render_images(
-    content: GalaxyTrucker,
-    plan: GalaxyTruckerPlan,
-    images: list[PlannedImage],
-    progress: bool = False,
-) -> list[OutputFile]:
-    """The PNG files of `images` (hidden ones are already named SPOILER_, for Discord)."""
+    content: GalaxyTrucker, plan: GalaxyTruckerPlan, images: list[PlannedImage]
+) -> Drawing:
+    """The PNG files of `images` (hidden ones are already named SPOILER_, for Discord), each
+    drawn once, in order."""
     unique = list({image.file: image for image in images}.values())
     results = _rendered(content, plan, unique)
-    if progress:
-        with click.progressbar(
-            results, length=len(unique), label="Drawing images", file=sys.stderr
-        ) as bar:
-            encoded = list(bar)
-    else:
-        encoded = list(results)
-    files: list[OutputFile] = []
-    for image, data in zip(unique, encoded, strict=True):
-        files.append(OutputFile(image.file, data))
-    return files
+    files = (OutputFile(image.file, data) for image, data in zip(unique, results, strict=True))
+    return Drawing(len(unique), files)

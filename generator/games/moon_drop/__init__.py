@@ -16,7 +16,7 @@ from generator.games.moon_drop.planner import crisis_order, make_deal, make_roun
 from generator.games.moon_drop.posts import PostWriter
 from generator.games.moon_drop.scorer import score as score_grid
 from generator.host.rankings import ScoreSpec
-from generator.kit.assemble import scope_files
+from generator.kit.assemble import Drawing, scope_files
 from generator.pack.load import Pack
 from generator.plan.model import PlanHeader
 from generator.plan.schedule import make_schedule
@@ -86,12 +86,10 @@ class MoonDropRules(GameRules):
 
         posts = self.posts(content, plan, scope, options.papers, options.images)
 
-        def pictures() -> list[OutputFile]:
-            return [
-                OutputFile(i.file, art.post_image(content, plan, i.file))
-                for post in posts
-                for i in post.images
-            ]
+        def pictures() -> Drawing:
+            images = [image for post in posts for image in post.images]
+            files = (OutputFile(i.file, art.post_image(content, plan, i.file)) for i in images)
+            return Drawing(len(images), files)
 
         def sheets() -> list[OutputFile]:
             files: list[OutputFile] = []
@@ -105,7 +103,15 @@ class MoonDropRules(GameRules):
                 )
             return files
 
-        return scope_files(content.texts.game_name, plan, scope.kind, posts, pictures, sheets)
+        return scope_files(
+            content.texts.game_name,
+            plan,
+            scope.kind,
+            posts,
+            pictures,
+            sheets,
+            options.progress,
+        )
 
     def turn_post(self, content: md_content.MoonDrop, plan: MoonDropPlan, turn: int) -> str:
         posts = sorted(
