@@ -196,3 +196,21 @@ def test_every_layer_imports_only_from_below() -> None:
             if rank[_layer_of(imported)] > rank[_layer_of(module)]:
                 upwards.append(f"{module} -> {imported}")
     assert sorted(upwards) == []
+
+
+def test_the_command_line_starts_without_the_heavy_libraries() -> None:
+    """`sheetgen --help` answers at once: the command line imports click and its own
+    modules, and the pack loader, pydantic, YAML and the drawing libraries only when a
+    command needs them."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, generator.cli; "
+        "heavy = ('pydantic', 'yaml', 'reportlab', 'PIL', 'icalendar', 'generator.pack.load'); "
+        "print(sorted(m for m in heavy if m in sys.modules))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.strip()
+    assert loaded == "[]"
