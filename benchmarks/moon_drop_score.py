@@ -23,7 +23,7 @@ import time
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.grid import Board
 from generator.games.moon_drop.plan import MoonDropPlan
-from generator.games.moon_drop.scorer import Result, run_end
+from generator.games.moon_drop.scoring import Result, run_end
 from generator.games.moon_drop.shapes import rotations
 from generator.kit.session import load_content, open_game
 from generator.plan.rng import Stream

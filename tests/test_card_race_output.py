@@ -20,13 +20,13 @@ from generator.games.card_race.content import CardRace
 from generator.games.card_race.files import game_files
 from generator.games.card_race.images import hand_png, standings_png
 from generator.games.card_race.model import Table
-from generator.games.card_race.pads import (
+from generator.games.card_race.planner import make_plan
+from generator.games.card_race.sheets import (
     rules_card_page,
     rules_card_pdf,
     score_pad_page,
     score_pad_pdf,
 )
-from generator.games.card_race.planner import make_plan
 from generator.kit.session import load_content, plan_header
 from generator.plan.model import to_data
 from generator.render.pdf import SAFE_MARGIN, Page, mm, page_size, render_pdf

@@ -23,7 +23,7 @@ from pypdf import PdfReader
 from generator.games.card_race.cards import Card, parse_id, sorted_hand
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.judge import TrickResult, judge, may_play
-from generator.games.card_race.pads import rules_card_pdf
+from generator.games.card_race.sheets import rules_card_pdf
 from generator.kit.session import load_content
 
 SEATS = ["Ada", "Ben", "Cleo"]

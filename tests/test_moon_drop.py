@@ -27,7 +27,7 @@ from generator.games.moon_drop.plan import Deal, End, MoonDropPlan
 from generator.games.moon_drop.planner import make_round
 from generator.games.moon_drop.posts import PostWriter
 from generator.games.moon_drop.shapes import canonical, mirrored, rotations, turn_clockwise
-from generator.games.moon_drop.sheet import sheet_pdf
+from generator.games.moon_drop.sheets import sheet_pdf
 from generator.kit.session import load_content, open_game
 from generator.plan.model import from_data, to_data
 

@@ -27,7 +27,7 @@ from generator.games.moon_drop.rules import (
     reading_order,
     sabotage,
 )
-from generator.games.moon_drop.scorer import run_end
+from generator.games.moon_drop.scoring import run_end
 from generator.kit.session import load_content
 
 CASES = Path(__file__).parent / "cases" / "moon-drop" / "grids"

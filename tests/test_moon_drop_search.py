@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from generator.games.moon_drop.grid import Board, Square, parse_grid
 from generator.games.moon_drop.plan import End
 from generator.games.moon_drop.rules import GOALS, Names, Table, reading_order
-from generator.games.moon_drop.scorer import Step, end_steps, run_end
+from generator.games.moon_drop.scoring import Step, end_steps, run_end
 from generator.kit.session import load_content, open_game
 
 CONTENT = load_content("moon-drop")[2]
@@ -196,7 +196,7 @@ FULL_GRID_RUN = """
 import resource, sys, time
 resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
 from generator.games.moon_drop.grid import parse_grid
-from generator.games.moon_drop.scorer import run_end
+from generator.games.moon_drop.scoring import run_end
 from generator.kit.session import load_content, open_game
 content = load_content("moon-drop")[2]
 board = parse_grid(sys.argv[1], "full", 9, 9, content.letters)
@@ -246,7 +246,7 @@ def test_full_grid_finishes_in_seconds_under_2_gb(crises: str, goal: str) -> Non
 def test_account_says_when_the_score_is_not_proven(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from generator.games.moon_drop import scorer
+    from generator.games.moon_drop import scoring
 
     grid_file = tmp_path / "trap.txt"
     grid_file.write_text(textwrap.dedent(PLAGUE_TRAP).strip() + "\n", encoding="utf-8")
@@ -256,11 +256,11 @@ def test_account_says_when_the_score_is_not_proven(
         end=End(crisis_order=("plague",)),
         deal=dataclasses.replace(plan.deal, goal=GOAL_IDS["population"]),
     )
-    monkeypatch.setattr(scorer, "SEARCH_BUDGET", 2_000)
-    account = scorer.score(CONTENT, plan, grid_file)
+    monkeypatch.setattr(scoring, "SEARCH_BUDGET", 2_000)
+    account = scoring.score(CONTENT, plan, grid_file)
     assert "Of 48620 possible choices this one leads to the best final score the scorer found" in (
         account
     )
     assert "not proven best" in account and "cheapest-looking squares gives (0)" in account
-    monkeypatch.setattr(scorer, "SEARCH_BUDGET", 0)
-    assert "\nScore: 0\n" in scorer.score(CONTENT, plan, grid_file)  # the greedy floor
+    monkeypatch.setattr(scoring, "SEARCH_BUDGET", 0)
+    assert "\nScore: 0\n" in scoring.score(CONTENT, plan, grid_file)  # the greedy floor

@@ -23,7 +23,7 @@ def _game_commands() -> dict[str, Any]:
 
 
 def _game_of(module: str) -> str:
-    """`generator.games.battlestar.cli` -> `battlestar`; an installed game's own package."""
+    """`generator.games.battlestar.commands` -> `battlestar`; an installed game's own package."""
     parts = module.split(".")
     return parts[2] if parts[:2] == ["generator", "games"] and len(parts) > 2 else parts[0]
 

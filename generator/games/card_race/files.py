@@ -37,7 +37,7 @@ def round_files(
 
 
 def sheet_files(content: CardRace, lang: str, papers: tuple[str, ...]) -> list[OutputFile]:
-    from generator.games.card_race.pads import rules_card_pdf, score_pad_pdf
+    from generator.games.card_race.sheets import rules_card_pdf, score_pad_pdf
 
     files = []
     for code, suffix in languages(lang):

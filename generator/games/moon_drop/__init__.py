@@ -14,7 +14,7 @@ from generator.games.moon_drop import content as md_content
 from generator.games.moon_drop.plan import End, MoonDropPlan
 from generator.games.moon_drop.planner import crisis_order, make_deal, make_rounds
 from generator.games.moon_drop.posts import PostWriter
-from generator.games.moon_drop.scorer import score as score_grid
+from generator.games.moon_drop.scoring import score as score_grid
 from generator.host.rankings import ScoreSpec
 from generator.kit.assemble import Drawing, scope_files
 from generator.pack.load import Pack
@@ -82,7 +82,8 @@ class MoonDropRules(GameRules):
         options: RenderOptions,
     ) -> list[OutputFile]:
         # Drawing pulls in reportlab and Pillow; imported here so the scorer stays light.
-        from generator.games.moon_drop import art, sheet
+        from generator.games.moon_drop import art
+        from generator.games.moon_drop import sheets as sheet_pages
 
         posts = self.posts(content, plan, scope, options.papers, options.images)
 
@@ -98,7 +99,9 @@ class MoonDropRules(GameRules):
                 files += reuse(
                     ("moon-drop sheet", content.pack_digest, paper),
                     lambda paper=paper: [
-                        OutputFile(f"sheets/moon-drop-{paper}.pdf", sheet.sheet_pdf(content, paper))
+                        OutputFile(
+                            f"sheets/moon-drop-{paper}.pdf", sheet_pages.sheet_pdf(content, paper)
+                        )
                     ],
                 )
             return files
