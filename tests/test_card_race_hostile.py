@@ -193,7 +193,7 @@ def test_score_table_names_equal_after_casefold_are_refused(
 
 
 def test_verify_refuses_a_bidi_name_and_shows_it_escaped(run: Callable[..., Result]) -> None:
-    args = ["verify", "card-race", "--round", "1", "--salt", "0123456789abcdef" * 2]
+    args = ["card-race", "verify", "--round", "1", "--salt", "0123456789abcdef" * 2]
     args += ["--commitment", "abcd" * 4, "--players", "Ada,Be\u202en,Cleo", "--dealer", "Ada"]
     result = run(*args, "--deck", "I1,I2,I3,I4", "--player", "Ada", "--hand", "I1")
     assert result.exit_code == 2

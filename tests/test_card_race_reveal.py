@@ -1,10 +1,11 @@
 """Each round's deal is revealed when the round ends, and players can check it.
 
 The round's standings post reveals its salt and deck with the command that checks them;
-`sheetgen verify card-race --round N ...` recomputes the round commitment (OK / MISMATCH,
-exit 1) and, for a named captain, the hand the deck dealt them. Nothing reveals a round
-before its last card is played, and a round's salt and deck come from streams of that round
-alone, so a reveal tells nothing about a later round."""
+`sheetgen card-race verify --round N ...` recomputes the round commitment (OK / MISMATCH,
+exit 1) and, for a named captain, the hand the deck dealt them; the spelling of older posts,
+`sheetgen verify card-race --round N ...`, still does. Nothing reveals a round before its
+last card is played, and a round's salt and deck come from streams of that round alone, so a
+reveal tells nothing about a later round."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def posted_command(folder: Path, number: int) -> list[str]:
     text = (folder / f"round-{number:02d}" / "standings.facebook.txt").read_text()
     line = text.rstrip("\n").splitlines()[-1]
     words = shlex.split(line)
-    assert words[:3] == ["sheetgen", "verify", "card-race"], line
+    assert words[:3] == ["sheetgen", "card-race", "verify"], line
     return words[1:]
 
 
@@ -226,11 +227,92 @@ def test_hand_errors(tmp_path: Path, run: Callable[..., Result]) -> None:
     seats = words.index("--players")
     result = run(*words[:seats], *words[seats + 2 :], "--player", "Ada")
     assert result.exit_code == 2 and "a hand check needs --players" in result.output
-    result = run("verify", "card-race", "--round", "1", "--commitment", "0" * 64)
+    result = run("card-race", "verify", "--round", "1", "--commitment", "0" * 64)
     assert result.exit_code == 2
     assert "a round check needs --round, --salt and --deck" in result.output
-    result = run("verify", "--round", "1", "--pack", "moon-drop", "--commitment", "0" * 64)
-    assert result.exit_code == 2 and "has no round commitments" in result.output
+    result = run("card-race", "verify", "--round", "1", "--pack", "moon-drop")
+    assert result.exit_code == 2 and "Missing option '--commitment'" in result.output
+    result = run("card-race", "verify", "--pack", "moon-drop", "--commitment", "0" * 64)
+    assert result.exit_code == 2
+    assert "the moon-drop pack is not a Galactic Card Race pack" in result.output
+
+
+NOTE = "note: this is now `sheetgen card-race verify ...`\n"
+
+
+def old_spelling(words: list[str]) -> list[str]:
+    """`card-race verify ...` as posts before the move spelt it: `verify card-race ...`."""
+    assert words[:2] == ["card-race", "verify"]
+    return ["verify", "card-race", *words[2:]]
+
+
+def test_the_old_spelling_of_published_posts_still_checks(
+    tmp_path: Path, run: Callable[..., Result]
+) -> None:
+    folder = start_game(tmp_path, run)
+    play_round(folder, run, 1)
+    words = posted_command(folder, 1)
+    plan_round = plan_of(folder)["rounds"][0]
+    mine = parse_id(plan_round["hands"]["Ben"][0]).code
+    deck = plan_round["deck"]
+    swapped = ",".join([deck[1], deck[0], *deck[2:]])
+    cases = {
+        "ok": (words, 0),
+        "hand": ([*words, "--player", "Ben", "--hand", mine], 0),
+        "german": ([*words, "--lang", "de"], 0),
+        "mismatch": (with_option(words, "--deck", swapped), 1),
+        "bad input": (with_option(words, "--salt", "abc"), 2),
+        "no deck": (words[: words.index("--deck")], 2),
+    }
+    for why, (new_words, code) in cases.items():
+        new = run(*new_words)
+        assert new.exit_code == code, (why, new.output)
+        old = run(*old_spelling(new_words))
+        assert old.exit_code == code, (why, old.output)
+        assert old.stdout == new.stdout, why
+        assert old.stderr == NOTE + new.stderr, why
+        assert "Traceback" not in old.output
+    assert (
+        "MISMATCH: round 1: the salt and this deck give "
+        in run(*old_spelling(cases["mismatch"][0])).stderr
+    )
+    # The pack named as an option, anywhere, as the old command took it.
+    named = run("verify", *words[2:], "--pack", "card-race")
+    assert named.exit_code == 0 and named.stderr == NOTE
+    assert named.stdout == run(*words).stdout
+    # A pack folder (a game folder's pack/ copy) is handed on as that folder.
+    copy = run("verify", str(folder / "pack"), *words[2:])
+    assert copy.exit_code == 0 and copy.stdout == run(*words).stdout
+    two = run("verify", "card-race", *words[2:], "--pack", "moon-drop")
+    assert two.exit_code == 2 and "two packs named: card-race and --pack moon-drop" in two.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        # A pack named, by option or not at all (the default pack is Galaxy Trucker's).
+        (
+            ["--round", "1", "--pack", "galaxy-trucker"],
+            "the galaxy-trucker pack's game has no `verify` command of its own, and "
+            "`sheetgen verify` has no option --round (its own: --commitment, --pack, --seed)",
+        ),
+        (["--round", "1"], "the galaxy-trucker pack's game has no `verify` command"),
+        (["moon-drop", "--salt", "00"], "the moon-drop pack's game has no `verify` command"),
+        # A game with commands of its own, but no check of a round.
+        (
+            ["battlestar", "--round", "1"],
+            "the battlestar pack's game has no `verify` command of its own (`sheetgen bsg` "
+            "has none)",
+        ),
+    ],
+)
+def test_the_old_spelling_for_a_game_without_round_checks(
+    run: Callable[..., Result], args: list[str], message: str
+) -> None:
+    result = run("verify", *args, "--commitment", "0" * 64)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "note:" not in result.output and "Traceback" not in result.output
 
 
 def test_no_file_reveals_a_round_before_it_ends(tmp_path: Path, run: Callable[..., Result]) -> None:

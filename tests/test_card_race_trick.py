@@ -1,16 +1,20 @@
-"""The trick judge: `sheetgen trick card-race [--trump X] [--json] CARD...` gives the
-results the rule text and the rulings demand. Positions are 1-based, in play order."""
+"""The trick judge: `sheetgen card-race trick [--trump X] [--json] CARD...` gives the
+results the rule text and the rulings demand. Positions are 1-based, in play order. The
+spelling of older posts, `sheetgen trick card-race ...`, is handed on to it."""
 
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from click.testing import Result
 
 from generator.games.card_race.cards import parse_code
 from generator.games.card_race.judge import may_play
+from generator.pack.load import CONTENT_DIR
 
 # (trump, cards, winner, bonus, why)
 CASES = [
@@ -65,13 +69,13 @@ def test_judge_json(
     bonus: list[int],
     why: str,
 ) -> None:
-    result = run("trick", "card-race", "--trump", trump, "--json", *cards.split())
+    result = run("card-race", "trick", "--trump", trump, "--json", *cards.split())
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == {"winner": winner, "bonus": bonus}, why
 
 
 def test_judge_explains_in_english(run: Callable[..., Result]) -> None:
-    result = run("trick", "card-race", "--trump", "P", "P12", "P10", "T", "I5")
+    result = run("card-race", "trick", "--trump", "P", "P12", "P10", "T", "I5")
     assert result.exit_code == 0
     assert result.output == (
         "Played: 1. Plasma Drive 12 (P12), 2. Plasma Drive 10 (P10), 3. Tractor Beam (T), "
@@ -84,7 +88,7 @@ def test_judge_explains_in_english(run: Callable[..., Result]) -> None:
 
 
 def test_judge_explains_in_german(run: Callable[..., Result]) -> None:
-    result = run("trick", "card-race", "--lang", "de", "--trump", "I", "I3", "B", "P1", "H")
+    result = run("card-race", "trick", "--lang", "de", "--trump", "I", "I3", "B", "P1", "H")
     assert result.exit_code == 0
     assert result.output == (
         "Gespielt: 1. Ionen-Antrieb 3 (I3), 2. Booster (B), 3. Plasma-Antrieb 1 (P1), "
@@ -99,7 +103,7 @@ def test_judge_explains_in_german(run: Callable[..., Result]) -> None:
 
 
 def test_only_leaks_in_words(run: Callable[..., Result]) -> None:
-    result = run("trick", "card-race", "F", "F", "F")
+    result = run("card-race", "trick", "F", "F", "F")
     assert "Suit led: none (no technology card)" in result.output
     assert "Winner: position 1, Fuel Leak (F) — only Fuel Leaks and Boosters were played" in (
         result.output
@@ -118,15 +122,79 @@ def test_only_leaks_in_words(run: Callable[..., Result]) -> None:
     ],
 )
 def test_bad_tricks_are_refused(run: Callable[..., Result], cards: list[str], message: str) -> None:
-    result = run("trick", "card-race", *cards)
+    result = run("card-race", "trick", *cards)
     assert result.exit_code == 2
     assert message in result.output
 
 
 def test_bad_trump_is_a_usage_error(run: Callable[..., Result]) -> None:
-    result = run("trick", "card-race", "--trump", "X", "I1", "I2")
+    result = run("card-race", "trick", "--trump", "X", "I1", "I2")
     assert result.exit_code == 2
     assert "Invalid value for '--trump'" in result.output
+
+
+NOTE = "note: this is now `sheetgen card-race trick ...`\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--trump", "P", "I3", "I12", "P2", "B"],  # as README and older posts spell it
+        ["--lang", "de", "--trump", "I", "I3", "B", "P1", "H"],
+        ["--json", "--trump", "P", "P12", "P10", "T", "I5"],
+        ["I13", "I2"],  # refused: exit 2, the same message
+        ["--trump", "X", "I1", "I2"],  # a usage error of the new command
+    ],
+)
+def test_the_old_spelling_is_handed_on(run: Callable[..., Result], args: list[str]) -> None:
+    new = run("card-race", "trick", *args)
+    old = run("trick", "card-race", *args)
+    assert old.exit_code == new.exit_code
+    assert old.stdout == new.stdout
+    assert old.stderr == NOTE + new.stderr
+
+
+def test_the_new_command_takes_a_pack_folder(run: Callable[..., Result], tmp_path: Path) -> None:
+    copy = tmp_path / "my-pack"
+    shutil.copytree(CONTENT_DIR / "card-race", copy)
+    result = run("card-race", "trick", "--pack", str(copy), "--json", "I3", "I9")
+    assert result.exit_code == 0 and json.loads(result.output)["winner"] == 2
+    result = run("trick", str(copy), "--json", "I3", "I9")
+    assert result.exit_code == 0 and json.loads(result.stdout)["winner"] == 2
+    result = run("card-race", "trick", "--pack", "moon-drop", "I3", "I9")
+    assert result.exit_code == 2
+    assert "the moon-drop pack is not a Galactic Card Race pack" in result.output
+
+
+@pytest.mark.parametrize(
+    ("pack", "message"),
+    [
+        ("moon-drop", "the moon-drop pack's game has no `trick` command of its own"),
+        ("battlestar", "the battlestar pack's game has no `trick` command of its own"),
+    ],
+)
+def test_the_old_spelling_for_a_game_without_a_judge(
+    run: Callable[..., Result], pack: str, message: str
+) -> None:
+    result = run("trick", pack, "I3", "I9")
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "note:" not in result.output and "Traceback" not in result.output
+
+
+def test_the_old_spelling_needs_the_pack_first(run: Callable[..., Result]) -> None:
+    result = run("trick", "--trump", "P", "card-race", "I3", "I9")
+    assert result.exit_code == 2
+    assert "name the pack first: sheetgen trick PACK ..." in result.output
+
+
+def test_trick_is_no_core_command_in_the_help(run: Callable[..., Result]) -> None:
+    listed = run("--help")
+    assert listed.exit_code == 0
+    commands = listed.output.split("Commands:")[1]
+    assert "trick" not in commands and "verify" in commands
+    group = run("card-race", "--help")
+    assert "trick " in group.output and "verify " in group.output
 
 
 def cards(text: str) -> list:

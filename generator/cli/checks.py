@@ -1,4 +1,5 @@
-"""Commands that check and score: check, score, balance, trick and verify."""
+"""Commands that check and score: check, score, balance and verify (and `trick`, an old
+spelling handed on to a game's own command)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
 from generator.cli.base import DEFAULT_HELP, parse_date, report_errors
+from generator.cli.forward import ForwardingCommand
 from generator.cli.group import main
 from generator.common.errors import display_path
 from generator.games.capabilities import lacking
@@ -137,59 +138,33 @@ def balance(
 GAME_ID = re.compile(r"^[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}$")
 
 
-@main.command()
+# Before a game's own checks had their own commands, posts told players to run them
+# through the core (`sheetgen trick PACK ...`): that spelling is handed on to the pack's
+# game's command `trick` (forward.py), and left out of --help.
+@main.command(cls=ForwardingCommand, forward_all=True, hidden=True)
 @click.argument("pack")
-@click.argument("cards", nargs=-1, required=True)
-@click.option(
-    "--trump",
-    type=click.Choice(["I", "P", "W", "G", "none"], case_sensitive=False),
-    default="none",
-    help="The trump suit [default: none]",
-)
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
-@click.option("--json", "as_json", is_flag=True, help='{"winner": POSITION, "bonus": [...]}')
-@report_errors
-def trick(pack: str, cards: tuple[str, ...], trump: str, lang: str, as_json: bool) -> None:
-    """Judge a trick: CARDS in play order, the first one led (trick-taking games)."""
-    from generator.kit.session import load_content
-
-    _, rules, content = load_content(pack)
-    judge = rules.capabilities.judge_trick
-    if judge is None:
-        raise lacking(f"the {pack} pack", "judge_trick")
-    click.echo(judge(content, list(cards), trump, as_json, lang), nl=False)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def trick(pack: str, args: tuple[str, ...]) -> None:
+    """The pack's game's own `trick` command, as older posts spell it."""
+    # Not reached: ForwardingCommand hands every call that names a pack on.
 
 
-@main.command()
+@main.command(cls=ForwardingCommand)
 @click.argument("pack_name", metavar="[PACK]", required=False)
-@click.option("--seed", default=None, help="The seed the host revealed.")
+@click.option("--seed", required=True, help="The seed the host revealed.")
 @click.option(
     "--commitment",
     "expected",
     required=True,
-    help="The commitment published in the first post (or, a weaker check, the game id); "
-    "with --round, the round's commitment.",
+    help="The commitment published in the first post (or, a weaker check, the game id).",
 )
 @click.option("--pack", default=None, help=f"Pack name or folder path [default: {DEFAULT_HELP}]")
-@click.option("--round", "round_number", type=int, default=None, help="Check a round's deal.")
-@click.option("--salt", default=None, help="With --round: the salt its end revealed.")
-@click.option("--deck", default=None, help="With --round: the revealed deck, comma-separated.")
-@click.option("--players", default=None, help="With --hand: the seat order, comma-separated.")
-@click.option("--dealer", default=None, help="With --hand: the round's dealer.")
-@click.option("--player", default=None, help="With --round: whose hand to check.")
-@click.option("--hand", default=None, help="With --player: the cards, comma-separated.")
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
 @report_errors
-def verify(
-    pack_name: str | None,
-    seed: str | None,
-    expected: str,
-    pack: str | None,
-    lang: str,
-    **round_check: Any,
-) -> None:
-    """Check a revealed seed against the commitment published at the start, or (card games,
-    `sheetgen verify card-race --round N ...`) a round's revealed deal and your hand."""
+def verify(pack_name: str | None, seed: str, expected: str, pack: str | None) -> None:
+    """Check a revealed seed against the commitment published at the start.
+
+    Options it does not know are a game's own check, as older posts spell it: they are
+    handed on to the pack's game's `verify` command (`sheetgen GROUP verify`)."""
     from generator.kit.session import load_content
     from generator.pack.load import default_pack
     from generator.plan.seeds import commitment, game_id, normalise_seed
@@ -197,19 +172,6 @@ def verify(
     if pack_name is not None and pack is not None and pack_name != pack:
         raise click.UsageError(f"two packs named: {pack_name} and --pack {pack}")
     pack = pack_name if pack_name is not None else pack
-    round_check["round"] = round_check.pop("round_number")
-    if any(v is not None for v in round_check.values()):
-        loaded, rules, content = load_content(pack if pack is not None else default_pack())
-        check = rules.capabilities.verify_round
-        if check is None:
-            raise lacking(f"the {loaded.name} pack", "verify_round")
-        text, ok = check(content, {**round_check, "commitment": expected}, lang)
-        click.echo(text, nl=False, err=not ok)
-        if not ok:
-            sys.exit(1)
-        return
-    if seed is None:
-        raise click.UsageError("--seed is needed (or, for a card game's round, --round)")
     loaded, _, _ = load_content(pack if pack is not None else default_pack())
     try:
         seed_text = normalise_seed(seed)

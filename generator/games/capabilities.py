@@ -36,9 +36,11 @@ class Capabilities:
     # How hard a seed is for a balance bot, and a run of it over many seeds.
     verdict: Callable[[Any, Any], tuple[str, bool]] | None = None
     balance: Callable[..., str] | None = None
-    # A trick-taking game's judge and the check of a revealed round.
-    judge_trick: Callable[..., str] | None = None
-    verify_round: Callable[..., tuple[str, bool]] | None = None
+    # The name of the game's own command group (`sheetgen NAME ...`, a `sheetgen.commands`
+    # entry point). Posts already published may spell a game command the old way, through
+    # the core (`sheetgen verify PACK --round ...`): the core hands such a call on to the
+    # group's command of the same name, with the pack as `--pack PACK`.
+    commands: str | None = None
     # Checks a game file's own settings against the pack (`sheetgen check --game`).
     check_game_file: Callable[[Any, Path], str] | None = None
     # The game options its game file may set (a validation.Strict model; recorded in the
@@ -61,8 +63,6 @@ LACKING = {
     "score": "scorer",
     "verdict": "balance verdict",
     "balance": "balance check",
-    "judge_trick": "trick judge",
-    "verify_round": "round commitments to check",
     "turns": "planned turns (its table runs from its own commands)",
 }
 

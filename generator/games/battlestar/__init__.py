@@ -19,7 +19,9 @@ class BattlestarRules(GameRules):
     def capabilities(self) -> Capabilities:
         # No planned turns: the table runs from the game file and the log (`sheetgen bsg`);
         # the moderator's game file is read by the setup command, not by `game`.
-        return Capabilities(game_file_command="sheetgen bsg setup {file}", turns=False)
+        return Capabilities(
+            game_file_command="sheetgen bsg setup {file}", turns=False, commands="bsg"
+        )
 
     def load(self, pack: Pack) -> bsg_content.Battlestar:
         return bsg_content.load(pack)

@@ -3,7 +3,8 @@
 
 `sheetgen game --pack card-race` plays the pack's default table (game.yaml); a host's own
 table comes from a game file (`sheetgen card-race new GAME_FILE`). The table itself (bids,
-plays, standings) is `sheetgen card-race bid|trump|play`; the judge is `sheetgen trick`."""
+plays, standings) is `sheetgen card-race bid|trump|play`; the judge is `sheetgen card-race
+trick` and the check of a revealed round `sheetgen card-race verify`."""
 
 from __future__ import annotations
 
@@ -24,11 +25,11 @@ class CardRaceRules(GameRules):
     def capabilities(self) -> Capabilities:
         return Capabilities(
             score_table=self.score_table,
-            judge_trick=self.judge_trick,
-            verify_round=self.verify_round,
             check_game_file=self.check_game_file,
             # A host's own table starts from its game file with this command, not `game`.
             game_file_command="sheetgen card-race new {file}",
+            # Its table, its trick judge and its round check (commands.py).
+            commands="card-race",
         )
 
     def load(self, pack: Pack) -> cr_content.CardRace:
@@ -88,23 +89,6 @@ class CardRaceRules(GameRules):
             f"({', '.join(table.players)}), {rounds} rounds, {table.bidding} bidding, "
             f"special cards {'on' if table.specials else 'off'}, language {table.lang}"
         )
-
-    def judge_trick(
-        self, content: cr_content.CardRace, cards: list[str], trump: str, as_json: bool, lang: str
-    ) -> str:
-        from generator.games.card_race.explain import judge_report
-
-        return judge_report(content, cards, trump, as_json, lang)
-
-    def verify_round(
-        self, content: cr_content.CardRace, values: dict[str, Any], lang: str
-    ) -> tuple[str, bool]:
-        """`sheetgen verify card-race --round N ...`: a round's revealed deal against its
-        commitment, and a captain's hand against the deal."""
-        from generator.games.card_race.verify import RoundClaim, verify_round
-
-        verdict = verify_round(content, RoundClaim(**values), lang)
-        return verdict.text, verdict.ok
 
 
 RULES = CardRaceRules()

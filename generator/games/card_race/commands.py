@@ -5,6 +5,8 @@
     sheetgen card-race trump FOLDER SUIT           record the dealer's trump choice
     sheetgen card-race play FOLDER PLAYER CARD     record a played card
     sheetgen card-race status FOLDER               print the current table post again
+    sheetgen card-race trick CARD...               judge a trick (checks_commands.py)
+    sheetgen card-race verify --round N ...        check a revealed round's deal
 
 Every entry is checked against the dealt hands and the rules before it is appended to the
 folder's log; the next public post is written beside the round's posts and printed."""
@@ -35,6 +37,7 @@ from generator.folder.write import (
     write_game,
 )
 from generator.games import OutputFile, Scope
+from generator.games.card_race.checks_commands import pack_content, trick, verify
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.files import game_files
 from generator.games.card_race.flavours import facebook, post_files
@@ -54,23 +57,22 @@ from generator.games.card_race.table import (
     new_table,
     play,
 )
-from generator.kit.session import load_content, plan_header
+from generator.kit.session import plan_header
 from generator.pack.load import SNAPSHOT_DIR, snapshot
 from generator.plan.model import to_data
 
 LANG = click.Choice(["en", "de", "both"])
 
 
-def _content(ref: str) -> tuple[Any, CardRace]:
-    pack, _rules, content = load_content(ref)
-    if not isinstance(content, CardRace):
-        raise SheetgenError(f"the {pack.name} pack is not a Galactic Card Race pack")
-    return pack, content
-
-
 @click.group(name="card-race")
 def card_race() -> None:
-    """Galactic Card Race: deal a game from a game file and keep its table."""
+    """Galactic Card Race: deal a game from a game file and keep its table; judge a trick,
+    check a revealed round."""
+
+
+# The checks need no game folder; they live beside the table, in their own module.
+card_race.add_command(trick)
+card_race.add_command(verify)
 
 
 @card_race.command()
@@ -97,7 +99,7 @@ def new(
     pack_ref = spec_file.pack
     if "/" in pack_ref or pack_ref.startswith("."):
         pack_ref = str(game_file.parent / pack_ref)
-    pack, content = _content(pack_ref)
+    pack, content = pack_content(pack_ref)
     spec = check_spec(game_file, content)
     seed_text = settle_seed(seed if seed is not None else spec.file.seed)
     table = spec.table
@@ -148,7 +150,7 @@ def open_folder(folder: Path) -> tuple[CardRace, dict[str, Any]]:
             "start one with: sheetgen card-race new GAME_FILE"
         )
     kept = folder / SNAPSHOT_DIR
-    _, content = _content(str(kept) if kept.is_dir() else str(plan.get("pack", "card-race")))
+    _, content = pack_content(str(kept) if kept.is_dir() else str(plan.get("pack", "card-race")))
     return content, plan
 
 

@@ -1,4 +1,4 @@
-"""The trick judge anyone can run: `sheetgen trick card-race [--trump X] CARD...`."""
+"""The trick judge anyone can run: `sheetgen card-race trick [--trump X] CARD...`."""
 
 from __future__ import annotations
 

@@ -303,7 +303,7 @@ class Writer:
         deck = plan_round["deck"]
         command = " ".join(
             [
-                f"sheetgen verify card-race --round {number}",
+                f"sheetgen card-race verify --round {number}",
                 f"--salt {plan_round['salt']}",
                 f"--commitment {plan_round['commitment']}",
                 f"--players {_shell(','.join(self.seats))}",

@@ -1,4 +1,4 @@
-"""Checking a round's deal after it ended: `sheetgen verify card-race --round N ...`.
+"""Checking a round's deal after it ended: `sheetgen card-race verify --round N ...`.
 
 The round post and every private hand carry the round's commitment, SHA-256 over the
 round number, a salt and the shuffled deck. The round's standings post reveals the salt
