@@ -520,7 +520,28 @@ def record_table_files(root: Path, written: list[str], found: list[str]) -> None
     record = _read_record(root)
     files = _listed(record)
     table = set(_table_names(record))
-    for name in [*written, *(n for n in found if n not in files)]:
+    table.update(_hash_into(root, files, [*written, *(n for n in found if n not in files)]))
+    record["files"] = dict(sorted(files.items()))
+    record[TABLE_KEY] = sorted(table)
+    write_atomic(root / MANIFEST_FILE, to_json(record))
+
+
+def record_files(root: Path, written: list[str]) -> None:
+    """List files written into a game folder after the game, beside its table (a catch-up
+    page), in its manifest with their SHA-256: not under `table`, since they are no record
+    of the game. The manifest is replaced atomically."""
+    record = _read_record(root)
+    files = _listed(record)
+    _hash_into(root, files, written)
+    record["files"] = dict(sorted(files.items()))
+    write_atomic(root / MANIFEST_FILE, to_json(record))
+
+
+def _hash_into(root: Path, files: dict[str, str], names: list[str]) -> list[str]:
+    """Hash each of `names` that is a regular file inside root into `files`; the names
+    hashed."""
+    hashed = []
+    for name in names:
         rel = str(_safe_relative(name))
         if not _is_regular(root / rel):
             continue
@@ -528,7 +549,5 @@ def record_table_files(root: Path, written: list[str], found: list[str]) -> None
             files[rel] = _sha256(read_regular_file(root / rel, MAX_PLAN_BYTES, within=root))
         except UnreadableFile:
             continue
-        table.add(rel)
-    record["files"] = dict(sorted(files.items()))
-    record[TABLE_KEY] = sorted(table)
-    write_atomic(root / MANIFEST_FILE, to_json(record))
+        hashed.append(rel)
+    return hashed
