@@ -22,7 +22,7 @@ from generator.host.digest import (
     page_sheet,
     sheets,
 )
-from generator.host.table_view import TableThread, ThreadPost
+from generator.host.table_view import MISSING, TableThread, ThreadPost
 from generator.render.digest_pdf import digest_pdf
 from generator.render.html import Page, PageImage, PagePhase, PagePost, PageSection, page_html
 from generator.render.post_read import ReadPost, read_post_html
@@ -139,10 +139,7 @@ def _inside(name: str) -> bool:
 def _read(folder: Path, key: str) -> ReadPost:
     path = folder / f"{key}.html"
     if path.is_symlink() or not path.is_file():
-        raise SheetgenError(
-            f"{display_path(path)} is not written yet: the table command that logged its "
-            "entry stopped before writing it; the game's next table command writes it"
-        )
+        raise SheetgenError(f"{display_path(path)} is missing: {MISSING}")
     if path.stat().st_size > MAX_TEXT_BYTES:
         raise SheetgenError(f"{display_path(path)}: larger than {MAX_TEXT_BYTES} bytes")
     return read_post_html(path.read_text(encoding="utf-8", errors="replace"))

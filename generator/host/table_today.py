@@ -8,7 +8,7 @@ text is the player's secret and is never printed here."""
 from __future__ import annotations
 
 from generator.common.errors import SheetgenError, display_path
-from generator.host.table_view import PrivateSend, Step, TableNow
+from generator.host.table_view import MISSING, PrivateSend, Step, TableNow
 from generator.host.today import PLATFORM_STEPS, on_platform, platform_heading
 from generator.render.text import Post
 
@@ -68,11 +68,7 @@ def _check_written(now: TableNow) -> None:
         for name in _files_of(step):
             path = now.folder / name
             if path.is_symlink() or not path.is_file():
-                raise SheetgenError(
-                    f"{display_path(path)} is not written yet: the table command that logged "
-                    f"entry {now.entry} stopped before writing it; the game's next table "
-                    "command writes it (post it before anything newer)"
-                )
+                raise SheetgenError(f"{display_path(path)} is missing: {MISSING}")
 
 
 def _files_of(step: Step) -> list[str]:

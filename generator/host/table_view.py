@@ -17,6 +17,12 @@ from generator.common.output_file import OutputFile
 from generator.pack.load import Pack
 from generator.render.text import Post
 
+# Why a post of a logged entry can be missing, and what to do: said the same by today and digest.
+MISSING = (
+    "if a table command was stopped before writing it, the next table command writes it "
+    "(post it before anything newer); a file removed by hand must be restored"
+)
+
 
 @dataclass(frozen=True)
 class TableSource:
