@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from typing import Literal
 
 from generator.render.post import Block, Bold, Part, Secret
 from generator.render.text import PostImage
+
+Kind = Literal["para", "line", "heading", "item"]
 
 
 @dataclass
@@ -43,7 +46,7 @@ class _Reader(HTMLParser):
         self.post = ReadPost("")
         self.head = {"headline": "", "kicker": "", "when": ""}
         self.target: str | None = None  # a key of `head` while inside that element
-        self.kind: str | None = None  # the open block's kind
+        self.kind: Kind | None = None  # the open block's kind
         self.parts: list[Part] = []
         self.bold = 0
         self.secret: list[str] | None = None  # an inline secret's text, while inside it
@@ -52,7 +55,7 @@ class _Reader(HTMLParser):
         self.after_break = False  # html_parts writes "<br>\n": the newline after is markup
 
     # --- blocks -------------------------------------------------------------------------
-    def _open(self, kind: str) -> None:
+    def _open(self, kind: Kind) -> None:
         self._close()
         self.kind, self.parts = kind, []
 
@@ -66,7 +69,7 @@ class _Reader(HTMLParser):
             self.post.blocks.append(Block("item", (Secret(text),), capital=False))
         elif parts or self.kind == "para":
             # Items come back as the page shows them (already capitalised where they were).
-            self.post.blocks.append(Block(self.kind, parts, capital=False))  # type: ignore[arg-type]
+            self.post.blocks.append(Block(self.kind, parts, capital=False))
         self.kind, self.parts = None, []
 
     def _text(self, text: str) -> None:
@@ -96,7 +99,7 @@ class _Reader(HTMLParser):
             self._close()
             self.target = {"h2": "headline", "h3": "kicker"}.get(tag, "when")
         elif tag == "div" and classes and classes[0] in ("para", "line"):
-            self._open(classes[0])
+            self._open("para" if classes[0] == "para" else "line")
         elif tag == "div" and self.hidden_block and "hidden" not in classes:
             self._open("item")
         elif tag == "li":
