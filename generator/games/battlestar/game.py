@@ -372,8 +372,11 @@ def _write_guide(table: Table) -> list[Path]:
     path = table.folder / GUIDE_FILE
     data = posting_guide(table.spec, table.game_id).encode("utf-8")
     _check_inside(table.folder, GUIDE_FILE)
-    if path.is_file() and not path.is_symlink() and path.read_bytes() == data:
-        return []
+    try:  # bounded, regular files only (the writer refuses a symbolic link in its place)
+        if read_regular_file(path, MAX_FILE_BYTES) == data:
+            return []
+    except (UnreadableFile, OSError):
+        pass
     write_atomic(path, data)
     return [path]
 
