@@ -12,7 +12,10 @@ from click.testing import Result
 
 from generator.games.card_race.cards import sorted_hand
 from generator.games.card_race.judge import may_play
-from generator.games.card_race.table import TableState, bid, choose_trump, play
+from generator.games.card_race.table import TableState, bid, choose_trump, new_table, play
+from generator.kit.session import load_content
+
+SEED = "card-race-played-table-seed-0123456789"  # a PlayedTable's, unless told
 
 
 def start_table(
@@ -57,3 +60,29 @@ def next_legal_action(state: TableState) -> list[str]:
     card = next(c for c in sorted_hand(hand) if may_play(c, hand, so_far))
     play(state, player, card.code)
     return ["play", player, card.code]
+
+
+class PlayedTable:
+    """A Card Race table and a copy of its state, played one legal entry at a time."""
+
+    def __init__(
+        self, where: Path, run: Callable[..., Result], seed: str = SEED, **options: str
+    ) -> None:
+        self.run = run
+        self.folder = start_table(where, run, seed, **options)
+        self.plan = plan_of(self.folder)
+        self.state: TableState = new_table(load_content("card-race")[2], self.plan)
+        self.entries = 0
+
+    def play(self) -> list[str]:
+        command, *words = next_legal_action(self.state)
+        result = self.run("card-race", command, str(self.folder), *words)
+        assert result.exit_code == 0, result.output
+        self.entries += 1
+        return [command, *words]
+
+    def today(self, *options: str) -> Result:
+        result = self.run("today", "-o", str(self.folder), *options)
+        assert result.exit_code == 0, result.output
+        assert "Traceback" not in result.output
+        return result

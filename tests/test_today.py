@@ -138,7 +138,9 @@ def test_guide_opens_each_slot_with_its_posts_in_order(run: Any, game: Path) -> 
     assert order[0] == "Round 2 start" and order[-1] == "Turn 13: build"
 
 
-def test_table_games_without_planned_posts_get_a_clear_error(run: Any, tmp_path: Path) -> None:
+def test_table_games_refuse_what_needs_a_schedule(run: Any, tmp_path: Path) -> None:
+    """A table game's today and digest follow its table (tests/test_table_today.py); what
+    only a schedule has (a day, every post of the game, rankings) is a clear error."""
     made = run(
         "game",
         "--pack",
@@ -152,10 +154,11 @@ def test_table_games_without_planned_posts_get_a_clear_error(run: Any, tmp_path:
         "cr",
     )
     assert made.exit_code == 0, made.output
-    for command in (("today",), ("digest", "--all"), ("today", "day", "2")):
+    assert run("today", "-o", "cr").exit_code == 0
+    for command in (("digest", "--all"), ("today", "day", "2")):
         result = run(command[0], "-o", "cr", *command[1:])
         assert result.exit_code == 2
-        assert "Galactic Card Race has no planned posts" in result.output
+        assert "Galactic Card Race is a table game" in result.output
     assert "has no scores to rank" in run("rankings", "-o", "cr").output
 
 

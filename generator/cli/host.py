@@ -1,4 +1,5 @@
-"""The host's-month commands on a game folder: rankings, digest and today."""
+"""The host's-month commands on a game folder: rankings, digest and today (a table game's
+in cli/table_host.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import click
 
 from generator.cli.base import game_folder_option, report_errors
 from generator.cli.group import main
+from generator.cli.table_host import table_digest, table_game_file_option, table_today
 from generator.common.errors import display_path
 from generator.common.platforms import PLATFORMS
 from generator.common.warnings_count import warn
@@ -62,19 +64,30 @@ def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> No
     metavar="REWARDS",
     help="Games with titles: the rewards for the rankings, as for `sheetgen rankings`.",
 )
+@table_game_file_option
 @report_errors
 def digest(
-    folder: Path | None, until: str | None, everything: bool, host_copy: bool, titles: str | None
+    folder: Path | None,
+    until: str | None,
+    everything: bool,
+    host_copy: bool,
+    titles: str | None,
+    game_file: Path | None,
 ) -> None:
     """Write the catch-up page (digest.html, digest.pdf): every post due so far, offline.
 
     A page that would hold a post not yet due is refused; the host's copy of the whole game
-    is --host-copy, written as host-copy-digest.html and .pdf with a HOST COPY banner."""
+    is --host-copy, written as host-copy-digest.html and .pdf with a HOST COPY banner. A
+    table game's page holds its thread so far (--until 'entry N': as it stood then)."""
     from generator.folder.write import write_game
     from generator.host.digest import digest_cutoff, digest_files
-    from generator.host.game_folder import open_folder, require_schedule
+    from generator.host.game_folder import require_schedule
+    from generator.host.table_open import TableGame, open_host_game
 
-    game = open_folder(folder)
+    game = open_host_game(folder, game_file)
+    if isinstance(game, TableGame):
+        table_digest(game, until, everything, host_copy, titles)
+        return
     require_schedule(game)
     cutoff = digest_cutoff(game.plan, until, everything or (host_copy and until is None))
     files, count, missing, stale = digest_files(game, cutoff, titles, host_copy)
@@ -119,16 +132,27 @@ def digest(
     type=click.Choice(PLATFORMS),
     help="Only this platform (repeat for several) [default: all the game writes]",
 )
+@table_game_file_option
 @report_errors
 def today(
-    when_words: tuple[str, ...], folder: Path | None, at: str | None, platforms: tuple[str, ...]
+    when_words: tuple[str, ...],
+    folder: Path | None,
+    at: str | None,
+    platforms: tuple[str, ...],
+    game_file: Path | None,
 ) -> None:
-    """What to post now, in order, per platform (texts, pictures, comments), and what next."""
-    from generator.host.game_folder import open_folder, require_schedule
+    """What to post now, in order, per platform (texts, pictures, comments), and what next.
+
+    For a table game: who acts now and what its latest entry asks to post and send."""
+    from generator.host.game_folder import require_schedule
+    from generator.host.table_open import TableGame, open_host_game
     from generator.host.today import slot_at, slot_of_day, slots_with_posts, today_text
     from generator.plan.moments import now, parse_at, parse_day
 
-    game = open_folder(folder)
+    game = open_host_game(folder, game_file)
+    if isinstance(game, TableGame):
+        table_today(game, when_words, at, platforms or PLATFORMS)
+        return
     require_schedule(game)
     work = slots_with_posts(game)
     day = parse_day(when_words, game.plan)

@@ -39,6 +39,7 @@ from typing import Any
 
 import click
 
+from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError, display_path
 from generator.common.output_file import OutputFile
 from generator.common.safe_read import UnreadableFile, read_regular_file
@@ -603,14 +604,7 @@ def record_table_files(root: Path, entry: int, written: list[str], found: list[s
     is passed by, and the next command lists those files again."""
     known = _listed(_read_record(root)) if found else {}
     named: dict[str, str] = {}
-    for name in [*written, *(n for n in found if n not in known)]:
-        rel = str(_safe_relative(name))
-        if not _is_regular(root / rel):
-            continue
-        try:
-            named[rel] = _sha256(read_regular_file(root / rel, MAX_PLAN_BYTES, within=root))
-        except UnreadableFile:
-            continue
+    _hash_into(root, named, [*written, *(n for n in found if n not in known)])
     line = json.dumps({"entry": entry, "files": named}, sort_keys=True, ensure_ascii=False)
     _append_line(root / TABLE_FILES, line.encode("utf-8") + b"\n")
 
@@ -628,3 +622,30 @@ def _append_line(path: Path, data: bytes) -> None:
         os.write(fd, data)
     finally:
         os.close(fd)
+
+
+def record_files(root: Path, written: list[str]) -> None:
+    """List files written into a game folder after the game, beside its table (a catch-up
+    page), in its manifest with their SHA-256: not under `table`, since they are no record
+    of the game. The manifest is replaced atomically (with the table's listing folded in)."""
+    record = _read_record(root)
+    files = _listed(record)
+    _hash_into(root, files, written)
+    record["files"] = dict(sorted(files.items()))
+    write_atomic(root / MANIFEST_FILE, to_json(record))
+
+
+def _hash_into(root: Path, files: dict[str, str], names: list[str]) -> list[str]:
+    """Hash each of `names` that is a regular file inside root into `files`; the names
+    hashed."""
+    hashed = []
+    for name in names:
+        rel = str(_safe_relative(name))
+        if not _is_regular(root / rel):
+            continue
+        try:
+            files[rel] = _sha256(read_regular_file(root / rel, MAX_PLAN_BYTES, within=root))
+        except UnreadableFile:
+            continue
+        hashed.append(rel)
+    return hashed

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from generator.common.errors import ContentError, SheetgenError
 from generator.common.output_file import OutputFile as OutputFile  # games build these
 from generator.games.capabilities import Capabilities as Capabilities  # games declare these
+from generator.games.capabilities import TableHost as TableHost  # table games declare this
 from generator.games.capabilities import lacking
 
 if TYPE_CHECKING:

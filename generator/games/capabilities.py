@@ -15,7 +15,23 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from generator.host.rankings import ScoreSpec
+    from generator.host.table_view import TableNow, TableSource, TableThread
     from generator.render.text import Post
+
+
+@dataclass(frozen=True)
+class TableHost:
+    """How a table game's host follows its thread (`sheetgen today`, `sheetgen digest`): its
+    posts follow the players' moves, each logged in its table log, so both read the table
+    as the log (and its snapshot) leaves it, never a schedule."""
+
+    # The table after its latest entry: who acts now, and what to post and send now.
+    now: Callable[[TableSource], TableNow]
+    # Every post published so far, in log order, with its round or turn.
+    thread: Callable[[TableSource], TableThread]
+    # The game keeps its secret (the seed) in its game file, never in its folder: today and
+    # digest need that file (`--game GAME_FILE`) to replay the table.
+    needs_game_file: bool = False
 
 
 @dataclass(frozen=True)
@@ -50,6 +66,8 @@ class Capabilities:
     game_file_command: str | None = None
     # Planned turns: `sheetgen turn N` prints a turn's text.
     turns: bool = True
+    # A table game's thread, for `today` and `digest` (see TableHost).
+    table: TableHost | None = None
 
     @property
     def takes_options(self) -> bool:

@@ -189,14 +189,20 @@ def sheets(root: Path) -> list[PageSheet]:
     for path in sorted(folder.glob("*.pdf")):
         if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_SHEET_BYTES:
             continue
-        data = base64.b64encode(path.read_bytes()).decode("ascii")
-        name = path.stem.replace("-", " ")
-        name = name[0].upper() + name[1:]
-        for paper in ("a4", "letter"):
-            if name.lower().endswith(f" {paper}"):
-                name = f"{name[: -len(paper) - 1]} ({'A4' if paper == 'a4' else 'US Letter'})"
-        result.append(PageSheet(name, f"sheets/{path.name}", f"data:application/pdf;base64,{data}"))
+        result.append(page_sheet(f"sheets/{path.name}", path.read_bytes()))
     return result
+
+
+def page_sheet(file: str, data: bytes) -> PageSheet:
+    """A PDF as the page offers it: named from its file ("Score pad 3p (A4)"), inside it."""
+    stem = file.rpartition("/")[2].removesuffix(".pdf")
+    name = stem.replace("-", " ")
+    name = name[0].upper() + name[1:]
+    for paper in ("a4", "letter"):
+        if name.lower().endswith(f" {paper}"):
+            name = f"{name[: -len(paper) - 1]} ({'A4' if paper == 'a4' else 'US Letter'})"
+    href = "data:application/pdf;base64," + base64.b64encode(data).decode("ascii")
+    return PageSheet(name, file, href)
 
 
 def headline_words(post: Post, game_line: str) -> str:

@@ -7,6 +7,7 @@ is printed is exactly what the files hold."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -118,6 +119,27 @@ def bgg_steps(root: Path, post: Post, number: int) -> list[str]:
     return [*lines, *_clip(_read(root, name))]
 
 
+PLATFORM_STEPS: dict[str, Callable[[Path, Post, int], list[str]]] = {
+    "facebook": facebook_steps,
+    "discord": discord_steps,
+    "bgg": bgg_steps,
+}
+
+
+def on_platform(post: Post, platform: str) -> bool:
+    """Whether the post goes to that platform: BGG only with its BGG text, Facebook only
+    with a post or a comment there."""
+    if platform == "bgg":
+        return post.bgg is not None
+    if platform == "facebook":
+        return bool(post.facebook or post.facebook_comment)
+    return True
+
+
+def platform_heading(platform: str) -> str:
+    return f"=== {platform.capitalize() if platform != 'bgg' else 'BGG'} ==="
+
+
 def today_text(
     game: GameFolder,
     work: list[SlotWork],
@@ -145,17 +167,12 @@ def today_text(
             *(f"  {n}. {p.title}" for n, p in enumerate(item.posts, 1)),
         ]
         for platform in platforms:
-            steps = {"facebook": facebook_steps, "discord": discord_steps, "bgg": bgg_steps}[
-                platform
-            ]
-            relevant = [p for p in item.posts if platform != "bgg" or p.bgg is not None]
-            if platform == "facebook":
-                relevant = [p for p in relevant if p.facebook or p.facebook_comment]
+            relevant = [p for p in item.posts if on_platform(p, platform)]
             if not relevant:
                 continue
-            lines += ["", f"=== {platform.capitalize() if platform != 'bgg' else 'BGG'} ==="]
+            lines += ["", platform_heading(platform)]
             for number, post in enumerate(relevant, 1):
-                lines += steps(game.root, post, number)
+                lines += PLATFORM_STEPS[platform](game.root, post, number)
         upcoming = index + 1
     lines.append("")
     if upcoming < len(work):

@@ -8,8 +8,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
+from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope, TableHost
 from generator.games.battlestar import content as bsg_content
+from generator.host.table_view import TableNow, TableSource, TableThread
 from generator.pack.load import Pack
 from generator.plan.model import DataPlan, PlanHeader
 
@@ -18,10 +19,24 @@ class BattlestarRules(GameRules):
     @property
     def capabilities(self) -> Capabilities:
         # No planned turns: the table runs from the game file and the log (`sheetgen bsg`);
-        # the moderator's game file is read by the setup command, not by `game`.
+        # the moderator's game file is read by the setup command, not by `game`. `today` and
+        # `digest` follow the table too, from the game file: the seed is never in the folder.
         return Capabilities(
-            game_file_command="sheetgen bsg setup {file}", turns=False, commands="bsg"
+            game_file_command="sheetgen bsg setup {file}",
+            turns=False,
+            commands="bsg",
+            table=TableHost(now=self.table_now, thread=self.table_thread, needs_game_file=True),
         )
+
+    def table_now(self, source: TableSource) -> TableNow:
+        from generator.games.battlestar.table_now import table_now
+
+        return table_now(source)
+
+    def table_thread(self, source: TableSource) -> TableThread:
+        from generator.games.battlestar.table_thread import table_thread
+
+        return table_thread(source)
 
     def load(self, pack: Pack) -> bsg_content.Battlestar:
         return bsg_content.load(pack)

@@ -19,6 +19,7 @@ from generator.games.battlestar.game import (
     seed_commitment,
     setup_game,
 )
+from generator.games.battlestar.guide import GUIDE_FILE
 from generator.games.battlestar.posts import render
 from generator.pack.yamlio import MAX_FILE_BYTES
 
@@ -101,6 +102,8 @@ def setup(game_file: Path, output: Path | None) -> None:
         "seed at the end)",
         err=True,
     )
+    guide = display_path(table.folder / GUIDE_FILE)
+    click.echo(f"Posting guide (start here): {guide}", err=True)
 
 
 # A negative count reaches the command (and its one-line error) instead of reading as an option.

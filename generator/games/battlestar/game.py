@@ -23,6 +23,7 @@ from generator.games.battlestar.commit import PrivateMessage
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.files import write_atomic
 from generator.games.battlestar.gamefile import GameSpec, check_against_pack, read_game_file
+from generator.games.battlestar.guide import GUIDE_FILE, posting_guide
 from generator.games.battlestar.log import locked, log_path, read_log, table_log
 from generator.games.battlestar.posts import TablePost, post_files
 from generator.games.battlestar.setup import SetupRecord, choosing, set_up
@@ -109,9 +110,12 @@ def load_battlestar(ref: str) -> tuple[Pack, Battlestar]:
     return _LOADED[key]
 
 
-def open_table(game_file: Path, folder: Path | None = None) -> Table:
+def open_table(
+    game_file: Path, folder: Path | None = None, loaded: tuple[Pack, Battlestar] | None = None
+) -> Table:
+    """`loaded`: the pack the game file names and its content, when the caller has them."""
     spec, _ = read_game_file(game_file)
-    pack, content = load_battlestar(spec.pack)
+    pack, content = loaded or load_battlestar(spec.pack)
     check_against_pack(spec, content)
     gid = game_id(commitment(pack.name, spec.seed, pack.digest))
     root = folder or spec.output or Path("output") / f"battlestar-{gid}"
@@ -137,11 +141,12 @@ def snapshots(table: Table) -> Snapshots:
     )
 
 
-def replay(table: Table, kept: bool = False) -> Table:
+def replay(table: Table, kept: bool = False, tail: int = 0) -> Table:
     """Set up and replay the log. A log made for another game file is refused; a line that
     does not replay is named by its line number. With `kept`, from the newest snapshot the
     log begins with (see Table.since): for a command, never for the reveal, which needs
-    every message."""
+    every message. `tail`: the last entries are replayed even when a snapshot covers them,
+    so that their files are in `table.written` (what `today` shows)."""
     log = read_log(table.folder)
     entries = log.entries
     if not entries:
@@ -151,7 +156,8 @@ def replay(table: Table, kept: bool = False) -> Table:
     head = entries[0]
     if head.get("cmd") != "setup" or head.get("setup_digest") != table.digest:
         raise SheetgenError(changed_since_setup(table))
-    loaded = snapshots(table).load(log) if kept else None
+    covered = LogText(log.raw, log.lines[: len(log.lines) - tail]) if tail else log
+    loaded = snapshots(table).load(covered) if kept else None
     if loaded is not None and isinstance(loaded[1], Replayed):
         table.since, saved = loaded
         state, record = saved.state, saved.record
@@ -340,7 +346,7 @@ def setup_game(table: Table) -> tuple[Written, list[Path]]:
     if not table.spec.all_chosen():
         written = choosing_written(table)
         with locked(table.folder):
-            return written, write_files(table.folder, written)
+            return written, write_files(table.folder, written) + _write_guide(table)
     written = setup_written(table)
     with locked(table.folder):
         log = read_log(table.folder)
@@ -353,9 +359,26 @@ def setup_game(table: Table) -> tuple[Written, list[Path]]:
         if not entries:
             head = {"n": 0, "cmd": "setup", "setup_digest": table.digest, "game_id": table.game_id}
             table_log(table.folder).append(head, log)
-            return written, write_files(table.folder, written) + _keep_pack(table)
+            paths = write_files(table.folder, written) + _keep_pack(table)
+            return written, paths + _write_guide(table)
         # Set up already: the files sent are kept; only those missing are written again.
-        return written, write_files(table.folder, written, missing_only=True) + _keep_pack(table)
+        paths = write_files(table.folder, written, missing_only=True) + _keep_pack(table)
+        return written, paths + _write_guide(table)
+
+
+def _write_guide(table: Table) -> list[Path]:
+    """The moderator's posting guide, written when it is missing or says something else
+    (the game file's players changed while choosing)."""
+    path = table.folder / GUIDE_FILE
+    data = posting_guide(table.spec, table.game_id).encode("utf-8")
+    _check_inside(table.folder, GUIDE_FILE)
+    try:  # bounded, regular files only (the writer refuses a symbolic link in its place)
+        if read_regular_file(path, MAX_FILE_BYTES) == data:
+            return []
+    except (UnreadableFile, OSError):
+        pass
+    write_atomic(path, data)
+    return [path]
 
 
 def _keep_pack(table: Table) -> list[Path]:

@@ -12,10 +12,11 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
-from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
+from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope, TableHost
 from generator.games.card_race import content as cr_content
 from generator.games.card_race.languages import languages
 from generator.games.card_race.planner import make_plan, rounds_for
+from generator.host.table_view import TableNow, TableSource, TableThread
 from generator.pack.load import Pack
 from generator.plan.model import DataPlan, PlanHeader
 
@@ -30,6 +31,8 @@ class CardRaceRules(GameRules):
             game_file_command="sheetgen card-race new {file}",
             # Its table, its trick judge and its round check (commands.py).
             commands="card-race",
+            # `today` and `digest` follow the table in its folder (table.jsonl).
+            table=TableHost(now=self.table_now, thread=self.table_thread),
         )
 
     def load(self, pack: Pack) -> cr_content.CardRace:
@@ -76,6 +79,16 @@ class CardRaceRules(GameRules):
         from generator.games.card_race.score_file import score_report
 
         return score_report(content, path, as_json, lang)
+
+    def table_now(self, source: TableSource) -> TableNow:
+        from generator.games.card_race.table_now import table_now
+
+        return table_now(source)
+
+    def table_thread(self, source: TableSource) -> TableThread:
+        from generator.games.card_race.table_thread import table_thread
+
+        return table_thread(source)
 
     def check_game_file(self, content: cr_content.CardRace, path: Path) -> str:
         from generator.common.errors import display_path
