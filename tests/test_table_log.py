@@ -315,3 +315,18 @@ def test_battlestar_a_truncated_last_line_is_refused_with_its_line(tmp_path: Pat
     result = game.run("next", code=2)
     assert "table-log.jsonl:3: not a log entry" in result.output
     assert files(game.folder) == before
+
+
+def test_table_files_get_the_users_mode_and_snapshots_stay_private(tmp_path: Path) -> None:
+    """A post or page a table command writes is as readable as every other file of the game
+    folder (a host uploads it as it is); a snapshot in the host's cache is the user's alone."""
+    from generator.common.atomic_write import write_atomic
+
+    old = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "post.txt", b"text")
+        write_atomic(tmp_path / "state.snap", b"state", private=True)
+    finally:
+        os.umask(old)
+    assert (tmp_path / "post.txt").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "state.snap").stat().st_mode & 0o777 == 0o600

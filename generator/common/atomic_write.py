@@ -3,15 +3,31 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import tempfile
 from pathlib import Path
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Temp file in the same folder, fsync, rename (over a symlink, never through it)."""
+@functools.cache
+def _umask() -> int:
+    # Read once: os.umask can only be read by setting it, and is put back at once.
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_atomic(path: Path, data: bytes, private: bool = False) -> None:
+    """Temp file in the same folder, fsync, rename (over a symlink, never through it).
+
+    The file gets the mode any new file of the user gets (0644 under the usual umask), as
+    the rest of a game folder does: a host uploads a catch-up page or a post from it as it
+    is. `private` keeps mkstemp's 0600, for what only this user may read (the host's cache
+    of table snapshots)."""
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        if not private:
+            os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()

@@ -130,7 +130,7 @@ class Snapshots:
         data = MAGIC + json.dumps(header).encode() + b"\n" + payload
         with contextlib.suppress(OSError):
             folder.mkdir(parents=True, exist_ok=True)
-            write_atomic(folder / f"{prefix}.snap", data)
+            write_atomic(folder / f"{prefix}.snap", data, private=True)
             _prune(folder)
 
     def _mac(self, count: int, prefix: str, payload: bytes) -> str:
