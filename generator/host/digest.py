@@ -130,7 +130,7 @@ def game_posts(game: GameFolder) -> list[Post]:
     posts_of = game.rules.capabilities.posts
     if posts_of is None:
         raise lacking(game.title, "posts", "the catch-up page")
-    return posting_order(posts_of(game.content, game.typed, Scope("game")))
+    return posting_order(posts_of(game.content, game.typed, Scope("game"), game.papers))
 
 
 def published(game: GameFolder, cutoff: Cutoff) -> list[Post]:

@@ -15,6 +15,7 @@ from generator.pack.load import SNAPSHOT_DIR
 from generator.plan.model import read_plan
 
 OUTPUT_DIR = Path("output")
+PAPERS = ("a4", "letter")  # what `--paper both` writes, in the order posts name them
 
 
 @dataclass
@@ -25,6 +26,19 @@ class GameFolder:
     content: Any
     title: str  # the game's name, as its pack calls it
     typed: Any = None  # the plan as the game's rules read it (generator/plan/model.py)
+
+    @property
+    def papers(self) -> tuple[str, ...]:
+        """The papers the folder's sheets were written for (`--paper`, the game file's
+        `paper:`): the posts a host is told to attach name only sheets that exist. A folder
+        without sheets (written before them, or a table game) names both, as it was made."""
+        sheets = self.root / "sheets"
+        found = tuple(
+            paper
+            for paper in PAPERS
+            if sheets.is_dir() and not sheets.is_symlink() and any(sheets.glob(f"*-{paper}*.pdf"))
+        )
+        return found or PAPERS
 
 
 def find_folder(folder: Path | None) -> Path:
