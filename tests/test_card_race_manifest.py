@@ -149,7 +149,7 @@ def test_a_failed_listing_keeps_the_entry_and_the_next_one_lists_it(
     def full_disk(path: Path, data: bytes) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(output, "_append_line", full_disk)
+    monkeypatch.setattr(output, "append_line", full_disk)
     result = first_bid(folder, run, 1)
     assert result.exit_code == 0, result.output
     assert "could not list the new posts (No space left on device)" in result.output

@@ -39,6 +39,7 @@ from typing import Any
 
 import click
 
+from generator.common.append import append_line
 from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError, display_path
 from generator.common.output_file import OutputFile
@@ -606,22 +607,7 @@ def record_table_files(root: Path, entry: int, written: list[str], found: list[s
     named: dict[str, str] = {}
     _hash_into(root, named, [*written, *(n for n in found if n not in known)])
     line = json.dumps({"entry": entry, "files": named}, sort_keys=True, ensure_ascii=False)
-    _append_line(root / TABLE_FILES, line.encode("utf-8") + b"\n")
-
-
-def _append_line(path: Path, data: bytes) -> None:
-    """One write(2) with O_APPEND: a line lands whole after the others, or (a killed run)
-    cut short, never inside another. A line left cut short gets its newline first."""
-    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
-        size = os.fstat(fd).st_size
-        if size and os.pread(fd, 1, size - 1) != b"\n":
-            data = b"\n" + data
-        os.write(fd, data)
-    finally:
-        os.close(fd)
+    append_line(root / TABLE_FILES, line.encode("utf-8") + b"\n")
 
 
 def record_files(root: Path, written: list[str]) -> None:
