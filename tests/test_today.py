@@ -81,12 +81,13 @@ def test_next_slot_and_day_words(run: Any, game: Path) -> None:
     assert "Attach to the post: sheets/print-pack-a4.pdf" in eve.stdout
     assert "Next: Day 1, morning (Tue 1 Dec 2026, 08:00 CET) (in 20 h 00 min)" in eve.stdout
     before = run("today", "-o", "game", "--at", "2026-11-29 12:00")
-    assert "Nothing to post yet." in before.stdout
+    assert "Nothing to post yet: the game has not begun." in before.stdout
     assert "Next: The day before day 1" in before.stdout
     last = run("today", "-o", "game", "--at", "2027-01-10 12:00")
-    # Turn 51, the last, is day 26's only slot: it stays "now" after the game.
-    assert "Post now: Day 26, morning" in last.stdout
-    assert "this was the last slot of the game" in last.stdout
+    # Weeks after the last post: nothing to post again, what is left instead.
+    assert "Post now" not in last.stdout
+    assert "No posts today: the game's last post is out." in last.stdout
+    assert "Next: no more slots. Left to do:" in last.stdout
 
 
 @pytest.mark.parametrize(
@@ -112,7 +113,7 @@ def test_moon_drop_today_without_dates(run: Any, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Post now: Day 7, morning · turn 7 of 7" in result.stdout
     assert "=== BGG ===" in result.stdout  # Moon Drop writes BGG texts
-    assert "Time for the rankings" in result.stdout
+    assert "Next: no more slots. Left to do:" in result.stdout
 
 
 def test_first_build_post_teaches_later_ones_remind_in_one_line(game: Path) -> None:

@@ -145,8 +145,9 @@ def today(
 
     For a table game: who acts now and what its latest entry asks to post and send."""
     from generator.host.game_folder import require_schedule
+    from generator.host.posted import read_posted
     from generator.host.table_open import TableGame, open_host_game
-    from generator.host.today import slot_at, slot_of_day, slots_with_posts, today_text
+    from generator.host.today import Agenda, agenda, slot_of_day, slots_with_posts, today_text
     from generator.plan.moments import now, parse_at, parse_day
 
     game = open_host_game(folder, game_file)
@@ -158,10 +159,46 @@ def today(
     day = parse_day(when_words, game.plan)
     if day is not None and at is not None:
         raise click.UsageError("give either `day N` or --at, not both")
+    posted = read_posted(game.root)
     if day is not None:
         moment = None
-        index: int | None = slot_of_day(work, day[0], day[1])
+        shown: Agenda | int = slot_of_day(work, day[0], day[1])
     else:
         moment = parse_at(at, game.plan) if at else now()
-        index = slot_at(work, moment)
-    click.echo(today_text(game, work, index, moment, platforms or PLATFORMS), nl=False)
+        shown = agenda(game, work, moment, posted)
+    click.echo(today_text(game, work, shown, moment, platforms or PLATFORMS, posted), nl=False)
+
+
+@main.command()
+@click.argument("what", nargs=-1, metavar="[now | N | N-M | day N [SLOT]]")
+@game_folder_option
+@click.option(
+    "--at",
+    default=None,
+    metavar="'YYYY-MM-DD HH:MM'",
+    help="With `now`: pretend it is this moment (in the game's time zone) [default: now]",
+)
+@click.option("--undo", is_flag=True, help="Unmark: those slots are not posted after all.")
+@report_errors
+def posted(what: tuple[str, ...], folder: Path | None, at: str | None, undo: bool) -> None:
+    """Record that slots are posted: every slot due by now (the default), one turn, a range
+    of turns, or a day's slot. `today` then brings back a slot due and not marked."""
+    from generator.host.game_folder import require_schedule
+    from generator.host.posted import mark_posted, read_posted
+    from generator.host.table_open import TableGame, open_host_game
+    from generator.host.today import posted_turns, slots_with_posts
+    from generator.plan.moments import now, parse_at
+
+    game = open_host_game(folder, None)
+    if isinstance(game, TableGame):
+        raise click.UsageError(
+            "a table game's posts follow its table: `sheetgen today` shows the latest entry's"
+        )
+    require_schedule(game)
+    moment = parse_at(at, game.plan) if at else now()
+    turns, said = posted_turns(game, what, moment)
+    mark_posted(game.root, turns, moment, undo)
+    record = read_posted(game.root)
+    click.echo(f"{'Unmarked' if undo else 'Marked posted'}: {said}.")
+    slots = {w.slot.turn for w in slots_with_posts(game)}
+    click.echo(f"{len(record.turns & slots)} of {len(slots)} slots marked posted.")

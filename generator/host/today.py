@@ -7,6 +7,7 @@ is printed is exactly what the files hold."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,8 +15,12 @@ from pathlib import Path
 from generator.common.errors import SheetgenError, display_path
 from generator.host.digest import game_posts
 from generator.host.game_folder import GameFolder
-from generator.plan.moments import Slot, game_slots, game_zone
+from generator.host.posted import Posted
+from generator.kit.session import recorded_rhythm
+from generator.plan.moments import Slot, game_slots, game_zone, parse_day
+from generator.plan.rhythm import why_no_posts
 from generator.plan.schedule import when
+from generator.render.reveal import REVEAL_KEY
 from generator.render.text import Post, PostImage
 
 RULE = "─" * 60
@@ -140,43 +145,151 @@ def platform_heading(platform: str) -> str:
     return f"=== {platform.capitalize() if platform != 'bgg' else 'BGG'} ==="
 
 
+@dataclass(frozen=True)
+class Agenda:
+    """What `today` tells the host at a moment (indexes into the game's slots)."""
+
+    missed: list[int]  # due, not marked posted (a tracked folder only), oldest first
+    due: int | None  # the slot due now: today's latest whose time has come, not yet marked
+    quiet: str | None  # why nothing is due now ("No posts today (a rest day (Sunday))")
+    upcoming: int | None  # the next slot after the moment
+    last_due: int | None  # the latest slot whose time has come (any day)
+
+
+def agenda(game: GameFolder, work: list[SlotWork], at: dt.datetime, posted: Posted) -> Agenda:
+    """The slots to post now. Only today's slot is due now: a slot of an earlier day is not
+    posted again by accident (a rest day, a skipped date, an early morning). In a folder that
+    records what was posted, a due slot not marked is missed and comes back until marked."""
+    zone = game_zone(game.plan)
+    today = at.astimezone(zone).date()
+    came = [i for i, w in enumerate(work) if w.slot.at is not None and w.slot.at <= at]
+    if any(w.slot.at is None for w in work):
+        raise SheetgenError(
+            "this game has no dates (no start date): ask for a day, `sheetgen today day N`"
+        )
+    todays = [i for i in came if work[i].slot.at.astimezone(zone).date() == today]  # type: ignore[union-attr]
+    due = todays[-1] if todays else None
+    if due is not None and work[due].slot.turn in posted.turns:
+        due = None
+    missed = (
+        [i for i in came if i != due and work[i].slot.turn not in posted.turns]
+        if posted.tracked
+        else []
+    )
+    upcoming = next((i for i, w in enumerate(work) if w.slot.at > at), None)  # type: ignore[operator]
+    quiet = None
+    if due is None and not missed:
+        quiet = _quiet_reason(game, work, todays, upcoming, today, posted)
+    return Agenda(missed, due, quiet, upcoming, came[-1] if came else None)
+
+
+def _quiet_reason(
+    game: GameFolder,
+    work: list[SlotWork],
+    todays: list[int],
+    upcoming: int | None,
+    today: dt.date,
+    posted: Posted,
+) -> str:
+    zone = game_zone(game.plan)
+    if todays:
+        return "Today's posts are out (marked posted)."
+    if upcoming is None:
+        return "No posts today: the game's last post is out."
+    following = work[upcoming].slot.at.astimezone(zone)  # type: ignore[union-attr]
+    if following.date() == today:
+        return f"Nothing to post yet today: the first post is at {following:%H:%M}."
+    if upcoming == 0:
+        return "Nothing to post yet: the game has not begun."
+    rhythm = recorded_rhythm(game.plan)
+    slots = list(dict.fromkeys(w.slot.name for w in work if w.slot.day >= 1))
+    why = why_no_posts(rhythm, today, slots) if rhythm is not None else None
+    return f"No posts today: {why or 'the rhythm has none on this date'}."
+
+
+def what_is_left(game: GameFolder) -> list[str]:
+    """After the last post: what a host still does, each until its files are in the folder."""
+    left = []
+    if (
+        game.rules.capabilities.scoring is not None
+        and not (game.root / "rankings" / "final.facebook.txt").is_file()
+    ):
+        left.append(
+            "the final rankings: type the players' scores into scores.csv, then "
+            "`sheetgen rankings` and post rankings/final"
+        )
+    if not (game.root / f"{REVEAL_KEY}.facebook.txt").is_file():
+        left.append("the reveal: `sheetgen reveal`, then post game-end-reveal (the seed)")
+    if not (game.root / "digest.html").is_file():
+        left.append("the last catch-up page: `sheetgen digest`, and share it")
+    return left
+
+
+def _slot_lines(
+    game: GameFolder, item: SlotWork, heading: str, platforms: tuple[str, ...], turns: int
+) -> list[str]:
+    count = len(item.posts)
+    turn = f" · turn {item.slot.turn} of {turns}" if item.slot.turn else ""
+    lines = [
+        f"{heading}: {when(item.slot.entry)}{turn} · "
+        f"{count} post{'s' if count != 1 else ''}, in this order:",
+        *(f"  {n}. {p.title}" for n, p in enumerate(item.posts, 1)),
+    ]
+    for platform in platforms:
+        relevant = [p for p in item.posts if on_platform(p, platform)]
+        if not relevant:
+            continue
+        lines += ["", platform_heading(platform)]
+        for number, post in enumerate(relevant, 1):
+            lines += PLATFORM_STEPS[platform](game.root, post, number)
+    return lines
+
+
 def today_text(
     game: GameFolder,
     work: list[SlotWork],
-    index: int | None,
+    plan_of_day: Agenda | int | None,
     at: dt.datetime | None,
     platforms: tuple[str, ...],
+    posted: Posted | None = None,
 ) -> str:
+    """`plan_of_day`: the agenda at a moment, or the index of a slot the host asked for by
+    day (`today day 7`), shown whatever the clock says."""
     title = f"{game.title} · game {game.plan.get('game_id')}"
     lines = [title]
     zone = game_zone(game.plan)
+    turns = max(w.slot.turn for w in work)
     if at is not None:
         local = at.astimezone(zone)
         lines.append(f"Now: {local:%a} {local.day} {local:%b %Y}, {local:%H:%M %Z}")
-    if index is None:
-        lines += ["Nothing to post yet."]
-        upcoming = 0
+    if isinstance(plan_of_day, Agenda):
+        day = plan_of_day
     else:
-        item = work[index]
-        count = len(item.posts)
-        turns = max(w.slot.turn for w in work)
-        turn = f" · turn {item.slot.turn} of {turns}" if item.slot.turn else ""
-        lines += [
-            f"Post now: {when(item.slot.entry)}{turn} · "
-            f"{count} post{'s' if count != 1 else ''}, in this order:",
-            *(f"  {n}. {p.title}" for n, p in enumerate(item.posts, 1)),
-        ]
-        for platform in platforms:
-            relevant = [p for p in item.posts if on_platform(p, platform)]
-            if not relevant:
-                continue
-            lines += ["", platform_heading(platform)]
-            for number, post in enumerate(relevant, 1):
-                lines += PLATFORM_STEPS[platform](game.root, post, number)
-        upcoming = index + 1
+        index = plan_of_day
+        upcoming = index + 1 if index is not None and index + 1 < len(work) else None
+        day = Agenda([], index, None if index is not None else "Nothing to post.", upcoming, index)
+    for number, index in enumerate(day.missed, 1):
+        heading = f"MISSED ({number} of {len(day.missed)}), post first"
+        lines += [*_slot_lines(game, work[index], heading, platforms, turns), ""]
+    if day.due is not None:
+        lines += _slot_lines(game, work[day.due], "Post now", platforms, turns)
+    elif day.quiet:
+        lines.append(day.quiet)
+    if day.missed or day.due is not None:
+        lines.append("")
+        if posted is not None:
+            shown = [
+                work[i].slot.turn
+                for i in [*day.missed, *([day.due] if day.due is not None else [])]
+            ]
+            done = "now" if posted.tracked else " ".join(str(t) for t in shown)
+            lines.append(
+                f"When they are out: `sheetgen posted {done} -o {display_path(game.root)}`"
+                + ("" if posted.tracked else " (a slot you miss then comes back here)")
+            )
     lines.append("")
-    if upcoming < len(work):
-        following = work[upcoming]
+    if day.upcoming is not None:
+        following = work[day.upcoming]
         wait = ""
         if at is not None and following.slot.at is not None:
             minutes = int((following.slot.at - at).total_seconds() // 60)
@@ -184,5 +297,56 @@ def today_text(
         titles = ", ".join(p.title for p in following.posts)
         lines.append(f"Next: {when(following.slot.entry)}{wait}: {titles}")
     else:
-        lines.append("Next: nothing, this was the last slot of the game. Time for the rankings.")
+        left = what_is_left(game)
+        if left:
+            lines.append("Next: no more slots. Left to do:")
+            lines += [f"  - {item}" for item in left]
+        else:
+            lines.append("The game is over: every post is out, the rankings and the reveal too.")
     return "\n".join(lines) + "\n"
+
+
+_RANGE = re.compile(r"^(\d{1,4})(?:-(\d{1,4}))?$")
+
+
+def posted_turns(game: GameFolder, what: tuple[str, ...], at: dt.datetime) -> tuple[list[int], str]:
+    """The slots `sheetgen posted WHAT` names, by turn, and how to say them: `now` (every
+    slot due by `at`), `N`, `N-M`, or `day N [SLOT]`."""
+    work = slots_with_posts(game)
+    turns = [w.slot.turn for w in work]
+    if what and what[0].lower() == "day":
+        day = parse_day(what, game.plan)
+        assert day is not None
+        item = work[slot_of_day(work, day[0], day[1])]
+        chosen = [w.slot.turn for w in work if w.slot.day == day[0]] if day[1] is None else []
+        chosen = chosen or [item.slot.turn]
+        return chosen, f"day {day[0]}" + (f" {day[1]}" if day[1] else "") + _turns(chosen)
+    if not what or (len(what) == 1 and what[0].lower() == "now"):
+        chosen = [w.slot.turn for w in work if w.slot.at is not None and w.slot.at <= at]
+        if not chosen:
+            raise SheetgenError("nothing is due yet: no slot's time has come")
+        return chosen, f"every slot due by now{_turns(chosen)}"
+    match = _RANGE.match(" ".join(what).replace(" ", ""))
+    if not match:
+        raise SheetgenError(
+            f"{' '.join(what)!r}: expected `now`, a turn `N`, a range `N-M` or `day N [SLOT]`"
+        )
+    first = int(match.group(1))
+    last = int(match.group(2) or first)
+    if first > last or first not in turns or last not in turns:
+        raise SheetgenError(
+            f"{' '.join(what)}: not turns of this game (expected {min(turns)}-{max(turns)}, "
+            "the lower first; turn 0 is the evening before day 1)"
+        )
+    chosen = [t for t in turns if first <= t <= last]
+    return chosen, _turns(chosen).removeprefix(" (").removesuffix(")")
+
+
+def _turns(turns: list[int]) -> str:
+    if len(turns) == 1:
+        return f" (turn {turns[0]})"
+    return (
+        f" (turns {turns[0]}-{turns[-1]})"
+        if turns == list(range(turns[0], turns[-1] + 1))
+        else (f" (turns {', '.join(map(str, turns))})")
+    )

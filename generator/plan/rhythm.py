@@ -188,6 +188,18 @@ class _Effective:
         return date not in self.skip and date.weekday() not in rest
 
 
+def why_no_posts(rhythm: Rhythm, date: dt.date, slots: list[str]) -> str | None:
+    """Why the rhythm posts nothing on `date` ("it is a skipped date", "Sunday is a rest
+    day"), or None when it is a posting date."""
+    effective = _Effective(rhythm, slots)
+    if date in effective.skip:
+        return "it is a skipped date"
+    _, _, rest = effective.on(date)
+    if date.weekday() in rest:
+        return f"{WEEKDAYS[date.weekday()].capitalize()} is a rest day"
+    return None
+
+
 def _weekday_numbers(names: list[str]) -> set[int]:
     return {WEEKDAYS.index(n) for n in names}
 

@@ -1,0 +1,64 @@
+"""What the host has posted: `sheetgen posted` marks slots (by turn; the evening before day 1
+is turn 0) in `posted.jsonl` of the game folder, one line a command, appended; never in
+plan.json beside the seed. `today` reads it: a slot due and not marked is a missed slot and
+comes back first, until it is marked. A folder with no record is not tracked: `today` then
+knows only the clock."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.common.append import append_line
+from generator.common.errors import SheetgenError, display_path
+from generator.common.safe_read import UnreadableFile, read_regular_file
+
+POSTED_FILE = "posted.jsonl"
+MAX_POSTED_BYTES = 10_000_000
+
+
+@dataclass(frozen=True)
+class Posted:
+    turns: frozenset[int]
+    tracked: bool  # the host has marked something: unmarked due slots are missed
+
+
+def read_posted(root: Path) -> Posted:
+    """The turns marked posted (an `undo` line unmarks). A line cut short by a killed run, or
+    anything not ours, is passed by."""
+    path = root / POSTED_FILE
+    if not path.exists() and not path.is_symlink():
+        return Posted(frozenset(), False)
+    try:
+        data = read_regular_file(path, MAX_POSTED_BYTES, within=root)
+    except UnreadableFile as exc:
+        raise SheetgenError(f"{display_path(path)}: {exc}") from None
+    turns: set[int] = set()
+    for raw in data.split(b"\n"):
+        try:
+            line = json.loads(raw)
+        except (ValueError, RecursionError):
+            continue
+        if not isinstance(line, dict) or not isinstance(line.get("turns"), list):
+            continue
+        marked = {t for t in line["turns"] if isinstance(t, int) and not isinstance(t, bool)}
+        if line.get("undo") is True:
+            turns -= marked
+        else:
+            turns |= marked
+    return Posted(frozenset(turns), True)
+
+
+def mark_posted(root: Path, turns: list[int], at: dt.datetime, undo: bool = False) -> None:
+    """Append one line: these turns are posted (or, `undo`, not posted after all)."""
+    line = {"turns": sorted(set(turns)), "at": at.isoformat(timespec="minutes")}
+    if undo:
+        line["undo"] = True
+    try:
+        append_line(root / POSTED_FILE, json.dumps(line, sort_keys=True).encode() + b"\n")
+    except OSError as exc:
+        raise SheetgenError(
+            f"cannot record in {display_path(root / POSTED_FILE)}: {exc.strerror or exc}"
+        ) from None
