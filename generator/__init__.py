@@ -4,16 +4,18 @@ __version__ = "0.1.0"
 
 
 def _quiet_interrupt_until_run() -> None:
-    """When this package is imported by the `sheetgen` program itself, a Ctrl-C before
-    `entry.run` takes over (while the program's own modules load) ends with one short line
-    and exit code 130, as it does afterwards; `entry.run` puts Python's handler back. A
-    library import (tests, another program) changes nothing."""
+    """When this package is imported by the `sheetgen` program (or `python -m generator`),
+    a Ctrl-C before `entry.run` takes over (while the program's own modules load) ends with
+    one short line and exit code 130, as it does afterwards; `entry.run` puts Python's
+    handler back. A library import (tests, another program) changes nothing."""
     import os
     import sys
 
     main = sys.modules.get("__main__")
     script = getattr(main, "__file__", None) or ""
-    if os.path.basename(script).removesuffix(".exe") != "sheetgen":
+    # `python -m generator`: while Python locates the package to run, argv[0] is "-m".
+    as_module = sys.argv[:1] == ["-m"]
+    if os.path.basename(script).removesuffix(".exe") != "sheetgen" and not as_module:
         return
     # _signal, not signal: the latter imports enum, itself long enough to be interrupted.
     import _signal

@@ -13,9 +13,21 @@ def run() -> None:
         # From here on a Ctrl-C is Python's KeyboardInterrupt again, so that a command
         # can clean up its temporary files; it is reported below (see generator/__init__).
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        import click
+
         from generator.cli import main
 
-        main(prog_name="sheetgen")
+        # Not click's standalone mode: it would turn a Ctrl-C that lands outside a command
+        # (while click parses, or loads a game's command group) into "Aborted!" and exit 1.
+        try:
+            code = main(prog_name="sheetgen", standalone_mode=False)
+        except click.Abort:
+            raise KeyboardInterrupt from None
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        # A command returns None; --help, --version and ctx.exit() return their exit code.
+        sys.exit(code if isinstance(code, int) else 0)
     except SystemExit as exc:
         if exc.code == 130:
             # Ctrl-C inside a command (its imports are lazy, see cli.py) was reported as
