@@ -8,12 +8,14 @@ writes."""
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import subprocess
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from bsg_helpers import BsgGame
@@ -216,7 +218,17 @@ def test_card_race_a_bad_snapshot_is_ignored_and_rebuilt(
     if harm == "stale":
         ours.pop("table.jsonl"), theirs.pop("table.jsonl")
         ours.pop("manifest.json"), theirs.pop("manifest.json")
+        # The table's own listing records the log's hash as well: the rest must agree.
+        listed = _without_log_hash(ours.pop("table-files.jsonl"))
+        assert listed == _without_log_hash(theirs.pop("table-files.jsonl"))
     assert ours == theirs
+
+
+def _without_log_hash(listing: bytes) -> list[dict[str, Any]]:
+    entries = [json.loads(line) for line in listing.splitlines() if line.strip()]
+    for entry in entries:
+        entry["files"].pop("table.jsonl", None)
+    return entries
 
 
 def test_card_race_a_copy_of_the_folder_does_not_use_the_original_s_snapshots(
