@@ -1,5 +1,5 @@
-"""schedule.ics: one event per post, at the post's moment, readable by a real iCalendar
-parser, the same bytes every time."""
+"""schedule.ics: one event per post, at the post's moment, one reminder per slot, readable
+by a real iCalendar parser, the same bytes every time (revisions: test_calendar_revisions)."""
 
 from __future__ import annotations
 
@@ -53,8 +53,21 @@ def test_one_event_per_post_at_its_moment(run: Any, tmp_path: Path, pack: str) -
         assert start == moments[post.turn] and start.tzinfo is not None
         assert start.date() != dt.date(2026, 12, 3)
         assert post.title in str(event["SUMMARY"])
-        alarms = list(event.walk("VALARM"))
-        assert len(alarms) == 1 and alarms[0].decoded("TRIGGER") == dt.timedelta(minutes=-15)
+    # One reminder per slot, on its first post, 15 minutes before: day 1 of Galaxy Trucker
+    # has several posts at 08:00, and one alarm for each rang them all at once.
+    slots: dict[int, list[Any]] = {}
+    for event in events:
+        key = str(event["UID"]).split("@")[0].split("-", 2)[2]
+        slots.setdefault(by_key[key].turn, []).append(event)
+    assert len(slots) == len({p.turn for p in posts})
+    assert len(list(cal.walk("VALARM"))) == len(slots)
+    assert max(len(group) for group in slots.values()) > 1
+    for group in slots.values():
+        assert len({e.decoded("DTSTART") for e in group}) == 1
+        alarmed = [e for e in group if list(e.walk("VALARM"))]
+        assert len(alarmed) == 1 and str(alarmed[0]["SUMMARY"]).startswith("1. ")
+        (alarm,) = alarmed[0].walk("VALARM")
+        assert alarm.decoded("TRIGGER") == dt.timedelta(minutes=-15)
     # Day 1's posts go out at 08:00 in Amsterdam (07:00 UTC in winter); the before-day-1
     # post, where the game has one, at the same time the day before.
     starts = sorted({e.decoded("DTSTART") for e in events})

@@ -256,7 +256,7 @@ def render(game: Game, found: FolderPlan, scope: Scope, args: GameArgs) -> list[
     papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
     options = RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())
     warn_moved_posts(game, found)
-    written = build(game, found, scope, options, args.force)
+    written = build(game, found, scope, options, args.force, report)
     report(f"Wrote {len(written)} files to {display_path(found.root)}/ (game {game.plan.game_id})")
     return written
 

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.common.errors import SheetgenError, display_path
+from generator.common.safe_read import UnreadableFile, read_regular_file
+from generator.common.warnings_count import warn
 from generator.folder.write import IDENTITY_KEYS, PLAN_FILE, read_existing_plan, write_game
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.kit.session import (
@@ -31,9 +33,18 @@ from generator.kit.session import (
 from generator.pack.load import SNAPSHOT_DIR, snapshot
 from generator.plan.model import PlanError, first_difference, read_plan, to_data
 from generator.plan.rhythm import Rhythm
+from generator.render.calendar_ics import (
+    CALENDAR_FILE,
+    Issued,
+    UnreadableCalendar,
+    issued_events,
+    revise,
+)
 
 Report = Callable[[str], None]
 DEFAULT_OUTPUT = "output"
+# A game's calendar is a few hundred kilobytes; anything far larger is not one.
+MAX_CALENDAR_BYTES = 20_000_000
 
 
 @dataclass(frozen=True)
@@ -214,10 +225,61 @@ def write_more(game: Game, found: FolderPlan, files: list[OutputFile], force: bo
 
 
 def build(
-    game: Game, found: FolderPlan, scope: Scope, options: RenderOptions, force: bool
+    game: Game,
+    found: FolderPlan,
+    scope: Scope,
+    options: RenderOptions,
+    force: bool,
+    report: Report | None = None,
 ) -> list[Path]:
-    """Write the files of `scope` for `game` into its folder; returns the paths written."""
+    """Write the files of `scope` for `game` into its folder; returns the paths written.
+    `report`: told how many calendar events changed, when some did."""
     game = settle(game, found, force)
     files = game.rules.outputs(game.content, game.plan, scope, options)
+    files = revised_calendar(files, game, found, report)
     files += [OutputFile(name, data) for name, data in snapshot(game.pack)]
     return write_game(found.root, to_data(game.plan), files, force)
+
+
+def revised_calendar(
+    files: list[OutputFile], game: Game, found: FolderPlan, report: Report | None
+) -> list[OutputFile]:
+    """The files with the calendar, if among them, revised against the one the folder holds
+    for this game. The folder's schedule.ics is the one record of what the host's calendar
+    app was given, event by event: its times, titles and file lists (which depend on more
+    than plan.json records: `--paper` changes the print pack's files) and the SEQUENCE and
+    DTSTAMP of each. Read before the folder's lock, as plan.json is."""
+    index = next((i for i, f in enumerate(files) if f.path == CALENDAR_FILE), None)
+    if index is None or not _holds_this_game(found, game):
+        return files
+    before = previous_calendar(found.root)
+    revised = revise(files[index].data, before)
+    if revised.changed and report is not None:
+        report(
+            f"{CALENDAR_FILE}: {len(revised.changed)} events changed since the calendar this "
+            "folder held (SEQUENCE raised); import it again to update your calendar app"
+        )
+    return [*files[:index], OutputFile(CALENDAR_FILE, revised.data), *files[index + 1 :]]
+
+
+def _holds_this_game(found: FolderPlan, game: Game) -> bool:
+    existing, plan = found.data, to_data(game.plan)
+    return existing is not None and all(existing.get(k) == plan.get(k) for k in IDENTITY_KEYS)
+
+
+def previous_calendar(root: Path) -> dict[str, Issued]:
+    """The events of the calendar a game folder holds; none when it holds none. A calendar
+    that cannot be read is said once: its events start again at SEQUENCE 0, which a calendar
+    app that imported it may not take as newer."""
+    path = root / CALENDAR_FILE
+    if not path.exists() and not path.is_symlink():
+        return {}
+    shown = display_path(path)
+    try:
+        return issued_events(read_regular_file(path, MAX_CALENDAR_BYTES, within=root))
+    except (UnreadableFile, UnreadableCalendar) as exc:
+        warn(
+            f"{shown}: {exc}; the new calendar numbers its events afresh, so a calendar app "
+            "that imported the old one may keep old times (delete those events there first)"
+        )
+        return {}

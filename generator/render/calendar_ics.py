@@ -3,13 +3,21 @@
 Written with the icalendar library. Times are in UTC (`...Z`), which every calendar app
 shows in its own zone and which needs no VTIMEZONE block (a generated one would depend on
 the machine's zone database and break byte identity). The UID of an event is the game id
-and the post's file stem; DTSTAMP is the game's first posting moment: the same game always
-gives the same bytes, and re-importing an updated calendar replaces events instead of
-doubling them."""
+and the post's file stem, so re-importing an updated calendar replaces events instead of
+doubling them. One reminder per slot, on its first post: a slot's posts go out together, and
+one alarm is enough to say so.
+
+By RFC 5546 2.1.5 a calendar app replaces an event it holds only with a later revision of
+it: a higher SEQUENCE (RFC 5545 3.8.7.4), or the same with a later DTSTAMP. The first
+calendar a folder gets has every event at SEQUENCE 0, stamped with the game's first
+posting moment. A later calendar is `revise`d against the one the folder held: an event
+whose time, title or files changed gets the next SEQUENCE and a new DTSTAMP; an unchanged
+one keeps both, so the same calendar history always gives the same bytes."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
@@ -27,6 +35,10 @@ CALENDAR_FILE = "schedule.ics"
 PRODID = "-//sheetgen//posting schedule//EN"
 EVENT_MINUTES = 10
 REMINDER_MINUTES = 15
+# RFC 5545 3.3.8: an INTEGER is a signed 32-bit value; SEQUENCE counts up from 0.
+MAX_SEQUENCE = 2**31 - 1
+# A revision is stamped after the event's previous stamp (see `revise`).
+STAMP_STEP = dt.timedelta(seconds=1)
 
 
 @dataclass(frozen=True)
@@ -41,7 +53,13 @@ class CalendarPost:
     where: str  # "Day 3, morning (...)"
 
 
+def event_uid(game_id: str, key: str) -> str:
+    return f"{game_id}-{key.replace('/', '-')}@sheetgen"
+
+
 def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> bytes:
+    """The calendar's first issue: every event at SEQUENCE 0, stamped with the first posting
+    moment (a moment of the game, never the clock, so the bytes are the same every run)."""
     cal = Calendar()
     cal.add("prodid", PRODID)
     cal.add("version", "2.0")
@@ -54,8 +72,9 @@ def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> by
     for post in posts:
         start = post.at.astimezone(dt.UTC)
         event = Event()
-        event.add("uid", f"{game_id}-{post.key.replace('/', '-')}@sheetgen")
+        event.add("uid", event_uid(game_id, post.key))
         event.add("dtstamp", stamp)
+        event.add("sequence", 0)
         event.add("dtstart", start)
         event.add("dtend", start + dt.timedelta(minutes=EVENT_MINUTES))
         event.add("summary", f"{post.order}. {post.title} · {game_title} {game_id}")
@@ -67,11 +86,14 @@ def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> by
         ]
         event.add("description", "\n".join(lines))
         event.add("transp", "TRANSPARENT")
-        alarm = Alarm()
-        alarm.add("action", "DISPLAY")
-        alarm.add("description", f"Post soon: {post.title}")
-        alarm.add("trigger", dt.timedelta(minutes=-REMINDER_MINUTES))
-        event.add_component(alarm)
+        if post.order == 1:
+            # The slot's posts share one moment: a reminder on each would ring them all at
+            # once (six on day 1 of Galaxy Trucker).
+            alarm = Alarm()
+            alarm.add("action", "DISPLAY")
+            alarm.add("description", f"Post soon: {post.title}")
+            alarm.add("trigger", dt.timedelta(minutes=-REMINDER_MINUTES))
+            event.add_component(alarm)
         cal.add_component(event)
     return cal.to_ical()
 
@@ -100,3 +122,137 @@ def calendar_file(game_title: str, plan: dict[str, Any], posts: list[Post]) -> l
     if not entries:
         return []
     return [OutputFile(CALENDAR_FILE, schedule_ics(game_title, plan["game_id"], entries))]
+
+
+# --- revisions -----------------------------------------------------------------------------
+
+
+class UnreadableCalendar(ValueError):
+    """A calendar in a game folder that is not one sheetgen can go on from (in words)."""
+
+
+# What a host's calendar app shows of an event: a change to any of these is a revision.
+# The reminder is left out: sheetgen changing its reminders is no change of the game's.
+SHOWN = ("DTSTART", "DTEND", "SUMMARY", "DESCRIPTION")
+
+
+@dataclass(frozen=True)
+class Issued:
+    """One event as a calendar already given out has it."""
+
+    sequence: int
+    stamp: dt.datetime  # UTC
+    start: dt.datetime  # UTC
+    shown: tuple[Any, ...]  # the SHOWN values, decoded
+
+
+@dataclass(frozen=True)
+class Revised:
+    """A calendar revised against the one before it, and the UIDs of the events it changed."""
+
+    data: bytes
+    changed: tuple[str, ...]
+
+
+def issued_events(data: bytes) -> dict[str, Issued]:
+    """The events of a calendar a folder holds, by UID. UnreadableCalendar when it is not an
+    iCalendar object whose every event has a UID, a whole SEQUENCE and UTC times: a host
+    may have edited the file, and a damaged one must not decide the next revision."""
+    try:
+        cal = Calendar.from_ical(data)
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
+        raise UnreadableCalendar(f"not an iCalendar file ({str(exc)[:60]})") from None
+    found: dict[str, Issued] = {}
+    for event in cal.walk("VEVENT"):
+        uid = str(event.get("UID", ""))
+        if not uid:
+            raise UnreadableCalendar("an event has no UID")
+        if uid in found:
+            raise UnreadableCalendar(f"two events have the UID {uid}")
+        found[uid] = _issued(event, uid)
+    return found
+
+
+def _issued(event: Event, uid: str) -> Issued:
+    # icalendar keeps a value it cannot read as text (vBroken); each is checked for its type.
+    sequence = _decoded(event, "SEQUENCE", uid, 0)
+    if isinstance(sequence, bool) or not isinstance(sequence, int):
+        raise UnreadableCalendar(f"{uid}: SEQUENCE is not a whole number")
+    if not 0 <= sequence < MAX_SEQUENCE:
+        # Negative, or too large to be raised once more within RFC 5545's range.
+        raise UnreadableCalendar(f"{uid}: SEQUENCE {sequence} is out of range")
+    stamp = _utc(_decoded(event, "DTSTAMP", uid, None), uid, "DTSTAMP")
+    start = _utc(_decoded(event, "DTSTART", uid, None), uid, "DTSTART")
+    shown = tuple(_shown(event, name, uid) for name in SHOWN)
+    return Issued(sequence, stamp, start, shown)
+
+
+def _decoded(event: Event, name: str, uid: str, default: Any) -> Any:
+    if name not in event:
+        return default
+    try:
+        return event.decoded(name)
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise UnreadableCalendar(f"{uid}: {name} cannot be read ({exc})") from None
+
+
+def _utc(value: Any, uid: str, name: str) -> dt.datetime:
+    """A date-time in UTC (RFC 5545 3.8.7.2: DTSTAMP MUST be; sheetgen writes DTSTART so)."""
+    if (
+        not isinstance(value, dt.datetime)
+        or value.tzinfo is None
+        or value.utcoffset() != dt.timedelta(0)
+    ):
+        raise UnreadableCalendar(f"{uid}: {name} is not a date and time in UTC")
+    return value.astimezone(dt.UTC)
+
+
+def _shown(event: Event, name: str, uid: str) -> Any:
+    value = _decoded(event, name, uid, None)
+    if isinstance(value, dt.datetime):
+        return _utc(value, uid, name)
+    return None if value is None else str(value)
+
+
+def revise(fresh: bytes, before: Mapping[str, Issued]) -> Revised:
+    """`fresh` (a first issue from `schedule_ics`) as the next revision of `before`.
+
+    An event the calendar before had, showing the same, keeps its SEQUENCE and DTSTAMP. One
+    that shows a new time, title or file list gets the next SEQUENCE and, as DTSTAMP, the
+    moment of the change: the first moment this calendar differs from the one before (the
+    earlier of the old and new start of every changed event: the first post a rhythm change
+    `from:` a date moves, a skipped date's first post). That is data of the two calendars,
+    never the clock, so the same history gives the same bytes. A stamp never goes back: one
+    second after the event's previous stamp when that is later (a change that reaches
+    further back than the one before it). An event new to this calendar keeps SEQUENCE 0."""
+    if not before:
+        return Revised(fresh, ())
+    cal = Calendar.from_ical(fresh)
+    events = [(str(e["UID"]), e) for e in cal.walk("VEVENT")]
+    now = {uid: _issued(event, uid) for uid, event in events}
+    carried = [uid for uid, _ in events if uid in before]
+    changed = tuple(uid for uid in carried if now[uid].shown != before[uid].shown)
+    if not changed and all(
+        (now[uid].sequence, now[uid].stamp) == (before[uid].sequence, before[uid].stamp)
+        for uid in carried
+    ):
+        return Revised(fresh, ())  # the first issue again, byte for byte
+    change = min((min(before[uid].start, now[uid].start) for uid in changed), default=None)
+    for uid, event in events:
+        prior = before.get(uid)
+        if prior is None:
+            continue
+        if uid in changed and change is not None:
+            sequence, stamp = prior.sequence + 1, max(change, prior.stamp + STAMP_STEP)
+        else:
+            sequence, stamp = prior.sequence, prior.stamp
+        _set(event, "sequence", sequence)
+        _set(event, "dtstamp", stamp)
+    return Revised(cal.to_ical(), changed)
+
+
+def _set(event: Event, name: str, value: Any) -> None:
+    # icalendar writes an event's properties in RFC order whatever the order they were
+    # added in, so a replaced value stays where the first issue had it.
+    event.pop(name.upper(), None)
+    event.add(name, value)
