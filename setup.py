@@ -10,7 +10,13 @@ setup(
     packages=[*find_packages(include=["generator", "generator.*"]), "generator.packs"],
     package_dir={"generator.packs": "content"},
     package_data={
-        "generator": ["py.typed", "games/galaxy_trucker/flight/*.json"],
+        # art/fonts: DejaVu Sans for the names players type, with its licence.
+        "generator": [
+            "py.typed",
+            "games/galaxy_trucker/flight/*.json",
+            "art/fonts/*.ttf",
+            "art/fonts/*.txt",
+        ],
         "generator.packs": ["*/*.yaml", "*/*.md"],
     },
 )
