@@ -8,6 +8,7 @@ writes."""
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import subprocess
 import sys
@@ -216,7 +217,18 @@ def test_card_race_a_bad_snapshot_is_ignored_and_rebuilt(
     if harm == "stale":
         ours.pop("table.jsonl"), theirs.pop("table.jsonl")
         ours.pop("manifest.json"), theirs.pop("manifest.json")
+        # The listing records each entry's files by hash, the edited log's among them.
+        for listing in (ours, theirs):
+            listing["table-files.jsonl"] = _without_log(listing["table-files.jsonl"])
     assert ours == theirs
+
+
+def _without_log(listing: bytes) -> bytes:
+    """table-files.jsonl with the hash of table.jsonl left out of every entry."""
+    entries = [json.loads(line) for line in listing.decode("utf-8").splitlines()]
+    for entry in entries:
+        entry["files"].pop("table.jsonl", None)
+    return json.dumps(entries, sort_keys=True).encode("utf-8")
 
 
 def test_card_race_a_copy_of_the_folder_does_not_use_the_original_s_snapshots(

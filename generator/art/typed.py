@@ -21,9 +21,13 @@ import re
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.art.surface import FONTS
 from generator.common.bidi import FSI, PDI, holds_rtl, strip_isolates
+
+if TYPE_CHECKING:
+    from arabic_reshaper import ArabicReshaper
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 WIDE_FONTS: dict[str, Path] = {
@@ -78,7 +82,7 @@ def _arabic(char: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _reshaper():  # type: ignore[no-untyped-def]
+def _reshaper() -> ArabicReshaper:
     from arabic_reshaper import ArabicReshaper
 
     # Keep every mark that was typed; `_reorder` keeps each on its letter.
