@@ -117,15 +117,17 @@ def _levels(text: str) -> list[int]:
 
 
 def _reorder(text: str, levels: list[int]) -> str:
-    """Unicode's rules L2-L4: a letter and the marks on it stay one cluster, in that order
-    (L3, as a left-to-right row of glyphs draws them); from the highest level down to 1,
-    every run at that level or above is reversed (L2); a bracket or other mirrored
-    character at an odd level takes its mirror image (L4)."""
+    """Unicode's rules L2-L4: from the highest level down to 1, every run at that level or
+    above is reversed (L2); a bracket or other mirrored character at an odd level takes its
+    mirror image (L4). Marks (L3): DejaVu Sans draws a left-to-right mark (an accent)
+    over the glyph before it and a right-to-left one (a Hebrew vowel point, an Arabic
+    haraka) over the glyph after it, so a mark stays after its letter in a left-to-right
+    run (one cluster) and comes before it once a right-to-left run is reversed."""
     from bidi.mirror import MIRRORED
 
     clusters: list[tuple[str, int]] = []
     for char, level in zip(text, levels, strict=True):
-        if clusters and unicodedata.combining(char):
+        if clusters and unicodedata.combining(char) and level % 2 == 0:
             clusters[-1] = (clusters[-1][0] + char, clusters[-1][1])
             continue
         if level % 2 and unicodedata.mirrored(char):
