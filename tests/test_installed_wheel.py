@@ -84,3 +84,32 @@ def test_every_pack_ships_in_the_wheel(installed: Path, tmp_path: Path, pack: st
     result = _run(installed, tmp_path, "check", pack)
     assert result.returncode == 0, result.stderr
     assert "OK" in result.stdout
+
+
+def test_the_names_font_ships_in_the_wheel(installed: Path, tmp_path: Path) -> None:
+    """DejaVu Sans and its licence are package data: the installed sheetgen draws a Hebrew
+    name in the podium picture with the font from its own package, not from a checkout."""
+    code = (
+        "from generator.art.typed import WIDE_FONTS, FONT_DIR; "
+        "print(FONT_DIR); print(all(p.is_file() for p in WIDE_FONTS.values())); "
+        "print((FONT_DIR / 'LICENSE-DejaVu.txt').is_file())"
+    )
+    found = subprocess.run(
+        [str(installed / "bin" / "python"), "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    folder, fonts, licence = found.stdout.split()
+    assert str(installed) in folder and fonts == licence == "True", found.stderr
+    made = _run(
+        installed, tmp_path, "game", "--pack", "moon-drop", "--no-images", "-o", "md",
+        "--seed", "wheel-names-seed-0123456789", "--start", "2026-12-07",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    (tmp_path / "md" / "scores.csv").write_text(
+        "player,round,score\nשרה,final,7\nАна,final,5\n", encoding="utf-8"
+    )
+    ranked = _run(installed, tmp_path, "rankings", "-o", "md")
+    assert ranked.returncode == 0, ranked.stderr
+    assert (tmp_path / "md" / "rankings" / "final.png").is_file()

@@ -8,6 +8,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from generator.art.surface import BLACK, FONTS, WHITE, Anchor, Color, FontName, Point
+from generator.art.typed import Run, font_path, name_runs, runs
 
 _ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
 # Fast and deterministic: no optimiser pass, modest zlib effort; Pillow writes no timestamp.
@@ -38,7 +39,57 @@ def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
 
 @lru_cache(maxsize=64)
 def load_font(name: str, size: int) -> ImageFont.FreeTypeFont:
+    if name not in FONTS:
+        # A companion font draws text already in display order (art/typed.py): Pillow's
+        # basic layout, which reorders nothing and is the same on every machine.
+        return ImageFont.truetype(str(font_path(name)), size, layout_engine=ImageFont.Layout.BASIC)
     return ImageFont.truetype(str(FONTS[name]), size)
+
+
+def runs_width(pieces: list[Run], size: int) -> float:
+    return sum(load_font(font, size).getlength(text) for text, font in pieces)
+
+
+def typed_width(text: str, size: int, font: str = "Vera", *, name: bool = True) -> float:
+    """The width of what players typed as drawn (see `draw_typed`)."""
+    return runs_width(name_runs(text, font) if name else runs(text, font), size)
+
+
+def draw_typed(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    text: str,
+    *,
+    size: int,
+    font: str = "Vera",
+    fill: Color = BLACK,
+    anchor: str = "ls",
+    name: bool = True,
+) -> None:
+    """What players typed, drawn: `text` is one name (`name`) or a line holding names
+    between isolates, set in the game's font with its wide companion where that lacks a
+    letter (art/typed.py). `anchor` is Pillow's two-letter anchor; text that needs one font
+    only is drawn exactly as `draw.text` draws it."""
+    pieces = name_runs(text, font) if name else runs(text, font)
+    if len(pieces) == 1:
+        piece, chosen = pieces[0]
+        draw.text(xy, piece, fill=fill, font=load_font(chosen, size), anchor=anchor)
+        return
+    across, down = anchor[0], anchor[1]
+    total = runs_width(pieces, size)
+    x = xy[0] - {"l": 0.0, "m": total / 2, "r": total}[across]
+    for piece, chosen in pieces:
+        face = load_font(chosen, size)
+        draw.text((x, xy[1]), piece, fill=fill, font=face, anchor=f"l{down}")
+        x += face.getlength(piece)
+
+
+class TypedMeasure:
+    """Measures a line holding players' names as `PngSurface.typed_text` draws it (for
+    `fit_size`); a line in Vera alone measures as `PngSurface.text_width` measures it."""
+
+    def text_width(self, text: str, *, size: float, font: FontName = "Vera") -> float:
+        return typed_width(text, round(size), font, name=False)
 
 
 class PngSurface:
@@ -144,6 +195,30 @@ class PngSurface:
 
     def text_width(self, text: str, *, size: float, font: FontName = "Vera") -> float:
         return load_font(font, round(size)).getlength(text)
+
+    def typed_text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        size: float,
+        font: FontName = "Vera",
+        color: Color = BLACK,
+        anchor: Anchor = "start",
+    ) -> None:
+        """A line holding players' names (each between isolates when it needs them): what
+        Vera lacks is set in its companion font; Vera-only text is drawn as `text` draws it."""
+        draw_typed(
+            self.draw,
+            (x, y),
+            text,
+            size=round(size),
+            font=font,
+            fill=color,
+            anchor=_ANCHORS[anchor],
+            name=False,
+        )
 
     def png(self, palette: Image.Image | None = None) -> bytes:
         return encode_png(self.image, palette)

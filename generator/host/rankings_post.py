@@ -11,7 +11,8 @@ from fractions import Fraction
 
 from PIL import Image, ImageDraw
 
-from generator.art.png_surface import load_font
+from generator.art.png_surface import draw_typed, load_font, typed_width
+from generator.common.bidi import isolate
 from generator.common.output_file import OutputFile
 from generator.host.rankings import Award, Ranking, ScoreSpec, Standing
 from generator.render.post import Block, Bold, Part, Per, PostDraft, item, line, para, typed
@@ -153,8 +154,9 @@ def body_blocks(ranking: Ranking, spec: ScoreSpec) -> list[Block]:
 
 
 def alt_text(ranking: Ranking, spec: ScoreSpec) -> str:
-    shown = ranking.standings[:TABLE_ROWS]
-    people = "; ".join(f"place {_place(s)}: {s.player}, {s.total}" for s in shown)
+    """The picture in words: the rows its table shows, and how many more the post has."""
+    shown = ranking.standings[: table_rows(ranking)]
+    people = "; ".join(f"place {_place(s)}: {isolate(s.player)}, {s.total}" for s in shown)
     more = len(ranking.standings) - len(shown)
     tail = f"; and {more} more in the post" if more > 0 else ""
     return f"{heading(ranking, spec)}: a podium and a table. {people}{tail}."
@@ -207,7 +209,25 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, font_name: str, size: int, width:
     return text + "…"
 
 
+def _fit_name(name: str, font_name: str, size: int, width: float) -> str:
+    """A player's name cut with "…" to fit, measured as drawn (art/typed.py)."""
+    if typed_width(name, size, font_name) <= width:
+        return name
+    while name and typed_width(name + "…", size, font_name) > width:
+        name = name[:-1]
+    return name + "…"
+
+
 HEADER_H, PODIUM_H, GAP, ROW_H = 146, 420, 30, 56
+MORE_H = 50  # the "and N more in the post" line under a table that does not show everyone
+
+
+def table_rows(ranking: Ranking) -> int:
+    """How many standings the picture's table shows: at most TABLE_ROWS, and no more rows
+    than fit in the safe area under the heading and the podium (9). The picture and its alt
+    text both count from here, so "and N more" is the same number in both."""
+    room = HEIGHT - 2 * MARGIN_Y - HEADER_H - PODIUM_H - GAP
+    return min(len(ranking.standings), TABLE_ROWS, room // ROW_H)
 
 
 def ranking_image(ranking: Ranking, spec: ScoreSpec, game: GameTitle) -> bytes:
@@ -222,9 +242,9 @@ def ranking_picture(ranking: Ranking, spec: ScoreSpec, game: GameTitle) -> Image
     draw = ImageDraw.Draw(image)
     inner = WIDTH - 2 * MARGIN_X
     room = HEIGHT - 2 * MARGIN_Y
-    rows = min(len(ranking.standings), TABLE_ROWS, (room - HEADER_H - PODIUM_H - GAP) // ROW_H)
+    rows = table_rows(ranking)
     more = len(ranking.standings) > rows
-    used = HEADER_H + PODIUM_H + GAP + ROW_H * rows + (50 if more else 0)
+    used = HEADER_H + PODIUM_H + GAP + ROW_H * rows + (MORE_H if more else 0)
     y = MARGIN_Y + max(0, (room - used) // 2)  # centred in the safe area
     draw.text(
         (WIDTH / 2, y), heading(ranking, spec), fill=INK, font=load_font("VeraBd", 56), anchor="mt"
@@ -259,13 +279,14 @@ def _podium(draw: ImageDraw.ImageDraw, ranking: Ranking, top: int, inner: int) -
         draw.text((centre, floor - h + 24), _place(group[0]), fill=INK, font=big, anchor="mt")
         draw.text((centre, floor - h + 100), str(group[0].total), fill=INK, font=mid, anchor="mt")
         names = [s.player for s in group[:2]]
-        if len(group) > 2:
-            names.append(f"+{len(group) - 2} more")
-        ny = floor - h - 12 - 40 * len(names)
+        ny = floor - h - 12 - 40 * (len(names) + (len(group) > 2))
         for name in names:
-            text = _fit(draw, name, "VeraBd", 32, step_w - 24)
-            draw.text((centre, ny), text, fill=INK, font=load_font("VeraBd", 32), anchor="mt")
+            text = _fit_name(name, "VeraBd", 32, step_w - 24)
+            draw_typed(draw, (centre, ny), text, size=32, font="VeraBd", fill=INK, anchor="mt")
             ny += 40
+        if len(group) > 2:
+            more = f"+{len(group) - 2} more"
+            draw.text((centre, ny), more, fill=INK, font=load_font("VeraBd", 32), anchor="mt")
     return floor
 
 
@@ -284,13 +305,8 @@ def _table(
         mid = y + row_h / 2
         draw.text((x_place, mid), _place(standing), fill=INK, font=bold, anchor="lm")
         name_room = x_total - x_name - 200
-        draw.text(
-            (x_name, mid),
-            _fit(draw, standing.player, "Vera", 30, name_room),
-            fill=INK,
-            font=font,
-            anchor="lm",
-        )
+        name = _fit_name(standing.player, "Vera", 30, name_room)
+        draw_typed(draw, (x_name, mid), name, size=30, font="Vera", fill=INK, anchor="lm")
         if standing.missing and len(spec.rounds) > 1:
             gap = f"missing R{','.join(standing.missing)}"
             draw.text(

@@ -2,7 +2,11 @@
 
 Paper cannot hide anything until tapped, so every hidden part (a roll, a peeked stack, a
 hidden picture) becomes a numbered reference in the post, "[spoiler 12]", and its content is
-printed at the back of the document, as puzzle books print their answers."""
+printed at the back of the document, as puzzle books print their answers.
+
+The game's text is set in Vera; what players typed may hold letters Vera lacks, which are
+set in DejaVu Sans, right-to-left names laid out in display order (art/typed.py), so that
+the page shows and its text layer holds every name as typed."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.fonts import addMapping
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -31,6 +36,8 @@ from reportlab.platypus import (
 )
 
 from generator.art.surface import FONTS
+from generator.art.typed import WIDE_FONTS, runs
+from generator.common.bidi import FSI, ISOLATED, PDI
 from generator.render.html import Page, PagePost
 from generator.render.post import Block, Bold, Part, Per, Secret, wholly_secret
 from generator.render.text import DICE_FACES
@@ -39,9 +46,20 @@ IMAGE_WIDTH = 110 * mm
 
 
 def _fonts() -> None:
-    for name in ("Vera", "VeraBd", "VeraIt"):
+    """Vera for the game's text and DejaVu Sans for what Vera lacks, each as a family, so
+    that `<b>` sets either in its bold."""
+    files = {**{name: FONTS[name] for name in ("Vera", "VeraBd", "VeraIt")}, **WIDE_FONTS}
+    for name, path in files.items():
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(FONTS[name])))
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+    for regular, bold, italic in (
+        ("Vera", "VeraBd", "VeraIt"),
+        ("DejaVuSans", "DejaVuSans-Bold", "DejaVuSans"),
+    ):
+        addMapping(regular, 0, 0, regular)
+        addMapping(regular, 1, 0, bold)
+        addMapping(regular, 0, 1, italic)
+        addMapping(regular, 1, 1, bold)
 
 
 def _styles() -> dict[str, ParagraphStyle]:
@@ -63,6 +81,18 @@ def _plain(text: str) -> str:
     for value, face in enumerate(DICE_FACES, 1):
         text = text.replace(face, f"[{value}]")
     return text
+
+
+def _pdf(text: str, font: str = "Vera") -> str:
+    """Text as paragraph markup, escaped: dice as digits; runs of letters the style's font
+    lacks in its companion (DejaVu Sans); each isolated name in display order and kept on
+    one line (its spaces no-break, so a right-to-left name is never split and misordered)."""
+    text = ISOLATED.sub(lambda m: FSI + m.group(1).replace(" ", "\u00a0") + PDI, _plain(text))
+    out = []
+    for piece, chosen in runs(text, font):
+        shown = escape(piece)
+        out.append(shown if chosen == font else f'<font name="{chosen}">{shown}</font>')
+    return "".join(out)
 
 
 def _words(parts: tuple[Part, ...]) -> str:
@@ -102,9 +132,9 @@ def _markup(block: Block, title: str, spoilers: _Spoilers) -> str:
             number = spoilers.add(where, [_plain(part.text)], [])
             out.append(f"<b>[spoiler {number}]</b>")
         elif isinstance(part, Bold):
-            out.append(f"<b>{escape(_plain(part.text))}</b>")
+            out.append(f"<b>{_pdf(part.text)}</b>")
         else:
-            out.append(escape(_words((part,))))
+            out.append(_pdf(_words((part,))))
     text = "".join(out).replace("\n", "<br/>")  # a pack text's line breaks
     if block.kind == "item" and block.capital:
         text = text[:1].upper() + text[1:]
@@ -115,12 +145,12 @@ def _post_flowables(post: PagePost, styles: dict[str, ParagraphStyle], spoilers:
     """The post's parts in order, as the HTML page shows them: paragraphs, headings, list
     items; a run of wholly hidden lines (a stack's cards) is one numbered spoiler."""
     flow: list = []  # type: ignore[type-arg]
-    flow.append(Paragraph(escape(_plain(post.title)), styles["title"]))
-    flow.append(Paragraph(escape(post.when), styles["small"]))
+    flow.append(Paragraph(_pdf(post.title, "VeraBd"), styles["title"]))
+    flow.append(Paragraph(_pdf(post.when), styles["small"]))
     if post.kicker:
-        flow.append(Paragraph(escape(post.kicker), styles["small"]))
+        flow.append(Paragraph(_pdf(post.kicker), styles["small"]))
     if post.headline:
-        flow.append(Paragraph(f"<b>{escape(_plain(post.headline))}</b>", styles["body"]))
+        flow.append(Paragraph(f"<b>{_pdf(post.headline)}</b>", styles["body"]))
     hidden_block: list[str] = []
 
     def flush() -> None:
@@ -155,7 +185,7 @@ def _post_flowables(post: PagePost, styles: dict[str, ParagraphStyle], spoilers:
             flow.append(Paragraph(f"<b>[spoiler {number}]</b>: a hidden picture", styles["body"]))
         else:
             flow.append(_image(data))
-            flow.append(Paragraph(escape(f"Picture: {_plain(image.alt)}"), styles["small"]))
+            flow.append(Paragraph(_pdf(f"Picture: {image.alt}"), styles["small"]))
     flow.append(Spacer(1, 8))
     return flow
 
@@ -174,8 +204,8 @@ def digest_pdf(page: Page) -> bytes:
     _fonts()
     styles = _styles()
     spoilers = _Spoilers()
-    flow: list = [Paragraph(escape(page.title), styles["h1"])]  # type: ignore[type-arg]
-    flow += [Paragraph(escape(line), styles["body"]) for line in page.intro]
+    flow: list = [Paragraph(_pdf(page.title, "VeraBd"), styles["h1"])]  # type: ignore[type-arg]
+    flow += [Paragraph(_pdf(line), styles["body"]) for line in page.intro]
     flow.append(
         Paragraph(
             "On paper nothing can stay hidden until tapped: each hidden roll, stack or picture "
@@ -186,24 +216,24 @@ def digest_pdf(page: Page) -> bytes:
     if page.sheets:
         names = ", ".join(s.name for s in page.sheets)
         flow.append(
-            Paragraph(escape(f"Sheets to print (in the HTML page): {names}."), styles["small"])
+            Paragraph(_pdf(f"Sheets to print (in the HTML page): {names}."), styles["small"])
         )
     for section in page.sections:
         flow.append(Spacer(1, 6))
-        flow.append(Paragraph(escape(section.name), styles["h2"]))
+        flow.append(Paragraph(_pdf(section.name, "VeraBd"), styles["h2"]))
         for phase in section.phases:
             if phase.name:
-                flow.append(Paragraph(escape(phase.name), styles["h3"]))
+                flow.append(Paragraph(_pdf(phase.name, "VeraBd"), styles["h3"]))
             for post in phase.posts:
                 flow += _post_flowables(post, styles, spoilers)
     if spoilers.items:
         flow.append(PageBreak())
         flow.append(Paragraph("Spoilers", styles["h2"]))
         for number, where, lines, images in spoilers.items:
-            parts: list = [Paragraph(escape(f"{number}. {_plain(where)}"), styles["title"])]  # type: ignore[type-arg]
-            parts += [Paragraph(escape(line), styles["body"]) for line in lines]
+            parts: list = [Paragraph(_pdf(f"{number}. {where}", "VeraBd"), styles["title"])]  # type: ignore[type-arg]
+            parts += [Paragraph(_pdf(line), styles["body"]) for line in lines]
             for data, alt in images:
-                parts += [_image(data), Paragraph(escape(_plain(alt)), styles["small"])]
+                parts += [_image(data), Paragraph(_pdf(alt), styles["small"])]
             flow.append(KeepTogether(parts))
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(

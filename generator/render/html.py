@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
+from generator.common.bidi import ISOLATED
 from generator.render.post import Block, html_blocks
 
 
@@ -175,7 +176,8 @@ def post_html(post: PagePost) -> str:
 
 
 def _text(text: str) -> str:
-    return html.escape(text, quote=False)
+    """Escaped, each isolated name (FSI ... PDI) a `<bdi>` (render/post.py `html_escape`)."""
+    return ISOLATED.sub(r"<bdi>\1</bdi>", html.escape(text, quote=False))
 
 
 def _attr(text: str) -> str:

@@ -15,7 +15,14 @@ Hidden parts per platform (the platforms' limits are facts, see the brief):
 - Discord: `||secret||` inline; hidden pictures go as their `SPOILER_` files.
 - BGG: `[o]secret[/o]`; pictures through the host's gallery as `[ImageID=…]` tags; a `<`
   followed by a non-space would cut the post short, so one never is.
-- HTML (a catch-up page): `<details>` around each secret; text escaped."""
+- HTML (a catch-up page): `<details>` around each secret; text escaped.
+
+Players' names (`typed`) show as typed on every platform, with what each platform needs to
+keep them so (README, "Players' names"): a name holding a right-to-left letter goes between
+the isolates FSI and PDI in the three platforms' texts and in `<bdi>` in HTML, so that the
+score after it stays after it; on Discord its markdown characters are escaped; on BGG a `[`
+is followed by a zero-width space (no tag starts in it) and a `<` becomes ‹ (U+2039), since
+BGG deletes a post from a `<` followed by anything but a space to its end."""
 
 from __future__ import annotations
 
@@ -25,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from generator.common.bidi import ISOLATED, isolate
 from generator.common.platforms import PLATFORMS
 from generator.render.text import Post, PostImage, bgg_safe
 
@@ -76,16 +84,34 @@ def discord_literal(text: str) -> str:
     return re.sub(r"@(?=everyone|here)", "@" + ZERO_WIDTH, escaped)
 
 
+# BGG deletes a post from a `<` followed by anything but a space to its end (its HTML
+# filter); a name's `<` shows as this look-alike there, so the name and the rest both stay.
+BGG_LESS_THAN = "\u2039"  # ‹ SINGLE LEFT-POINTING ANGLE QUOTATION MARK
+
+
 def bgg_literal(text: str) -> str:
     """Text shown as typed on BGG: a zero-width space after each `[` so that no tag (`[o]`,
-    `[b]`, `[ImageID=1]`) starts inside it; `bgg()` keeps `<` from cutting the post."""
-    return text.replace("[", "[" + ZERO_WIDTH)
+    `[b]`, `[ImageID=1]`) starts inside it, and each `<` as ‹ (what follows the name is not
+    known here, and a `<` before anything but a space would cut the post)."""
+    return text.replace("[", "[" + ZERO_WIDTH).replace("<", BGG_LESS_THAN)
 
 
 def typed(text: str) -> Per:
-    """Words someone typed, such as a player's name: shown exactly as typed on every platform,
-    never read as Discord markdown or BGG markup (HTML escapes all text anyway)."""
-    return Per(facebook=text, discord=discord_literal(text), bgg=bgg_literal(text), html=text)
+    """Words someone typed, such as a player's name: shown as typed on every platform, never
+    read as Discord markdown or BGG markup (HTML escapes all text anyway), and isolated
+    (FSI ... PDI, `<bdi>` in HTML) when it holds a right-to-left letter."""
+    return Per(
+        facebook=isolate(text),
+        discord=isolate(discord_literal(text)),
+        bgg=isolate(bgg_literal(text)),
+        html=isolate(text),
+    )
+
+
+def html_escape(text: str) -> str:
+    """Text escaped for HTML, each isolated name (FSI ... PDI) as a `<bdi>` element: the
+    browser gives it its own direction, as the isolates do in plain text."""
+    return ISOLATED.sub(r"<bdi>\1</bdi>", html.escape(text))
 
 
 @dataclass(frozen=True)
@@ -280,7 +306,7 @@ def html_parts(parts: Sequence[Part]) -> str:
     next."""
 
     def e(text: str) -> str:
-        return html.escape(text).replace("\n", "<br>\n")
+        return html_escape(text).replace("\n", "<br>\n")
 
     out = []
     for part in parts:
@@ -336,7 +362,7 @@ def html_blocks(blocks: Sequence[Block]) -> str:
             continue
         if wholly_secret(block):
             flush_items()
-            hidden.append(html.escape("".join(p.text for p in block.parts)))  # type: ignore[union-attr]
+            hidden.append(html_escape("".join(p.text for p in block.parts)))  # type: ignore[union-attr]
             continue
         flush_hidden()
         content = html_parts(block.parts)
@@ -355,8 +381,8 @@ def html_blocks(blocks: Sequence[Block]) -> str:
 
 def html_text(draft: PostDraft) -> str:
     """An <article> for a catch-up page: escaped text, each secret in a <details>."""
-    e = html.escape
-    lines = [f'<article id="{e(draft.key)}">', f"<h2>{e(draft.headline)}</h2>"]
+    e = html_escape
+    lines = [f'<article id="{html.escape(draft.key)}">', f"<h2>{e(draft.headline)}</h2>"]
     if draft.kicker:
         lines.append(f"<h3>{e(draft.kicker)}</h3>")
     if draft.when:
@@ -364,6 +390,7 @@ def html_text(draft: PostDraft) -> str:
     lines.append(html_blocks(draft.blocks))
     for image in draft.images:
         if not image.hidden:
-            lines.append(f'<img src="{e(image.file)}" alt="{e(image.alt)}">')
+            src, alt = html.escape(image.file), html.escape(image.alt)
+            lines.append(f'<img src="{src}" alt="{alt}">')
     lines.append("</article>")
     return "\n".join(lines) + "\n"

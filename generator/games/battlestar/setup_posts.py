@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from generator.common.bidi import isolate
 from generator.games.battlestar.choosing import ChoiceProgress, choice_order
 from generator.games.battlestar.commit import PrivateMessage
 from generator.games.battlestar.content import Battlestar
@@ -30,8 +31,8 @@ def choosing_post(
     order = choice_order(count, first)
     blocks: list[TableBlock] = [
         para("Players in seat order (clockwise):"),
-        *(item(f"Seat {s + 1}: {name}") for s, name in enumerate(spec.names)),
-        para("First player (chosen at random from the seed): ", b(spec.names[first])),
+        *(item(f"Seat {s + 1}: {isolate(name)}") for s, name in enumerate(spec.names)),
+        para("First player (chosen at random from the seed): ", b(isolate(spec.names[first]))),
         para(
             "Choose characters in this order. Each takes a character of the most plentiful "
             "type still available among political leaders, military leaders and pilots; a "
@@ -41,12 +42,12 @@ def choosing_post(
     for seat in order:
         character = spec.characters[seat]
         chosen = content.character(character).name if character else "to choose"
-        blocks.append(item(f"{spec.names[seat]}: {chosen}"))
+        blocks.append(item(f"{isolate(spec.names[seat])}: {chosen}"))
     if progress.next_seat is not None:
         names = ", ".join(content.character(c).name for c in progress.allowed)
-        blocks.append(para(f"{spec.names[progress.next_seat]} may choose: {names}."))
+        blocks.append(para(f"{isolate(spec.names[progress.next_seat])} may choose: {names}."))
     queue = (
-        (f"{spec.names[progress.next_seat]}: choose a character",)
+        (f"{isolate(spec.names[progress.next_seat])}: choose a character",)
         if progress.next_seat is not None
         else ("Moderator: set up the game",)
     )
@@ -104,7 +105,7 @@ def commitment_blocks(state: TableState, messages: list[PrivateMessage]) -> list
             "the salts are revealed at the end):"
         ),
         *(
-            item(f"{m.player} ({m.id}): {m.commitment(state.seed)}")
+            item(f"{isolate(m.player)} ({m.id}): {m.commitment(state.seed)}")
             for m in sorted(messages, key=lambda m: m.id)
         ),
     ]
@@ -125,7 +126,10 @@ def setup_post(
     for player in state.players:
         character = content.character(player.character)
         blocks.append(
-            item(f"Seat {player.seat + 1}: {player.name}: {character.name} ({character.setup})")
+            item(
+                f"Seat {player.seat + 1}: {isolate(player.name)}: {character.name} "
+                f"({character.setup})"
+            )
         )
     blocks.append(para("First player: ", b(state.who(first))))
     for title_id, label in (("president", "President"), ("admiral", "Admiral")):
@@ -179,10 +183,10 @@ def setup_post(
     blocks.append(para("Skill cards drawn at setup (types only):"))
     for seat in record.order:
         if seat == first:
-            blocks.append(item(f"{state.player(seat).name}: none (first player)"))
+            blocks.append(item(f"{isolate(state.player(seat).name)}: none (first player)"))
         else:
             text = _types_text(content, record.skill_draws[seat])
-            blocks.append(item(f"{state.player(seat).name}: {text}"))
+            blocks.append(item(f"{isolate(state.player(seat).name)}: {text}"))
     blocks.append(
         para(
             f"Destiny deck: {len(state.destiny)} cards "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from generator.common.bidi import isolate
 from generator.games.battlestar.content import TITLES, Battlestar
 from generator.games.battlestar.decks import Deck
 from generator.games.battlestar.loyalty import CYLON, SYMPATHIZER, LoyaltyCard
@@ -84,9 +85,10 @@ class TableState:
         return self.players[seat]
 
     def who(self, seat: int) -> str:
-        """'alice (Laura Roslin)': how posts name a player."""
+        """'alice (Laura Roslin)': how posts name a player (the name isolated when it holds
+        a right-to-left letter, common/bidi.py)."""
         player = self.players[seat]
-        return f"{player.name} ({self.content.character(player.character).name})"
+        return f"{isolate(player.name)} ({self.content.character(player.character).name})"
 
     def holder(self, title: str) -> int | None:
         return self.titles.get(title)
@@ -146,7 +148,7 @@ class TableState:
                     f"{self.who(seat)}: add cards to the skill check ({self.check.name}) by "
                     "private message, or pass"
                 )
-                items += [f"then {self.players[s].name}" for s in waiting[1:]]
+                items += [f"then {isolate(self.players[s].name)}" for s in waiting[1:]]
             else:
                 items.append("Moderator: resolve the skill check")
             return items

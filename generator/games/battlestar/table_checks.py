@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.common.bidi import isolate
 from generator.games.battlestar.commit import record
 from generator.games.battlestar.posts import TableBlock, b, item, para
 from generator.games.battlestar.setup import build_destiny
@@ -213,7 +214,7 @@ def cmd_check_resolve(state: TableState, n: int, args: dict[str, Any]) -> Outcom
     )
     counts = [
         item(
-            f"{state.player(s).name}: "
+            f"{isolate(state.player(s).name)}: "
             + (cards_text(len(check.added[s])) if check.added[s] else "passed")
         )
         for s in check.order

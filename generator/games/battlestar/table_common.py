@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.common.bidi import isolate
 from generator.common.errors import SheetgenError
 from generator.games.battlestar.commit import PrivateMessage
 from generator.games.battlestar.posts import Span, TableBlock, b, item, para
@@ -98,9 +99,10 @@ def hand_text(state: TableState, seat: int) -> str:
 def commitments(state: TableState, messages: list[PrivateMessage]) -> list[TableBlock]:
     return [
         item(
-            f"Commitment of {m.player} ({m.id}): {m.commitment(state.seed)}"
+            f"Commitment of {isolate(m.player)} ({m.id}): {m.commitment(state.seed)}"
             if m.is_record
-            else f"Commitment of the message to {m.player} ({m.id}): {m.commitment(state.seed)}"
+            else f"Commitment of the message to {isolate(m.player)} ({m.id}): "
+            f"{m.commitment(state.seed)}"
         )
         for m in messages
     ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.common.bidi import isolate
 from generator.games import OutputFile, Scope
 from generator.games.card_race.cards import parse_id
 from generator.games.card_race.content import CardRace
@@ -31,7 +32,7 @@ def round_files(
             if image:
                 cards = [parse_id(c) for c in plan["rounds"][number - 1]["hands"][player]]
                 titles = [writer.title(number), writer.t.get("hand_cards", count=len(cards))]
-                titles[1] = f"{player}: {titles[1].rstrip(':')}"
+                titles[1] = f"{isolate(player)}: {titles[1].rstrip(':')}"
                 files.append(OutputFile(image, hand_png(content, cards, titles, code)))
     return files
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import io
 import math
 
-from generator.art.png_surface import PngSurface
-from generator.art.surface import BLACK, WHITE, Color, Surface
+from generator.art.png_surface import PngSurface, TypedMeasure
+from generator.art.surface import BLACK, WHITE, Color, FontName, Surface
+from generator.common.bidi import isolate
 from generator.games.card_race.cards import Card, sorted_hand
 from generator.games.card_race.content import CardRace
 from generator.render.pdf import fit_size
@@ -98,11 +99,10 @@ def hand_png(content: CardRace, cards: list[Card], titles: list[str], lang: str)
     s = PngSurface.blank(SIZE, SIZE, (245, 245, 250))
     y = SAFE
     for i, line in enumerate(titles):
-        size = fit_size(s, line, SIZE - 2 * SAFE, TITLE if i else 30, "VeraBd" if i else "Vera")
+        font: FontName = "VeraBd" if i else "Vera"
+        size = fit_size(TypedMeasure(), line, SIZE - 2 * SAFE, TITLE if i else 30, font)
         y += size * 1.3
-        s.text(
-            SIZE / 2, y, line, size=size, font="VeraBd" if i else "Vera", color=INK, anchor="middle"
-        )
+        s.typed_text(SIZE / 2, y, line, size=size, font=font, color=INK, anchor="middle")
     top = y + 40
     gap = 16.0
     area_w, area_h = SIZE - 2 * SAFE, SIZE - SAFE - top
@@ -158,6 +158,6 @@ def standings_png(
         x = start + ship + (finish - start - ship) * totals[player] / best
         _ship(s, x, mid, ship, colour)  # type: ignore[arg-type]
         s.text(SAFE, mid + 14, str(places[player]), size=40, font="VeraBd", color=WHITE)
-        label = f"{player} · {totals[player]}"
-        s.text(start, mid - lane * 0.28, label, size=30, font="VeraBd", color=colour)  # type: ignore[arg-type]
+        label = f"{isolate(player)} · {totals[player]}"
+        s.typed_text(start, mid - lane * 0.28, label, size=30, font="VeraBd", color=colour)  # type: ignore[arg-type]
     return _png(s)

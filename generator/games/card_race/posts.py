@@ -6,8 +6,10 @@ Pure: (content, plan, table state, language) in, `PostParts` out."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
+from generator.common.bidi import isolate
 from generator.games.card_race.cards import Card, parse_id, sorted_hand
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.flavours import Image, PostParts
@@ -37,7 +39,8 @@ class Writer:
         self.content = content
         self.plan = plan
         self.lang = lang
-        self.t: Texts = content.lang(lang)
+        # Names in posts are isolated where they need it (texts.py).
+        self.t: Texts = replace(content.lang(lang), isolate_names=True)
         self.seats: list[str] = list(plan["table"]["players"])
         self.rounds: int = int(plan["table"]["rounds"])
 
@@ -97,7 +100,7 @@ class Writer:
         if variant == "standard":
             first = self.seats.index(plan_round["first"])
             order = [self.seats[(first + i) % len(self.seats)] for i in range(len(self.seats))]
-            lines.append(self.t.get("round_bid_standard", order=", ".join(order), max=most))
+            lines.append(self.t.get("round_bid_standard", order=self.t.names(order), max=most))
         else:
             lines.append(self.t.get(f"round_bid_{variant}", max=most))
         lines.append(self.t.get("round_lead", player=plan_round["first"]))
@@ -157,7 +160,7 @@ class Writer:
                 )
             return lines
         have = [p for p in rnd.bid_order if p in rnd.bids]
-        return [self.t.get(f"table_bids_{variant}", players=", ".join(have) or "-")]
+        return [self.t.get(f"table_bids_{variant}", players=self.t.names(have) or "-")]
 
     def reason(self, trick: Trick) -> str:
         result: TrickResult = trick.result
@@ -234,7 +237,7 @@ class Writer:
             if state.variant == "standard":
                 lines.append(self.t.get("table_next_bid", player=waiting[0]))
             else:
-                lines.append(self.t.get("table_waiting_bids", players=", ".join(waiting)))
+                lines.append(self.t.get("table_waiting_bids", players=self.t.names(waiting)))
         else:
             if rnd.tricks and not rnd.current:
                 lines += ["", *self.trick_result_lines(rnd.tricks[-1], len(rnd.tricks))]
@@ -258,7 +261,7 @@ class Writer:
         return PostParts(f"{round_folder(number)}/table-{serial:03d}", self.title(number), lines)
 
     def tricks_so_far(self, rnd: RoundState) -> str:
-        text = ", ".join(f"{p} {rnd.won.get(p, 0)}" for p in rnd.bid_order)
+        text = ", ".join(f"{isolate(p)} {rnd.won.get(p, 0)}" for p in rnd.bid_order)
         return self.t.get("table_tricks_so_far", tricks=text)
 
     def round_summary(self, state: TableState, rnd: RoundState, titled: bool = True) -> list[str]:
@@ -346,7 +349,9 @@ class Writer:
         ]
         for plan_round in self.plan["rounds"]:
             number = plan_round["round"]
-            hands = ", ".join(f"`{hand_stem(number, p)}{suffix}.txt` → {p}" for p in self.seats)
+            hands = ", ".join(
+                f"`{hand_stem(number, p)}{suffix}.txt` → {isolate(p)}" for p in self.seats
+            )
             post = f"`{round_folder(number)}/round{suffix}.*`"
             date = plan_round.get("date") or t.get("guide_no_date")
             lines.append(
