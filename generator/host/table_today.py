@@ -16,7 +16,7 @@ from generator.render.text import Post
 def table_today_text(now: TableNow, platforms: tuple[str, ...]) -> str:
     lines = [now.title, now.where, "", "Now:", *(f"  - {line}" for line in now.act)]
     if now.steps:
-        _check_written(now)
+        check_written(now)
         count = len(now.steps)
         lines += ["", f"Do now, {count} step{'s' if count != 1 else ''}, in this order:"]
         lines += [f"  {n}. {_summary(step)}" for n, step in enumerate(now.steps, 1)]
@@ -61,7 +61,7 @@ def _send_steps(send: PrivateSend, number: int) -> list[str]:
     return lines
 
 
-def _check_written(now: TableNow) -> None:
+def check_written(now: TableNow) -> None:
     """Every file a step names is in the folder: one a stopped table command left unwritten
     is said as such (the game's next table command writes it), never as a game to write."""
     for step in now.steps:

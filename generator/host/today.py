@@ -74,6 +74,11 @@ def _read(root: Path, name: str) -> str:
     return path.read_text(encoding="utf-8", errors="replace")
 
 
+def read_written(root: Path, name: str) -> str:
+    """A post file's text as written in the game folder (the console's Copy buttons)."""
+    return _read(root, name)
+
+
 def _clip(text: str) -> list[str]:
     """The text to paste, fenced so the host sees where it starts and ends."""
     return [f"┌{RULE}", *text.rstrip("\n").splitlines(), f"└{RULE}"]

@@ -1,0 +1,306 @@
+"""`sheetgen console`: the host's page of what to post now and next, as data for
+render/console_html.py.
+
+A scheduled game's slots come from `agenda` (host/today.py) and the posted record: the missed
+slots first, then the slot due now, then the next `ahead` slots, by title and time only
+unless the host asks for the preview. A table game's steps are its `TableHost.now`, as
+`today` prints them: a private message is named by its file and recipient, never shown.
+Every text is read from the file the game wrote, so a Copy button copies exactly what the
+file holds; the steps per platform are `today`'s, in the posting guide's order."""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+from dataclasses import replace
+from pathlib import Path
+
+from generator.common.errors import display_path
+from generator.common.output_file import OutputFile
+from generator.host.digest import embed_image
+from generator.host.game_folder import GameFolder
+from generator.host.posted import read_posted
+from generator.host.table_today import check_written
+from generator.host.table_view import PrivateSend, TableNow
+from generator.host.today import (
+    SlotWork,
+    agenda,
+    on_platform,
+    read_written,
+    slots_with_posts,
+    what_is_left,
+)
+from generator.plan.moments import game_zone
+from generator.plan.schedule import when
+from generator.render.console_html import (
+    Console,
+    Item,
+    Note,
+    PasteText,
+    Picture,
+    Slot,
+    Step,
+    console_html,
+)
+from generator.render.text import Post
+
+CONSOLE_HTML = "console.html"
+BANNER = "HOST'S PAGE · for you alone: never post it or send it to players"
+TABLE_BANNER = (
+    "HOST'S PAGE · for you alone: it names the private messages to send (never their "
+    "text); never post it or send it to players"
+)
+PREVIEW_BANNER = "HOST PREVIEW · shows the texts of posts not yet due: never post them early"
+# A picture up to this size is carried as written, so that Save gives the file itself; a
+# larger one is scaled to a phone's width (host/digest.py `embed_image`).
+MAX_PICTURE_BYTES = 1_500_000
+MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+
+
+def post_steps(root: Path, post: Post, platform: str, prefix: str) -> Step:
+    """What the host does for one post on one platform, in `today`'s order."""
+    items: list[Item] = []
+    if platform == "facebook":
+        if post.facebook is not None:
+            name = f"{post.key}.facebook.txt"
+            items.append(PasteText(f"New post: paste {name}", name, read_written(root, name)))
+            items += _attachments(post, "Attach to the post")
+            items += [
+                Picture("Attach to the post", im.file, im.alt) for im in post.facebook_images()
+            ]
+        under = f"the {post.comment_on} post" if post.comment_on else "that post"
+        count = len(post.facebook_comments)
+        for index, name in enumerate(post.comment_files()):
+            label = post.comment_label(index)
+            which = f"Comment {index + 1} of {count}" if count > 1 else "Comment"
+            which += f" ({label})" if label else ""
+            items.append(
+                PasteText(
+                    f"{which} under {under}, text only: paste {name}",
+                    name,
+                    read_written(root, name),
+                )
+            )
+    elif platform == "discord":
+        names = [
+            f"{post.key}.discord{'' if n == 1 else f'-{n}'}.md"
+            for n in range(1, len(post.discord_messages()) + 1)
+        ]
+        for part, name in enumerate(names, 1):
+            label = f" (message {part} of {len(names)})" if len(names) > 1 else ""
+            items.append(PasteText(f"Paste {name}{label}", name, read_written(root, name)))
+        items += _attachments(post, "Attach to the message")
+        items += [Picture("Attach to the message", im.file, im.alt) for im in post.images]
+    else:
+        name = f"{post.key}.bgg.txt"
+        items += [
+            Picture("Upload to your BGG gallery", im.file, im.alt) for im in post.facebook_images()
+        ]
+        items.append(
+            PasteText(
+                f"Forum post: paste {name} (add the gallery images' [ImageID=...] tags)",
+                name,
+                read_written(root, name),
+            )
+        )
+    return Step(f"{prefix}/{platform}/{post.key}", post.title, tuple(items))
+
+
+def _attachments(post: Post, where: str) -> list[Item]:
+    return [Note(f"{where}: {name} (from the game folder)") for name in post.attachments]
+
+
+def private_step(send: PrivateSend, prefix: str, platform: str) -> Step:
+    """A private message, named by its file and recipient: its text is the player's alone."""
+    items: list[Item] = [
+        Note(
+            f"Send by private message to {send.to}, never in the thread: paste {send.file} "
+            f"from the game folder (its text is {send.to}'s alone: not shown here)"
+        )
+    ]
+    items += [Note(f"Attach: {name} (from the game folder)") for name in send.attach]
+    if send.attach and send.note:
+        items.append(Note(f"Alt text: see {send.note}"))
+    key = f"{prefix}/{platform}/to-{send.to}/{send.file}"
+    return Step(key, f"Private message to {send.to}", tuple(items), private=True)
+
+
+def _platform_steps(
+    root: Path, posts: list[Post], platforms: tuple[str, ...], prefix: str
+) -> tuple[tuple[str, tuple[Step, ...]], ...]:
+    found = []
+    for platform in platforms:
+        steps = tuple(
+            post_steps(root, p, platform, prefix) for p in posts if on_platform(p, platform)
+        )
+        if steps:
+            found.append((platform, steps))
+    return tuple(found)
+
+
+def scheduled_console(
+    game: GameFolder,
+    at: dt.datetime,
+    ahead: int,
+    preview: bool,
+    platforms: tuple[str, ...],
+) -> Console:
+    work = slots_with_posts(game)
+    posted = read_posted(game.root)
+    day = agenda(game, work, at, posted)
+    turns = max(w.slot.turn for w in work)
+    slots: list[Slot] = []
+
+    def slot(index: int, kind: str, heading: str, texts: bool) -> Slot:
+        item = work[index]
+        steps = _platform_steps(game.root, item.posts, platforms, f"turn-{item.slot.turn}")
+        return Slot(kind, heading, _when(item, turns), _titles(item), steps if texts else ())
+
+    for number, index in enumerate(day.missed, 1):
+        heading = f"MISSED ({number} of {len(day.missed)}): post first"
+        slots.append(slot(index, "missed", heading, True))
+    if day.due is not None:
+        slots.append(slot(day.due, "due", "Post now", True))
+    if slots:
+        due = [day.due] if day.due is not None else []
+        shown = [work[i].slot.turn for i in [*day.missed, *due]]
+        done = "now" if posted.tracked else " ".join(str(t) for t in shown)
+        note = f"When they are out: sheetgen posted {done} -o {display_path(game.root)}"
+        slots[-1] = replace(slots[-1], note=note)
+    later = [
+        i
+        for i in range(day.upcoming if day.upcoming is not None else len(work), len(work))
+        if work[i].slot.turn not in posted.turns
+    ][:ahead]
+    for number, index in enumerate(later):
+        heading = "Next" if number == 0 else "Then"
+        heading += " (host preview: not yet due)" if preview else ""
+        slots.append(slot(index, "upcoming", heading, preview))
+    after = []
+    if day.due is None and not day.missed and day.quiet:
+        after.append(day.quiet)
+    if day.upcoming is None:
+        left = what_is_left(game)
+        if left:
+            after += ["No more slots. Left to do:", *(f"· {item}" for item in left)]
+        else:
+            after.append("The game is over: every post is out, the rankings and the reveal too.")
+    elif not preview and later:
+        after.append(
+            "The next slots show their titles and times only: their texts wait until they are "
+            "due (sheetgen console --host-preview shows them)."
+        )
+    local = at.astimezone(game_zone(game.plan))
+    game_id = str(game.plan.get("game_id"))
+    banners = (BANNER, PREVIEW_BANNER) if preview else (BANNER,)
+    intro = (
+        f"Now: {local:%a} {local.day} {local:%b %Y}, {local:%H:%M %Z}",
+        "Tick each step as you post it: the ticks stay in this browser.",
+    )
+    return Console(
+        title=f"{game.title} · game {game_id}",
+        game_id=game_id,
+        banners=banners,
+        intro=intro,
+        slots=tuple(slots),
+        after=tuple(after),
+        platforms=tuple(p for p in platforms if any(p == q for s in slots for q, _ in s.platforms)),
+        pictures=pictures_of(game.root, slots),
+        footer=_footer(),
+    )
+
+
+def _when(item: SlotWork, turns: int) -> str:
+    turn = f" · turn {item.slot.turn} of {turns}" if item.slot.turn else ""
+    count = len(item.posts)
+    return f"{when(item.slot.entry)}{turn} · {count} post{'s' if count != 1 else ''}"
+
+
+def _titles(item: SlotWork) -> tuple[str, ...]:
+    return tuple(p.title for p in item.posts)
+
+
+def table_console(now: TableNow, platforms: tuple[str, ...]) -> Console:
+    """The table after its latest entry: who acts, and the posts and private messages due."""
+    slots: list[Slot] = []
+    if now.steps:
+        check_written(now)
+        prefix = f"entry-{now.entry}"
+        found = []
+        for platform in platforms:
+            steps = tuple(
+                private_step(s, prefix, platform)
+                if isinstance(s, PrivateSend)
+                else post_steps(now.folder, _present(now.folder, s), platform, prefix)
+                for s in now.steps
+                if isinstance(s, PrivateSend) or on_platform(s, platform)
+            )
+            if steps:
+                found.append((platform, steps))
+        titles = tuple(
+            f"Send privately to {s.to}: {s.file}" if isinstance(s, PrivateSend) else s.title
+            for s in now.steps
+        )
+        slots.append(Slot("due", "Do now", now.where, titles, tuple(found)))
+    after = [] if now.steps else ["Nothing to post now."]
+    if now.keep:
+        after.append("Keep to yourself (never post or send): " + ", ".join(now.keep))
+    if now.next:
+        after.append(f"Next: {now.next}")
+    return Console(
+        title=now.title,
+        game_id=now.title.rpartition(" · game ")[2] or now.title,
+        banners=(TABLE_BANNER,),
+        intro=(now.where, *(f"Now: {line}" for line in now.act)),
+        slots=tuple(slots),
+        after=tuple(after),
+        platforms=tuple(p for p in platforms if any(p == q for s in slots for q, _ in s.platforms)),
+        pictures=pictures_of(now.folder, slots),
+        footer=_footer(),
+    )
+
+
+def _present(root: Path, post: Post) -> Post:
+    """The post with only the pictures the folder holds (a game written with --no-images
+    has none to attach)."""
+    post.images = [im for im in post.images if (root / im.file).is_file()]
+    return post
+
+
+def pictures_of(root: Path, slots: list[Slot]) -> dict[str, str]:
+    """Every picture the page shows, once, as a data: URI."""
+    files = {
+        item.file
+        for slot in slots
+        for _, steps in slot.platforms
+        for step in steps
+        for item in step.items
+        if isinstance(item, Picture) and not step.private
+    }
+    found = {}
+    for file in sorted(files):
+        uri = picture_uri(root / file)
+        if uri is not None:
+            found[file] = uri
+    return found
+
+
+def picture_uri(path: Path) -> str | None:
+    """The picture as written when it is small enough, else scaled to a phone's width."""
+    if path.is_symlink() or not path.is_file():
+        return None
+    mime = MIME.get(path.suffix.lower())
+    if mime is not None and path.stat().st_size <= MAX_PICTURE_BYTES:
+        return f"data:{mime};base64," + base64.b64encode(path.read_bytes()).decode("ascii")
+    return embed_image(path)
+
+
+def _footer() -> str:
+    return (
+        "Made with sheetgen from the game's folder; works offline. After posting, record it "
+        "(sheetgen posted) and make the page again (sheetgen console) to move on."
+    )
+
+
+def console_file(page: Console) -> OutputFile:
+    return OutputFile(CONSOLE_HTML, console_html(page).encode("utf-8"))
