@@ -139,7 +139,8 @@ def page_html(page: Page) -> str:
 
 def page_fragment(page: Page) -> str:
     """The page's content without its shell, for a blog article: one <div> that holds its own
-    styles, every rule scoped to it, so the article's look and the page's never mix."""
+    styles, every rule scoped to it, so none of them reaches the article around it (the
+    blog's own rules may still add to it: a border its theme gives every <article>)."""
     out = [
         f'<div class="{FRAGMENT_CLASS}" lang="en">',
         f"<style>{scoped_css(CSS, f'.{FRAGMENT_CLASS}')}</style>",
@@ -186,9 +187,20 @@ def _content(page: Page) -> list[str]:
         _contents(page),
     ]
     if page.sheets:
-        out += ['<section id="sheets" class="sheets">', "<h2>Sheets to print</h2>", "<ul>"]
-        out += [_sheet(s) for s in page.sheets]
-        out += ["</ul>", "</section>"]
+        out += ['<section id="sheets" class="sheets">', "<h2>Sheets to print</h2>"]
+        inside = [s for s in page.sheets if s.embedded]
+        beside = [s for s in page.sheets if not s.embedded]
+        if inside and beside:
+            out.append('<p class="small">Inside this page (tap one to save it):</p>')
+        out += ["<ul>", *(_sheet(s) for s in inside), "</ul>"] if inside else []
+        if beside:
+            out.append(
+                '<p class="small">Each sheet on its own, and the host’s: the files beside '
+                "this page in the game folder’s sheets/ (the print pack holds what a player "
+                "prints):</p>"
+            )
+            out += ["<ul>", *(_sheet(s) for s in beside), "</ul>"]
+        out.append("</section>")
     labels = button_labels(page)
     for section in page.sections:
         out += [f'<section id="{_attr(section.anchor)}">', f"<h2>{_text(section.name)}</h2>"]
@@ -202,13 +214,13 @@ def _content(page: Page) -> list[str]:
 
 
 def _sheet(sheet: PageSheet) -> str:
-    name = sheet.file.rpartition("/")[2]
     if sheet.embedded:
-        link = f'<a download="{_attr(name)}" href="{_attr(sheet.href)}">{_text(sheet.name)}</a>'
-        return f'<li>{link} <span class="small">(inside this page)</span></li>'
-    link = f'<a href="{_attr(sheet.href)}">{_text(sheet.name)}</a>'
-    where = f"({sheet.href}, beside this page in the game folder)"
-    return f'<li>{link} <span class="small">{_text(where)}</span></li>'
+        name = sheet.file.rpartition("/")[2]
+        return (
+            f'<li><a download="{_attr(name)}" href="{_attr(sheet.href)}">'
+            f"{_text(sheet.name)}</a></li>"
+        )
+    return f'<li><a href="{_attr(sheet.href)}">{_text(sheet.name)}</a></li>'
 
 
 def button_labels(page: Page) -> dict[tuple[str, int], str]:
