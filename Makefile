@@ -32,6 +32,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/battlestar_table.py
 	$(BIN)/python benchmarks/table_commands.py
 	$(BIN)/python benchmarks/gt_balance.py
+	$(BIN)/python benchmarks/digest_cpu.py
 
 clean:
 	rm -rf $(VENV) output/*/

@@ -64,6 +64,12 @@ def rankings(folder: Path | None, scores: Path | None, titles: str | None) -> No
     metavar="REWARDS",
     help="Games with titles: the rewards for the rankings, as for `sheetgen rankings`.",
 )
+@click.option(
+    "--fragment",
+    is_flag=True,
+    help="Also write digest-fragment.html: the same page without <html>, <head> or <body>, "
+    "its styles scoped to it, to paste into a blog article.",
+)
 @table_game_file_option
 @report_errors
 def digest(
@@ -72,6 +78,7 @@ def digest(
     everything: bool,
     host_copy: bool,
     titles: str | None,
+    fragment: bool,
     game_file: Path | None,
 ) -> None:
     """Write the catch-up page (digest.html, digest.pdf): every post due so far, offline.
@@ -86,11 +93,11 @@ def digest(
 
     game = open_host_game(folder, game_file)
     if isinstance(game, TableGame):
-        table_digest(game, until, everything, host_copy, titles)
+        table_digest(game, until, everything, host_copy, titles, fragment)
         return
     require_schedule(game)
     cutoff = digest_cutoff(game.plan, until, everything or (host_copy and until is None))
-    files, count, missing, stale = digest_files(game, cutoff, titles, host_copy)
+    files, count, missing, stale = digest_files(game, cutoff, titles, host_copy, fragment)
     written = write_game(game.root, game.plan, files, force=False)
     names = {str(f.path) for f in files}
     for path in written:

@@ -39,7 +39,12 @@ def table_today(
 
 
 def table_digest(
-    game: TableGame, until: str | None, everything: bool, host_copy: bool, titles: str | None
+    game: TableGame,
+    until: str | None,
+    everything: bool,
+    host_copy: bool,
+    titles: str | None,
+    fragment: bool = False,
 ) -> None:
     from generator.folder.table_files import write_beside_table
     from generator.games.capabilities import lacking
@@ -60,7 +65,7 @@ def table_digest(
     if titles is not None:
         raise lacking(game.title, "scoring", "--titles")
     thread = game.host.thread(game.source)
-    files, count, missing = table_digest_files(thread, table_until(until, thread))
+    files, count, missing = table_digest_files(thread, table_until(until, thread), fragment)
     for path in write_beside_table(thread.folder, files):
         click.echo(f"  {display_path(path)}", err=True)
     click.echo(f"{count} posts in the catch-up page.", err=True)

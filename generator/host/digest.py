@@ -2,7 +2,9 @@
 
 Every post published up to a moment, grouped by round and phase, with its pictures, the
 sheets to print and the hidden parts behind click-to-reveal spoilers: one HTML file that
-carries everything inside it (pictures and PDFs as data: URIs), and a PDF twin. The posts
+carries what a player needs inside it (pictures and the print packs as data: URIs; the
+other sheets are linked as the files beside it), its PDF twin, and with --fragment the same
+content without the page shell, for a blog article. The posts
 are rebuilt from the folder's plan and pack copy (pure, the same as the files written), the
 rankings from its scores.csv as it is now (the same functions and post model as `sheetgen
 rankings`); the posts' pictures and the sheets are read from the folder."""
@@ -37,6 +39,7 @@ from generator.render.html import (
     PagePost,
     PageSection,
     PageSheet,
+    page_fragment,
     page_html,
 )
 from generator.render.post import Block
@@ -45,11 +48,18 @@ from generator.render.text import Post
 
 DIGEST_HTML = "digest.html"
 DIGEST_PDF = "digest.pdf"
+DIGEST_FRAGMENT = "digest-fragment.html"
 # The host's copy of a page that holds posts not yet due: never under the names players get.
 HOST_DIGEST_HTML = "host-copy-digest.html"
 HOST_DIGEST_PDF = "host-copy-digest.pdf"
+HOST_DIGEST_FRAGMENT = "host-copy-digest-fragment.html"
 HOST_BANNER = "HOST COPY — holds posts not yet published"
-IMAGE_WIDTH = 720  # a phone screen's worth; keeps the page a few megabytes
+IMAGE_WIDTH = 720  # at most: a phone screen's worth
+# A line drawing keeps its look in this many colours: a month's pictures stay near 1 MB.
+IMAGE_COLOURS = 32
+# The sheets a player prints once, which the page carries inside it; the others (the host's
+# score pad, each sheet again on its own) are linked as the files beside the page.
+PRINT_PACK = "print-pack-"
 MAX_IMAGE_BYTES = 20_000_000
 MAX_SHEET_BYTES = 5_000_000
 MAX_TEXT_BYTES = 1_000_000
@@ -166,41 +176,63 @@ def embed_image(path: Path) -> str | None:
     if path.stat().st_size > MAX_IMAGE_BYTES:
         raise SheetgenError(f"{display_path(path)}: larger than {MAX_IMAGE_BYTES} bytes")
     with Image.open(path) as opened:
-        return embed_picture(opened.convert("RGB"))
+        return embed_picture(opened)
+
+
+def phone_factor(width: int) -> int:
+    """The smallest whole number that brings a picture's width to IMAGE_WIDTH or less: a
+    1080-pixel drawing becomes 540 pixels, each of its pixels a plain 2 x 2 average."""
+    return max(1, -(-width // IMAGE_WIDTH))
 
 
 def embed_picture(image: Image.Image) -> str:
-    """A picture as a data: URI, scaled to a phone's width and reduced to a palette: line
-    drawings keep their look at a quarter of the bytes."""
-    if image.width > IMAGE_WIDTH:
-        height = round(image.height * IMAGE_WIDTH / image.width)
-        image = image.resize((IMAGE_WIDTH, height), Image.Resampling.LANCZOS)
-    small = image.quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    """A picture as a data: URI: scaled to a phone's width by a whole factor (sharper lines
+    and fewer in-between colours than any other scale, so fewer bytes, and quick), reduced to
+    a palette of IMAGE_COLOURS without dithering, a PNG. The game's drawings are flat colours
+    and text: a month of them is about a megabyte, where JPEG or WebP of the same size smear
+    the text."""
+    image = image.convert("RGB")
+    factor = phone_factor(image.width)
+    if factor > 1:
+        image = image.reduce(factor)
+    small = image.quantize(
+        colors=IMAGE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
     buffer = io.BytesIO()
-    small.save(buffer, "PNG", optimize=False, compress_level=9)
+    small.save(buffer, "PNG", compress_level=8)  # 9: 1 % fewer bytes, twice the time
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
 def sheets(root: Path) -> list[PageSheet]:
+    """The folder's sheets as the page offers them: the print packs inside the page (a player
+    who gets the page alone still prints the game), the others linked as the files beside
+    it. A folder without a print pack has all its sheets inside the page."""
     folder = root / "sheets"
     if not folder.is_dir() or folder.is_symlink():
         return []
-    result = []
-    for path in sorted(folder.glob("*.pdf")):
-        if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_SHEET_BYTES:
-            continue
-        result.append(page_sheet(f"sheets/{path.name}", path.read_bytes()))
+    found = [
+        path
+        for path in sorted(folder.glob("*.pdf"))
+        if not path.is_symlink() and path.is_file() and path.stat().st_size <= MAX_SHEET_BYTES
+    ]
+    packs = [path for path in found if path.name.startswith(PRINT_PACK)]
+    result = [page_sheet(f"sheets/{path.name}", path.read_bytes()) for path in packs or found]
+    if packs:
+        result += [page_sheet(f"sheets/{path.name}") for path in found if path not in packs]
     return result
 
 
-def page_sheet(file: str, data: bytes) -> PageSheet:
-    """A PDF as the page offers it: named from its file ("Score pad 3p (A4)"), inside it."""
+def page_sheet(file: str, data: bytes | None = None) -> PageSheet:
+    """A PDF as the page offers it: named from its file ("Score pad 3p (A4)"), inside it, or
+    without `data` linked as the file at `file` beside the page."""
     stem = file.rpartition("/")[2].removesuffix(".pdf")
     name = stem.replace("-", " ")
     name = name[0].upper() + name[1:]
     for paper in ("a4", "letter"):
         if name.lower().endswith(f" {paper}"):
             name = f"{name[: -len(paper) - 1]} ({'A4' if paper == 'a4' else 'US Letter'})"
+    if data is None:
+        return PageSheet(name, file, file)
     href = "data:application/pdf;base64," + base64.b64encode(data).decode("ascii")
     return PageSheet(name, file, href)
 
@@ -245,7 +277,7 @@ def build_page(
             if src is None:
                 missing += 1
                 continue
-            images.append(PageImage(src, image.alt, image.hidden))
+            images.append(PageImage(src, image.alt, image.hidden, image.title))
         section.phases[-1].posts.append(
             PagePost(
                 anchor=post.key.replace("/", "-"),
@@ -365,11 +397,16 @@ def cutoff_words(game: GameFolder, posts: list[Post], cutoff: Cutoff) -> str:
 
 
 def digest_files(
-    game: GameFolder, cutoff: Cutoff, titles: str | None = None, host_copy: bool = False
+    game: GameFolder,
+    cutoff: Cutoff,
+    titles: str | None = None,
+    host_copy: bool = False,
+    fragment: bool = False,
 ) -> tuple[list[OutputFile], int, int, list[str]]:
-    """digest.html and digest.pdf (the host's copy: host-copy-digest.*); the number of posts,
-    of missing pictures, and the rankings posts the page shows whose written files are missing
-    or out of date. A players' page that would hold a post not yet due is refused."""
+    """digest.html and digest.pdf, with `fragment` digest-fragment.html too (the host's copy:
+    host-copy-digest.*); the number of posts, of missing pictures, and the rankings posts the
+    page shows whose written files are missing or out of date. A players' page that would
+    hold a post not yet due is refused."""
     posts = published(game, cutoff)
     if not host_copy:
         refuse_future(game, not_yet_due(game, posts, cutoff), cutoff)
@@ -378,8 +415,18 @@ def digest_files(
     page, missing = build_page(game, posts, words, rankings.posts, host_copy)
     shown = {p.anchor for s in page.sections for ph in s.phases for p in ph.posts}
     stale = [key for key in rankings.stale if key.replace("/", "-") in shown]
-    html = page_html(page).encode("utf-8")
-    pdf = digest_pdf(page)
+    return page_files(page, host_copy, fragment), len(posts), missing, stale
+
+
+def page_files(page: Page, host_copy: bool = False, fragment: bool = False) -> list[OutputFile]:
+    """The page's files: the HTML page and its PDF twin, and with `fragment` the page without
+    its shell (the host's copy under the host's names)."""
     names = (HOST_DIGEST_HTML, HOST_DIGEST_PDF) if host_copy else (DIGEST_HTML, DIGEST_PDF)
-    files = [OutputFile(names[0], html), OutputFile(names[1], pdf)]
-    return files, len(posts), missing, stale
+    files = [
+        OutputFile(names[0], page_html(page).encode("utf-8")),
+        OutputFile(names[1], digest_pdf(page)),
+    ]
+    if fragment:
+        name = HOST_DIGEST_FRAGMENT if host_copy else DIGEST_FRAGMENT
+        files.append(OutputFile(name, page_fragment(page).encode("utf-8")))
+    return files

@@ -14,17 +14,9 @@ from pathlib import Path
 
 from generator.common.errors import SheetgenError, display_path
 from generator.common.output_file import OutputFile
-from generator.host.digest import (
-    DIGEST_HTML,
-    DIGEST_PDF,
-    MAX_TEXT_BYTES,
-    embed_image,
-    page_sheet,
-    sheets,
-)
+from generator.host.digest import MAX_TEXT_BYTES, embed_image, page_files, page_sheet, sheets
 from generator.host.table_view import MISSING, TableThread, ThreadPost
-from generator.render.digest_pdf import digest_pdf
-from generator.render.html import Page, PageImage, PagePhase, PagePost, PageSection, page_html
+from generator.render.html import Page, PageImage, PagePhase, PagePost, PageSection
 from generator.render.post_read import ReadPost, read_post_html
 
 UNTIL = re.compile(r"\s*entry\s+(\d{1,9})\s*", re.IGNORECASE)
@@ -50,16 +42,14 @@ def table_until(until: str | None, thread: TableThread) -> int:
     return number
 
 
-def table_digest_files(thread: TableThread, upto: int) -> tuple[list[OutputFile], int, int]:
-    """digest.html and digest.pdf through entry `upto`; the number of posts and of pictures
-    missing from the folder."""
+def table_digest_files(
+    thread: TableThread, upto: int, fragment: bool = False
+) -> tuple[list[OutputFile], int, int]:
+    """digest.html and digest.pdf through entry `upto` (with `fragment` digest-fragment.html
+    too); the number of posts and of pictures missing from the folder."""
     posts = [p for p in thread.posts if p.entry <= upto]
     page, missing = table_page(thread, posts, upto)
-    files = [
-        OutputFile(DIGEST_HTML, page_html(page).encode("utf-8")),
-        OutputFile(DIGEST_PDF, digest_pdf(page)),
-    ]
-    return files, len(posts), missing
+    return page_files(page, fragment=fragment), len(posts), missing
 
 
 def table_page(thread: TableThread, posts: list[ThreadPost], upto: int) -> tuple[Page, int]:

@@ -2,7 +2,15 @@
 
 Paper cannot hide anything until tapped, so every hidden part (a roll, a peeked stack, a
 hidden picture) becomes a numbered reference in the post, "[spoiler 12]", and its content is
-printed at the back of the document, as puzzle books print their answers.
+printed at the back of the document, as puzzle books print their answers. A hidden picture
+is named as its button on the page names it ("[spoiler 12]: event 8, meteor 2 dice (round
+1)"), in the post and at the back.
+
+The streams are binary (no ASCII85, which reportlab encodes in pure Python here: a quarter
+more bytes and most of the time), and each picture is the page's own palette PNG, its
+compressed pixels copied into the PDF as they are (an indexed-colour image with the PNG's
+predictors), never unpacked to RGB and compressed again: the PDF's pictures cost what the
+page's cost, in bytes and in time.
 
 The game's text is set in Vera; what players typed may hold letters Vera lacks, which are
 set in DejaVu Sans, right-to-left names laid out in display order (art/typed.py), so that
@@ -11,11 +19,14 @@ the page shows and its text layer holds every name as typed."""
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
+import struct
 from collections.abc import Callable
 from typing import Any
 from xml.sax.saxutils import escape
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.fonts import addMapping
@@ -23,10 +34,11 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
+    Flowable,
     Image,
     KeepTogether,
     PageBreak,
@@ -38,7 +50,7 @@ from reportlab.platypus import (
 from generator.art.surface import FONTS
 from generator.art.typed import WIDE_FONTS, runs
 from generator.common.bidi import FSI, ISOLATED, PDI
-from generator.render.html import Page, PagePost
+from generator.render.html import Page, PagePost, button_labels
 from generator.render.post import Block, Bold, Part, Per, Secret, wholly_secret
 from generator.render.text import DICE_FACES
 
@@ -141,7 +153,12 @@ def _markup(block: Block, title: str, spoilers: _Spoilers) -> str:
     return text
 
 
-def _post_flowables(post: PagePost, styles: dict[str, ParagraphStyle], spoilers: _Spoilers) -> list:  # type: ignore[type-arg]
+def _post_flowables(
+    post: PagePost,
+    styles: dict[str, ParagraphStyle],
+    spoilers: _Spoilers,
+    labels: dict[tuple[str, int], str],
+) -> list:  # type: ignore[type-arg]
     """The post's parts in order, as the HTML page shows them: paragraphs, headings, list
     items; a run of wholly hidden lines (a stack's cards) is one numbered spoiler."""
     flow: list = []  # type: ignore[type-arg]
@@ -178,11 +195,19 @@ def _post_flowables(post: PagePost, styles: dict[str, ParagraphStyle], spoilers:
                 flow.append(Spacer(1, 3))
             flow.append(Paragraph(text, styles["body"]))
     flush()
-    for image in post.images:
+    for index, image in enumerate(post.images):
         data = _data(image.src)
         if image.hidden:
-            number = spoilers.add(post.title, [], [(data, image.alt)])
-            flow.append(Paragraph(f"<b>[spoiler {number}]</b>: a hidden picture", styles["body"]))
+            # The page's button words, less its "Show ": "event 8, meteor 2 dice (round 1)".
+            name = _plain(labels.get((post.anchor, index), "").removeprefix("Show "))
+            name = name or "a hidden picture"
+            number = spoilers.add(f"{post.title}: {name}", [], [(data, image.alt)])
+            flow.append(
+                Paragraph(
+                    f"<b>[spoiler {number}]</b>: {escape(name)} (a hidden picture)",
+                    styles["body"],
+                )
+            )
         else:
             flow.append(_image(data))
             flow.append(Paragraph(_pdf(f"Picture: {image.alt}"), styles["small"]))
@@ -194,16 +219,124 @@ def _data(src: str) -> bytes:
     return base64.b64decode(src.split(",", 1)[1])
 
 
-def _image(data: bytes) -> Image:
-    reader = ImageReader(io.BytesIO(data))
-    width, height = reader.getSize()
-    return Image(io.BytesIO(data), width=IMAGE_WIDTH, height=IMAGE_WIDTH * height / width)
+def _image(data: bytes) -> Flowable:
+    """A picture IMAGE_WIDTH wide: a palette PNG as it is, any other through reportlab."""
+    png = _palette_png(data)
+    if png is None:
+        reader = ImageReader(io.BytesIO(data))
+        width, height = reader.getSize()
+        return Image(io.BytesIO(data), width=IMAGE_WIDTH, height=IMAGE_WIDTH * height / width)
+    return _Picture(png)
+
+
+class _PngImage(pdfdoc.PDFImageXObject):  # type: ignore[misc]
+    """An image XObject of a palette PNG's own compressed rows and palette."""
+
+    def __init__(self, name: str, png: _Png) -> None:
+        self.name = name
+        self.width, self.height = png.width, png.height
+        self.bitsPerComponent = png.bits
+        self.png = png
+        self.mask = None
+
+    def format(self, document: Any) -> bytes:
+        png = self.png
+        stream = pdfdoc.PDFStream(content=png.rows)
+        entries = stream.dictionary
+        entries["Type"] = pdfdoc.PDFName("XObject")
+        entries["Subtype"] = pdfdoc.PDFName("Image")
+        entries["Width"] = png.width
+        entries["Height"] = png.height
+        entries["BitsPerComponent"] = png.bits
+        colours = len(png.palette) // 3
+        entries["ColorSpace"] = f"[/Indexed /DeviceRGB {colours - 1} <{png.palette.hex()}>]".encode(
+            "ascii"
+        )
+        entries["Filter"] = pdfdoc.PDFName("FlateDecode")
+        entries["DecodeParms"] = (
+            f"<< /Predictor 15 /Colors 1 /BitsPerComponent {png.bits} /Columns {png.width} >>"
+        ).encode("ascii")
+        return stream.format(document)  # type: ignore[no-any-return]
+
+
+class _Png:
+    def __init__(self, width: int, height: int, bits: int, palette: bytes, rows: bytes) -> None:
+        self.width, self.height, self.bits = width, height, bits
+        self.palette, self.rows = palette, rows
+
+
+def _palette_png(data: bytes) -> _Png | None:
+    """The parts of a plain palette PNG (no transparency, not interlaced); None for another."""
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return None
+    at, header, palette, rows = 8, b"", b"", []
+    while at + 8 <= len(data):
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]
+        at += 12 + length
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"PLTE":
+            palette = body
+        elif kind == b"IDAT":
+            rows.append(body)
+        elif kind == b"tRNS":
+            return None
+        elif kind == b"IEND":
+            break
+    if len(header) != 13 or not palette or not rows:
+        return None
+    width, height, bits, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
+    if colour != 3 or interlace or bits not in (1, 2, 4, 8):
+        return None
+    return _Png(width, height, bits, palette, b"".join(rows))
+
+
+class _Picture(Flowable):  # type: ignore[misc]
+    """A palette PNG drawn IMAGE_WIDTH wide; the same picture twice is stored once."""
+
+    def __init__(self, png: _Png) -> None:
+        super().__init__()
+        self.png = png
+        self.width = IMAGE_WIDTH
+        self.height = IMAGE_WIDTH * png.height / png.width
+        self.name = "png" + hashlib.sha256(png.palette + png.rows).hexdigest()[:24]
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        document = canvas._doc
+        registered = document.getXObjectName(self.name)
+        if document.idToObject.get(registered) is None:
+            picture = _PngImage(self.name, self.png)
+            canvas._setXObjects(picture)
+            document.Reference(picture, registered)
+            document.addForm(self.name, picture)
+        canvas.saveState()
+        canvas.scale(self.width, self.height)
+        canvas._code.append(f"/{registered} Do")
+        canvas.restoreState()
+        canvas._formsinuse.append(self.name)
 
 
 def digest_pdf(page: Page) -> bytes:
+    """The page as a PDF. Binary streams for this document only: reportlab's switch is
+    process-wide, and the sheets keep their bytes."""
+    before = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        return _digest_pdf(page)
+    finally:
+        rl_config.useA85 = before
+
+
+def _digest_pdf(page: Page) -> bytes:
     _fonts()
     styles = _styles()
     spoilers = _Spoilers()
+    labels = button_labels(page)
     flow: list = [Paragraph(_pdf(page.title, "VeraBd"), styles["h1"])]  # type: ignore[type-arg]
     flow += [Paragraph(_pdf(line), styles["body"]) for line in page.intro]
     flow.append(
@@ -213,11 +346,14 @@ def digest_pdf(page: Page) -> bytes:
             styles["body"],
         )
     )
-    if page.sheets:
-        names = ", ".join(s.name for s in page.sheets)
+    inside = ", ".join(s.name for s in page.sheets if s.embedded)
+    beside = ", ".join(s.file for s in page.sheets if not s.embedded)
+    if inside:
         flow.append(
-            Paragraph(_pdf(f"Sheets to print (in the HTML page): {names}."), styles["small"])
+            Paragraph(_pdf(f"Sheets to print (in the HTML page): {inside}."), styles["small"])
         )
+    if beside:
+        flow.append(Paragraph(_pdf(f"In the game folder: {beside}."), styles["small"]))
     for section in page.sections:
         flow.append(Spacer(1, 6))
         flow.append(Paragraph(_pdf(section.name, "VeraBd"), styles["h2"]))
@@ -225,7 +361,7 @@ def digest_pdf(page: Page) -> bytes:
             if phase.name:
                 flow.append(Paragraph(_pdf(phase.name, "VeraBd"), styles["h3"]))
             for post in phase.posts:
-                flow += _post_flowables(post, styles, spoilers)
+                flow += _post_flowables(post, styles, spoilers, labels)
     if spoilers.items:
         flow.append(PageBreak())
         flow.append(Paragraph("Spoilers", styles["h2"]))

@@ -4,7 +4,12 @@ Each post's body is its HTML flavour from the post model (render/post.py `html_b
 same markup as the post's own `.html` file): text escaped, every secret in a `<details>`
 element, closed until the reader taps it, which needs no JavaScript. A stack's cards share
 one block; a roll inside a line stays small and inline, so revealing one roll never shows the
-next. The page adds the post's title and time, and its pictures as data: URIs."""
+next. The page adds the post's title and time, and its pictures as data: URIs; a hidden
+picture's button names it ("Show event 8, meteor 2 dice (round 1)"), never twice the same.
+
+`page_html` is the whole page; `page_fragment` the same content without the page shell (no
+<html>, <head> or <body>), its styles scoped to one wrapping element, for a host to paste
+into a blog article."""
 
 from __future__ import annotations
 
@@ -20,6 +25,9 @@ class PageImage:
     src: str  # a data: URI (the page travels alone)
     alt: str
     hidden: bool
+    # What a hidden picture is, in words that give nothing away: its button says "Show "
+    # and this ("" for a picture without one: "Show hidden picture 3", by its place).
+    title: str = ""
 
 
 @dataclass(frozen=True)
@@ -52,7 +60,11 @@ class PageSection:
 class PageSheet:
     name: str
     file: str
-    href: str  # a data: URI with the PDF
+    href: str  # a data: URI with the PDF, or the file's path beside the page
+
+    @property
+    def embedded(self) -> bool:
+        return self.href.startswith("data:")
 
 
 @dataclass(frozen=True)
@@ -102,6 +114,9 @@ text-align:center;padding:8px 12px}
 """
 
 
+FRAGMENT_CLASS = "sheetgen-digest"
+
+
 def page_html(page: Page) -> str:
     out = [
         "<!DOCTYPE html>",
@@ -113,8 +128,59 @@ def page_html(page: Page) -> str:
         f"<style>{CSS.strip()}</style>",
         "</head>",
         "<body>",
-        *([f'<div class="banner" role="alert">{_text(page.banner)}</div>'] if page.banner else []),
+        *_banner(page),
         "<main>",
+        *_content(page),
+        "</main>",
+        "</body>",
+        "</html>",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def page_fragment(page: Page) -> str:
+    """The page's content without its shell, for a blog article: one <div> that holds its own
+    styles, every rule scoped to it, so none of them reaches the article around it (the
+    blog's own rules may still add to it: a border its theme gives every <article>)."""
+    out = [
+        f'<div class="{FRAGMENT_CLASS}" lang="en">',
+        f"<style>{scoped_css(CSS, f'.{FRAGMENT_CLASS}')}</style>",
+        *_banner(page),
+        *_content(page),
+        "</div>",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def scoped_css(css: str, root: str) -> str:
+    """The page's rules for inside `root`: the page's own (html, body, main) become the
+    root's, every other selector is prefixed with it."""
+    rules = []
+    for rule in css.replace("\n", "").split("}"):
+        if not rule.strip():
+            continue
+        selectors, _, body = rule.partition("{")
+        scoped = []
+        for selector in (s.strip() for s in selectors.split(",")):
+            if selector == "html":
+                continue  # the blog's page owns its text size
+            if selector == "*":
+                scoped += [root, f"{root} *"]
+            elif selector in ("body", "main"):
+                scoped.append(root)
+            else:
+                scoped.append(f"{root} {selector}")
+        if scoped:
+            rules.append(f"{','.join(scoped)}{{{body}}}")
+    return "\n".join(rules)
+
+
+def _banner(page: Page) -> list[str]:
+    return [f'<div class="banner" role="alert">{_text(page.banner)}</div>'] if page.banner else []
+
+
+def _content(page: Page) -> list[str]:
+    out = [
         "<header>",
         f"<h1>{_text(page.title)}</h1>",
         *(f"<p>{_text(line)}</p>" for line in page.intro),
@@ -122,22 +188,71 @@ def page_html(page: Page) -> str:
         _contents(page),
     ]
     if page.sheets:
-        out += ['<section id="sheets" class="sheets">', "<h2>Sheets to print</h2>", "<ul>"]
-        out += [
-            f'<li><a download="{_attr(s.file.rpartition("/")[2])}" href="{_attr(s.href)}">'
-            f"{_text(s.name)}</a></li>"
-            for s in page.sheets
-        ]
-        out += ["</ul>", "</section>"]
+        out += ['<section id="sheets" class="sheets">', "<h2>Sheets to print</h2>"]
+        inside = [s for s in page.sheets if s.embedded]
+        beside = [s for s in page.sheets if not s.embedded]
+        if inside and beside:
+            out.append('<p class="small">Inside this page (tap one to save it):</p>')
+        out += ["<ul>", *(_sheet(s) for s in inside), "</ul>"] if inside else []
+        if beside:
+            out.append(
+                '<p class="small">Each sheet on its own, and the host’s: the files beside '
+                "this page in the game folder’s sheets/ (the print pack holds what a player "
+                "prints):</p>"
+            )
+            out += ["<ul>", *(_sheet(s) for s in beside), "</ul>"]
+        out.append("</section>")
+    labels = button_labels(page)
     for section in page.sections:
         out += [f'<section id="{_attr(section.anchor)}">', f"<h2>{_text(section.name)}</h2>"]
         for phase in section.phases:
             if phase.name:
                 out.append(f"<h3>{_text(phase.name)}</h3>")
-            out += [post_html(post) for post in phase.posts]
+            out += [post_html(post, labels) for post in phase.posts]
         out.append("</section>")
-    out += [f"<footer>{_text(page.footer)}</footer>", "</main>", "</body>", "</html>"]
-    return "\n".join(out) + "\n"
+    out.append(f"<footer>{_text(page.footer)}</footer>")
+    return out
+
+
+def _sheet(sheet: PageSheet) -> str:
+    if sheet.embedded:
+        name = sheet.file.rpartition("/")[2]
+        return (
+            f'<li><a download="{_attr(name)}" href="{_attr(sheet.href)}">'
+            f"{_text(sheet.name)}</a></li>"
+        )
+    return f'<li><a href="{_attr(sheet.href)}">{_text(sheet.name)}</a></li>'
+
+
+def button_labels(page: Page) -> dict[tuple[str, int], str]:
+    """Each hidden picture's button words, by its post's anchor and its place in the post:
+    "Show " and its title; a title met before on the page gets a number ("…, 2"), so no two
+    buttons of the page read the same."""
+    labels: dict[tuple[str, int], str] = {}
+    seen: set[str] = set()
+    number = 0
+    for post in page_posts(page):
+        for index, image in enumerate(post.images):
+            if not image.hidden:
+                continue
+            number += 1
+            label = picture_label(image, number)
+            if label in seen:
+                label = f"{label}, {number}"
+            seen.add(label)
+            labels[(post.anchor, index)] = label
+    return labels
+
+
+def picture_label(image: PageImage, number: int) -> str:
+    """What a hidden picture's button says: "Show event 8, meteor 2 dice (round 1)"; the
+    `number`th hidden picture of the page without a title is "Show hidden picture 3"."""
+    return f"Show {image.title}" if image.title else f"Show hidden picture {number}"
+
+
+def page_posts(page: Page) -> list[PagePost]:
+    """Every post of the page, in page order."""
+    return [post for section in page.sections for phase in section.phases for post in phase.posts]
 
 
 def _contents(page: Page) -> str:
@@ -151,7 +266,9 @@ def _contents(page: Page) -> str:
     return "<nav><ul>" + "".join(items) + "</ul></nav>"
 
 
-def post_html(post: PagePost) -> str:
+def post_html(post: PagePost, labels: dict[tuple[str, int], str] | None = None) -> str:
+    """One post's <article>; `labels`: the page's button words for its hidden pictures
+    (`button_labels`); without them, each picture's own."""
     out = [
         f'<article id="{_attr(post.anchor)}">',
         # The page names the post and its time; the game's name is the page's own title.
@@ -162,11 +279,14 @@ def post_html(post: PagePost) -> str:
     if post.headline:
         out.append(f'<div class="headline">{_text(post.headline)}</div>')
     out.append(html_blocks(post.blocks))
-    for image in post.images:
+    hidden = 0
+    for index, image in enumerate(post.images):
         tag = f'<img src="{_attr(image.src)}" alt="{_attr(image.alt)}" loading="eager">'
         if image.hidden:
+            hidden += 1
+            label = (labels or {}).get((post.anchor, index)) or picture_label(image, hidden)
             out.append(
-                '<details class="spoiler block"><summary>Show the hidden picture</summary>'
+                f'<details class="spoiler block"><summary>{_text(label)}</summary>'
                 f'<div class="hidden">{tag}</div></details>'
             )
         else:

@@ -59,11 +59,15 @@ class PostImage:
 
     The alt text is for the host to paste into the platform's image description; it never
     appears inside a post text. A hidden image (dice, peeked cards) is for Discord only, as a
-    `SPOILER_` file: Facebook shows a photo in full, so there the same facts go as text."""
+    `SPOILER_` file: Facebook shows a photo in full, so there the same facts go as text.
+    `title` names a hidden image in words that give nothing away ("event 8, meteor 2 dice
+    (round 1)"): the catch-up page's button says "Show " and it, where the alt text would
+    tell the secret."""
 
     file: str
     alt: str
     hidden: bool = False
+    title: str = ""
 
     @property
     def name(self) -> str:

@@ -120,6 +120,7 @@ def roll_images(
                     alt=f"Dice for Event {number}, {card_title(content, card)}, {label}: "
                     f"{a} and {b}, total {a + b}.",
                     hidden=True,
+                    title=f"event {number}, {label.split(',')[0]} dice (round {rnd.round})",
                     kind="rolls",
                     round=rnd.round,
                     index=index,
@@ -143,6 +144,7 @@ def stack_image(
         file=f"round-{rnd.round}/SPOILER_stack-{index + 1}-cards.png",
         alt=alt,
         hidden=True,
+        title=f"the Stack {index + 1} cards (round {rnd.round})",
         kind="stack",
         round=rnd.round,
         index=index,
