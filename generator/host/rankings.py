@@ -69,6 +69,14 @@ class Entry:
     score: int
     parts: dict[str, int]
     titles: dict[str, Fraction]
+    # A correction line (`correction` in its note) replaces an earlier one: its line, and
+    # the score it replaced.
+    corrects: int | None = None
+    was: int | None = None
+
+
+# A line whose note begins with this word replaces the player's earlier line for the round.
+CORRECTION = "correction"
 
 
 @dataclass(frozen=True)
@@ -101,6 +109,7 @@ class Ranking:
     best_of_round: list[Standing]  # the round's own top scores, late joiners included
     awards: list[Award] = field(default_factory=list)
     newcomers: list[str] = field(default_factory=list)  # first score in this round
+    corrections: list[Entry] = field(default_factory=list)  # scores corrected, rounds so far
 
 
 def _name_key(name: str) -> str:
@@ -169,18 +178,44 @@ def _parse(text: str, shown: str, spec: ScoreSpec, folder: Path | None) -> list[
         if entry is None:
             continue
         key = (_name_key(entry.player), entry.round)
-        if key in seen:
+        correcting = cells.get(NOTE_COLUMN, "").lower().startswith(CORRECTION)
+        if key in seen and not correcting:
             problem(
                 line,
                 "player",
                 f"{entry.player} already has a score for {spec.round_label(entry.round)} "
-                f"on line {seen[key]}",
+                f"on line {seen[key]} (to replace it, add a line with `{CORRECTION}` in the "
+                f"{NOTE_COLUMN} column)",
             )
             continue
-        seen[key] = line
+        if correcting and key not in seen:
+            problem(
+                line,
+                NOTE_COLUMN,
+                f"a correction, but {entry.player} has no earlier score for "
+                f"{spec.round_label(entry.round)} to replace",
+            )
+            continue
         # One spelling per player: the first one typed.
         name = spelled.setdefault(key[0], entry.player)
-        entries.append(Entry(entry.line, name, entry.round, entry.score, entry.parts, entry.titles))
+        made = Entry(entry.line, name, entry.round, entry.score, entry.parts, entry.titles)
+        if correcting:
+            index = next(i for i, e in enumerate(entries) if e.line == seen[key])
+            old = entries.pop(index)
+            made = Entry(
+                made.line,
+                name,
+                made.round,
+                made.score,
+                made.parts,
+                made.titles,
+                corrects=old.line,
+                was=old.was if old.was is not None else old.score,
+            )
+            entries.insert(index, made)  # where the replaced line was: rounds keep their order
+        else:
+            entries.append(made)
+        seen[key] = line
     if header is None:
         problems.append(Problem(shown, 1, "", "the file is empty (expected a header line)"))
     if problems:
@@ -389,6 +424,7 @@ def rank(entries: list[Entry], spec: ScoreSpec, dock: tuple[int, ...] | None) ->
                     (p for p, first in first_round.items() if first == number - 1 and number > 1),
                     key=_name_key,
                 ),
+                [e for e in entries if e.corrects is not None and e.round in upto],
             )
         )
     return rankings

@@ -147,6 +147,14 @@ def body_blocks(ranking: Ranking, spec: ScoreSpec) -> list[Block]:
                 "your score for every round you fly; it counts whenever it arrives.",
             )
         )
+    for fixed in ranking.corrections:
+        after.append(
+            line(
+                "Corrected: ",
+                typed(fixed.player),
+                f"'s score for {spec.round_label(fixed.round)} is {fixed.score} (was {fixed.was}).",
+            )
+        )
     after += [line(*parts) for parts in _closing(ranking)]
     if after and after[0].kind == "line":
         after[0] = para(*after[0].parts)  # a blank line after the standings
