@@ -42,7 +42,7 @@ def _headings(text: str) -> list[str]:
     return [
         line
         for line in text.splitlines()
-        if line.startswith(("Post now", "MISSED", "No posts", "Nothing", "Today's", "Next"))
+        if line.startswith(("Post now", "MISSED", "No posts", "Nothing", "Everything", "Next"))
     ]
 
 
@@ -89,7 +89,7 @@ def test_a_missed_slot_comes_back_first_until_it_is_marked(
     assert marked.exit_code == 0, marked.output
     assert "Marked posted: every slot due by now (turns 0-12)." in marked.output
     text = host("2026-10-08 17:45").output
-    assert _headings(text)[0] == "Today's posts are out (marked posted)."
+    assert _headings(text)[0] == "Everything due so far today is out (marked posted)."
     # A slot unmarked by mistake comes back.
     assert run("posted", "-o", "g", "11", "--undo").exit_code == 0
     assert _headings(host("2026-10-08 17:45").output)[0].startswith("MISSED (1 of 1)")

@@ -165,13 +165,13 @@ def agenda(game: GameFolder, work: list[SlotWork], at: dt.datetime, posted: Post
     """The slots to post now. Only today's slot is due now: a slot of an earlier day is not
     posted again by accident (a rest day, a skipped date, an early morning). In a folder that
     records what was posted, a due slot not marked is missed and comes back until marked."""
-    zone = game_zone(game.plan)
-    today = at.astimezone(zone).date()
-    came = [i for i, w in enumerate(work) if w.slot.at is not None and w.slot.at <= at]
     if any(w.slot.at is None for w in work):
         raise SheetgenError(
             "this game has no dates (no start date): ask for a day, `sheetgen today day N`"
         )
+    zone = game_zone(game.plan)
+    today = at.astimezone(zone).date()
+    came = [i for i, w in enumerate(work) if w.slot.at is not None and w.slot.at <= at]
     todays = [i for i in came if work[i].slot.at.astimezone(zone).date() == today]  # type: ignore[union-attr]
     due = todays[-1] if todays else None
     if due is not None and work[due].slot.turn in posted.turns:
@@ -198,7 +198,8 @@ def _quiet_reason(
 ) -> str:
     zone = game_zone(game.plan)
     if todays:
-        return "Today's posts are out (marked posted)."
+        # Today's slots so far are marked; a later one today, if any, is the next below.
+        return "Everything due so far today is out (marked posted)."
     if upcoming is None:
         return "No posts today: the game's last post is out."
     following = work[upcoming].slot.at.astimezone(zone)  # type: ignore[union-attr]
