@@ -68,24 +68,11 @@ def post_steps(root: Path, post: Post, platform: str, prefix: str) -> Step:
             items += [
                 Picture("Attach to the post", im.file, im.alt) for im in post.facebook_images()
             ]
-        under = f"the {post.comment_on} post" if post.comment_on else "that post"
-        count = len(post.facebook_comments)
         for index, name in enumerate(post.comment_files()):
-            label = post.comment_label(index)
-            which = f"Comment {index + 1} of {count}" if count > 1 else "Comment"
-            which += f" ({label})" if label else ""
-            items.append(
-                PasteText(
-                    f"{which} under {under}, text only: paste {name}",
-                    name,
-                    read_written(root, name),
-                )
-            )
+            heading = f"{post.comment_heading(index)}, text only: paste {name}"
+            items.append(PasteText(heading, name, read_written(root, name)))
     elif platform == "discord":
-        names = [
-            f"{post.key}.discord{'' if n == 1 else f'-{n}'}.md"
-            for n in range(1, len(post.discord_messages()) + 1)
-        ]
+        names = post.discord_files()
         for part, name in enumerate(names, 1):
             label = f" (message {part} of {len(names)})" if len(names) > 1 else ""
             items.append(PasteText(f"Paste {name}{label}", name, read_written(root, name)))

@@ -97,21 +97,14 @@ def facebook_steps(root: Path, post: Post, number: int) -> list[str]:
         name = f"{post.key}.facebook.txt"
         lines += [f"   New post: paste {name}:", *_clip(_read(root, name))]
         lines += _attach_lines(post, post.facebook_images(), "to the post")
-    under = f"the {post.comment_on} post" if post.comment_on else "that post"
-    count = len(post.facebook_comments)
     for index, name in enumerate(post.comment_files()):
-        label = post.comment_label(index)
-        which = f"Comment {index + 1} of {count}" if count > 1 else "Comment"
-        which += f" ({label})" if label else ""
-        lines += [f"   {which} under {under}, text only: paste {name}:", *_clip(_read(root, name))]
+        heading = post.comment_heading(index)
+        lines += [f"   {heading}, text only: paste {name}:", *_clip(_read(root, name))]
     return lines
 
 
 def discord_steps(root: Path, post: Post, number: int) -> list[str]:
-    names = [
-        f"{post.key}.discord{'' if n == 1 else f'-{n}'}.md"
-        for n in range(1, len(post.discord_messages()) + 1)
-    ]
+    names = post.discord_files()
     lines = [f"{number}. {post.title}"]
     for part, name in enumerate(names, 1):
         label = f" (message {part} of {len(names)})" if len(names) > 1 else ""

@@ -123,6 +123,20 @@ class Post:
         labels = self.comment_labels
         return labels[index] if index < len(labels) else ""
 
+    def comment_heading(self, index: int) -> str:
+        """'Comment 2 of 3 (meteor 2) under the Turn 9 post': which comment, and where."""
+        count = len(self.facebook_comments)
+        label = self.comment_label(index)
+        which = f"Comment {index + 1} of {count}" if count > 1 else "Comment"
+        which += f" ({label})" if label else ""
+        under = f"the {self.comment_on} post" if self.comment_on else "that post"
+        return f"{which} under {under}"
+
+    def discord_files(self) -> list[str]:
+        """The Discord text's files, one per message: KEY.discord.md, KEY.discord-2.md, ..."""
+        count = len(self.discord_messages())
+        return [f"{self.key}.discord{'' if n == 1 else f'-{n}'}.md" for n in range(1, count + 1)]
+
     def discord_messages(self) -> list[str]:
         """The Discord text as messages of at most DISCORD_LIMIT characters each."""
         return split_message(self.discord.rstrip("\n"), DISCORD_LIMIT)
@@ -139,24 +153,15 @@ class Post:
             shown += [f"`{im.file}`" for im in self.facebook_images()]
             step += f"; attach {', '.join(shown)}." if shown else "; no picture."
             steps.append(step)
-        under = f"the {self.comment_on} post" if self.comment_on else "that post"
-        count = len(self.facebook_comments)
         for index, name in enumerate(self.comment_files()):
-            label = self.comment_label(index)
-            which = f"Comment {index + 1} of {count}" if count > 1 else "Comment"
-            which += f" ({label})" if label else ""
             steps.append(
-                f"{which} under {under}: paste `{name}`, text only "
+                f"{self.comment_heading(index)}: paste `{name}`, text only "
                 "(no picture: Facebook would show it in full)."
             )
         return steps
 
     def discord_steps(self) -> list[str]:
-        messages = self.discord_messages()
-        steps = []
-        for number in range(1, len(messages) + 1):
-            suffix = "" if number == 1 else f"-{number}"
-            steps.append(f"Message: paste `{self.key}.discord{suffix}.md`")
+        steps = [f"Message: paste `{name}`" for name in self.discord_files()]
         files = [*self.attachments, *(im.file for im in self.images)]
         # Discord takes at most 10 files a message; more go in a further message.
         chunks = [files[i : i + DISCORD_FILES] for i in range(0, len(files), DISCORD_FILES)]
