@@ -33,9 +33,14 @@ def write(run: Any, tmp_path: Path, pack: str, rhythm: str, *args: str, out: str
     return result
 
 
-def events(root: Path) -> dict[str, Event]:
+def events(root: Path, tasks: bool = False) -> dict[str, Event]:
+    """The posts' events (with `tasks`, the host's tasks' events: tests/test_month.py)."""
     cal = Calendar.from_ical((root / "schedule.ics").read_bytes())
-    return {str(e["UID"]): e for e in cal.walk("VEVENT")}
+    return {
+        str(e["UID"]): e
+        for e in cal.walk("VEVENT")
+        if ("-task-" in str(e["UID"])) == tasks
+    }
 
 
 def moments(root: Path) -> dict[int, dt.datetime]:
@@ -90,6 +95,20 @@ def check_rfc5545(data: bytes) -> None:
         assert not event.errors
 
 
+def task_revisions(before: dict[str, Event], after: dict[str, Event]) -> set[str]:
+    """The host tasks' events that show something new, each checked to be revised once."""
+    changed = set()
+    for uid, event in after.items():
+        old = before[uid]
+        shown = ("DTSTART", "SUMMARY", "DESCRIPTION")
+        if any(str(event.get(k)) != str(old.get(k)) for k in shown):
+            changed.add(uid)
+            assert sequence(event) == sequence(old) + 1, uid
+        else:
+            assert (sequence(event), stamp(event)) == (sequence(old), stamp(old)), uid
+    return changed
+
+
 AMSTERDAM = "rhythm:\n  timezone: Europe/Amsterdam\n"
 LATER_AFTERNOONS = '  changes:\n    - {from: 2026-12-04, times: {afternoon: "18:30"}}\n'
 
@@ -106,9 +125,13 @@ def test_a_changed_clock_time_raises_sequence_on_the_moved_events_only(
     base = {stamp(e) for e in first.values()}
     assert base == {min(at0.values())}  # the game's first posting moment
     of_turn = turns(first, at0)
+    tasks0 = events(root, tasks=True)
 
     result = write(run, tmp_path, "galaxy-trucker", AMSTERDAM + LATER_AFTERNOONS)
     second, at1 = events(root), moments(root)
+    # A host task (rankings, a catch-up page) after an afternoon post moves with it.
+    tasks_moved = task_revisions(tasks0, events(root, tasks=True))
+    assert "task-rankings-1" in " ".join(tasks_moved)
     data = (root / "schedule.ics").read_bytes()
     check_rfc5545(data)
     shifted = moved(at0, at1)
@@ -124,7 +147,7 @@ def test_a_changed_clock_time_raises_sequence_on_the_moved_events_only(
             assert (sequence(event), stamp(event)) == (1, change), uid
         else:
             assert (sequence(event), stamp(event)) == (0, min(at0.values())), uid
-    count = sum(1 for uid in second if of_turn[uid] in shifted)
+    count = sum(1 for uid in second if of_turn[uid] in shifted) + len(tasks_moved)
     assert f"schedule.ics: {count} events changed" in result.stderr
 
     # The same game and rhythm again: the same bytes.
@@ -169,8 +192,11 @@ def test_each_kind_of_rhythm_change_raises_exactly_the_moved_events(
     write(run, tmp_path, "moon-drop", MOON)
     first, at0 = events(root), moments(root)
     of_turn = turns(first, at0)
+    tasks0 = events(root, tasks=True)
     write(run, tmp_path, "moon-drop", MOON + edit)
     second, at1 = events(root), moments(root)
+    tasks1 = events(root, tasks=True)
+    tasks_moved = task_revisions(tasks0, tasks1)
     check_rfc5545((root / "schedule.ics").read_bytes())
     shifted = moved(at0, at1)
     # The description names the zone ("08:00 UTC" or "GMT"), so a zone change that leaves
@@ -180,8 +206,10 @@ def test_each_kind_of_rhythm_change_raises_exactly_the_moved_events(
     }
     revised = {uid for uid in second if of_turn[uid] in shifted} | described
     assert revised
+    both = {**first, **tasks0}, {**second, **tasks1}
     change = min(
-        min(first[uid].decoded("DTSTART"), second[uid].decoded("DTSTART")) for uid in revised
+        min(both[0][uid].decoded("DTSTART"), both[1][uid].decoded("DTSTART"))
+        for uid in revised | tasks_moved
     )
     for uid, event in second.items():
         if uid in revised:
@@ -229,7 +257,8 @@ def test_a_rhythm_changed_by_a_turn_command_is_still_a_revision(run: Any, tmp_pa
     assert (root / "schedule.ics").read_bytes() == first
     assert moments(root)[6] == dt.datetime(2026, 12, 7, 8, 0, tzinfo=UTC)
     write(run, tmp_path, "moon-drop", edit)
-    assert sorted(sequence(e) for e in events(root).values()) == [0] * 7 + [1] * 3
+    # 11 posts: 8 before the skipped Sunday (the schedule post among them), 3 after it.
+    assert sorted(sequence(e) for e in events(root).values()) == [0] * 8 + [1] * 3
 
 
 def test_changed_files_are_a_revision_too(run: Any, tmp_path: Path) -> None:

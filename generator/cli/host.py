@@ -177,7 +177,7 @@ def today(
 
 
 @main.command()
-@click.argument("what", nargs=-1, metavar="[now | N | N-M | day N [SLOT]]")
+@click.argument("what", nargs=-1, metavar="[now | N | N-M | day N [SLOT] | correction N]")
 @game_folder_option
 @click.option(
     "--at",
@@ -188,8 +188,10 @@ def today(
 @click.option("--undo", is_flag=True, help="Unmark: those slots are not posted after all.")
 @report_errors
 def posted(what: tuple[str, ...], folder: Path | None, at: str | None, undo: bool) -> None:
-    """Record that slots are posted: every slot due by now (the default), one turn, a range
-    of turns, or a day's slot. `today` then brings back a slot due and not marked."""
+    """Record that slots are posted: every slot due by now and every correction made by now
+    (the default), one turn, a range of turns, a day's slot, or a correction. `today` then
+    brings back a slot due and not marked."""
+    from generator.host.corrections import correction_numbers, read_corrections
     from generator.host.game_folder import require_schedule
     from generator.host.posted import mark_posted, read_posted
     from generator.host.table_open import TableGame, open_host_game
@@ -203,9 +205,87 @@ def posted(what: tuple[str, ...], folder: Path | None, at: str | None, undo: boo
         )
     require_schedule(game)
     moment = parse_at(at, game.plan) if at else now()
-    turns, said = posted_turns(game, what, moment)
-    mark_posted(game.root, turns, moment, undo)
+    made = [c for c in read_corrections(game.root) if c.at <= moment]
+    if what and what[0].lower() == "correction":
+        numbers = correction_numbers(what[1:], made)
+        turns: list[int] = []
+        said = "correction " + ", ".join(str(n) for n in numbers)
+    else:
+        turns, said = posted_turns(game, what, moment)
+        everything = not what or (len(what) == 1 and what[0].lower() == "now")
+        numbers = [c.number for c in made] if everything else []
+        if numbers:
+            said += f" and correction{'s' if len(numbers) > 1 else ''} " + ", ".join(
+                str(n) for n in numbers
+            )
+    mark_posted(game.root, turns, moment, undo, numbers)
     record = read_posted(game.root)
     click.echo(f"{'Unmarked' if undo else 'Marked posted'}: {said}.")
     slots = {w.slot.turn for w in slots_with_posts(game)}
     click.echo(f"{len(record.turns & slots)} of {len(slots)} slots marked posted.")
+
+
+@main.command()
+@click.argument("what", metavar="[POST]", required=False)
+@click.option(
+    "--say",
+    "text",
+    default=None,
+    metavar="TEXT",
+    help="What changed, in your words (at most 1,000 characters), e.g. 'Meteor 2 comes from "
+    "the left, not the right.'",
+)
+@game_folder_option
+@click.option(
+    "--at",
+    default=None,
+    metavar="'YYYY-MM-DD HH:MM'",
+    help="Pretend it is this moment (in the game's time zone) [default: now]",
+)
+@report_errors
+def correct(what: str | None, text: str | None, folder: Path | None, at: str | None) -> None:
+    """Write a correction post for a published post (POST: its turn number, or its file
+    stem such as round-1/turn-09-flight). The post itself, the plan and the commitment stay
+    as they are; the correction goes out as a new post on every platform, and `today`, the
+    console and the catch-up page show it. Without POST and --say: write every
+    correction's files again from corrections.jsonl (after a run was cut short)."""
+    from generator.folder.write import write_game
+    from generator.host.corrections import (
+        checked_text,
+        correction_files,
+        published_post,
+        read_corrections,
+        record_correction,
+    )
+    from generator.host.digest import game_posts
+    from generator.host.game_folder import require_schedule
+    from generator.host.table_open import TableGame, open_host_game
+    from generator.plan.moments import now, parse_at
+
+    game = open_host_game(folder, None)
+    if isinstance(game, TableGame):
+        raise click.UsageError(
+            "a table game corrects its table through its own commands (an undo entry)"
+        )
+    require_schedule(game)
+    if what is None and text is None:
+        corrections = read_corrections(game.root)
+        write_game(game.root, game.plan, correction_files(game, corrections), force=False)
+        click.echo(f"{len(corrections)} corrections written again from corrections.jsonl.")
+        return
+    if what is None or text is None:
+        raise click.UsageError("name the post and say what changed: correct POST --say TEXT")
+    moment = parse_at(at, game.plan) if at else now()
+    words = checked_text(text)
+    post = published_post(game, game_posts(game), what, moment)
+    record_correction(game, post, words, moment)
+    corrections = read_corrections(game.root)
+    written = write_game(game.root, game.plan, correction_files(game, corrections), force=False)
+    mine = next(c for c in reversed(corrections) if c.key == post.key and c.text == words)
+    for path in written:
+        if path.name.startswith(f"correction-{mine.number:02d}."):
+            click.echo(f"  {display_path(path)}", err=True)
+    click.echo(
+        f"Correction {mine.number} to {post.title}: post "
+        f"{mine.stem}.* now (`sheetgen today` shows the steps), then `sheetgen posted now`."
+    )

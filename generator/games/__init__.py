@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     # and the pack loader brings pydantic and YAML with it.
     from generator.pack.load import Pack
     from generator.plan.model import Plan, PlanHeader
+    from generator.plan.month import HostTask
+    from generator.render.text import Post
 
 ScopeKind = Literal["game", "round", "turn", "sheets"]
 
@@ -82,6 +84,32 @@ class GameRules(ABC):
     def capabilities(self) -> Capabilities:
         """The game's optional powers; none by default."""
         return Capabilities()
+
+    # --- the host's month, for a game with planned posts (plan/month.py) ----------------
+    def round_ends(self, content: Any, plan: Any) -> list[tuple[str, int]]:
+        """Each scored round's key in scores.csv and the turn of its last post, in play
+        order; by default the game's one score after its last post. A game scored after
+        each round says where each ends."""
+        scoring = self.capabilities.scoring
+        if scoring is None:
+            return []
+        from generator.plan.model import as_data
+
+        last = as_data(plan)["schedule"][-1]["turn"]
+        return [(scoring(content, plan).rounds[-1], last)]
+
+    def host_tasks(self, content: Any, plan: Any) -> list[HostTask]:
+        """The rankings, catch-up pages and reveal of the month, in the order they are due."""
+        from generator.plan.month import month_tasks
+
+        return month_tasks(plan, self.round_ends(content, plan))
+
+    def month_posts(self, content: Any, plan: Any, posts: list[Post]) -> list[Post]:
+        """The game's posts with what players read of the month: the schedule post before
+        day 1, a line before each day off, and when each round's scores are due."""
+        from generator.render.month_posts import with_month
+
+        return with_month(posts, plan, self.host_tasks(content, plan))
 
 
 # Games installed beside sheetgen: an entry point of this group names a game and the module

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from generator.common.errors import display_path
 from generator.common.output_file import OutputFile
+from generator.host.corrections import correction_post, moment_words
 from generator.host.digest import embed_image
 from generator.host.game_folder import GameFolder
 from generator.host.posted import read_posted
@@ -27,10 +28,12 @@ from generator.host.today import (
     agenda,
     on_platform,
     read_written,
+    slot_tasks,
     slots_with_posts,
     what_is_left,
 )
 from generator.plan.moments import game_zone
+from generator.plan.month import HostTask
 from generator.plan.schedule import when
 from generator.render.console_html import (
     Console,
@@ -42,6 +45,7 @@ from generator.render.console_html import (
     Step,
     console_html,
 )
+from generator.render.host_tasks import task_heading, task_steps
 from generator.render.text import Post
 
 CONSOLE_HTML = "console.html"
@@ -140,9 +144,23 @@ def scheduled_console(
 
     def slot(index: int, kind: str, heading: str, texts: bool) -> Slot:
         item = work[index]
-        steps = _platform_steps(game.root, item.posts, platforms, f"turn-{item.slot.turn}")
-        return Slot(kind, heading, _when(item, turns), _titles(item), steps if texts else ())
+        prefix = f"turn-{item.slot.turn}"
+        steps = _platform_steps(game.root, item.posts, platforms, prefix)
+        tasks = slot_tasks(game, item.slot.turn)
+        if tasks:
+            steps = tuple(
+                (platform, (*found, *_task_steps(game, tasks, platform, prefix)))
+                for platform, found in steps
+            )
+        titles = (*_titles(item), *(f"Then: {task_heading(t)}" for t in tasks))
+        return Slot(kind, heading, _when(item, turns), titles, steps if texts else ())
 
+    for correction in day.corrections:
+        post = correction_post(game, correction)
+        steps = _platform_steps(game.root, [post], platforms, f"correction-{correction.number}")
+        made = f"made {moment_words(game, correction.at)}"
+        heading = f"CORRECTION {correction.number}: post first"
+        slots.append(Slot("missed", heading, made, (post.title,), steps))
     for number, index in enumerate(day.missed, 1):
         heading = f"MISSED ({number} of {len(day.missed)}): post first"
         slots.append(slot(index, "missed", heading, True))
@@ -151,7 +169,8 @@ def scheduled_console(
     if slots:
         due = [day.due] if day.due is not None else []
         shown = [work[i].slot.turn for i in [*day.missed, *due]]
-        done = "now" if posted.tracked else " ".join(str(t) for t in shown)
+        plain = not posted.tracked and not day.corrections and shown
+        done = " ".join(str(t) for t in shown) if plain else "now"
         note = f"When they are out: sheetgen posted {done} -o {display_path(game.root)}"
         slots[-1] = replace(slots[-1], note=note)
     later = [
@@ -194,6 +213,21 @@ def scheduled_console(
         platforms=tuple(p for p in platforms if any(p == q for s in slots for q, _ in s.platforms)),
         pictures=pictures_of(game.root, slots),
         footer=_footer(),
+    )
+
+
+def _task_steps(
+    game: GameFolder, tasks: list[HostTask], platform: str, prefix: str
+) -> tuple[Step, ...]:
+    """A slot's host tasks (rankings, a catch-up page), after its posts, each with a tick."""
+    folder = display_path(game.root)
+    return tuple(
+        Step(
+            f"{prefix}/{platform}/task-{task.key}",
+            task_heading(task),
+            tuple(Note(step) for step in task_steps(task, folder)),
+        )
+        for task in tasks
     )
 
 

@@ -23,6 +23,7 @@ from PIL import Image
 from generator.common.errors import SheetgenError, display_path
 from generator.games import OutputFile, Scope
 from generator.games.capabilities import lacking
+from generator.host.corrections import correction_post, moment_words, read_corrections
 from generator.host.game_folder import GameFolder
 from generator.host.rankings import SCORES_FILE
 from generator.host.rankings_post import ranking_picture, ranking_post
@@ -252,6 +253,7 @@ def build_page(
     cutoff_text: str,
     rankings: dict[str, PagePost] | None = None,
     host_copy: bool = False,
+    cutoff: Cutoff | None = None,
 ) -> tuple[Page, int]:
     """The page, and how many pictures were missing from the folder. `rankings`: the rankings
     posts by key (`page_rankings`), shown after the rounds they follow."""
@@ -290,6 +292,7 @@ def build_page(
             )
         )
     _add_rankings(game, posts, sections, rankings or {})
+    _add_corrections(game, sections, cutoff)
     _add_reveal(game, posts, sections)
     title = f"{game_line}: catch-up"
     if host_copy:
@@ -326,6 +329,35 @@ def _add_rankings(
     final = rankings.get("rankings/final")
     if final is not None and every and all(p.key in shown for p in every):
         sections.append(PageSection("final-rankings", "Final rankings", [PagePhase("", [final])]))
+
+
+def _add_corrections(game: GameFolder, sections: list[PageSection], cutoff: Cutoff | None) -> None:
+    """Each correction made by the page's moment, right after the post it corrects (a
+    player catching up reads the fix where it matters)."""
+    for correction in read_corrections(game.root):
+        if cutoff is not None and cutoff.at is not None and correction.at > cutoff.at:
+            continue
+        anchor = correction.key.replace("/", "-")
+        for section in sections:
+            for phase in section.phases:
+                found = [i for i, p in enumerate(phase.posts) if p.anchor == anchor]
+                if not found:
+                    continue
+                after = found[0] + 1
+                while after < len(phase.posts) and phase.posts[after].anchor.startswith(
+                    "corrections-"
+                ):
+                    after += 1
+                post = correction_post(game, correction)
+                phase.posts.insert(
+                    after,
+                    PagePost(
+                        anchor=post.key.replace("/", "-"),
+                        title=post.title,
+                        when=moment_words(game, correction.at),
+                        blocks=post_blocks(post),
+                    ),
+                )
 
 
 def _add_reveal(game: GameFolder, posts: list[Post], sections: list[PageSection]) -> None:
@@ -412,7 +444,7 @@ def digest_files(
         refuse_future(game, not_yet_due(game, posts, cutoff), cutoff)
     rankings = page_rankings(game, titles)
     words = cutoff_words(game, posts, cutoff)
-    page, missing = build_page(game, posts, words, rankings.posts, host_copy)
+    page, missing = build_page(game, posts, words, rankings.posts, host_copy, cutoff)
     shown = {p.anchor for s in page.sections for ph in s.phases for p in ph.posts}
     stale = [key for key in rankings.stale if key.replace("/", "-") in shown]
     return page_files(page, host_copy, fragment), len(posts), missing, stale

@@ -23,6 +23,8 @@ MAX_POSTED_BYTES = 10_000_000
 class Posted:
     turns: frozenset[int]
     tracked: bool  # the host has marked something: unmarked due slots are missed
+    # Corrections marked posted, by number (host/corrections.py).
+    corrections: frozenset[int] = frozenset()
 
 
 def read_posted(root: Path) -> Posted:
@@ -36,6 +38,7 @@ def read_posted(root: Path) -> Posted:
     except UnreadableFile as exc:
         raise SheetgenError(f"{display_path(path)}: {exc}") from None
     turns: set[int] = set()
+    corrections: set[int] = set()
     for raw in data.split(b"\n"):
         try:
             line = json.loads(raw)
@@ -43,17 +46,30 @@ def read_posted(root: Path) -> Posted:
             continue
         if not isinstance(line, dict) or not isinstance(line.get("turns"), list):
             continue
-        marked = {t for t in line["turns"] if isinstance(t, int) and not isinstance(t, bool)}
-        if line.get("undo") is True:
-            turns -= marked
-        else:
-            turns |= marked
-    return Posted(frozenset(turns), True)
+        for field, into in (("turns", turns), ("corrections", corrections)):
+            values = line.get(field)
+            if not isinstance(values, list):
+                continue
+            marked = {t for t in values if isinstance(t, int) and not isinstance(t, bool)}
+            if line.get("undo") is True:
+                into -= marked
+            else:
+                into |= marked
+    return Posted(frozenset(turns), True, frozenset(corrections))
 
 
-def mark_posted(root: Path, turns: list[int], at: dt.datetime, undo: bool = False) -> None:
-    """Append one line: these turns are posted (or, `undo`, not posted after all)."""
-    line = {"turns": sorted(set(turns)), "at": at.isoformat(timespec="minutes")}
+def mark_posted(
+    root: Path,
+    turns: list[int],
+    at: dt.datetime,
+    undo: bool = False,
+    corrections: list[int] | None = None,
+) -> None:
+    """Append one line: these turns (and corrections) are posted (or, `undo`, not posted
+    after all)."""
+    line: dict[str, object] = {"turns": sorted(set(turns)), "at": at.isoformat(timespec="minutes")}
+    if corrections:
+        line["corrections"] = sorted(set(corrections))
     if undo:
         line["undo"] = True
     try:

@@ -13,13 +13,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.common.errors import SheetgenError, display_path
+from generator.host.corrections import (
+    Correction,
+    correction_post,
+    moment_words,
+    read_corrections,
+)
 from generator.host.digest import game_posts
 from generator.host.game_folder import GameFolder
 from generator.host.posted import Posted
 from generator.kit.session import recorded_rhythm
 from generator.plan.moments import Slot, game_slots, game_zone, parse_day
+from generator.plan.month import RANKINGS, HostTask
 from generator.plan.rhythm import why_no_posts
 from generator.plan.schedule import when
+from generator.render.host_tasks import task_heading, task_steps
 from generator.render.reveal import REVEAL_KEY
 from generator.render.text import Post, PostImage
 
@@ -152,6 +160,8 @@ class Agenda:
     quiet: str | None  # why nothing is due now ("No posts today (a rest day (Sunday))")
     upcoming: int | None  # the next slot after the moment
     last_due: int | None  # the latest slot whose time has come (any day)
+    # Corrections made and not marked posted (in a folder that records nothing: today's).
+    corrections: tuple[Correction, ...] = ()
 
 
 def agenda(game: GameFolder, work: list[SlotWork], at: dt.datetime, posted: Posted) -> Agenda:
@@ -178,7 +188,40 @@ def agenda(game: GameFolder, work: list[SlotWork], at: dt.datetime, posted: Post
     quiet = None
     if due is None and not missed:
         quiet = _quiet_reason(game, work, todays, upcoming, today, posted)
-    return Agenda(missed, due, quiet, upcoming, came[-1] if came else None)
+    pending = pending_corrections(game, at, posted)
+    return Agenda(missed, due, quiet, upcoming, came[-1] if came else None, pending)
+
+
+def pending_corrections(
+    game: GameFolder, at: dt.datetime, posted: Posted
+) -> tuple[Correction, ...]:
+    """Corrections made by `at` and not marked posted; in a folder that records nothing,
+    those made that day."""
+    zone = game_zone(game.plan)
+    made = [c for c in read_corrections(game.root) if c.at <= at]
+    if posted.tracked:
+        return tuple(c for c in made if c.number not in posted.corrections)
+    day = at.astimezone(zone).date()
+    return tuple(c for c in made if c.at.astimezone(zone).date() == day)
+
+
+def correction_lines(
+    game: GameFolder, correction: Correction, platforms: tuple[str, ...]
+) -> list[str]:
+    post = correction_post(game, correction)
+    if not (game.root / f"{post.key}.facebook.txt").is_file():
+        return [
+            f"CORRECTION {correction.number}: its files are not written (a run was cut short): "
+            f"`sheetgen correct -o {display_path(game.root)}` writes them from the log"
+        ]
+    lines = [
+        f"CORRECTION {correction.number}, post first: to “{correction.title}” (made "
+        f"{moment_words(game, correction.at)})",
+    ]
+    for platform in platforms:
+        lines += ["", platform_heading(platform)]
+        lines += PLATFORM_STEPS[platform](game.root, post, 1)
+    return lines
 
 
 def _quiet_reason(
@@ -206,15 +249,27 @@ def _quiet_reason(
     return f"No posts today: {why or 'the rhythm has none on this date'}."
 
 
+def game_tasks(game: GameFolder) -> list[HostTask]:
+    """The month's rankings, catch-up pages and reveal (plan/month.py)."""
+    return game.rules.host_tasks(game.content, game.typed)
+
+
+def _due_words(task: HostTask) -> str:
+    return f" (scores due by {task.deadline})" if task.kind == RANKINGS else ""
+
+
 def what_is_left(game: GameFolder) -> list[str]:
     """After the last post: what a host still does, each until its files are in the folder."""
+    final = {t.kind: t for t in game_tasks(game) if t.after_the_end}
     left = []
+    rankings = final.get(RANKINGS)
     if (
         game.rules.capabilities.scoring is not None
         and not (game.root / "rankings" / "final.facebook.txt").is_file()
     ):
+        due = _due_words(rankings) if rankings is not None else ""
         left.append(
-            "the final rankings: type the players' scores into scores.csv, then "
+            f"the final rankings{due}: type the players' scores into scores.csv, then "
             "`sheetgen rankings` and post rankings/final"
         )
     if not (game.root / f"{REVEAL_KEY}.facebook.txt").is_file():
@@ -222,6 +277,22 @@ def what_is_left(game: GameFolder) -> list[str]:
     if not (game.root / "digest.html").is_file():
         left.append("the last catch-up page: `sheetgen digest`, and share it")
     return left
+
+
+def slot_tasks(game: GameFolder, turn: int) -> list[HostTask]:
+    """The tasks that go out with a slot, after its posts."""
+    return [t for t in game_tasks(game) if t.after_turn == turn and not t.after_the_end]
+
+
+def task_lines(game: GameFolder, turn: int) -> list[str]:
+    tasks = slot_tasks(game, turn)
+    if not tasks:
+        return []
+    lines = ["", "=== Then, after these posts (every platform) ==="]
+    for number, task in enumerate(tasks, 1):
+        lines.append(f"{number}. {task_heading(task)}")
+        lines += [f"   - {step}" for step in task_steps(task, display_path(game.root))]
+    return lines
 
 
 def _slot_lines(
@@ -241,7 +312,7 @@ def _slot_lines(
         lines += ["", platform_heading(platform)]
         for number, post in enumerate(relevant, 1):
             lines += PLATFORM_STEPS[platform](game.root, post, number)
-    return lines
+    return lines + task_lines(game, item.slot.turn)
 
 
 def today_text(
@@ -267,6 +338,8 @@ def today_text(
         index = plan_of_day
         upcoming = index + 1 if index is not None and index + 1 < len(work) else None
         day = Agenda([], index, None if index is not None else "Nothing to post.", upcoming, index)
+    for correction in day.corrections:
+        lines += [*correction_lines(game, correction, platforms), ""]
     for number, index in enumerate(day.missed, 1):
         heading = f"MISSED ({number} of {len(day.missed)}), post first"
         lines += [*_slot_lines(game, work[index], heading, platforms, turns), ""]
@@ -274,14 +347,16 @@ def today_text(
         lines += _slot_lines(game, work[day.due], "Post now", platforms, turns)
     elif day.quiet:
         lines.append(day.quiet)
-    if day.missed or day.due is not None:
+    if day.missed or day.due is not None or day.corrections:
         lines.append("")
         if posted is not None:
             shown = [
                 work[i].slot.turn
                 for i in [*day.missed, *([day.due] if day.due is not None else [])]
             ]
-            done = "now" if posted.tracked else " ".join(str(t) for t in shown)
+            # `now` marks the corrections made by now as well as the slots.
+            plain = not posted.tracked and not day.corrections and shown
+            done = " ".join(str(t) for t in shown) if plain else "now"
             lines.append(
                 f"When they are out: `sheetgen posted {done} -o {display_path(game.root)}`"
                 + ("" if posted.tracked else " (a slot you miss then comes back here)")

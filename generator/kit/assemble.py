@@ -5,7 +5,7 @@ gives its posts, pictures and sheets; where each goes is decided here, the same 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +13,7 @@ import click
 
 from generator.common.output_file import OutputFile
 from generator.plan.model import to_data
+from generator.plan.month import HostTask
 from generator.render.calendar_ics import calendar_file
 from generator.render.guide import posting_guide
 from generator.render.text import Post
@@ -49,10 +50,12 @@ def post_files(posts: Iterable[Post]) -> list[OutputFile]:
     ]
 
 
-def schedule_files(game_name: str, plan: Any, posts: list[Post]) -> list[OutputFile]:
-    """The posting guide and, for a dated game, the calendar of every post."""
-    guide = OutputFile(GUIDE_FILE, posting_guide(game_name, plan, posts).encode("utf-8"))
-    return [guide, *calendar_file(game_name, to_data(plan), posts)]
+def schedule_files(
+    game_name: str, plan: Any, posts: list[Post], tasks: Sequence[HostTask] = ()
+) -> list[OutputFile]:
+    """The posting guide and, for a dated game, the calendar of every post and host task."""
+    guide = OutputFile(GUIDE_FILE, posting_guide(game_name, plan, posts, tasks).encode("utf-8"))
+    return [guide, *calendar_file(game_name, to_data(plan), posts, tasks)]
 
 
 def scope_files(
@@ -63,15 +66,17 @@ def scope_files(
     pictures: Callable[[], Drawing] | None = None,
     sheets: Callable[[], list[OutputFile]] | None = None,
     progress: bool = False,
+    tasks: Sequence[HostTask] = (),
 ) -> list[OutputFile]:
     """A scope's files: its posts and their pictures; the sheets for the whole game or the
     sheets alone; the guide and calendar for the whole game (built from its posts).
-    `progress`: show how far the drawing got (RenderOptions.progress)."""
+    `progress`: show how far the drawing got (RenderOptions.progress); `tasks`: the host's
+    month beside the posts (GameRules.host_tasks), in the guide and the calendar."""
     files = post_files(posts) if scope_kind != "sheets" else []
     if pictures is not None and scope_kind != "sheets":
         files += drawn(pictures(), progress)
     if scope_kind == "game":
-        files += schedule_files(game_name, plan, posts)
+        files += schedule_files(game_name, plan, posts, tasks)
     if sheets is not None and scope_kind in ("game", "sheets"):
         files += sheets()
     return files

@@ -17,7 +17,7 @@ one keeps both, so the same calendar history always gives the same bytes."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
@@ -26,9 +26,11 @@ from icalendar import Alarm, Calendar, Event
 
 from generator.common.output_file import OutputFile
 from generator.plan.model import as_data
+from generator.plan.month import HostTask
 from generator.plan.rhythm import moment
 from generator.plan.schedule import when, with_eve
 from generator.render.guide import posting_order
+from generator.render.host_tasks import task_heading, task_steps
 from generator.render.text import Post
 
 CALENDAR_FILE = "schedule.ics"
@@ -51,6 +53,13 @@ class CalendarPost:
     order: int  # 1, 2, ... within its slot
     files: tuple[str, ...]
     where: str  # "Day 3, morning (...)"
+    # A host task of the month (plan/month.py): its steps instead of a post's files.
+    steps: tuple[str, ...] = ()
+    remind: bool | None = None  # None: the slot's first post rings
+
+    @property
+    def rings(self) -> bool:
+        return self.order == 1 if self.remind is None else self.remind
 
 
 def event_uid(game_id: str, key: str) -> str:
@@ -78,15 +87,18 @@ def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> by
         event.add("dtstart", start)
         event.add("dtend", start + dt.timedelta(minutes=EVENT_MINUTES))
         event.add("summary", f"{post.order}. {post.title} · {game_title} {game_id}")
-        lines = [
-            f"{post.where}: post {post.order} of this slot.",
-            "Files (in the game folder):",
-            *(f"- {name}" for name in post.files),
-            "Or run: sheetgen today",
-        ]
+        if post.steps:
+            lines = [f"{post.where}:", *(f"- {step}" for step in post.steps)]
+        else:
+            lines = [
+                f"{post.where}: post {post.order} of this slot.",
+                "Files (in the game folder):",
+                *(f"- {name}" for name in post.files),
+            ]
+        lines.append("Or run: sheetgen today")
         event.add("description", "\n".join(lines))
         event.add("transp", "TRANSPARENT")
-        if post.order == 1:
+        if post.rings:
             # The slot's posts share one moment: a reminder on each would ring them all at
             # once (six on day 1 of Galaxy Trucker).
             alarm = Alarm()
@@ -98,9 +110,12 @@ def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> by
     return cal.to_ical()
 
 
-def calendar_posts(plan: dict[str, Any], posts: list[Post]) -> list[CalendarPost]:
-    """The game's posts in posting order, each at its slot's moment. Empty for a game with
-    no start date (nothing to put in a calendar)."""
+def calendar_posts(
+    plan: dict[str, Any], posts: list[Post], tasks: Sequence[HostTask] = ()
+) -> list[CalendarPost]:
+    """The game's posts in posting order, each at its slot's moment, each host task after
+    its slot's posts (or at its own time after the last post). Empty for a game with no
+    start date (nothing to put in a calendar)."""
     plan = as_data(plan)
     by_turn = {s["turn"]: s for s in with_eve(plan["schedule"])}
     result: list[CalendarPost] = []
@@ -109,16 +124,42 @@ def calendar_posts(plan: dict[str, Any], posts: list[Post]) -> list[CalendarPost
         at = moment(entry)
         if at is None:
             return []
+        order = 0
         for order, post in enumerate(group, 1):
             files = [*post.files(), *post.attachments, *(image.file for image in post.images)]
             result.append(CalendarPost(post.key, post.title, at, order, tuple(files), when(entry)))
+        for task in (t for t in tasks if t.after_turn == turn and not t.after_the_end):
+            order += 1
+            result.append(_task_event(task, at, order, when(entry), remind=False))
+    final = [t for t in tasks if t.after_the_end and t.at is not None]
+    for order, task in enumerate(final, 1):
+        assert task.at is not None
+        # The first task after the end rings once for all of them (they share a moment).
+        result.append(_task_event(task, task.at, order, task.when, remind=order == 1))
     return result
 
 
-def calendar_file(game_title: str, plan: dict[str, Any], posts: list[Post]) -> list[OutputFile]:
+def _task_event(
+    task: HostTask, at: dt.datetime, order: int, where: str, remind: bool
+) -> CalendarPost:
+    return CalendarPost(
+        f"task-{task.key}",
+        task_heading(task),
+        at,
+        order,
+        (),
+        where,
+        steps=tuple(task_steps(task)),
+        remind=remind,
+    )
+
+
+def calendar_file(
+    game_title: str, plan: dict[str, Any], posts: list[Post], tasks: Sequence[HostTask] = ()
+) -> list[OutputFile]:
     """[schedule.ics] for a dated game, [] for an undated one."""
     plan = as_data(plan)
-    entries = calendar_posts(plan, posts)
+    entries = calendar_posts(plan, posts, tasks)
     if not entries:
         return []
     return [OutputFile(CALENDAR_FILE, schedule_ics(game_title, plan["game_id"], entries))]

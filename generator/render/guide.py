@@ -4,11 +4,14 @@ post's `.host.txt`) holds everything else."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import groupby
 from typing import Any
 
 from generator.plan.model import to_data
+from generator.plan.month import HostTask
 from generator.plan.schedule import when, with_eve
+from generator.render.host_tasks import task_heading, task_steps
 from generator.render.post import PostDraft, para
 from generator.render.text import Post, fill
 
@@ -54,7 +57,18 @@ def before_day_one_post(text: str, plan: Any, headline: str, print_files: list[s
     ).render()
 
 
-def posting_guide(game_name: str, plan: Any, posts: list[Post]) -> str:
+def _task_lines(tasks: Sequence[HostTask], when_words: bool) -> list[str]:
+    lines = []
+    for task in tasks:
+        heading = task_heading(task)
+        lines.append(f"### {heading}" + (f" · {task.when}" if when_words else ""))
+        lines += ["", *(f"{n}. {step}" for n, step in enumerate(task_steps(task), 1)), ""]
+    return lines
+
+
+def posting_guide(
+    game_name: str, plan: Any, posts: list[Post], tasks: Sequence[HostTask] = ()
+) -> str:
     data = to_data(plan)
     by_turn = {s["turn"]: s for s in with_eve(data["schedule"])}
     ordered = posting_order(posts)
@@ -91,12 +105,18 @@ def posting_guide(game_name: str, plan: Any, posts: list[Post]) -> str:
             lines.append(f"{platform}:")
             lines += [f"{i}. {step}" for i, step in enumerate(steps, 1)]
             lines.append("")
-    lines += [
-        "## After the last post",
-        "",
-        "Reveal the seed so players can check the commitment: run `sheetgen reveal -o FOLDER`",
-        "(FOLDER: this game's folder). It writes `game-end-reveal.*` with the seed, the",
-        "commitment and the exact `sheetgen verify` command; post it like the others.",
-        "",
-    ]
+        after = [t for t in tasks if t.after_turn == turn and not t.after_the_end]
+        if after:
+            lines += ["Then, after these posts:", "", *_task_lines(after, False)]
+    final = [t for t in tasks if t.after_the_end]
+    lines += ["## After the last post", ""]
+    if final:
+        lines += ["FOLDER is this game's folder.", "", *_task_lines(final, True)]
+    else:
+        lines += [
+            "Reveal the seed so players can check the commitment: run `sheetgen reveal -o FOLDER`",
+            "(FOLDER: this game's folder). It writes `game-end-reveal.*` with the seed, the",
+            "commitment and the exact `sheetgen verify` command; post it like the others.",
+            "",
+        ]
     return "\n".join(lines)

@@ -187,6 +187,7 @@ class PostDraft:
             headline=self.headline,
             kicker=self.kicker,
             blocks=tuple(self.blocks),
+            draft=self,
         )
 
 

@@ -12,11 +12,11 @@ A post is written once as a small structure and rendered per platform:
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from generator.render.post import Block
+    from generator.render.post import Block, PostDraft
 
 DISCORD_LIMIT = 2000
 DISCORD_FILES = 10
@@ -105,6 +105,16 @@ class Post:
     headline: str | None = None
     kicker: str | None = None
     blocks: tuple[Block, ...] = ()
+    # The draft it was rendered from, so that the month's lines (a day off next, when
+    # scores are due) are added to the parts and every flavour is rendered again.
+    draft: PostDraft | None = field(default=None, repr=False, compare=False)
+
+    def amended(self, *blocks: Block) -> Post:
+        """The post with blocks added at its end, in every flavour."""
+        if self.draft is None:
+            raise ValueError(f"{self.key}: not rendered from a draft")
+        draft = replace(self.draft, blocks=[*self.draft.blocks, *blocks])
+        return draft.render()
 
     @property
     def facebook_comment(self) -> str | None:

@@ -58,6 +58,16 @@ class GalaxyTruckerRules(GameRules):
         papers: tuple[str, ...] = ("a4", "letter"),
         images: bool = True,
     ) -> list[Post]:
+        return self.month_posts(content, plan, self._posts(content, plan, scope, papers, images))
+
+    def _posts(
+        self,
+        content: gt_content.GalaxyTrucker,
+        plan: GalaxyTruckerPlan,
+        scope: Scope,
+        papers: tuple[str, ...],
+        images: bool,
+    ) -> list[Post]:
         writer = self.writer_type(content, plan, papers, images)
         if scope.kind == "game":
             return writer.all_posts()
@@ -74,6 +84,12 @@ class GalaxyTruckerRules(GameRules):
             wanted = {0, 1} if scope.number == 1 else {scope.number}
             return [p for p in writer.all_posts() if p.turn in wanted]
         return []
+
+    def round_ends(
+        self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan
+    ) -> list[tuple[str, int]]:
+        """Each round is scored after its end-of-flight post (its last flight turn)."""
+        return [(str(r.round), r.flight_turns[-1].turn) for r in plan.rounds]
 
     def outputs(
         self,
@@ -104,6 +120,7 @@ class GalaxyTruckerRules(GameRules):
             pictures if options.images else None,
             sheets,
             options.progress,
+            self.host_tasks(content, plan),
         )
 
     def sheet_files(

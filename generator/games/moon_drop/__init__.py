@@ -62,17 +62,17 @@ class MoonDropRules(GameRules):
         images: bool = True,
     ) -> list[Post]:
         writer = PostWriter(content, plan, papers, images)
+        posts: list[Post] = []
         if scope.kind == "game":
-            return writer.all_posts()
-        if scope.kind in ("round", "turn"):
+            posts = writer.all_posts()
+        elif scope.kind in ("round", "turn"):
             number = scope.number or 1
             posts = [writer.round_post(number)]
             if number == 1:
                 posts[:0] = [writer.before_day_one(), writer.opening()]
             if number == content.rounds:
                 posts.append(writer.final())
-            return posts
-        return []
+        return self.month_posts(content, plan, posts)
 
     def outputs(
         self,
@@ -114,6 +114,7 @@ class MoonDropRules(GameRules):
             pictures,
             sheets,
             options.progress,
+            self.host_tasks(content, plan),
         )
 
     def turn_post(self, content: md_content.MoonDrop, plan: MoonDropPlan, turn: int) -> str:

@@ -1,0 +1,189 @@
+"""Corrections to a published post: a new post on every platform, logged, shown by `today`,
+the console, the catch-up page and the posting guide, with the corrected post, the plan and
+the commitment as they were."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+
+GAME = """\
+seed: correction-seed-0123456789abcdef
+start: 2026-12-01
+rhythm:
+  timezone: Europe/Amsterdam
+  times: {morning: "08:00", afternoon: "17:30"}
+  rest_days: [sunday]
+"""
+FIX = "Set B's tile B2 is a double cannon, not a single one. <b>Ask</b> [b]me[/b]"
+
+
+@pytest.fixture
+def folder(run: Callable[..., Result], tmp_path: Path) -> Path:
+    (tmp_path / "g.yaml").write_text(GAME, encoding="utf-8")
+    made = run("game", "--game", "g.yaml", "-o", "g", "--no-images")
+    assert made.exit_code == 0, made.output
+    return tmp_path / "g"
+
+
+def hashes(root: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_a_correction_is_a_new_post_everywhere_and_nothing_else_changes(
+    folder: Path, run: Callable[..., Result]
+) -> None:
+    before = hashes(folder)
+    made = run("correct", "7", "--say", FIX, "-o", str(folder), "--at", "2026-12-04 09:00")
+    assert made.exit_code == 0, made.output
+    after = hashes(folder)
+    changed = {k for k in after if before.get(k) != after[k]}
+    # The correction's files, its log, the guide's section and the folder's record; not
+    # one post, picture or sheet, and not plan.json.
+    assert changed == {
+        "corrections.jsonl",
+        "posting-guide.md",
+        "manifest.json",
+        *(
+            f"corrections/correction-01.{e}"
+            for e in ("facebook.txt", "discord.md", "bgg.txt", "html", "host.txt")
+        ),
+    }, changed
+    facebook = (folder / "corrections/correction-01.facebook.txt").read_text(encoding="utf-8")
+    assert "Correction to the post “Turn 7: build” of Day 4, morning (Fri 4 Dec 2026" in facebook
+    assert FIX in facebook  # as typed
+    bgg = (folder / "corrections/correction-01.bgg.txt").read_text(encoding="utf-8")
+    assert "<b" not in bgg and "‹b>Ask" in bgg  # BGG would cut the post at '<b'
+    assert "[b]me" not in bgg  # no tag of the host's words is read as markup
+    discord = (folder / "corrections/correction-01.discord.md").read_text(encoding="utf-8")
+    assert "\\<b\\>Ask" in discord and len(discord) <= 2000
+    html = (folder / "corrections/correction-01.html").read_text(encoding="utf-8")
+    assert "&lt;b&gt;Ask" in html
+    log = [json.loads(x) for x in (folder / "corrections.jsonl").read_text().splitlines()]
+    assert log == [
+        {
+            "at": "2026-12-04T09:00:00+01:00",
+            "key": "round-1/turn-07-build",
+            "text": FIX,
+            "title": "Turn 7: build",
+            "turn": 7,
+        }
+    ]
+    guide = (folder / "posting-guide.md").read_text(encoding="utf-8")
+    assert guide.count("## Corrections") == 1
+    assert "### Correction 1 · Fri 4 Dec 2026, 09:00 CET" in guide
+    data = json.loads((folder / "plan.json").read_text())
+    verified = run("verify", "--seed", data["seed"], "--commitment", data["commitment"])
+    assert verified.exit_code == 0, verified.output
+    # A second one is number 2; the guide keeps one section with both.
+    again = run(
+        "correct",
+        "round-1/turn-08-build",
+        "--say",
+        "Typo.",
+        "-o",
+        str(folder),
+        "--at",
+        "2026-12-04 18:00",
+    )
+    assert again.exit_code == 0, again.output
+    guide = (folder / "posting-guide.md").read_text(encoding="utf-8")
+    assert guide.count("## Corrections") == 1 and "### Correction 2 ·" in guide
+    assert (folder / "corrections/correction-02.facebook.txt").is_file()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("9", "--say", "x", "--at", "2026-12-05 12:00"), "turn 9 has 2 posts: name one"),
+        (
+            ("round-1/turn-09-flight", "--say", "x", "--at", "2026-12-04 12:00"),
+            "is not due until Day 5, morning",
+        ),
+        (("7", "--say", "   ", "--at", "2026-12-04 12:00"), "the correction's words are empty"),
+        (("7", "--say", "x" * 1001, "--at", "2026-12-04 12:00"), "1001 characters"),
+        (("7", "--say", "bad \x1b[31m", "--at", "2026-12-04 12:00"), "control character U+001B"),
+        (("nope", "--say", "x", "--at", "2026-12-04 12:00"), "no post of this game"),
+        (("7",), "name the post and say what changed"),
+    ],
+)
+def test_a_correction_refuses_the_future_and_bad_words(
+    folder: Path, run: Callable[..., Result], args: tuple[str, ...], message: str
+) -> None:
+    before = hashes(folder)
+    result = run("correct", *args, "-o", str(folder))
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert "Traceback" not in result.output
+    assert hashes(folder) == before  # nothing written, nothing logged
+
+
+def test_today_console_and_digest_show_it_until_marked(
+    folder: Path, run: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The catch-up page refuses what is not yet due by the clock: the clock is that morning.
+    monkeypatch.setenv("SHEETGEN_NOW", "2026-12-04T10:00+01:00")
+    assert run("posted", "-o", str(folder), "--at", "2026-12-04 08:05").exit_code == 0
+    assert (
+        run("correct", "7", "--say", FIX, "-o", str(folder), "--at", "2026-12-04 09:00").exit_code
+        == 0
+    )
+    today = run("today", "-o", str(folder), "--at", "2026-12-04 10:00", "--platform", "facebook")
+    assert today.exit_code == 0, today.output
+    text = today.output
+    assert text.index("CORRECTION 1, post first: to “Turn 7: build”") < text.index("Next:")
+    assert "paste corrections/correction-01.facebook.txt" in text
+    assert FIX in text
+    page = run("console", "-o", str(folder), "--at", "2026-12-04 10:00")
+    assert page.exit_code == 0, page.output
+    html = (folder / "console.html").read_text(encoding="utf-8")
+    assert "CORRECTION 1: post first" in html and "correction-1/facebook/" in html
+    # The catch-up page: right after the post it corrects, once it is made.
+    digest = run("digest", "-o", str(folder), "--until", "2026-12-04 10:00")
+    assert digest.exit_code == 0, digest.output
+    page_text = (folder / "digest.html").read_text(encoding="utf-8")
+    seven = page_text.index('id="round-1-turn-07-build"')
+    fix = page_text.index('id="corrections-correction-01"')
+    eight = page_text.find('id="round-1-turn-08-build"')
+    assert seven < fix and (eight == -1 or fix < eight)
+    earlier = run("digest", "-o", str(folder), "--until", "2026-12-04 08:30")
+    assert earlier.exit_code == 0, earlier.output
+    assert "correction-01" not in (folder / "digest.html").read_text(encoding="utf-8")
+    # Marked posted: gone from today.
+    marked = run("posted", "-o", str(folder), "--at", "2026-12-04 10:05")
+    assert "and correction 1" in marked.output
+    again = run("today", "-o", str(folder), "--at", "2026-12-04 10:10")
+    assert "CORRECTION" not in again.output
+
+
+def test_a_run_cut_short_after_its_log_line_is_mended(
+    folder: Path, run: Callable[..., Result]
+) -> None:
+    line = {
+        "at": "2026-12-04T09:00:00+01:00",
+        "key": "round-1/turn-07-build",
+        "text": "Fixed.",
+        "title": "Turn 7: build",
+        "turn": 7,
+    }
+    # A killed run: its line is in the log, its files are not; a torn line after it.
+    (folder / "corrections.jsonl").write_text(
+        json.dumps(line) + "\n" + '{"at": "2026-', encoding="utf-8"
+    )
+    today = run("today", "-o", str(folder), "--at", "2026-12-04 10:00")
+    assert today.exit_code == 0, today.output
+    assert "its files are not written" in today.output and "sheetgen correct -o" in today.output
+    mended = run("correct", "-o", str(folder))
+    assert mended.exit_code == 0, mended.output
+    assert "1 corrections written again" in mended.output
+    assert "Fixed." in (folder / "corrections/correction-01.facebook.txt").read_text(
+        encoding="utf-8"
+    )
