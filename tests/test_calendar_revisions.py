@@ -36,11 +36,7 @@ def write(run: Any, tmp_path: Path, pack: str, rhythm: str, *args: str, out: str
 def events(root: Path, tasks: bool = False) -> dict[str, Event]:
     """The posts' events (with `tasks`, the host's tasks' events: tests/test_month.py)."""
     cal = Calendar.from_ical((root / "schedule.ics").read_bytes())
-    return {
-        str(e["UID"]): e
-        for e in cal.walk("VEVENT")
-        if ("-task-" in str(e["UID"])) == tasks
-    }
+    return {str(e["UID"]): e for e in cal.walk("VEVENT") if ("-task-" in str(e["UID"])) == tasks}
 
 
 def moments(root: Path) -> dict[int, dt.datetime]:

@@ -99,6 +99,11 @@ def test_a_correction_is_a_new_post_everywhere_and_nothing_else_changes(
     guide = (folder / "posting-guide.md").read_text(encoding="utf-8")
     assert guide.count("## Corrections") == 1 and "### Correction 2 ·" in guide
     assert (folder / "corrections/correction-02.facebook.txt").is_file()
+    # The guide written again (a rhythm change re-runs `sheetgen game`) keeps the section.
+    rerun = run("game", "--game", "g.yaml", "-o", "g", "--no-images")
+    assert rerun.exit_code == 0, rerun.output
+    assert (folder / "posting-guide.md").read_text(encoding="utf-8") == guide
+    assert (folder / "corrections/correction-02.facebook.txt").is_file()
 
 
 @pytest.mark.parametrize(

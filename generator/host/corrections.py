@@ -14,68 +14,26 @@ import datetime as dt
 import json
 import re
 import unicodedata
-from dataclasses import dataclass
-from pathlib import Path
 
 from generator.common.append import append_line
 from generator.common.errors import SheetgenError, display_path
 from generator.common.output_file import OutputFile
-from generator.common.safe_read import UnreadableFile, read_regular_file
+from generator.folder.corrections_log import (
+    CORRECTIONS_FILE,
+    MAX_CORRECTIONS,
+    Correction,
+    read_corrections,
+)
 from generator.host.game_folder import GameFolder
-from generator.plan.moments import game_slots, game_zone
+from generator.kit.assemble import GUIDE_FILE
+from generator.plan.moments import game_slots
 from generator.plan.schedule import when
+from generator.render.corrections_guide import moment_words as plan_moment_words
+from generator.render.corrections_guide import with_corrections
 from generator.render.post import PostDraft, para, typed
 from generator.render.text import Post
 
-CORRECTIONS_FILE = "corrections.jsonl"
-CORRECTIONS_DIR = "corrections"
-GUIDE_FILE = "posting-guide.md"
-GUIDE_HEADING = "## Corrections"
-MAX_LOG_BYTES = 5_000_000
 MAX_TEXT = 1000  # characters: a correction is a sentence or two, and stays one Discord message
-# A correction's number is its line in the log; so many is far beyond a month's mistakes.
-MAX_CORRECTIONS = 99
-
-
-@dataclass(frozen=True)
-class Correction:
-    number: int  # 1, 2, ... in the order they were made
-    key: str  # the corrected post's file stem
-    title: str  # the corrected post's title
-    turn: int
-    text: str  # the host's words, as typed
-    at: dt.datetime  # when it was made
-
-    @property
-    def stem(self) -> str:
-        return f"{CORRECTIONS_DIR}/correction-{self.number:02d}"
-
-
-def read_corrections(root: Path) -> list[Correction]:
-    """The log's corrections in order. A line cut short by a killed run, or anything not
-    ours, is passed by."""
-    path = root / CORRECTIONS_FILE
-    if not path.exists() and not path.is_symlink():
-        return []
-    try:
-        data = read_regular_file(path, MAX_LOG_BYTES, within=root)
-    except UnreadableFile as exc:
-        raise SheetgenError(f"{display_path(path)}: {exc}") from None
-    found: list[Correction] = []
-    for raw in data.split(b"\n"):
-        try:
-            line = json.loads(raw)
-            at = dt.datetime.fromisoformat(line["at"])
-            fields = (line["key"], line["title"], line["text"])
-            turn = line["turn"]
-        except (ValueError, KeyError, TypeError, RecursionError):
-            continue
-        if not all(isinstance(f, str) for f in fields) or not isinstance(turn, int):
-            continue
-        if at.tzinfo is None or len(found) >= MAX_CORRECTIONS:
-            continue
-        found.append(Correction(len(found) + 1, fields[0], fields[1], turn, fields[2], at))
-    return found
 
 
 def correction_numbers(words: tuple[str, ...], made: list[Correction]) -> list[int]:
@@ -163,8 +121,7 @@ def record_correction(game: GameFolder, post: Post, text: str, at: dt.datetime) 
 
 
 def moment_words(game: GameFolder, at: dt.datetime) -> str:
-    local = at.astimezone(game_zone(game.plan))
-    return f"{local:%a} {local.day} {local:%b %Y}, {local:%H:%M} {local.tzname()}"
+    return plan_moment_words(game.plan, at)
 
 
 def correction_post(game: GameFolder, correction: Correction) -> Post:
@@ -200,30 +157,6 @@ def correction_files(game: GameFolder, corrections: list[Correction]) -> list[Ou
     guide = game.root / GUIDE_FILE
     if guide.is_file() and not guide.is_symlink():
         text = guide.read_text(encoding="utf-8", errors="replace")
-        text = text.split(f"\n{GUIDE_HEADING}\n")[0].rstrip("\n") + "\n"
-        files.append(OutputFile(GUIDE_FILE, (text + guide_section(game, corrections)).encode()))
+        revised = with_corrections(text, game.plan, corrections)
+        files.append(OutputFile(GUIDE_FILE, revised.encode("utf-8")))
     return files
-
-
-def guide_section(game: GameFolder, corrections: list[Correction]) -> str:
-    lines = [
-        "",
-        GUIDE_HEADING,
-        "",
-        "Each goes out as a new post on every platform, as soon as it is made (`sheetgen",
-        "today` shows it first until `sheetgen posted` marks it). Never edit the post it",
-        "corrects: players have played from it, and the proof at the end is of the posts",
-        "as they were.",
-        "",
-    ]
-    for correction in corrections:
-        stem = correction.stem
-        lines += [
-            f"### Correction {correction.number} · {moment_words(game, correction.at)}",
-            "",
-            f"To the {correction.title} post (`{correction.key}`).",
-            f"Facebook: paste `{stem}.facebook.txt` · Discord: paste `{stem}.discord.md` · "
-            f"BGG: paste `{stem}.bgg.txt`.",
-            "",
-        ]
-    return "\n".join(lines)

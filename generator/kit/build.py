@@ -20,8 +20,10 @@ from typing import Any
 from generator.common.errors import SheetgenError, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.common.warnings_count import warn
+from generator.folder.corrections_log import read_corrections
 from generator.folder.write import IDENTITY_KEYS, PLAN_FILE, read_existing_plan, write_game
 from generator.games import OutputFile, RenderOptions, Scope
+from generator.kit.assemble import GUIDE_FILE
 from generator.kit.session import (
     Game,
     default_folder,
@@ -40,6 +42,7 @@ from generator.render.calendar_ics import (
     issued_events,
     revise,
 )
+from generator.render.corrections_guide import with_corrections
 
 Report = Callable[[str], None]
 DEFAULT_OUTPUT = "output"
@@ -237,8 +240,27 @@ def build(
     game = settle(game, found, force)
     files = game.rules.outputs(game.content, game.plan, scope, options)
     files = revised_calendar(files, game, found, report)
+    files = guide_with_corrections(files, game, found)
     files += [OutputFile(name, data) for name, data in snapshot(game.pack)]
     return write_game(found.root, to_data(game.plan), files, force)
+
+
+def guide_with_corrections(
+    files: list[OutputFile], game: Game, found: FolderPlan
+) -> list[OutputFile]:
+    """The posting guide, when written again into a game that has corrections
+    (`sheetgen correct`), keeps its corrections section. Another game's corrections (a
+    `--force` over a folder) are not this game's."""
+    data = to_data(game.plan)
+    same = found.data is not None and found.data.get("game_id") == data.get("game_id")
+    index = next((i for i, f in enumerate(files) if f.path == GUIDE_FILE), None)
+    if index is None or not same:
+        return files
+    corrections = read_corrections(found.root)
+    if not corrections:
+        return files
+    text = with_corrections(files[index].data.decode("utf-8"), data, corrections)
+    return [*files[:index], OutputFile(GUIDE_FILE, text.encode("utf-8")), *files[index + 1 :]]
 
 
 def revised_calendar(
