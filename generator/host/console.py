@@ -77,11 +77,23 @@ def post_steps(root: Path, post: Post, platform: str, prefix: str) -> Step:
             items.append(PasteText(heading, name, read_written(root, name)))
     elif platform == "discord":
         names = post.discord_files()
+        batches = post.discord_attachments()
+        count = len(names) + max(0, len(batches) - 1)
         for part, name in enumerate(names, 1):
-            label = f" (message {part} of {len(names)})" if len(names) > 1 else ""
+            label = f" (message {part} of {count})" if count > 1 else ""
             items.append(PasteText(f"Paste {name}{label}", name, read_written(root, name)))
-        items += _attachments(post, "Attach to the message")
-        items += [Picture("Attach to the message", im.file, im.alt) for im in post.images]
+        # At most 10 files a message: each further batch is a message of its own.
+        for index, batch in enumerate(batches):
+            where = (
+                "Attach to the message"
+                if not index
+                else f"Attach to message {len(names) + index} of {count} (no text)"
+            )
+            for file, alt in batch:
+                if alt is None:
+                    items.append(Note(f"{where}: {file} (from the game folder)"))
+                else:
+                    items.append(Picture(where, file, alt))
     else:
         name = f"{post.key}.bgg.txt"
         items += [
@@ -157,9 +169,14 @@ def scheduled_console(
 
     for correction in day.corrections:
         post = correction_post(game, correction)
-        steps = _platform_steps(game.root, [post], platforms, f"correction-{correction.number}")
         made = f"made {moment_words(game, correction.at)}"
         heading = f"CORRECTION {correction.number}: post first"
+        if not (game.root / f"{post.key}.facebook.txt").is_file():
+            # A run cut short after its log line: the files follow from the log.
+            mend = f"Its files are not written: sheetgen correct -o {display_path(game.root)}"
+            slots.append(Slot("missed", heading, made, (post.title, mend)))
+            continue
+        steps = _platform_steps(game.root, [post], platforms, f"correction-{correction.number}")
         slots.append(Slot("missed", heading, made, (post.title,), steps))
     for number, index in enumerate(day.missed, 1):
         heading = f"MISSED ({number} of {len(day.missed)}): post first"

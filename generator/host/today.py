@@ -113,12 +113,22 @@ def facebook_steps(root: Path, post: Post, number: int) -> list[str]:
 
 def discord_steps(root: Path, post: Post, number: int) -> list[str]:
     names = post.discord_files()
+    batches = post.discord_attachments()
+    count = len(names) + max(0, len(batches) - 1)
     lines = [f"{number}. {post.title}"]
     for part, name in enumerate(names, 1):
-        label = f" (message {part} of {len(names)})" if len(names) > 1 else ""
+        label = f" (message {part} of {count})" if count > 1 else ""
         lines += [f"   Paste {name}{label}:", *_clip(_read(root, name))]
     # Hidden pictures are written as SPOILER_ files: Discord blurs them until clicked.
-    return lines + _attach_lines(post, post.images, "to the message")
+    # Discord takes at most 10 files a message: each further batch is a message of its own.
+    for index, batch in enumerate(batches):
+        if index:
+            lines.append(f"   Message {len(names) + index} of {count}, no text:")
+        for file, alt in batch:
+            lines.append(f"   Attach to the message: {file}")
+            if alt is not None:
+                lines.append(f"     Alt text: {alt}")
+    return lines
 
 
 def bgg_steps(root: Path, post: Post, number: int) -> list[str]:

@@ -170,11 +170,18 @@ class Post:
             )
         return steps
 
+    def discord_attachments(self) -> list[list[tuple[str, str | None]]]:
+        """The files to attach on Discord, with their alt texts (None for an attachment
+        such as a PDF), in messages of at most 10: the first batch goes with the post's
+        last text message, each further one in a message of its own with no text."""
+        files: list[tuple[str, str | None]] = [(name, None) for name in self.attachments]
+        files += [(image.file, image.alt) for image in self.images]
+        return [files[i : i + DISCORD_FILES] for i in range(0, len(files), DISCORD_FILES)]
+
     def discord_steps(self) -> list[str]:
         steps = [f"Message: paste `{name}`" for name in self.discord_files()]
-        files = [*self.attachments, *(im.file for im in self.images)]
         # Discord takes at most 10 files a message; more go in a further message.
-        chunks = [files[i : i + DISCORD_FILES] for i in range(0, len(files), DISCORD_FILES)]
+        chunks = [[f for f, _ in batch] for batch in self.discord_attachments()]
         for number, chunk in enumerate(chunks):
             names = ", ".join(f"`{f}`" for f in chunk)
             if number == 0:
