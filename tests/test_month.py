@@ -168,7 +168,10 @@ def test_rankings_after_each_round_with_their_deadline_in_posts_guide_today(
             date = f"{moment:%a} {moment.day} {moment:%b %Y}, {moment:%H:%M}"
             words = f"Day {due['day']}, {due['slot']} ({date}"
             section = guide.split(f"## Turn {due['turn']} ·")[1].split("\n## ")[0]
-            assert f"### Rankings after round {key} (scores due by {words}" in section
+            assert (
+                f"### Then, after these posts: Rankings after round {key} (scores due by {words}"
+                in section
+            )
             at = f"{moment:%Y-%m-%d %H:%M}"
             shown = run("today", "-o", str(game), "--at", at, "--platform", "facebook")
             assert shown.exit_code == 0, shown.output
@@ -203,7 +206,7 @@ def test_a_catch_up_page_after_each_week_and_the_month_in_the_calendar(game: Pat
     guide = (game / "posting-guide.md").read_text(encoding="utf-8")
     for number, last in enumerate(list(weeks.values())[:-1], 1):
         section = guide.split(f"## Turn {last['turn']} ·")[1].split("\n## ")[0]
-        assert f"### Catch-up page, week {number}" in section
+        assert f"### Then, after these posts: Catch-up page, week {number}" in section
         assert "sheetgen digest -o FOLDER" in section
     assert "### The last catch-up page" in guide.split("## After the last post")[1]
     cal = Calendar.from_ical((game / "schedule.ics").read_bytes())
@@ -245,7 +248,7 @@ def test_the_console_ticks_the_rankings_with_their_slot(
     assert run("game", "--game", "g.yaml", "-o", "g", "--no-images").exit_code == 0
     root = tmp_path / "g"
     guide = (root / "posting-guide.md").read_text(encoding="utf-8")
-    turn = int(guide.split("### Rankings after round 1")[0].rsplit("## Turn ", 1)[1].split(" ")[0])
+    turn = int(guide.split(": Rankings after round 1")[0].rsplit("## Turn ", 1)[1].split(" ")[0])
     entry = next(e for e in schedule(root) if e["turn"] == turn)
     moment = dt.datetime.fromisoformat(entry["at"])
     made = run("console", "-o", "g", "--at", f"{moment:%Y-%m-%d %H:%M}")

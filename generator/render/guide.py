@@ -57,11 +57,11 @@ def before_day_one_post(text: str, plan: Any, headline: str, print_files: list[s
     ).render()
 
 
-def _task_lines(tasks: Sequence[HostTask], when_words: bool) -> list[str]:
+def _task_lines(tasks: Sequence[HostTask], when_words: bool, lead: str = "") -> list[str]:
     lines = []
     for task in tasks:
         heading = task_heading(task)
-        lines.append(f"### {heading}" + (f" · {task.when}" if when_words else ""))
+        lines.append(f"### {lead}{heading}" + (f" · {task.when}" if when_words else ""))
         lines += ["", *(f"{n}. {step}" for n, step in enumerate(task_steps(task), 1)), ""]
     return lines
 
@@ -107,7 +107,7 @@ def posting_guide(
             lines.append("")
         after = [t for t in tasks if t.after_turn == turn and not t.after_the_end]
         if after:
-            lines += ["Then, after these posts:", "", *_task_lines(after, False)]
+            lines += _task_lines(after, False, "Then, after these posts: ")
     final = [t for t in tasks if t.after_the_end]
     lines += ["## After the last post", ""]
     if final:
