@@ -257,3 +257,28 @@ def test_the_console_ticks_the_rankings_with_their_slot(
     assert "Rankings after round 1" in page
     assert f"turn-{turn}/facebook/task-rankings-1" in page
     assert "sheetgen rankings -o" in page
+
+
+def test_the_final_rankings_wait_for_a_posting_day(
+    run: Callable[..., Result], tmp_path: Path
+) -> None:
+    """October 2026 with Sundays off ends on Saturday 31 October: the final scores are due,
+    and the rankings and the reveal go out, on Monday at 08:00 (CET after the clock change),
+    not on the rest day."""
+    game = GAME.replace("start: 2026-12-01", "start: 2026-10-01").replace(
+        "  skip: [2026-12-24, 2026-12-25]\n", "  skip: [2026-10-07]\n"
+    )
+    (tmp_path / "g.yaml").write_text(
+        game.format(pack="galaxy-trucker", times=TIMES["galaxy-trucker"]), encoding="utf-8"
+    )
+    assert run("game", "--game", "g.yaml", "-o", "g", "--no-images").exit_code == 0
+    root = tmp_path / "g"
+    assert schedule(root)[-1]["date"] == "2026-10-31"
+    text = (root / "schedule.facebook.txt").read_text(encoding="utf-8")
+    assert "Round 3: Mon 2 Nov 2026, 08:00 CET" in text
+    assert "reveals the seed (to check the commitment) on Mon 2 Nov 2026, 08:00 CET" in text
+    assert "Posting times: morning 08:00 and afternoon 17:30 (Europe/Amsterdam time)." in text
+    assert "Sun 25 Oct (a rest day)" in text and "Wed 7 Oct (a day off)" in text
+    cal = Calendar.from_ical((root / "schedule.ics").read_bytes())
+    final = [e for e in cal.walk("VEVENT") if "-task-rankings-final@" in str(e["UID"])]
+    assert final[0].decoded("DTSTART") == dt.datetime(2026, 11, 2, 7, 0, tzinfo=dt.UTC)

@@ -21,7 +21,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from generator.plan.model import as_data
-from generator.plan.rhythm import Rhythm, moment, why_no_posts
+from generator.plan.rhythm import Rhythm, moment, next_posting_date, why_no_posts
 from generator.plan.schedule import date_text
 
 RANKINGS = "rankings"
@@ -59,11 +59,16 @@ def _entries(plan: Any) -> list[dict[str, Any]]:
     return [dict(e) for e in as_data(plan)["schedule"]]
 
 
-def _next_day_same_time(entry: dict[str, Any]) -> tuple[dt.datetime | None, str]:
-    """The day after a slot, at its wall-clock time (a clock change keeps 17:30 at 17:30)."""
+def _next_day_same_time(plan: Any, entry: dict[str, Any]) -> tuple[dt.datetime | None, str]:
+    """The next posting date after a slot's (a rest day or skipped date is passed over), at
+    its wall-clock time (a clock change keeps 17:30 at 17:30)."""
     if not entry.get("date"):
         return None, f"the day after day {entry['day']}"
     date = dt.date.fromisoformat(entry["date"]) + dt.timedelta(days=1)
+    rhythm = _rhythm(plan)
+    if rhythm is not None:
+        slots = list(dict.fromkeys(e["slot"] for e in _entries(plan)))
+        date = next_posting_date(rhythm, date - dt.timedelta(days=1), slots)
     at = moment(entry)
     if at is None:
         return None, f"{date:%a} {date.day} {date:%b %Y}"
@@ -92,7 +97,7 @@ def rankings_tasks(plan: Any, rounds: Sequence[tuple[str, int]]) -> list[HostTas
             slot = later[0]
             at, words, after = moment(slot), _slot_words(slot), slot["turn"]
         else:
-            at, words = _next_day_same_time(end)
+            at, words = _next_day_same_time(plan, end)
             after = entries[-1]["turn"]
         own = not later
         title = "Final rankings" if final else f"Rankings after round {key}"
@@ -194,16 +199,22 @@ def dates_words(dates: Sequence[dt.date]) -> str:
     return f"{first:%a} {first.day} {first:%b} to {last:%a} {last.day} {last:%b}"
 
 
+def _rhythm(plan: Any) -> Rhythm | None:
+    record = as_data(plan).get("rhythm")
+    if not isinstance(record, dict):
+        return None
+    try:
+        return Rhythm.model_validate(record)
+    except ValueError:
+        return None
+
+
 def off_words(plan: Any, date: dt.date) -> str:
     """Why a date has no posts, as players read it: 'a rest day' (a weekday the rhythm
     rests) or 'a day off' (a date the host skips)."""
-    data = as_data(plan)
-    record = data.get("rhythm")
-    if not isinstance(record, dict):
+    rhythm = _rhythm(plan)
+    if rhythm is None:
         return "a day off"
-    slots = list(dict.fromkeys(e["slot"] for e in data["schedule"]))
-    try:
-        why = why_no_posts(Rhythm.model_validate(record), date, slots)
-    except ValueError:
-        return "a day off"
+    slots = list(dict.fromkeys(e["slot"] for e in as_data(plan)["schedule"]))
+    why = why_no_posts(rhythm, date, slots)
     return "a rest day" if why and why.endswith("rest day") else "a day off"

@@ -200,6 +200,18 @@ def why_no_posts(rhythm: Rhythm, date: dt.date, slots: list[str]) -> str | None:
     return None
 
 
+def next_posting_date(rhythm: Rhythm, after: dt.date, slots: list[str]) -> dt.date:
+    """The first date after `after` the rhythm posts on (a rest day or a skipped date is
+    passed over), within ten years."""
+    effective = _Effective(rhythm, slots)
+    date = after
+    for _ in range(MAX_SEARCH_DAYS):
+        date = _next_day(date, 1)
+        if effective.posts_on(date):
+            return date
+    raise SheetgenError("rhythm: no posting day in ten years (check skip and rest_days)")
+
+
 def _weekday_numbers(names: list[str]) -> set[int]:
     return {WEEKDAYS.index(n) for n in names}
 

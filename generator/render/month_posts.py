@@ -92,6 +92,28 @@ def with_month(posts: list[Post], plan: Any, tasks: Sequence[HostTask]) -> list[
     return posts
 
 
+def _times_words(schedule: list[dict[str, Any]], slots: list[str]) -> str:
+    """'morning 08:00 and afternoon 17:30 (Europe/Amsterdam time)', with each change of a
+    slot's clock time from its first date ('afternoon 17:30, 18:30 from Fri 4 Dec')."""
+    timed = [e for e in schedule if e.get("time")]
+    if not timed:
+        return ""
+    parts = []
+    for name in slots:
+        seen: list[tuple[str, str]] = []
+        for entry in timed:
+            if entry["slot"] == name and (not seen or seen[-1][0] != entry["time"]):
+                seen.append((entry["time"], entry["date"]))
+        if not seen:
+            continue
+        words = f"{name} {seen[0][0]}"
+        for time, date in seen[1:]:
+            words += f", {time} from {dates_words([dt.date.fromisoformat(date)])}"
+        parts.append(words)
+    zones = " then ".join(dict.fromkeys(e["timezone"] for e in timed))
+    return f"{' and '.join(parts)} ({zones} time)"
+
+
 def schedule_post(plan: Any, before: Post, tasks: Sequence[HostTask]) -> Post:
     """The game's calendar for players, posted the day before day 1 after what to print."""
     data = as_data(plan)
@@ -113,9 +135,8 @@ def schedule_post(plan: Any, before: Post, tasks: Sequence[HostTask]) -> Post:
                 f"{date_text(last).split(',')[0]} ({span} calendar days)."
             )
         )
-        times = [e for e in schedule[: len(slots)] if e.get("at")]
-        if times:
-            said = " and ".join(f"{e['slot']} {date_text(e).rpartition(', ')[2]}" for e in times)
+        said = _times_words(schedule, slots)
+        if said:
             blocks.append(para(f"Posting times: {said}."))
     else:
         blocks.append(para(f"The schedule: {count}, {' and '.join(slots)}."))
