@@ -299,3 +299,30 @@ def test_battlestar_console_from_its_game_file(tmp_path: Path) -> None:
     assert "Private message to alice" in page
     for text in game.files("private").values():
         assert html_module.escape(text.splitlines()[0], quote=False) not in page
+
+
+def test_a_private_message_is_one_tick_on_every_platform(
+    race: PlayedTable, browser: Browser
+) -> None:
+    """A hand is sent once: ticking it under Facebook ticks it under Discord and BGG too,
+    through a reload; a post's step stays per platform."""
+    console(race.folder)
+    page = race.folder / "console.html"
+    browser.open(page)
+    keys = browser.run(
+        "[...document.querySelectorAll('input[data-step]')].map(b => b.dataset.step)"
+    )
+    private = [k for k in keys if "/private/" in k]
+    assert private and len(set(private)) < len(private)  # one key, shown per platform
+    first = private[0]
+    assert keys.count(first) >= 2
+    browser.run(f"document.querySelector('input[data-step=\"{first}\"]').click()")
+    same = f"[...document.querySelectorAll('input[data-step=\"{first}\"]')].map(b => b.checked)"
+    assert set(browser.run(same)) == {True}
+    browser.reload()
+    assert set(browser.run(same)) == {True}
+    others = browser.run(
+        "[...document.querySelectorAll('input[data-step]')]"
+        f".filter(b => b.dataset.step !== '{first}').map(b => b.checked)"
+    )
+    assert others and not any(others)

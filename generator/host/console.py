@@ -124,7 +124,8 @@ def private_step(send: PrivateSend, prefix: str, platform: str) -> Step:
     items += [Note(f"Attach: {name} (from the game folder)") for name in send.attach]
     if send.attach and send.note:
         items.append(Note(f"Alt text: see {send.note}"))
-    key = f"{prefix}/{platform}/to-{send.to}/{send.file}"
+    # Sent once, whichever platform's tab shows it: one tick for all of them.
+    key = f"{prefix}/private/to-{send.to}/{send.file}"
     return Step(key, f"Private message to {send.to}", tuple(items), private=True)
 
 

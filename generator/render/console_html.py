@@ -206,7 +206,12 @@ SCRIPT = """
     step.classList.toggle('done', box.checked);
     box.addEventListener('change', function () {
       put(key, box.checked ? '1' : null);
-      step.classList.toggle('done', box.checked);
+      // A step shown under several platforms (a private message is sent once) is one tick.
+      document.querySelectorAll('input[data-step]').forEach(function (other) {
+        if (other.getAttribute('data-step') !== box.getAttribute('data-step')) return;
+        other.checked = box.checked;
+        other.closest('.step').classList.toggle('done', box.checked);
+      });
     });
   });
 
