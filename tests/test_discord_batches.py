@@ -39,10 +39,12 @@ def test_thirteen_pictures_go_in_two_messages_everywhere(tmp_path: Path) -> None
     assert "SPOILER_d10.png" in steps[1] and "SPOILER_d9.png" in steps[0]
     # today: message 2 of 2 holds files 11-13, each with its alt text.
     lines = discord_steps(tmp_path, post, 1)
-    second = lines.index("   Message 2 of 2, no text:")
-    first_attached = [line for line in lines[:second] if "Attach" in line]
-    later_attached = [line for line in lines[second:] if "Attach" in line]
+    first_attached = [line for line in lines if line.startswith("   Attach to the message: ")]
+    later_attached = [
+        line for line in lines if line.startswith("   Attach to message 2 of 2 (no text): ")
+    ]
     assert len(first_attached) == 10 and len(later_attached) == 3
+    assert lines.index(first_attached[-1]) < lines.index(later_attached[0])
     assert "(message 1 of 2)" in lines[1]
     assert "     Alt text: alt 12" in lines
     # The console.

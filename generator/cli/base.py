@@ -312,3 +312,12 @@ game_folder_option = click.option(
     type=click.Path(path_type=Path),
     help="The game folder [default: the one here or under output/]",
 )
+
+# The moment a host's-month command acts at, to rehearse or catch up (SHEETGEN_NOW sets it
+# for every command at once).
+at_option = click.option(
+    "--at",
+    default=None,
+    metavar="'YYYY-MM-DD HH:MM'",
+    help="Pretend it is this moment (in the game's time zone) [default: now]",
+)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from generator.cli.base import game_folder_option, report_errors
+from generator.cli.base import at_option, game_folder_option, report_errors
 from generator.cli.group import main
 from generator.cli.table_host import table_game_file_option
 from generator.common.errors import SheetgenError, display_path
@@ -17,12 +17,7 @@ AHEAD = 2
 
 @main.command()
 @game_folder_option
-@click.option(
-    "--at",
-    default=None,
-    metavar="'YYYY-MM-DD HH:MM'",
-    help="Pretend it is this moment (in the game's time zone) [default: now]",
-)
+@at_option
 @click.option(
     "--ahead",
     default=None,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from generator.cli.base import game_folder_option, report_errors
+from generator.cli.base import at_option, game_folder_option, report_errors
 from generator.cli.group import main
 from generator.cli.table_host import table_digest, table_game_file_option, table_today
 from generator.common.errors import display_path
@@ -126,12 +126,7 @@ def digest(
 @main.command()
 @click.argument("when_words", nargs=-1, metavar="[day N [SLOT]]")
 @game_folder_option
-@click.option(
-    "--at",
-    default=None,
-    metavar="'YYYY-MM-DD HH:MM'",
-    help="Pretend it is this moment (in the game's time zone) [default: now]",
-)
+@at_option
 @click.option(
     "--platform",
     "platforms",
@@ -236,12 +231,7 @@ def posted(what: tuple[str, ...], folder: Path | None, at: str | None, undo: boo
     "the left, not the right.'",
 )
 @game_folder_option
-@click.option(
-    "--at",
-    default=None,
-    metavar="'YYYY-MM-DD HH:MM'",
-    help="Pretend it is this moment (in the game's time zone) [default: now]",
-)
+@at_option
 @report_errors
 def correct(what: str | None, text: str | None, folder: Path | None, at: str | None) -> None:
     """Write a correction post for a published post (POST: its turn number, or its file

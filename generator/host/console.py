@@ -20,6 +20,7 @@ from generator.common.output_file import OutputFile
 from generator.host.corrections import correction_post, moment_words
 from generator.host.digest import embed_image
 from generator.host.game_folder import GameFolder
+from generator.host.post_steps import post_items
 from generator.host.posted import read_posted
 from generator.host.table_today import check_written
 from generator.host.table_view import PrivateSend, TableNow
@@ -27,7 +28,6 @@ from generator.host.today import (
     SlotWork,
     agenda,
     on_platform,
-    read_written,
     slot_tasks,
     slots_with_posts,
     what_is_left,
@@ -39,7 +39,6 @@ from generator.render.console_html import (
     Console,
     Item,
     Note,
-    PasteText,
     Picture,
     Slot,
     Step,
@@ -63,54 +62,8 @@ MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
 
 def post_steps(root: Path, post: Post, platform: str, prefix: str) -> Step:
     """What the host does for one post on one platform, in `today`'s order."""
-    items: list[Item] = []
-    if platform == "facebook":
-        if post.facebook is not None:
-            name = f"{post.key}.facebook.txt"
-            items.append(PasteText(f"New post: paste {name}", name, read_written(root, name)))
-            items += _attachments(post, "Attach to the post")
-            items += [
-                Picture("Attach to the post", im.file, im.alt) for im in post.facebook_images()
-            ]
-        for index, name in enumerate(post.comment_files()):
-            heading = f"{post.comment_heading(index)}, text only: paste {name}"
-            items.append(PasteText(heading, name, read_written(root, name)))
-    elif platform == "discord":
-        names = post.discord_files()
-        batches = post.discord_attachments()
-        count = len(names) + max(0, len(batches) - 1)
-        for part, name in enumerate(names, 1):
-            label = f" (message {part} of {count})" if count > 1 else ""
-            items.append(PasteText(f"Paste {name}{label}", name, read_written(root, name)))
-        # At most 10 files a message: each further batch is a message of its own.
-        for index, batch in enumerate(batches):
-            where = (
-                "Attach to the message"
-                if not index
-                else f"Attach to message {len(names) + index} of {count} (no text)"
-            )
-            for file, alt in batch:
-                if alt is None:
-                    items.append(Note(f"{where}: {file} (from the game folder)"))
-                else:
-                    items.append(Picture(where, file, alt))
-    else:
-        name = f"{post.key}.bgg.txt"
-        items += [
-            Picture("Upload to your BGG gallery", im.file, im.alt) for im in post.facebook_images()
-        ]
-        items.append(
-            PasteText(
-                f"Forum post: paste {name} (add the gallery images' [ImageID=...] tags)",
-                name,
-                read_written(root, name),
-            )
-        )
-    return Step(f"{prefix}/{platform}/{post.key}", post.title, tuple(items))
-
-
-def _attachments(post: Post, where: str) -> list[Item]:
-    return [Note(f"{where}: {name} (from the game folder)") for name in post.attachments]
+    items = tuple(post_items(root, post, platform))
+    return Step(f"{prefix}/{platform}/{post.key}", post.title, items)
 
 
 def private_step(send: PrivateSend, prefix: str, platform: str) -> Step:

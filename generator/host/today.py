@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.common.errors import SheetgenError, display_path
+from generator.host import post_steps
 from generator.host.corrections import (
     Correction,
     correction_post,
@@ -21,6 +22,7 @@ from generator.host.corrections import (
 )
 from generator.host.digest import game_posts
 from generator.host.game_folder import GameFolder
+from generator.host.post_steps import item_lines, post_items
 from generator.host.posted import Posted
 from generator.kit.session import recorded_rhythm
 from generator.plan.moments import Slot, game_slots, game_zone, parse_day
@@ -29,10 +31,7 @@ from generator.plan.rhythm import why_no_posts
 from generator.plan.schedule import when
 from generator.render.host_tasks import task_heading, task_steps
 from generator.render.reveal import REVEAL_KEY
-from generator.render.text import Post, PostImage
-
-RULE = "─" * 60
-MAX_POST_BYTES = 1_000_000  # a post is a few kilobytes; anything bigger is not ours
+from generator.render.text import Post
 
 
 @dataclass(frozen=True)
@@ -70,74 +69,26 @@ def slot_of_day(work: list[SlotWork], day: int, name: str | None) -> int:
     raise SheetgenError(f"no slot {name or ''} on day {day}".replace("  ", " "))
 
 
-def _read(root: Path, name: str) -> str:
-    path = root / name
-    if path.is_symlink() or not path.is_file():
-        raise SheetgenError(
-            f"{display_path(path)} is not written yet: run `sheetgen game` (or `round`) for "
-            "this game first"
-        )
-    if path.stat().st_size > MAX_POST_BYTES:
-        raise SheetgenError(f"{display_path(path)}: larger than {MAX_POST_BYTES} bytes")
-    return path.read_text(encoding="utf-8", errors="replace")
-
-
 def read_written(root: Path, name: str) -> str:
     """A post file's text as written in the game folder (the console's Copy buttons)."""
-    return _read(root, name)
+    return post_steps.read_written(root, name)
 
 
-def _clip(text: str) -> list[str]:
-    """The text to paste, fenced so the host sees where it starts and ends."""
-    return [f"┌{RULE}", *text.rstrip("\n").splitlines(), f"└{RULE}"]
-
-
-def _attach_lines(post: Post, images: list[PostImage], where: str) -> list[str]:
-    lines = [f"   Attach {where}: {name}" for name in post.attachments]
-    for image in images:
-        lines += [f"   Attach {where}: {image.file}", f"     Alt text: {image.alt}"]
-    return lines
+def platform_steps(root: Path, post: Post, number: int, platform: str) -> list[str]:
+    """One post's steps on one platform, numbered, as `today` prints them."""
+    return [f"{number}. {post.title}", *item_lines(post_items(root, post, platform))]
 
 
 def facebook_steps(root: Path, post: Post, number: int) -> list[str]:
-    lines = [f"{number}. {post.title}"]
-    if post.facebook is not None:
-        name = f"{post.key}.facebook.txt"
-        lines += [f"   New post: paste {name}:", *_clip(_read(root, name))]
-        lines += _attach_lines(post, post.facebook_images(), "to the post")
-    for index, name in enumerate(post.comment_files()):
-        heading = post.comment_heading(index)
-        lines += [f"   {heading}, text only: paste {name}:", *_clip(_read(root, name))]
-    return lines
+    return platform_steps(root, post, number, "facebook")
 
 
 def discord_steps(root: Path, post: Post, number: int) -> list[str]:
-    names = post.discord_files()
-    batches = post.discord_attachments()
-    count = len(names) + max(0, len(batches) - 1)
-    lines = [f"{number}. {post.title}"]
-    for part, name in enumerate(names, 1):
-        label = f" (message {part} of {count})" if count > 1 else ""
-        lines += [f"   Paste {name}{label}:", *_clip(_read(root, name))]
-    # Hidden pictures are written as SPOILER_ files: Discord blurs them until clicked.
-    # Discord takes at most 10 files a message: each further batch is a message of its own.
-    for index, batch in enumerate(batches):
-        if index:
-            lines.append(f"   Message {len(names) + index} of {count}, no text:")
-        for file, alt in batch:
-            lines.append(f"   Attach to the message: {file}")
-            if alt is not None:
-                lines.append(f"     Alt text: {alt}")
-    return lines
+    return platform_steps(root, post, number, "discord")
 
 
 def bgg_steps(root: Path, post: Post, number: int) -> list[str]:
-    name = f"{post.key}.bgg.txt"
-    lines = [f"{number}. {post.title}"]
-    for image in post.facebook_images():
-        lines += [f"   Upload to your BGG gallery: {image.file}", f"     Alt text: {image.alt}"]
-    lines += [f"   Forum post: paste {name} (add the gallery images' [ImageID=...] tags):"]
-    return [*lines, *_clip(_read(root, name))]
+    return platform_steps(root, post, number, "bgg")
 
 
 PLATFORM_STEPS: dict[str, Callable[[Path, Post, int], list[str]]] = {

@@ -1,0 +1,106 @@
+"""What the host does for one post on one platform, as items: a text to paste (read from
+the file the game wrote, so what is shown is exactly what the file holds), a picture to
+attach or upload with its alt text, or a note. `today` prints these items and the console
+shows them with Copy buttons: one list, so the two never disagree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.common.errors import SheetgenError, display_path
+from generator.render.console_html import Item, Note, PasteText, Picture
+from generator.render.text import Post
+
+MAX_POST_BYTES = 1_000_000  # a post is a few kilobytes; anything bigger is not ours
+RULE = "─" * 60
+
+
+def read_written(root: Path, name: str) -> str:
+    """A post file's text as written in the game folder."""
+    path = root / name
+    if path.is_symlink() or not path.is_file():
+        raise SheetgenError(
+            f"{display_path(path)} is not written yet: run `sheetgen game` (or `round`) for "
+            "this game first"
+        )
+    if path.stat().st_size > MAX_POST_BYTES:
+        raise SheetgenError(f"{display_path(path)}: larger than {MAX_POST_BYTES} bytes")
+    return path.read_text(encoding="utf-8", errors="replace")
+
+
+def _attachments(post: Post, where: str) -> list[Item]:
+    return [Note(f"{where}: {name} (from the game folder)") for name in post.attachments]
+
+
+def facebook_items(root: Path, post: Post) -> list[Item]:
+    items: list[Item] = []
+    if post.facebook is not None:
+        name = f"{post.key}.facebook.txt"
+        items.append(PasteText(f"New post: paste {name}", name, read_written(root, name)))
+        items += _attachments(post, "Attach to the post")
+        items += [Picture("Attach to the post", im.file, im.alt) for im in post.facebook_images()]
+    for index, name in enumerate(post.comment_files()):
+        heading = f"{post.comment_heading(index)}, text only: paste {name}"
+        items.append(PasteText(heading, name, read_written(root, name)))
+    return items
+
+
+def discord_items(root: Path, post: Post) -> list[Item]:
+    items: list[Item] = []
+    names = post.discord_files()
+    batches = post.discord_attachments()
+    count = len(names) + max(0, len(batches) - 1)
+    for part, name in enumerate(names, 1):
+        label = f" (message {part} of {count})" if count > 1 else ""
+        items.append(PasteText(f"Paste {name}{label}", name, read_written(root, name)))
+    # Hidden pictures are written as SPOILER_ files: Discord blurs them until clicked. At
+    # most 10 files a message: each further batch is a message of its own, with no text.
+    for index, batch in enumerate(batches):
+        where = (
+            "Attach to the message"
+            if not index
+            else f"Attach to message {len(names) + index} of {count} (no text)"
+        )
+        for file, alt in batch:
+            if alt is None:
+                items.append(Note(f"{where}: {file} (from the game folder)"))
+            else:
+                items.append(Picture(where, file, alt))
+    return items
+
+
+def bgg_items(root: Path, post: Post) -> list[Item]:
+    name = f"{post.key}.bgg.txt"
+    items: list[Item] = [
+        Picture("Upload to your BGG gallery", im.file, im.alt) for im in post.facebook_images()
+    ]
+    items.append(
+        PasteText(
+            f"Forum post: paste {name} (add the gallery images' [ImageID=...] tags)",
+            name,
+            read_written(root, name),
+        )
+    )
+    return items
+
+
+PLATFORM_ITEMS = {"facebook": facebook_items, "discord": discord_items, "bgg": bgg_items}
+
+
+def post_items(root: Path, post: Post, platform: str) -> list[Item]:
+    return PLATFORM_ITEMS[platform](root, post)
+
+
+def item_lines(items: list[Item]) -> list[str]:
+    """The items as `today` prints them: each text fenced, so the host sees where it starts
+    and ends."""
+    lines = []
+    for item in items:
+        if isinstance(item, PasteText):
+            lines += [f"   {item.label}:", f"┌{RULE}", *item.text.rstrip("\n").splitlines()]
+            lines.append(f"└{RULE}")
+        elif isinstance(item, Picture):
+            lines += [f"   {item.label}: {item.file}", f"     Alt text: {item.alt}"]
+        else:
+            lines.append(f"   {item.text}")
+    return lines
