@@ -5,18 +5,31 @@ The repository keeps the packs in content/ (the source a pack author edits); an 
 sheetgen carries the same files as `generator/packs/`, so `sheetgen game` works in any
 folder after `pip install` or `pipx install`, with no checkout."""
 
+from pathlib import Path
+
 from setuptools import find_packages, setup
+
+# A pack folder whose name is a Python identifier (battlestar) is a package in setuptools'
+# eyes: declared, so that its data files are not "absent from packages" (the others, named
+# with a hyphen, are data of generator.packs alone).
+PACK_PACKAGES = [
+    f"generator.packs.{d.name}"
+    for d in sorted(Path("content").iterdir())
+    if d.is_dir() and d.name.isidentifier()
+]
 
 setup(
     packages=[
         *find_packages(include=["generator", "generator.*"]),
         "generator.packs",
+        *PACK_PACKAGES,
         "generator.art.fonts",  # DejaVu Sans for the names players type, with its licence
     ],
     package_dir={"generator.packs": "content"},
     package_data={
         "generator": ["py.typed", "games/galaxy_trucker/flight/*.json"],
         "generator.packs": ["*/*.yaml", "*/*.md"],
+        **{name: ["*.yaml", "*.md"] for name in PACK_PACKAGES},
         "generator.art.fonts": ["*.ttf", "*.txt"],
     },
 )
