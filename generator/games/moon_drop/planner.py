@@ -21,9 +21,7 @@ def make_deal(content: MoonDrop, seed: str) -> Deal:
     return Deal(crises=tuple(crises), goal=goal)
 
 
-def make_round(
-    content: MoonDrop, seed: str, number: int, variations: Variations = ()
-) -> RoundPlan:
+def make_round(content: MoonDrop, seed: str, number: int, variations: Variations = ()) -> RoundPlan:
     # The same dice whatever the variations: only what the blue die means changes.
     dice = Stream(seed, "round", number, "dice")
     blue = dice.die()
@@ -55,9 +53,7 @@ def make_round(
     )
 
 
-def make_rounds(
-    content: MoonDrop, seed: str, variations: Variations = ()
-) -> tuple[RoundPlan, ...]:
+def make_rounds(content: MoonDrop, seed: str, variations: Variations = ()) -> tuple[RoundPlan, ...]:
     return tuple(make_round(content, seed, n, variations) for n in range(1, content.rounds + 1))
 
 

@@ -128,9 +128,7 @@ def parse_variations(value: Any) -> Variations:
         if text == "none" and len(names) == 1:
             return ()
         if text not in VARIATIONS:
-            raise ValueError(
-                f"got {name!r} (expected any of: {', '.join(VARIATIONS)}; or none)"
-            )
+            raise ValueError(f"got {name!r} (expected any of: {', '.join(VARIATIONS)}; or none)")
         if text in chosen:
             raise ValueError(f"{text} is given twice (expected each variation once)")
         chosen.append(text)
