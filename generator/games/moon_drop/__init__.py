@@ -21,6 +21,7 @@ from generator.games.moon_drop.variations import (
     MoonDropOptions,
     committed,
     options_of,
+    plan_variations,
     read_variations,
 )
 from generator.host.rankings import ScoreSpec
@@ -108,6 +109,7 @@ class MoonDropRules(GameRules):
         from generator.games.moon_drop import sheets as sheet_pages
 
         posts = self.posts(content, plan, scope, options.papers, options.images)
+        variations = plan_variations(plan)
 
         def pictures() -> Drawing:
             images = [image for post in posts for image in post.images]
@@ -117,12 +119,13 @@ class MoonDropRules(GameRules):
         def sheets() -> list[OutputFile]:
             files: list[OutputFile] = []
             for paper in options.papers:
-                # The sheet depends on the pack alone: built once per pack version.
+                # The sheet depends on the pack and the variations alone: built once for each.
                 files += reuse(
-                    ("moon-drop sheet", content.pack_digest, paper),
+                    ("moon-drop sheet", content.pack_digest, paper, *variations),
                     lambda paper=paper: [
                         OutputFile(
-                            f"sheets/moon-drop-{paper}.pdf", sheet_pages.sheet_pdf(content, paper)
+                            f"sheets/moon-drop-{paper}.pdf",
+                            sheet_pages.sheet_pdf(content, paper, variations),
                         )
                     ],
                 )
