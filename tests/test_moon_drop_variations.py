@@ -12,13 +12,16 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 from generator.cli import main
 from generator.games.moon_drop.grid import Board, GridError, parse_grid
 from generator.games.moon_drop.plan import MoonDropPlan
 from generator.games.moon_drop.posts import PostWriter
+from generator.games.moon_drop.rules import GOALS as RULE_GOALS
 from generator.games.moon_drop.rules import Names, Table, breach, reading_order
-from generator.games.moon_drop.scoring import run_end, score
+from generator.games.moon_drop.scoring import end_steps, run_end, score
 from generator.games.moon_drop.sheets import sheet_pdf
 from generator.games.moon_drop.variations import mirror_shapes
 from generator.kit.session import load_content, open_game
@@ -416,3 +419,73 @@ def test_full_grid_under_all_three_in_seconds_under_2_gb(crises: str, goal: str)
     assert int(modules) == 79
     assert int(score_text) >= int(greedy)
     assert float(seconds) < 30
+
+
+# --- exact: the search against every choice, on small grids with the variations' marks ---
+def brute_force(board: Board, order: list[str], goal_id: str, limit: int = 20_000) -> tuple:
+    """The best (score, modules standing) over every sequence of choices: no bounds."""
+    table = Table(board)
+    steps = end_steps(CONTENT, order)
+    goal = RULE_GOALS[CONTENT.goal(goal_id).rule]
+    endings = 0
+
+    def best(index: int, crossed: frozenset) -> tuple[int, int]:
+        nonlocal endings
+        if index == len(steps):
+            endings += 1
+            if endings > limit:
+                raise TooBig
+            return goal(table, crossed)[0], len(table.live(crossed))
+        picks = steps[index].run(table, crossed, NAMES, reading_order).all()
+        return max(best(index + 1, crossed | frozenset(p)) for p in picks)
+
+    return best(0, frozenset())
+
+
+class TooBig(Exception):
+    pass
+
+
+@st.composite
+def small_variation_games(draw: st.DrawFn) -> tuple[Board, list[str], str]:
+    rows = draw(st.integers(3, 4))
+    columns = draw(st.integers(3, 5))
+    marks = st.sampled_from("QQQQQHHLLCCCD.R.XX")
+    text = "\n".join("".join(draw(marks) for _ in range(columns)) for _ in range(rows))
+    plain = parse_grid(text, "hypothesis", rows, columns, CONTENT.letters, overwrite=True)
+    pairs = sorted(
+        {
+            tuple(sorted((s, n)))
+            for s, kind in plain.cells.items()
+            if kind == "corridor"
+            for n in plain.neighbours(s)
+            if n in plain.cells
+        }
+    )
+    drawn = [p for p in pairs if draw(st.booleans())]
+    names = "ABCDEFGHI"
+    joins = " ".join(f"{names[a[0]]}{a[1] + 1}-{names[b[0]]}{b[1] + 1}" for a, b in drawn)
+    board = parse_grid(
+        f"{text}\njoins: {joins}", "hypothesis", rows, columns, CONTENT.letters, True, True
+    )
+    order = draw(st.lists(st.sampled_from([c.id for c in CONTENT.crises]), max_size=3, unique=True))
+    goal = draw(st.sampled_from(sorted(GOALS.values())))
+    return board, order, goal
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_variation_games())
+def test_search_equals_brute_force_under_overwrite_and_drawn_corridors(
+    game: tuple[Board, list[str], str],
+) -> None:
+    board, order, goal = game
+    try:
+        truth = brute_force(board, order, goal)
+    except TooBig:
+        event("too many endings for brute force")
+        return
+    result = run_end(CONTENT, board, order, goal)
+    assert result.proven and result.standing_proven
+    assert (result.score, result.standing) == truth
+    assert result.score >= result.greedy
+    event("a real choice" if any("Choice:" in line for line in result.lines) else "no choice")
