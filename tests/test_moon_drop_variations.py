@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from generator.cli import main
+from generator.games.moon_drop.art import post_image
 from generator.games.moon_drop.grid import Board, GridError, parse_grid
 from generator.games.moon_drop.plan import MoonDropPlan
 from generator.games.moon_drop.posts import PostWriter
@@ -489,3 +490,30 @@ def test_search_equals_brute_force_under_overwrite_and_drawn_corridors(
     assert (result.score, result.standing) == truth
     assert result.score >= result.greedy
     event("a real choice" if any("Choice:" in line for line in result.lines) else "no choice")
+
+
+def test_same_seed_and_variations_give_the_same_files(tmp_path: Path) -> None:
+    path = write_game_file(tmp_path, f"variations: [{', '.join(ALL)}]\n")
+    folders = [tmp_path / "one", tmp_path / "two"]
+    for folder in folders:
+        run = CliRunner().invoke(main, ["game", "--game", str(path), "-o", str(folder)])
+        assert run.exit_code == 0, run.output
+
+    def files(folder: Path) -> dict[str, bytes]:
+        return {
+            str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+        }
+
+    one, two = files(folders[0]), files(folders[1])
+    assert one == two
+    # The pictures of the 2x2 block and of the free placement are drawn.
+    plan = plan_with(ALL)
+    for rnd in plan.rounds:
+        assert one[f"round-{rnd.round}/round-{rnd.round}-block.png"].startswith(b"\x89PNG")
+    assert "free" in {r.shape for r in plan.rounds}
+    # Another seed rolls the 2x2 block: its picture is drawn too.
+    other = open_game("moon-drop", "some-seed-for-testing-01", None, options={"variations": ALL})
+    square = [r.round for r in other.plan.rounds if r.shape == "O"]
+    assert square
+    picture = f"round-{square[0]}/round-{square[0]}-block.png"
+    assert post_image(CONTENT, other.plan, picture).startswith(b"\x89PNG")

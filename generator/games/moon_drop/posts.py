@@ -149,11 +149,8 @@ class PostWriter:
         """How to copy the block, in the game's variations."""
         if not self.variations:
             return fill(self.texts.round, round=number, rounds=rounds)
-        turn = (
-            "any rotation, mirrored or not"
-            if MIRROR in self.variations
-            else ("any rotation, no mirroring")
-        )
+        mirror = MIRROR in self.variations
+        turn = "any rotation, mirrored or not" if mirror else "any rotation, no mirroring"
         if OVERWRITE in self.variations:
             cover = (
                 "it may go over squares you have used: scribble out each square it covers "
