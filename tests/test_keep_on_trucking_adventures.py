@@ -148,8 +148,11 @@ def test_difficulty_on_the_command_line(run: Callable[..., Any]) -> None:
     ships = run("plan", "--pack", PACK, *seed, "--option", "ships=A,base,A")
     assert ships.exit_code == 0 and '"A",\n      "base",\n      "A"' in ships.output
     assert run("plan", "--pack", PACK, *seed, "--option", "difficulty").exit_code == 2
-    other = run("plan", "--pack", "moon-drop", *seed, "--option", "difficulty=hard")
+    other = run("plan", "--pack", "galaxy-trucker", *seed, "--option", "difficulty=hard")
     assert other.exit_code == 2 and "takes no game options (got difficulty)" in other.output
+    # Moon Drop takes options of its own (its variations), and names them.
+    moon = run("plan", "--pack", "moon-drop", *seed, "--option", "difficulty=hard")
+    assert moon.exit_code == 2 and "(expected: variations)" in moon.output
 
 
 def test_game_file_options(run: Callable[..., Any], tmp_path: Path) -> None:

@@ -9,10 +9,11 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
-from generator.cli.base import DEFAULT_HELP, parse_date, report_errors
+from generator.cli.base import DEFAULT_HELP, parse_date, parse_game_options, report_errors
 from generator.cli.forward import ForwardingCommand
 from generator.cli.group import main
 from generator.common.errors import display_path
@@ -63,6 +64,20 @@ def check(pack: str | None, game_file: Path | None) -> None:
 )
 @click.option("--json", "as_json", is_flag=True, help="Results as JSON (table scorers).")
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
+@click.option(
+    "--option",
+    "game_options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    callback=parse_game_options,
+    help="A game option the game was started with, as in its game file. Repeat for several.",
+)
+@click.option(
+    "--variations",
+    default=None,
+    metavar="LIST",
+    help="The rule variations the game was started with (short for --option variations=LIST).",
+)
 @report_errors
 def score(
     pack: str,
@@ -72,6 +87,8 @@ def score(
     round_number: int | None,
     as_json: bool,
     lang: str,
+    game_options: dict[str, Any],
+    variations: str | None,
 ) -> None:
     """Score a player's filled sheet or built ship, or a game's score table (table games)."""
     from generator.kit.session import load_content, open_game
@@ -88,7 +105,9 @@ def score(
         seed_text = normalise_seed(seed)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--seed") from None
-    g = open_game(pack, seed_text, start)
+    if variations is not None:
+        game_options = {**game_options, "variations": [v.strip() for v in variations.split(",")]}
+    g = open_game(pack, seed_text, start, options=game_options)
     scorer = g.rules.capabilities.score
     if scorer is None:
         raise lacking(f"the {g.pack.name} pack", "score")
@@ -159,8 +178,22 @@ def trick(pack: str, args: tuple[str, ...]) -> None:
     help="The commitment published in the first post (or, a weaker check, the game id).",
 )
 @click.option("--pack", default=None, help=f"Pack name or folder path [default: {DEFAULT_HELP}]")
+@click.option(
+    "--option",
+    "game_options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    callback=parse_game_options,
+    help="A game option the commitment covers (the reveal post names it). Repeat for several.",
+)
 @report_errors
-def verify(pack_name: str | None, seed: str, expected: str, pack: str | None) -> None:
+def verify(
+    pack_name: str | None,
+    seed: str,
+    expected: str,
+    pack: str | None,
+    game_options: dict[str, Any],
+) -> None:
     """Check a revealed seed against the commitment published at the start.
 
     Options it does not know are a game's own check, as older posts spell it: they are
@@ -178,6 +211,12 @@ def verify(pack_name: str | None, seed: str, expected: str, pack: str | None) ->
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--seed") from None
     actual = commitment(loaded.name, seed_text, loaded.digest)
+    if game_options:
+        from generator.kit.session import open_game
+
+        # The game's rules say what of its options the commitment covers.
+        game = open_game(pack or default_pack(), seed_text, None, options=game_options)
+        actual = game.plan.commitment
     wanted = expected.strip()
     using = f"pack {loaded.name} version {loaded.meta.version}"
     if GAME_ID.match(wanted):

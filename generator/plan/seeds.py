@@ -43,9 +43,15 @@ def weakness(seed: str) -> str | None:
     return None
 
 
-def commitment(pack: str, seed: str, content_digest: str) -> str:
-    """SHA-256 over the seed and the pack's content: published at the start, checked at the end."""
+def commitment(
+    pack: str, seed: str, content_digest: str, options: dict[str, str] | None = None
+) -> str:
+    """SHA-256 over the seed and the pack's content: published at the start, checked at the end.
+    `options`: game options a game commits to as well (a variation of its rules), one line
+    each; without them the text, and so the commitment, is what it always was."""
     text = f"{COMMITMENT_VERSION}\n{pack}\n{seed}\n{content_digest}"
+    for key, value in sorted((options or {}).items()):
+        text += f"\noption {key}={value}"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

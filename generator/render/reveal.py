@@ -6,6 +6,7 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
+from generator.plan.seeds import commitment
 from generator.render.post import Per, PostDraft, line, para
 from generator.render.text import Post
 
@@ -13,10 +14,18 @@ REVEAL_KEY = "game-end-reveal"
 
 
 def verify_command(plan: dict[str, Any]) -> str:
-    return (
+    command = (
         f"sheetgen verify --pack {shlex.quote(plan['pack'])} --seed {shlex.quote(plan['seed'])} "
         f"--commitment {plan['commitment']}"
     )
+    plain = commitment(plan["pack"], plan["seed"], plan["content_digest"])
+    options = plan.get("options")
+    if plan["commitment"] != plain and isinstance(options, dict):
+        # The game's commitment covers its options: the check needs them too.
+        for key, value in options.items():
+            text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
+            command += f" --option {shlex.quote(f'{key}={text}')}"
+    return command
 
 
 def reveal_post(title: str, plan: dict[str, Any], turn: int) -> Post:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from generator.common.errors import SheetgenError
 from generator.folder.cache import reuse
@@ -15,18 +17,28 @@ from generator.games.moon_drop.plan import End, MoonDropPlan
 from generator.games.moon_drop.planner import crisis_order, make_deal, make_rounds
 from generator.games.moon_drop.posts import PostWriter
 from generator.games.moon_drop.scoring import score as score_grid
+from generator.games.moon_drop.variations import (
+    MoonDropOptions,
+    committed,
+    options_of,
+    plan_variations,
+    read_variations,
+)
 from generator.host.rankings import ScoreSpec
 from generator.kit.assemble import Drawing, scope_files
 from generator.pack.load import Pack
 from generator.plan.model import PlanHeader
 from generator.plan.schedule import make_schedule
+from generator.plan.seeds import commitment, game_id
 from generator.render.text import Post
 
 
 class MoonDropRules(GameRules):
     @property
     def capabilities(self) -> Capabilities:
-        return Capabilities(posts=self.posts, scoring=self.scoring, score=self.score)
+        return Capabilities(
+            posts=self.posts, scoring=self.scoring, score=self.score, options=MoonDropOptions
+        )
 
     def load(self, pack: Pack) -> md_content.MoonDrop:
         return md_content.load(pack)
@@ -40,17 +52,28 @@ class MoonDropRules(GameRules):
     plan_type = MoonDropPlan
 
     def make_plan(
-        self, content: md_content.MoonDrop, header: PlanHeader, start: dt.date | None
+        self,
+        content: md_content.MoonDrop,
+        header: PlanHeader,
+        start: dt.date | None,
+        options: dict[str, Any] | None = None,
     ) -> MoonDropPlan:
         seed = header.seed
+        variations = read_variations(options)
+        if variations:
+            # The variations change what every round means: the commitment covers them, so a
+            # game started with them checks only with them (`verify --option variations=...`).
+            commit = commitment(header.pack, seed, header.content_digest, committed(variations))
+            header = replace(header.header(), commitment=commit, game_id=game_id(commit))
         deal = make_deal(content, seed)
         return MoonDropPlan(
             **vars(header),
             rules_revision=content.rules_revision,
             deal=deal,
-            rounds=make_rounds(content, seed),
+            rounds=make_rounds(content, seed, variations),
             end=End(crisis_order=crisis_order(seed, deal.crises)),
             schedule=make_schedule(content.rounds, list(content.slots), start),
+            options=options_of(variations),
         )
 
     def posts(
@@ -86,6 +109,7 @@ class MoonDropRules(GameRules):
         from generator.games.moon_drop import sheets as sheet_pages
 
         posts = self.posts(content, plan, scope, options.papers, options.images)
+        variations = plan_variations(plan)
 
         def pictures() -> Drawing:
             images = [image for post in posts for image in post.images]
@@ -95,12 +119,13 @@ class MoonDropRules(GameRules):
         def sheets() -> list[OutputFile]:
             files: list[OutputFile] = []
             for paper in options.papers:
-                # The sheet depends on the pack alone: built once per pack version.
+                # The sheet depends on the pack and the variations alone: built once for each.
                 files += reuse(
-                    ("moon-drop sheet", content.pack_digest, paper),
+                    ("moon-drop sheet", content.pack_digest, paper, *variations),
                     lambda paper=paper: [
                         OutputFile(
-                            f"sheets/moon-drop-{paper}.pdf", sheet_pages.sheet_pdf(content, paper)
+                            f"sheets/moon-drop-{paper}.pdf",
+                            sheet_pages.sheet_pdf(content, paper, variations),
                         )
                     ],
                 )

@@ -7,6 +7,7 @@ import itertools
 import math
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from generator.art.dice import draw_die
 from generator.art.png_surface import PngSurface
@@ -16,6 +17,7 @@ from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.model import Shape
 from generator.games.moon_drop.plan import BlockCell, MoonDropPlan
 from generator.games.moon_drop.posts import OPENING_IMAGE
+from generator.games.moon_drop.variations import FREE
 
 BLUE: Color = (30, 80, 190)
 PALE_BLUE: Color = (225, 235, 250)
@@ -299,20 +301,21 @@ def round_picture(s: Surface, content: MoonDrop, plan: MoonDropPlan, number: int
     left = (IMAGE_W - total) / 2
     top = 240
     draw_die(s, rnd.blue, left, top, die, body=BLUE, pips=WHITE)
-    s.text(
-        left + die / 2, top + die + 44, f"{shape.id} block", size=32, font="VeraBd", anchor="middle"
-    )
+    free = rnd.shape == FREE
+    label = "free" if free else f"{shape.id} block"
+    s.text(left + die / 2, top + die + 44, label, size=32, font="VeraBd", anchor="middle")
     for i, cell in enumerate(rnd.block):
         dx = left + 40 + (die + gap) * (i + 1)
         draw_die(s, cell.face, dx, top, die)
         s.text(dx + die / 2, top + die + 44, f"cell {cell.cell}", size=32, anchor="middle")
-    # The block, as large as fits.
-    rows, cols = block_size([(c.row, c.column) for c in rnd.block])
+    # The block, as large as fits. A free placement has no shape: its dice apart, in a row.
+    block = tuple(replace(c, column=2 * c.column) for c in rnd.block) if free else rnd.block
+    rows, cols = block_size([(c.row, c.column) for c in block])
     area_top, area_bottom = 470, 1090
     cell = min((area_bottom - area_top) / rows, (IMAGE_W - 2 * margin) / cols, 220)
     bx = (IMAGE_W - cols * cell) / 2
     by = area_top + (area_bottom - area_top - rows * cell) / 2
-    draw_block(s, content, rnd.block, bx, by, cell)
+    draw_block(s, content, block, bx, by, cell)
     # The key of the modules in this block.
     draw_key(s, content, margin, 1110, IMAGE_W - 2 * margin, 28)
 

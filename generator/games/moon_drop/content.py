@@ -19,6 +19,7 @@ from generator.games.moon_drop.model import (
     TextsFile,
 )
 from generator.games.moon_drop.shapes import canonical, rotations
+from generator.games.moon_drop.variations import FREE_BLOCK, SQUARE_BLOCK
 from generator.pack.load import Pack, validate_files
 from generator.pack.validation import template_problem
 from generator.pack.yamlio import Document
@@ -86,7 +87,9 @@ class MoonDrop:
         return next(s for s in self.shapes if s.face == face)
 
     def shape(self, shape_id: str) -> Shape:
-        return next(s for s in self.shapes if s.id == shape_id)
+        # The 2x2 block and the free placement come with the mirror variation.
+        extra = {s.id: s for s in (SQUARE_BLOCK, FREE_BLOCK)}
+        return next((s for s in self.shapes if s.id == shape_id), None) or extra[shape_id]
 
     def modules_for_face(self, face: int) -> list[Module]:
         return [m for m in self.modules if face in m.faces]

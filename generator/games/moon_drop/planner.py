@@ -6,6 +6,7 @@ from __future__ import annotations
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.plan import BlockCell, Deal, RoundPlan
 from generator.games.moon_drop.shapes import sort_whites
+from generator.games.moon_drop.variations import MIRROR, Variations, mirror_shapes
 from generator.plan.rng import Stream
 
 WHITE_DICE = 4
@@ -20,11 +21,15 @@ def make_deal(content: MoonDrop, seed: str) -> Deal:
     return Deal(crises=tuple(crises), goal=goal)
 
 
-def make_round(content: MoonDrop, seed: str, number: int) -> RoundPlan:
+def make_round(content: MoonDrop, seed: str, number: int, variations: Variations = ()) -> RoundPlan:
+    # The same dice whatever the variations: only what the blue die means changes.
     dice = Stream(seed, "round", number, "dice")
     blue = dice.die()
     whites = [dice.die() for _ in range(WHITE_DICE)]
-    shape = content.shape_for_face(blue)
+    if MIRROR in variations:
+        shape = mirror_shapes(content.shapes)[blue - 1]
+    else:
+        shape = content.shape_for_face(blue)
     cells = []
     for index, (face, (row, column)) in enumerate(
         zip(sort_whites(whites), shape.cells, strict=True), start=1
@@ -48,8 +53,8 @@ def make_round(content: MoonDrop, seed: str, number: int) -> RoundPlan:
     )
 
 
-def make_rounds(content: MoonDrop, seed: str) -> tuple[RoundPlan, ...]:
-    return tuple(make_round(content, seed, n) for n in range(1, content.rounds + 1))
+def make_rounds(content: MoonDrop, seed: str, variations: Variations = ()) -> tuple[RoundPlan, ...]:
+    return tuple(make_round(content, seed, n, variations) for n in range(1, content.rounds + 1))
 
 
 def crisis_order(seed: str, dealt: tuple[str, ...]) -> tuple[str, ...]:

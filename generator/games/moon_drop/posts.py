@@ -11,6 +11,18 @@ from typing import Any
 
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.plan import BlockCell, MoonDropPlan, RoundPlan
+from generator.games.moon_drop.variations import (
+    DEFINITIONS,
+    DRAWN,
+    FREE,
+    FREE_PLACEMENT,
+    MIRROR,
+    OVERWRITE,
+    READINGS,
+    RULES,
+    described,
+    plan_variations,
+)
 from generator.plan.schedule import when
 from generator.render.guide import before_day_one_post
 from generator.render.post import Block, Bold, Part, Per, PostDraft, heading, item, line, para
@@ -52,6 +64,7 @@ class PostWriter:
         self.texts = content.texts
         self.schedule = {s.turn: s for s in plan.schedule}
         self.title = f"{self.texts.game_name} · Game {plan.game_id}"
+        self.variations = plan_variations(plan)
 
     def shown(self, pictures: list[PostImage]) -> list[PostImage]:
         """A post's pictures; none when the run writes text only (--no-images), so no
@@ -75,6 +88,12 @@ class PostWriter:
         shape = self.content.shape(rnd.shape)
         cells = "; ".join(f"cell {c.cell}: {c.face}, {self.module_words(c)}" for c in rnd.block)
         whites = ", ".join(str(f) for f in rnd.white)
+        if rnd.shape == FREE:
+            return (
+                f"Round {rnd.round} of {len(self.plan.rounds)}. Blue die {rnd.blue}: a free "
+                f"placement, no shape. White dice {whites}: {cells}; place them on any four "
+                "squares joined side by side, in any order."
+            )
         return (
             f"Round {rnd.round} of {len(self.plan.rounds)}. Blue die {rnd.blue}: the "
             f"{shape.name}, {shape.description}. White dice {whites}, lowest on cell 1: "
@@ -111,6 +130,42 @@ class PostWriter:
     def before_day_one(self) -> Post:
         return before_day_one_post(BEFORE_DAY_ONE, self.plan, self.title, list(self.print_files))
 
+    def variation_blocks(self) -> list[Block]:
+        """The variations this game tests, in words, for the opening post."""
+        if not self.variations:
+            return []
+        blocks: list[Block] = [
+            heading(
+                "This game tests the draft's variations (where they differ from the rules "
+                "above, they win):"
+            )
+        ]
+        blocks += [item(RULES[v]) for v in self.variations]
+        if MIRROR in self.variations:
+            blocks.append(item(FREE_PLACEMENT))
+        return blocks
+
+    def round_rule(self, number: int, rounds: int) -> str:
+        """How to copy the block, in the game's variations."""
+        if not self.variations:
+            return fill(self.texts.round, round=number, rounds=rounds)
+        mirror = MIRROR in self.variations
+        turn = "any rotation, mirrored or not" if mirror else "any rotation, no mirroring"
+        if OVERWRITE in self.variations:
+            cover = (
+                "it may go over squares you have used: scribble out each square it covers "
+                "(destroyed: no module, not empty)"
+            )
+        else:
+            cover = "no overlap"
+        rule = f"Copy this block onto your grid: any position, {turn}; {cover}."
+        if DRAWN in self.variations:
+            rule += (
+                " Draw a Corridor's line across a side only where it joins that neighbour "
+                "(drawn corridors)."
+            )
+        return rule
+
     def opening(self) -> Post:
         first = self.schedule[1]
         rounds = len(self.plan.rounds)
@@ -133,6 +188,7 @@ class PostWriter:
             when=when(first),
             blocks=[
                 para(body),
+                *self.variation_blocks(),
                 heading(crises_head),
                 *self.crisis_items(),
                 para(*self.goal_parts()),
@@ -145,7 +201,7 @@ class PostWriter:
         rounds = len(self.plan.rounds)
         shape = self.content.shape(rnd.shape)
         entry = self.schedule[rnd.turn]
-        rule = fill(self.texts.round, round=number, rounds=rounds)
+        rule = self.round_rule(number, rounds)
         if number == rounds:
             rule += "\n" + fill(self.texts.last_round, rounds=rounds)
 
@@ -156,6 +212,16 @@ class PostWriter:
         whites: list[Part] = []
         for i, face in enumerate(rnd.white):
             whites += [" " if i else "", die(face)]
+        if rnd.shape == FREE:
+            head = ("Blue ", die(rnd.blue), f" {rnd.blue}: free placement. White: ", *whites)
+            lead: tuple[Part, ...] = (
+                Bold("Free placement"),
+                ": any four squares joined side by side (any block, turned or mirrored), "
+                "the dice in any order:",
+            )
+        else:
+            head = ("Blue ", die(rnd.blue), f" {rnd.blue}: {shape.name}. White: ", *whites)
+            lead = (Bold(shape.name), ", lowest white die on cell 1:")
         return PostDraft(
             key=f"round-{number}/round-{number}",
             title=f"Round {number}: the block",
@@ -165,8 +231,8 @@ class PostWriter:
             kicker=f"Round {number} of {rounds}",
             when=when(entry),
             blocks=[
-                para("Blue ", die(rnd.blue), f" {rnd.blue}: {shape.name}. White: ", *whites),
-                line(Bold(shape.name), ", lowest white die on cell 1:"),
+                para(*head),
+                line(*lead),
                 *(
                     item(
                         Bold(f"Cell {c.cell}"),
@@ -207,17 +273,37 @@ class PostWriter:
         if self.content.definitions:
             steps.append(heading("Words the rules use:"))
             steps += [item(text) for text in self.content.definitions]
+            steps += [item(DEFINITIONS[v]) for v in self.variations if v in DEFINITIONS]
         return steps
 
     def reading(self, rule: str) -> str:
-        """How the scorer reads a crisis or goal whose wording is unclear (from rules.yaml)."""
+        """How the scorer reads a crisis or goal whose wording is unclear (from rules.yaml),
+        and what the game's variations change in it."""
         text = self.content.readings.get(rule)
-        return f" How we read it: {text}" if text else ""
+        reading = f" How we read it: {text}" if text else ""
+        changed = [READINGS[v][rule] for v in self.variations if rule in READINGS.get(v, {})]
+        if changed:
+            reading += f" With this game's variations: {' '.join(changed)}"
+        return reading
 
     def final(self) -> Post:
         last = self.plan.schedule[-1]
         body = fill(self.texts.final, game_id=self.plan.game_id, commitment=self.plan.commitment)
         order_line = "The end of the game, step by step, with the crises in the order drawn:"
+        if self.variations:
+            listed = ",".join(self.variations)
+            body += (
+                f"\nThis game tests variations ({described(self.variations)}): add "
+                f"--variations {listed} to the score command and --option variations={listed} "
+                "to the verify command."
+            )
+            marks = []
+            if OVERWRITE in self.variations:
+                marks.append("X for a destroyed square")
+            if DRAWN in self.variations:
+                marks.append("a line joins: A1-A2 B2-B3 listing the joins you drew")
+            if marks:
+                body += f" In the grid file write {' and '.join(marks)}."
         return PostDraft(
             key="game-end",
             title="Final scoring: crisis order and goal",

@@ -129,7 +129,9 @@ class Table:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.buildings = board.groups(board.cells)
+        # Buildings follow the joins (every side with the base rules, drawn ones with drawn
+        # corridors); a destroyed square is no module, so it joins nothing.
+        self.buildings = board.joined_groups(board.cells)
         empty_regions = board.groups(s for s in board.squares if board.is_empty(s))
         region_of = {s: i for i, region in enumerate(empty_regions) for s in region}
         self.enclosed_regions = [r for r in empty_regions if not any(board.on_edge(s) for s in r)]
@@ -148,8 +150,7 @@ class Table:
         # Where crew in a square can step next: neighbouring modules, and linked Docks.
         self.ways: dict[Square, tuple[Square, ...]] = {
             s: (
-                tuple(n for n in board.neighbours(s) if n in board.cells)
-                + tuple(self.dock_links.get(s, ()))
+                board.links[s] + tuple(self.dock_links.get(s, ()))
                 if board.cells[s] in PASSAGES
                 else ()
             )
@@ -371,7 +372,7 @@ def quake(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading
 def fungus(table: Table, crossed: Crossed, names: Names, prefer: Prefer = reading_order) -> Choices:
     # Reading "fungus": connected means joined by a path of modules not crossed out.
     joined: set[Square] = set()
-    for group in table.board.groups(table.live(crossed)):
+    for group in table.board.joined_groups(table.live(crossed)):
         if any(table.board.cells[s] == LIFE_SUPPORT for s in group):
             joined.update(group)
     rotten = [s for s in table.live(crossed, HYDROPONICS) if s not in joined]
@@ -399,7 +400,7 @@ def sabotage(
         return Choices.single((), ("Safe: every Dock is next to a Quarters.",))
     head = f"Failed: no Quarters next to the Dock at {', '.join(square_name(d) for d in lonely)}"
     members = [s for s in table.live(crossed) if board.cells[s] not in (CORRIDOR, QUARTERS)]
-    groups = board.groups(members)
+    groups = board.joined_groups(members)
     if not groups:
         return Choices.single((), (f"{head}, but there is no group to cross out.",))
     largest = max(len(g) for g in groups)
@@ -451,7 +452,7 @@ def mining(table: Table, crossed: Crossed) -> tuple[int, list[Square]]:
 
 
 def efficiency(table: Table, crossed: Crossed) -> tuple[int, list[Square]]:
-    groups = table.board.groups(table.live(crossed, CORRIDOR))
+    groups = table.board.joined_groups(table.live(crossed, CORRIDOR))
     if not groups:
         return 0, []
     best = max(groups, key=len)  # the first of the largest, in reading order

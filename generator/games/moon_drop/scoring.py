@@ -26,7 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.games.moon_drop.content import MoonDrop
-from generator.games.moon_drop.grid import ROW_NAMES, Board, Square, read_grid
+from generator.games.moon_drop.grid import (
+    DESTROYED,
+    ROW_NAMES,
+    Board,
+    Square,
+    read_grid,
+    square_name,
+)
 from generator.games.moon_drop.plan import MoonDropPlan
 from generator.games.moon_drop.rules import (
     CRISES,
@@ -42,6 +49,16 @@ from generator.games.moon_drop.rules import (
     Table,
     goal_bound,
     reading_order,
+)
+from generator.games.moon_drop.variations import (
+    DRAWN,
+    FREE_PLACEMENT,
+    MIRROR,
+    OVERWRITE,
+    RULES,
+    Variations,
+    described,
+    plan_variations,
 )
 
 # Work units (an option tried or a square ranked: about one tracing of routes over the grid,
@@ -389,7 +406,7 @@ def _choice_note(choices: Choices, pick: Pick, solution: Solution) -> str:
 
 
 def grid_lines(board: Board, crossed: Crossed, letters: dict[str, str]) -> list[str]:
-    """The grid with crossed-out modules in lower case."""
+    """The grid with crossed-out modules in lower case (X: a destroyed square)."""
     letter_of = {module: letter for letter, module in letters.items()}
     head = "    " + " ".join(str(c + 1) for c in range(board.columns))
     rows = [head]
@@ -397,7 +414,9 @@ def grid_lines(board: Board, crossed: Crossed, letters: dict[str, str]) -> list[
         marks = []
         for c in range(board.columns):
             module = board.cells.get((r, c))
-            if module is None:
+            if (r, c) in board.destroyed:
+                marks.append(DESTROYED)
+            elif module is None:
                 marks.append(".")
             else:
                 letter = letter_of[module]
@@ -423,7 +442,8 @@ def dice_check(content: MoonDrop, board: Board, plan: MoonDropPlan) -> list[str]
     for face_set, module_names in groups:
         rolled = sum(faces[f] for f in face_set)
         drawn = sum(have[m.id] for m in content.modules if m.name in module_names)
-        if rolled != drawn:
+        # Overwriting destroys modules: then only more than the dice made is wrong.
+        if rolled != drawn and not (board.destroyed and drawn < rolled):
             notes.append(
                 f"Note: the grid has {drawn} {' or '.join(module_names)} but the dice made "
                 f"{rolled}; check the copy of the sheet."
@@ -432,7 +452,15 @@ def dice_check(content: MoonDrop, board: Board, plan: MoonDropPlan) -> list[str]
 
 
 def score(content: MoonDrop, plan: MoonDropPlan, grid_file: Path) -> str:
-    board = read_grid(grid_file, content.rows, content.columns, content.letters)
+    variations = plan_variations(plan)
+    board = read_grid(
+        grid_file,
+        content.rows,
+        content.columns,
+        content.letters,
+        overwrite=OVERWRITE in variations,
+        drawn=DRAWN in variations,
+    )
     order = plan.end.crisis_order
     goal = content.goal(plan.deal.goal)
     result = run_end(content, board, order, goal.id)
@@ -441,6 +469,7 @@ def score(content: MoonDrop, plan: MoonDropPlan, grid_file: Path) -> str:
         f"{content.texts.game_name} · game {plan.game_id} · score for {grid_file.name}",
         f"Rules: {content.rules_revision}. Crises in the planned order: {crises}. "
         f"Goal: {goal.name}.",
+        *_variation_lines(variations, board),
         "",
         "The grid as read (row letters, column numbers):",
         *grid_lines(board, frozenset(), content.letters),
@@ -458,8 +487,34 @@ def score(content: MoonDrop, plan: MoonDropPlan, grid_file: Path) -> str:
         "",
         "How the scorer reads unclear wording (from the pack's rules.yaml):",
         *(f"- {text}" for text in content.readings.values()),
+        *_variation_readings(variations),
     ]
     return "\n".join(lines) + "\n"
+
+
+def _variation_lines(variations: Variations, board: Board) -> list[str]:
+    """The variations of the game, what the grid file says of them."""
+    if not variations:
+        return []
+    lines = [f"Variations to test in this game: {described(variations)}."]
+    if OVERWRITE in variations:
+        where = ", ".join(square_name(s) for s in sorted(board.destroyed)) or "none"
+        lines.append(f"Destroyed squares (X): {where}.")
+    if DRAWN in variations:
+        joins = sorted(tuple(sorted(j)) for j in board.joins or ())
+        drawn = ", ".join(f"{square_name(a)}-{square_name(b)}" for a, b in joins) or "none"
+        lines.append(f"Joins drawn: {drawn}.")
+    return lines
+
+
+def _variation_readings(variations: Variations) -> list[str]:
+    if not variations:
+        return []
+    lines = ["", "The variations to test, as the scorer reads them:"]
+    lines += [f"- {RULES[v]}" for v in variations]
+    if MIRROR in variations:
+        lines.append(f"- {FREE_PLACEMENT}")
+    return lines
 
 
 def _proof_lines(result: Result) -> list[str]:

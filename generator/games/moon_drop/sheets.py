@@ -11,6 +11,15 @@ from generator.art.text import wrap
 from generator.games.moon_drop.art import draw_key, draw_shape
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.grid import ROW_NAMES
+from generator.games.moon_drop.variations import (
+    DRAWN,
+    FREE,
+    MIRROR,
+    OVERWRITE,
+    Variations,
+    described,
+    mirror_shapes,
+)
 from generator.render.pdf import PAPER_NAMES, Page, PageSpec, render_pdf, scale_bar
 
 HANGING = "   "  # a wrapped line of a step starts under the step's text, not its number
@@ -28,7 +37,66 @@ def _text_block(
     return y
 
 
-def draw_sheet(page: Page, content: MoonDrop) -> None:
+# The variations on the sheet, short: the posts give them in full.
+SHEET_RULES = {
+    MIRROR: (
+        "Mirror: copy each block turned or mirrored. Blue 6, free placement: any four squares "
+        "joined side by side, the white dice in any order."
+    ),
+    OVERWRITE: (
+        "Overwrite: a block may cover used squares. Scribble out each square it covers "
+        "(destroyed: drawn left): no module, not empty, joins nothing, no way through."
+    ),
+    DRAWN: (
+        "Drawn corridors: a Corridor joins a neighbour only across a line you draw over the "
+        "side they share (left: joined, then not joined). Buildings and routes follow "
+        "the joins."
+    ),
+}
+
+
+def draw_destroyed(s: Surface, x: float, y: float, size: float) -> None:
+    """A destroyed square as a player draws it: scribbled out."""
+    s.rect(x, y, size, size, width=0.8)
+    for i in range(1, 6):
+        t = i / 6
+        s.line(x + size * t, y, x, y + size * t, width=1.2)
+        s.line(x + size, y + size * t, x + size * t, y + size, width=1.2)
+    s.line(x + size, y, x, y + size, width=1.2)
+
+
+def draw_join_sample(s: Surface, x: float, y: float, size: float) -> None:
+    """Two pairs side by side: a Corridor joined to a Quarters (its line drawn across the
+    side they share), and one not joined (its line stops short of the side)."""
+    for i, joined in enumerate((True, False)):
+        left = x + i * (2 * size + 6)
+        s.rect(left, y, size, size, width=0.6)
+        s.rect(left + size, y, size, size, width=0.6)
+        mid = y + size / 2
+        end = left + size * 1.4 if joined else left + size * 0.8
+        s.line(left + size / 2, mid, end, mid, width=1.6)
+        s.text(left + size * 1.55, mid + size * 0.2, "Q", size=size * 0.55, anchor="middle")
+
+
+def draw_variations(s: Surface, x: float, y: float, width: float, variations: Variations) -> float:
+    """The game's variations, each with its picture where it has one; returns the y below."""
+    y += 10
+    title = f"Variations to test in this game: {described(variations)}"
+    s.text(x, y, title, size=10, font="VeraBd")
+    pic = 12.0
+    indent = 4 * pic + 14
+    for variation in variations:
+        top = y + 3
+        if variation == OVERWRITE:
+            draw_destroyed(s, x, top, pic)
+        elif variation == DRAWN:
+            draw_join_sample(s, x, top, pic)
+        y = _text_block(s, x + indent, y, width - indent, [SHEET_RULES[variation]], 7.5)
+        y = max(y, top + pic) + 2
+    return y
+
+
+def draw_sheet(page: Page, content: MoonDrop, variations: Variations = ()) -> None:
     s = page.surface
     left, top = page.left, page.top
     usable = page.inner_width
@@ -60,12 +128,20 @@ def draw_sheet(page: Page, content: MoonDrop) -> None:
     right_w = page.right - rx
     s.text(rx, gy - 4, "Blocks (blue die)", size=10, font="VeraBd")
     s.text(rx, gy + 7, "Lowest white die on cell 1.", size=7, color=GREY)
-    s.text(rx, gy + 16, "Rotate, never mirror.", size=7, color=GREY)
+    mirror = MIRROR in variations
+    turning = "Rotate or mirror." if mirror else "Rotate, never mirror."
+    s.text(rx, gy + 16, turning, size=7, color=GREY)
     shape_cell = 13.0
     col_w = right_w / 2
-    for i, shape in enumerate(content.shapes):
+    shapes = mirror_shapes(content.shapes) if mirror else content.shapes
+    for i, shape in enumerate(shapes):
         sx = rx + (i % 2) * col_w
         sy = gy + 26 + (i // 2) * (shape_cell * 4 + 12)
+        if shape.id == FREE:
+            s.text(sx, sy + 9, f"{shape.face}: free", size=9, font="VeraBd")
+            for j, words in enumerate(("any 4 squares", "side by side,", "dice any order")):
+                s.text(sx + 4, sy + 21 + j * 9, words, size=7)
+            continue
         s.text(sx, sy + 9, f"{shape.face}: {shape.id}", size=9, font="VeraBd")
         draw_shape(s, shape, sx + 26, sy, shape_cell)
     key_top = gy + 26 + 3 * (shape_cell * 4 + 12) + 10
@@ -81,7 +157,9 @@ def draw_sheet(page: Page, content: MoonDrop) -> None:
         y += 14
         s.text(left, y, "Words the rules use", size=10, font="VeraBd")
         y = _text_block(s, left, y, usable, list(content.definitions), 7.5)
-    y += 16
+    if variations:
+        y = draw_variations(s, left, y + 4, usable, variations)
+    y += 10 if variations else 16
     s.text(
         left,
         y,
@@ -90,11 +168,15 @@ def draw_sheet(page: Page, content: MoonDrop) -> None:
         size=8,
     )
     y += 8
-    box_h = 30.0
+    # With variations the boxes give up a little height for their words.
+    box_h = 20.0 if variations else 30.0
     for i in range(content.crises_dealt):
         s.rect(left, y, usable * 0.78, box_h, width=0.8)
         s.text(left + 4, y + 11, f"Crisis {i + 1}:", size=8, font="VeraBd")
-        s.text(left + 4, y + 23, "crossed out:", size=7, color=GREY)
+        if variations:
+            s.text(left + 60, y + 11, "crossed out:", size=7, color=GREY)
+        else:
+            s.text(left + 4, y + 23, "crossed out:", size=7, color=GREY)
         s.rect(left + usable * 0.8, y, usable * 0.2, box_h, width=0.8)
         s.text(left + usable * 0.8 + 4, y + 11, "order", size=7, color=GREY)
         y += box_h + 4
@@ -120,9 +202,9 @@ def draw_key_column(s: Surface, content: MoonDrop, x: float, y: float, width: fl
     draw_key(s, content, x, y, width, 8.5, columns=1)
 
 
-def sheet_pdf(content: MoonDrop, paper: str) -> bytes:
+def sheet_pdf(content: MoonDrop, paper: str, variations: Variations = ()) -> bytes:
     return render_pdf(
-        [PageSpec("portrait", lambda page: draw_sheet(page, content))],
+        [PageSpec("portrait", lambda page: draw_sheet(page, content, variations))],
         paper,
         title=f"{content.pack_title} player sheet ({PAPER_NAMES[paper]})",
     )
