@@ -86,5 +86,4 @@ def trucking_score_spec(spec: Any, content: GalaxyTrucker) -> Any:
     return dataclasses.replace(
         spec,
         title_rewards={name: tuple(values) for name, values in table.rewards.items()},
-        scorer=None,
     )
