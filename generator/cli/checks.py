@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from generator.cli.base import DEFAULT_HELP, parse_date, report_errors
+from generator.cli.base import DEFAULT_HELP, parse_date, parse_game_options, report_errors
 from generator.cli.forward import ForwardingCommand
 from generator.cli.group import main
 from generator.common.errors import display_path
@@ -63,6 +63,15 @@ def check(pack: str | None, game_file: Path | None) -> None:
 )
 @click.option("--json", "as_json", is_flag=True, help="Results as JSON (table scorers).")
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", help="[default: en]")
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    callback=parse_game_options,
+    metavar="KEY=VALUE",
+    help="A game option of the game scored, as in its game file (Keep on Trucking: "
+    "ships=A, difficulty=hard). Repeat for several.",
+)
 @report_errors
 def score(
     pack: str,
@@ -72,6 +81,7 @@ def score(
     round_number: int | None,
     as_json: bool,
     lang: str,
+    options: dict[str, object],
 ) -> None:
     """Score a player's filled sheet or built ship, or a game's score table (table games)."""
     from generator.kit.session import load_content, open_game
@@ -88,7 +98,7 @@ def score(
         seed_text = normalise_seed(seed)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--seed") from None
-    g = open_game(pack, seed_text, start)
+    g = open_game(pack, seed_text, start, options=options)
     scorer = g.rules.capabilities.score
     if scorer is None:
         raise lacking(f"the {g.pack.name} pack", "score")

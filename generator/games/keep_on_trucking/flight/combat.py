@@ -131,8 +131,8 @@ def _hit_all(
         def step(s: TState, spot: Strike = spot) -> list[Option]:
             line = flight.ship.line(spot.side, spot.number, s.present)
             if not line:
-                return [Option(s, 0, (f"{head}: nothing left in {line_words(flight, spot)}.",))]
-            first = destroy(flight, s, line[0], f"{head}, {line_words(flight, spot)}")
+                return [Option(s, 0, (f"Nothing is left in {line_words(flight, spot)}.",))]
+            first = destroy(flight, s, line[0], "It hits")
             if not piercing:
                 return first
             return then_all(first, lambda t, spot=spot: _pierce(flight, t, spot))

@@ -21,6 +21,7 @@ from generator.games.galaxy_trucker.flight.option import Option, distinct
 from generator.games.galaxy_trucker.flight.search import SEARCH_BUDGET, Decision, Played
 from generator.games.galaxy_trucker.flight.ship import N, Cell, Ship, opposite
 from generator.games.galaxy_trucker.flight.state import Boxes, alien_cabins, crew_words
+from generator.games.galaxy_trucker.model import Round
 from generator.games.keep_on_trucking.flight import registry  # noqa: F401  (attaches resolvers)
 from generator.games.keep_on_trucking.flight.damage import crew_check, drop, settle
 from generator.games.keep_on_trucking.flight.geometry import EDGE_SIDE, coordinate, joined_to
@@ -64,11 +65,14 @@ def roads(plan: dict[str, Any], round_number: int) -> tuple[tuple[str, tuple[tup
 
 
 def make_flight(
-    content: GalaxyTrucker, plan: dict[str, Any], round_number: int, legal: Ship, skipped: int
+    content: GalaxyTrucker,
+    rnd: Round,
+    legal: Ship,
+    skipped: int,
+    events: tuple[tuple[Any, tuple[tuple[int, int], ...]], ...],
+    edge: str | None,
+    drawn: tuple[tuple[str, tuple[tuple[int, int], ...]], ...],
 ) -> TFlight:
-    rplan = round_plan(plan, round_number)
-    edge = front_edge(content, plan, round_number)
-    drawn = roads(plan, round_number)
     dead = None
     for rid, rolls in drawn:
         if rid == "dead-zone" and rolls:
@@ -77,10 +81,10 @@ def make_flight(
                 dead = ("column", column)
     return TFlight(
         content,
-        content.rounds[round_number - 1],
+        rnd,
         legal,
         skipped,
-        planned_events(content, rplan),
+        events,
         front=EDGE_SIDE[edge] if edge else N,
         front_edge=edge,
         roads=drawn,
@@ -276,9 +280,35 @@ def fly_round(
     budget: int = SEARCH_BUDGET,
     ability: str | None = None,
 ) -> TruckingRound:
-    rear = opposite(EDGE_SIDE[front_edge(content, plan, round_number) or "top"])
-    legal, removals = check(built, rear)
-    flight = make_flight(content, plan, round_number, legal, skipped)
+    rplan = round_plan(plan, round_number)
+    return fly_built(
+        content,
+        content.rounds[round_number - 1],
+        built,
+        skipped,
+        planned_events(content, rplan),
+        front_edge(content, plan, round_number),
+        roads(plan, round_number),
+        budget,
+        ability,
+    )
+
+
+def fly_built(
+    content: GalaxyTrucker,
+    rnd: Round,
+    built: Ship,
+    skipped: int,
+    events: tuple[tuple[Any, tuple[tuple[int, int], ...]], ...],
+    edge: str | None = None,
+    drawn: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = (),
+    budget: int = SEARCH_BUDGET,
+    ability: str | None = None,
+) -> TruckingRound:
+    """A built ship flown through `events` (cards with their rolls) in round `rnd`, with
+    Ship IA's front edge and the round's Rough Roads cards."""
+    legal, removals = check(built, opposite(EDGE_SIDE[edge or "top"]))
+    flight = make_flight(content, rnd, legal, skipped, events, edge, drawn)
     start = initial_state(flight, len(removals))
     start, before = metal_fatigue(flight, start)
     move_crew = not flight.has("personalized-cabins")

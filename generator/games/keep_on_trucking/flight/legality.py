@@ -24,8 +24,6 @@ SIDE_WORDS = ("top", "right", "bottom", "left")
 
 
 def clashes(ship: Ship, rear: int) -> list[tuple[list[Cell], str]]:
-    if rear == S:
-        return base.clashes(ship)
     found = [f for f in base.clashes(ship) if not f[1].startswith(ENGINE_RULE)]
     for cell in ship.order:
         exhaust = ship.parts[cell].facing("engine")
@@ -33,7 +31,7 @@ def clashes(ship: Ship, rear: int) -> list[tuple[list[Cell], str]]:
             found.append(
                 (
                     [cell],
-                    f"{ENGINE_RULE} (the {SIDE_WORDS[rear]} edge this round; its exhaust "
+                    f"{ENGINE_RULE} (the {SIDE_WORDS[rear]} edge; its exhaust "
                     f"faces the {SIDE_WORDS[exhaust]} edge)",
                 )
             )
