@@ -36,7 +36,7 @@ from click.testing import CliRunner
 
 from generator.cli import main
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.flight.ship import E, N, S, W, Ship, make_part, start_cell
+from generator.games.galaxy_trucker.flight.ship import E, N, S, Ship, W, make_part, start_cell
 from generator.games.keep_on_trucking.flight.account import account_lines
 from generator.games.keep_on_trucking.flight.engine import TruckingRound, fly_built
 from generator.games.keep_on_trucking.flight.geometry import Strike, landings
@@ -89,8 +89,7 @@ def fly(
     )
     plan = {
         "rounds": [
-            {"flight_turns": [{"turn": 9, "events": [{} for _ in events]}]}
-            for _ in range(round_no)
+            {"flight_turns": [{"turn": 9, "events": [{} for _ in events]}]} for _ in range(round_no)
         ]
     }
     return result, account_lines(content, plan, result)
@@ -200,8 +199,10 @@ def test_mirrored_iia_hit_strikes_two_columns_one_shield_covers_both(
     assert any("roll 2+4 = 6: column 8, first tile T036" in line for line in lines)
     assert any("shield T150 stops it (1 battery from row 8, column 7)" in line for line in lines)
     assert any(
-        line.startswith("  Choice: shield meteor 1. It leads to the best round score, -4; the "
-                        "other choices lead to: let meteor 1 hit (keeping the battery) -4")
+        line.startswith(
+            "  Choice: shield meteor 1. It leads to the best round score, -4; the "
+            "other choices lead to: let meteor 1 hit (keeping the battery) -4"
+        )
         for line in lines
     )
     assert result.played.end.battery_count == 2
@@ -260,7 +261,10 @@ def test_stasis_sleepers_save_the_flight(content: GalaxyTrucker) -> None:
     result, lines = fly(content, STASIS, [(slavers, [])])
     assert totals(result) == ((0,), 0, 0, -6, -6)
     assert not result.played.end.out and result.played.end.human_count == 2
-    assert "  2 sleepers wake in K044 (stasis chamber) at row 6, column 8 and move into T040 (cabin) at row 7, column 8." in lines
+    assert (
+        "  2 sleepers wake in K044 (stasis chamber) at row 6, column 8 and move into T040 "
+        "(cabin) at row 7, column 8." in lines
+    )
 
 
 # --- catapult -----------------------------------------------------------------------------
@@ -276,10 +280,14 @@ def test_catapult_throws_its_blue_good_at_a_large_meteor(content: GalaxyTrucker)
     swarm = card(content, "meteoric-swarm", meteors=[{"size": "large", "from": "front"}])
     result, lines = fly(content, tiles, [(swarm, [(4, 4)])])
     assert totals(result) == ((0,), 0, 0, -3, -3)
-    assert "  Catapult K041 (catapult) at row 6, column 8 throws a blue good and destroys it." in lines
+    assert (
+        "  Catapult K041 (catapult) at row 6, column 8 throws a blue good and destroys it." in lines
+    )
     assert any(
-        line.startswith("  Choice: catapult a blue good at meteor 1. It leads to the best round "
-                        "score, -3; the other choices lead to: let meteor 1 hit -3")
+        line.startswith(
+            "  Choice: catapult a blue good at meteor 1. It leads to the best round "
+            "score, -3; the other choices lead to: let meteor 1 hit -3"
+        )
         for line in lines
     )
 
@@ -298,7 +306,12 @@ def test_furnace_burns_a_good_left_behind_and_refills_its_battery(
     # Pretty Ship 1: 7. (Planet 3's yellow, kept, leaves no battery: adrift at the last Open
     # Space, out: 2 + 2 - 2 + 0, cargo 3 halved up = 2, Pretty Ship 0: 4.)
     tiles = {(7, 8): ("K013", 0), (8, 8): ("K035", 0), (6, 7): ("T026", 180), (8, 7): ("T092", 0)}
-    events = [("open-space-1a", []), ("open-space-1b", []), ("planets-1b", []), ("open-space-1c", [])]
+    events = [
+        ("open-space-1a", []),
+        ("open-space-1b", []),
+        ("planets-1b", []),
+        ("open-space-1c", []),
+    ]
     result, lines = fly(content, tiles, events, round_no=3)
     assert totals(result) == ((2, 2, -2, 2), 2, 0, 1, 7)
     assert any(
@@ -316,7 +329,12 @@ def test_cannon_booster_wins_the_fight(content: GalaxyTrucker) -> None:
     # record 4 - 1 = 3. Exposed: start n, w (2); K021 n, e (2): 4, Pretty Ship -2. Total 1.
     tiles = {(7, 8): ("K016", 0), (7, 9): ("K021", 0), (8, 7): ("T014", 0)}
     pirates = card(
-        content, "pirates", strength=1, credits=4, days=1, shots=[{"size": "small", "from": "front"}]
+        content,
+        "pirates",
+        strength=1,
+        credits=4,
+        days=1,
+        shots=[{"size": "small", "from": "front"}],
     )
     result, lines = fly(content, tiles, [(pirates, [(1, 1)])])
     assert totals(result) == ((3,), 0, 0, -2, 1)
@@ -372,9 +390,14 @@ def test_wide_open_space_then_antitrust_counts_a_cannon_engine_once_per_line(
         content,
         "antitrust-check",
         level=2,
-        limits=[{"component": "single-cannon", "limit": 0}, {"component": "single-engine", "limit": 0}],
+        limits=[
+            {"component": "single-cannon", "limit": 0},
+            {"component": "single-engine", "limit": 0},
+        ],
     )
-    result, lines = fly(content, {(7, 8): ("K015", 0)}, [("wide-open-space-1a", []), (antitrust, [])])
+    result, lines = fly(
+        content, {(7, 8): ("K015", 0)}, [("wide-open-space-1a", []), (antitrust, [])]
+    )
     assert totals(result) == ((2, 0), 0, -2, -2, -2)
     assert (
         "  Line 1: 1 × single cannon, limit 0: give up K015 (cannon-engine) at row 7, column 8 "
@@ -432,8 +455,17 @@ def test_score_command_scores_a_keep_on_trucking_ship(tmp_path: Path) -> None:
     runner = CliRunner()
     result = runner.invoke(
         main,
-        ["score", "keep-on-trucking", str(ship), "--seed", "kot-flight-test-seed-1", "--round", "1",
-         "--option", "ships=A"],
+        [
+            "score",
+            "keep-on-trucking",
+            str(ship),
+            "--seed",
+            "kot-flight-test-seed-1",
+            "--round",
+            "1",
+            "--option",
+            "ships=A",
+        ],
     )
     assert result.exit_code == 0, result.output
     assert "Ship IA as built" in result.output

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from generator.common.errors import SheetgenError
-
 from generator.games import Capabilities, OutputFile
 from generator.games.galaxy_trucker import GalaxyTruckerRules
 from generator.games.galaxy_trucker import content as gt_content

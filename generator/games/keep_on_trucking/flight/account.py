@@ -73,7 +73,9 @@ def setting_lines(content: GalaxyTrucker, result: TruckingRound) -> list[str]:
     elif board.hits == "mirror":
         lines.append(f"{board.name}: front and rear hits on column c also hit column 14 − c.")
     elif board.hits == "wrap":
-        lines.append(f"{board.name}: front and rear hits on the WRAP table's columns come from a side.")
+        lines.append(
+            f"{board.name}: front and rear hits on the WRAP table's columns come from a side."
+        )
     for rid, rolls in flight.roads:
         card = card_of(content, rid)
         dice = ", ".join(f"{a}+{b} = {a + b}" for a, b in rolls)
@@ -105,9 +107,7 @@ def account_lines(content: GalaxyTrucker, plan: dict[str, Any], result: Trucking
     ready = []
     blue = [c for c, load in start.cargo if load]
     if blue:
-        ready.append(
-            "Catapults: 1 blue good in " + ", ".join(flight.label(c) for c in blue) + "."
-        )
+        ready.append("Catapults: 1 blue good in " + ", ".join(flight.label(c) for c in blue) + ".")
     if start.sleepers:
         ready.append(
             "Stasis: "
@@ -125,7 +125,9 @@ def account_lines(content: GalaxyTrucker, plan: dict[str, Any], result: Trucking
             lines.append(f"  {choice_note(crew, played.exhaustive)}")
     turns = [t["turn"] for t in round_plan(plan, rnd.round)["flight_turns"] for _ in t["events"]]
     box = result.boxes
-    for number, ((card, _rolls), turn) in enumerate(zip(flight.events, turns, strict=True), start=1):
+    for number, ((card, _rolls), turn) in enumerate(
+        zip(flight.events, turns, strict=True), start=1
+    ):
         lines += ["", f"Event {number} (turn {turn}): {card_title(content, card)} [{card.id}]"]
         if number > len(decisions):
             lines.append(f"  Out of the round: record 0. Event {number} box: 0")
@@ -180,7 +182,11 @@ def score_ship(
     else:
         ship_file, ability = first, None
     result = fly_round(
-        content, plan, round_number, ship_file.ship(content, board), ship_file.skipped,
+        content,
+        plan,
+        round_number,
+        ship_file.ship(content, board),
+        ship_file.skipped,
         ability=ability,
     )
     head = [

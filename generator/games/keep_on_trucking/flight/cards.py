@@ -64,10 +64,18 @@ def resolver(inner: Resolver) -> Resolver:
             lines = o.lines
             if flight.has("bad-luck") and o.state.battery_uses:
                 value -= o.state.battery_uses
-                lines = (*lines, f"Bad Luck: -{o.state.battery_uses} for the batteries and "
-                         "catapult goods used.")
-            kept.append(replace(o, state=replace(o.state, free_battery=False, battery_uses=0),
-                                value=value, lines=lines))
+                lines = (
+                    *lines,
+                    f"Bad Luck: -{o.state.battery_uses} for the batteries and catapult goods used.",
+                )
+            kept.append(
+                replace(
+                    o,
+                    state=replace(o.state, free_battery=False, battery_uses=0),
+                    value=value,
+                    lines=lines,
+                )
+            )
         return distinct(kept)
 
     return run
@@ -103,7 +111,9 @@ def unprotected(flight: TFlight, state: TState, noun: str, size: str, came_from:
                 if noun == "meteor" and size == "small" and facing not in CONNECTORS:
                     continue
                 if noun == "meteor" and size == "large":
-                    if any(k == "cannon" for k, _ in _gunners(flight, state, spot.side, spot.number)):
+                    if any(
+                        k == "cannon" for k, _ in _gunners(flight, state, spot.side, spot.number)
+                    ):
                         continue
                 total += 1
     return total / 36
@@ -137,7 +147,9 @@ def pirates(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
     value = card.credits - card.days
 
     def win(s: TState) -> list[Option]:
-        return [Option(s, value, (f"Record {card.credits} credits - {card.days} day(s) = {value}.",))]
+        return [
+            Option(s, value, (f"Record {card.credits} credits - {card.days} day(s) = {value}.",))
+        ]
 
     def lose(s: TState) -> list[Option]:
         hits = [(shot.size, shot.direction) for shot in card.shots]
@@ -153,7 +165,9 @@ def slavers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
     value = card.credits - card.days
 
     def win(s: TState) -> list[Option]:
-        return [Option(s, value, (f"Record {card.credits} credits - {card.days} day(s) = {value}.",))]
+        return [
+            Option(s, value, (f"Record {card.credits} credits - {card.days} day(s) = {value}.",))
+        ]
 
     def lose(s: TState) -> list[Option]:
         options = []
@@ -181,8 +195,11 @@ def smugglers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[O
                 Option(
                     after,
                     -card.days,
-                    (f"Loaded {flight.goods_words(list(card.goods))}; " + "; ".join(lines)
-                     + f"; record -{card.days}.",),
+                    (
+                        f"Loaded {flight.goods_words(list(card.goods))}; "
+                        + "; ".join(lines)
+                        + f"; record -{card.days}.",
+                    ),
                     ("take the goods",),
                 )
             )
@@ -212,6 +229,7 @@ def smugglers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[O
 
 # --- engines -----------------------------------------------------------------------------
 def _engines(flight: TFlight, state: TState, twice: bool) -> list[Option]:
+    # Gravitational Anomaly: only Open Space spins the ship (rough-roads.yaml).
     options = []
     for p in engine_powers(flight, state):
         power = max(p.power, 0)
@@ -224,12 +242,15 @@ def _engines(flight: TFlight, state: TState, twice: bool) -> list[Option]:
         elif state.active == "Micronavigator":
             value += 1
             lines.append("Micronavigator: +1 (flight days gained).")
-        if flight.has("gravitational-anomaly") and not after.out:
+        if flight.has("gravitational-anomaly") and not after.out and not twice:
             after = replace(after, flipped=not after.flipped)
             lines.append(
                 "Gravitational Anomaly: the ship spins round - "
-                + ("front and rear, left and right swap until the next Open Space." if after.flipped
-                   else "it faces the way it was built again.")
+                + (
+                    "front and rear, left and right swap until the next Open Space."
+                    if after.flipped
+                    else "it faces the way it was built again."
+                )
             )
         options.append(Option(after, value, tuple(lines), (p.words,)))
     if len(options) == 1:
@@ -250,8 +271,14 @@ def planets(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
     options = []
     locals_roll = flight.road("paranoid-locals")
     for i, goods in enumerate(card.planets, start=1):
-        start = [Option(state, -card.days, (f"Landed on planet {i} ({flight.goods_words(goods)}).",),
-                        (f"land on planet {i}",))]
+        start = [
+            Option(
+                state,
+                -card.days,
+                (f"Landed on planet {i} ({flight.goods_words(goods)}).",),
+                (f"land on planet {i}",),
+            )
+        ]
         if locals_roll:
             start = then_all(
                 start,
@@ -266,8 +293,12 @@ def planets(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
                 continue
             for after, lines, _n in load(flight, o.state, list(goods)):
                 options.append(
-                    Option(after, o.value, (*o.lines, "; ".join(lines) + f"; record -{card.days}."),
-                           o.choices)
+                    Option(
+                        after,
+                        o.value,
+                        (*o.lines, "; ".join(lines) + f"; record -{card.days}."),
+                        o.choices,
+                    )
                 )
     options.sort(key=lambda o: -flight.goods_value(o.state.goods()))
     options.append(Option(state, 0, ("Flew past: record 0.",), ("fly past",)))
@@ -279,8 +310,17 @@ def abandoned_station(flight: TFlight, state: TState, card: Any, rolls: Rolls) -
     if state.crew_count < card.crew_needed:
         return [Option(state, 0, (head, "Too few crew to enter the station: record 0."))]
     options = [
-        Option(after, -card.days, (head, f"Docked and loaded {flight.goods_words(list(card.goods))}; "
-                                   + "; ".join(lines) + f"; record -{card.days}."), ("dock and load",))
+        Option(
+            after,
+            -card.days,
+            (
+                head,
+                f"Docked and loaded {flight.goods_words(list(card.goods))}; "
+                + "; ".join(lines)
+                + f"; record -{card.days}.",
+            ),
+            ("dock and load",),
+        )
         for after, lines, _n in load(flight, state, list(card.goods))
     ]
     options.append(Option(state, 0, (head, "Flew past: record 0."), ("fly past",)))
@@ -311,12 +351,18 @@ def abandoned_ship(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> l
                 Option(
                     after,
                     value,
-                    (head, f"Took the ship: {who} stay behind; record {card.credits} credits "
-                     f"- {card.days} day(s) = {value}.{words}", *more),
+                    (
+                        head,
+                        f"Took the ship: {who} stay behind; record {card.credits} credits "
+                        f"- {card.days} day(s) = {value}.{words}",
+                        *more,
+                    ),
                     (f"take the ship, leaving {who}",),
                 )
             )
-    options.append(Option(state, 0, (head, "Flew past: record 0."), ("fly past",) if options else ()))
+    options.append(
+        Option(state, 0, (head, "Flew past: record 0."), ("fly past",) if options else ())
+    )
     return distinct(options)
 
 
@@ -327,8 +373,10 @@ def stardust(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Op
         Option(
             state,
             -len(exposed),
-            (f"{len(exposed)} exposed connectors ({where or 'none'}; plated sides are not "
-             f"connectors): record -{len(exposed)}.",),
+            (
+                f"{len(exposed)} exposed connectors ({where or 'none'}; plated sides are not "
+                f"connectors): record -{len(exposed)}.",
+            ),
         )
     ]
 
@@ -380,14 +428,23 @@ def antitrust_check(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> 
             found = _counted(flight, s, lim.component)
             words = lim.component.replace("-", " ")
             if len(found) <= lim.limit:
-                return [Option(s, 0, (f"Line {n}: {len(found)} × {words}, limit {lim.limit}: "
-                                      "nothing to give up.",))]
+                return [
+                    Option(
+                        s,
+                        0,
+                        (
+                            f"Line {n}: {len(found)} × {words}, limit {lim.limit}: "
+                            "nothing to give up.",
+                        ),
+                    )
+                ]
             ways = []
             for cell in found:
                 after, held = drop(flight, s, [cell])
                 head = (
                     f"Line {n}: {len(found)} × {words}, limit {lim.limit}: give up "
-                    f"{flight.label(cell)}" + (f", with {', '.join(held)}" if held else "")
+                    f"{flight.label(cell)}"
+                    + (f", with {', '.join(held)}" if held else "")
                     + " (1 Lost Component)."
                 )
                 for o in settle(flight, after, (head,), s.crew_count):
@@ -433,8 +490,15 @@ def _reward(flight: TFlight, state: TState, reward: Any) -> list[tuple[TState, i
         grown = []
         for s, lines in ways:
             for after, more, _n in load(flight, s, list(reward.goods)):
-                grown.append((after, [*lines, f"loaded {flight.goods_words(list(reward.goods))}: "
-                                      + "; ".join(more)]))
+                grown.append(
+                    (
+                        after,
+                        [
+                            *lines,
+                            f"loaded {flight.goods_words(list(reward.goods))}: " + "; ".join(more),
+                        ],
+                    )
+                )
         ways = grown
     return [(s, value, ", ".join(words + lines) or "nothing") for s, lines in ways]
 
@@ -462,8 +526,14 @@ def junkyard(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Op
                     continue
                 after, extra = union
                 after, more = crew_check(flight, after, state.crew_count)
-                starts.append(Option(after, 0, (f"{title}: gave up {who}.{extra}", *more),
-                                     (f"row {number}, giving up {who}",)))
+                starts.append(
+                    Option(
+                        after,
+                        0,
+                        (f"{title}: gave up {who}.{extra}", *more),
+                        (f"row {number}, giving up {who}",),
+                    )
+                )
         else:
             starts.append(Option(state, 0, (f"{title}.",), (f"row {number}",)))
         if cost.batteries:
@@ -473,7 +543,9 @@ def junkyard(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Op
                     continue
                 after, _used, _free = spend(o.state, cost.batteries)
                 after = replace(after, battery_uses=after.battery_uses)
-                paid.append(replace(o, state=after, lines=(*o.lines, f"Paid {cost.batteries} batteries.")))
+                paid.append(
+                    replace(o, state=after, lines=(*o.lines, f"Paid {cost.batteries} batteries."))
+                )
             starts = paid
         if cost.goods:
             paid = []
@@ -481,12 +553,19 @@ def junkyard(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Op
                 found = pay_goods(flight, o.state, cost.goods)
                 if found is None:
                     continue
-                paid.append(replace(o, state=found[0],
-                                    lines=(*o.lines, f"Paid goods {flight.goods_words(found[1])}.")))
+                paid.append(
+                    replace(
+                        o,
+                        state=found[0],
+                        lines=(*o.lines, f"Paid goods {flight.goods_words(found[1])}."),
+                    )
+                )
             starts = paid
         if cost.days:
-            starts = [replace(o, value=o.value - cost.days,
-                              lines=(*o.lines, f"-{cost.days} day(s).")) for o in starts]
+            starts = [
+                replace(o, value=o.value - cost.days, lines=(*o.lines, f"-{cost.days} day(s)."))
+                for o in starts
+            ]
         if hits:
             noun = hits[0][0]
             for k, ((n, z, f), roll) in enumerate(zip(hits, hit_rolls, strict=True), start=1):
@@ -494,9 +573,19 @@ def junkyard(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Op
                     starts,
                     lambda s, n=n, z=z, f=f, roll=roll, k=k: strike(flight, s, k, z, f, roll, n),
                 )
-            starts = [replace(o, lines=(f"(Row {number}'s hidden {noun} rolls, read only now; "
-                                        "the row was chosen without them.)", *o.lines))
-                      if not o.lines[0].startswith("(") else o for o in starts]
+            starts = [
+                replace(
+                    o,
+                    lines=(
+                        f"(Row {number}'s hidden {noun} rolls, read only now; "
+                        "the row was chosen without them.)",
+                        *o.lines,
+                    ),
+                )
+                if not o.lines[0].startswith("(")
+                else o
+                for o in starts
+            ]
         for o in starts:
             if o.state.out:
                 options.append(o)
@@ -506,8 +595,12 @@ def junkyard(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Op
                     choice = (f"reward {k}",) if len(row.reward) > 1 else ()
                     total = o.value + value
                     options.append(
-                        Option(after, total, (*o.lines, f"Reward: {words}; record {total}."),
-                               o.choices + choice)
+                        Option(
+                            after,
+                            total,
+                            (*o.lines, f"Reward: {words}; record {total}."),
+                            o.choices + choice,
+                        )
                     )
     options.append(Option(state, 0, ("Took no row: record 0.",), ("take no row",)))
     return distinct(options)
@@ -517,7 +610,9 @@ def bad_day(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
     from generator.games.keep_on_trucking.card_kinds import BAD_DAY_ROWS
 
     rows = BAD_DAY_ROWS[min(flight.rnd.round, 3)]
-    options = [replace(o, lines=("Epidemic:", *o.lines[:-1])) for o in epidemic(flight, state, card, rolls)]
+    options = [
+        replace(o, lines=("Epidemic:", *o.lines[:-1])) for o in epidemic(flight, state, card, rolls)
+    ]
     if "sabotage" in rows:
 
         def sabotage(s: TState) -> list[Option]:
@@ -540,16 +635,23 @@ def bad_day(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
     if "stardust" in rows:
         options = then_all(
             options,
-            lambda s: [replace(o, lines=("Stardust:", *o.lines)) for o in stardust(flight, s, card, rolls)],
+            lambda s: [
+                replace(o, lines=("Stardust:", *o.lines)) for o in stardust(flight, s, card, rolls)
+            ],
         )
     return [replace(o, lines=(*o.lines, f"Record {o.value}.")) for o in options]
 
 
-def _drop_line(flight: TFlight, state: TState, cell: Cell, why: str) -> tuple[TState, tuple[str, ...]]:
+def _drop_line(
+    flight: TFlight, state: TState, cell: Cell, why: str
+) -> tuple[TState, tuple[str, ...]]:
     label = flight.label(cell)
     after, held = drop(flight, state, [cell])
-    return after, (f"{why}: {label} is destroyed (plating does not help)"
-                   + (f", with {', '.join(held)}" if held else "") + ".",)
+    return after, (
+        f"{why}: {label} is destroyed (plating does not help)"
+        + (f", with {', '.join(held)}" if held else "")
+        + ".",
+    )
 
 
 RESOLVERS: dict[str, Resolver] = {

@@ -97,9 +97,11 @@ def _gunners(flight: TFlight, state: TState, side: int, number: int) -> list[tup
             found.append((1 if double else 0, "double cannon" if double else "cannon", cell))
     for cell in ship.where(lambda k: k.name == "catapult", state.present):
         if flight.works(cell) and side in arrow_sides(ship, cell) and in_line(cell):
-            if any(load for c, load in state.cargo if c in joined_to(
-                ship, cell, state.present, lambda k: k.hold
-            )):
+            if any(
+                load
+                for c, load in state.cargo
+                if c in joined_to(ship, cell, state.present, lambda k: k.hold)
+            ):
                 found.append((2, "catapult", cell))
     return [(what, cell) for _, what, cell in sorted(found)]
 
@@ -147,7 +149,9 @@ def _pierce(flight: TFlight, state: TState, spot: Strike) -> list[Option]:
         return [Option(state)]
     target = line[0]
     if flight.ship.parts[target].sides[spot.side] == "plating":
-        return [Option(state, 0, (f"Piercing: the plated side of {flight.label(target)} stops it.",))]
+        return [
+            Option(state, 0, (f"Piercing: the plated side of {flight.label(target)} stops it.",))
+        ]
     return destroy(flight, state, target, "Piercing Projectiles: it goes on")
 
 
@@ -234,11 +238,13 @@ def _strike_once(
     if not big:
         return then(base, lambda s: _shielded(flight, s, exposed, side, head, what, bad_luck))
     if noun == "shot":
-        return then(base, lambda s: _boosted(flight, s, exposed, side, head, what, bad_luck, piercing))
+        return then(
+            base, lambda s: _boosted(flight, s, exposed, side, head, what, bad_luck, piercing)
+        )
     # Large meteors: one shot per line, or a boosted shield for all of them.
     shielded = _boosted_only(flight, state, side, what, bad_luck * len(exposed))
     options = [Option(base.state, base.value, base.lines)]
-    for spot, cell in exposed:
+    for spot, _cell in exposed:
         options = then_all(
             options,
             lambda s, spot=spot: _shoot(flight, s, spot, head, what, bad_luck, piercing),
@@ -258,10 +264,18 @@ def _shielded(
 ) -> list[Option]:
     hit = _hit_all(flight, state, exposed, head, False)
     shields = _shields(flight, state, side)
-    paid = _pay(state, 1, f"shield {flight.ship.parts[shields[0]].tile.id} stops it") if shields else None
+    paid = (
+        _pay(state, 1, f"shield {flight.ship.parts[shields[0]].tile.id} stops it")
+        if shields
+        else None
+    )
     reach = bad_luck * len(exposed)
     taken = [
-        replace(o, value=o.value + reach, choices=(f"let {what} hit (keeping the battery)", *o.choices) if paid else o.choices)
+        replace(
+            o,
+            value=o.value + reach,
+            choices=(f"let {what} hit (keeping the battery)", *o.choices) if paid else o.choices,
+        )
         for o in hit
     ]
     if paid is None:
@@ -270,14 +284,14 @@ def _shielded(
     return [Option(after, reach, (f"{words}.",), (f"shield {what}",)), *taken]
 
 
-def _boosted_only(
-    flight: TFlight, state: TState, side: int, what: str, reach: int
-) -> list[Option]:
+def _boosted_only(flight: TFlight, state: TState, side: int, what: str, reach: int) -> list[Option]:
     shields = _boosted_shields(flight, state, side)
     if not shields:
         return []
     paid = _pay(
-        state, 2, f"boosted shield {flight.ship.parts[shields[0]].tile.id} stops it (shield and booster)"
+        state,
+        2,
+        f"boosted shield {flight.ship.parts[shields[0]].tile.id} stops it (shield and booster)",
     )
     if paid is None:
         return []
@@ -374,8 +388,11 @@ def volley(
                 Option(
                     o.state,
                     o.value,
-                    (*o.lines, f"Meteor {index} ({size}, from the {came_from}): the side you "
-                     "chose, it misses."),
+                    (
+                        *o.lines,
+                        f"Meteor {index} ({size}, from the {came_from}): the side you "
+                        "chose, it misses.",
+                    ),
                     o.choices,
                 )
                 for o in options
@@ -422,11 +439,15 @@ def combat(
         choices = (choice,) if len(fights) > 1 else ()
         if outcome == "win":
             options += [
-                replace(o, lines=(f"{words}: they are beaten.", *o.lines), choices=choices + o.choices)
+                replace(
+                    o, lines=(f"{words}: they are beaten.", *o.lines), choices=choices + o.choices
+                )
                 for o in win(after)
             ]
         elif outcome == "tie":
-            options.append(Option(after, 0, (f"{words}: a draw, nothing happens. Record 0.",), choices))
+            options.append(
+                Option(after, 0, (f"{words}: a draw, nothing happens. Record 0.",), choices)
+            )
         else:
             options += [
                 replace(o, lines=(f"{words}: they attack.", *o.lines), choices=choices + o.choices)

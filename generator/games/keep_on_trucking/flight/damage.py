@@ -103,7 +103,9 @@ def _manned(state: TState, chunk: list[Cell]) -> bool:
     )
 
 
-def settle(flight: TFlight, state: TState, lines: tuple[str, ...], crew_before: int) -> list[Option]:
+def settle(
+    flight: TFlight, state: TState, lines: tuple[str, ...], crew_before: int
+) -> list[Option]:
     """After tiles are gone: wired tiles left alone fall off, a broken ship keeps one chunk
     (the player's choice among those with crew or sleepers), then the crew check."""
     ship = flight.ship

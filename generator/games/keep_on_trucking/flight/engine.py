@@ -19,7 +19,7 @@ from generator.games.galaxy_trucker.flight.engine import planned_events, round_p
 from generator.games.galaxy_trucker.flight.legality import Removal
 from generator.games.galaxy_trucker.flight.option import Option, distinct
 from generator.games.galaxy_trucker.flight.search import SEARCH_BUDGET, Decision, Played
-from generator.games.galaxy_trucker.flight.ship import N, Cell, Ship, opposite
+from generator.games.galaxy_trucker.flight.ship import Cell, N, Ship, opposite
 from generator.games.galaxy_trucker.flight.state import Boxes, alien_cabins, crew_words
 from generator.games.galaxy_trucker.model import Round
 from generator.games.keep_on_trucking.flight import registry  # noqa: F401  (attaches resolvers)
@@ -55,13 +55,13 @@ def front_edge(content: GalaxyTrucker, plan: dict[str, Any], round_number: int) 
     return str(content.extras["expansion"].compass[roll])
 
 
-def roads(plan: dict[str, Any], round_number: int) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+def roads(
+    plan: dict[str, Any], round_number: int
+) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
     drawn = plan.get("rough_roads") or []
     if round_number - 1 >= len(drawn):
         return ()
-    return tuple(
-        (r["id"], tuple((a, b) for a, b in r["rolls"])) for r in drawn[round_number - 1]
-    )
+    return tuple((r["id"], tuple((a, b) for a, b in r["rolls"])) for r in drawn[round_number - 1])
 
 
 def make_flight(
@@ -103,7 +103,11 @@ def initial_state(flight: TFlight, lost: int) -> TState:
     holds = working(lambda k: k.hold)
     chambers = working(lambda k: k.name == "stasis-chamber")
     catapults = working(lambda k: k.name == "catapult")
-    blue = {h for cat in catapults for h in joined_to(ship, cat, frozenset(ship.parts), lambda k: k.hold)}
+    blue = {
+        h
+        for cat in catapults
+        for h in joined_to(ship, cat, frozenset(ship.parts), lambda k: k.hold)
+    }
     cargo = tuple((c, ("blue",) if c in blue else ()) for c in holds)
     return TState(
         present=frozenset(ship.parts),
@@ -130,7 +134,11 @@ def metal_fatigue(flight: TFlight, state: TState) -> tuple[TState, tuple[str, ..
         return state, (f"{where}: no component in that cell, nothing happens.",)
     label = flight.label((row, column))
     after, held = drop(flight, state, [(row, column)])
-    line = f"{where}: {label} cracks and is destroyed" + (f", with {', '.join(held)}" if held else "") + "."
+    line = (
+        f"{where}: {label} cracks and is destroyed"
+        + (f", with {', '.join(held)}" if held else "")
+        + "."
+    )
     # Before launch there is no crew to save yet: the largest chunk is kept.
     option = settle(flight, after, (line,), after.crew_count)[0]
     return option.state, option.lines
@@ -171,7 +179,9 @@ def crew_options(flight: TFlight, state: TState, ability: str | None) -> list[Op
                         after, humans=humans, aliens=tuple(sorted((*after.aliens, (colour, cabin))))
                     )
                     words.append(f"the {colour} alien in {flight.label(cabin)}")
-                line = f"Crew: {crew_words(after)}" + (f" ({'; '.join(words)})" if words else "") + "."
+                line = (
+                    f"Crew: {crew_words(after)}" + (f" ({'; '.join(words)})" if words else "") + "."
+                )
                 choice = " and ".join(words) if words else "no alien"
                 if c is None:
                     options.append(Option(after, 0, (line,), (choice,)))
@@ -182,8 +192,11 @@ def crew_options(flight: TFlight, state: TState, ability: str | None) -> list[Op
                         Option(
                             replace(after, ability=pick),
                             0,
-                            (line, f"Cyan ability written on the sheet: {pick}."
-                             + (" (as the ship file says)" if ability else "")),
+                            (
+                                line,
+                                f"Cyan ability written on the sheet: {pick}."
+                                + (" (as the ship file says)" if ability else ""),
+                            ),
                             (choice, f"ability {pick}") if not ability else (choice,),
                         )
                     )
@@ -191,21 +204,35 @@ def crew_options(flight: TFlight, state: TState, ability: str | None) -> list[Op
     psychosis = flight.road("cosmic-psychosis")
     if psychosis and len(psychosis) >= 2:
         board = ship.board
-        cell = (coordinate(board, "row", sum(psychosis[0])), coordinate(board, "column", sum(psychosis[1])))
+        cell = (
+            coordinate(board, "row", sum(psychosis[0])),
+            coordinate(board, "column", sum(psychosis[1])),
+        )
         mad = []
         for o in options:
             s = o.state
             if cell in s.present and ship.parts[cell].does.crew:  # type: ignore[index]
                 crew = s.crew_count
-                lost = sum(n for x, n in s.humans if x == cell) + sum(1 for _, x in s.aliens if x == cell)
+                lost = sum(n for x, n in s.humans if x == cell) + sum(
+                    1 for _, x in s.aliens if x == cell
+                )
                 s = replace(
                     s,
                     humans=tuple((x, n) for x, n in s.humans if x != cell),
                     aliens=tuple(a for a in s.aliens if a[1] != cell),
                 )
                 s, more = crew_check(flight, s, crew)
-                o = Option(s, 0, (*o.lines, f"Cosmic Psychosis: the {lost} crew in "
-                                  f"{flight.label(cell)} go mad and are crossed out.", *more), o.choices)  # type: ignore[arg-type]
+                o = Option(
+                    s,
+                    0,
+                    (
+                        *o.lines,
+                        f"Cosmic Psychosis: the {lost} crew in "
+                        f"{flight.label(cell)} go mad and are crossed out.",
+                        *more,
+                    ),
+                    o.choices,
+                )  # type: ignore[arg-type]
             mad.append(o)
         options = mad
     if len(options) == 1:
@@ -221,7 +248,13 @@ def final_parts(flight: TFlight, state: TState) -> dict[str, int]:
     boxes = min(state.lost, flight.rnd.lost_component_boxes)
     lost = -(1 if state.active == "Lawyer" else 2) * boxes
     pretty = 0 if state.out else flight.rnd.pretty_ship - len(flight.ship.exposed(state.present))
-    return {"cargo": cargo, "merchant": merchant, "manager": manager, "lost": lost, "pretty": pretty}
+    return {
+        "cargo": cargo,
+        "merchant": merchant,
+        "manager": manager,
+        "lost": lost,
+        "pretty": pretty,
+    }
 
 
 def final_score(flight: TFlight, state: TState) -> int:
@@ -331,12 +364,14 @@ def boxes(flight: TFlight, played: Played) -> Boxes:
         cargo_note += f"; + {parts['manager']} Manager (2 per alien aboard)"
     counted = min(end.lost, flight.rnd.lost_component_boxes)
     each = 1 if end.active == "Lawyer" else 2
-    lost_note = f"{counted} box{'es' if counted != 1 else ''} × −{each}" + (
-        " (Lawyer: half)" if each == 1 else ""
-    ) + (
-        f" ({end.lost} components lost; the sheet has {flight.rnd.lost_component_boxes} boxes)"
-        if end.lost > counted
-        else ""
+    lost_note = (
+        f"{counted} box{'es' if counted != 1 else ''} × −{each}"
+        + (" (Lawyer: half)" if each == 1 else "")
+        + (
+            f" ({end.lost} components lost; the sheet has {flight.rnd.lost_component_boxes} boxes)"
+            if end.lost > counted
+            else ""
+        )
     )
     exposed = len(flight.ship.exposed(end.present))
     pretty_note = (

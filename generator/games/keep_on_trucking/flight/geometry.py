@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.games.galaxy_trucker.flight.ship import E, FROM_SIDE, N, S, W, Cell, Ship
+from generator.games.galaxy_trucker.flight.ship import FROM_SIDE, Cell, E, N, S, Ship, W
 from generator.games.galaxy_trucker.model import Board
 from generator.games.keep_on_trucking.hits import EDGES, TURNS
 

@@ -69,17 +69,14 @@ def _furnaces(flight: TFlight, state: TState) -> list[tuple[Cell, Cell]]:
     return found
 
 
-def load(
-    flight: TFlight, state: TState, new: list[str]
-) -> list[tuple[TState, list[str], int]]:
+def load(flight: TFlight, state: TState, new: list[str]) -> list[tuple[TState, list[str], int]]:
     """Every way to load `new` (goods aboard kept if better): (state, lines, goods loaded
     of the new ones)."""
     before = state.goods()
     after, left = arrange(flight, state, [*before, *new])
     loaded = max(0, len(after.goods()) - len(before))
-    words = (
-        f"holds now carry {flight.goods_words(after.goods())}"
-        + (f" (left behind: {flight.goods_words(left)})" if left else "")
+    words = f"holds now carry {flight.goods_words(after.goods())}" + (
+        f" (left behind: {flight.goods_words(left)})" if left else ""
     )
     ways: list[tuple[TState, list[str], int]] = [(after, [words], loaded)]
     for furnace, battery in _furnaces(flight, after):
@@ -91,9 +88,7 @@ def load(
                 continue
             refill = replace(
                 s,
-                charges=tuple(
-                    sorted({**charges, battery: capacity(flight, battery)}.items())
-                ),
+                charges=tuple(sorted({**charges, battery: capacity(flight, battery)}.items())),
             )
             if left:
                 burnt = left[-1]
@@ -101,8 +96,11 @@ def load(
                 grown.append(
                     (
                         refill,
-                        [*lines, f"{flight.label(furnace)} burns a {burnt} good left behind and "
-                         f"refills {flight.label(battery)}."],
+                        [
+                            *lines,
+                            f"{flight.label(furnace)} burns a {burnt} good left behind and "
+                            f"refills {flight.label(battery)}.",
+                        ],
                         n,
                     )
                 )
@@ -117,8 +115,11 @@ def load(
                 grown.append(
                     (
                         burnt_state,
-                        [*lines, f"{flight.label(furnace)} burns a {good} good and refills "
-                         f"{flight.label(battery)}."],
+                        [
+                            *lines,
+                            f"{flight.label(furnace)} burns a {good} good and refills "
+                            f"{flight.label(battery)}.",
+                        ],
                         n,
                     )
                 )
@@ -132,8 +133,11 @@ def load(
                 s2 = replace(s)
                 s2 = remove_crew(s2, sick, ())
                 s2, more = crew_check(flight, s2, crew)
-                lines = [*lines, f"Infected Goods: {sick} human{'s' if sick != 1 else ''} fall ill "
-                         "and leave.", *more]
+                lines = [
+                    *lines,
+                    f"Infected Goods: {sick} human{'s' if sick != 1 else ''} fall ill and leave.",
+                    *more,
+                ]
                 s = s2
             infected.append((s, lines, n))
         ways = infected

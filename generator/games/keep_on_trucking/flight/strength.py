@@ -62,11 +62,7 @@ def _boosts(
 ) -> list[tuple[int, list[Cell]]]:
     """Cumulative (gain, cells boosted) for using 0, 1, 2 ... boosters, best first."""
     ship = flight.ship
-    boosters = [
-        c
-        for c in ship.where(lambda k: k.name == kind, state.present)
-        if flight.works(c)
-    ]
+    boosters = [c for c in ship.where(lambda k: k.name == kind, state.present) if flight.works(c)]
     taken: set[Cell] = set()
     found = [(0, [])]
     total = 0
@@ -161,7 +157,7 @@ def cannon_powers(flight: TFlight, state: TState) -> list[Power]:
         for b, (gain, boosted) in enumerate(boosts):
             if not can_pay(state, k + b):
                 continue
-            paid, used, free = spend(state, k + b)
+            paid, _used, free = spend(state, k + b)
             after, thrown, extra = paid, [], 0
             variants = [(after, tuple(thrown), extra)]
             for value, cat in catapults:
@@ -177,8 +173,9 @@ def cannon_powers(flight: TFlight, state: TState) -> list[Power]:
                 alien = power > 0 and state.alien("purple") is not None
                 total = power + (4 if alien else 0)
                 bits = [
-                    f"{k} double cannon{'s' if k != 1 else ''} powered" if k else
-                    "no double cannon powered"
+                    f"{k} double cannon{'s' if k != 1 else ''} powered"
+                    if k
+                    else "no double cannon powered"
                 ]
                 if b:
                     bits.append(
@@ -187,9 +184,7 @@ def cannon_powers(flight: TFlight, state: TState) -> list[Power]:
                         + ")"
                     )
                 if goods:
-                    bits.append(
-                        f"catapults throw {', '.join(goods)} (+{halves(more)})"
-                    )
+                    bits.append(f"catapults throw {', '.join(goods)} (+{halves(more)})")
                 if alien:
                     bits.append("+2 purple alien")
                 cost = k + b
@@ -227,13 +222,14 @@ def engine_powers(flight: TFlight, state: TState) -> list[Power]:
         ):
             if not can_pay(state, k + b):
                 continue
-            after, used, free = spend(state, k + b)
+            after, _used, free = spend(state, k + b)
             power = base + gain
             alien = power > 0 and state.alien("brown") is not None
             total = power + (2 if alien else 0) - defect
             bits = [
-                f"{k} double engine{'s' if k != 1 else ''} powered" if k else
-                "no double engine powered"
+                f"{k} double engine{'s' if k != 1 else ''} powered"
+                if k
+                else "no double engine powered"
             ]
             if b:
                 bits.append(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from generator.games.galaxy_trucker.flight.ship import N, Cell, opposite
+from generator.games.galaxy_trucker.flight.ship import Cell, N, opposite
 from generator.games.galaxy_trucker.flight.state import Flight, Pairs, State
 
 CYAN = "cyan"
