@@ -128,9 +128,29 @@ def score(
     is_flag=True,
     help="Keep the percentiles as the reference for `sheetgen game`'s verdict line.",
 )
+@click.option(
+    "--difficulty",
+    default=None,
+    help="The game option difficulty (Keep on Trucking's Rough Roads: none, hard, extreme, "
+    "insane); the same as --option difficulty=...",
+)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    callback=parse_game_options,
+    metavar="KEY=VALUE",
+    help="A game option the seeds are planned with (games that take them). Repeat for several.",
+)
 @report_errors
 def balance(
-    pack: str | None, count: int, workers: int | None, prefix: str, save_reference: bool
+    pack: str | None,
+    count: int,
+    workers: int | None,
+    prefix: str,
+    save_reference: bool,
+    difficulty: str | None,
+    options: dict[str, object],
 ) -> None:
     """Let a bot build and fly every round of many seeds: score spread, outliers."""
     from generator.kit.session import load_content
@@ -142,7 +162,18 @@ def balance(
     if runner is None:
         raise lacking(f"the {loaded.name} pack", "balance")
     workers = workers or os.cpu_count() or 1
-    click.echo(runner(pack, content, count, workers, prefix, save_reference), nl=False)
+    if difficulty is not None:
+        options = {**options, "difficulty": difficulty}
+    if options:
+        if not rules.capabilities.takes_options:
+            raise click.BadParameter(
+                f"the {loaded.name} pack takes no game options", param_hint="--option"
+            )
+        # Only a game that takes options is handed them: the others' runners never see them.
+        report = runner(pack, content, count, workers, prefix, save_reference, options=options)
+    else:
+        report = runner(pack, content, count, workers, prefix, save_reference)
+    click.echo(report, nl=False)
 
 
 GAME_ID = re.compile(r"^[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}$")

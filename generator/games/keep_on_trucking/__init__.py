@@ -44,6 +44,8 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
             phase_of=self.phase_of,
             scoring=self.scoring,
             score=self.score,
+            verdict=self.verdict,
+            balance=self.balance,
             options=TruckingFileOptions,
         )
 
@@ -65,6 +67,27 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
         from generator.games.keep_on_trucking.flight.account import score_ship
 
         return score_ship(content, to_data(plan), ship_file, round_number)
+
+    def verdict(self, content: gt_content.GalaxyTrucker, plan: Any) -> tuple[str, bool]:
+        """How hard the seed's rounds are for this game's bot, against the reference run of
+        the game's ships and difficulty."""
+        from generator.games.keep_on_trucking.flight.balance import verdict_line
+
+        return verdict_line(content, to_data(plan))
+
+    def balance(  # type: ignore[override]
+        self,
+        pack_ref: str,
+        content: gt_content.GalaxyTrucker,
+        count: int,
+        workers: int,
+        prefix: str,
+        save_reference: bool,
+        options: dict[str, Any] | None = None,
+    ) -> str:
+        from generator.games.keep_on_trucking.flight.balance import balance_report
+
+        return balance_report(pack_ref, content, count, workers, prefix, save_reference, options)
 
     def sheet_files(
         self, content: gt_content.GalaxyTrucker, papers: tuple[str, ...]
