@@ -31,6 +31,10 @@ from generator.games.keep_on_trucking.flight.geometry import EDGE_SIDE
 from generator.plan.model import to_data
 
 HERE = Path(__file__).parent
+# The bot writes one cyan ability, always the same (a player might weigh them; the search
+# trying all six would fly every round six times over): the Manager, +2 for each alien
+# aboard at the end, is the one a bot's ship gains from most often.
+BOT_ABILITY = "Manager"
 
 
 def reference_path(ships: str, difficulty: str) -> Path:
@@ -44,7 +48,9 @@ def play_plan(
     for number, rplan in enumerate(plan["rounds"], start=1):
         edge = front_edge(content, plan, number)
         built = build(content, rplan, content.rounds[number - 1], EDGE_SIDE[edge or "top"])
-        result = fly_round(content, plan, number, built.ship, built.skipped, budget)
+        result = fly_round(
+            content, plan, number, built.ship, built.skipped, budget, ability=BOT_ABILITY
+        )
         step = out_step(result.played)
         out_card = None
         if step is not None and step > 0:

@@ -116,3 +116,7 @@ def arrows(ship: Ship, cell: Cell) -> list[int]:
 
 def arrow_sides(ship: Ship, cell: Cell) -> list[int]:
     return [a % 4 for a in arrows(ship, cell)]
+
+
+def opposite_edge(edge: str) -> str:
+    return SIDE_EDGE[(EDGE_SIDE[edge] + 2) % 4]

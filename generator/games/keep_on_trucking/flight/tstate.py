@@ -10,7 +10,8 @@ Conventions (the rules leave these to the player; none changes the round score n
 - sleepers wake, whenever crew is lost, into every free place of a cabin joined to their
   chamber (no alien there): awake they are crew like any other, and a forced loss would
   take them anyway;
-- the Techie's free battery is the first battery the card asks for."""
+- the Techie's free battery is the first battery the card asks for; being free, Bad Luck
+  does not charge for it."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ class TState(State):
     ability: str = ""  # the cyan ability written at the end of building
     flipped: bool = False  # Gravitational Anomaly: turned round by an odd number of Open Spaces
     free_battery: bool = False  # the Techie's free battery of this card, not used yet
-    battery_uses: int = 0  # batteries used on this card (Bad Luck's count)
+    battery_uses: int = 0  # batteries paid on this card (Bad Luck's count; the Techie's is free)
 
     def extras(self) -> tuple[object, ...]:
         return (self.sleepers, self.ability, self.flipped, self.free_battery, self.battery_uses)
@@ -93,7 +94,7 @@ def spend(state: TState, count: int) -> tuple[TState, list[Cell], int]:
         state,
         charges=tuple(sorted(charges.items())),
         free_battery=state.free_battery and not free,
-        battery_uses=state.battery_uses + count,
+        battery_uses=state.battery_uses + count - free,
     )
     return after, used, free
 
