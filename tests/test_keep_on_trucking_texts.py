@@ -60,9 +60,9 @@ def event_posts(posts: dict[str, Post], round_no: int, name: str) -> list[str]:
     return [
         everything(p)
         for k, p in posts.items()
-        if k.startswith(f"round-{round_no}/") and k.endswith("-flight") and f"{name} (level" in (
-            p.facebook or ""
-        )
+        if k.startswith(f"round-{round_no}/")
+        and k.endswith("-flight")
+        and f"{name} (level" in (p.facebook or "")
     ]
 
 
@@ -100,7 +100,7 @@ def test_gravitational_anomaly_reaches_every_card_the_spin_changes(
         ("Open Space", "turn your sheet round"),
     ):
         found = event_posts(posts, 2, name)
-        assert found and all(f"Gravitational Anomaly: " in t and words in t for t in found), name
+        assert found and all("Gravitational Anomaly: " in t and words in t for t in found), name
     start = everything(posts["round-2/start"])
     assert "your rear-facing cannons face forward: they count in full" in start
 
@@ -156,7 +156,8 @@ def test_iia_start_cabin_rear_connector_is_told(
 ) -> None:
     posts = posts_of(content, make_plan(loaded, "texts-iia", ships="A"))
     assert "the cabin's rear connector always stays exposed" in everything(posts["round-2/start"])
-    assert "Starting cabin: the cell behind it is not on this ship" in sheets["sheets/ship-2A-a4.pdf"]
+    iia = sheets["sheets/ship-2A-a4.pdf"]
+    assert "Starting cabin: the cell behind it is not on this ship" in iia
     # Ship IIIA's start has a cell behind it: no such line there.
     assert "the cell behind it" not in sheets["sheets/ship-3A-a4.pdf"]
 
@@ -176,9 +177,8 @@ def test_aid_cyan_text_does_not_point_to_itself(sheets: dict[str, str]) -> None:
 def test_aesthete_on_ia_maps_the_label_groups(loaded: Any, content: Any) -> None:
     posts = posts_of(content, make_plan(loaded, "texts-titles", ships="A", titles="3-6-9"))
     scoring = everything(posts["round-1/end-of-flight"])
-    assert "the printed column labelled 2-4 mirrors the one labelled 10-12, and 5-6 mirrors 8-9" in (
-        scoring
-    )
+    mirrors = "the printed column labelled 2-4 mirrors the one labelled 10-12, and 5-6 mirrors 8-9"
+    assert mirrors in scoring
 
 
 def test_cosmic_psychosis_on_iia_says_a_missing_column_is_missing(
