@@ -73,6 +73,7 @@ def fly(
     edge: str | None = None,
     roads: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = (),
     ability: str | None = None,
+    titles: str = "none",
 ) -> tuple[TruckingRound, list[str]]:
     resolved = tuple(
         (content.cards_by_id[c] if isinstance(c, str) else c, tuple(rolls)) for c, rolls in events
@@ -90,7 +91,8 @@ def fly(
     plan = {
         "rounds": [
             {"flight_turns": [{"turn": 9, "events": [{} for _ in events]}]} for _ in range(round_no)
-        ]
+        ],
+        "options": {"titles": titles},
     }
     return result, account_lines(content, plan, result)
 
@@ -432,6 +434,21 @@ def test_cyan_manager_is_chosen_and_paid(content: GalaxyTrucker) -> None:
     # Named on the sheet (the ship file's `ability:`), the Lawyer scores no extra here.
     result, _ = fly(content, tiles, [("stardust-1a", [])], ability="Lawyer")
     assert totals(result) == ((-6,), 0, 0, -4, -10)
+
+
+def test_title_counts_at_the_end_of_the_round(content: GalaxyTrucker) -> None:
+    # Cabins T040 (7,6) and T036 (7,8) mirror each other across column 7: Aesthete 1. The
+    # cyan life support K047 at (6,8) is joined to T036 (universal s to single n), a cabin
+    # that is not the starting cabin: Contraptionist 1 (its mirror square (6,6) is empty).
+    tiles = {(7, 6): ("T040", 0), (7, 8): ("T036", 0), (6, 8): ("K047", 0)}
+    _, lines = fly(content, tiles, [("stardust-1a", [])], titles="4-8-12")
+    at = lines.index("Titles (write both counts in their boxes and post them with your score)")
+    assert lines[at + 1].startswith(
+        "  Aesthete        1   (T040 at row 7, column 6 and T036 at column 8)"
+    )
+    assert lines[at + 2].startswith(
+        "  Contraptionist  1   (K047 (cyan life support) at row 6, column 8)"
+    )
 
 
 def test_fancy_wiring_drops_a_lonely_booster(content: GalaxyTrucker) -> None:

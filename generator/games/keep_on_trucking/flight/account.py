@@ -15,8 +15,10 @@ from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import card_title
 from generator.games.galaxy_trucker.flight.account import choice_note, grid_lines
 from generator.games.galaxy_trucker.flight.engine import round_plan
+from generator.games.galaxy_trucker.flight.ship import cell_name
 from generator.games.galaxy_trucker.flight.shipfile import ShipFileError, parse_ship, read_ship
 from generator.games.keep_on_trucking.flight.engine import TruckingRound, fly_round
+from generator.games.keep_on_trucking.flight.titles import aesthete, contraptionist, halve
 from generator.games.keep_on_trucking.flight.tstate import ABILITIES, TState
 from generator.games.keep_on_trucking.rough_roads import card_of
 
@@ -59,6 +61,25 @@ def state_line(result: TruckingRound, state: TState) -> str:
     if state.flipped:
         words += "; turned round (Gravitational Anomaly)"
     return words + "."
+
+
+def title_lines(result: TruckingRound) -> list[str]:
+    """The two title counts on the ship at the end (write them on the sheet)."""
+    flight = result.flight
+    ship = flight.ship
+    end: Any = result.played.end
+    pairs = aesthete(ship, end.present)
+    served = contraptionist(ship, end.present)
+    pair_words = "; ".join(
+        f"{ship.parts[a].tile.id} at {cell_name(a)} and {ship.parts[b].tile.id} at column {b[1]}"
+        for a, b in pairs
+    )
+    served_words = ", ".join(flight.label(c) for c in served)
+    return [
+        "Titles (write both counts in their boxes and post them with your score)",
+        f"  Aesthete        {halve(len(pairs), bool(end.out))}   ({pair_words or 'no pair'})",
+        f"  Contraptionist  {halve(len(served), bool(end.out))}   ({served_words or 'none'})",
+    ]
 
 
 def setting_lines(content: GalaxyTrucker, result: TruckingRound) -> list[str]:
@@ -158,6 +179,9 @@ def account_lines(content: GalaxyTrucker, plan: dict[str, Any], result: Trucking
         f"  Pretty Ship         {box.pretty:>4}   ({box.pretty_note})",
         f"  Round {rnd.round} score       {box.total:>4}",
     ]
+    titles = (plan.get("options") or {}).get("titles", "none")
+    if titles != "none":
+        lines += ["", *title_lines(result)]
     if not played.exhaustive:
         lines += [
             "",
