@@ -28,6 +28,7 @@ Tiles used (sides n, e, s, w as printed; "plate" is a plated side):
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ from generator.games.keep_on_trucking.flight.engine import TruckingRound, fly_bu
 from generator.games.keep_on_trucking.flight.geometry import Strike, landings
 from generator.kit.session import load_content
 
+PACK = "keep-on-trucking"
 Tiles = dict[tuple[int, int], tuple[str, int]]
 
 
@@ -487,3 +489,25 @@ def test_score_command_scores_a_keep_on_trucking_ship(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Ship IA as built" in result.output
     assert "Starting Position     -2" in result.output
+
+
+def test_scores_csv_ship_column_is_scored_by_this_engine(run: Any, tmp_path: Path) -> None:
+    seed = "kot-flight-test-seed-2"
+    made = run(
+        "game", "--pack", PACK, "--no-images", "--seed", seed, "--option", "ships=A", "-o", "g"
+    )
+    assert made.exit_code == 0, made.output
+    root = tmp_path / "g"
+    (root / "ships").mkdir()
+    ship = root / "ships" / "ann-1.txt"
+    ship.write_text(
+        "skipped: 2\n" + ".  .  .  .  .\n" * 2 + ".  .  start  .  .\n" + ".  .  .  .  .\n" * 2,
+        encoding="utf-8",
+    )
+    scored = run("score", PACK, str(ship), "--seed", seed, "--round", "1", "--option", "ships=A")
+    assert scored.exit_code == 0, scored.output
+    total = int(re.search(r"^  Round 1 score +(-?\d+)", scored.output, re.MULTILINE).group(1))
+    (root / "scores.csv").write_text("player,round,score,ship\nAnn,1,,ships/ann-1.txt\n")
+    result = run("rankings", "-o", "g")
+    assert result.exit_code == 0, result.output
+    assert f"1. Ann: {total}\n" in result.stdout
