@@ -511,3 +511,25 @@ def test_scores_csv_ship_column_is_scored_by_this_engine(run: Any, tmp_path: Pat
     result = run("rankings", "-o", "g")
     assert result.exit_code == 0, result.output
     assert f"1. Ann: {total}\n" in result.stdout
+
+
+def test_boosted_shield_stops_a_large_meteor(content: GalaxyTrucker) -> None:
+    # Shield T150 above the start (covers the front), shield booster K030 left of it (its
+    # universal e joins T150's single w), battery T014 below the start (3 cells). A large
+    # front meteor rolls 3+4 = 7: column 7's first tile is T150 (single n); no cannon, but
+    # the boosted shield stops it for 2 batteries (3 -> 1). Exposed: start e, w (2), T150 n
+    # (1), K030 n, s (2): 5, Pretty Ship 2 - 5 = -3. Total -3. Letting it hit destroys T150,
+    # and K030, left without a shield, falls off: 2 Lost Components (-4); exposed: start n,
+    # e, w (3): Pretty Ship -1. Total -5.
+    tiles = {(6, 7): ("T150", 0), (6, 6): ("K030", 0), (8, 7): ("T014", 0)}
+    swarm = card(content, "meteoric-swarm", meteors=[{"size": "large", "from": "front"}])
+    result, lines = fly(content, tiles, [(swarm, [(3, 4)])])
+    assert totals(result) == ((0,), 0, 0, -3, -3)
+    assert result.played.end.battery_count == 1
+    assert any(
+        line.startswith(
+            "  Choice: boost the shield against meteor 1. It leads to the best round score, -3; "
+            "the other choices lead to: let meteor 1 hit -5"
+        )
+        for line in lines
+    )

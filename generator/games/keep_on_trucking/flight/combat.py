@@ -249,8 +249,12 @@ def _strike_once(
             options,
             lambda s, spot=spot: _shoot(flight, s, spot, head, what, bad_luck, piercing),
         )
-    found = [then(base, lambda s, o=o: [o]) for o in shielded]
-    return distinct([o for group in found for o in group] + options) if shielded else options
+    if not shielded:
+        return options
+    found = [o for s in shielded for o in then(base, lambda _s, s=s: [s])]
+    # Beside the boosted shield, every other way is the player's choice not to use it.
+    others = [replace(o, choices=o.choices or (f"let {what} hit",)) for o in options]
+    return distinct(found + others)
 
 
 def _shielded(
