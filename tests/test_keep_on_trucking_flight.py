@@ -533,3 +533,29 @@ def test_boosted_shield_stops_a_large_meteor(content: GalaxyTrucker) -> None:
         )
         for line in lines
     )
+
+
+def test_a_forced_loss_larger_than_the_crew_takes_sleepers(content: GalaxyTrucker) -> None:
+    # The stasis ship: 4 humans, 4 sleepers. Slavers (our own: take 6 crew) win: all 4
+    # humans go, and the 2 more they take are sleepers (4 -> 2). Then the 2 sleepers left
+    # wake into the empty T040: the ship flies on with 2 humans, 0 sleepers. Pretty Ship -6.
+    slavers = card(content, "slavers", strength=2, crew_lost=6, credits=5, days=1)
+    result, lines = fly(content, STASIS, [(slavers, [])])
+    assert totals(result) == ((0,), 0, 0, -6, -6)
+    end = result.played.end
+    assert (end.human_count, end.sleeper_count, bool(end.out)) == (2, 0, False)
+    assert any(line.startswith("  They take 4 humans and 2 sleepers;") for line in lines)
+
+
+def test_union_ship_smugglers_take_crew_for_missing_goods(content: GalaxyTrucker) -> None:
+    # Smugglers (our own: strength 3, take 2 goods) beat the cabin ship (no cannon, no
+    # goods): with Union Ship the missing goods are paid in crew, 1 each, a human staying:
+    # 4 humans -> 2. Exposed as in the stasis ship without K044: start n, s, w (3), T040 n,
+    # e, s (3): 6, Pretty Ship -4. Total -4.
+    smugglers = card(content, "smugglers", strength=3, goods_lost=2, goods=["yellow"], days=1)
+    result, lines = fly(
+        content, {(7, 8): ("T040", 0)}, [(smugglers, [])], roads=(("union-ship", ()),)
+    )
+    assert totals(result) == ((0,), 0, 0, -4, -4)
+    assert result.played.end.human_count == 2
+    assert "  Union Ship: they take 2 crew instead of goods." in lines

@@ -16,7 +16,7 @@ from typing import Any
 
 from generator.games.galaxy_trucker.flight.option import Option, distinct, then_all
 from generator.games.galaxy_trucker.flight.ship import CONNECTORS, DIRECTION_NAMES, Cell, N, S
-from generator.games.galaxy_trucker.flight.state import crew_words, lose_goods
+from generator.games.galaxy_trucker.flight.state import crew_words, lose_goods, remove_humans
 from generator.games.keep_on_trucking.flight.combat import (
     _gunners,
     _shields,
@@ -24,7 +24,13 @@ from generator.games.keep_on_trucking.flight.combat import (
     strike,
     volley,
 )
-from generator.games.keep_on_trucking.flight.damage import crew_check, drop, settle
+from generator.games.keep_on_trucking.flight.damage import (
+    crew_check,
+    drop,
+    explosion,
+    settle,
+    take_sleepers,
+)
 from generator.games.keep_on_trucking.flight.geometry import coordinate, landings
 from generator.games.keep_on_trucking.flight.goods import (
     crew_loss_options,
@@ -172,7 +178,13 @@ def slavers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
     def lose(s: TState) -> list[Option]:
         options = []
         ways = crew_loss_options(s, card.crew_lost, keep_a_human=False)
+        # A forced loss larger than the awake crew takes sleepers too.
+        excess = max(0, card.crew_lost - s.crew_count)
         for after, who in ways:
+            if excess:
+                after, taken = take_sleepers(after, excess)
+                if taken:
+                    who += f" and {taken} sleeper{'s' if taken != 1 else ''}"
             after, more = crew_check(flight, after, s.crew_count)
             options.append(
                 Option(
@@ -210,6 +222,15 @@ def smugglers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[O
         after, taken = lose_goods(flight, s, card.goods_lost)
         short = card.goods_lost - len(taken)
         lines = [f"They take goods: {flight.goods_words(taken)}." if taken else "No goods to take."]
+        if short and flight.has("union-ship"):
+            # Union Ship: missing goods are paid in crew, 1 each, while a human can stay.
+            crew = min(short, max(0, after.crew_count - 1), max(0, after.human_count - 1))
+            if crew:
+                before = after.crew_count
+                after = remove_humans(after, crew)
+                after, more = crew_check(flight, after, before)
+                lines += [f"Union Ship: they take {crew} crew instead of goods.", *more]
+                short -= crew
         if short:
             batteries = min(short, after.battery_count)
             charges = dict(after.charges)
@@ -624,11 +645,16 @@ def bad_day(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
                 where = f"try {k + 1}: row roll {sum(row_roll)}, column roll {sum(column_roll)}"
                 if row is None or column is None or (row, column) not in s.present:
                     continue
-                return settle(
-                    flight,
-                    *_drop_line(flight, s, (row, column), f"Sabotage {where}"),
-                    s.crew_count,
-                )
+                cells = explosion(flight, s, (row, column))
+                after, lines = _drop_line(flight, s, (row, column), f"Sabotage {where}")
+                if len(cells) > 1:
+                    after, _held = drop(flight, after, cells[1:])
+                    lines += (
+                        "Explosive Stuff: it explodes and destroys "
+                        + ", ".join(flight.label(c) for c in cells[1:])
+                        + ".",
+                    )
+                return settle(flight, after, lines, s.crew_count)
             return [Option(s, 0, ("Sabotage: no try names a component; nothing happens.",))]
 
         options = then_all(options, sabotage)

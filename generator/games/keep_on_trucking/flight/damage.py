@@ -81,6 +81,17 @@ def wake(flight: TFlight, state: TState) -> tuple[TState, list[str]]:
     return after, lines
 
 
+def take_sleepers(state: TState, count: int) -> tuple[TState, int]:
+    """A forced loss larger than the awake crew: sleepers go too, fullest chamber first."""
+    sleepers = dict(state.sleepers)
+    taken = 0
+    while taken < count and any(sleepers.values()):
+        cell = max(sleepers, key=lambda c: (sleepers[c], -c[0], -c[1]))
+        sleepers[cell] -= 1
+        taken += 1
+    return replace(state, sleepers=tuple(sorted(sleepers.items()))), taken
+
+
 def crew_check(flight: TFlight, state: TState, crew_before: int) -> tuple[TState, list[str]]:
     """Aliens without life support go home; crew lost wakes sleepers; no human: out."""
     lines = []

@@ -38,7 +38,7 @@ def crew_loss_options(state: TState, count: int, keep_a_human: bool) -> list[tup
         if keep_a_human and after.human_count < 1:
             continue
         who = " and ".join(f"the {c} alien" for c in order)
-        humans = count - len(order)
+        humans = min(count - len(order), state.human_count)
         if humans > 0:
             words = f"{humans} human{'s' if humans != 1 else ''}"
             who = f"{who} and {words}" if who else words
