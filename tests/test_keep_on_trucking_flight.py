@@ -559,3 +559,62 @@ def test_union_ship_smugglers_take_crew_for_missing_goods(content: GalaxyTrucker
     assert totals(result) == ((0,), 0, 0, -4, -4)
     assert result.played.end.human_count == 2
     assert "  Union Ship: they take 2 crew instead of goods." in lines
+
+
+def test_a_real_seeds_ship_agrees_with_a_hand_count() -> None:
+    # Seed kot-real-seed-22 (ships A, difficulty hard: Bad Luck this round), round 2 on Ship
+    # IIA; the ship was built by the bot from the round's posted sets. The cyan alien sits
+    # in T039 (joined to the cyan life support K047): the Techie. By hand:
+    # - Event 1, Wide-Open Space: engines T080 (single), T096 and T094 (double): 1 + 2 + 2 =
+    #   5, twice = 10; 2 batteries, the first free (Techie): 1 paid from K013 (2 -> 1); Bad
+    #   Luck -1: 9.
+    # - Event 5, Open Space: 1 double powered, 3; its battery is the Techie's free one: 3.
+    # - Event 7, Wide-Open Space: 5 again, 10; 1 free, 1 paid (1 -> 0): 9.
+    # - Event 8, Junkyard: row 1, 2 humans given up for +4 credits: 4.
+    # - Event 9, Meteoric Swarm: the large front meteor rolls 8, mirrored on IIA: columns 6
+    #   and 8 at once, first tiles T080 and T040; no cannon faces it: both destroyed. Bad
+    #   Luck: -1 for each line it reached (2) and -1 for the small one that bounced off
+    #   T021's smooth side: -3.
+    # - Event 10, Meteor Vortex: the left is ignored; the small rear meteor rolls 7: column
+    #   7 from the rear meets the starting cabin, whose rear connector is always exposed on
+    #   IIA: destroyed with its 2 humans, the last aboard: out. Bad Luck -1.
+    # Events 9 - 2 + 0 - 1 + 3 + 2 + 9 + 4 - 3 - 1 = 20; cargo yellow + green = 5, halved
+    # up 3; 13 components lost, 9 boxes: -18; Starting Position -2: round score 3.
+    ship = Path(__file__).parent / "cases" / "ships" / "kot-real-seed-22-round-2.txt"
+    result = CliRunner().invoke(
+        main,
+        [
+            "score",
+            PACK,
+            str(ship),
+            "--seed",
+            "kot-real-seed-22",
+            "--round",
+            "2",
+            "--option",
+            "ships=A",
+            "--option",
+            "difficulty=hard",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    for line in (
+        "  Engine strength 5 (2 double engines powered; 2 batteries (1 free, Techie)): record "
+        "2 × 5 = 10.",
+        "  Event 1 box: 9",
+        "  Event 5 box: 3",
+        "  Event 7 box: 9",
+        "  Reward: +4 credits; record 4.",
+        "  Meteor 2 (large, from the front), roll 6+2 = 8: column 6, first tile T080 (single "
+        "engine) at row 6, column 6.",
+        "  Meteor 2 (large, from the front), roll 6+2 = 8: column 8, first tile T040 (cabin) "
+        "at row 7, column 8.",
+        "  Event 9 box: -3",
+        "  Meteor 5 (small, from the rear), roll 5+2 = 7: column 7, first tile start (starting "
+        "cabin) at row 7, column 7 (exposed universal connector on its rear).",
+        "  Event 10 box: -1",
+        "  Events                20   (9 + -2 + 0 + -1 + 3 + 2 + 9 + 4 + -3 + -1 + 0 + 0)",
+        "  Round 2 score          3",
+    ):
+        assert line + "\n" in out, line
