@@ -43,7 +43,9 @@ def test_capabilities_are_what_each_game_can_do() -> None:
         name: importlib.import_module(game_module(name)).RULES.capabilities for name in BUILT_IN
     }
     assert declared["galaxy_trucker"].score and declared["galaxy_trucker"].balance
-    assert declared["keep_on_trucking"].score is None  # the engine knows no new technology
+    # Keep on Trucking flies its own engine (keep_on_trucking/flight/).
+    kot = declared["keep_on_trucking"]
+    assert kot.score and kot.verdict and kot.balance
     assert declared["keep_on_trucking"].takes_options
     assert declared["moon_drop"].score and declared["moon_drop"].posts
     assert declared["card_race"].commands == "card-race"

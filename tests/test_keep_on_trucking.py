@@ -480,9 +480,10 @@ def test_bad_expansion_data_is_a_located_error(
     assert message in result.output
 
 
-def test_no_engine_verdicts_for_the_new_technology(loaded: tuple[Any, Any, Any]) -> None:
-    """Galaxy Trucker's flight engine does not know plating, boosters or the A ships: the
-    pack offers no scorer, verdict or balance run rather than wrong ones."""
+def test_the_expansion_flies_its_own_engine(loaded: tuple[Any, Any, Any]) -> None:
+    """Keep on Trucking's own flight engine (flight/) scores ships, gives verdicts and runs
+    the balance bot: the pack declares all three, and the scores.csv ship column."""
     declared = loaded[1].capabilities
-    assert declared.score is None and declared.verdict is None and declared.balance is None
+    assert declared.score is not None and declared.verdict is not None
+    assert declared.balance is not None
     assert declared.scoring is not None and declared.takes_options

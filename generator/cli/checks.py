@@ -70,7 +70,8 @@ def check(pack: str | None, game_file: Path | None) -> None:
     multiple=True,
     metavar="KEY=VALUE",
     callback=parse_game_options,
-    help="A game option the game was started with, as in its game file. Repeat for several.",
+    help="A game option the game was started with, as in its game file (Keep on Trucking: "
+    "ships=A, difficulty=hard; Moon Drop: variations=mirror). Repeat for several.",
 )
 @click.option(
     "--variations",
@@ -137,9 +138,29 @@ def score(
     is_flag=True,
     help="Keep the percentiles as the reference for `sheetgen game`'s verdict line.",
 )
+@click.option(
+    "--difficulty",
+    default=None,
+    help="The game option difficulty (Keep on Trucking's Rough Roads: none, hard, extreme, "
+    "insane); the same as --option difficulty=...",
+)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    callback=parse_game_options,
+    metavar="KEY=VALUE",
+    help="A game option the seeds are planned with (games that take them). Repeat for several.",
+)
 @report_errors
 def balance(
-    pack: str | None, count: int, workers: int | None, prefix: str, save_reference: bool
+    pack: str | None,
+    count: int,
+    workers: int | None,
+    prefix: str,
+    save_reference: bool,
+    difficulty: str | None,
+    options: dict[str, object],
 ) -> None:
     """Let a bot build and fly every round of many seeds: score spread, outliers."""
     from generator.kit.session import load_content
@@ -151,7 +172,18 @@ def balance(
     if runner is None:
         raise lacking(f"the {loaded.name} pack", "balance")
     workers = workers or os.cpu_count() or 1
-    click.echo(runner(pack, content, count, workers, prefix, save_reference), nl=False)
+    if difficulty is not None:
+        options = {**options, "difficulty": difficulty}
+    if options:
+        if not rules.capabilities.takes_options:
+            raise click.BadParameter(
+                f"the {loaded.name} pack takes no game options", param_hint="--option"
+            )
+        # Only a game that takes options is handed them: the others' runners never see them.
+        report = runner(pack, content, count, workers, prefix, save_reference, options=options)
+    else:
+        report = runner(pack, content, count, workers, prefix, save_reference)
+    click.echo(report, nl=False)
 
 
 GAME_ID = re.compile(r"^[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}$")

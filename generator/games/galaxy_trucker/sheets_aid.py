@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.model import Tile
+from generator.games.galaxy_trucker.model import Round, Tile
 from generator.games.galaxy_trucker.sheets_art import connector_tiles, sample_tiles
 from generator.games.galaxy_trucker.sheets_common import (
     FOOTER_H,
@@ -123,7 +123,15 @@ def _heading(name: str, title: str, note: str = "") -> LayoutBlock:
     return LayoutBlock(name, mm(40), height, draw)
 
 
-def aid_blocks(content: GalaxyTrucker) -> list[LayoutBlock]:
+# How the aid names a round's ship ("Ship I"); an expansion with other boards may say more.
+ShipWords = Callable[[Round], str]
+
+
+def _ship(rnd: Round) -> str:
+    return f"Ship {rnd.ship}"
+
+
+def aid_blocks(content: GalaxyTrucker, ship_words: ShipWords = _ship) -> list[LayoutBlock]:
     def tile_art(tile: Tile) -> Callable[[Page, float, float], None]:
         def art(page: Page, x: float, y: float) -> None:
             draw_tile(page.surface, content, tile, x, y, ART)
@@ -146,7 +154,7 @@ def aid_blocks(content: GalaxyTrucker) -> list[LayoutBlock]:
         blocks.append(_entry_block(f"conn-{name}", name, rules[name], tile_art(tile)))
     # Placing tiles is in the Building text below (the post's own words), so it is not
     # repeated here.
-    return blocks + _round_blocks(content)
+    return blocks + _round_blocks(content, ship_words)
 
 
 def event_blocks(content: GalaxyTrucker) -> list[LayoutBlock]:
@@ -191,11 +199,11 @@ def event_blocks(content: GalaxyTrucker) -> list[LayoutBlock]:
     return blocks
 
 
-def _round_blocks(content: GalaxyTrucker) -> list[LayoutBlock]:
+def _round_blocks(content: GalaxyTrucker, ship_words: ShipWords = _ship) -> list[LayoutBlock]:
     """How a round runs, from the pack's own post texts, and each round's numbers."""
     texts = content.texts
     table = "\n".join(
-        f"Round {r.round}, Ship {r.ship}: {r.build_turns} build turns, "
+        f"Round {r.round}, {ship_words(r)}: {r.build_turns} build turns, "
         f"{r.stacks * r.stack_size} events, peek stacks of {r.stack_size}, "
         f"Pretty Ship {r.pretty_ship}, {r.lost_component_boxes} Lost Component boxes."
         for r in content.rounds
@@ -209,7 +217,9 @@ def _round_blocks(content: GalaxyTrucker) -> list[LayoutBlock]:
     ]
 
 
-def aid_pages(content: GalaxyTrucker, paper: str, total: int = 2) -> list[PageSpec]:
+def aid_pages(
+    content: GalaxyTrucker, paper: str, total: int = 2, ship_words: ShipWords = _ship
+) -> list[PageSpec]:
     """Page 1: tiles, connectors and how a round runs; page 2: the events. `total` is the
     aid's page count (an expansion may add pages after these two)."""
     width, height = page_size(paper, "portrait")
@@ -218,7 +228,7 @@ def aid_pages(content: GalaxyTrucker, paper: str, total: int = 2) -> list[PageSp
     top, bottom = margin + HEADER_H, height - margin - FOOTER_H - mm(3)
     columns = [Column(margin + k * (col_w + GAP), top, col_w, bottom) for k in range(2)]
     pages = []
-    for number, blocks in enumerate((aid_blocks(content), event_blocks(content))):
+    for number, blocks in enumerate((aid_blocks(content, ship_words), event_blocks(content))):
         placed = flow(TextMeasure(), blocks, columns, mm(1.8))
         if placed is None:
             raise LayoutError(f"page {number + 1} of the player aid does not fit on {paper}")

@@ -6,8 +6,10 @@ asks (`ships: A`) and teaches the new technology in the posts (posts.py)."""
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 from typing import Any
 
+from generator.common.errors import SheetgenError
 from generator.games import Capabilities, OutputFile
 from generator.games.galaxy_trucker import GalaxyTruckerRules
 from generator.games.galaxy_trucker import content as gt_content
@@ -22,7 +24,7 @@ from generator.games.keep_on_trucking.planner import plan_game, read_options, ti
 from generator.games.keep_on_trucking.rough_roads import plan_rough_roads
 from generator.games.keep_on_trucking.scoring import trucking_score_spec
 from generator.pack.load import Pack
-from generator.plan.model import PlanHeader
+from generator.plan.model import PlanHeader, to_data
 from generator.plan.schedule import make_schedule
 
 
@@ -36,20 +38,56 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
 
     @property
     def capabilities(self) -> Capabilities:
-        # Galaxy Trucker's flight engine and balance bot know neither plating, boosters,
-        # catapults, stasis chambers nor the A ships' hits: their scores and verdicts would
-        # be wrong for this pack, so it declares none (a later issue may teach them).
+        # This game's own flight engine (flight/) scores ships and flies the bot.
         return Capabilities(
             posts=self.posts,
             phase_of=self.phase_of,
             scoring=self.scoring,
+            score=self.score,
+            verdict=self.verdict,
+            balance=self.balance,
             options=TruckingFileOptions,
         )
 
     def scoring(self, content: gt_content.GalaxyTrucker, plan: Any) -> Any:
-        """Galaxy Trucker's scores.csv, with the title rewards of this pack (titles.yaml)
-        and no ship-file scorer (the flight engine does not know the new technology)."""
+        """Galaxy Trucker's scores.csv, with the title rewards of this pack (titles.yaml);
+        the `ship` column is scored by this game's flight engine."""
         return trucking_score_spec(super().scoring(content, plan), content)
+
+    def score(
+        self,
+        content: gt_content.GalaxyTrucker,
+        plan: Any,
+        ship_file: Path,
+        round_number: int | None = None,
+    ) -> str:
+        """Keep on Trucking's flight engine's account of one round for a ship file."""
+        if round_number is None:
+            raise SheetgenError("a Keep on Trucking ship is scored for one round: add --round N")
+        from generator.games.keep_on_trucking.flight.account import score_ship
+
+        return score_ship(content, to_data(plan), ship_file, round_number)
+
+    def verdict(self, content: gt_content.GalaxyTrucker, plan: Any) -> tuple[str, bool]:
+        """How hard the seed's rounds are for this game's bot, against the reference run of
+        the game's ships and difficulty."""
+        from generator.games.keep_on_trucking.flight.balance import verdict_line
+
+        return verdict_line(content, to_data(plan))
+
+    def balance(  # type: ignore[override]
+        self,
+        pack_ref: str,
+        content: gt_content.GalaxyTrucker,
+        count: int,
+        workers: int,
+        prefix: str,
+        save_reference: bool,
+        options: dict[str, Any] | None = None,
+    ) -> str:
+        from generator.games.keep_on_trucking.flight.balance import balance_report
+
+        return balance_report(pack_ref, content, count, workers, prefix, save_reference, options)
 
     def sheet_files(
         self, content: gt_content.GalaxyTrucker, papers: tuple[str, ...]

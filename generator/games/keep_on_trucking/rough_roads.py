@@ -16,7 +16,7 @@ from pydantic import Field
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Board, Id
-from generator.games.keep_on_trucking.hits import printed_line, printed_words
+from generator.games.keep_on_trucking.hits import label_words, printed_line, printed_words
 from generator.pack.validation import Strict
 from generator.plan.rng import Stream
 from generator.render.post import Block, Bold, Secret, heading, item, para
@@ -179,11 +179,27 @@ def round_board(content: GalaxyTrucker, plan: object, round_no: int) -> tuple[Bo
 
 
 def line_value(spec: RollSpec, total: int, board: Board, front: str | None) -> str:
-    """The words a roll fills in: 'row 11', 'the printed column labelled 5-6', '8'."""
+    """The words a roll fills in: 'row 11', 'the printed column labelled 5-6', '8'. A result
+    on Ship IA is its line's label ('2-4': every roll of the label is the same result), on
+    Ship IIA a column and its mirror ('4 or 10'); a row or column the ship does not have
+    says so (nothing happens there)."""
     if spec.line == "any":
+        if board.hits == "labels":
+            number = next(n for n, sums in board.labels.items() if total in sums)
+            return (
+                f"{label_words(board, number)} (any roll of the label {label_words(board, number)})"
+            )
+        if board.hits == "mirror" and total != 7:
+            return f"{min(total, 14 - total)} or {max(total, 14 - total)} (a column and its mirror)"
         return str(total)
     line = "column" if spec.line == "front" else spec.line
     if board.hits != "labels":
+        lines = board.rows if line == "row" else board.columns
+        if total not in lines:
+            return (
+                f"{line} {total} (Ship {board.name.removeprefix('Ship ')} has no {line} {total}: "
+                "nothing happens there)"
+            )
         return f"{line} {total}"
     if spec.line == "front" and front is not None:
         words = printed_words(board, printed_line(front), total)

@@ -64,10 +64,11 @@ def scoring_lines(content: GalaxyTrucker, plan: object, round_no: int) -> list[s
     lines += [f"- {words}" for kind, words in CARD_POINTS.items() if kind in kinds]
     lines += [f"- {words}" for words in cyan.scoring.values()]
     lines.append(cyan.total)
-    if plan.rough_roads[round_no - 1]:  # type: ignore[attr-defined]
+    drawn = {road.id for road in plan.rough_roads[round_no - 1]}  # type: ignore[attr-defined]
+    if "bad-luck" in drawn:
         lines.append(
-            "- Rough Roads: costs the round's cards put in an Event box (Bad Luck) are "
-            "already in your Events total."
+            "- Rough Roads, Bad Luck: its costs (1 a hit, 1 a battery) are already in your "
+            "Event boxes, so in your Events total."
         )
     titles = plan.options.titles  # type: ignore[attr-defined]
     points = reward(content, titles, round_no)
@@ -86,5 +87,4 @@ def trucking_score_spec(spec: Any, content: GalaxyTrucker) -> Any:
     return dataclasses.replace(
         spec,
         title_rewards={name: tuple(values) for name, values in table.rewards.items()},
-        scorer=None,
     )

@@ -146,9 +146,23 @@ class TruckingShipSheet(ShipSheet):
                     "column 7: one hit only",
                     "columns 2, 3, 11, 12: miss",
                     "Side hits and coordinates: not mirrored. One shield covers both hits.",
+                    *self._start_exposed(),
                 ],
             )
         return ("WRAP table", [])
+
+    def _start_exposed(self) -> list[str]:
+        """A starting cabin whose rear cell is not on the board keeps that connector
+        exposed all round (Ship IIA): players are told once, on the sheet."""
+        board = self.board
+        row, column = board.start.row, board.start.column
+        if board.has_cell(row + 1, column):
+            return []
+        return [
+            "Starting cabin: the cell behind it is not on this ship, so its rear connector "
+            "always stays exposed (Pretty Ship, Stardust; a small rear meteor in column "
+            f"{column} can hit it)."
+        ]
 
     def _wrap_rows(self) -> list[tuple[str, str, str]]:
         """(column roll, where a front hit goes, where a rear hit goes)."""
@@ -389,6 +403,21 @@ def technology_blocks(content: GalaxyTrucker) -> list[LayoutBlock]:
 ART = mm(12)
 
 
+def _ship_words(content: GalaxyTrucker) -> Callable[[Round], str]:
+    """The aid is the same for every game of the pack: a round names both of its ships."""
+    ships_a = expansion(content).ships_a
+
+    def words(rnd: Round) -> str:
+        other = ships_a.get(rnd.round)
+        return (
+            f"Ship {rnd.ship} or Ship {other} (the game start post says which)"
+            if other
+            else (f"Ship {rnd.ship}")
+        )
+
+    return words
+
+
 def _tile_entry(content: GalaxyTrucker, tile: Tile, text: str = "") -> LayoutBlock:
     tt = content.tile_type(tile)
     exp = expansion(content)
@@ -456,7 +485,7 @@ def sheet_files(content: GalaxyTrucker, papers: tuple[str, ...]) -> list[OutputF
                 )
             )
         aid = [
-            *aid_pages(base_view(content), paper, total=4),
+            *aid_pages(base_view(content), paper, total=4, ship_words=_ship_words(content)),
             technology_page(content, paper),
             adventures_page(content, paper, 4, 4),
         ]

@@ -117,6 +117,8 @@ class CannonEngine(TileKind):
 
     name = "cannon-engine"
     required = ("strength",)
+    cannon = True
+    engine = True
     technology = "combined"
     mark: ClassVar[tuple[str, SideMark] | None] = ("n", "cannon")
     fill = (235, 215, 225)
@@ -140,6 +142,8 @@ class CannonEngine(TileKind):
 class HoldBattery(TileKind):
     name = "hold-battery"
     required = ("slots", "cells")
+    hold = True
+    battery = True
     technology = "combined"
     fill = (210, 232, 225)
 

@@ -59,6 +59,7 @@ def crew_free(state: State) -> CrewFree:
         state.cargo,
         state.lost,
         state.out,
+        *state.extras(),
     )
 
 

@@ -53,6 +53,11 @@ class State:
     def goods(self) -> list[str]:
         return [g for _, load in self.cargo for g in load]
 
+    def extras(self) -> tuple[object, ...]:
+        """What an expansion's state adds (Keep on Trucking's sleepers and cyan ability):
+        part of every position the search tells apart, even by crew counts alone."""
+        return ()
+
 
 @dataclass(frozen=True)
 class Flight:

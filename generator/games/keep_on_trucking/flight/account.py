@@ -1,0 +1,235 @@
+"""The account of a Keep on Trucking round, as Galaxy Trucker's: the ship as read, the
+end-of-building check (fancy wiring included), what happened before launch, the crew and
+the cyan ability, every event step by step, and the round sheet's score boxes.
+
+The ship file is Galaxy Trucker's, with one more setting: `ability: Lawyer` (the cyan
+ability written on the sheet). Without it the engine picks the ability that scores best."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.describe import card_title
+from generator.games.galaxy_trucker.flight.account import choice_note, grid_lines
+from generator.games.galaxy_trucker.flight.engine import round_plan
+from generator.games.galaxy_trucker.flight.ship import cell_name
+from generator.games.galaxy_trucker.flight.shipfile import ShipFileError, parse_ship, read_ship
+from generator.games.keep_on_trucking.flight.engine import TruckingRound, fly_round
+from generator.games.keep_on_trucking.flight.titles import aesthete, contraptionist, halve
+from generator.games.keep_on_trucking.flight.tstate import ABILITIES, TState
+from generator.games.keep_on_trucking.rough_roads import card_of
+
+ABILITY = re.compile(r"^\s*ability\s*:\s*(?P<value>[^#]*?)\s*(#.*)?$", re.IGNORECASE)
+EDGE_WORDS = ("top", "right", "bottom", "left")
+
+
+def split_ability(text: str, shown: str) -> tuple[str, str | None]:
+    """The ship file without its `ability:` line (kept as a blank line, so every line and
+    column the ship reader reports is the file's), and the ability named."""
+    lines = text.splitlines()
+    ability = None
+    for number, line in enumerate(lines, start=1):
+        found = ABILITY.match(line)
+        if not found:
+            continue
+        value = found.group("value")
+        match = next((a for a in ABILITIES if a.lower() == value.lower()), None)
+        if match is None:
+            raise ShipFileError(
+                f"{shown}: line {number}, column {line.index(':') + 2}: ability {value!r} "
+                f"is not a cyan ability (expected one of: {', '.join(ABILITIES)})"
+            )
+        ability = match
+        lines[number - 1] = ""
+    return "\n".join(lines) + "\n", ability
+
+
+def state_line(result: TruckingRound, state: TState) -> str:
+    goods = result.flight.goods_words(state.goods())
+    words = (
+        f"  Aboard now: {state.human_count} human{'s' if state.human_count != 1 else ''}"
+        + "".join(f", the {c} alien" for c, _ in state.aliens)
+    )
+    if state.sleepers:
+        words += f", {state.sleeper_count} sleeper{'s' if state.sleeper_count != 1 else ''}"
+    words += f"; batteries {state.battery_count}; goods {goods}; lost components {state.lost}"
+    if state.active:
+        words += f"; cyan ability {state.active}"
+    if state.flipped:
+        words += "; turned round (Gravitational Anomaly)"
+    return words + "."
+
+
+def title_lines(result: TruckingRound) -> list[str]:
+    """The two title counts on the ship at the end (write them on the sheet)."""
+    flight = result.flight
+    ship = flight.ship
+    end: Any = result.played.end
+    pairs = aesthete(ship, end.present)
+    served = contraptionist(ship, end.present)
+    pair_words = "; ".join(
+        f"{ship.parts[a].tile.id} at {cell_name(a)} and {ship.parts[b].tile.id} at column {b[1]}"
+        for a, b in pairs
+    )
+    served_words = ", ".join(flight.label(c) for c in served)
+    return [
+        "Titles (write both counts in their boxes and post them with your score)",
+        f"  Aesthete        {halve(len(pairs), bool(end.out))}   ({pair_words or 'no pair'})",
+        f"  Contraptionist  {halve(len(served), bool(end.out))}   ({served_words or 'none'})",
+    ]
+
+
+def setting_lines(content: GalaxyTrucker, result: TruckingRound) -> list[str]:
+    flight = result.flight
+    board = flight.ship.board
+    lines = []
+    if board.hits == "labels" and flight.front_edge:
+        lines.append(
+            f"{board.name}: the compass made the {flight.front_edge} edge the front; rows and "
+            "columns are the printed ones (hits enter from the edge they come from)."
+        )
+    elif board.hits == "mirror":
+        lines.append(f"{board.name}: front and rear hits on column c also hit column 14 − c.")
+    elif board.hits == "wrap":
+        lines.append(
+            f"{board.name}: front and rear hits on the WRAP table's columns come from a side."
+        )
+    for rid, rolls in flight.roads:
+        card = card_of(content, rid)
+        dice = ", ".join(f"{a}+{b} = {a + b}" for a, b in rolls)
+        lines.append(f"Rough Roads: {card.name}" + (f" (dice {dice})" if dice else "") + ".")
+    if flight.dead is not None:
+        lines.append(f"Dead Zone: column {flight.dead[1]} works not at all this round.")
+    return lines
+
+
+def account_lines(content: GalaxyTrucker, plan: dict[str, Any], result: TruckingRound) -> list[str]:
+    flight = result.flight
+    played = result.played
+    rnd = flight.rnd
+    board = flight.ship.board
+    lines = [
+        f"{board.name} as built (rows and columns as printed on the board; the top edge is "
+        "at the top; T035@90 is tile T035 turned 90 degrees clockwise):",
+        *grid_lines(result.built),
+        f"Skipped Parts: {flight.skipped} -> Starting Position {-2 * flight.skipped}.",
+        *setting_lines(content, result),
+        "",
+        "End of building: every tile checked (fancy wiring included)",
+    ]
+    if result.removals:
+        lines += [f"  Removed (1 Lost Component each): {r.line()}" for r in result.removals]
+    else:
+        lines.append(f"  All {len(result.built.parts) - 1} tiles are placed legally.")
+    start = result.start
+    ready = []
+    blue = [c for c, load in start.cargo if load]
+    if blue:
+        ready.append("Catapults: 1 blue good in " + ", ".join(flight.label(c) for c in blue) + ".")
+    if start.sleepers:
+        ready.append(
+            "Stasis: "
+            + ", ".join(f"{n} sleepers in {flight.label(c)}" for c, n in start.sleepers)
+            + "."
+        )
+    ready += list(result.before)
+    if ready:
+        lines += ["", "Before launch", *(f"  {t}" for t in ready)]
+    decisions = list(played.decisions)
+    if decisions:
+        crew = decisions.pop(0)
+        lines += ["", "Crewing the ship", *(f"  {t}" for t in crew.option.lines)]
+        if crew.option.choice:
+            lines.append(f"  {choice_note(crew, played.exhaustive)}")
+    turns = [t["turn"] for t in round_plan(plan, rnd.round)["flight_turns"] for _ in t["events"]]
+    box = result.boxes
+    for number, ((card, _rolls), turn) in enumerate(
+        zip(flight.events, turns, strict=True), start=1
+    ):
+        lines += ["", f"Event {number} (turn {turn}): {card_title(content, card)} [{card.id}]"]
+        if number > len(decisions):
+            lines.append(f"  Out of the round: record 0. Event {number} box: 0")
+            continue
+        decision = decisions[number - 1]
+        lines += [f"  {t}" for t in decision.option.lines]
+        if decision.option.choice:
+            lines.append(f"  {choice_note(decision, played.exhaustive)}")
+        lines.append(f"  Event {number} box: {box.events[number - 1]}")
+        after: Any = played.states[number + 1]
+        if after.out:
+            lines.append(
+                f"  Out of the round ({after.out}): cargo sells at half price (rounded up); "
+                "0 for every later event and for the Pretty Ship."
+            )
+        else:
+            lines.append(state_line(result, after))
+    lines += [
+        "",
+        "The ship at the end (lost tiles in lower case):",
+        *grid_lines(result.built, played.end.present),
+        "",
+        f"Score (the Round {rnd.round} boxes of the sheet)",
+        f"  Starting Position   {box.position:>4}   ({flight.skipped} Skipped Parts × −2)",
+        f"  Events              {sum(box.events):>4}   ({' + '.join(str(v) for v in box.events)})",
+        f"  Cargo               {box.cargo:>4}   ({box.cargo_note})",
+        f"  Lost Components     {box.lost:>4}   ({box.lost_note})",
+        f"  Pretty Ship         {box.pretty:>4}   ({box.pretty_note})",
+        f"  Round {rnd.round} score       {box.total:>4}",
+    ]
+    titles = (plan.get("options") or {}).get("titles", "none")
+    if titles != "none":
+        lines += ["", *title_lines(result)]
+    if not played.exhaustive:
+        lines += [
+            "",
+            "This ship offered too many choices to try them all: after the search budget the "
+            "first choice was taken, so the score is the best found, not proven best.",
+        ]
+    return lines
+
+
+def score_ship(
+    content: GalaxyTrucker, plan: dict[str, Any], ship_path: Path, round_number: int
+) -> str:
+    rplan = round_plan(plan, round_number)
+    board = content.boards[rplan["ship"]]
+    # Read as Galaxy Trucker's reader does (its errors for a missing or unreadable file),
+    # then again without the ability line.
+    first = read_ship(ship_path, content, board, rplan) if not _has_ability(ship_path) else None
+    if first is None:
+        text = ship_path.read_text(encoding="utf-8-sig")
+        text, ability = split_ability(text, ship_path.name)
+        ship_file = parse_ship(text, ship_path.name, content, board, rplan)
+    else:
+        ship_file, ability = first, None
+    result = fly_round(
+        content,
+        plan,
+        round_number,
+        ship_file.ship(content, board),
+        ship_file.skipped,
+        ability=ability,
+    )
+    head = [
+        f"{content.texts.game_name} · game {plan['game_id']} · round {round_number} · "
+        f"score for {ship_path.name}",
+        "Choices are made for the best round score, knowing every roll the player reads before "
+        "choosing (Meteor Vortex's side and a Junkyard row with meteors or shots are chosen "
+        "without their rolls, by the rule the event states); where a choice does not change "
+        "the score, the natural one is taken.",
+        "",
+    ]
+    return "\n".join(head + account_lines(content, plan, result)) + "\n"
+
+
+def _has_ability(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(64_001)
+        text = raw.decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return False
+    return any(ABILITY.match(line) for line in text.splitlines())

@@ -1,0 +1,197 @@
+"""Goods and crew gained or given on a Keep on Trucking ship: loading with reactor
+furnaces, Infected Goods, crew given up (aliens of any colour, cyan included), and what a
+Junkyard reward refills.
+
+Furnaces: whenever goods are loaded, each furnace joined to a battery component that is
+not full may burn one good and refill that battery. It burns a good left behind when
+there is one (that costs nothing); otherwise the player may burn the cheapest good aboard
+or keep it (both are offered to the search)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from generator.games.galaxy_trucker.flight.ship import Cell
+from generator.games.galaxy_trucker.flight.state import arrange, remove_crew
+from generator.games.keep_on_trucking.flight.damage import crew_check
+from generator.games.keep_on_trucking.flight.geometry import joined_to
+from generator.games.keep_on_trucking.flight.tstate import TFlight, TState
+
+ALIEN_ORDERS: tuple[tuple[str, ...], ...] = (
+    (),
+    ("purple",),
+    ("brown",),
+    ("cyan",),
+    ("purple", "brown"),
+    ("purple", "cyan"),
+    ("brown", "cyan"),
+    ("purple", "brown", "cyan"),
+)
+
+
+def crew_loss_options(state: TState, count: int, keep_a_human: bool) -> list[tuple[TState, str]]:
+    found = []
+    for order in ALIEN_ORDERS:
+        if len(order) > count or any(state.alien(c) is None for c in order):
+            continue
+        after = remove_crew(state, count, order)
+        if keep_a_human and after.human_count < 1:
+            continue
+        who = " and ".join(f"the {c} alien" for c in order)
+        humans = min(count - len(order), state.human_count)
+        if humans > 0:
+            words = f"{humans} human{'s' if humans != 1 else ''}"
+            who = f"{who} and {words}" if who else words
+        found.append((after, who))
+    return found
+
+
+def capacity(flight: TFlight, cell: Cell) -> int:
+    return flight.ship.parts[cell].type.cells or 0
+
+
+def _furnaces(flight: TFlight, state: TState) -> list[tuple[Cell, Cell]]:
+    """(furnace, the battery it would refill) for each working furnace joined to a battery
+    that is not full."""
+    ship = flight.ship
+    charges = dict(state.charges)
+    found = []
+    for cell in ship.where(lambda k: k.name == "reactor-furnace", state.present):
+        if not flight.works(cell):
+            continue
+        batteries = [
+            b
+            for b in joined_to(ship, cell, state.present, lambda k: k.battery)
+            if b in charges and charges[b] < capacity(flight, b) and flight.works(b)
+        ]
+        if batteries:
+            found.append((cell, min(batteries, key=lambda b: (charges[b], b))))
+    return found
+
+
+def load(flight: TFlight, state: TState, new: list[str]) -> list[tuple[TState, list[str], int]]:
+    """Every way to load `new` (goods aboard kept if better): (state, lines, goods loaded
+    of the new ones)."""
+    before = state.goods()
+    after, left = arrange(flight, state, [*before, *new])
+    loaded = max(0, len(after.goods()) - len(before))
+    words = f"holds now carry {flight.goods_words(after.goods())}" + (
+        f" (left behind: {flight.goods_words(left)})" if left else ""
+    )
+    ways: list[tuple[TState, list[str], int]] = [(after, [words], loaded)]
+    for furnace, battery in _furnaces(flight, after):
+        grown = []
+        for s, lines, n in ways:
+            charges = dict(s.charges)
+            if charges.get(battery, 0) >= capacity(flight, battery):
+                grown.append((s, lines, n))
+                continue
+            refill = replace(
+                s,
+                charges=tuple(sorted({**charges, battery: capacity(flight, battery)}.items())),
+            )
+            if left:
+                burnt = left[-1]
+                left = left[:-1]
+                grown.append(
+                    (
+                        refill,
+                        [
+                            *lines,
+                            f"{flight.label(furnace)} burns a {burnt} good left behind and "
+                            f"refills {flight.label(battery)}.",
+                        ],
+                        n,
+                    )
+                )
+                continue
+            loads = {c: list(g) for c, g in refill.cargo}
+            filled = [(flight.value(g[-1]), c) for c, g in loads.items() if g]
+            grown.append((s, lines, n))
+            if filled:
+                _, hold = min(filled)
+                good = loads[hold].pop()
+                burnt_state = replace(refill, cargo=tuple((c, tuple(g)) for c, g in loads.items()))
+                grown.append(
+                    (
+                        burnt_state,
+                        [
+                            *lines,
+                            f"{flight.label(furnace)} burns a {good} good and refills "
+                            f"{flight.label(battery)}.",
+                        ],
+                        n,
+                    )
+                )
+        ways = grown
+    if flight.has("infected-goods"):
+        infected = []
+        for s, lines, n in ways:
+            sick = max(0, n - len(s.aliens))
+            if sick:
+                crew = s.crew_count
+                s2 = replace(s)
+                s2 = remove_crew(s2, sick, ())
+                s2, more = crew_check(flight, s2, crew)
+                lines = [
+                    *lines,
+                    f"Infected Goods: {sick} human{'s' if sick != 1 else ''} fall ill and leave.",
+                    *more,
+                ]
+                s = s2
+            infected.append((s, lines, n))
+        ways = infected
+    return ways
+
+
+def refill_batteries(flight: TFlight, state: TState, count: int) -> tuple[TState, int]:
+    """Gained batteries fill free room only, emptiest battery first."""
+    charges = dict(state.charges)
+    given = 0
+    for _ in range(count):
+        room = [c for c in charges if charges[c] < capacity(flight, c) and flight.works(c)]
+        if not room:
+            break
+        cell = min(room, key=lambda c: (charges[c], c))
+        charges[cell] += 1
+        given += 1
+    return replace(state, charges=tuple(sorted(charges.items()))), given
+
+
+def gain_crew(flight: TFlight, state: TState, count: int) -> tuple[TState, int]:
+    """Gained crew fill free room only: humans into cabins (no alien there), then sleepers
+    into stasis chambers; aliens never come this way."""
+    ship = flight.ship
+    humans = dict(state.humans)
+    alien_at = {c for _, c in state.aliens}
+    given = 0
+    for cell in ship.where(lambda k: k.crew, state.present):
+        if cell in alien_at or not flight.works(cell):
+            continue
+        while given < count and humans.get(cell, 0) < 2:
+            humans[cell] = humans.get(cell, 0) + 1
+            given += 1
+    sleepers = dict(state.sleepers)
+    for cell in sorted(sleepers):
+        room = (ship.parts[cell].type.sleepers or 0) - sleepers[cell]
+        take = min(room, count - given)
+        if take > 0:
+            sleepers[cell] += take
+            given += take
+    after = replace(
+        state, humans=tuple(sorted(humans.items())), sleepers=tuple(sorted(sleepers.items()))
+    )
+    return after, given
+
+
+def pay_goods(flight: TFlight, state: TState, count: int) -> tuple[TState, list[str]] | None:
+    """Pay `count` goods of any colour, the cheapest first (None: not enough)."""
+    if len(state.goods()) < count:
+        return None
+    loads = {c: list(g) for c, g in state.cargo}
+    paid = []
+    for _ in range(count):
+        filled = [(flight.value(g[-1]), c) for c, g in loads.items() if g]
+        _, cell = min(filled)
+        paid.append(loads[cell].pop())
+    return replace(state, cargo=tuple((c, tuple(g)) for c, g in loads.items())), paid
