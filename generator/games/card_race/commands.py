@@ -45,7 +45,7 @@ from generator.games.card_race.flavours import facebook, post_files
 from generator.games.card_race.gamefile import check_spec
 from generator.games.card_race.languages import languages
 from generator.games.card_race.log import LOG_FILE, LogText, locked, read_log, table_log
-from generator.games.card_race.planner import make_plan
+from generator.games.card_race.planner import OLD_SALT_BITS, SALT_BITS, make_plan
 from generator.games.card_race.posts import Writer, round_folder
 from generator.games.card_race.scoring import places
 from generator.games.card_race.snapshot import snapshots
@@ -109,10 +109,10 @@ def new(
     if lang:
         table = table.model_copy(update={"lang": lang})
     plan = to_data(plan_header(pack, seed_text, spec.file.start))
-    plan.update(make_plan(content, table, seed_text, spec.file.start))
     if output is None:
         output = game_file.parent / spec.file.output if spec.file.output else None
     root = output or Path("output") / f"card-race-{plan['game_id']}"
+    plan.update(make_plan(content, table, seed_text, spec.file.start, _salt_bits(root, plan)))
     papers_choice = paper or spec.file.paper or "both"
     papers = ("a4", "letter") if papers_choice == "both" else (papers_choice,)
     _keep_the_log_with_its_deal(root, plan)
@@ -128,6 +128,19 @@ def new(
 
 
 DEAL_KEYS = ("seed", "content_digest", "table", "first_dealer", "rounds")
+
+
+def _salt_bits(root: Path, plan: dict[str, Any]) -> int:
+    """The salts' format: 128 bits for a new game; a game this folder already holds, dealt
+    when salts had 63 bits (no `salt_bits` in its plan), is dealt again as it was, so its
+    commitments and its log still fit."""
+    existing = read_existing_plan(root) if (root / "plan.json").is_file() else None
+    same = existing is not None and all(
+        existing.get(key) == plan.get(key) for key in ("seed", "content_digest")
+    )
+    if same and existing is not None and "salt_bits" not in existing:
+        return OLD_SALT_BITS
+    return SALT_BITS
 
 
 def _keep_the_log_with_its_deal(root: Path, plan: dict[str, Any]) -> None:
