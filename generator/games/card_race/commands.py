@@ -193,7 +193,7 @@ def replay(
         try:
             # Entries logged before entry numbers existed carry none (the log checks that
             # every entry after the first numbered one has its number).
-            apply_entry(state, entry, serial if "n" in entry else None, serial)
+            apply_entry(state, entry, serial if "n" in entry else None)
         except Refused as exc:
             problem = refusal_text(content, exc, lang)
             raise SheetgenError(_log_problem(folder, line, problem, content, lang)) from None

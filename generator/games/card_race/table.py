@@ -114,6 +114,7 @@ class TableState:
     kept: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     undone: dict[int, int] = field(default_factory=dict)  # entry -> the entry undoing it
     corrections: dict[int, Correction] = field(default_factory=dict)  # by the undo's number
+    logged: int = 0  # the log's entries applied so far (undo entries too)
 
     @property
     def seats(self) -> list[str]:
@@ -346,7 +347,8 @@ REQUIRED = {kind: keys - {"instead"} for kind, keys in ENTRY_KEYS.items()}
 
 
 def keep(state: TableState, serial: int, entry: dict[str, Any]) -> None:
-    """Note an entry that now stands (called once it was applied)."""
+    """Note entry `serial` of the log, applied; one that is no correction now stands."""
+    state.logged = serial
     if entry["kind"] != "undo":
         state.kept.append((serial, entry))
 
@@ -445,6 +447,7 @@ def undo(state: TableState, serial: int, target: int | None, instead: Any = None
         later=sum(1 for number, _ in state.kept if number > target),
     )
     fresh.corrections = {**state.corrections, serial: correction}
+    fresh.logged = state.logged
     state.__dict__.update(fresh.__dict__)
     entry: dict[str, Any] = {"kind": "undo", "round": int(before["round"]), "undoes": target}
     if after is not None:
@@ -452,15 +455,13 @@ def undo(state: TableState, serial: int, target: int | None, instead: Any = None
     return entry
 
 
-def apply_entry(
-    state: TableState, entry: dict[str, Any], number: int | None = None, serial: int | None = None
-) -> None:
+def apply_entry(state: TableState, entry: dict[str, Any], number: int | None = None) -> None:
     """Replay one recorded entry; Refused if it no longer fits (an edited log or plan),
     BadEntry if it is not an entry the table writes.
 
     `number`: the entry's place in the log (1, 2, ...), which an entry written since entry
-    numbers exist carries as `n`; None for an entry of an older log, which has none.
-    `serial`: its place in the log either way (what a correction names it by)."""
+    numbers exist carries as `n`; None for an entry of an older log, which has none (its
+    place is then counted: it is what a correction names it by)."""
     kind = entry.get("kind")
     if kind not in ENTRY_KEYS:
         raise BadEntry(f"kind: expected bid, trump, play or undo, got {json_word(kind)}")
@@ -477,7 +478,7 @@ def apply_entry(
             "(an entry was removed, repeated or moved)"
         )
     round_no = _whole_number(entry, "round")
-    place = number if number is not None else serial
+    place = number if number is not None else state.logged + 1
     if kind == "undo":
         if number is None:
             raise BadEntry("n: an undo entry always carries its entry number")
@@ -488,11 +489,11 @@ def apply_entry(
                     f"{key}: expected {json_word(done.get(key))} for a correction of entry "
                     f"{entry['undoes']}, got {json_word(entry.get(key))}"
                 )
+        keep(state, number, entry)
         return
     if state.over:
         raise Refused("err_game_over")
     if round_no != state.current.number:
         raise BadEntry(f"round: expected round {state.current.number}, got {round_no}")
     _apply(state, entry)
-    if place is not None:
-        keep(state, place, entry)
+    keep(state, place, entry)
