@@ -263,3 +263,39 @@ def test_replay_honours_the_correction(
     today = ok(run, "today", "-o", str(folder)).output
     assert "correction: entry 1 (" in today and "undone, instead" in today
     ok(run, "digest", "-o", str(folder))
+
+
+TRUMP_SEED = "card-race-trump-fix-seed-0018-abcdef"  # round 2 turns up a Navigator
+
+
+def test_a_mistyped_trump_corrected_after_the_bids(
+    tmp_path: Path, run: Callable[..., Result]
+) -> None:
+    """The issue's `card-race trump G P` → "No trump suit is to be chosen now": the trump
+    entry is corrected instead, and the bids made after it stand."""
+    folder = start_table(tmp_path, run, TRUMP_SEED, lang="de")
+    state = new_table(load_content("card-race")[2], plan_of(folder))
+    while not state.current.trump_open:
+        words = next_legal_action(state)
+        ok(run, "card-race", words[0], str(folder), *words[1:])
+    dealer = state.current.dealer
+    ok(run, "card-race", "trump", str(folder), "P")  # the dealer said G
+    trump_entry = len(log_of(folder))
+    state.current.trump_open = False
+    state.current.trump = "P"
+    for _ in range(3):
+        words = next_legal_action(state)
+        ok(run, "card-race", words[0], str(folder), *words[1:])
+    result = run("card-race", "trump", str(folder), "G")
+    assert result.exit_code == 2
+    assert "Fehler: Jetzt ist keine Trumpffarbe zu wählen." in result.output
+    result = ok(
+        run, "card-race", "undo", str(folder), "--entry", str(trump_entry), "--instead", "G"
+    )
+    assert f"Korrektur: Eintrag {trump_entry} ({dealer} nennt Trumpf: Plasma-Antrieb)" in (
+        result.output
+    )
+    assert f"Stattdessen: {dealer} nennt Trumpf: Gravitations-Antrieb." in result.output
+    assert "Die 3 späteren Einträge bleiben, wie sie eingetragen wurden" in result.output
+    data = status(run, folder)
+    assert data["trump"] == "G" and len(data["bids"]) == 3
