@@ -299,3 +299,23 @@ def test_a_mistyped_trump_corrected_after_the_bids(
     assert "Die 3 späteren Einträge bleiben, wie sie eingetragen wurden" in result.output
     data = status(run, folder)
     assert data["trump"] == "G" and len(data["bids"]) == 3
+
+
+def test_the_last_card_of_a_finished_round_stays(
+    tmp_path: Path, run: Callable[..., Result]
+) -> None:
+    """Undoing the card that ended round 1, once round 2 has begun, would leave round 1
+    unfinished after its deal was revealed: refused as such, nothing recorded."""
+    folder = start_table(tmp_path, run, SEED)
+    state = new_table(load_content("card-race")[2], plan_of(folder))
+    while state.current.number == 1:
+        words = next_legal_action(state)
+        ok(run, "card-race", words[0], str(folder), *words[1:])
+    last_of_round_1 = len(log_of(folder))
+    words = next_legal_action(state)
+    ok(run, "card-race", words[0], str(folder), *words[1:])
+    before = (folder / "table.jsonl").read_bytes()
+    result = run("card-race", "undo", str(folder), "--entry", str(last_of_round_1))
+    assert result.exit_code == 2
+    assert "Round 1 is over and its standings post revealed its deal" in result.output
+    assert (folder / "table.jsonl").read_bytes() == before

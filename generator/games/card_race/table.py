@@ -405,6 +405,9 @@ def undo(state: TableState, serial: int, target: int | None, instead: Any = None
     for number, entry in state.kept:
         if number == target and after is None:
             continue
+        if fresh.over or int(entry["round"]) != fresh.current.number:
+            # An earlier round left unfinished: its deal was revealed when it ended.
+            raise Refused("err_undo_revealed", round=len(fresh.totals_after) + 1)
         try:
             if number == target:
                 assert after is not None
