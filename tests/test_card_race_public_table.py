@@ -202,8 +202,8 @@ def test_item5_a_navigator_is_not_a_trump_card_for_the_booster(content: CardRace
     said = {
         "en": "A Navigator is not a trump card here: a Booster pays in a trick with a "
         "Navigator and no card of the trump suit.",
-        "de": "Ein Navigator ist hier keine Trumpfkarte: ein Booster zahlt in einem Stich "
-        "mit Navigator, aber ohne Karte der Trumpffarbe.",
+        "de": "Ein Navigator ist hier keine Trumpfkarte: in einem Stich mit Navigator, aber "
+        "ohne Karte der Trumpffarbe bringt ein Booster Treibstoff.",
     }
     for lang, sentence in said.items():
         for paper in ("a4", "letter"):

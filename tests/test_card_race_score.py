@@ -113,22 +113,50 @@ def test_german_account(tmp_path: Path, run: Callable[..., Result]) -> None:
         ("round player bid tricks boosters\n1 A -1 0 0\n", "scores.txt:2: bid: expected a whole"),
         ("round player bid tricks boosters\n2 A 0 0 0\n", "scores.txt:2: round: the table starts"),
         ("round player bid tricks boosters\n1 A 2 0 0\n", "scores.txt:2: bid: 2 is more than"),
-        ("round player bid tricks boosters\n1 A 0 0 3\n", "scores.txt:2: boosters: 3"),
+        ("round player bid tricks boosters\n1 A 0 0 3\n", "scores.txt:2: boosters: 3, but A"),
         (
             "round player bid tricks boosters\n1 A 0 0 0\n1 A 1 0 0\n",
             "scores.txt:3: player: A already has a line in round 1",
         ),
         (
-            "round player bid tricks boosters\n1 A 0 0 0\n1 B 0 0 0\n2 A 0 0 0\n",
-            "round 2: no line for B",
+            "round player bid tricks boosters\n1 A 0 0 0\n1 B 0 0 0\n1 C 0 0 0\n2 A 0 0 0\n",
+            "scores.txt:5: round 2: no line for B, C",
         ),
         (
             "round player bid tricks boosters\n1 A 0 1 0\n1 B 0 1 0\n",
-            "round 1: 2 tricks taken, but a round 1 has 1",
+            "scores.txt:3: tricks: 2 tricks taken in round 1 so far, but it has 1",
         ),
         (
-            "round player bid tricks boosters\n1 A 0 0 0\n1 B 0 0 0\n3 A 0 0 0\n",
-            "scores.txt:4: round: expected round 1 or 2, got 3",
+            "round player bid tricks boosters\n1 A 0 0 0\n1 B 0 0 0\n1 C 0 0 0\n3 A 0 0 0\n",
+            "scores.txt:5: round: expected round 1 or 2, got 3",
+        ),
+        # Impossible sheets a real game cannot give (issue 24), each refused with its line.
+        (  # three Booster bonuses in one round: the deck has two Boosters
+            "round player bid tricks boosters\n1 A 0 0 0\n1 B 0 0 0\n1 C 0 0 0\n"
+            "2 A 0 0 1\n2 B 0 0 1\n2 C 0 0 1\n",
+            "scores.txt:7: boosters: 3 Booster bonuses in round 2 so far, but the deck has 2",
+        ),
+        (  # two bonuses for one player in round 1: one card each
+            "round player bid tricks boosters\n1 A 0 0 2\n",
+            "scores.txt:2: boosters: 2, but A held 1 card in round 1",
+        ),
+        (  # six players
+            "round player bid tricks boosters\n1 A 0 0 0\n1 B 0 0 0\n1 C 0 0 0\n"
+            "1 D 0 0 0\n1 E 0 0 0\n1 F 0 0 0\n",
+            "scores.txt:7: player: F would be player 6; the game is for 3 to 5",
+        ),
+        (  # two players, the sheet ends after round 1
+            "round player bid tricks boosters\n1 A 0 0 0\n1 B 0 0 0\n",
+            "scores.txt:3: round 1 ends here with 2 players (A, B); the game is for 3 to 5",
+        ),
+        (  # two players, round 2 begins
+            "round player bid tricks boosters\n1 A 0 0 0\n1 B 0 0 0\n2 A 0 0 0\n",
+            "scores.txt:4: round 2 begins with 2 players (A, B); the game is for 3 to 5",
+        ),
+        (  # 20 rounds for 3 players: the most is 19
+            "round player bid tricks boosters\n"
+            + "".join(f"{r} {p} 0 0 0\n" for r in range(1, 21) for p in "ABC"),
+            "scores.txt:59: round: 20, but 3 players play at most 19 rounds",
         ),
     ],
 )

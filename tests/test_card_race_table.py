@@ -77,14 +77,22 @@ def test_a_full_game_through_the_table(tmp_path: Path, run: Callable[..., Result
                     en = {"I": "Ion", "P": "Plasma", "W": "Warp", "G": "Gravity"}[str(suit)]
                     assert (
                         f"error: {player} must follow suit: {en} Drive was led and {player} "
-                        f"still holds {held}. A Navigator, Fuel Leak or special card may "
-                        "always be played." in result.output
+                        "still holds a card of that suit. A Navigator, Fuel Leak or special "
+                        "card may always be played." in result.output
                     )
+                    # Which cards: the hand, on the host's line only.
+                    assert (
+                        f"host only, not for the thread: {player} holds {held} of that suit."
+                        in (result.output)
+                    )
+                    assert held not in result.output.splitlines()[0]
                     result = run("card-race", "play", str(folder), player, bad.code, "--lang", "de")
                     de = {"I": "Ionen", "P": "Plasma", "W": "Warp", "G": "Gravitations"}[str(suit)]
                     assert (
-                        f"error: {player} muss Farbe bedienen: {de}-Antrieb wurde ausgespielt "
-                        f"und {player} hat noch {held}." in result.output
+                        f"Fehler: {player} muss Farbe bedienen: {de}-Antrieb wurde ausgespielt "
+                        f"und {player} hat noch eine Karte dieser Farbe. Ein Navigator, ein "
+                        "Treibstoffleck oder eine Spezialkarte darf immer gespielt werden."
+                        in result.output
                     )
                     assert (folder / "table.jsonl").read_bytes() == before
                     refused_once = True
@@ -123,7 +131,7 @@ def test_a_full_game_through_the_table(tmp_path: Path, run: Callable[..., Result
     )
     scored = json.loads(run("score", "card-race", str(table), "--json").output)
     status = json.loads(run("card-race", "status", str(folder), "--json").output)
-    assert status == scored
+    assert {k: status[k] for k in ("totals", "positions")} == scored
     final = (folder / "final.facebook.txt").read_text(encoding="utf-8")
     best = max(scored["totals"].values())
     leaders = [p for p in SEATS if scored["totals"][p] == best]
@@ -194,7 +202,8 @@ def test_refusals_in_german(tmp_path: Path, run: Callable[..., Result]) -> None:
     second = SEATS[(SEATS.index(r1["first"]) + 1) % 3]
     result = run("card-race", "bid", str(folder), second, "0")
     assert result.exit_code == 2
-    assert f"error: {r1['first']} ist mit Bieten dran, nicht {second}." in result.output
+    # The prefix in the table's language too (issue 24).
+    assert f"Fehler: {r1['first']} ist mit Bieten dran, nicht {second}." in result.output
     result = run("card-race", "play", str(folder), second, "Q7")
     assert "Q7 ist keine Karte" in result.output
 
@@ -267,8 +276,12 @@ def test_a_card_not_in_hand_is_refused(tmp_path: Path, run: Callable[..., Result
     other = next(c for c in ("I1", "I2") if c != held)
     result = run("card-race", "play", str(folder), r1["first"], other)
     assert result.exit_code == 2
-    assert f"{r1['first']} does not hold {other} (cards left: {parse_code(held).code})" in (
-        result.output
+    # The hand is on a line of its own, for the host only (issue 24): the thread's line
+    # names the card typed, never those held.
+    lines = result.output.splitlines()
+    assert lines[0] == f"error: {r1['first']} does not hold {other}."
+    assert lines[1] == (
+        f"host only, not for the thread: {r1['first']}'s cards left: {parse_code(held).code}."
     )
 
 
@@ -343,10 +356,10 @@ def test_status_shows_the_table_again(tmp_path: Path, run: Callable[..., Result]
     first = first_round(folder)["first"]
     posted = run("card-race", "bid", str(folder), first, "1").output
     assert run("card-race", "status", str(folder)).output == posted
-    assert json.loads(run("card-race", "status", str(folder), "--json").output) == {
-        "totals": dict.fromkeys(SEATS, 0),
-        "positions": dict.fromkeys(SEATS, 1),
-    }
+    data = json.loads(run("card-race", "status", str(folder), "--json").output)
+    assert data["totals"] == dict.fromkeys(SEATS, 0)
+    assert data["positions"] == dict.fromkeys(SEATS, 1)
+    assert data["round"] == 1 and data["bids"] == {first: 1}
 
 
 @pytest.mark.parametrize(

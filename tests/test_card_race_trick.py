@@ -42,7 +42,6 @@ CASES = [
     ("none", "N N T I1", 2, [], "Tractor Beam with two Navigators: the later Navigator"),
     ("none", "I5 F T", 2, [], "Tractor Beam: a Fuel Leak wins when it is second"),
     ("none", "T I5 I9", 2, [], "Tractor Beam led: the lower of the suit led"),
-    ("none", "I5 T", 1, [], "Tractor Beam with only one other card: that card wins"),
     ("none", "I9 W12 T I2", 4, [], "other suits rank after the suit led"),
     # Black Hole: nobody wins, no Booster pays, it beats a Tractor Beam.
     ("I", "I12 N H", None, [], "Black Hole against a Navigator"),
@@ -96,7 +95,8 @@ def test_judge_explains_in_german(run: Callable[..., Result]) -> None:
         "Trumpf: Ionen-Antrieb\n"
         "Ausgespielte Farbe: Ionen-Antrieb\n"
         "Gewinner: niemand — ein Schwarzes Loch wurde gespielt: niemand gewinnt den Stich, "
-        "kein Stich wird gezählt und kein Booster zahlt. Der Spieler an Position 4 spielt als "
+        "kein Stich wird gezählt und kein Booster bringt Treibstoff. Der Spieler an Position 4 "
+        "spielt als "
         "Nächstes aus.\n"
         "Booster an Position 2: ein Schwarzes Loch wurde gespielt, kein Bonus.\n"
     )
@@ -113,12 +113,18 @@ def test_only_leaks_in_words(run: Callable[..., Result]) -> None:
 @pytest.mark.parametrize(
     ("cards", "message"),
     [
-        (["I13", "I2"], "I13 is not a card"),
-        (["X", "I2"], "X is not a card"),
+        (["I13", "I2", "I1"], "I13 is not a card"),
+        (["X", "I2", "I1"], "X is not a card"),
         (["T", "T", "I1"], "T appears 2 times; the deck has 1"),
         (["I5", "I5", "I1"], "I5 appears 2 times; the deck has 1"),
         (["N", "N", "N", "N", "N"], "N appears 5 times; the deck has 4"),
-        (["I5"], "a trick has 2 to 8 cards, got 1"),
+        # One card per player, 3 to 5 players (issue 24).
+        (["I5"], "a trick has one card per player, 3 to 5 cards, not 1"),
+        (["I5", "I6"], "a trick has one card per player, 3 to 5 cards, not 2"),
+        (
+            ["I5", "I6", "I7", "I8", "I9", "I10"],
+            "a trick has one card per player, 3 to 5 cards, not 6",
+        ),
     ],
 )
 def test_bad_tricks_are_refused(run: Callable[..., Result], cards: list[str], message: str) -> None:
@@ -157,9 +163,9 @@ def test_the_old_spelling_is_handed_on(run: Callable[..., Result], args: list[st
 def test_the_new_command_takes_a_pack_folder(run: Callable[..., Result], tmp_path: Path) -> None:
     copy = tmp_path / "my-pack"
     shutil.copytree(CONTENT_DIR / "card-race", copy)
-    result = run("card-race", "trick", "--pack", str(copy), "--json", "I3", "I9")
+    result = run("card-race", "trick", "--pack", str(copy), "--json", "I3", "I9", "I1")
     assert result.exit_code == 0 and json.loads(result.output)["winner"] == 2
-    result = run("trick", str(copy), "--json", "I3", "I9")
+    result = run("trick", str(copy), "--json", "I3", "I9", "I1")
     assert result.exit_code == 0 and json.loads(result.stdout)["winner"] == 2
     result = run("card-race", "trick", "--pack", "moon-drop", "I3", "I9")
     assert result.exit_code == 2

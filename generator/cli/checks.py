@@ -36,13 +36,19 @@ def check(pack: str | None, game_file: Path | None) -> None:
     from generator.pack.load import default_pack
 
     loaded, rules, content = load_content(pack if pack is not None else default_pack())
+    checker = rules.capabilities.check_game_file if game_file is not None else None
+    # With a game file that sets its own table, its line says the rounds: the pack's default
+    # table's would contradict it.
+    counts = (
+        ""
+        if checker is not None
+        else f" - {rules.round_count(content)} rounds, {rules.turn_count(content)} turns"
+    )
     click.echo(
-        f"{loaded.meta.title} ({loaded.name} {loaded.meta.version}): OK - "
-        f"{rules.round_count(content)} rounds, {rules.turn_count(content)} turns; "
+        f"{loaded.meta.title} ({loaded.name} {loaded.meta.version}): OK{counts}; "
         f"content digest {loaded.digest[:16]}"
     )
     if game_file is not None:
-        checker = rules.capabilities.check_game_file
         if checker is not None:
             click.echo(checker(content, game_file))
         else:

@@ -18,6 +18,7 @@ import click
 
 from generator.common.errors import SheetgenError
 from generator.games.card_race.content import CardRace
+from generator.games.card_race.errors import in_language
 from generator.kit.session import load_content
 
 PACK = "card-race"
@@ -58,7 +59,9 @@ def trick(cards: tuple[str, ...], trump: str, lang: str, as_json: bool, pack: st
     from generator.games.card_race.explain import judge_report
 
     _, content = pack_content(pack)
-    click.echo(judge_report(content, list(cards), trump, as_json, lang), nl=False)
+    with in_language(content, lang):
+        report = judge_report(content, list(cards), trump, as_json, lang)
+    click.echo(report, nl=False)
 
 
 @click.command()
@@ -104,7 +107,8 @@ def verify(
         player=player,
         hand=hand,
     )
-    verdict = verify_round(content, claim, lang)
+    with in_language(content, lang):
+        verdict = verify_round(content, claim, lang)
     # A mismatch goes to stderr, as the core's seed check does: a script sees only OKs.
     click.echo(verdict.text, nl=False, err=not verdict.ok)
     if not verdict.ok:

@@ -39,12 +39,13 @@ from generator.folder.write import (
 from generator.games import OutputFile, Scope
 from generator.games.card_race.checks_commands import pack_content, trick, verify
 from generator.games.card_race.content import CardRace
+from generator.games.card_race.errors import TableError, host_prefix, in_language, thread_prefix
 from generator.games.card_race.files import game_files
 from generator.games.card_race.flavours import facebook, post_files
 from generator.games.card_race.gamefile import check_spec
 from generator.games.card_race.languages import languages
 from generator.games.card_race.log import LOG_FILE, LogText, locked, read_log, table_log
-from generator.games.card_race.planner import make_plan
+from generator.games.card_race.planner import OLD_SALT_BITS, SALT_BITS, make_plan
 from generator.games.card_race.posts import Writer, round_folder
 from generator.games.card_race.scoring import places
 from generator.games.card_race.snapshot import snapshots
@@ -54,8 +55,10 @@ from generator.games.card_race.table import (
     apply_entry,
     bid,
     choose_trump,
+    keep,
     new_table,
     play,
+    undo,
 )
 from generator.kit.session import plan_header
 from generator.pack.load import SNAPSHOT_DIR, snapshot
@@ -106,10 +109,10 @@ def new(
     if lang:
         table = table.model_copy(update={"lang": lang})
     plan = to_data(plan_header(pack, seed_text, spec.file.start))
-    plan.update(make_plan(content, table, seed_text, spec.file.start))
     if output is None:
         output = game_file.parent / spec.file.output if spec.file.output else None
     root = output or Path("output") / f"card-race-{plan['game_id']}"
+    plan.update(make_plan(content, table, seed_text, spec.file.start, _salt_bits(root, plan)))
     papers_choice = paper or spec.file.paper or "both"
     papers = ("a4", "letter") if papers_choice == "both" else (papers_choice,)
     _keep_the_log_with_its_deal(root, plan)
@@ -125,6 +128,19 @@ def new(
 
 
 DEAL_KEYS = ("seed", "content_digest", "table", "first_dealer", "rounds")
+
+
+def _salt_bits(root: Path, plan: dict[str, Any]) -> int:
+    """The salts' format: 128 bits for a new game; a game this folder already holds, dealt
+    when salts had 63 bits (no `salt_bits` in its plan), is dealt again as it was, so its
+    commitments and its log still fit."""
+    existing = read_existing_plan(root) if (root / "plan.json").is_file() else None
+    same = existing is not None and all(
+        existing.get(key) == plan.get(key) for key in ("seed", "content_digest")
+    )
+    if same and existing is not None and "salt_bits" not in existing:
+        return OLD_SALT_BITS
+    return SALT_BITS
 
 
 def _keep_the_log_with_its_deal(root: Path, plan: dict[str, Any]) -> None:
@@ -207,16 +223,40 @@ def _text_lang(lang: str) -> list[str]:
     return [code for code, _ in languages(lang)]
 
 
-def refusal_text(content: CardRace, exc: Refused, code: str) -> str:
-    """The refusal in one language; a suit code among its values is named in that language."""
+def _values(content: CardRace, exc: Refused, code: str) -> dict[str, Any]:
     values = dict(exc.values)
     if values.get("suit") in content.suits:
         values["suit"] = content.suit_name(values["suit"], code)
-    return content.lang(code).get(exc.key, **values)
+    return values
 
 
-def refusal(content: CardRace, exc: Refused, lang: str) -> SheetgenError:
-    return SheetgenError("\n".join(refusal_text(content, exc, code) for code in _text_lang(lang)))
+def refusal_text(content: CardRace, exc: Refused, code: str) -> str:
+    """The refusal in one language, as the thread may read it (never a hand or a hidden
+    bid); a suit code among its values is named in that language. A correction refused for
+    a later entry says that entry's refusal too."""
+    text = content.lang(code).get(exc.key, **_values(content, exc, code))
+    if exc.cause is not None:
+        text += " " + refusal_text(content, exc.cause, code)
+    return text
+
+
+def host_text(content: CardRace, exc: Refused, code: str) -> str | None:
+    """What of the refusal only the host may read, or None."""
+    cause = host_text(content, exc.cause, code) if exc.cause is not None else None
+    if exc.host is None:
+        return cause
+    return content.lang(code).get(exc.host, **_values(content, exc, code))
+
+
+def refusal(content: CardRace, exc: Refused, lang: str) -> TableError:
+    """The thread's lines first (one a language), then the host's, each saying which it is."""
+    codes = _text_lang(lang)
+    lines = [(thread_prefix(content, c), refusal_text(content, exc, c)) for c in codes]
+    for code in codes:
+        text = host_text(content, exc, code)
+        if text is not None:
+            lines.append((host_prefix(content, code), text))
+    return TableError(lines)
 
 
 def entry_posts(
@@ -233,7 +273,9 @@ def entry_posts(
     for code, suffix in languages(str(plan["table"]["lang"])):
         writer = Writer(content, plan, code)
         posts = [writer.table_post(state, number, serial)]
-        if rnd.finished:
+        # A correction's post says what changed (standings too); the round's standings
+        # and final posts were written by the entry that ended it.
+        if rnd.finished and serial not in state.corrections:
             image = f"{round_folder(number)}/standings{suffix}.png"
             standings = writer.standings_post(state, number, image)
             totals = state.totals_after[number - 1]
@@ -255,7 +297,7 @@ def _complete_marks(plan: dict[str, Any], state: TableState, number: int, serial
     marks = []
     for _, suffix in languages(str(plan["table"]["lang"])):
         marks.append(f"{round_folder(number)}/table-{serial:03d}{suffix}.facebook.txt")
-        if rnd.finished:
+        if rnd.finished and serial not in state.corrections:
             marks.append(f"{round_folder(number)}/standings{suffix}.png")
             marks.append(f"{round_folder(number)}/standings{suffix}.facebook.txt")
             if state.over:
@@ -385,7 +427,10 @@ def _list(folder: Path, entry: int, written: list[str], recovered: bool = False)
         )
 
 
-def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[str, Any]]) -> None:
+Action = Callable[[TableState, int], dict[str, Any]]  # (table, the new entry's number) -> entry
+
+
+def record(folder: Path, lang: str | None, action: Action) -> None:
     # One writer at a time for the whole folder: a `sheetgen game` run rebuilding it must not
     # switch in a copy taken before this entry was written.
     with folder_lock(Path(os.path.realpath(folder))):
@@ -393,7 +438,7 @@ def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[s
         chosen = lang or str(plan["table"]["lang"])
         first = _text_lang(chosen)[0]
         busy = content.lang(first).get("err_locked", file=display_path(folder))
-        with locked(folder, busy):
+        with in_language(content, first), locked(folder, busy):
             _remove_stale_temp_files(folder)
             log = _read(folder, content, first)
             entries = log.entries
@@ -413,10 +458,11 @@ def record(folder: Path, lang: str | None, action: Callable[[TableState], dict[s
                 )
             serial = len(entries) + 1
             try:
-                entry = action(state)
+                entry = action(state, serial)
             except Refused as exc:
                 raise refusal(content, exc, chosen) from None
             entry["n"] = serial
+            keep(state, serial, entry)
             number = entry["round"]
             files = entry_posts(content, plan, state, number, serial)
             _taken(folder, files, len(entries))
@@ -443,7 +489,7 @@ LANG_OPTION = click.option("--lang", type=LANG, default=None, help="[default: th
 @LANG_OPTION
 def bid_command(folder: Path, player: str, tricks: int, lang: str | None) -> None:
     """Record PLAYER's bid of TRICKS tricks."""
-    record(folder, lang, lambda state: bid(state, player, tricks))
+    record(folder, lang, lambda state, _: bid(state, player, tricks))
 
 
 @card_race.command(name="trump")
@@ -452,7 +498,7 @@ def bid_command(folder: Path, player: str, tricks: int, lang: str | None) -> Non
 @LANG_OPTION
 def trump_command(folder: Path, suit: str, lang: str | None) -> None:
     """Record the dealer's trump suit (I, P, W or G) after a Navigator was turned up."""
-    record(folder, lang, lambda state: choose_trump(state, suit))
+    record(folder, lang, lambda state, _: choose_trump(state, suit))
 
 
 @card_race.command(name="play")
@@ -462,24 +508,62 @@ def trump_command(folder: Path, suit: str, lang: str | None) -> None:
 @LANG_OPTION
 def play_command(folder: Path, player: str, card: str, lang: str | None) -> None:
     """Record PLAYER playing CARD (I1-I12, P1-P12, W1-W12, G1-G12, N, F, T, B, H)."""
-    record(folder, lang, lambda state: play(state, player, card))
+    record(folder, lang, lambda state, _: play(state, player, card))
+
+
+@card_race.command(name="undo")
+@FOLDER
+@click.option(
+    "--entry",
+    "target",
+    type=click.IntRange(1, None),
+    default=None,
+    help="The entry to undo (its number, as `today` and the log show it) [default: the last "
+    "entry that stands]. Every later entry is checked again and every trick judged again.",
+)
+@click.option(
+    "--instead",
+    default=None,
+    help="What stands in its place: the corrected bid (a number), card or trump suit.",
+)
+@LANG_OPTION
+def undo_command(folder: Path, target: int | None, instead: str | None, lang: str | None) -> None:
+    """Correct a mistyped entry in public: undo the last entry (or, with --entry, any
+    earlier one), with --instead recording what should have been. The log keeps both the
+    entry and its undoing; the correction post says what changed and what follows."""
+    record(folder, lang, lambda state, serial: undo(state, serial, target, instead))
 
 
 @card_race.command()
 @FOLDER
 @LANG_OPTION
-@click.option("--json", "as_json", is_flag=True, help="Totals and positions as JSON.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="As JSON: round, dealer, trump (or who names it), bids as far as public, the trick so "
+    "far, whose turn, totals and positions.",
+)
 def status(folder: Path, lang: str | None, as_json: bool) -> None:
     """Show where the table stands (writes nothing)."""
     content, plan = open_folder(folder)
     chosen = lang or str(plan["table"]["lang"])
+    with in_language(content, _text_lang(chosen)[0]):
+        _status(folder, content, plan, chosen, as_json)
+
+
+def _status(
+    folder: Path, content: CardRace, plan: dict[str, Any], chosen: str, as_json: bool
+) -> None:
     log = _read(folder, content, _text_lang(chosen)[0])
     # Read only: a snapshot is used, never saved (only a command that wrote every post may).
     kept = snapshots(folder, content, plan)
     state = replay(folder, content, plan, _text_lang(chosen)[0], log, None, kept)
     if as_json:
-        totals = state.totals()
-        click.echo(json.dumps({"totals": totals, "positions": places(totals)}, ensure_ascii=False))
+        from generator.games.card_race.status_json import status_data
+
+        data = status_data(state, len(log.entries))
+        click.echo(json.dumps(data, ensure_ascii=False))
         return
     entries = log.entries
     # The round of the latest entry: a round just finished is shown with its result.

@@ -10,13 +10,13 @@ from generator.games.card_race.cards import Card, parse_code
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.judge import judge
 
-MAX_CARDS = 8
-
 
 def parse_cards(content: CardRace, texts: list[str], lang: str) -> list[Card]:
     t = content.lang(lang)
-    if not 2 <= len(texts) <= MAX_CARDS:
-        raise SheetgenError(f"a trick has 2 to {MAX_CARDS} cards, got {len(texts)}")
+    # A trick has one card per player, and the game is for 3 to 5 players.
+    low, high = content.rules.players.min, content.rules.players.max
+    if not low <= len(texts) <= high:
+        raise SheetgenError(t.get("err_trick_size", low=low, high=high, count=len(texts)))
     cards = []
     for text in texts:
         try:

@@ -48,8 +48,28 @@ def turn_up(rest: list[Card]) -> dict[str, Any]:
     return {"card": None, "set_aside": set_aside, "trump": None, "how": "exhausted"}
 
 
+# A new game's salts: 128 random bits, 32 hex digits. Games dealt before drew 63 bits shown
+# as 32 hex digits (their leading zeros looked broken to a player checking them); a running
+# game keeps its plan, so its salts and commitments never change (`salt_bits` absent).
+SALT_BITS = 128
+OLD_SALT_BITS = 63
+
+
+def round_salt(seed: str, number: int, bits: int = SALT_BITS) -> str:
+    stream = Stream(seed, "card-race", f"round-{number}", "salt")
+    if bits == OLD_SALT_BITS:
+        return f"{stream.below(1 << 63):032x}"
+    high, low = stream.below(1 << 64), stream.below(1 << 64)
+    return f"{high << 64 | low:032x}"
+
+
 def deal_round(
-    content: CardRace, table: Table, seed: str, number: int, dealer: int
+    content: CardRace,
+    table: Table,
+    seed: str,
+    number: int,
+    dealer: int,
+    salt_bits: int = SALT_BITS,
 ) -> dict[str, Any]:
     players = table.players
     count = len(players)
@@ -61,7 +81,7 @@ def deal_round(
     for i in range(number * count):
         seat = (dealer + 1 + i) % count
         hands[players[seat]].append(order[i].id)
-    salt = "{:032x}".format(Stream(seed, "card-race", f"round-{number}", "salt").below(1 << 63))
+    salt = round_salt(seed, number, salt_bits)
     deck_ids = [c.id for c in order]
     return {
         "round": number,
@@ -75,7 +95,14 @@ def deal_round(
     }
 
 
-def make_plan(content: CardRace, table: Table, seed: str, start: dt.date | None) -> dict[str, Any]:
+def make_plan(
+    content: CardRace,
+    table: Table,
+    seed: str,
+    start: dt.date | None,
+    salt_bits: int = SALT_BITS,
+) -> dict[str, Any]:
+    """The deal. `salt_bits`: 63 only to deal again a game dealt before salts had 128 bits."""
     count = len(table.players)
     rounds = rounds_for(content, table)
     first_dealer = Stream(seed, "card-race", "first-dealer").below(count)
@@ -87,7 +114,9 @@ def make_plan(content: CardRace, table: Table, seed: str, start: dt.date | None)
         if start
         else [None] * rounds
     )
+    plan: dict[str, Any] = {"salt_bits": salt_bits} if salt_bits != OLD_SALT_BITS else {}
     return {
+        **plan,
         "table": {
             "players": list(table.players),
             "rounds": rounds,
@@ -99,7 +128,7 @@ def make_plan(content: CardRace, table: Table, seed: str, start: dt.date | None)
         "first_dealer": table.players[first_dealer],
         "rounds": [
             {
-                **deal_round(content, table, seed, r, (first_dealer + r - 1) % count),
+                **deal_round(content, table, seed, r, (first_dealer + r - 1) % count, salt_bits),
                 "date": dates[r - 1],
             }
             for r in range(1, rounds + 1)

@@ -15,7 +15,13 @@ from generator.games.card_race.content import CardRace
 from generator.games.card_race.flavours import Image, PostParts
 from generator.games.card_race.judge import TrickResult, suit_to_follow
 from generator.games.card_race.scoring import explain, places, standings_lines
-from generator.games.card_race.table import RoundState, TableState, Trick
+from generator.games.card_race.table import (
+    Correction,
+    RoundState,
+    TableState,
+    Trick,
+    bids_public,
+)
 from generator.games.card_race.texts import Texts
 
 
@@ -213,7 +219,73 @@ class Writer:
 
     def table_post(self, state: TableState, number: int, serial: int) -> PostParts:
         """The post after an entry of round `number`: bids, the trick so far, whose turn;
-        after the round's last trick, the round's result and the standings."""
+        after the round's last trick, the round's result and the standings. After a
+        correction: what it changed and what follows, then the table as it now stands."""
+        key = f"{round_folder(number)}/table-{serial:03d}"
+        correction = state.corrections.get(serial)
+        if correction is not None:
+            return PostParts(key, self.title(number), self.correction_lines(state, correction))
+        return PostParts(key, self.title(number), self.table_lines(state, number))
+
+    # --- corrections --------------------------------------------------------------------
+    def entry_text(self, state: TableState, entry: dict[str, Any]) -> str:
+        """An entry in words for the thread: a hidden or unknown bid's value stays unsaid
+        until the table shows the bids."""
+        rnd = state.rounds[int(entry["round"]) - 1]
+        kind = entry["kind"]
+        if kind == "bid":
+            if bids_public(state, rnd):
+                return self.t.get("entry_bid", player=entry["player"], bid=entry["bid"])
+            return self.t.get("entry_bid_secret", player=entry["player"])
+        if kind == "trump":
+            return self.t.get("entry_trump", dealer=rnd.dealer, suit=self.suit(entry["suit"]))
+        return self.t.get(
+            "entry_play", player=entry["player"], card=self.card(parse_id(str(entry["card"])))
+        )
+
+    def correction_lines(self, state: TableState, c: Correction) -> list[str]:
+        t = self.t
+        lines = [
+            t.get("correction_head", entry=c.target, what=self.entry_text(state, c.before)),
+        ]
+        if c.after is not None:
+            lines.append(t.get("correction_instead", what=self.entry_text(state, c.after)))
+        else:
+            lines.append(t.get("correction_removed"))
+        lines.append(t.get("correction_log"))
+        if c.later:
+            lines.append(t.get("correction_later", count=c.later))
+        for number, index, before in c.rejudged:
+            trick = state.rounds[number - 1].tricks[index - 1]
+            lines += ["", t.get("correction_rejudged", trick=index, round=number)]
+            lines += self.trick_result_lines(trick, index)
+            if before is None:
+                lines.append(t.get("correction_was_nobody"))
+            else:
+                lines.append(t.get("correction_was", player=before))
+        if c.rescored:
+            target_round = int(c.before["round"])
+            rnd = state.rounds[target_round - 1]
+            if rnd.finished:
+                lines += ["", t.get("correction_rescored", round=target_round)]
+                lines += [f"- {explain(s, t)}" for s in rnd.scored]
+            last = c.rescored[-1]
+            lines += ["", t.get("correction_standings", round=last)]
+            colours = [self.colour(p) for p in self.seats]
+            lines += standings_lines(state.totals_after[last - 1], self.seats, colours, t)
+        if not c.rejudged and not c.rescored:
+            lines.append(t.get("correction_no_change"))
+        if state.over:
+            lines += ["", t.get("table_game_over")]
+        else:
+            current = state.current
+            # The last trick's result is said above when it was judged again.
+            again = bool(c.rejudged) and c.rejudged[-1][:2] == (current.number, len(current.tricks))
+            lines += ["", t.get("correction_now")]
+            lines += self.table_lines(state, current.number, last_trick=not again)
+        return lines
+
+    def table_lines(self, state: TableState, number: int, last_trick: bool = True) -> list[str]:
         rnd = state.rounds[number - 1]
         lines = self.bids_lines(state, rnd)
         if rnd.plan["turn_up"]["how"] == "choose":
@@ -239,7 +311,7 @@ class Writer:
             else:
                 lines.append(self.t.get("table_waiting_bids", players=self.t.names(waiting)))
         else:
-            if rnd.tricks and not rnd.current:
+            if rnd.tricks and not rnd.current and last_trick:
                 lines += ["", *self.trick_result_lines(rnd.tricks[-1], len(rnd.tricks))]
             lines += [
                 "",
@@ -258,7 +330,7 @@ class Writer:
             else:
                 lines.append(self.t.get("table_next_play", player=rnd.next_player()))
             lines.append(self.tricks_so_far(rnd))
-        return PostParts(f"{round_folder(number)}/table-{serial:03d}", self.title(number), lines)
+        return lines
 
     def tricks_so_far(self, rnd: RoundState) -> str:
         text = ", ".join(f"{isolate(p)} {rnd.won.get(p, 0)}" for p in rnd.bid_order)

@@ -38,9 +38,34 @@ def score_pad_pdf(content: CardRace, players: int, paper: str, lang: str) -> byt
     return render_pdf([page], paper, title=title, subject=t.get("game_name"))
 
 
+MIN_CELL = 10.0  # mm: the narrowest cell a number is written in, at 5 players too
+MIN_ROW = 6.0  # mm: the lowest
+# Each player's columns: the bid, the tricks taken, the Boosters that paid, the running
+# total and the race position. The round's points are the total's change: no column.
+PLAYER_COLUMNS = ("pad_bid", "pad_tricks", "pad_booster", "pad_total", "pad_position")
+WEIGHTS = {
+    "pad_bid": 1.0,
+    "pad_tricks": 1.0,
+    "pad_booster": 1.0,
+    "pad_total": 1.2,
+    "pad_position": 1.0,
+}
+
+
+def pad_lines(players: int, room: float) -> list[tuple[str, ...]]:
+    """The player's columns on one line per round when each cell is at least MIN_CELL wide
+    there, else on two (bid, tricks, Booster above; total and position below)."""
+    group = room / players
+    one = group / sum(WEIGHTS.values())
+    if one * min(WEIGHTS.values()) >= mm(MIN_CELL):
+        return [PLAYER_COLUMNS]
+    return [PLAYER_COLUMNS[:3], PLAYER_COLUMNS[3:]]
+
+
 def score_pad_page(content: CardRace, players: int, paper: str, lang: str) -> PageSpec:
     """One landscape page: a row per round up to the most rounds (the rounds past the
-    default shaded), per player bid, tricks, round score, running total and race position."""
+    default shaded), per player a name field, then bid, tricks, Boosters, running total and
+    race position, each cell at least 10 mm wide (at 5 players on two lines a round)."""
     t = content.lang(lang)
     low, high, default = content.round_range(players, True)
     title = t.get("pad_title", game=t.get("game_name"), players=players)
@@ -49,58 +74,66 @@ def score_pad_page(content: CardRace, players: int, paper: str, lang: str) -> Pa
         s = page.surface
         s.text(page.left, page.top + 14, title, size=14, font="VeraBd")
         fixed = [
-            (t.get("pad_round"), 30.0),
-            (t.get("pad_cards"), 30.0),
-            (t.get("pad_dealer"), 56.0),
-            (t.get("pad_trump"), 44.0),
+            (t.get("pad_round"), mm(9)),
+            (t.get("pad_cards"), mm(9)),
+            (t.get("pad_dealer"), mm(16)),
+            (t.get("pad_trump"), mm(12)),
         ]
-        subs = [
-            t.get(k) for k in ("pad_bid", "pad_tricks", "pad_score", "pad_total", "pad_position")
-        ]
-        weights = [0.8, 0.8, 1.2, 1.3, 0.7]
         room = page.inner_width - sum(w for _, w in fixed)
         group = room / players
-        unit = group / sum(weights)
-        top = page.top + 26
-        head1, head2 = 20.0, 14.0
-        footer = 52.0
+        lines = pad_lines(players, room)
+        top = page.top + 24
+        head1 = mm(11)  # the name field
+        head2 = 13.0 * len(lines)
+        footer = 44.0
         row_h = (page.bottom - footer - top - head1 - head2) / high
-        if row_h < mm(6):
-            raise LayoutError(f"score pad rows under 6 mm for {players} players on {paper}")
+        sub_h = row_h / len(lines)
+        if sub_h < mm(MIN_ROW):
+            raise LayoutError(f"score pad rows under {MIN_ROW} mm for {players} players on {paper}")
+
+        def widths(keys: tuple[str, ...]) -> list[float]:
+            total = sum(WEIGHTS[k] for k in keys)
+            return [group * WEIGHTS[k] / total for k in keys]
+
+        for keys in lines:
+            if min(widths(keys)) < mm(MIN_CELL) - 0.01:
+                raise LayoutError(f"score pad cells under {MIN_CELL} mm for {players} players")
         # Header: the fixed columns span both header rows.
         x = page.left
         for label, width in fixed:
             s.rect(x, top, width, head1 + head2, stroke=BLACK, fill=SHADE, width=LINE)
-            size = fit_size(s, label, width - 4, 7.5, "VeraBd")
+            size = fit_size(s, label, width - 4, 8, "VeraBd")
             s.text(x + width / 2, top + head1 + 4, label, size=size, font="VeraBd", anchor="middle")
             x += width
+        name_label = t.get("pad_name")
         for seat in range(players):
             gx = x + seat * group
             colour = tuple(content.ship_colour(seat).colour)
             s.rect(gx, top, group, head1, stroke=BLACK, fill=WHITE, width=THICK)
             page.mark("name-box", gx, top, group, head1)
             s.polygon(
-                [(gx + 14, top + 10), (gx + 4, top + 5), (gx + 6.5, top + 10), (gx + 4, top + 15)],
+                [(gx + 14, top + 8), (gx + 4, top + 3), (gx + 6.5, top + 8), (gx + 4, top + 13)],
                 stroke=BLACK,
                 fill=colour,  # type: ignore[arg-type]
                 width=LINE,
             )
             label = t.get("pad_player", seat=seat + 1)
-            s.text(gx + 17, top + 8, label, size=6, color=INK_GREY)
-            sx = gx
-            for label, weight in zip(subs, weights, strict=True):
-                width = unit * weight
-                s.rect(sx, top + head1, width, head2, stroke=BLACK, fill=SHADE, width=LINE)
-                size = fit_size(s, label, width - 3, 7, "VeraBd")
-                s.text(
-                    sx + width / 2,
-                    top + head1 + 9.5,
-                    label,
-                    size=size,
-                    font="VeraBd",
-                    anchor="middle",
-                )
-                sx += width
+            s.text(gx + 17, top + 10, f"{label} · {name_label}", size=6.5, color=INK_GREY)
+            # A line to write the name on, the box's width.
+            s.line(gx + 4, top + head1 - 5, gx + group - 4, top + head1 - 5, color=INK_GREY,
+                   width=LINE)  # fmt: skip
+            page.mark("name-line", gx + 4, top + head1 - 5, group - 8, 0)
+            for line_no, keys in enumerate(lines):
+                sx = gx
+                sy = top + head1 + 13.0 * line_no
+                for key, width in zip(keys, widths(keys), strict=True):
+                    label = t.get(key)
+                    s.rect(sx, sy, width, 13.0, stroke=BLACK, fill=SHADE, width=LINE)
+                    size = fit_size(s, label, width - 3, 8, "VeraBd")
+                    s.text(sx + width / 2, sy + 9, label, size=size, font="VeraBd",
+                           anchor="middle")  # fmt: skip
+                    page.mark(f"heading:{key}", sx, sy, width, 13.0)
+                    sx += width
         # Rows: round number and cards dealt printed; the rest written in.
         y = top + head1 + head2
         for number in range(1, high + 1):
@@ -109,23 +142,19 @@ def score_pad_page(content: CardRace, players: int, paper: str, lang: str) -> Pa
             for i, (_, width) in enumerate(fixed):
                 s.rect(x, y, width, row_h, stroke=BLACK, fill=shade, width=LINE)
                 if i < 2:
-                    s.text(x + width / 2, y + row_h * 0.68, str(number), size=9, anchor="middle")
+                    s.text(x + width / 2, y + row_h / 2 + 3, str(number), size=9, anchor="middle")
                 x += width
             for seat in range(players):
-                sx = x + seat * group
-                for weight in weights:
-                    width = unit * weight
-                    s.rect(
-                        sx,
-                        y,
-                        width,
-                        row_h,
-                        stroke=BLACK,
-                        fill=shade,
-                        width=LINE,
-                    )
-                    page.mark("cell", sx, y, width, row_h)
-                    sx += width
+                for line_no, keys in enumerate(lines):
+                    sx = x + seat * group
+                    sy = y + sub_h * line_no
+                    for key, width in zip(keys, widths(keys), strict=True):
+                        s.rect(sx, sy, width, sub_h, stroke=BLACK, fill=shade, width=LINE)
+                        page.mark("cell", sx, sy, width, sub_h)
+                        page.mark(f"cell:{key}", sx, sy, width, sub_h)
+                        sx += width
+            # A firmer line between rounds than between a round's two lines.
+            s.line(page.left, y + row_h, x + players * group, y + row_h, color=BLACK, width=THICK)
             y += row_h
         # A thick rule between players, the whole height, so each player's columns read as one.
         for seat in range(players + 1):

@@ -18,9 +18,17 @@ from generator.host.names import name_key
 
 
 class Refused(Exception):
-    def __init__(self, key: str, **values: Any) -> None:
+    """`host`: a texts key for what only the host may read (a hand, a hidden bid), said
+    apart from the refusal itself, which the thread may see. `cause`: the refusal of a later
+    entry that a correction would break."""
+
+    def __init__(
+        self, key: str, host: str | None = None, cause: Refused | None = None, **values: Any
+    ) -> None:
         super().__init__(key)
         self.key = key
+        self.host = host
+        self.cause = cause
         self.values = values
 
 
@@ -80,12 +88,33 @@ class RoundState:
         ]
 
 
+@dataclass(frozen=True)
+class Correction:
+    """What an undo entry changed: the entry it undid (as it stood), what stands instead
+    (None: nothing), the tricks judged again (round, trick, who took it before: None for
+    nobody) and the rounds whose standings changed."""
+
+    serial: int
+    target: int
+    before: dict[str, Any]
+    after: dict[str, Any] | None
+    rejudged: tuple[tuple[int, int, str | None], ...]
+    rescored: tuple[int, ...]
+    later: int  # entries after the target, each checked again
+
+
 @dataclass
 class TableState:
     content: CardRace
     plan: dict[str, Any]
     rounds: list[RoundState] = field(default_factory=list)
     totals_after: list[dict[str, int]] = field(default_factory=list)
+    # The entries that stand, by their entry number (an undone one is left out, a corrected
+    # one is there as corrected): what the table is replayed from after a correction.
+    kept: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    undone: dict[int, int] = field(default_factory=dict)  # entry -> the entry undoing it
+    corrections: dict[int, Correction] = field(default_factory=dict)  # by the undo's number
+    logged: int = 0  # the log's entries applied so far (undo entries too)
 
     @property
     def seats(self) -> list[str]:
@@ -139,6 +168,16 @@ def _player(state: TableState, name: str) -> str:
     raise Refused("err_unknown_player", player=name, players=", ".join(state.seats))
 
 
+def bids_public(state: TableState, rnd: RoundState) -> bool:
+    """Whether the thread may see the bids of `rnd`: always in standard bidding, once all
+    are in for hidden bids, at the round's end for unknown bids."""
+    if state.variant == "standard":
+        return True
+    if state.variant == "hidden":
+        return rnd.bidding_done
+    return rnd.finished
+
+
 def max_bid(state: TableState, number: int) -> int:
     return max(state.content.rules.first_round_bids) if number == 1 else number
 
@@ -163,7 +202,17 @@ def bid(
         raise Refused("err_not_bid_turn", expected=rnd.waiting_bids()[0], player=player)
     allowed = state.content.rules.first_round_bids if rnd.number == 1 else range(0, rnd.number + 1)
     if value not in allowed:
-        raise Refused("err_bid_range", round=rnd.number, max=max_bid(state, rnd.number), bid=value)
+        # A hidden or unknown bid is the player's secret, even a mistyped one: the value
+        # goes on a line for the host only.
+        standard = state.variant == "standard"
+        raise Refused(
+            "err_bid_range" if standard else "err_bid_range_secret",
+            None if standard else "err_bid_range_host",
+            round=rnd.number,
+            max=max_bid(state, rnd.number),
+            bid=value,
+            player=player,
+        )
     rnd.bids[player] = value
     return {"kind": "bid", "round": rnd.number, "player": player, "bid": value}
 
@@ -215,6 +264,7 @@ def play(state: TableState, player_name: str, card_text: str) -> dict[str, Any]:
     if card is None:
         raise Refused(
             "err_not_in_hand",
+            "err_not_in_hand_host",  # the cards left are the player's hand: host only
             player=player,
             card=typed.code,
             cards=" ".join(c.code for c in sorted_hand(hand)),
@@ -225,6 +275,7 @@ def play(state: TableState, player_name: str, card_text: str) -> dict[str, Any]:
         holding = [c for c in sorted_hand(hand) if c.kind == follow]
         raise Refused(
             "err_must_follow",
+            "err_must_follow_host",  # which cards of the suit: the player's hand
             player=player,
             suit=follow,
             cards=" ".join(c.code for c in holding),
@@ -288,7 +339,123 @@ ENTRY_KEYS = {
     "bid": {"kind", "round", "player", "bid"},
     "trump": {"kind", "round", "suit"},
     "play": {"kind", "round", "player", "card"},
+    # A correction: entry `undoes` no longer stands; `instead`, when there, is what stands
+    # in its place (a bid's number, a card's id, a suit's letter).
+    "undo": {"kind", "round", "undoes", "instead"},
 }
+REQUIRED = {kind: keys - {"instead"} for kind, keys in ENTRY_KEYS.items()}
+
+
+def keep(state: TableState, serial: int, entry: dict[str, Any]) -> None:
+    """Note entry `serial` of the log, applied; one that is no correction now stands."""
+    state.logged = serial
+    if entry["kind"] != "undo":
+        state.kept.append((serial, entry))
+
+
+def _apply(state: TableState, entry: dict[str, Any]) -> dict[str, Any]:
+    """A bid, trump or play entry applied to `state`; the entry as the table writes it."""
+    kind = entry["kind"]
+    if kind == "bid":
+        return bid(state, _text(entry, "player"), _whole_number(entry, "bid"), "n" in entry)
+    if kind == "trump":
+        return choose_trump(state, _text(entry, "suit"))
+    return play(state, _text(entry, "player"), _text(entry, "card"))
+
+
+def _instead(before: dict[str, Any], instead: Any) -> dict[str, Any]:
+    """The entry that stands in place of `before`: same kind, round and player, the value
+    corrected."""
+    kind = before["kind"]
+    fields = {k: v for k, v in before.items() if k in ENTRY_KEYS[kind] or k == "n"}
+    if kind == "bid":
+        text = str(instead).strip()
+        if isinstance(instead, bool) or not text.isdigit() or len(text) > 2:
+            raise Refused("err_undo_instead_bid", value=instead)
+        return {**fields, "bid": int(text)}
+    if kind == "trump":
+        return {**fields, "suit": str(instead)}
+    return {**fields, "card": str(instead)}
+
+
+def last_standing(state: TableState) -> int | None:
+    return state.kept[-1][0] if state.kept else None
+
+
+def undo(state: TableState, serial: int, target: int | None, instead: Any = None) -> dict[str, Any]:
+    """Entry `serial` undoes entry `target` (the last one standing when None), with
+    `instead` standing in its place if given. Every entry after it is checked and every
+    trick judged again, from the deal on; a correction that a later entry no longer fits
+    is refused (naming that entry), and so is one that would leave a round unfinished whose
+    deal its standings post revealed. The deal is never touched: commitments stand."""
+    if target is None:
+        target = last_standing(state)
+        if target is None:
+            raise Refused("err_undo_nothing")
+    standing = dict(state.kept)
+    if target not in standing:
+        if target in state.undone:
+            raise Refused("err_undo_again", entry=target, by=state.undone[target])
+        if 1 <= target < serial:
+            raise Refused("err_undo_correction", entry=target)
+        raise Refused("err_undo_entry", entry=target, last=serial - 1)
+    before = standing[target]
+    after = None if instead is None else _instead(before, instead)
+    fresh = new_table(state.content, state.plan)
+    for number, entry in state.kept:
+        if number == target and after is None:
+            continue
+        if fresh.over or int(entry["round"]) != fresh.current.number:
+            # An earlier round left unfinished: its deal was revealed when it ended.
+            raise Refused("err_undo_revealed", round=len(fresh.totals_after) + 1)
+        try:
+            if number == target:
+                assert after is not None
+                applied = _apply(fresh, after)
+                after = {**applied, **({"n": after["n"]} if "n" in after else {})}
+                fresh.kept.append((number, after))
+            else:
+                _apply(fresh, entry)
+                fresh.kept.append((number, entry))
+        except Refused as exc:
+            if number == target:
+                raise  # the corrected value itself is refused: say why, as for a new entry
+            raise Refused("err_undo_later", cause=exc, entry=number) from None
+    if len(fresh.totals_after) < len(state.totals_after):
+        raise Refused("err_undo_revealed", round=len(fresh.totals_after) + 1)
+    rejudged = []
+    for old_round, new_round in zip(state.rounds, fresh.rounds, strict=False):
+        for index, (old, new) in enumerate(
+            zip(old_round.tricks, new_round.tricks, strict=False), 1
+        ):
+            if old.plays != new.plays or old.result != new.result:
+                rejudged.append((old_round.number, index, old.winner))
+    rescored = [
+        number
+        for number, (old, new) in enumerate(
+            zip(state.totals_after, fresh.totals_after, strict=False), 1
+        )
+        if old != new
+    ]
+    fresh.undone = dict(state.undone)
+    if after is None:
+        fresh.undone[target] = serial
+    correction = Correction(
+        serial=serial,
+        target=target,
+        before=before,
+        after=after,
+        rejudged=tuple(rejudged),
+        rescored=tuple(rescored),
+        later=sum(1 for number, _ in state.kept if number > target),
+    )
+    fresh.corrections = {**state.corrections, serial: correction}
+    fresh.logged = state.logged
+    state.__dict__.update(fresh.__dict__)
+    entry: dict[str, Any] = {"kind": "undo", "round": int(before["round"]), "undoes": target}
+    if after is not None:
+        entry["instead"] = after[{"bid": "bid", "trump": "suit", "play": "card"}[after["kind"]]]
+    return entry
 
 
 def apply_entry(state: TableState, entry: dict[str, Any], number: int | None = None) -> None:
@@ -296,27 +463,40 @@ def apply_entry(state: TableState, entry: dict[str, Any], number: int | None = N
     BadEntry if it is not an entry the table writes.
 
     `number`: the entry's place in the log (1, 2, ...), which an entry written since entry
-    numbers exist carries as `n`; None for an entry of an older log, which has none."""
+    numbers exist carries as `n`; None for an entry of an older log, which has none (its
+    place is then counted: it is what a correction names it by)."""
     kind = entry.get("kind")
     if kind not in ENTRY_KEYS:
-        raise BadEntry(f"kind: expected bid, trump or play, got {json_word(kind)}")
+        raise BadEntry(f"kind: expected bid, trump, play or undo, got {json_word(kind)}")
     allowed = ENTRY_KEYS[kind] | ({"n"} if number is not None else set())
     unknown = sorted(set(entry) - allowed)
     if unknown:
         raise BadEntry(f"{unknown[0]}: not a field of a {kind} entry")
+    missing = sorted(REQUIRED[kind] - set(entry))
+    if missing and kind == "undo":
+        raise BadEntry(f"{missing[0]}: missing from an undo entry")
     if number is not None and _whole_number(entry, "n") != number:
         raise BadEntry(
             f"n: entry number {entry['n']} where entry {number} belongs "
             "(an entry was removed, repeated or moved)"
         )
     round_no = _whole_number(entry, "round")
+    place = number if number is not None else state.logged + 1
+    if kind == "undo":
+        if number is None:
+            raise BadEntry("n: an undo entry always carries its entry number")
+        done = undo(state, number, _whole_number(entry, "undoes"), entry.get("instead"))
+        for key in ("round", "instead"):
+            if done.get(key) != entry.get(key):
+                raise BadEntry(
+                    f"{key}: expected {json_word(done.get(key))} for a correction of entry "
+                    f"{entry['undoes']}, got {json_word(entry.get(key))}"
+                )
+        keep(state, number, entry)
+        return
     if state.over:
         raise Refused("err_game_over")
     if round_no != state.current.number:
         raise BadEntry(f"round: expected round {state.current.number}, got {round_no}")
-    if kind == "bid":
-        bid(state, _text(entry, "player"), _whole_number(entry, "bid"), number is not None)
-    elif kind == "trump":
-        choose_trump(state, _text(entry, "suit"))
-    else:
-        play(state, _text(entry, "player"), _text(entry, "card"))
+    _apply(state, entry)
+    keep(state, place, entry)

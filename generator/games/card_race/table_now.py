@@ -34,6 +34,9 @@ def table_now(source: TableSource) -> TableNow:
     else:
         number = int(entries[-1]["round"])
         steps += entry_steps(table, number, count)
+        if entries[-1]["kind"] == "undo":
+            # A correction may concern a round before this one: the table is where it is.
+            number = table.state.rounds[-1].number
         last = f"{count} {'entry' if count == 1 else 'entries'} logged (the last: "
         last += f"{entry_words(table, entries[-1])})"
         if table.state.over:
@@ -74,7 +77,8 @@ def entry_steps(table: ReadTable, number: int, serial: int) -> list[Step]:
         # Every table post's title is the round's: the host's list names the entry instead.
         post.title = f"Round {number} · entry {serial}: {words}"
         posts.append(post)
-        if table.round_finished(number):
+        # A correction's post says what changed, the standings too.
+        if table.round_finished(number) and table.entries[-1]["kind"] != "undo":
             image = f"round-{number:02d}/standings{suffix}.png"
             standings = writer.standings_post(state, number, image)
             posts.append(_post(table, draft(standings, suffix)))

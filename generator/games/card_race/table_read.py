@@ -75,6 +75,16 @@ def entry_words(table: ReadTable, entry: dict[str, Any]) -> str:
     """An entry in a few words. A bid of hidden or unknown bidding stays unsaid: its value
     is the player's secret until the table shows the bids."""
     kind = entry["kind"]
+    if kind == "undo":
+        target = table.entries[int(entry["undoes"]) - 1]
+        what = f"correction: entry {entry['undoes']} ({entry_words(table, target)}) undone"
+        if "instead" not in entry:
+            return what
+        instead = {
+            **target,
+            {"bid": "bid", "trump": "suit", "play": "card"}[target["kind"]]: entry["instead"],
+        }
+        return f"{what}, instead {entry_words(table, instead)}"
     if kind == "bid":
         if table.plan["table"]["bidding"] == "standard":
             return f"{entry['player']} bids {entry['bid']}"

@@ -20,7 +20,10 @@ PRIVATE = ("private/",)  # the hands: never on a page
 def table_thread(source: TableSource) -> TableThread:
     table = read_table(source)
     posts = _round_posts(table, 1, 0, "At the start")
-    last_of = {int(e["round"]): serial for serial, e in enumerate(table.entries, 1)}
+    # The entry that ended a round wrote its standings; a correction never does.
+    last_of = {
+        int(e["round"]): serial for serial, e in enumerate(table.entries, 1) if e["kind"] != "undo"
+    }
     plays: Counter[int] = Counter()
     players = len(table.seats)
     for serial, entry in enumerate(table.entries, 1):
@@ -28,6 +31,11 @@ def table_thread(source: TableSource) -> TableThread:
         if entry["kind"] == "play":
             phase = f"Trick {plays[number] // players + 1}"
             plays[number] += 1
+        elif entry["kind"] == "undo":
+            phase = "Correction"
+            undone = table.entries[int(entry["undoes"]) - 1]
+            if undone["kind"] == "play" and "instead" not in entry:
+                plays[number] -= 1  # that card is back in its player's hand
         else:
             phase = "Bidding"
         words = entry_words(table, entry)
