@@ -295,7 +295,7 @@ def render_png(view: BoardView) -> bytes:
     draw = ImageDraw.Draw(image)
     # Dials: four boxes, red when half or less.
     _bold(draw, (12, 10), f"Turn {view.turn}", 26)
-    draw_typed(draw, (150, 36), view.current, size=26, font="Vera", fill=INK)
+    draw_typed(draw, (150, 36), view.current, size=26, font="Vera", fill=INK, name=False)
     for i, (name, value, red) in enumerate(view.resources):
         x = 12 + i * 192
         draw.rounded_rectangle([x, 52, x + 180, 140], radius=10, fill=RED if red else INK)
@@ -312,7 +312,11 @@ def render_png(view: BoardView) -> bytes:
     _bold(draw, (390, gy0 + 14), "GALACTICA", 24, INK, "mt")
     _text(draw, (390, gy0 + 44), f"damage {damage}/{GALACTICA_DESTROYED_AT}", 22,
           RED if damage else INK, "mt")  # fmt: skip
-    y = SPACE_TOP + SPACE_H + 14
+    y = SPACE_TOP + SPACE_H + 6
+    _text(draw, (12, y), "B basestar (* damaged) · R raider · H heavy raider · V viper", 20,
+          MUTED)  # fmt: skip
+    _text(draw, (12, y + 24), "C civilian ship (face down) · a centurion at LOSE: Cylons win", 20, MUTED)
+    y += 66
     # Jump track and distance.
     _bold(draw, (12, y), "Jump", 24)
     for i, name in enumerate(view.jump_track):
@@ -320,7 +324,7 @@ def render_png(view: BoardView) -> bytes:
         here = i == view.jump
         draw.rounded_rectangle([x, y - 4, x + 84, y + 32], radius=6,
                                fill=INK if here else PAPER, outline=INK, width=2)  # fmt: skip
-        label = name if len(name) <= 6 else name[:5] + "."
+        label = name if len(name) <= 6 else name.split()[0][:6]
         _text(draw, (x + 42, y + 14), label, 20, LIGHT if here else INK, "mm")
     y += 48
     _bold(draw, (12, y), f"Distance {view.distance}/{view.distance_goal}", 24)
