@@ -311,3 +311,26 @@ def test_refusals_say_why(played: tuple[BsgGame, Counter[str]], tmp_path: Path) 
     assert "steps left" in out and "resolve" in out
     queue = fast_state(game).queue()
     assert any("resolve Crisis" in q for q in queue) and any("activate" in q for q in queue)
+
+
+def test_the_reveal_is_posted_split_for_discord(
+    played: tuple[BsgGame, Counter[str]], tmp_path: Path
+) -> None:
+    game = _branch(played[0], tmp_path / "reveal")
+    game.run("end", "humans", "--reason", "test over")
+    result = game.run("reveal")
+    assert "public/reveal" in result.stderr
+    public = game.folder / "public"
+    parts = sorted(public.glob("reveal.discord*.md"))
+    assert len(parts) > 5 and all(len(p.read_text(encoding="utf-8")) <= 2000 for p in parts)
+    bgg = (public / "reveal.bgg.txt").read_text(encoding="utf-8")
+    assert FIVE_SEED in bgg and "Die rolls:" in bgg
+    # Every commitment the thread carried is in the reveal, with its salt.
+    posted = set()
+    for path in public.glob("[0-9]*.facebook.txt"):
+        posted |= set(re.findall(r"\): ([0-9a-f]{64})", path.read_text(encoding="utf-8")))
+    revealed = set(re.findall(r"commitment: ([0-9a-f]{64})", bgg))
+    assert posted and posted <= revealed
+    status = game.run("status").stdout
+    assert "in reserve 6 vipers" in status or "in reserve" in status
+    assert "{" not in status.split("Fleet:")[1].splitlines()[0]

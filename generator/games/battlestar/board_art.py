@@ -169,7 +169,7 @@ def _area_words(area: AreaView) -> str:
 def state_line(view: BoardView) -> str:
     """One line for the top of every moderator post's facts: dials, jump, distance, damage,
     boarding, Cylon ships, vipers."""
-    dials = " ".join(f"{n} {v}{'!' if red else ''}" for n, v, red in view.resources)
+    dials = " ".join(f"{n} {v}{' (red)' if red else ''}" for n, v, red in view.resources)
     track = view.jump_track
     return (
         f"State: {dials} · Jump {view.jump}/{len(track) - 1} ({track[view.jump]}) · "
@@ -315,7 +315,13 @@ def render_png(view: BoardView) -> bytes:
     y = SPACE_TOP + SPACE_H + 6
     _text(draw, (12, y), "B basestar (* damaged) · R raider · H heavy raider · V viper", 20,
           MUTED)  # fmt: skip
-    _text(draw, (12, y + 24), "C civilian ship (face down) · a centurion at LOSE: Cylons win", 20, MUTED)
+    _text(
+        draw,
+        (12, y + 24),
+        "C civilian ship (face down) · a centurion at LOSE: Cylons win",
+        20,
+        MUTED,
+    )
     y += 66
     # Jump track and distance.
     _bold(draw, (12, y), "Jump", 24)

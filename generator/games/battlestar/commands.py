@@ -11,16 +11,21 @@ import click
 from generator.common.errors import SheetgenError, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.common.warnings_count import warn
+from generator.games.battlestar.board_art import alt_text, board_view
 from generator.games.battlestar.game import (
     Table,
+    Written,
     open_table,
     replay,
     run_command,
     seed_commitment,
     setup_game,
+    write_files,
 )
 from generator.games.battlestar.guide import GUIDE_FILE
+from generator.games.battlestar.log import locked
 from generator.games.battlestar.posts import render
+from generator.games.battlestar.reveal_posts import reveal_post
 from generator.pack.yamlio import MAX_FILE_BYTES
 
 GAME = click.argument("game_file", metavar="GAME_FILE", type=click.Path(path_type=Path))
@@ -483,7 +488,14 @@ def status(game_file: Path, output: Path | None) -> None:
         )
         click.echo(f"- {state.who(player.seat)}{marked}\n    loyalty: {loyalty}\n    hand: {hand}")
     dials = ", ".join(f"{k} {v}" for k, v in state.resources.items())
-    click.echo(f"Fleet: {dials}; reserves {state.reserves}; nukes {state.nukes}")
+    reserves = ", ".join(f"{count} {kind}" for kind, count in state.reserves.items())
+    click.echo(f"Fleet: {dials}; in reserve {reserves}; nukes {state.nukes}")
+    click.echo(f"Board: {alt_text(board_view(state))}")
+    piles = state.board
+    click.echo(
+        f"Face down: civilian ships {piles.civilian_pile} (next first), Galactica damage "
+        f"{piles.damage_pile}; die rolls so far {piles.rolls}"
+    )
     click.echo(
         f"Jump track {content.jump_track[state.jump].name}; distance {state.distance}; "
         f"destiny {len(state.destiny)} cards"
@@ -547,6 +559,11 @@ def reveal(game_file: Path, as_json: bool, before_end: bool, output: Path | None
             )
     # The seed only once the game is over: it decides every draw still to come.
     revealed_seed = seed if table.state.over else None
+    if table.state.over:  # the posts for the thread; before the end, only the printout
+        post = reveal_post(table.state, table.game_id, revealed_seed, table.messages)
+        with locked(table.folder):
+            paths = write_files(table.folder, Written(post, []))
+        click.echo(f"Wrote the reveal posts ({len(paths)} files, public/reveal.*)", err=True)
     if as_json:
         data = {"game_id": table.game_id, "seed": revealed_seed, "messages": items}
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))

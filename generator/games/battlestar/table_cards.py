@@ -30,7 +30,6 @@ from generator.games.battlestar.table_common import (
     take_from_hand,
 )
 
-
 REVEALED_DRAW = 2  # a revealed Cylon's Receive Skills: 2 cards of any types
 
 

@@ -61,8 +61,8 @@ def cmd_move(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     if not effect:
         if seat != state.current_seat:
             raise TableError(
-                f"only the current player moves in the movement step ({state.who(state.current_seat)}); "
-                "a card or location's move: --effect"
+                "only the current player moves in the movement step "
+                f"({state.who(state.current_seat)}); a card or location's move: --effect"
             )
         if state.moved:
             raise TableError(f"{player.name} has moved this turn already")
@@ -95,7 +95,8 @@ def cmd_move(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
             raise TableError(f"{player.name} is not piloting a viper (bsg launch --pilot)")
         if not effect and not adjacent(start, area):
             raise TableError(
-                f"a viper moves to an adjacent area ({AREA_NAMES[start]} → {AREA_NAMES[area]} is not)"
+                "a viper moves to an adjacent area "
+                f"({AREA_NAMES[start]} → {AREA_NAMES[area]} is not)"
             )
         board.areas[start].vipers.remove(seat)
         board.areas[area].vipers.append(seat)

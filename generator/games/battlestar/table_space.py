@@ -188,7 +188,8 @@ def _place(state: TableState, area_id: str, kind: str, count: int, blocks: list[
     if placed < count:
         blocks.append(
             item(
-                f"{count - placed} {label}{'s' if count - placed != 1 else ''} not placed: none left"
+                f"{count - placed} {label}{'s' if count - placed != 1 else ''} not placed: "
+                "none left"
             )
         )
     return placed
@@ -537,7 +538,8 @@ def _heavy(state: TableState, blocks: list[TableBlock]) -> None:
                     board.centurions.append(0)
                     blocks.append(
                         item(
-                            f"A heavy raider in {AREA_NAMES[area_id]} lands: a centurion boards Galactica."
+                            f"A heavy raider in {AREA_NAMES[area_id]} lands: a centurion "
+                            "boards Galactica."
                         )
                     )
                 else:
@@ -557,10 +559,10 @@ def _track(centurions: list[int]) -> str:
 
 def _basestars(state: TableState, blocks: list[TableBlock]) -> None:
     board = state.board
-    stars = [(a, s) for a in AREAS for s in board.areas[a].basestars]
+    stars = [s for a in AREAS for s in board.areas[a].basestars]
     if not stars:
         blocks.append(para("No basestar is on the board."))
-    for area_id, star in stars:
+    for star in stars:
         if state.over:
             return
         if star.disabled("weapons"):
