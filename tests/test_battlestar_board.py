@@ -120,8 +120,10 @@ def play_turn(game: BsgGame, turn: int, seen: Counter[str]) -> None:
             game.run("cylon", cylon.name)
             seen["reveal"] += 1
     state = fast_state(game)
-    if state.skip_crisis:
+    if state.no_crisis_step():
         seen["no crisis step"] += 1
+        settle(game)
+        game.run("next")
         return
     kind, icon, jump = CRISES[turn % len(CRISES)]
     game.run("draw", "crisis", "--kind", kind, "--icon", icon, *(["--jump"] if jump else []))
@@ -334,3 +336,26 @@ def test_the_reveal_is_posted_split_for_discord(
     status = game.run("status").stdout
     assert "in reserve 6 vipers" in status or "in reserve" in status
     assert "{" not in status.split("Fleet:")[1].splitlines()[0]
+
+
+def test_a_log_begun_before_replays_as_it_was_accepted(tmp_path: Path) -> None:
+    """A game set up by an older kit (no `rules` in its first entry) goes on under the rules
+    its entries were accepted by: a second draw and a Sympathizer left unrevealed replay."""
+    import json
+
+    game = BsgGame(tmp_path / "old", seed=FIVE_SEED, players=FIVE)
+    game.run("setup")
+    log = game.folder / "table-log.jsonl"
+    head, *rest = log.read_text(encoding="utf-8").splitlines()
+    entry = json.loads(head)
+    assert entry.pop("rules") == 2
+    log.write_text("\n".join([json.dumps(entry), *rest]) + "\n", encoding="utf-8")
+    state = fast_state(game)
+    me = state.player(state.current_seat)
+    game.run("skills", me.name, *skills_for(state))
+    game.run("skills", me.name, *skills_for(state))  # accepted, as it was then
+    assert not fast_state(game).strict
+    new = BsgGame(tmp_path / "new", seed=FIVE_SEED, players=FIVE)
+    new.run("setup")
+    new.run("skills", me.name, *skills_for(state))
+    assert "already" in new.run("skills", me.name, *skills_for(state), code=2).output

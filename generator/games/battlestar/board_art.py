@@ -152,7 +152,9 @@ def board_view(state: TableState) -> BoardView:
 def _area_words(area: AreaView) -> str:
     parts = []
     if area.basestars:
-        parts.append("basestar " + ", ".join(area.basestars))
+        parts.append(
+            f"basestar{'s' if len(area.basestars) > 1 else ''} " + ", ".join(area.basestars)
+        )
     if area.raiders:
         parts.append(f"{area.raiders} raider{'s' if area.raiders != 1 else ''}")
     if area.heavy_raiders:
@@ -166,6 +168,10 @@ def _area_words(area: AreaView) -> str:
     return ", ".join(parts) or "empty"
 
 
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
 def state_line(view: BoardView) -> str:
     """One line for the top of every moderator post's facts: dials, jump, distance, damage,
     boarding, Cylon ships, vipers."""
@@ -175,8 +181,9 @@ def state_line(view: BoardView) -> str:
         f"State: {dials} · Jump {view.jump}/{len(track) - 1} ({track[view.jump]}) · "
         f"Distance {view.distance}/{view.distance_goal} · Galactica damage "
         f"{len(view.damage)}/{GALACTICA_DESTROYED_AT} · Centurions {len(view.centurions)} · "
-        f"Cylons: {view.cylon_count('basestars')} basestar, {view.cylon_count('raiders')} "
-        f"raider, {view.cylon_count('heavy')} heavy · Vipers {view.vipers_in_space()} out, "
+        f"Cylons: {_n(view.cylon_count('basestars'), 'basestar')}, "
+        f"{_n(view.cylon_count('raiders'), 'raider')}, {view.cylon_count('heavy')} heavy · "
+        f"Vipers {view.vipers_in_space()} out, "
         f"{view.vipers_reserve} in reserve, {view.vipers_damaged} damaged, "
         f"{view.vipers_destroyed} destroyed"
     )

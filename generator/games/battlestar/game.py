@@ -35,7 +35,7 @@ from generator.games.battlestar.setup_posts import (
     setup_post,
     title,
 )
-from generator.games.battlestar.state import TableState
+from generator.games.battlestar.state import RULES, TableState
 from generator.games.battlestar.table import COMMANDS, Outcome, TableError
 from generator.pack.load import SNAPSHOT_DIR, Pack, load_pack, resolve_pack_dir, snapshot
 from generator.pack.yamlio import MAX_FILE_BYTES
@@ -172,6 +172,8 @@ def replay(table: Table, kept: bool = False, tail: int = 0) -> Table:
     else:
         state, record = set_up(table.content, table.spec, table.game_id)
         table.since, table.messages = 0, setup_messages(state, record)
+    if table.since == 0:  # a snapshot keeps the rules its log began with
+        state.rules = int(head.get("rules", 1))
     table.state, table.record, table.entries, table.log = state, record, entries, log
     table.written, table.warnings, table.read_files = [], [], False
     where = display_path(log_path(table.folder))
@@ -367,7 +369,13 @@ def setup_game(table: Table) -> tuple[Written, list[Path]]:
                 f"({len(entries) - 1} table commands logged); use another folder"
             )
         if not entries:
-            head = {"n": 0, "cmd": "setup", "setup_digest": table.digest, "game_id": table.game_id}
+            head = {
+                "n": 0,
+                "cmd": "setup",
+                "setup_digest": table.digest,
+                "game_id": table.game_id,
+                "rules": RULES,
+            }
             table_log(table.folder).append(head, log)
             paths = write_files(table.folder, written) + _keep_pack(table)
             return written, paths + _write_guide(table)

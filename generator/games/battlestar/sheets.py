@@ -142,9 +142,7 @@ def draw_tracker(page: Page, content: Battlestar) -> None:
     s.text(page.left, y + 16, "Battlestar Galactica · Fleet tracker", size=16, font="VeraBd")
     s.text(page.right, y + 16, "Game ______________", size=10, anchor="end")
     y += 26
-    difficulties = "; ".join(
-        f"{d.name} {d.adjust:+d}" for d in content.difficulties
-    )
+    difficulties = "; ".join(f"{d.name} {d.adjust:+d}" for d in content.difficulties)
     s.text(
         page.left,
         y + 8,
@@ -363,8 +361,7 @@ def draw_aid(page: Page, content: Battlestar) -> None:
     loyalty = (
         f"One Loyalty card each at setup{_extra(content, 'setup')}; one more each in the sleeper "
         f"agent phase, when the fleet has travelled {content.sleeper_distance}"
-        f"{_extra(content, 'sleeper')}. "
-        + END_TEXT.format(goal=content.distance_goal)
+        f"{_extra(content, 'sleeper')}. " + END_TEXT.format(goal=content.distance_goal)
     )
     y = paragraph(s, page.left + mm(3), y, width - mm(3), loyalty, size=size) + 2.5
     y = paragraph(s, page.left + mm(3), y, width - mm(3), HELD_TO, size=size) + 2.5

@@ -17,6 +17,7 @@ from generator.games.battlestar.titles import after_change
 
 Card = tuple[str, str]  # (deck id, card): ("skill:politics", "politics:3"), ("quorum", "Quorum 4")
 RESOURCE_IDS = ("food", "fuel", "morale", "population")
+RULES = 2  # the turn rules held to: written into a new log's first entry
 HAND_LIMIT = 10  # skill cards, at the end of any player's turn
 REVEAL_HAND = 3  # a revealed Cylon discards down to this many skill cards
 CRISIS_KINDS = {"attack": "Cylon attack", "check": "skill check", "event": "event"}
@@ -124,6 +125,9 @@ class TableState:
     moved: bool = False
     crisis: CrisisStep | None = None
     skip_crisis: bool = False
+    # The rules the log was written under: 1, a log begun before the kit held to the turn
+    # rules (its entries replay as they were accepted); RULES, one begun since.
+    rules: int = 2
     discard_to: dict[int, int] = field(default_factory=dict)  # seat -> skill cards to keep
 
     # --- who is who ---------------------------------------------------------------------
@@ -182,12 +186,24 @@ class TableState:
         return self.winner is not None
 
     def over_hand_limit(self) -> list[int]:
+        if not self.strict:
+            return []
         return [p.seat for p in self.players if p.skill_cards() > HAND_LIMIT]
+
+    @property
+    def strict(self) -> bool:
+        return self.rules >= RULES
 
     def sympathizer_due(self) -> bool:
         """The Sympathizer is revealed at once: after the sleeper deal nothing else goes on
         while someone holds it unrevealed."""
-        return self.sleeper_done and any(p.holds_sympathizer() for p in self.players)
+        return (
+            self.strict and self.sleeper_done and any(p.holds_sympathizer() for p in self.players)
+        )
+
+    def no_crisis_step(self) -> bool:
+        """A revealed Cylon's turn, or the turn a player revealed in: no Crisis step."""
+        return self.skip_crisis or self.players[self.current_seat].revealed
 
     def where(self, seat: int) -> str:
         return location_name(self.board.positions.get(seat, "stranded"))
@@ -238,10 +254,19 @@ class TableState:
     def _turn_step(self) -> list[str]:
         who = self.who(self.current_seat)
         turn = f"turn {self.turn}"
-        if not self.skills_received and not self.players[self.current_seat].revealed:
+        revealed = self.players[self.current_seat].revealed
+        if not self.skills_received:
+            if revealed:
+                return [
+                    f"{who}: {turn}, Receive Skills (2 cards of any type), then movement, action"
+                ]
             return [f"{who}: {turn}, Receive Skills (then movement, action, crisis)"]
         crisis = self.crisis
         if crisis is None:
+            if revealed:
+                return [
+                    f"{who}: {turn}, movement, action (a revealed Cylon has no Crisis step), end it"
+                ]
             if self.skip_crisis:
                 return [f"{who}: {turn} has no Crisis step (a Cylon revealed): end it (bsg next)"]
             step = "movement, action" if not self.moved else "action"

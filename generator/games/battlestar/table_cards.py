@@ -95,8 +95,8 @@ def _crisis_marks(
         raise TableError(f"icon {icon!r}: expected one of: {', '.join(ICONS)}")
     if count != 1:
         raise TableError("a Crisis card with --kind is drawn one at a time")
-    if state.skip_crisis:
-        raise TableError("a Cylon was revealed this turn: it has no Crisis step")
+    if state.no_crisis_step():
+        raise TableError("this turn has no Crisis step (a revealed Cylon's, or a reveal's)")
     if state.crisis is not None and state.crisis.open_steps():
         raise TableError(
             f"{state.crisis.card} still has steps to go ({', '.join(state.crisis.open_steps())})"
@@ -122,7 +122,7 @@ def cmd_skills(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     content = state.content
     # In the order given: the drawn cards reach the hand, and the message, in that order.
     wanted = dict(counted(args.get("types"), "skill types"))
-    extra = bool(args.get("extra")) or seat != state.current_seat
+    extra = bool(args.get("extra")) or seat != state.current_seat or not state.strict
     character = content.character(state.player(seat).character)
     if not extra:
         if state.skills_received:

@@ -106,7 +106,7 @@ def cmd_check_add(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
             f"{state.player(expected).name} adds cards before {state.player(seat).name}"
         )
     refs = [str(c) for c in args.get("cards") or []]
-    if state.player(seat).brig and len(refs) > 1:
+    if state.strict and state.player(seat).brig and len(refs) > 1:
         raise TableError(
             f"{state.player(seat).name} is in the Brig: at most 1 card to a skill check"
         )

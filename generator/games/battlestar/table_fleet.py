@@ -33,7 +33,13 @@ def cmd_fleet(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     changes = dict(counted(args.get("changes"), "fleet changes"))
     if not changes:
         raise TableError("give changes, e.g. food=-1 morale=-1")
-    limits = {r.id: r.count for r in content.reserves}
+    # The box's count less the ships elsewhere: vipers in space, damaged or destroyed.
+    board = state.board
+    elsewhere = {
+        "vipers": board.count("vipers") + board.vipers_damaged + board.vipers_destroyed,
+        "raptors": board.raptors_destroyed,
+    }
+    limits = {r.id: r.count - elsewhere.get(r.id, 0) for r in content.reserves}
     lines: list[TableBlock] = []
     new_resources = dict(state.resources)
     new_reserves = dict(state.reserves)
@@ -138,7 +144,14 @@ def cmd_jump(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         )
     space = content.jump_track[state.jump]
     early = not state.jump_due
-    if early and space.population_risk:
+    if early and space.population_risk and not state.strict:
+        blocks.append(
+            para(
+                f"Jumping early from space {space.name}: the board marks −{space.population_risk}"
+                " population for this space (resolve it as the rules say, then bsg fleet)."
+            )
+        )
+    elif early and space.population_risk:
         # Before the win check: a jump that wins may still cost population first.
         value = state.board.roll(state.seed)
         lost = value <= EARLY_JUMP_LOSS_ON

@@ -72,7 +72,7 @@ def _reveal(
         state.reserves["vipers"] += 1
     board.positions[seat] = "resurrection-ship"
     blocks = [item(f"{state.who(seat)} moves to the ", b("Resurrection Ship"), ".")]
-    if player.skill_cards() > REVEAL_HAND:
+    if state.strict and player.skill_cards() > REVEAL_HAND:
         state.discard_to[seat] = REVEAL_HAND
         blocks.append(
             item(f"Discards down to {REVEAL_HAND} skill cards (holds {player.skill_cards()}).")
@@ -86,8 +86,11 @@ def _reveal(
 def quorum_messages(
     state: TableState, n: int, command: str, changes: list[tuple[str, int | None, int | None]]
 ) -> list[PrivateMessage]:
-    """A new President is told, privately, the Quorum cards they now hold."""
-    notes = []
+    """A new President is told, privately, the Quorum cards they now hold (not in a log
+    begun before: its thread has no such message)."""
+    notes: list[PrivateMessage] = []
+    if not state.strict:
+        return notes
     for title, _, new in changes:
         if title == "president" and new is not None:
             quorum = [c for d, c in state.player(new).hand if d == "quorum"]
@@ -111,14 +114,16 @@ def cmd_cylon(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     messages: list[PrivateMessage] = []
     blocks = [para(f"{state.who(seat)} reveals ", b(card.name), ": ", b("a Cylon!"))]
     blocks += _reveal(state, n, "cylon", seat, messages)
-    if in_brig:
+    if not state.strict:
+        pass  # a log begun before: the moderator drew the Super Crisis card by hand
+    elif in_brig:
         blocks.append(item("Revealed in the Brig: no Super Crisis card."))
     else:
         [drawn] = state.decks["super-crisis"].draw(state.seed, 1)
         player.hand.append(("super-crisis", drawn))
         messages.insert(0, message(state, n, "cylon", seat, [f"You drew (Super Crisis): {drawn}"]))
         blocks.append(item("Draws ", b("1 Super Crisis card"), " (sent privately)."))
-    if seat == state.current_seat:
+    if seat == state.current_seat and state.strict:
         state.skip_crisis = True
         blocks.append(item("A reveal in one's own turn skips its Crisis step."))
     blocks += commitments(state, messages)
