@@ -64,9 +64,15 @@ def keep_alive(game: BsgGame, seen: Counter[str]) -> None:
     if low:
         game.run("fleet", *low)
     state = fast_state(game)
-    damaged = sorted(state.board.damaged_locations())
-    if len(state.board.galactica_damage) >= 3 and damaged:
-        game.run("repair", damaged[0])
+    for location in sorted(state.board.damaged_locations())[
+        : len(state.board.galactica_damage) - 1
+    ]:
+        game.run("repair", location)
+    state = fast_state(game)
+    areas = state.board.areas
+    crowded = max(AREAS, key=lambda a: areas[a].raiders)
+    if areas[crowded].raiders > 4:  # a card destroys raiders: the attacks stay survivable
+        game.run("destroy", "raider", crowded, "--count", str(areas[crowded].raiders - 2))
     if state.board.vipers_damaged:
         game.run("repair", "viper")
         seen["viper repaired"] += 1
@@ -164,6 +170,12 @@ def play_turn(game: BsgGame, turn: int, seen: Counter[str]) -> None:
         seen["jump"] += 1
         if fast_state(game).sleeper_due():
             game.run("sleeper")
+    if turn == 16 and not seen["boarded"]:  # a card's extra activation, if none landed yet
+        game.run("place", "lower-aft", "heavy-raider=1")
+        game.run("activate", "heavy-raiders", "--extra")
+        game.run("activate", "heavy-raiders", "--extra")
+    if fast_state(game).board.centurions:
+        seen["boarded"] += 1
     keep_alive(game, seen)
     if turn == 18:  # a card destroys a viper if the dice have not; a civilian ship likewise
         state = fast_state(game)
