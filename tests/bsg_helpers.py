@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -61,9 +62,14 @@ class BsgGame:
         return table.state
 
     def files(self, under: str) -> dict[str, str]:
+        """Each file's text (a picture's: its SHA-256, so that files compare alike)."""
         base = self.folder / under
         return {
-            str(p.relative_to(self.folder)): p.read_text(encoding="utf-8")
+            str(p.relative_to(self.folder)): (
+                "png " + hashlib.sha256(p.read_bytes()).hexdigest()
+                if p.suffix == ".png"
+                else p.read_text(encoding="utf-8")
+            )
             for p in sorted(base.rglob("*"))
             if p.is_file()
         }
@@ -87,6 +93,23 @@ FIVE_DRAWS = {
     "kara-thrace": ["tactics=2", "piloting=2", "engineering=1"],
     "lee-adama": ["piloting=2", "tactics=1", "politics=1", "leadership=1"],
 }
+
+
+def settle(game: BsgGame, run: Any = None) -> None:
+    """What a table does before `next`: the Sympathizer revealed at once, and everyone over
+    the hand limit (or a revealed Cylon above 3) discarding down, lowest cards first."""
+    run = run or game.run
+    state = game.state()
+    if state.sympathizer_due():
+        holder = next(p for p in state.players if p.holds_sympathizer())
+        run("sympathizer", holder.name)
+        state = game.state()
+    for player in state.players:
+        keep = state.discard_to.get(player.seat, 10)
+        skills = [c for d, c in player.hand if d.startswith("skill:")]
+        if len(skills) > keep:
+            lowest = sorted(skills, key=lambda c: (int(c.partition(":")[2]), c))
+            run("play", player.name, *lowest[: len(skills) - keep], "--discard")
 
 
 class Recorder:
@@ -136,5 +159,6 @@ def play_five(game: BsgGame, turns: int = 5) -> Recorder:
         rec.run("fleet", "morale=-1", "food=-1")
         if turn % 2 == 0:
             rec.run("prep")
+        settle(game, rec.run)
         rec.run("next")
     return rec

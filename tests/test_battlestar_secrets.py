@@ -43,7 +43,9 @@ def play_some(game: BsgGame) -> list[str]:
         printed.append(game.run(*args).output)
     for seat in game.state().check.order:  # type: ignore[union-attr]
         printed.append(game.run("check-add", game.state().player(seat).name).output)
-    for args in (("check-resolve",), ("jump", "4"), ("sleeper",), ("next",)):
+    # It ends at the sleeper deal: the Sympathizer it deals is revealed at once (a public
+    # fact that depends on the deal, as at the table).
+    for args in (("check-resolve",), ("jump", "4"), ("sleeper",)):
         printed.append(game.run(*args).output)
     return printed
 

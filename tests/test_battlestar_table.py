@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from bsg_helpers import BsgGame
+from bsg_helpers import BsgGame, settle
 
 from generator.games.battlestar.decks import Deck, DeckEmpty
 from generator.games.battlestar.log import locked
@@ -55,7 +55,8 @@ def test_scripted_four_player_game(tmp_path: Path) -> None:
         state = game.state()
         assert state.turn == turn
         current = state.player(state.current_seat)
-        game.run("skills", current.name, *TYPES[current.character])
+        types = ["tactics=2"] if current.revealed else TYPES[current.character]
+        game.run("skills", current.name, *types)
         game.run("draw", "crisis")
         if turn % 2 == 0:
             for cards in run_check(game, turn).values():
@@ -96,10 +97,12 @@ def test_scripted_four_player_game(tmp_path: Path) -> None:
             seat = game.state().current_seat
             held = skill_cards_held(game, seat)
             game.run("play", game.state().player(seat).name, held[0], "--discard")
+        settle(game)
         game.run("next")
     state = game.state()
     assert state.turn == 11 and state.distance == 4 and state.sleeper_done and revealed
-    assert all(len(p.loyalty) >= 2 for p in state.players)
+    # Everyone has a second card but the Sympathizer's holder (revealed at once, it leaves).
+    assert sum(len(p.loyalty) >= 2 for p in state.players) == 3
     # Every command is logged once, after the setup line.
     posts = {p.name.split(".")[0] for p in (game.folder / "public").glob("0*")}
     assert len(game.log_bytes().splitlines()) == len(posts)
@@ -120,9 +123,15 @@ def test_every_post_has_the_action_queue(tmp_path: Path) -> None:
     game.run("draw", "crisis")
     game.run("check-open", "--types", "tactics", "--difficulty", "3")
     files = game.files("public")
-    posts = {n: t for n, t in files.items() if not n.endswith(".host.txt")}  # host notes
+    # host notes and board pictures aside: every text has the queue
+    posts = {n: t for n, t in files.items() if not n.endswith((".host.txt", ".png"))}
     assert {n.rpartition(".")[2] for n in posts} == {"txt", "md", "html"}
+    assert all(f"{n.partition('.')[0]}.board.png" in files for n in posts)
     for name, text in posts.items():
+        if ".discord" in name:  # a long post's Discord messages: the queue closes the last
+            text = "".join(
+                t for n, t in posts.items() if n.startswith(name.split(".")[0] + ".discord")
+            )
         assert "Action queue" in text, name
     order = game.state().check.order  # type: ignore[union-attr]
     first = game.state().player(order[0]).name
@@ -277,6 +286,7 @@ def test_jumping_past_the_goal_wins(tmp_path: Path) -> None:
     game.run("jump", "4")
     assert "sleeper agent phase is due" in game.run("next", code=2).output
     game.run("sleeper")
+    settle(game)  # the Sympathizer, at once
     game.run("jump", "4")
     assert not game.state().over
     assert "humans win" in game.run("jump", "1").stdout
@@ -286,7 +296,11 @@ def test_early_jump_from_a_red_space_mentions_the_risk(tmp_path: Path) -> None:
     game = BsgGame(tmp_path)
     game.run("setup")
     game.run("prep", "3")
-    assert "−3" in game.run("jump", "1").stdout
+    out = game.run("jump", "1").stdout
+    # The die is rolled before the win check: 1-6 loses the 3 population the space shows.
+    roll = int(re.search(r"Jumping early from 3: die (\d)", out)[1])
+    population = game.state().resources["population"]
+    assert population == (12 - 3 if roll <= 6 else 12)
 
 
 def test_deck_reshuffles_its_discard_in_seeded_order() -> None:
@@ -356,15 +370,18 @@ def test_the_sympathizer(tmp_path: Path) -> None:
         game = BsgGame(tmp_path / str(red))
         game.run("setup")
         game.run("jump", "4")
+        if red:
+            game.run("fleet", "morale=-5")
         game.run("sleeper")
         state = game.state()
         holder = next(p for p in state.players if p.holds_sympathizer())
-        text = (game.folder / "private" / "002-sleeper" / f"seat-{holder.seat + 1}.txt").read_text()
+        [sent] = (game.folder / "private").glob(f"*-sleeper/seat-{holder.seat + 1}.txt")
+        text = sent.read_text()
         assert "Sympathizer is revealed at once" in text
         others = [p for p in state.players if p.seat != holder.seat]
         assert "sympathizer" in game.run("sympathizer", others[0].name, code=2).output.lower()
-        if red:
-            game.run("fleet", "morale=-5")
+        # Revealed at once: nothing else goes on first.
+        assert "at once" in game.run("fleet", "food=-1", code=2).output
         out = game.run("sympathizer", holder.name).stdout
         after = game.state().player(holder.seat)
         assert (after.revealed, after.brig) == ((True, False) if red else (False, True))

@@ -11,16 +11,21 @@ import click
 from generator.common.errors import SheetgenError, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.common.warnings_count import warn
+from generator.games.battlestar.board_art import alt_text, board_view
 from generator.games.battlestar.game import (
     Table,
+    Written,
     open_table,
     replay,
     run_command,
     seed_commitment,
     setup_game,
+    write_files,
 )
 from generator.games.battlestar.guide import GUIDE_FILE
+from generator.games.battlestar.log import locked
 from generator.games.battlestar.posts import render
+from generator.games.battlestar.reveal_posts import reveal_post
 from generator.pack.yamlio import MAX_FILE_BYTES
 
 GAME = click.argument("game_file", metavar="GAME_FILE", type=click.Path(path_type=Path))
@@ -119,20 +124,175 @@ NUMBERS = {"ignore_unknown_options": True}
     default=None,
     help="Who draws (default: President for Quorum, Admiral for Destination).",
 )
+@click.option(
+    "--kind",
+    type=click.Choice(["attack", "check", "event"]),
+    default=None,
+    help="The Crisis card's kind, read from your copy: the turn's steps follow from it.",
+)
+@click.option(
+    "--icon",
+    type=click.Choice(["raiders", "heavy-raiders", "basestars", "launch-raiders", "none"]),
+    default=None,
+    help="The Crisis card's Cylon activation icon (bottom left).",
+)
+@click.option("--jump", is_flag=True, help="The Crisis card shows the prepare for jump icon.")
 @OUTPUT
-def draw(game_file: Path, deck: str, count: int, player: str | None, output: Path | None) -> None:
+def draw(
+    game_file: Path,
+    deck: str,
+    count: int,
+    player: str | None,
+    kind: str | None,
+    icon: str | None,
+    jump: bool,
+    output: Path | None,
+) -> None:
     """Draw cards from a deck in seeded order (the discard pile is reshuffled when empty)."""
-    _run(game_file, output, "draw", {"deck": deck, "count": count, "player": player})
+    args: dict[str, Any] = {"deck": deck, "count": count, "player": player}
+    if kind is not None or icon is not None or jump:
+        args.update({"kind": kind, "icon": icon, "jump": jump})
+    _run(game_file, output, "draw", args)
+
+
+@bsg.command()
+@GAME
+@OUTPUT
+def resolved(game_file: Path, output: Path | None) -> None:
+    """This turn's Crisis card is resolved (a skill check crisis: check-resolve does it)."""
+    _run(game_file, output, "resolved", {})
+
+
+@bsg.command()
+@GAME
+@click.argument("area")
+@click.argument("ships", nargs=-1, required=True)
+@OUTPUT
+def place(game_file: Path, area: str, ships: tuple[str, ...], output: Path | None) -> None:
+    """Place ships as the Crisis card shows: AREA raider=3 basestar=1 heavy-raider=1
+    civilian=2 viper=1 (at a component limit, the rest are not placed)."""
+    _run(game_file, output, "place", {"area": area, "ships": _pairs(ships, "SHIP")})
+
+
+@bsg.command(context_settings=NUMBERS)
+@GAME
+@click.argument("kind", type=click.Choice(["basestar", "raider", "heavy-raider", "civilian",
+                                           "viper", "raptor", "centurion"]))  # fmt: skip
+@click.argument("area", required=False)
+@click.option("--count", type=int, default=1)
+@OUTPUT
+def destroy(game_file: Path, kind: str, area: str | None, count: int, output: Path | None) -> None:
+    """Ships a card destroys without a roll (a civilian ship is turned face up, its loss
+    applied; a viper goes to the destroyed pile; a raptor or a centurion needs no area)."""
+    _run(game_file, output, "destroy", {"kind": kind, "area": area, "count": count})
+
+
+@bsg.command()
+@GAME
+@click.argument("area", required=False)
+@click.option("--pilot", default=None, help="The character who launches in it (Hangar Deck).")
+@OUTPUT
+def launch(game_file: Path, area: str | None, pilot: str | None, output: Path | None) -> None:
+    """A viper from the reserves into a launch area (lower-fore or lower-aft)."""
+    _run(game_file, output, "launch", {"area": area, "pilot": pilot})
+
+
+@bsg.command()
+@GAME
+@click.argument(
+    "icon", type=click.Choice(["raiders", "heavy-raiders", "basestars", "launch-raiders"])
+)
+@click.option("--extra", is_flag=True, help="An activation a card asks for, not the icon's.")
+@OUTPUT
+def activate(game_file: Path, icon: str, extra: bool, output: Path | None) -> None:
+    """Activate the Cylon ships by the Crisis card's icon: the kit moves, attacks and
+    launches, rolling every die from the seed."""
+    _run(game_file, output, "activate", {"icon": icon, "extra": extra})
+
+
+@bsg.command()
+@GAME
+@click.argument("attacker", type=click.Choice(["viper", "galactica", "nuke", "armory"]))
+@click.argument("target", type=click.Choice(["raider", "heavy-raider", "basestar", "centurion"]))
+@click.argument("area", required=False)
+@OUTPUT
+def attack(
+    game_file: Path, attacker: str, target: str, area: str | None, output: Path | None
+) -> None:
+    """An attack the kit rolls: viper raider lower-fore, galactica basestar fore, nuke
+    basestar fore, armory centurion."""
+    _run(game_file, output, "attack", {"attacker": attacker, "target": target, "area": area})
+
+
+@bsg.command(context_settings=NUMBERS)
+@GAME
+@click.argument("target", type=click.Choice(["galactica", "viper", "basestar"]))
+@click.argument("area", required=False)
+@click.option("--count", type=int, default=1, help="Galactica damage tokens to draw.")
+@OUTPUT
+def damage(game_file: Path, target: str, area: str | None, count: int, output: Path | None) -> None:
+    """Damage a card deals without a roll: a Galactica token drawn, a viper, a basestar."""
+    _run(game_file, output, "damage", {"target": target, "area": area, "count": count})
+
+
+@bsg.command()
+@GAME
+@click.argument("what")
+@OUTPUT
+def repair(game_file: Path, what: str, output: Path | None) -> None:
+    """Repair a damaged viper (`viper`) or a damaged Galactica location (e.g. command)."""
+    _run(game_file, output, "repair", {"what": what})
+
+
+@bsg.command()
+@GAME
+@click.argument("player")
+@click.argument("to")
+@click.option("--discard", "discards", multiple=True, help="The skill card to change ship.")
+@click.option("--effect", is_flag=True, help="A card or location moves them: no step, no discard.")
+@click.option("--reason", default=None, help="Why, for an --effect move (e.g. 'Crisis 12').")
+@OUTPUT
+def move(
+    game_file: Path,
+    player: str,
+    to: str,
+    discards: tuple[str, ...],
+    effect: bool,
+    reason: str | None,
+    output: Path | None,
+) -> None:
+    """A character moves to a location (or, piloting, to a space area)."""
+    args = {"player": player, "to": to, "discard": list(discards), "effect": effect}
+    if reason:
+        args["reason"] = reason
+    _run(game_file, output, "move", args)
+
+
+@bsg.command()
+@GAME
+@click.argument("reason")
+@OUTPUT
+def roll(game_file: Path, reason: str, output: Path | None) -> None:
+    """A die roll the rules ask for (a Crisis card's): from the seed, said in the post."""
+    _run(game_file, output, "roll", {"reason": reason})
 
 
 @bsg.command()
 @GAME
 @click.argument("player")
 @click.argument("types", nargs=-1)
+@click.option("--extra", is_flag=True, help="Cards a location or card gives, not Receive Skills.")
 @OUTPUT
-def skills(game_file: Path, player: str, types: tuple[str, ...], output: Path | None) -> None:
-    """Skill cards for a player: TYPE=COUNT... or, without a multi-skill, their skill set."""
-    _run(game_file, output, "skills", {"player": player, "types": _pairs(types, "TYPE")})
+def skills(
+    game_file: Path, player: str, types: tuple[str, ...], extra: bool, output: Path | None
+) -> None:
+    """Receive Skills for the current player: TYPE=COUNT... as the character sheet lists
+    them (a multi-skill split as chosen), or without a multi-skill, the whole set. Once a
+    turn; other draws (a location's, a card's, another player's): --extra."""
+    args: dict[str, Any] = {"player": player, "types": _pairs(types, "TYPE")}
+    if extra:
+        args["extra"] = True
+    _run(game_file, output, "skills", args)
 
 
 @bsg.command()
@@ -328,7 +488,14 @@ def status(game_file: Path, output: Path | None) -> None:
         )
         click.echo(f"- {state.who(player.seat)}{marked}\n    loyalty: {loyalty}\n    hand: {hand}")
     dials = ", ".join(f"{k} {v}" for k, v in state.resources.items())
-    click.echo(f"Fleet: {dials}; reserves {state.reserves}; nukes {state.nukes}")
+    reserves = ", ".join(f"{count} {kind}" for kind, count in state.reserves.items())
+    click.echo(f"Fleet: {dials}; in reserve {reserves}; nukes {state.nukes}")
+    click.echo(f"Board: {alt_text(board_view(state))}")
+    piles = state.board
+    click.echo(
+        f"Face down: civilian ships {piles.civilian_pile} (next first), Galactica damage "
+        f"{piles.damage_pile}; die rolls so far {piles.rolls}"
+    )
     click.echo(
         f"Jump track {content.jump_track[state.jump].name}; distance {state.distance}; "
         f"destiny {len(state.destiny)} cards"
@@ -392,6 +559,11 @@ def reveal(game_file: Path, as_json: bool, before_end: bool, output: Path | None
             )
     # The seed only once the game is over: it decides every draw still to come.
     revealed_seed = seed if table.state.over else None
+    if table.state.over:  # the posts for the thread; before the end, only the printout
+        post = reveal_post(table.state, table.game_id, revealed_seed, table.messages)
+        with locked(table.folder):
+            paths = write_files(table.folder, Written(post, []))
+        click.echo(f"Wrote the reveal posts ({len(paths)} files, public/reveal.*)", err=True)
     if as_json:
         data = {"game_id": table.game_id, "seed": revealed_seed, "messages": items}
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))

@@ -19,6 +19,7 @@ from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.folder.table_log import LogText
 from generator.folder.table_snapshot import Snapshots
 from generator.games.battlestar import content as bsg_content
+from generator.games.battlestar.board_art import board_view
 from generator.games.battlestar.commit import PrivateMessage
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.files import write_atomic
@@ -34,7 +35,7 @@ from generator.games.battlestar.setup_posts import (
     setup_post,
     title,
 )
-from generator.games.battlestar.state import TableState
+from generator.games.battlestar.state import RULES, TableState
 from generator.games.battlestar.table import COMMANDS, Outcome, TableError
 from generator.pack.load import SNAPSHOT_DIR, Pack, load_pack, resolve_pack_dir, snapshot
 from generator.pack.yamlio import MAX_FILE_BYTES
@@ -52,6 +53,12 @@ class Written:
         files = post_files(self.post)
         files.update({m.file: m.text for m in self.messages})
         return files
+
+    def data(self) -> dict[str, bytes]:
+        """Every file as bytes: the texts and the board picture."""
+        data = {name: text.encode("utf-8") for name, text in self.files().items()}
+        data.update(self.post.image_bytes())
+        return data
 
 
 @dataclass
@@ -165,6 +172,8 @@ def replay(table: Table, kept: bool = False, tail: int = 0) -> Table:
     else:
         state, record = set_up(table.content, table.spec, table.game_id)
         table.since, table.messages = 0, setup_messages(state, record)
+    if table.since == 0:  # a snapshot keeps the rules its log began with
+        state.rules = int(head.get("rules", 1))
     table.state, table.record, table.entries, table.log = state, record, entries, log
     table.written, table.warnings, table.read_files = [], [], False
     where = display_path(log_path(table.folder))
@@ -260,6 +269,7 @@ def entry_written(
         title(table.game_id, f"Turn {state.turn} · {outcome.what}"),
         tuple(outcome.blocks),
         tuple(state.queue()),
+        board_view(state),
     )
     return Written(post, outcome.messages)
 
@@ -288,12 +298,12 @@ def write_files(folder: Path, written: Written, missing_only: bool = False) -> l
     """Write a command's files; `missing_only`: only those not there (a logged entry's files
     are never written over)."""
     paths = []
-    for name, text in written.files().items():
+    for name, data in written.data().items():
         path = folder / name
         _check_inside(folder, name)
         if missing_only and (path.exists() or path.is_symlink()):
             continue
-        write_atomic(path, text.encode("utf-8"))
+        write_atomic(path, data)
         paths.append(path)
     return paths
 
@@ -304,6 +314,8 @@ POST_SUFFIXES = (".facebook.txt", ".discord.md", ".bgg.txt", ".html", ".host.txt
 def _all_there(folder: Path, written: Written) -> bool:
     """Without rendering: the post's usual files and every message file exist."""
     names = [written.post.key + s for s in POST_SUFFIXES] + [m.file for m in written.messages]
+    if written.post.board is not None:
+        names.append(written.post.image_file)
     return all((folder / name).exists() for name in names)
 
 
@@ -357,7 +369,13 @@ def setup_game(table: Table) -> tuple[Written, list[Path]]:
                 f"({len(entries) - 1} table commands logged); use another folder"
             )
         if not entries:
-            head = {"n": 0, "cmd": "setup", "setup_digest": table.digest, "game_id": table.game_id}
+            head = {
+                "n": 0,
+                "cmd": "setup",
+                "setup_digest": table.digest,
+                "game_id": table.game_id,
+                "rules": RULES,
+            }
             table_log(table.folder).append(head, log)
             paths = write_files(table.folder, written) + _keep_pack(table)
             return written, paths + _write_guide(table)
@@ -409,7 +427,7 @@ def run_command(table: Table, command: str, args: dict[str, Any]) -> tuple[Writt
         outcome = COMMANDS[command](trial, n, args)
         table.state = trial
         written = entry_written(table, trial, n, command, outcome)
-        written.files()  # rendered before the entry is logged: a post that fails is not logged
+        written.data()  # rendered before the entry is logged: a post that fails is not logged
         entry = {"n": n, "cmd": command, "args": args}
         logged = table_log(table.folder).append(entry, table.log)
         table.entries.append(entry)

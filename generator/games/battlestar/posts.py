@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from generator.common.platforms import PLATFORMS
+from generator.games.battlestar.board_art import BoardView, alt_text, render_png, state_line
 from generator.render.post import Block as DraftBlock
 from generator.render.post import Bold, Part, Per, PostDraft, heading
 from generator.render.post import item as draft_item
 from generator.render.post import para as draft_para
-from generator.render.text import Post
+from generator.render.text import Post, PostImage
 
 Flavour = Literal["facebook", "discord", "bgg"]
 FLAVOURS: tuple[Flavour, ...] = PLATFORMS  # type: ignore[assignment]
@@ -55,6 +56,18 @@ class TablePost:
     title: str
     blocks: tuple[TableBlock, ...]
     queue: tuple[str, ...] = field(default_factory=tuple)
+    # The table after the post's command: the board picture, its alt text, the state line.
+    board: BoardView | None = None
+
+    @property
+    def image_file(self) -> str:
+        return f"{self.key}.board.png"
+
+    def image_bytes(self) -> dict[str, bytes]:
+        """The board picture's file (none for a post without a board)."""
+        if self.board is None:
+            return {}
+        return {self.image_file: render_png(self.board)}
 
 
 def _escape_discord(text: str) -> str:
@@ -83,6 +96,11 @@ def _block(block: TableBlock) -> DraftBlock:
 def draft(post: TablePost) -> PostDraft:
     """The post in the shared model; the action queue (or "nobody") closes every post."""
     waiting = list(post.queue) or ["nobody"]
+    images: list[PostImage] = []
+    facts: list[DraftBlock] = []
+    if post.board is not None:
+        images.append(PostImage(post.image_file, alt_text(post.board)))
+        facts.append(draft_para(_part(Span(state_line(post.board)))))
     return PostDraft(
         key=post.key,
         title=post.title,
@@ -90,8 +108,10 @@ def draft(post: TablePost) -> PostDraft:
         position=0,
         headline=post.title,
         when="",  # a forum game's posts follow the table, not a calendar
+        images=images,
         blocks=[
             *(_block(b) for b in post.blocks),
+            *facts,
             heading(QUEUE_HEADING),
             *(draft_item(_part(Span(w)), capital=False) for w in waiting),
         ],

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.common.errors import SheetgenError
+from generator.games.battlestar.board import new_board, setup_position
 from generator.games.battlestar.choosing import ChoiceProgress, check_choices, choice_order
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.decks import Deck
@@ -78,6 +79,11 @@ def set_up(content: Battlestar, spec: GameSpec, game_id: str) -> tuple[TableStat
         decks[name] = Deck.shuffled(seed, name, [c.key for c in content.skill_cards(type_id)])
     titles = initial_titles(content, characters)
     loyalty = deal_loyalty(content, seed, characters, order)
+    positions = {
+        seat: setup_position(content.character(c).setup, content.character(c).launches_viper)
+        for seat, c in characters.items()
+    }
+    placed = next((r.placed for r in content.reserves if r.id == "vipers"), 0)
     state = TableState(
         content=content,
         seed=seed,
@@ -92,6 +98,7 @@ def set_up(content: Battlestar, spec: GameSpec, game_id: str) -> tuple[TableStat
         decks=decks,
         destiny=[],
         sleeper_deal=loyalty.sleeper,
+        board=new_board(seed, positions, placed),
     )
     president = titles["president"]
     quorum = decks["quorum"].draw(seed, content.president_quorum_draw)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.common.bidi import isolate
+from generator.games.battlestar.board_art import board_view
 from generator.games.battlestar.choosing import ChoiceProgress, choice_order
 from generator.games.battlestar.commit import PrivateMessage
 from generator.games.battlestar.content import Battlestar
@@ -201,5 +202,9 @@ def setup_post(
         )
     )
     return TablePost(
-        f"public/{SETUP_KEY}", title(state.game_id, "Setup"), tuple(blocks), tuple(state.queue())
+        f"public/{SETUP_KEY}",
+        title(state.game_id, "Setup"),
+        tuple(blocks),
+        tuple(state.queue()),
+        board_view(state),
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from generator.art.surface import BLACK, WHITE, Color
+from generator.games.battlestar.board import BOARDING_SPACES, GALACTICA_DESTROYED_AT
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.model import Resource
 from generator.render.pdf import (
@@ -141,9 +142,7 @@ def draw_tracker(page: Page, content: Battlestar) -> None:
     s.text(page.left, y + 16, "Battlestar Galactica · Fleet tracker", size=16, font="VeraBd")
     s.text(page.right, y + 16, "Game ______________", size=10, anchor="end")
     y += 26
-    difficulties = "; ".join(
-        f"{d.name} {'+' if d.adjust > 0 else ''}{d.adjust}" for d in content.difficulties
-    )
+    difficulties = "; ".join(f"{d.name} {d.adjust:+d}" for d in content.difficulties)
     s.text(
         page.left,
         y + 8,
@@ -152,7 +151,7 @@ def draw_tracker(page: Page, content: Battlestar) -> None:
     )
     y += 16
     # Four dials in a 2 x 2 grid.
-    r = min(page.inner_width / 4 - mm(6), mm(31))
+    r = min(page.inner_width / 4 - mm(6), mm(23))
     for i, resource in enumerate(content.resources):
         cx = page.left + page.inner_width * (0.25 + 0.5 * (i % 2))
         cy = y + r + (i // 2) * (2 * r + mm(6))
@@ -224,7 +223,16 @@ def draw_tracker(page: Page, content: Battlestar) -> None:
     for note in notes:
         s.text(page.left, y + 6, note, size=7, color=INK_GREY)
         y += mm(4)
-    y += mm(5)
+    y += mm(3)
+    # The two tracks that lose the game.
+    y = _heading(page, y, f"Galactica damage ({GALACTICA_DESTROYED_AT}: destroyed, Cylons win)")
+    labels = [str(i) for i in range(1, GALACTICA_DESTROYED_AT + 1)]
+    y = _boxes(page, y, labels, kind="damage", size=mm(7.5), shaded={GALACTICA_DESTROYED_AT - 1})
+    y = _heading(page, y, "Boarding track (a centurion at the end: boarded, Cylons win)")
+    labels = [str(i) for i in range(1, BOARDING_SPACES + 1)] + ["END"]
+    y = _boxes(page, y, labels, kind="boarding", size=mm(7.5), shaded={BOARDING_SPACES})
+    y = paragraph(s, page.left, y, page.inner_width, END_TEXT.format(goal=content.distance_goal),
+                  size=7.5)  # fmt: skip
     if y > page.bottom - mm(14):
         raise LayoutError("the fleet tracker does not fit its page")
     scale_bar(page, page.left, page.bottom - mm(8))
@@ -277,6 +285,18 @@ CHECK_STEPS = (
     "Cards of the named types add their value (positive); every other card subtracts (negative).",
     "Total at least the difficulty: pass. Else at least the partial value, if any: partial. "
     "Else: fail. The post gives both sums, the total, the difficulty and the result.",
+)
+END_TEXT = (
+    "Humans win by travelling {goal} and then jumping once more. Cylons win if any resource "
+    "reaches 0, if Galactica is destroyed (" + str(GALACTICA_DESTROYED_AT) + " damage tokens) "
+    "or if a centurion reaches the end of the boarding track."
+)
+HELD_TO = (
+    "Hand limit: 10 Skill cards at the end of every turn (discard down). In the Brig: at most 1 "
+    "card to a skill check. The Sympathizer is revealed at once. A revealed Cylon discards "
+    "down to 3 Skill cards, moves to the Resurrection Ship, draws a Super Crisis card (not "
+    "from the Brig) and, in their own turn, skips its Crisis step. A new President is told "
+    "the Quorum hand privately. An early jump's population die comes before the win check."
 )
 FORUM = (
     "Write game actions in bold. Never edit a post: post again.",
@@ -341,11 +361,10 @@ def draw_aid(page: Page, content: Battlestar) -> None:
     loyalty = (
         f"One Loyalty card each at setup{_extra(content, 'setup')}; one more each in the sleeper "
         f"agent phase, when the fleet has travelled {content.sleeper_distance}"
-        f"{_extra(content, 'sleeper')}. "
-        f"Humans win by travelling {content.distance_goal} and then jumping once more; Cylons "
-        "win if any resource reaches 0."
+        f"{_extra(content, 'sleeper')}. " + END_TEXT.format(goal=content.distance_goal)
     )
     y = paragraph(s, page.left + mm(3), y, width - mm(3), loyalty, size=size) + 2.5
+    y = paragraph(s, page.left + mm(3), y, width - mm(3), HELD_TO, size=size) + 2.5
     y += 6
     y = section("On the forum", y)
     for text in FORUM:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.common.bidi import isolate
+from generator.games.battlestar.board import Board, location_name
 from generator.games.battlestar.content import TITLES, Battlestar
 from generator.games.battlestar.decks import Deck
 from generator.games.battlestar.loyalty import CYLON, SYMPATHIZER, LoyaltyCard
@@ -16,6 +17,17 @@ from generator.games.battlestar.titles import after_change
 
 Card = tuple[str, str]  # (deck id, card): ("skill:politics", "politics:3"), ("quorum", "Quorum 4")
 RESOURCE_IDS = ("food", "fuel", "morale", "population")
+RULES = 2  # the turn rules held to: written into a new log's first entry
+HAND_LIMIT = 10  # skill cards, at the end of any player's turn
+REVEAL_HAND = 3  # a revealed Cylon discards down to this many skill cards
+CRISIS_KINDS = {"attack": "Cylon attack", "check": "skill check", "event": "event"}
+ICONS = {
+    "raiders": "activate raiders",
+    "heavy-raiders": "activate heavy raiders (and centurions)",
+    "basestars": "basestars attack",
+    "launch-raiders": "basestars launch raiders",
+    "none": "no activation",
+}
 
 
 def skill_deck(type_id: str) -> str:
@@ -37,6 +49,33 @@ class Player:
 
     def holds_sympathizer(self) -> bool:
         return any(card.kind == SYMPATHIZER for card in self.loyalty)
+
+    def skill_cards(self) -> int:
+        return sum(1 for deck, _ in self.hand if deck.startswith("skill:"))
+
+
+@dataclass
+class CrisisStep:
+    """The Crisis card of this turn and the steps it leaves: resolve it, activate the Cylon
+    ships by its icon, prepare for jump. The moderator names its kind and icons."""
+
+    card: str
+    kind: str | None = None  # attack, check, event; None: not named (an older log)
+    icon: str | None = None
+    jump: bool = False
+    resolved: bool = False
+    activated: bool = False
+    prepared: bool = False
+
+    def open_steps(self) -> list[str]:
+        steps = []
+        if self.kind is not None and not self.resolved:
+            steps.append("resolve")
+        if self.icon not in (None, "none") and not self.activated:
+            steps.append("activate")
+        if self.jump and not self.prepared:
+            steps.append("prep")
+        return steps
 
 
 @dataclass
@@ -67,6 +106,7 @@ class TableState:
     decks: dict[str, Deck]
     destiny: list[str]
     sleeper_deal: dict[int, list[LoyaltyCard]]
+    board: Board
     turn: int = 1
     jump: int = 0
     distance: int = 0
@@ -79,6 +119,16 @@ class TableState:
     check: SkillCheck | None = None
     winner: str | None = None
     end_reason: str = ""
+    # This turn: Receive Skills done, the movement step used, the Crisis card and its steps,
+    # a reveal that skips the Crisis step.
+    skills_received: bool = False
+    moved: bool = False
+    crisis: CrisisStep | None = None
+    skip_crisis: bool = False
+    # The rules the log was written under: 1, a log begun before the kit held to the turn
+    # rules (its entries replay as they were accepted); RULES, one begun since.
+    rules: int = 2
+    discard_to: dict[int, int] = field(default_factory=dict)  # seat -> skill cards to keep
 
     # --- who is who ---------------------------------------------------------------------
     def player(self, seat: int) -> Player:
@@ -135,22 +185,58 @@ class TableState:
     def over(self) -> bool:
         return self.winner is not None
 
+    def over_hand_limit(self) -> list[int]:
+        if not self.strict:
+            return []
+        return [p.seat for p in self.players if p.skill_cards() > HAND_LIMIT]
+
+    @property
+    def strict(self) -> bool:
+        return self.rules >= RULES
+
+    def sympathizer_due(self) -> bool:
+        """The Sympathizer is revealed at once: after the sleeper deal nothing else goes on
+        while someone holds it unrevealed."""
+        return (
+            self.strict and self.sleeper_done and any(p.holds_sympathizer() for p in self.players)
+        )
+
+    def no_crisis_step(self) -> bool:
+        """A revealed Cylon's turn, or the turn a player revealed in: no Crisis step."""
+        return self.skip_crisis or self.players[self.current_seat].revealed
+
+    def where(self, seat: int) -> str:
+        return location_name(self.board.positions.get(seat, "stranded"))
+
     def queue(self) -> list[str]:
-        """Whom the game waits for, in order (the public "action queue")."""
+        """Whom the game waits for now, in order (the public "action queue")."""
         if self.winner is not None:
             return [f"Nobody: the game is over ({self.winner} win)."]
         items: list[str] = []
+        if self.sympathizer_due():
+            # Never who: the thread learns it from the reveal itself, a moment later.
+            return [
+                "The player dealt the Sympathizer: reveal it now, before anything else "
+                "(the moderator records it with bsg sympathizer)"
+            ]
+        for seat, keep in sorted(self.discard_to.items()):
+            have = self.players[seat].skill_cards()
+            items.append(
+                f"{self.who(seat)}: discard down to {keep} skill cards (holds {have}; "
+                "bsg play --discard)"
+            )
         if self.check is not None:
             seat = self.check.next_seat()
             if seat is not None:
                 waiting = [s for s in self.check.order if s not in self.check.added]
+                brig = " (in the Brig: at most 1 card)" if self.players[seat].brig else ""
                 items.append(
                     f"{self.who(seat)}: add cards to the skill check ({self.check.name}) by "
-                    "private message, or pass"
+                    f"private message, or pass{brig}"
                 )
                 items += [f"then {isolate(self.players[s].name)}" for s in waiting[1:]]
             else:
-                items.append("Moderator: resolve the skill check")
+                items.append(f"Moderator: resolve the skill check {self.check.name}")
             return items
         if self.jump_due:
             admiral = self.holder("admiral")
@@ -158,10 +244,48 @@ class TableState:
             items.append(
                 f"{name}: Admiral, draw 2 Destination cards and choose one; the fleet jumps"
             )
+            return items
         if self.sleeper_due():
             items.append("Moderator: the sleeper agent phase (a second Loyalty card each)")
-        items.append(
-            f"{self.who(self.current_seat)}: turn {self.turn} (receive skills, movement, action, "
-            "crisis)"
-        )
+            return items
+        items += self._turn_step()
         return items
+
+    def _turn_step(self) -> list[str]:
+        who = self.who(self.current_seat)
+        turn = f"turn {self.turn}"
+        revealed = self.players[self.current_seat].revealed
+        if not self.skills_received:
+            if revealed:
+                return [
+                    f"{who}: {turn}, Receive Skills (2 cards of any type), then movement, action"
+                ]
+            return [f"{who}: {turn}, Receive Skills (then movement, action, crisis)"]
+        crisis = self.crisis
+        if crisis is None:
+            if revealed:
+                return [
+                    f"{who}: {turn}, movement, action (a revealed Cylon has no Crisis step), end it"
+                ]
+            if self.skip_crisis:
+                return [f"{who}: {turn} has no Crisis step (a Cylon revealed): end it (bsg next)"]
+            step = "movement, action" if not self.moved else "action"
+            return [f"{who}: {turn}, {step}, then draw the Crisis card"]
+        items: list[str] = []
+        steps = crisis.open_steps()
+        if "resolve" in steps:
+            kind = CRISIS_KINDS.get(crisis.kind or "", "")
+            items.append(f"{who}: resolve {crisis.card} ({kind})")
+        if "activate" in steps:
+            items.append(f"Moderator: activate Cylon ships: {ICONS[crisis.icon or 'none']}")
+        if "prep" in steps:
+            items.append("Moderator: prepare for jump (the Crisis card's icon)")
+        over = self.over_hand_limit()
+        if over:
+            names = ", ".join(isolate(self.players[s].name) for s in over)
+            items.append(f"At the end of the turn: discard down to {HAND_LIMIT} ({names})")
+        items.append(f"{who}: end {turn} (then {self.who(self.next_seat())})")
+        return items
+
+    def next_seat(self) -> int:
+        return (self.current_seat + 1) % len(self.players)

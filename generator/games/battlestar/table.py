@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.games.battlestar.state import TableState
-from generator.games.battlestar.table_cards import cmd_draw, cmd_play, cmd_skills
+from generator.games.battlestar.table_cards import cmd_draw, cmd_play, cmd_resolved, cmd_skills
 from generator.games.battlestar.table_checks import (
     cmd_check_add,
     cmd_check_open,
@@ -25,11 +25,21 @@ from generator.games.battlestar.table_loyalty import (
     cmd_sympathizer,
     cmd_title,
 )
+from generator.games.battlestar.table_moves import cmd_move, cmd_roll
+from generator.games.battlestar.table_space import (
+    cmd_activate,
+    cmd_attack,
+    cmd_damage,
+    cmd_destroy,
+    cmd_launch,
+    cmd_place,
+    cmd_repair,
+)
 from generator.games.battlestar.table_turns import cmd_end, cmd_next
 
 Command = Callable[[TableState, int, dict[str, Any]], Outcome]
 
-COMMANDS: dict[str, Command] = {
+RAW: dict[str, Command] = {
     "draw": cmd_draw,
     "skills": cmd_skills,
     "play": cmd_play,
@@ -46,6 +56,34 @@ COMMANDS: dict[str, Command] = {
     "title": cmd_title,
     "next": cmd_next,
     "end": cmd_end,
+    "resolved": cmd_resolved,
+    "place": cmd_place,
+    "destroy": cmd_destroy,
+    "launch": cmd_launch,
+    "activate": cmd_activate,
+    "attack": cmd_attack,
+    "damage": cmd_damage,
+    "repair": cmd_repair,
+    "move": cmd_move,
+    "roll": cmd_roll,
 }
+# While the Sympathizer is held unrevealed after the sleeper deal, only its reveal goes on.
+AT_ONCE = ("sympathizer", "end")
+
+
+def _guarded(name: str, command: Command) -> Command:
+    def run(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
+        if name not in AT_ONCE and state.sympathizer_due():
+            raise TableError(
+                "the Sympathizer was dealt: it is revealed at once (bsg sympathizer PLAYER) "
+                "before anything else"
+            )
+        return command(state, n, args)
+
+    run.__doc__ = command.__doc__
+    return run
+
+
+COMMANDS: dict[str, Command] = {name: _guarded(name, c) for name, c in RAW.items()}
 
 __all__ = ["COMMANDS", "Command", "Outcome", "TableError", "cmd_brig", "cmd_cylon", "cmd_title"]

@@ -6,7 +6,10 @@ from typing import Any
 
 from generator.games.battlestar.posts import b, para
 from generator.games.battlestar.state import (
+    CRISIS_KINDS,
+    ICONS,
     Card,
+    CrisisStep,
     TableState,
     skill_deck,
 )
@@ -27,6 +30,8 @@ from generator.games.battlestar.table_common import (
     take_from_hand,
 )
 
+REVEALED_DRAW = 2  # a revealed Cylon's Receive Skills: 2 cards of any types
+
 
 # --- cards --------------------------------------------------------------------------------
 def cmd_draw(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
@@ -41,14 +46,23 @@ def cmd_draw(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         raise TableError(f"draw {count} {DECK_NAMES[deck]} cards: expected a count of 1-10")
     name = DECK_NAMES[deck]
     seat = None if deck in PUBLIC_DECKS else _deck_holder(state, deck, args.get("player"))
+    kind, icon, jump = _crisis_marks(state, deck, count, args)
     cards = state.decks[deck].draw(state.seed, count)
     plural = "s" if count > 1 else ""
     if seat is None:
         state.table_cards += [(deck, c) for c in cards]
-        return Outcome(
-            f"{name} card{plural}",
-            [para(f"{state.who(state.current_seat)} draws: ", *(listed(cards)))],
-        )
+        blocks = [para(f"{state.who(state.current_seat)} draws: ", *(listed(cards)))]
+        if kind is not None:
+            state.crisis = CrisisStep(cards[-1], kind, icon, jump)
+            blocks.append(
+                para(
+                    f"{cards[-1]}: ",
+                    b(CRISIS_KINDS[kind]),
+                    f"; Cylon ships: {ICONS[icon or 'none']}; "
+                    + ("prepare for jump." if jump else "no jump preparation."),
+                )
+            )
+        return Outcome(f"{name} card{plural}", blocks)
     state.player(seat).hand += [(deck, c) for c in cards]
     note = message(state, n, "draw", seat, [f"You drew ({name}): {', '.join(cards)}"])
     return Outcome(
@@ -61,6 +75,33 @@ def cmd_draw(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         ],
         [note],
     )
+
+
+def _crisis_marks(
+    state: TableState, deck: str, count: int, args: dict[str, Any]
+) -> tuple[str | None, str | None, bool]:
+    """The Crisis card's kind and icons as the moderator reads them from their card: the
+    turn's steps follow from them (the action queue says which are left)."""
+    kind = args.get("kind")
+    if deck != "crisis" or kind is None:
+        if args.get("icon") is not None or args.get("jump"):
+            raise TableError("--kind, --icon and --jump are for a Crisis card")
+        return None, None, False
+    kind = str(kind)
+    if kind not in CRISIS_KINDS:
+        raise TableError(f"crisis kind {kind!r}: expected one of: {', '.join(CRISIS_KINDS)}")
+    icon = str(args.get("icon") or "none")
+    if icon not in ICONS:
+        raise TableError(f"icon {icon!r}: expected one of: {', '.join(ICONS)}")
+    if count != 1:
+        raise TableError("a Crisis card with --kind is drawn one at a time")
+    if state.no_crisis_step():
+        raise TableError("this turn has no Crisis step (a revealed Cylon's, or a reveal's)")
+    if state.crisis is not None and state.crisis.open_steps():
+        raise TableError(
+            f"{state.crisis.card} still has steps to go ({', '.join(state.crisis.open_steps())})"
+        )
+    return kind, icon, bool(args.get("jump"))
 
 
 def _deck_holder(state: TableState, deck: str, player: Any) -> int:
@@ -81,8 +122,17 @@ def cmd_skills(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     content = state.content
     # In the order given: the drawn cards reach the hand, and the message, in that order.
     wanted = dict(counted(args.get("types"), "skill types"))
+    extra = bool(args.get("extra")) or seat != state.current_seat or not state.strict
+    character = content.character(state.player(seat).character)
+    if not extra:
+        if state.skills_received:
+            raise TableError(
+                f"{state.player(seat).name} has received skills this turn already (a card or "
+                "location that gives more: --extra)"
+            )
+        if state.crisis is not None or state.moved:
+            raise TableError("Receive Skills is the turn's first step; it is over (--extra)")
     if not wanted:
-        character = content.character(state.player(seat).character)
         multi = [e for e in character.skills if len(e.types) > 1]
         if multi:
             choices = " or ".join("/".join(e.types) for e in multi)
@@ -100,6 +150,9 @@ def cmd_skills(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
             )
         if not 1 <= count <= 10:
             raise TableError(f"{type_id}={count}: expected 1-10 cards")
+    if not extra:
+        _check_skill_set(state, seat, wanted)
+        state.skills_received = True
     drawn: list[Card] = []
     for type_id, count in wanted.items():
         deck = skill_deck(type_id)
@@ -118,6 +171,77 @@ def cmd_skills(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     )
 
 
+def _check_skill_set(state: TableState, seat: int, wanted: dict[str, int]) -> None:
+    """Receive Skills draws the character sheet's skill set: each single skill as listed,
+    each multi-skill split as the player chose. In Sickbay: 1 card of a type of the set."""
+    character = state.content.character(state.player(seat).character)
+    sheet = ", ".join(f"{e.count} {'/'.join(e.types)}" for e in character.skills)
+    if state.player(seat).revealed:
+        if sum(wanted.values()) != REVEALED_DRAW:
+            raise TableError(f"a revealed Cylon draws {REVEALED_DRAW} skill cards of any types")
+        return
+    if state.board.positions.get(seat) == "sickbay":
+        types = {t for e in character.skills for t in e.types}
+        if sum(wanted.values()) != 1 or not set(wanted) <= types:
+            raise TableError(
+                f"{character.name} is in Sickbay: Receive Skills draws 1 card of a type of the "
+                f"skill set ({sheet})"
+            )
+        return
+    left = dict(wanted)
+    for entry in character.skills:
+        if len(entry.types) == 1:
+            left[entry.types[0]] = left.get(entry.types[0], 0) - entry.count
+    multi = [e for e in character.skills if len(e.types) > 1]
+    short = {t: -c for t, c in left.items() if c < 0}
+    spare = {t: c for t, c in left.items() if c > 0}
+    fits = not short and _split(spare, [(set(e.types), e.count) for e in multi])
+    if not fits:
+        given = ", ".join(f"{c} {t}" for t, c in wanted.items())
+        raise TableError(
+            f"{character.name}'s skill set is {sheet}: {given} does not match it (a multi-skill "
+            "splits its count between its types)"
+        )
+
+
+def _split(spare: dict[str, int], multi: list[tuple[set[str], int]]) -> bool:
+    """Whether the spare cards are exactly the multi-skills' counts, each within its types."""
+    if not multi:
+        return not any(spare.values())
+    (types, count), rest = multi[0], multi[1:]
+    options = [t for t in types if spare.get(t, 0) > 0]
+
+    def fill(left: int, index: int, pool: dict[str, int]) -> bool:
+        if left == 0:
+            return _split(pool, rest)
+        if index >= len(options):
+            return False
+        t = options[index]
+        for take in range(min(left, pool.get(t, 0)), -1, -1):
+            trial = dict(pool)
+            trial[t] = trial.get(t, 0) - take
+            if fill(left - take, index + 1, trial):
+                return True
+        return False
+
+    return fill(count, 0, dict(spare))
+
+
+def cmd_resolved(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
+    """The moderator has resolved this turn's Crisis card (a skill check's resolve does it
+    for a skill check crisis)."""
+    not_over(state)
+    crisis = state.crisis
+    if crisis is None or crisis.kind is None:
+        raise TableError("no Crisis card drawn with --kind this turn")
+    if crisis.resolved:
+        raise TableError(f"{crisis.card} is resolved already")
+    if state.check is not None:
+        raise TableError(f"the skill check {state.check.name!r} is open: resolve it first")
+    crisis.resolved = True
+    return Outcome("Crisis resolved", [para(b(f"{crisis.card} is resolved"), ".")])
+
+
 def cmd_play(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     """A player plays or discards cards from their hand: they are shown and discarded."""
     not_over(state)
@@ -128,6 +252,9 @@ def cmd_play(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     cards = take_from_hand(state, seat, refs, skill_only=False)
     discard(state, cards)
     verb = "discards" if args.get("discard") else "plays"
+    keep = state.discard_to.get(seat)
+    if keep is not None and state.player(seat).skill_cards() <= keep:
+        del state.discard_to[seat]
     return Outcome(
         "Cards played" if verb == "plays" else "Cards discarded",
         [para(f"{state.who(seat)} {verb}: ", *listed([card_name(state, c) for c in cards]))],

@@ -105,7 +105,12 @@ def cmd_check_add(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         raise TableError(
             f"{state.player(expected).name} adds cards before {state.player(seat).name}"
         )
-    cards = take_from_hand(state, seat, [str(c) for c in args.get("cards") or []], skill_only=True)
+    refs = [str(c) for c in args.get("cards") or []]
+    if state.strict and state.player(seat).brig and len(refs) > 1:
+        raise TableError(
+            f"{state.player(seat).name} is in the Brig: at most 1 card to a skill check"
+        )
+    cards = take_from_hand(state, seat, refs, skill_only=True)
     check.added[seat] = [c[1] for c in cards]
     count = len(cards)
     text = f"{count} card{'s' if count != 1 else ''}" if count else "no cards (passes)"
@@ -174,6 +179,8 @@ def cmd_check_resolve(state: TableState, n: int, args: dict[str, Any]) -> Outcom
     for key, _ in shuffled:
         state.decks[skill_deck(key.partition(":")[0])].discard.append(key)
     state.check = None
+    if state.crisis is not None and state.crisis.kind == "check" and not args.get("not_crisis"):
+        state.crisis.resolved = True
 
     def names(cards: list[str]) -> str:
         return ", ".join(content.skill_card_name(c) for c in cards) or "none"

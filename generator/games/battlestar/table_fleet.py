@@ -20,6 +20,9 @@ from generator.games.battlestar.table_common import (
     not_over,
     take_from_hand,
 )
+from generator.games.battlestar.table_space import clear_space, lose
+
+EARLY_JUMP_LOSS_ON = 6  # an early jump's die: 1-6 loses the population the track shows
 
 
 # --- the fleet ----------------------------------------------------------------------------
@@ -30,7 +33,13 @@ def cmd_fleet(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     changes = dict(counted(args.get("changes"), "fleet changes"))
     if not changes:
         raise TableError("give changes, e.g. food=-1 morale=-1")
-    limits = {r.id: r.count for r in content.reserves}
+    # The box's count less the ships elsewhere: vipers in space, damaged or destroyed.
+    board = state.board
+    elsewhere = {
+        "vipers": board.count("vipers") + board.vipers_damaged + board.vipers_destroyed,
+        "raptors": board.raptors_destroyed,
+    }
+    limits = {r.id: r.count - elsewhere.get(r.id, 0) for r in content.reserves}
     lines: list[TableBlock] = []
     new_resources = dict(state.resources)
     new_reserves = dict(state.reserves)
@@ -84,6 +93,8 @@ def cmd_prep(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         raise TableError(f"{steps} steps: expected 1-{len(track) - 1}")
     old = state.jump
     state.jump = min(len(track) - 1, state.jump + steps)
+    if state.crisis is not None and state.crisis.jump and not state.crisis.prepared:
+        state.crisis.prepared = True
     blocks = [para("Jump preparation: ", f"{track[old].name} → ", b(track[state.jump].name))]
     if state.jump == len(track) - 1:
         state.jump_due = True
@@ -133,13 +144,28 @@ def cmd_jump(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         )
     space = content.jump_track[state.jump]
     early = not state.jump_due
-    if early and space.population_risk:
+    if early and space.population_risk and not state.strict:
         blocks.append(
             para(
                 f"Jumping early from space {space.name}: the board marks −{space.population_risk}"
                 " population for this space (resolve it as the rules say, then bsg fleet)."
             )
         )
+    elif early and space.population_risk:
+        # Before the win check: a jump that wins may still cost population first.
+        value = state.board.roll(state.seed)
+        lost = value <= EARLY_JUMP_LOSS_ON
+        blocks.append(
+            para(
+                f"Jumping early from {space.name}: die ",
+                b(str(value)),
+                f" (1-{EARLY_JUMP_LOSS_ON} loses {space.population_risk} population): "
+                + ("population lost." if lost else "no loss."),
+            )
+        )
+        if lost:
+            lose(state, {"population": space.population_risk}, blocks)
+    blocks += clear_space(state)
     before = state.distance
     state.distance += distance
     state.jump = 0
@@ -154,13 +180,15 @@ def cmd_jump(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
             ".",
         )
     )
-    if before >= content.distance_goal:
+    if state.over:
+        pass
+    elif before >= content.distance_goal:
         state.winner = "the humans"
         state.end_reason = f"the fleet jumped once more after {content.distance_goal} distance"
         blocks.append(para(b("The fleet has reached Kobol: the humans win.")))
     elif state.distance >= content.distance_goal:
         blocks.append(para(f"Distance {state.distance}: one more jump and the humans win."))
-    if state.sleeper_due():
+    if state.sleeper_due() and not state.over:
         blocks.append(
             para("The fleet has travelled far enough: ", b("the sleeper agent phase"), " follows.")
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.games.battlestar.posts import b, para
-from generator.games.battlestar.state import TableState
+from generator.games.battlestar.state import HAND_LIMIT, TableState
 from generator.games.battlestar.table_common import (
     Outcome,
     TableError,
@@ -24,11 +24,31 @@ def cmd_next(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     no_sleeper_due(state)
     if state.jump_due:
         raise TableError("the fleet is at Auto Jump: jump first (bsg jump)")
+    if state.sympathizer_due():
+        raise TableError("the Sympathizer is revealed at once: bsg sympathizer first")
+    if state.crisis is not None and state.crisis.open_steps():
+        raise TableError(
+            f"{state.crisis.card} has steps left: {', '.join(state.crisis.open_steps())} "
+            "(bsg resolved, bsg activate ICON, bsg prep)"
+        )
+    pending = state.over_hand_limit() + list(state.discard_to)
+    if pending:
+        names = ", ".join(
+            f"{state.player(s).name} ({state.player(s).skill_cards()} skill cards)"
+            for s in sorted(set(pending))
+        )
+        raise TableError(
+            f"hand limit: discard first (bsg play PLAYER CARD... --discard): {names}; at most "
+            f"{HAND_LIMIT} at the end of a turn"
+            + (", 3 after a reveal" if state.discard_to else "")
+        )
     done = state.who(state.current_seat)
     discard(state, state.table_cards)
     state.table_cards = []
     state.current_seat = (state.current_seat + 1) % len(state.players)
     state.turn += 1
+    state.skills_received = state.moved = state.skip_crisis = False
+    state.crisis = None
     return Outcome(
         "Next turn",
         [

@@ -1,0 +1,46 @@
+"""The end of a game in the thread: `bsg reveal` writes the reveal as posts (`public/reveal`,
+split for Discord like every post), with the seed, every private message and moderator's
+record (who added which card to each skill check, the Destiny cards) with its salt and
+commitment, and the die rolls the seed decided, so that anyone can check each commitment
+posted during the game: sha256(salt + newline + text)."""
+
+from __future__ import annotations
+
+from generator.common.bidi import isolate
+from generator.games.battlestar.commit import PrivateMessage
+from generator.games.battlestar.posts import TableBlock, TablePost, b, item, para
+from generator.games.battlestar.setup_posts import title
+from generator.games.battlestar.state import TableState
+
+REVEAL_KEY = "public/reveal"
+
+
+def reveal_post(
+    state: TableState, game_id: str, seed: str | None, messages: list[PrivateMessage]
+) -> TablePost:
+    blocks: list[TableBlock] = [
+        para(
+            "Every private message and moderator's record of this game, with its salt. Check "
+            "each: sha256(salt + newline + text) is the commitment posted in the thread "
+            "(or run sheetgen bsg reveal --json)."
+        )
+    ]
+    if seed is not None:
+        blocks.append(
+            para("Seed: ", b(seed), " (sheetgen verify checks it against the setup post).")
+        )
+    else:
+        blocks.append(para("The seed stays secret: the game is not over."))
+    for m in messages:
+        to = "kept by the moderator" if m.is_record else f"to {isolate(m.player)}"
+        blocks.append(para(b(f"{m.id}"), f" ({to})"))
+        blocks.append(item(f"salt: {m.salt(state.seed)}"))
+        blocks.append(item(f"commitment: {m.commitment(state.seed)}"))
+        blocks += [item(line) for line in m.text.rstrip("\n").split("\n") if line.strip()]
+    blocks.append(
+        para(
+            f"Die rolls: {state.board.rolls}, each from the seed (stream bsg/die/N for roll N), "
+            "as every post gave them."
+        )
+    )
+    return TablePost(REVEAL_KEY, title(game_id, "The reveal"), tuple(blocks), tuple(state.queue()))

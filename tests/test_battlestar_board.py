@@ -1,0 +1,373 @@
+"""The board by forum: a scripted five-player game through the CLI for 24 turns, with Cylon
+attacks (raiders, a basestar, heavy raiders and their centurions), vipers launched, damaged
+and destroyed, civilian ships lost, Galactica damage, movement with its discard, the Brig, a
+Cylon reveal, jumps; then four copies of the folder, each ending one way the rules name.
+Every post's picture, alt text and state line is checked against the table the log
+replays to at that entry, command by command from the setup."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from bsg_helpers import FIVE, FIVE_DRAWS, FIVE_SEED, BsgGame, settle
+
+from generator.games.battlestar.board import AREAS, LAUNCH_AREAS, ship_of
+from generator.games.battlestar.board_art import alt_text, board_view, render_png, state_line
+from generator.games.battlestar.game import open_table, replay
+from generator.games.battlestar.log import read_log
+from generator.games.battlestar.setup import set_up
+from generator.games.battlestar.state import TableState
+from generator.games.battlestar.table import COMMANDS
+
+TURNS = 24
+# The Crisis card of each turn, as a moderator reads it: kind, icon, jump icon.
+CRISES = [
+    ("attack", "raiders", False),
+    ("check", "basestars", True),
+    ("event", "launch-raiders", True),
+    ("attack", "heavy-raiders", False),
+    ("check", "raiders", True),
+    ("event", "heavy-raiders", True),
+]
+
+
+def fast_state(game: BsgGame) -> TableState:
+    table = replay(open_table(game.file), kept=True)
+    assert table.state is not None
+    return table.state
+
+
+def skills_for(state: TableState) -> list[str]:
+    player = state.player(state.current_seat)
+    character = state.content.character(player.character)
+    if player.revealed:
+        return ["tactics=2"]
+    if state.board.positions.get(player.seat) == "sickbay":
+        return [f"{character.skills[0].types[0]}=1"]
+    return FIVE_DRAWS.get(player.character, [])
+
+
+def lowest(state: TableState, seat: int) -> str | None:
+    cards = [c for d, c in state.player(seat).hand if d.startswith("skill:")]
+    return min(cards, key=lambda c: (int(c.partition(":")[2]), c)) if cards else None
+
+
+def keep_alive(game: BsgGame, seen: Counter[str]) -> None:
+    """The script plays for length, not to lose: low dials are topped up, Galactica repaired,
+    a centurion near the end fought in the Armory."""
+    state = fast_state(game)
+    low = [f"{k}=3" for k, v in state.resources.items() if v <= 4]
+    if low:
+        game.run("fleet", *low)
+    state = fast_state(game)
+    for location in sorted(state.board.damaged_locations())[
+        : len(state.board.galactica_damage) - 1
+    ]:
+        game.run("repair", location)
+    state = fast_state(game)
+    areas = state.board.areas
+    crowded = max(AREAS, key=lambda a: areas[a].raiders)
+    if areas[crowded].raiders > 4:  # a card destroys raiders: the attacks stay survivable
+        game.run("destroy", "raider", crowded, "--count", str(areas[crowded].raiders - 2))
+    if state.board.vipers_damaged:
+        game.run("repair", "viper")
+        seen["viper repaired"] += 1
+    if state.board.centurions and max(fast_state(game).board.centurions) >= 2:
+        game.run("attack", "armory", "centurion")
+        seen["armory"] += 1
+        if fast_state(game).board.centurions and max(fast_state(game).board.centurions) >= 2:
+            game.run("destroy", "centurion")
+
+
+def play_turn(game: BsgGame, turn: int, seen: Counter[str]) -> None:
+    state = fast_state(game)
+    seat = state.current_seat
+    me = state.player(seat)
+    game.run("skills", me.name, *skills_for(state))
+    state = fast_state(game)
+    # Movement: a pilot to the next area; aboard, between Galactica and Colonial One with
+    # the discard that costs; a character at the Hangar Deck launches a viper instead.
+    where = state.board.positions.get(seat, "")
+    if state.board.pilot_area(seat) is not None:
+        area = state.board.pilot_area(seat)
+        to = AREAS[(AREAS.index(area) + 1) % len(AREAS)]
+        game.run("move", me.name, to)
+        seen["pilot moved"] += 1
+    elif where == "hangar-deck" and state.reserves["vipers"] and not me.revealed:
+        game.run("launch", LAUNCH_AREAS[turn % 2], "--pilot", me.name)
+        seen["launched"] += 1
+    elif not me.brig and not me.revealed and ship_of(where) in ("galactica", "colonial-one"):
+        card = lowest(state, seat)
+        to = "press-room" if ship_of(where) == "galactica" else "command"
+        if card is not None and to not in state.board.damaged_locations():
+            game.run("move", me.name, to, "--discard", card)
+            seen["moved with a discard"] += 1
+    # Action: a pilot attacks a raider in its area.
+    state = fast_state(game)
+    area = state.board.pilot_area(seat)
+    if area is not None and state.board.areas[area].raiders:
+        game.run("attack", "viper", "raider", area)
+        seen["viper attack"] += 1
+    if turn == 6:  # the Brig, for a player who is not the current one
+        other = state.player((seat + 2) % 5)
+        game.run("brig", other.name)
+        seen["brig"] += 1
+    if turn == 14:
+        brigged = [p for p in state.players if p.brig]
+        for p in brigged:
+            game.run("release", p.name)
+    if turn >= 12 and not any(p.revealed for p in state.players):
+        cylon = next((p for p in state.players if p.holds_cylon_card()), None)
+        if cylon is not None:
+            game.run("cylon", cylon.name)
+            seen["reveal"] += 1
+    state = fast_state(game)
+    if state.no_crisis_step():
+        seen["no crisis step"] += 1
+        settle(game)
+        game.run("next")
+        return
+    kind, icon, jump = CRISES[turn % len(CRISES)]
+    game.run("draw", "crisis", "--kind", kind, "--icon", icon, *(["--jump"] if jump else []))
+    if kind == "attack":
+        if turn % 3 == 0:
+            game.run("place", "fore", "basestar=1", "raider=2")
+        else:
+            game.run("place", "upper-fore", "heavy-raider=1", "raider=2")
+            game.run("place", "aft", "civilian=2")
+        game.run("resolved")
+    elif kind == "check":
+        game.run(
+            "check-open", "--types", "tactics,piloting", "--difficulty", "5",
+            "--name", f"turn {turn}",
+        )  # fmt: skip
+        check = fast_state(game).check
+        assert check is not None
+        for s in check.order:
+            state = fast_state(game)
+            card = lowest(state, s)
+            player = state.player(s)
+            game.run("check-add", player.name, *([card] if card and (s + turn) % 2 else []))
+        game.run("check-resolve")
+    else:
+        game.run("fleet", "morale=-1")
+        game.run("resolved")
+    if icon != "none":
+        game.run("activate", icon)
+    if jump:
+        game.run("prep")
+    state = fast_state(game)
+    if state.jump_due:
+        game.run("draw", "destination", "2")
+        admiral = state.holder("admiral")
+        assert admiral is not None
+        held = [c for d, c in fast_state(game).player(admiral).hand if d == "destination"]
+        game.run("jump", "2", "--destination", held[0])
+        seen["jump"] += 1
+        if fast_state(game).sleeper_due():
+            game.run("sleeper")
+    if turn == 16 and not seen["boarded"]:  # a card's extra activation, if none landed yet
+        game.run("place", "lower-aft", "heavy-raider=1")
+        game.run("activate", "heavy-raiders", "--extra")
+        game.run("activate", "heavy-raiders", "--extra")
+    if fast_state(game).board.centurions:
+        seen["boarded"] += 1
+    keep_alive(game, seen)
+    if turn == 18:  # a card destroys a viper if the dice have not; a civilian ship likewise
+        state = fast_state(game)
+        if not state.board.vipers_destroyed:
+            area = next((a for a in AREAS if state.board.areas[a].vipers), None)
+            if area is None:
+                game.run("launch", "lower-aft")
+                area = "lower-aft"
+            game.run("destroy", "viper", area)
+        if not state.board.civilians_lost:
+            game.run("place", "aft", "civilian=1")
+            game.run("destroy", "civilian", "aft")
+    settle(game)
+    game.run("next")
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[BsgGame, Counter[str]]:
+    game = BsgGame(tmp_path_factory.mktemp("board") / "five", seed=FIVE_SEED, players=FIVE)
+    game.run("setup")
+    seen: Counter[str] = Counter()
+    for turn in range(1, TURNS + 1):
+        assert fast_state(game).turn == turn
+        play_turn(game, turn, seen)
+        assert not fast_state(game).over, (turn, fast_state(game).end_reason)
+    return game, seen
+
+
+def test_twenty_four_turns_exercise_the_board(played: tuple[BsgGame, Counter[str]]) -> None:
+    game, seen = played
+    state = fast_state(game)
+    board = state.board
+    assert state.turn == TURNS + 1
+    for what in ("moved with a discard", "launched", "pilot moved", "brig", "reveal", "jump"):
+        assert seen[what], (what, seen)
+    assert board.vipers_destroyed >= 1 and board.civilians_lost
+    assert board.rolls > 20  # every attack rolled from the seed
+    posts = game.files("public")
+    joined = "\n".join(t for n, t in posts.items() if n.endswith(".facebook.txt"))
+    assert "Basestar A on Galactica: die" in joined  # a basestar attacked
+    assert "Raider in" in joined and "on a viper: die" in joined
+    assert "Galactica is hit:" in joined
+    assert "a centurion boards Galactica" in joined and "Centurions advance" in joined
+    assert "turned face up" in joined  # a civilian ship revealed when destroyed
+    assert "Discards" in joined and "to change ship" in joined
+    assert "Resurrection Ship" in joined and "You Are a Cylon" in joined
+    # Vipers are all accounted for: 8 in the box.
+    out = sum(len(a.vipers) for a in board.areas.values())
+    total = state.reserves["vipers"] + out + board.vipers_damaged + board.vipers_destroyed
+    assert total == 8
+    # The queue is always the turn's next step.
+    assert state.queue()[-1].endswith("Receive Skills (then movement, action, crisis)")
+
+
+def _entry_states(game: BsgGame) -> list[TableState]:
+    """The table after each entry, applied command by command from a fresh setup."""
+    table = open_table(game.file)
+    state, _ = set_up(table.content, table.spec, table.game_id)
+    import copy
+
+    states = [copy.deepcopy(state, memo={id(state.content): state.content})]
+    for line in read_log(game.folder).lines[1:]:
+        entry = line.entry
+        COMMANDS[entry["cmd"]](state, int(entry["n"]), entry.get("args") or {})
+        states.append(copy.deepcopy(state, memo={id(state.content): state.content}))
+    return states
+
+
+def test_every_post_shows_the_table_its_entry_leaves(played: tuple[BsgGame, Counter[str]]) -> None:
+    game, _ = played
+    states = _entry_states(game)
+    log = read_log(game.folder).lines
+    assert len(states) == len(log) > 200
+    for line, state in zip(log, states, strict=True):
+        n, cmd = int(line.entry["n"]), str(line.entry["cmd"])
+        key = f"public/{n:03d}-{cmd}"
+        view = board_view(state)
+        png = (game.folder / f"{key}.board.png").read_bytes()
+        assert png == render_png(view), key
+        facebook = (game.folder / f"{key}.facebook.txt").read_text(encoding="utf-8")
+        line_text = state_line(view)
+        assert line_text in facebook, key
+        # The state line's figures are the table's.
+        dials = dict(re.findall(r"(Food|Fuel|Morale|Population) (\d+)", line_text))
+        assert {k.lower(): int(v) for k, v in dials.items()} == state.resources, key
+        damage = int(re.search(r"Galactica damage (\d)/6", line_text)[1])  # type: ignore[index]
+        assert damage == len(state.board.galactica_damage), key
+        host = (game.folder / f"{key}.host.txt").read_text(encoding="utf-8")
+        assert alt_text(view) in host, key
+        assert f"Boarding track: {len(state.board.centurions)} centurions" in alt_text(view)
+
+
+def _branch(game: BsgGame, where: Path) -> BsgGame:
+    copy = BsgGame(where, seed=FIVE_SEED, players=FIVE)
+    shutil.copytree(game.folder, copy.folder)
+    return copy
+
+
+def test_each_way_the_game_ends(played: tuple[BsgGame, Counter[str]], tmp_path: Path) -> None:
+    game, _ = played
+    # Galactica destroyed: damage tokens up to six.
+    destroyed = _branch(game, tmp_path / "destroyed")
+    left = 6 - len(fast_state(destroyed).board.galactica_damage)
+    out = destroyed.run("damage", "galactica", "--count", str(left)).stdout
+    assert "Galactica is destroyed: the Cylons win" in out and fast_state(destroyed).over
+    # Boarded: heavy raiders land, centurions run the track.
+    boarded = _branch(game, tmp_path / "boarded")
+    boarded.run("skills", fast_state(boarded).player(fast_state(boarded).current_seat).name,
+                *skills_for(fast_state(boarded)))  # fmt: skip
+    boarded.run("place", "lower-aft", "heavy-raider=1")
+    for _ in range(6):
+        if fast_state(boarded).over:
+            break
+        out = boarded.run("activate", "heavy-raiders", "--extra").stdout
+    assert "have boarded Galactica: the Cylons win" in out
+    # A resource at 0.
+    starved = _branch(game, tmp_path / "starved")
+    out = starved.run("fleet", "food=-20").stdout
+    assert "the Cylons win" in out and "Nobody: the game is over" in out
+    # The humans: past the distance goal, one more jump.
+    home = _branch(game, tmp_path / "home")
+    for _ in range(4):
+        if fast_state(home).over:
+            break
+        out = home.run("jump", "3").stdout
+        settle(home)
+        if fast_state(home).sleeper_due():
+            home.run("sleeper")
+            settle(home)
+    assert "the humans win" in out and fast_state(home).winner == "the humans"
+    for ended in (destroyed, boarded, starved, home):
+        assert "game is over" in ended.run("draw", "crisis", code=2).output
+
+
+def test_refusals_say_why(played: tuple[BsgGame, Counter[str]], tmp_path: Path) -> None:
+    game = _branch(played[0], tmp_path / "refusals")
+    state = fast_state(game)
+    me = state.player(state.current_seat)
+    assert "skill set" in game.run("skills", me.name, "politics=9", code=2).output
+    game.run("skills", me.name, *skills_for(state))
+    assert "already" in game.run("skills", me.name, *skills_for(state), code=2).output
+    assert "no space area" in game.run("place", "behind", "raider=1", code=2).output
+    other = state.player((state.current_seat + 1) % 5)
+    assert "only the current player" in game.run("move", other.name, "armory", code=2).output
+    game.run("draw", "crisis", "--kind", "attack", "--icon", "raiders")
+    out = game.run("next", code=2).output
+    assert "steps left" in out and "resolve" in out
+    queue = fast_state(game).queue()
+    assert any("resolve Crisis" in q for q in queue) and any("activate" in q for q in queue)
+
+
+def test_the_reveal_is_posted_split_for_discord(
+    played: tuple[BsgGame, Counter[str]], tmp_path: Path
+) -> None:
+    game = _branch(played[0], tmp_path / "reveal")
+    game.run("end", "humans", "--reason", "test over")
+    result = game.run("reveal")
+    assert "public/reveal" in result.stderr
+    public = game.folder / "public"
+    parts = sorted(public.glob("reveal.discord*.md"))
+    assert len(parts) > 5 and all(len(p.read_text(encoding="utf-8")) <= 2000 for p in parts)
+    bgg = (public / "reveal.bgg.txt").read_text(encoding="utf-8")
+    assert FIVE_SEED in bgg and "Die rolls:" in bgg
+    # Every commitment the thread carried is in the reveal, with its salt.
+    posted = set()
+    for path in public.glob("[0-9]*.facebook.txt"):
+        posted |= set(re.findall(r"\): ([0-9a-f]{64})", path.read_text(encoding="utf-8")))
+    revealed = set(re.findall(r"commitment: ([0-9a-f]{64})", bgg))
+    assert posted and posted <= revealed
+    status = game.run("status").stdout
+    assert "in reserve 6 vipers" in status or "in reserve" in status
+    assert "{" not in status.split("Fleet:")[1].splitlines()[0]
+
+
+def test_a_log_begun_before_replays_as_it_was_accepted(tmp_path: Path) -> None:
+    """A game set up by an older kit (no `rules` in its first entry) goes on under the rules
+    its entries were accepted by: a second draw and a Sympathizer left unrevealed replay."""
+    import json
+
+    game = BsgGame(tmp_path / "old", seed=FIVE_SEED, players=FIVE)
+    game.run("setup")
+    log = game.folder / "table-log.jsonl"
+    head, *rest = log.read_text(encoding="utf-8").splitlines()
+    entry = json.loads(head)
+    assert entry.pop("rules") == 2
+    log.write_text("\n".join([json.dumps(entry), *rest]) + "\n", encoding="utf-8")
+    state = fast_state(game)
+    me = state.player(state.current_seat)
+    game.run("skills", me.name, *skills_for(state))
+    game.run("skills", me.name, *skills_for(state))  # accepted, as it was then
+    assert not fast_state(game).strict
+    new = BsgGame(tmp_path / "new", seed=FIVE_SEED, players=FIVE)
+    new.run("setup")
+    new.run("skills", me.name, *skills_for(state))
+    assert "already" in new.run("skills", me.name, *skills_for(state), code=2).output
