@@ -15,6 +15,9 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	# Bytecode compiled once, as an installed package has it: a run then loads it instead
+	# of compiling every module again (an environment may forbid writing it at run time).
+	$(BIN)/python -m compileall -q generator
 	touch $@
 
 game: $(STAMP)

@@ -247,8 +247,8 @@ def correct(what: str | None, text: str | None, folder: Path | None, at: str | N
         read_corrections,
         record_correction,
     )
-    from generator.host.digest import game_posts
     from generator.host.game_folder import require_schedule
+    from generator.host.game_posts import game_posts
     from generator.host.table_open import TableGame, open_host_game
     from generator.plan.moments import now, parse_at
 

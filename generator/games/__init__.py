@@ -100,16 +100,20 @@ class GameRules(ABC):
 
     def host_tasks(self, content: Any, plan: Any) -> list[HostTask]:
         """The rankings, catch-up pages and reveal of the month, in the order they are due."""
+        from generator.plan.model import as_data
         from generator.plan.month import month_tasks
 
-        return month_tasks(plan, self.round_ends(content, plan))
+        return month_tasks(as_data(plan), self.round_ends(content, plan))
 
     def month_posts(self, content: Any, plan: Any, posts: list[Post]) -> list[Post]:
         """The game's posts with what players read of the month: the schedule post before
         day 1, a line before each day off, and when each round's scores are due."""
+        from generator.plan.model import as_data
+        from generator.plan.month import month_tasks
         from generator.render.month_posts import with_month
 
-        return with_month(posts, plan, self.host_tasks(content, plan))
+        data = as_data(plan)  # once: a typed plan's JSON form is not free to make
+        return with_month(posts, data, month_tasks(data, self.round_ends(content, plan)))
 
 
 # Games installed beside sheetgen: an entry point of this group names a game and the module

@@ -21,10 +21,10 @@ from typing import Any
 from PIL import Image
 
 from generator.common.errors import SheetgenError, display_path
-from generator.games import OutputFile, Scope
-from generator.games.capabilities import lacking
+from generator.games import OutputFile
 from generator.host.corrections import correction_post, moment_words, read_corrections
 from generator.host.game_folder import GameFolder
+from generator.host.game_posts import game_posts
 from generator.host.rankings import SCORES_FILE
 from generator.host.rankings_post import ranking_picture, ranking_post
 from generator.host.scoreboard import game_rankings, game_title
@@ -32,7 +32,6 @@ from generator.plan.model import as_data
 from generator.plan.moments import Slot, game_slots, now, parse_at, parse_day
 from generator.plan.schedule import when, with_eve
 from generator.render.digest_pdf import digest_pdf
-from generator.render.guide import posting_order
 from generator.render.html import (
     Page,
     PageImage,
@@ -135,13 +134,6 @@ def refuse_future(game: GameFolder, future: list[Post], cutoff: Cutoff) -> None:
         f"{why}; {instead}, or add --host-copy for the host's own copy "
         f"({HOST_DIGEST_HTML}, never to be posted)"
     )
-
-
-def game_posts(game: GameFolder) -> list[Post]:
-    posts_of = game.rules.capabilities.posts
-    if posts_of is None:
-        raise lacking(game.title, "posts", "the catch-up page")
-    return posting_order(posts_of(game.content, game.typed, Scope("game"), game.papers))
 
 
 def published(game: GameFolder, cutoff: Cutoff) -> list[Post]:

@@ -20,8 +20,8 @@ from generator.host.corrections import (
     moment_words,
     read_corrections,
 )
-from generator.host.digest import game_posts
 from generator.host.game_folder import GameFolder
+from generator.host.game_posts import game_posts
 from generator.host.post_steps import item_lines, post_items
 from generator.host.posted import Posted
 from generator.kit.session import recorded_rhythm

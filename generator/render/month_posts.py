@@ -71,6 +71,7 @@ def deadline_line(task: HostTask) -> Block:
 def with_month(posts: list[Post], plan: Any, tasks: Sequence[HostTask]) -> list[Post]:
     """The posts with the month's lines added, and the schedule post after the post of
     what to print (when the posts hold it)."""
+    plan = as_data(plan)
     posts = list(posts)
     turns = {p.turn for p in posts}
     for off in days_off(plan):

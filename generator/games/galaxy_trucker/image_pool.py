@@ -3,6 +3,7 @@ are enough of them to repay starting it (the drawing itself is images_layout's).
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from multiprocessing import get_context
@@ -18,6 +19,13 @@ from generator.kit.assemble import Drawing
 WORKERS = 2
 # Below this many images a worker pool costs more to start than it saves.
 POOL_MIN = 6
+# SHEETGEN_WORKERS=1 draws in this process (the files are the same: a test checks it).
+WORKERS_VARIABLE = "SHEETGEN_WORKERS"
+
+
+def workers() -> int:
+    text = os.environ.get(WORKERS_VARIABLE, "").strip()
+    return int(text) if text.isdigit() and 1 <= int(text) <= 64 else WORKERS
 
 
 _WORKER: dict[str, Any] = {}
@@ -39,12 +47,13 @@ def _rendered(
     _init_worker(content, plan)
     # Made before the workers start, so they share it rather than each making it.
     game_palette(content)
-    if len(images) < POOL_MIN:
+    count = workers()
+    if len(images) < POOL_MIN or count == 1:
         yield from (_render_one(image) for image in images)
         return
     # fork shares the loaded content with the workers for free; elsewhere it is pickled once.
     method = "fork" if sys.platform.startswith("linux") else "spawn"
-    with get_context(method).Pool(WORKERS, _init_worker, (content, plan)) as pool:
+    with get_context(method).Pool(count, _init_worker, (content, plan)) as pool:
         # imap keeps the input order, so the result never depends on worker timing.
         yield from pool.imap(_render_one, images, chunksize=1)
 
