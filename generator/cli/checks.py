@@ -76,8 +76,8 @@ def check(pack: str | None, game_file: Path | None) -> None:
     multiple=True,
     metavar="KEY=VALUE",
     callback=parse_game_options,
-    help="A game option the game was started with, as in its game file (Keep on Trucking: "
-    "ships=A, difficulty=hard; Moon Drop: variations=mirror). Repeat for several.",
+    help="A game option the game was started with, as in its game file (e.g. ships=A, "
+    "difficulty=hard, variations=mirror). Repeat for several.",
 )
 @click.option(
     "--variations",
