@@ -25,11 +25,11 @@ from generator.folder.corrections_log import (
     read_corrections,
 )
 from generator.host.game_folder import GameFolder
-from generator.kit.assemble import GUIDE_FILE
 from generator.plan.moments import game_slots
 from generator.plan.schedule import when
 from generator.render.corrections_guide import moment_words as plan_moment_words
 from generator.render.corrections_guide import with_corrections
+from generator.render.guide import GUIDE_FILE
 from generator.render.post import PostDraft, para, typed
 from generator.render.text import Post
 

@@ -14,11 +14,9 @@ import click
 from generator.common.output_file import OutputFile
 from generator.plan.model import to_data
 from generator.plan.month import HostTask
-from generator.render.calendar_ics import calendar_file
+from generator.render.guide import GUIDE_FILE as GUIDE_FILE  # the kit's guide, by name
 from generator.render.guide import posting_guide
 from generator.render.text import Post
-
-GUIDE_FILE = "posting-guide.md"
 
 
 @dataclass(frozen=True)
@@ -54,6 +52,9 @@ def schedule_files(
     game_name: str, plan: Any, posts: list[Post], tasks: Sequence[HostTask] = ()
 ) -> list[OutputFile]:
     """The posting guide and, for a dated game, the calendar of every post and host task."""
+    # The calendar library is loaded only by the commands that write a calendar.
+    from generator.render.calendar_ics import calendar_file
+
     guide = OutputFile(GUIDE_FILE, posting_guide(game_name, plan, posts, tasks).encode("utf-8"))
     return [guide, *calendar_file(game_name, to_data(plan), posts, tasks)]
 

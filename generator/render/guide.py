@@ -15,6 +15,8 @@ from generator.render.host_tasks import task_heading, task_steps
 from generator.render.post import PostDraft, para
 from generator.render.text import Post, fill
 
+GUIDE_FILE = "posting-guide.md"
+
 
 def posting_order(posts: list[Post]) -> list[Post]:
     return sorted(posts, key=lambda p: (p.turn, p.position))

@@ -11,7 +11,6 @@ from generator.common.errors import SheetgenError
 from generator.folder.cache import reuse
 from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import content as gt_content
-from generator.games.galaxy_trucker.image_pool import render_images
 from generator.games.galaxy_trucker.images import PlannedImage
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.planner import make_rounds
@@ -101,6 +100,9 @@ class GalaxyTruckerRules(GameRules):
         posts = self.posts(content, plan, scope, options.papers, options.images)
 
         def pictures() -> Drawing:
+            # The drawing code (Pillow's, the art's) is loaded only when pictures are made.
+            from generator.games.galaxy_trucker.image_pool import render_images
+
             planned = [im for p in posts for im in p.images if isinstance(im, PlannedImage)]
             return render_images(content, plan, planned)
 
