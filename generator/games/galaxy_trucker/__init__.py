@@ -110,6 +110,9 @@ class GalaxyTruckerRules(GameRules):
                 # The sheets depend on the pack alone: built once per pack version.
                 key = (self.sheet_kind, content.pack_digest, paper)
                 files += reuse(key, functools.partial(self.sheet_files, content, (paper,)))
+            if self.writer_type.ship_builder:
+                key = (self.sheet_kind, content.pack_digest, "ship-builder")
+                files += reuse(key, functools.partial(self.builder_files, content))
             return files
 
         return scope_files(
@@ -130,6 +133,12 @@ class GalaxyTruckerRules(GameRules):
         from generator.games.galaxy_trucker.sheets import sheet_files
 
         return sheet_files(content, papers)
+
+    def builder_files(self, content: gt_content.GalaxyTrucker) -> list[OutputFile]:
+        """The ship builder page (public data only: the pack's tiles and round boards)."""
+        from generator.games.galaxy_trucker.ship_builder import builder_file
+
+        return [builder_file(content)]
 
     def turn_post(
         self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan, turn: int
