@@ -1,3 +1,4 @@
+# ruff: noqa: E501 (the driver script is JavaScript in one string)
 """Drives the ship builder page in headless Chromium as a player does: type a code, tap
 Take, tap Turn, tap a square of the board; then reads what the page shows. The script is
 added to a copy of the page and writes its findings into the DOM (as tests/headless.py
