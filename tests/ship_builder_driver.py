@@ -38,7 +38,7 @@ DRIVER = """
   out.problems = Array.prototype.map.call($("problems").children, function (li) { return li.textContent; });
   out.stats = Array.prototype.map.call($("stats").children, function (li) { return li.textContent; });
   out.flagged = Array.prototype.map.call(document.querySelectorAll(".cell.bad, .cell.loose"), function (b) { return b.dataset.cell; });
-  (job.verdicts || []).forEach(function (text) { out.verdicts.push(window.shipBuilder.verdict(text)); });
+  (job.verdicts || []).forEach(function (v) { out.verdicts.push(window.shipBuilder.verdict(v[0], v[1], v[2])); });
   if (job.read) { $("in").value = job.read; click($("read")); out.readBack = $("out").value; out.readErrors = $("readerr").textContent; }
   out.scrollWidth = document.documentElement.scrollWidth;
   out.innerWidth = window.innerWidth;

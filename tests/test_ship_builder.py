@@ -212,7 +212,7 @@ def test_the_page_verdict_agrees_with_the_engine_on_bot_ships(
         ships.append((board_id, ship))
         ships.append((board_id, _spoiled(content, board_id, ship, rng)))
     texts = [write_ship(s, content.boards[b]) for b, s in ships]
-    found = drive(page, {"verdicts": texts})
+    found = drive(page, {"verdicts": [[t, 2] for t in texts]})
     assert len(found["verdicts"]) == len(ships) == 204
     reasons = set()
     for (board_id, ship), verdict in zip(ships, found["verdicts"], strict=True):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import json
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.common.output_file import OutputFile
@@ -19,9 +20,24 @@ from generator.games.galaxy_trucker.model import Board, Tile
 from generator.games.galaxy_trucker.posts import BUILDER_FILE
 from generator.games.galaxy_trucker.ship_builder_page import PAGE
 
+FLAGS = ("crew", "engine", "cannon", "shield", "battery", "hold", "life_support")
 
-def _board(board_id: str, board: Board) -> dict[str, Any]:
+
+@dataclass(frozen=True)
+class Rules:
+    """What the page's check needs beyond the base game's: each wired kind's partner (a
+    kind flag, FLAGS) and its words; the boards whose rear the player picks (a compass);
+    the edge names of the engines' rule then; whether ship files may say `ability:`."""
+
+    wiring: dict[str, tuple[str, str]] = field(default_factory=dict)
+    compass: tuple[str, ...] = ()
+    edges: tuple[str, ...] = ()
+    ability: bool = False
+
+
+def _board(board_id: str, board: Board, rules: Rules) -> dict[str, Any]:
     return {
+        "compass": board_id in rules.compass,
         "id": board_id,
         "name": board.name,
         "rows": list(range(board.rows[0], board.rows[-1] + 1)),
@@ -31,9 +47,11 @@ def _board(board_id: str, board: Board) -> dict[str, Any]:
     }
 
 
-def _tile(content: GalaxyTrucker, tile: Tile) -> dict[str, Any]:
+def _tile(content: GalaxyTrucker, tile: Tile, rules: Rules) -> dict[str, Any]:
     tile_type = content.tile_type(tile)
+    kind = content.kinds.tile(tile_type.kind)
     found: dict[str, Any] = {
+        "does": [f for f in FLAGS if getattr(kind, f)],
         "code": tile_code(tile.id),
         "name": tile_type.name,
         "kind": tile_type.kind,
@@ -45,16 +63,23 @@ def _tile(content: GalaxyTrucker, tile: Tile) -> dict[str, Any]:
             found[key] = value
     if tile_type.hazardous:
         found["hazardous"] = True
+    if kind.name in rules.wiring:
+        found["wired"], found["wiredWords"] = rules.wiring[kind.name]
     return found
 
 
-def builder_data(content: GalaxyTrucker, board_ids: list[str]) -> dict[str, Any]:
+def builder_data(
+    content: GalaxyTrucker, board_ids: list[str], rules: Rules | None = None
+) -> dict[str, Any]:
     """The page's data: the boards players build on and every tile of the pack."""
+    rules = rules or Rules()
     return {
         "game": content.texts.game_name,
-        "boards": [_board(b, content.boards[b]) for b in board_ids],
-        "start": _tile(content, content.starting_cabin),
-        "tiles": {tile_code(t.id): _tile(content, t) for t in content.tiles},
+        "boards": [_board(b, content.boards[b], rules) for b in board_ids],
+        "start": _tile(content, content.starting_cabin, rules),
+        "tiles": {tile_code(t.id): _tile(content, t, rules) for t in content.tiles},
+        "edges": list(rules.edges) or None,
+        "ability": rules.ability,
     }
 
 
@@ -63,13 +88,17 @@ def round_boards(content: GalaxyTrucker) -> list[str]:
     return list(dict.fromkeys(r.ship for r in content.rounds))
 
 
-def builder_html(content: GalaxyTrucker, board_ids: list[str]) -> bytes:
-    data = json.dumps(builder_data(content, board_ids), sort_keys=True, separators=(",", ":"))
+def builder_html(content: GalaxyTrucker, board_ids: list[str], rules: Rules | None = None) -> bytes:
+    found = builder_data(content, board_ids, rules)
+    data = json.dumps(found, sort_keys=True, separators=(",", ":"))
     # "</" inside a script would end it early; JSON allows "<\/".
     data = data.replace("</", "<\\/")
     title = html.escape(f"{content.texts.game_name}: ship builder")
     return PAGE.replace("__TITLE__", title).replace("__DATA__", data).encode("utf-8")
 
 
-def builder_file(content: GalaxyTrucker, board_ids: list[str] | None = None) -> OutputFile:
-    return OutputFile(BUILDER_FILE, builder_html(content, board_ids or round_boards(content)))
+def builder_file(
+    content: GalaxyTrucker, board_ids: list[str] | None = None, rules: Rules | None = None
+) -> OutputFile:
+    boards = board_ids or round_boards(content)
+    return OutputFile(BUILDER_FILE, builder_html(content, boards, rules))

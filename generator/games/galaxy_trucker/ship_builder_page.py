@@ -56,6 +56,8 @@ turn it clockwise (or to take it off). Everything stays on this phone; nothing i
 <div class="row">Tap a placed tile to:
  <button id="mode-turn" class="on">turn it</button><button id="mode-off">take it off</button></div>
 <div id="grid" class="grid"></div>
+<div class="row" id="rearrow" style="display:none"><label for="rear">The round's rear edge (the compass: engines face it)</label>
+ <select id="rear"><option value="0">top</option><option value="1">right</option><option value="2" selected>bottom</option><option value="3">left</option></select></div>
 <div class="row"><label for="skipped">Skipped Parts boxes marked</label>
  <input id="skipped" type="number" min="0" max="999" value="0"></div>
 <h2>End of building</h2>
@@ -78,7 +80,7 @@ var CONNECTORS = ["single", "double", "universal"];
 var DIRS = ["front", "right", "rear", "left"];
 var STEP = [[-1, 0], [0, 1], [1, 0], [0, -1]];
 var FAR = 10000;
-var state = {board: DATA.boards[0], parts: {}, hand: null, handRot: 0, mode: "turn", skipped: 0};
+var state = {board: DATA.boards[0], parts: {}, hand: null, handRot: 0, mode: "turn", skipped: 0, rear: 2, ability: ""};
 
 function key(cell) { return cell[0] + "," + cell[1]; }
 function unkey(k) { return k.split(",").map(Number); }
@@ -131,12 +133,13 @@ function distances(ship) {
   return found;
 }
 // Each broken placement rule: the tiles that could be at fault, and why (legality.clashes).
-function clashes(ship) {
-  var found = [];
+// With a chosen rear (an expansion's compass) the engines' rule names edges, after the rest.
+function clashes(ship, rear) {
+  var found = [], edges = DATA.edges;
   order(ship).forEach(function (cell) {
     var part = ship.parts[key(cell)];
     var exhaust = part.sides.indexOf("engine");
-    if (exhaust >= 0 && exhaust !== 2)
+    if (!edges && exhaust >= 0 && exhaust !== 2)
       found.push([[cell], "an engine must face the rear (its exhaust faces the " + DIRS[exhaust] + ")"]);
     for (var d = 0; d < 4; d++) {
       var o = neighbour(cell, d), other = ship.parts[key(o)];
@@ -151,15 +154,27 @@ function clashes(ship) {
       }
     }
   });
+  if (edges) order(ship).forEach(function (cell) {
+    var exhaust = ship.parts[key(cell)].sides.indexOf("engine");
+    if (exhaust >= 0 && exhaust !== rear)
+      found.push([[cell], "an engine must face the rear (the " + edges[rear] + " edge; its exhaust faces the " + edges[exhaust] + " edge)"]);
+  });
   return found;
+}
+// A tile with fancy wiring (an expansion's boosters, life supports...) joined to a partner.
+function partnered(ship, cell) {
+  var need = ship.parts[key(cell)].tile.wired;
+  if (!need) return true;
+  return links(ship, cell).some(function (o) { return ship.parts[key(o)].tile.does.indexOf(need) >= 0; });
 }
 function rank(dist, cell) { var v = dist[key(cell)]; return [v === undefined ? FAR : v, cell[0], cell[1]]; }
 function cmpRank(a, b) { return a[0] - b[0] || a[1] - b[1] || a[2] - b[2]; }
 // The end-of-building check (legality.check): the tiles removed, in removal order.
-function check(ship) {
+function check(ship, rear) {
   var removed = [];
+  if (rear === undefined) rear = 2;
   for (;;) {
-    var found = clashes(ship);
+    var found = clashes(ship, rear);
     if (!found.length) break;
     var dist = distances(ship);
     var blame = function (cells) {
@@ -183,33 +198,43 @@ function check(ship) {
     removed.push({cell: worst, label: label(ship.parts[key(worst)]), reason: reasons.join("; "), loose: false});
     delete ship.parts[key(worst)];
   }
-  var dist = distances(ship);
-  order(ship).forEach(function (cell) {
-    if (!(key(cell) in dist)) {
-      removed.push({cell: cell, label: label(ship.parts[key(cell)]), reason: "not connected to the starting cabin by connectors", loose: true});
-      delete ship.parts[key(cell)];
-    }
-  });
+  for (;;) {
+    var dist = distances(ship);
+    order(ship).forEach(function (cell) {
+      if (!(key(cell) in dist)) {
+        removed.push({cell: cell, label: label(ship.parts[key(cell)]), reason: "not connected to the starting cabin by connectors", loose: true});
+        delete ship.parts[key(cell)];
+      }
+    });
+    var lonely = order(ship).filter(function (cell) { return !partnered(ship, cell); });
+    if (!lonely.length) break;
+    lonely.forEach(function (cell) {
+      var part = ship.parts[key(cell)];
+      removed.push({cell: cell, label: label(part), reason: "fancy wiring: not joined to " + part.tile.wiredWords + " (it falls off)", loose: true});
+    });
+    lonely.forEach(function (cell) { delete ship.parts[key(cell)]; });
+  }
   return removed;
 }
 // What the legal ship offers: firepower and engine strength (with and without batteries),
 // exposed connectors, and where crew and aliens may sit.
-function stats(ship) {
+function stats(ship, rear) {
+  var front = (rear + 2) % 4;
   var cells = order(ship), fire = 0, fireMax = 0, engine = 0, engineMax = 0, exposed = 0;
   var cannons = 0, engines = 0, seats = [], batteries = 0, holds = 0, aliens = {};
   cells.forEach(function (cell) {
     var p = ship.parts[key(cell)], t = p.tile;
-    if (t.kind === "cannon") {
+    if (t.does.indexOf("cannon") >= 0) {
       cannons++;
-      var worth = p.sides.indexOf("cannon") === 0 ? 2 : 1;
+      var worth = p.sides.indexOf("cannon") === front ? 2 : 1;
       if ((t.strength || 1) === 2) fireMax += 2 * worth; else { fire += worth; fireMax += worth; }
     }
-    if (t.kind === "engine" && p.sides.indexOf("engine") === 2) {
+    if (t.does.indexOf("engine") >= 0 && p.sides.indexOf("engine") === rear) {
       engines++;
       if ((t.strength || 1) === 2) engineMax += 2; else { engine += 1; engineMax += 1; }
     }
-    if (t.kind === "battery") batteries += t.cells || 0;
-    if (t.kind === "cargo") holds += t.slots || 0;
+    if (t.does.indexOf("battery") >= 0) batteries += t.cells || 0;
+    if (t.does.indexOf("hold") >= 0) holds += t.slots || 0;
     for (var d = 0; d < 4; d++) {
       if (isConnector(p.sides[d]) && !ship.parts[key(neighbour(cell, d))]) exposed++;
     }
@@ -217,7 +242,7 @@ function stats(ship) {
       var colours = [];
       if (t.kind === "cabin") links(ship, cell).forEach(function (o) {
         var n = ship.parts[key(o)].tile;
-        if (n.kind === "life-support" && n.alien && colours.indexOf(n.alien) < 0) colours.push(n.alien);
+        if (n.does.indexOf("life_support") >= 0 && n.alien && colours.indexOf(n.alien) < 0) colours.push(n.alien);
       });
       colours.forEach(function (c) { aliens[c] = true; });
       seats.push(p.code + " at " + cellName(cell) + ": 2 humans" +
@@ -227,7 +252,7 @@ function stats(ship) {
   return {fire: fire / 2, fireMax: fireMax / 2, engine: engine, engineMax: engineMax, exposed: exposed,
           cannons: cannons, engines: engines, seats: seats, batteries: batteries, holds: holds, aliens: aliens};
 }
-function shipText(board, placed, skipped) {
+function shipText(board, placed, skipped, ability) {
   var rows = [], width = 0;
   board.rows.forEach(function (r) {
     var line = [];
@@ -239,6 +264,7 @@ function shipText(board, placed, skipped) {
     rows.push(line);
   });
   var out = ["# " + board.name + ", from the ship builder", "skipped: " + skipped];
+  if (ability) out.push("ability: " + ability);
   rows.forEach(function (line) {
     out.push(line.map(function (t) { while (t.length < width) t += " "; return t; }).join(" ").replace(/\s+$/, ""));
   });
@@ -246,13 +272,16 @@ function shipText(board, placed, skipped) {
 }
 // Reads a ship file (the format of content/galaxy-trucker/README.md). The tiles' round is
 // not known here: the scorer checks that they were posted.
-function readShip(text) {
-  var errors = [], skipped = 0, lines = [];
+// The ship is the one picked (or named: `boardId`) when the grid has its size, else the
+// first ship of that size on which every tile sits on a cell (Ship I and IA are both 5 x 5).
+function readShip(text, boardId) {
+  var errors = [], skipped = 0, lines = [], ability = "";
   text.split(/\r?\n/).forEach(function (raw, i) {
     var line = raw.split("#")[0].replace(/\s+$/, "");
     if (!line.trim()) return;
     var h = /^([A-Za-z_]+)\s*:\s*(.*)$/.exec(line.trim());
     if (h && !lines.length) {
+      if (DATA.ability && h[1].toLowerCase() === "ability") { ability = h[2].trim(); return; }
       if (h[1] !== "skipped") errors.push("line " + (i + 1) + ": unknown setting " + h[1]);
       else if (!/^\d+$/.test(h[2].trim())) errors.push("line " + (i + 1) + ": skipped is not a count");
       else skipped = parseInt(h[2], 10);
@@ -260,10 +289,16 @@ function readShip(text) {
     }
     lines.push([i + 1, line.trim().split(/\s+/)]);
   });
-  var board = null;
-  [state.board].concat(DATA.boards).forEach(function (b) {
-    if (!board && b.rows.length === lines.length && lines.every(function (l) { return l[1].length === b.columns.length; })) board = b;
+  var sized = [state.board].concat(DATA.boards).filter(function (b) {
+    return b.rows.length === lines.length && lines.every(function (l) { return l[1].length === b.columns.length; });
   });
+  var named = sized.filter(function (b) { return b.id === boardId; });
+  var fitting = sized.filter(function (b) {
+    return lines.every(function (l, ri) {
+      return l[1].every(function (tok, ci) { return tok === "." || onBoard(b, [b.rows[ri], b.columns[ci]]); });
+    });
+  });
+  var board = named[0] || (boardId ? null : fitting[0] || sized[0]) || null;
   if (!board) {
     errors.push("the grid has " + lines.length + " rows; no ship board of this page has that many rows and columns (" +
       DATA.boards.map(function (b) { return b.name + ": " + b.rows.length + " rows of " + b.columns.length; }).join(", ") + ")");
@@ -287,13 +322,13 @@ function readShip(text) {
       used[code] = true; placed[key(cell)] = {code: code, rotation: rot};
     });
   });
-  return {errors: errors, board: board, placed: placed, skipped: skipped};
+  return {errors: errors, board: board, placed: placed, skipped: skipped, ability: ability};
 }
 // The verdict on a ship file's text, for the tests: the removals, as the engine lists them.
-function verdict(text) {
-  var r = readShip(text);
+function verdict(text, rear, boardId) {
+  var r = readShip(text, boardId);
   if (r.errors.length) return {errors: r.errors};
-  var removed = check(makeShip(r.board, r.placed));
+  var removed = check(makeShip(r.board, r.placed), rear === undefined ? 2 : rear);
   return {errors: [], board: r.board.id, removed: removed.map(function (x) { return {cell: x.cell, label: x.label, reason: x.reason}; })};
 }
 
@@ -339,7 +374,8 @@ function $(id) { return document.getElementById(id); }
 function render() {
   var board = state.board, ship = makeShip(board, state.placed || state.parts);
   var legal = makeShip(board, state.parts);
-  var removed = check(legal);
+  var rear = state.board.compass ? state.rear : 2;
+  var removed = check(legal, rear);
   var bad = {}; removed.forEach(function (r) { bad[key(r.cell)] = r.loose ? "loose" : "bad"; });
   var grid = $("grid");
   grid.style.gridTemplateColumns = "1.6em repeat(" + board.columns.length + ", minmax(0, 1fr))";
@@ -362,7 +398,7 @@ function render() {
     v.textContent = removed.length + (removed.length === 1 ? " tile" : " tiles") + " would be removed (Lost Components):";
   } else { v.className = "ok"; v.textContent = "Every tile is placed legally."; }
   list.innerHTML = removed.map(function (r) { return "<li>" + r.label + " at " + cellName(r.cell) + ": " + r.reason + "</li>"; }).join("");
-  var s = stats(legal);
+  var s = stats(legal, rear);
   var items = [
     "Firepower " + s.fire + (s.fireMax > s.fire ? " (" + s.fireMax + " with every double cannon powered)" : "") + (s.aliens.purple && s.cannons ? "; +2 with a purple alien" : ""),
     "Engine strength " + s.engine + (s.engineMax > s.engine ? " (" + s.engineMax + " with every double engine powered)" : "") + (s.aliens.brown && s.engines ? "; +2 with a brown alien" : ""),
@@ -370,7 +406,8 @@ function render() {
     "Batteries: " + s.batteries + "; cargo spaces: " + s.holds
   ].concat(s.seats.map(function (x) { return "Crew: " + x; }));
   $("stats").innerHTML = items.map(function (x) { return "<li>" + x + "</li>"; }).join("");
-  $("out").value = shipText(board, state.parts, state.skipped);
+  $("out").value = shipText(board, state.parts, state.skipped, state.ability);
+  $("rearrow").style.display = board.compass ? "" : "none";
   $("hand").innerHTML = state.hand ? tileSvg({tile: DATA.tiles[state.hand], code: state.hand, sides: rotate(DATA.tiles[state.hand].sides, state.handRot / 90)}) : "";
   $("handword").textContent = state.hand ? "In hand: " + state.hand + " (" + DATA.tiles[state.hand].name + "), turned " + state.handRot + "°." : "No tile in hand.";
   Array.prototype.forEach.call($("boards").children, function (b) { b.className = b.dataset.board === board.id ? "on" : ""; });
@@ -402,6 +439,7 @@ function init() {
     state.parts = {}; render();
   });
   $("take").addEventListener("click", take);
+  $("rear").addEventListener("change", function () { state.rear = parseInt($("rear").value, 10); render(); });
   $("code").addEventListener("keydown", function (e) { if (e.key === "Enter") take(); });
   $("turn").addEventListener("click", function () { if (state.hand) { state.handRot = (state.handRot + 90) % 360; render(); } });
   $("mode-turn").addEventListener("click", function () { state.mode = "turn"; $("mode-turn").className = "on"; $("mode-off").className = ""; });
@@ -418,7 +456,7 @@ function init() {
     var r = readShip($("in").value);
     $("readerr").innerHTML = r.errors.map(function (x) { return "<li>" + x.replace(/</g, "&lt;") + "</li>"; }).join("");
     if (r.errors.length) return;
-    state.board = r.board; state.parts = r.placed; state.skipped = r.skipped; $("skipped").value = r.skipped; render();
+    state.board = r.board; state.parts = r.placed; state.skipped = r.skipped; state.ability = r.ability; $("skipped").value = r.skipped; render();
   });
   render();
 }

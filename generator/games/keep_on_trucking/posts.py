@@ -47,10 +47,6 @@ def tile_technology(content: GalaxyTrucker, tile: Tile) -> list[str]:
 
 
 class TruckingPostWriter(PostWriter):
-    # The page checks the base game's end of building only (not the A ships' compass or
-    # fancy wiring): Keep on Trucking folders go without it until it learns them.
-    ship_builder = False
-
     def __init__(  # type: ignore[override]
         self,
         content: GalaxyTrucker,
