@@ -42,7 +42,7 @@ DRIVER = """
   if (job.read) { $("in").value = job.read; click($("read")); out.readBack = $("out").value; out.readErrors = $("readerr").textContent; }
   out.scrollWidth = document.documentElement.scrollWidth;
   out.innerWidth = window.innerWidth;
-  var pre = document.createElement("pre"); pre.id = "driver-out"; pre.textContent = JSON.stringify(out);
+  var pre = document.createElement("pre"); pre.id = "driver-out"; pre.style.display = "none"; pre.textContent = JSON.stringify(out);
   document.body.appendChild(pre);
 })();
 </script>
@@ -72,7 +72,7 @@ def drive(page: Path, job: dict[str, Any], width: int = 390) -> dict[str, Any]:
     finally:
         copy.unlink()
         frame.unlink()
-    found = re.search(r'<pre id="driver-out">(.+?)</pre>', dom, re.DOTALL)
+    found = re.search(r'<pre id="driver-out"[^>]*>(.+?)</pre>', dom, re.DOTALL)
     assert found, "the driver did not report (the page failed?)"
     raw = found.group(1).replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">")
     return json.loads(raw.replace("&amp;", "&"))

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ship_builder_driver import drive
+from headless import measure
+from ship_builder_driver import drive, driven_copy
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight import bot, legality
@@ -127,6 +128,8 @@ def test_the_page_is_the_same_for_every_seed_and_holds_no_plan(tmp_path: Path) -
         assert plan["commitment"].encode() not in html
         assert plan["game_id"].encode() not in html
     assert pages[0] == pages[1]
+    # Offline: nothing to fetch (no address, no external script, style, font or picture).
+    assert not re.search(rb"https?:|<link|src=|@import|url\(|fetch\(|XMLHttpRequest", pages[0])
 
 
 def test_the_before_day_one_post_names_and_attaches_the_page() -> None:
@@ -173,8 +176,11 @@ def test_bot_ships_built_by_taps_export_as_the_engine_writes_them(
     board = content.boards[board_id]
     assert found["text"] == write_ship(ship, board, TITLE.format(board.name))
     assert found["verdict"] == "Every tile is placed legally."
-    # The page fits a 390 px phone: nothing wider than the screen.
-    assert found["scrollWidth"] <= found["innerWidth"]
+    # The built ship fits a 390 px phone: nothing wider than the screen, in a frame that wide.
+    copy = driven_copy(page, {"board": board_id, "taps": _taps(ship)}, page.with_name("b.html"))
+    figures = measure(copy, width=390)
+    assert figures["innerWidth"] == 390
+    assert figures["scrollWidth"] <= 390
 
 
 def test_a_tapped_illegal_ship_is_flagged_as_the_engine_removes_it(
@@ -229,3 +235,29 @@ def test_the_page_verdict_agrees_with_the_engine_on_bot_ships(
     assert "not connected to the starting cabin" in joined
     legal = sum(1 for v in found["verdicts"] if not v["removed"])
     assert 102 <= legal < 204  # every bot ship is legal; most spoiled ones are not
+
+
+def test_a_page_export_is_ranked_and_its_account_written(
+    run: Any, tmp_path: Path, page: Path
+) -> None:
+    """The round-1 ship of seed 42, tapped in from the posts' codes (T092 and T039 from turn
+    1, T014 from turn 2), exported by the page, put in the game folder and named in the
+    `ship` column: `rankings` scores it with the engine (-4, as the hand count) and writes
+    the account beside it for the host to send the player."""
+    assert run("game", "--no-images", "--seed", "42", "-o", "g42").exit_code == 0
+    root = tmp_path / "g42"
+    taps = [
+        {"code": "t092", "rotation": 0, "row": 8, "column": 7},  # lower case, as typed
+        {"code": "T039", "rotation": 0, "row": 7, "column": 8},
+        {"code": "T014", "rotation": 180, "row": 6, "column": 7},
+    ]
+    found = drive(page, {"board": "I", "taps": taps})
+    (root / "ships").mkdir()
+    (root / "ships" / "ann.txt").write_text(found["text"])
+    (root / "scores.csv").write_text("player,round,score,ship\nAnn,1,,ships/ann.txt\n")
+    result = run("rankings", "-o", "g42")
+    assert result.exit_code == 0, result.output
+    assert "1. Ann: -4\n" in result.stdout
+    account = (root / "ships" / "ann.account.txt").read_text()
+    assert re.search(r"^  Round 1 score +-4$", account, re.MULTILINE)
+    assert (root / "ships" / "ann.txt").read_text() == found["text"]

@@ -7,6 +7,7 @@ import functools
 import re
 from pathlib import Path
 
+from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError
 from generator.folder.cache import reuse
 from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
@@ -198,9 +199,22 @@ class GalaxyTruckerRules(GameRules):
             titles=(("aesthete", "Aesthete"), ("contraptionist", "Contraptionist")),
             title_rewards={"3-6-9": (3, 6, 9), "4-8-12": (4, 8, 12)},
             # A player's ship file (as `sheetgen score` reads it): the flight engine scores it.
-            scorer=lambda path, rnd: ship_score(self.score(content, plan, path, int(rnd))),
+            scorer=lambda path, rnd: self.scored_ship(content, plan, path, int(rnd)),
             sheet_column="ship",
         )
+
+    def scored_ship(
+        self,
+        content: gt_content.GalaxyTrucker,
+        plan: GalaxyTruckerPlan,
+        ship_file: Path,
+        round_number: int,
+    ) -> tuple[int, dict[str, int]]:
+        """A ship file named in scores.csv, scored by the flight engine; its account is
+        written beside it (`ann.txt` -> `ann.account.txt`) for the host to send the player."""
+        account = self.score(content, plan, ship_file, round_number)
+        write_atomic(account_path(ship_file), account.encode("utf-8"))
+        return ship_score(account)
 
     def score(
         self,
@@ -248,6 +262,11 @@ ACCOUNT_BOXES = {
     "Lost Components": "lost",
     "Pretty Ship": "pretty",
 }
+
+
+def account_path(ship_file: Path) -> Path:
+    """Where rankings writes a ship's account: never the ship file itself (a longer name)."""
+    return ship_file.with_name(f"{ship_file.stem}.account.txt")
 
 
 def ship_score(account: str) -> tuple[int, dict[str, int]]:
