@@ -23,6 +23,7 @@ DRIVER = """
   function cell(k) { return document.querySelector('[data-cell="' + k + '"]'); }
   var out = {ships: [], verdicts: []};
   if (job.board) click(document.querySelector('[data-board="' + job.board + '"]'));
+  if (job.rear !== undefined) { $("rear").value = String(job.rear); $("rear").dispatchEvent(new Event("change")); }
   (job.taps || []).forEach(function (t) {
     $("code").value = t.code;
     click($("take"));

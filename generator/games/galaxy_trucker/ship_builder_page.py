@@ -45,6 +45,8 @@ textarea{width:100%;min-height:9em;font:13px/1.3 ui-monospace,Menlo,Consolas,mon
 tap <b>Take</b>, turn it if you like, then tap an empty square of the ship. Tap a placed tile to
 turn it clockwise (or to take it off). Everything stays on this phone; nothing is sent anywhere.</p>
 <div class="row" id="boards"></div>
+<div class="row" id="rearrow" style="display:none;margin-top:8px"><label for="rear">The round's rear edge (the compass: engines face it)</label>
+ <select id="rear"><option value="0">top</option><option value="1">right</option><option value="2" selected>bottom</option><option value="3">left</option></select></div>
 <div class="row" style="margin-top:8px">
  <input id="code" list="codes" autocomplete="off" autocapitalize="characters" placeholder="T035" aria-label="tile code">
  <datalist id="codes"></datalist>
@@ -56,8 +58,6 @@ turn it clockwise (or to take it off). Everything stays on this phone; nothing i
 <div class="row">Tap a placed tile to:
  <button id="mode-turn" class="on">turn it</button><button id="mode-off">take it off</button></div>
 <div id="grid" class="grid"></div>
-<div class="row" id="rearrow" style="display:none"><label for="rear">The round's rear edge (the compass: engines face it)</label>
- <select id="rear"><option value="0">top</option><option value="1">right</option><option value="2" selected>bottom</option><option value="3">left</option></select></div>
 <div class="row"><label for="skipped">Skipped Parts boxes marked</label>
  <input id="skipped" type="number" min="0" max="999" value="0"></div>
 <h2>End of building</h2>
@@ -346,6 +346,9 @@ function short(tile) {
   if (k === "shield") return "Sh";
   if (k === "life-support") return "LS " + (tile.alien || "").slice(0, 2);
   if (k === "structural") return "Str";
+  var more = {"cannon-booster": "C+", "engine-booster": "E+", "shield-booster": "Sh+", "reactor-furnace": "Furn",
+    catapult: "Cat", "stasis-chamber": "Stas", "cannon-engine": "C/E", "hold-battery": "G/B"};
+  if (more[k]) return more[k];
   return k.slice(0, 3);
 }
 function sideMarks(side, d) {
