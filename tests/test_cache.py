@@ -68,7 +68,8 @@ def test_cached_sheets_are_the_built_sheets(
     monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path))
     game.rules.outputs(game.content, game.plan, Scope("sheets"), options)
     reused = game.rules.outputs(game.content, game.plan, Scope("sheets"), options)
-    assert reused == built and len(built) == 6
+    # Three ship sheets, the aid, the score pad, the print pack and the ship builder page.
+    assert reused == built and len(built) == 7
 
 
 @pytest.mark.parametrize("pack", ["galaxy-trucker", "moon-drop"])

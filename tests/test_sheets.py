@@ -364,7 +364,9 @@ def test_scopes(content: GalaxyTrucker) -> None:
     rules, plan = game.rules, game.plan
     options = RenderOptions(papers=("letter",), images=False)
     sheets = rules.outputs(content, plan, Scope("sheets"), options)
-    assert sorted(f.path for f in sheets) == sorted(f"sheets/{n}-letter.pdf" for n in NAMES)
+    # The ship builder page goes with the sheets (the same for every paper).
+    expected = [f"sheets/{n}-letter.pdf" for n in NAMES] + ["sheets/ship-builder.html"]
+    assert sorted(f.path for f in sheets) == sorted(expected)
     everything = rules.outputs(content, plan, Scope("game"), options)
     by_path: dict[str, OutputFile] = {f.path: f for f in everything}
     for f in sheets:

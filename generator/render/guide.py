@@ -31,9 +31,16 @@ def day_before(plan: Any) -> str:
 PAPER_WORDS = {"a4": "A4", "letter": "US Letter"}
 
 
-def before_day_one_post(text: str, plan: Any, headline: str, print_files: list[str]) -> Post:
+def before_day_one_post(
+    text: str,
+    plan: Any,
+    headline: str,
+    print_files: list[str],
+    more: Sequence[tuple[str, str]] = (),
+) -> Post:
     """What to print, posted the day before day 1 with the print pack attached (every game
-    with a schedule and a print pack)."""
+    with a schedule and a print pack). `more`: (file, paragraph) for each further attached
+    file (not printed), named by its paragraph after the text."""
     first = plan.schedule[0]
     date = when(first).partition(" (")[2].rstrip(")")
     names = []
@@ -47,6 +54,8 @@ def before_day_one_post(text: str, plan: Any, headline: str, print_files: list[s
         first_date=f"day 1 ({date})" if date else "day 1",
         print_files=" or ".join(names),
     )
+    more_files = [path for path, _ in more]
+    more_blocks = [para(words) for _, words in more]
     return PostDraft(
         key="before-day-1",
         title="Before day 1: what to print",
@@ -54,8 +63,8 @@ def before_day_one_post(text: str, plan: Any, headline: str, print_files: list[s
         position=0,
         headline=f"{headline} · Print before day 1",
         when=day_before(plan),
-        blocks=[para(body)],
-        attachments=list(print_files),
+        blocks=[para(body), *more_blocks],
+        attachments=[*print_files, *more_files],
     ).render()
 
 

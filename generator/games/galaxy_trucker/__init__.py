@@ -7,6 +7,7 @@ import functools
 import re
 from pathlib import Path
 
+from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError
 from generator.folder.cache import reuse
 from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
@@ -112,6 +113,9 @@ class GalaxyTruckerRules(GameRules):
                 # The sheets depend on the pack alone: built once per pack version.
                 key = (self.sheet_kind, content.pack_digest, paper)
                 files += reuse(key, functools.partial(self.sheet_files, content, (paper,)))
+            if self.writer_type.ship_builder:
+                key = (self.sheet_kind, content.pack_digest, "ship-builder")
+                files += reuse(key, functools.partial(self.builder_files, content))
             return files
 
         return scope_files(
@@ -132,6 +136,12 @@ class GalaxyTruckerRules(GameRules):
         from generator.games.galaxy_trucker.sheets import sheet_files
 
         return sheet_files(content, papers)
+
+    def builder_files(self, content: gt_content.GalaxyTrucker) -> list[OutputFile]:
+        """The ship builder page (public data only: the pack's tiles and round boards)."""
+        from generator.games.galaxy_trucker.ship_builder import builder_file
+
+        return [builder_file(content)]
 
     def turn_post(
         self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan, turn: int
@@ -191,9 +201,22 @@ class GalaxyTruckerRules(GameRules):
             titles=(("aesthete", "Aesthete"), ("contraptionist", "Contraptionist")),
             title_rewards={"3-6-9": (3, 6, 9), "4-8-12": (4, 8, 12)},
             # A player's ship file (as `sheetgen score` reads it): the flight engine scores it.
-            scorer=lambda path, rnd: ship_score(self.score(content, plan, path, int(rnd))),
+            scorer=lambda path, rnd: self.scored_ship(content, plan, path, int(rnd)),
             sheet_column="ship",
         )
+
+    def scored_ship(
+        self,
+        content: gt_content.GalaxyTrucker,
+        plan: GalaxyTruckerPlan,
+        ship_file: Path,
+        round_number: int,
+    ) -> tuple[int, dict[str, int]]:
+        """A ship file named in scores.csv, scored by the flight engine; its account is
+        written beside it (`ann.txt` -> `ann.account.txt`) for the host to send the player."""
+        account = self.score(content, plan, ship_file, round_number)
+        write_atomic(account_path(ship_file), account.encode("utf-8"))
+        return ship_score(account)
 
     def score(
         self,
@@ -241,6 +264,11 @@ ACCOUNT_BOXES = {
     "Lost Components": "lost",
     "Pretty Ship": "pretty",
 }
+
+
+def account_path(ship_file: Path) -> Path:
+    """Where rankings writes a ship's account: never the ship file itself (a longer name)."""
+    return ship_file.with_name(f"{ship_file.stem}.account.txt")
 
 
 def ship_score(account: str) -> tuple[int, dict[str, int]]:

@@ -16,6 +16,13 @@ SIDE_WORDS = {"cannon": "barrel", "engine": "exhaust", "plating": "plated"}
 LINE = {"front": "column", "rear": "column", "left": "row", "right": "row"}
 
 
+def tile_code(tile_id: str) -> str:
+    """The code a player copies into a ship file or the ship builder page: the tile's pack
+    id (`T035`). One code for posts, pictures, ship files and the page: the id needs no
+    plan to resolve, so the offline page (public data only) can draw the tile from it."""
+    return tile_id
+
+
 def tile_sides(tile: Tile) -> str:
     """'top barrel, right smooth, bottom double, left universal'"""
     return ", ".join(

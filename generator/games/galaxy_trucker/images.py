@@ -23,6 +23,7 @@ from generator.games.galaxy_trucker.describe import (
     card_words,
     event_number,
     roll_labels,
+    tile_code,
     tile_words,
 )
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
@@ -62,7 +63,7 @@ def build_image(
     for s, tiles in enumerate(build.sets):
         name = SET_NAMES[s]
         words = ", ".join(
-            f"{name}{i} {tile_words(content, content.tiles_by_id[t.id])}"
+            f"{name}{i} {tile_code(t.id)} {tile_words(content, content.tiles_by_id[t.id])}"
             for i, t in enumerate(tiles, 1)
         )
         sets.append(f"Set {name}: {words}")

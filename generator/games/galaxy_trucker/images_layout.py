@@ -20,7 +20,13 @@ from generator.art.surface import Color
 from generator.games.galaxy_trucker.art.cards import draw_card
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.describe import SET_NAMES, card_title, event_number, roll_labels
+from generator.games.galaxy_trucker.describe import (
+    SET_NAMES,
+    card_title,
+    event_number,
+    roll_labels,
+    tile_code,
+)
 from generator.games.galaxy_trucker.images import PlannedImage
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.plan.schedule import when
@@ -211,7 +217,7 @@ def draw_build(
             surface.text(
                 x + size / 2,
                 y + 31,
-                f"{SET_NAMES[s]}{i + 1}",
+                f"{SET_NAMES[s]}{i + 1} · {tile_code(tile.id)}",
                 size=34,
                 font="VeraBd",
                 color=ACCENT,

@@ -23,6 +23,7 @@ from generator.games.galaxy_trucker.describe import (
     card_words,
     event_number,
     roll_labels,
+    tile_code,
     tile_words,
 )
 from generator.games.galaxy_trucker.kinds import Hit
@@ -52,9 +53,24 @@ STACKS_WHERE = Per(
 )
 
 
+BUILDER_FILE = "sheets/ship-builder.html"
+BUILDER_WORDS = (
+    "Also attached: ship-builder.html, a page for your phone or computer (it needs no "
+    "internet). Type the code of each tile you take (every build post and picture shows it, "
+    "e.g. T035), tap it onto your ship and turn it: the page shows live what the end of "
+    "building will say (tiles that would fall off, exposed connectors, firepower, engine "
+    "strength, where aliens may sit) and gives your ship file to copy for the host, who "
+    "scores it with the round's cards."
+)
+
+
 class PostWriter:
     """Builds the posts of one game as drafts (render/post.py) and renders them. Pure:
     (content, plan) in, posts out."""
+
+    # The game folder holds the ship builder page (ship_builder.py), handed out with the
+    # print pack; an expansion whose end-of-building check the page does not know sets False.
+    ship_builder: bool = True
 
     def __init__(
         self,
@@ -164,8 +180,9 @@ class PostWriter:
 
     def before_day_one(self) -> Post:
         """What to print, posted the day before day 1 with the print pack attached."""
+        more = [(BUILDER_FILE, BUILDER_WORDS)] if self.ship_builder else []
         return before_day_one_post(
-            self.texts.before_day_one, self.plan, self.headline, list(self.print_files)
+            self.texts.before_day_one, self.plan, self.headline, list(self.print_files), more
         )
 
     def game_start(self) -> Post:
@@ -240,6 +257,9 @@ class PostWriter:
             images=self.shown([images.stack_image(self.content, self.plan, rnd, index)]),
         ).render()
 
+    def tile_text(self, tile_id: str) -> str:
+        return tile_words(self.content, self.content.tiles_by_id[tile_id])
+
     def build_post(self, rnd: RoundPlan, index: int) -> Post:
         build = rnd.build_turns[index]
         turn = build.turn
@@ -250,7 +270,7 @@ class PostWriter:
             name = SET_NAMES[s]
             blocks.append(heading(f"Set {name}"))
             blocks += [
-                item(f"{name}{i} {tile_words(self.content, self.content.tiles_by_id[t.id])}")
+                item(f"{name}{i} {tile_code(t.id)} {self.tile_text(t.id)}")
                 for i, t in enumerate(tiles, 1)
             ]
         stacks = f"Stacks 1-{setting.peekable_stacks}"

@@ -96,6 +96,12 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
 
         return sheet_files(content, papers)
 
+    def builder_files(self, content: gt_content.GalaxyTrucker) -> list[OutputFile]:
+        """The ship builder page with every ship board and the expansion's check."""
+        from generator.games.keep_on_trucking.ship_builder import trucking_builder_file
+
+        return [trucking_builder_file(content)]
+
     def load(self, pack: Pack) -> gt_content.GalaxyTrucker:
         content = gt_content.load(pack, {"expansion": ExpansionFile, **OWN_FILES}, KINDS)
         check_expansion(pack, content)

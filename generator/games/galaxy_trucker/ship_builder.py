@@ -1,0 +1,104 @@
+"""The ship builder page (`sheets/ship-builder.html`): one offline HTML file a player opens on
+a phone to place the tiles they took, see what the end of building will say, and copy the
+ship file text for the host (the format `sheetgen score` reads).
+
+The page holds public data only: the pack's tiles (by the code every build post and picture
+shows, the tile id) and ship boards. It never sees the plan, so it cannot know what will be
+drawn, and it does not check that a tile was posted this round: the scorer does that."""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.common.output_file import OutputFile
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.describe import tile_code
+from generator.games.galaxy_trucker.model import Board, Tile
+from generator.games.galaxy_trucker.posts import BUILDER_FILE
+from generator.games.galaxy_trucker.ship_builder_page import PAGE
+
+FLAGS = ("crew", "engine", "cannon", "shield", "battery", "hold", "life_support")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What the page's check needs beyond the base game's: each wired kind's partner (a
+    kind flag, FLAGS) and its words; the boards whose rear the player picks (a compass);
+    the edge names of the engines' rule then; whether ship files may say `ability:`."""
+
+    wiring: dict[str, tuple[str, str]] = field(default_factory=dict)
+    compass: tuple[str, ...] = ()
+    edges: tuple[str, ...] = ()
+    ability: bool = False
+
+
+def _board(board_id: str, board: Board, rules: Rules) -> dict[str, Any]:
+    return {
+        "compass": board_id in rules.compass,
+        "id": board_id,
+        "name": board.name,
+        "rows": list(range(board.rows[0], board.rows[-1] + 1)),
+        "columns": list(range(board.columns[0], board.columns[-1] + 1)),
+        "cells": [[r, c] for r in board.rows for c in sorted(board.cells[r])],
+        "start": [board.start.row, board.start.column],
+    }
+
+
+def _tile(content: GalaxyTrucker, tile: Tile, rules: Rules) -> dict[str, Any]:
+    tile_type = content.tile_type(tile)
+    kind = content.kinds.tile(tile_type.kind)
+    found: dict[str, Any] = {
+        "does": [f for f in FLAGS if getattr(kind, f)],
+        "code": tile_code(tile.id),
+        "name": tile_type.name,
+        "kind": tile_type.kind,
+        "sides": list(tile.sides.as_tuple()),
+    }
+    for key in ("strength", "cells", "slots", "alien"):
+        value = getattr(tile_type, key)
+        if value is not None:
+            found[key] = value
+    if tile_type.hazardous:
+        found["hazardous"] = True
+    if kind.name in rules.wiring:
+        found["wired"], found["wiredWords"] = rules.wiring[kind.name]
+    return found
+
+
+def builder_data(
+    content: GalaxyTrucker, board_ids: list[str], rules: Rules | None = None
+) -> dict[str, Any]:
+    """The page's data: the boards players build on and every tile of the pack."""
+    rules = rules or Rules()
+    return {
+        "game": content.texts.game_name,
+        "boards": [_board(b, content.boards[b], rules) for b in board_ids],
+        "start": _tile(content, content.starting_cabin, rules),
+        "tiles": {tile_code(t.id): _tile(content, t, rules) for t in content.tiles},
+        "edges": list(rules.edges) or None,
+        "ability": rules.ability,
+    }
+
+
+def round_boards(content: GalaxyTrucker) -> list[str]:
+    """The ship boards of the pack's rounds, in round order, each once."""
+    return list(dict.fromkeys(r.ship for r in content.rounds))
+
+
+def builder_html(content: GalaxyTrucker, board_ids: list[str], rules: Rules | None = None) -> bytes:
+    found = builder_data(content, board_ids, rules)
+    data = json.dumps(found, sort_keys=True, separators=(",", ":"))
+    # "</" inside a script would end it early; JSON allows "<\/".
+    data = data.replace("</", "<\\/")
+    title = html.escape(f"{content.texts.game_name}: ship builder")
+    return PAGE.replace("__TITLE__", title).replace("__DATA__", data).encode("utf-8")
+
+
+def builder_file(
+    content: GalaxyTrucker, board_ids: list[str] | None = None, rules: Rules | None = None
+) -> OutputFile:
+    boards = board_ids or round_boards(content)
+    return OutputFile(BUILDER_FILE, builder_html(content, boards, rules))

@@ -1,0 +1,101 @@
+"""Keep on Trucking's ship builder page (every ship board, the expansion's tiles and check),
+in headless Chromium: its verdict names the same removals as the expansion's end-of-building
+check (the engines' rule against the round's rear, Ship IA's compass; fancy wiring) on
+bot-built ships of the A ships and the base ships, and on each of them spoiled; a ship
+tapped onto an A board exports as the engine writes it."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ship_builder_driver import drive
+from test_ship_builder import TITLE, _spoiled, _taps
+
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.flight.ship import opposite
+from generator.games.galaxy_trucker.flight.shipfile import ShipFile, write_ship
+from generator.games.keep_on_trucking.flight.bot import build
+from generator.games.keep_on_trucking.flight.engine import front_edge
+from generator.games.keep_on_trucking.flight.geometry import EDGE_SIDE
+from generator.games.keep_on_trucking.flight.legality import check
+from generator.games.keep_on_trucking.ship_builder import trucking_builder_file
+from generator.kit.session import open_game
+from generator.plan.model import to_data
+
+SEEDS = [str(n) for n in range(1, 21)]  # 20 seeds x 3 rounds, A ships and base ships
+
+
+def _game(seed: str, ships: str) -> tuple[GalaxyTrucker, dict[str, Any]]:
+    g = open_game("keep-on-trucking", seed, None, options={"ships": ships})
+    return g.content, to_data(g.plan)
+
+
+@pytest.fixture(scope="module")
+def content() -> GalaxyTrucker:
+    return _game("1", "A")[0]
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory, content: GalaxyTrucker) -> Path:
+    path = tmp_path_factory.mktemp("kot-builder") / "ship-builder.html"
+    path.write_bytes(trucking_builder_file(content).data)
+    return path
+
+
+def _bot_ships() -> list[tuple[str, int, ShipFile]]:
+    """(board, rear, ship) for each round of each seed."""
+    found = []
+    for ships in ("A", "base"):
+        for seed in SEEDS[: 14 if ships == "A" else 6]:
+            content, plan = _game(seed, ships)
+            for number, rplan in enumerate(plan["rounds"], start=1):
+                front = EDGE_SIDE[front_edge(content, plan, number) or "top"]
+                built = build(content, rplan, content.rounds[number - 1], front)
+                name = f"{ships} seed {seed} round {number}"
+                found.append((rplan["ship"], opposite(front), built.ship_file(name)))
+    return found
+
+
+def test_the_page_verdict_agrees_with_the_expansion_check(
+    page: Path, content: GalaxyTrucker
+) -> None:
+    rng = random.Random(26)
+    ships = []
+    for board_id, rear, ship in _bot_ships():
+        ships.append((board_id, rear, ship))
+        ships.append((board_id, rear, _spoiled(content, board_id, ship, rng)))
+    # Ship I and Ship IA are both 5 x 5: the page is told which ship, as a player picks it.
+    jobs = [[write_ship(s, content.boards[b]), rear, b] for b, rear, s in ships]
+    found = drive(page, {"verdicts": jobs})
+    assert len(found["verdicts"]) == len(ships) == 120
+    reasons = set()
+    boards = set()
+    for (board_id, rear, ship), verdict in zip(ships, found["verdicts"], strict=True):
+        assert verdict["errors"] == [], ship.name
+        assert verdict["board"] == board_id, ship.name
+        _, removed = check(ship.ship(content, content.boards[board_id]), rear)
+        expected = [[list(r.cell), r.label, r.reason] for r in removed]
+        assert [[r["cell"], r["label"], r["reason"]] for r in verdict["removed"]] == expected, (
+            ship.name
+        )
+        reasons.update(re.sub(r"\b[TK]\d+\b", "X", r[2]) for r in expected)
+        boards.add(board_id)
+    assert boards == {"I", "II", "III", "IA", "IIA", "IIIA"}
+    joined = " | ".join(sorted(reasons))
+    for rule in ("edge; its exhaust faces", "in front of the barrel", "meets the", "not connected"):
+        assert rule in joined, rule
+    assert "fancy wiring" in joined
+
+
+def test_a_ship_tapped_onto_an_a_board_exports_as_the_engine_writes_it(
+    page: Path, content: GalaxyTrucker
+) -> None:
+    board_id, _, ship = next(s for s in _bot_ships() if s[0] == "IIA")
+    found = drive(page, {"board": board_id, "skipped": ship.skipped, "taps": _taps(ship)})
+    board = content.boards[board_id]
+    assert found["text"] == write_ship(ship, board, TITLE.format(board.name))
+    assert found["verdict"] == "Every tile is placed legally."
