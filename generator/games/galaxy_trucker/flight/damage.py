@@ -13,7 +13,7 @@ from generator.games.galaxy_trucker.flight.state import Flight, State, unsupport
 NO_HUMANS = "no human left aboard"
 
 
-def _drop(flight: Flight, state: State, cells: list[Cell]) -> tuple[State, list[str]]:
+def drop_tiles(flight: Flight, state: State, cells: list[Cell]) -> tuple[State, list[str]]:
     """Remove tiles and everything in them; say what went with them."""
     gone = set(cells)
     lost_humans = sum(n for c, n in state.humans if c in gone)
@@ -53,7 +53,7 @@ def crew_check(flight: Flight, state: State) -> tuple[State, list[str]]:
 
 def destroy(flight: Flight, state: State, cell: Cell, why: str) -> list[Option]:
     label = flight.label(cell)
-    state, held = _drop(flight, state, [cell])
+    state, held = drop_tiles(flight, state, [cell])
     lines = [f"{why}: {label} is destroyed" + (f", with {', '.join(held)}" if held else "") + "."]
     chunks = flight.ship.chunks(state.present)
     if len(chunks) <= 1:
@@ -76,7 +76,7 @@ def destroy(flight: Flight, state: State, cell: Cell, why: str) -> list[Option]:
     options = []
     for chunk in manned:
         rest = [c for other in chunks if other is not chunk for c in other]
-        after, held = _drop(flight, state, rest)
+        after, held = drop_tiles(flight, state, rest)
         after, more = crew_check(flight, after)
         gone = f"; the other {len(rest)} lost" if len(rest) > 1 else "; the other tile is lost"
         what = f", with {', '.join(held)}" if held else ""

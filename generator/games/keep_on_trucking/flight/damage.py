@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 
-from generator.games.galaxy_trucker.flight.damage import NO_HUMANS
+from generator.games.galaxy_trucker.flight.damage import NO_HUMANS, drop_tiles
 from generator.games.galaxy_trucker.flight.option import Option
 from generator.games.galaxy_trucker.flight.ship import Cell, cell_name
 from generator.games.galaxy_trucker.flight.state import unsupported_aliens
@@ -17,34 +17,20 @@ from generator.games.keep_on_trucking.flight.tstate import TFlight, TState
 
 
 def drop(flight: TFlight, state: TState, cells: list[Cell]) -> tuple[TState, list[str]]:
-    """Remove tiles and everything in them (each one Lost Component); say what went."""
+    """Remove tiles and everything in them (each one Lost Component); say what went: Galaxy
+    Trucker's rule, and the sleepers of a destroyed stasis chamber with them."""
     gone = set(cells)
     lost_humans = sum(n for c, n in state.humans if c in gone)
-    lost_aliens = [colour for colour, c in state.aliens if c in gone]
-    lost_cells = sum(n for c, n in state.charges if c in gone)
-    lost_goods = [g for c, load in state.cargo if c in gone for g in load]
+    lost_aliens = sum(1 for _, c in state.aliens if c in gone)
     lost_sleepers = sum(n for c, n in state.sleepers if c in gone)
-    state = replace(
-        state,
-        present=state.present - gone,
-        humans=tuple((c, n) for c, n in state.humans if c not in gone),
-        aliens=tuple(a for a in state.aliens if a[1] not in gone),
-        charges=tuple((c, n) for c, n in state.charges if c not in gone),
-        cargo=tuple((c, g) for c, g in state.cargo if c not in gone),
-        sleepers=tuple((c, n) for c, n in state.sleepers if c not in gone),
-        lost=state.lost + len(gone),
-    )
-    held = []
-    if lost_humans:
-        held.append(f"{lost_humans} human{'s' if lost_humans != 1 else ''}")
-    held += [f"the {colour} alien" for colour in lost_aliens]
+    after, held = drop_tiles(flight, state, cells)
+    assert isinstance(after, TState)
+    after = replace(after, sleepers=tuple((c, n) for c, n in after.sleepers if c not in gone))
     if lost_sleepers:
-        held.append(f"{lost_sleepers} sleeper{'s' if lost_sleepers != 1 else ''}")
-    if lost_cells:
-        held.append(f"{lost_cells} batter{'ies' if lost_cells != 1 else 'y'}")
-    if lost_goods:
-        held.append(f"goods {flight.goods_words(lost_goods)}")
-    return state, held
+        # Said after the crew, before the batteries and goods, as the account always has.
+        at = (1 if lost_humans else 0) + lost_aliens
+        held.insert(at, f"{lost_sleepers} sleeper{'s' if lost_sleepers != 1 else ''}")
+    return after, held
 
 
 def wake(flight: TFlight, state: TState) -> tuple[TState, list[str]]:
