@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -22,6 +23,19 @@ def make_palette(sample: Image.Image) -> Image.Image:
     return sample.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
 
 
+def palette_data(palette: Image.Image) -> bytes:
+    """A palette's colours as bytes (R, G, B per entry), to keep it between runs."""
+    return bytes(palette.getpalette("RGB") or [])
+
+
+def palette_from(data: bytes) -> Image.Image:
+    """The palette `palette_data` kept: `encode_png` maps onto it exactly as onto the
+    original (the encoder reads only the colours)."""
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(data, "RGB")
+    return palette
+
+
 def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     """The one PNG encoder every post image goes through. Post images are flat art (a few
     colours plus the anti-aliased edges between them), so they go out as 8-bit palette
@@ -37,13 +51,57 @@ def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     return buffer.getvalue()
 
 
+MASKS_PER_FONT = 4096
+
+
+class MaskKeepingFont(ImageFont.FreeTypeFont):
+    """A font that keeps the mask of each text it renders: a game's pictures draw the same
+    labels (tile codes, card titles, headings) hundreds of times, and rendering the glyphs
+    is most of the cost of drawing text. A kept mask is the very one FreeType made, at the
+    same fractional start, so the pixels are the same; only plain grey-scale text is kept
+    (no stroke, colour glyphs or layout options)."""
+
+    def __init__(self, path: str, size: int, layout_engine: ImageFont.Layout | None = None):
+        super().__init__(path, size, layout_engine=layout_engine)
+        self._masks: dict[tuple[object, ...], tuple[Any, tuple[int, int]]] = {}
+
+    def getmask2(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+        ink: int = 0,
+        start: tuple[float, float] | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> tuple[Any, tuple[int, int]]:
+        plain = not (args or direction or features or language or stroke_width)
+        if not plain or mode not in ("L", "1") or set(kwargs) - {"stroke_filled"}:
+            return super().getmask2(
+                text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                *args, **kwargs,
+            )  # fmt: skip
+        # `ink` is left out: FreeType uses it for colour (RGBA) glyphs alone.
+        key = (text, mode, anchor, start, kwargs.get("stroke_filled", False))
+        found = self._masks.get(key)
+        if found is None:
+            found = super().getmask2(text, mode, None, None, None, 0, anchor, ink, start, **kwargs)
+            if len(self._masks) < MASKS_PER_FONT:
+                self._masks[key] = found
+        return found
+
+
 @lru_cache(maxsize=64)
 def load_font(name: str, size: int) -> ImageFont.FreeTypeFont:
     if name not in FONTS:
         # A companion font draws text already in display order (art/typed.py): Pillow's
         # basic layout, which reorders nothing and is the same on every machine.
-        return ImageFont.truetype(str(font_path(name)), size, layout_engine=ImageFont.Layout.BASIC)
-    return ImageFont.truetype(str(FONTS[name]), size)
+        return MaskKeepingFont(str(font_path(name)), size, layout_engine=ImageFont.Layout.BASIC)
+    return MaskKeepingFont(str(FONTS[name]), size)
 
 
 def runs_width(pieces: list[Run], size: int) -> float:

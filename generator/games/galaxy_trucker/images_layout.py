@@ -15,8 +15,10 @@ from typing import Any
 from PIL import Image
 
 from generator.art.dice import draw_die
-from generator.art.png_surface import PngSurface, make_palette
+from generator.art.png_surface import PngSurface, make_palette, palette_data, palette_from
 from generator.art.surface import Color
+from generator.common.output_file import OutputFile
+from generator.folder.cache import reuse
 from generator.games.galaxy_trucker.art.cards import draw_card
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
@@ -97,6 +99,7 @@ def die_picture(value: int, size: int) -> Image.Image:
 _PALETTES: dict[str, Image.Image] = {}
 PALETTE_TILE = 290
 PALETTE_CARD = (435, 600)
+PALETTE_FILE = "post-palette.rgb"
 
 
 def game_palette(content: GalaxyTrucker) -> Image.Image:
@@ -105,8 +108,21 @@ def game_palette(content: GalaxyTrucker) -> Image.Image:
     backgrounds. It depends on the pack alone, so an image's bytes never depend on which
     command (a turn, a round, the game) drew it."""
     found = _PALETTES.get(content.pack_digest)
-    if found is not None:
-        return found
+    if found is None:
+        # Kept with the sheets: drawing the mosaic and finding its palette is a tenth of a
+        # warm game's work, and it depends on the pack (and this code) alone.
+        kept = reuse(
+            ("post-palette", content.pack_digest),
+            lambda: [OutputFile(PALETTE_FILE, palette_data(_mosaic_palette(content)))],
+        )
+        data = kept[0].data if len(kept) == 1 else b""
+        if not data or len(data) % 3 or len(data) > 3 * 256:  # not a palette: make it here
+            data = palette_data(_mosaic_palette(content))
+        found = _PALETTES[content.pack_digest] = palette_from(data)
+    return found
+
+
+def _mosaic_palette(content: GalaxyTrucker) -> Image.Image:
     from generator.games.galaxy_trucker.sheets_art import connector_tiles, sample_tiles
 
     tiles = [tile for _, tile in [*sample_tiles(content), *connector_tiles(content)]]
@@ -136,9 +152,7 @@ def game_palette(content: GalaxyTrucker) -> Image.Image:
     for k, colour in enumerate((TEXT, MUTED, ACCENT)):
         mosaic.text(20, y + 130 + k * 30, "Round 1 · Turn", size=MIN_TEXT, color=colour)
         mosaic.text(620, y + 60 + k * 40, "A1 Event = 7", size=34, font="VeraBd", color=colour)
-    found = make_palette(mosaic.image)
-    _PALETTES[content.pack_digest] = found
-    return found
+    return make_palette(mosaic.image)
 
 
 # --- shared frame -------------------------------------------------------------------------
