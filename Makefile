@@ -31,6 +31,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/game_phases.py
 	$(BIN)/python benchmarks/moon_drop_score.py 100 4
 	$(BIN)/python benchmarks/battlestar_table.py
 	$(BIN)/python benchmarks/table_commands.py

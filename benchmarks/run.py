@@ -6,8 +6,10 @@ a host types every day (`--help`, `today`, `turn N`). One command: `make bench`.
 - game: `sheetgen game` as a host runs it, a process of its own: the interpreter's start,
   the imports, the plan, every picture (its pool workers included), every post and sheet,
   written into a scratch folder. Its CPU time (user + system) is that of the whole process
-  tree, read from getrusage(RUSAGE_CHILDREN) around it. Cold: no sheet cache (a host's first
-  game with a pack version); warm: the pack's sheets already built.
+  tree, read from getrusage(RUSAGE_CHILDREN) around it. Cold: an empty cache (a host's first
+  game with a pack version); warm: the pack's sheets, palette and pictures kept by earlier
+  games. Every measured game has a seed of its own, never the warm-up's, so what the cache
+  holds is what a host's earlier games of the pack left there, not this very game.
 - floor: Pillow encoding the game's own PNGs (every one, the SPOILER_ ones too), decoded to
   RGB beforehand, with default settings, on one core, in a process of its own; its figure
   is the CPU time of the encoding alone.
@@ -96,7 +98,9 @@ def paired(
     for number in range(pairs):
         cache = scratch / ("cache" if warm else f"cold-cache-{number}")
         folder = scratch / f"game-{'warm' if warm else 'cold'}-{number}"
-        game_cpu, game_wall = game_run(pack, seed, folder, cache)
+        game_cpu, game_wall = game_run(
+            pack, f"{seed}-{'warm' if warm else 'cold'}-{number}", folder, cache
+        )
         floor_cpu, floor_wall, count = floor_run(folder)
         cpu_ratios.append(game_cpu / floor_cpu)
         wall_ratios.append(game_wall / floor_wall)
@@ -147,7 +151,8 @@ def main() -> None:
     print(f"cpus: {os.cpu_count()}, load average: {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
     with tempfile.TemporaryDirectory() as name:
         scratch = Path(name)
-        game_run(args.pack, args.seed, scratch / "warm-up", scratch / "cache")  # bytecode, cache
+        # Bytecode and the cache, from a game of another seed than every measured one.
+        game_run(args.pack, f"{args.seed}-warm-up", scratch / "warm-up", scratch / "cache")
         cold, cold_walls, _ = paired(args.pack, args.seed, scratch, args.pairs, warm=False)
         warm, warm_walls, count = paired(args.pack, args.seed, scratch, args.pairs, warm=True)
         print(f"\n{args.pack}, {count} PNGs; floor: Pillow encoding them, 1 core, defaults")

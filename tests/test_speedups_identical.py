@@ -1,5 +1,6 @@
 """Every speed-up that has a switch leaves every output file as it was: the drawing pool
-(SHEETGEN_WORKERS=1 draws in-process), the sheet cache (SHEETGEN_CACHE=off) and reportlab's
+(SHEETGEN_WORKERS=2 draws in a pool of two, =1 in-process, as a game's pictures are drawn
+unless told), the sheet cache (SHEETGEN_CACHE=off) and reportlab's
 C accelerator (`_rl_accel`, blocked here so reportlab uses its Python code). Five packs,
 each run as a host runs it, a process of its own."""
 
@@ -76,6 +77,7 @@ def test_each_speed_up_switched_off_gives_the_same_bytes(tmp_path: Path, pack: s
     if pack in ("galaxy-trucker", "keep-on-trucking", "moon-drop"):
         assert any(name.endswith(".png") for name in reference)
     switched = {
+        "pool on": (dict(base, SHEETGEN_WORKERS="2"), True),
         "pool off": (dict(base, SHEETGEN_WORKERS="1"), True),
         "cache off": (dict(base, SHEETGEN_CACHE="off"), True),
         "cache warm": (base, True),

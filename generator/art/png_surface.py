@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import zlib
 from functools import lru_cache
 from typing import Any
 
@@ -34,6 +35,39 @@ def palette_from(data: bytes) -> Image.Image:
     palette = Image.new("P", (1, 1))
     palette.putpalette(data, "RGB")
     return palette
+
+
+_PICTURE_MAGIC = b"sheetgen-rgb-1\n"
+_MAX_SIDE = 8192
+
+
+def picture_data(image: Image.Image) -> bytes:
+    """An RGB picture as bytes to keep between runs: its size and its pixels, compressed
+    fast (it is read back far more often than it is written)."""
+    width, height = image.size
+    header = _PICTURE_MAGIC + width.to_bytes(4, "big") + height.to_bytes(4, "big")
+    return header + zlib.compress(image.tobytes(), 1)
+
+
+def picture_from(data: bytes, size: tuple[int, int]) -> Image.Image | None:
+    """The picture `picture_data` kept, if `data` is one of `size`; else None."""
+    start = len(_PICTURE_MAGIC)
+    if not data.startswith(_PICTURE_MAGIC) or len(data) < start + 8:
+        return None
+    width = int.from_bytes(data[start : start + 4], "big")
+    height = int.from_bytes(data[start + 4 : start + 8], "big")
+    if (width, height) != size or not (0 < width <= _MAX_SIDE and 0 < height <= _MAX_SIDE):
+        return None
+    expected = width * height * 3
+    unpack = zlib.decompressobj()
+    try:
+        # Never more than the picture's own size, whatever the data claims.
+        pixels = unpack.decompress(data[start + 8 :], expected + 1)
+    except zlib.error:
+        return None
+    if len(pixels) != expected or not unpack.eof:
+        return None
+    return Image.frombytes("RGB", size, pixels)
 
 
 def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:

@@ -1,5 +1,5 @@
-"""The planned post images drawn to PNG files: in order, by a small worker pool when there
-are enough of them to repay starting it (the drawing itself is images_layout's)."""
+"""The planned post images drawn to PNG files: in order, in this process or, for far more
+pictures than a game has, by a small worker pool (the drawing itself is images_layout's)."""
 
 from __future__ import annotations
 
@@ -17,15 +17,24 @@ from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.kit.assemble import Drawing
 
 WORKERS = 2
-# Below this many images a worker pool costs more to start than it saves.
-POOL_MIN = 6
-# SHEETGEN_WORKERS=1 draws in this process (the files are the same: a test checks it).
+# Measured on a whole game (93 pictures, a 2-core machine): two workers took 0.5-0.9 s more
+# CPU than one process (each worker draws again the tile and card pictures, and renders
+# again the texts, the other one already made) and saved at most 1 s of a 5 s run on an
+# idle machine, none on a busy one. So unless told, the pool draws only when there is far
+# more work than a game's, where the time a host waits starts to matter.
+POOL_MIN = 400
+# SHEETGEN_WORKERS=1 draws in this process, =N in a pool of N whatever the amount of work
+# (the files are the same either way: a test checks it).
 WORKERS_VARIABLE = "SHEETGEN_WORKERS"
 
 
-def workers() -> int:
+def workers(count: int) -> int:
+    """How many processes draw `count` pictures (1: this one)."""
     text = os.environ.get(WORKERS_VARIABLE, "").strip()
-    return int(text) if text.isdigit() and 1 <= int(text) <= 64 else WORKERS
+    if text.isdigit() and 1 <= int(text) <= 64:
+        return int(text) if count > 1 else 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return min(WORKERS, cores or 1) if count >= POOL_MIN else 1
 
 
 _WORKER: dict[str, Any] = {}
@@ -47,8 +56,8 @@ def _rendered(
     _init_worker(content, plan)
     # Made before the workers start, so they share it rather than each making it.
     game_palette(content)
-    count = workers()
-    if len(images) < POOL_MIN or count == 1:
+    count = workers(len(images))
+    if count == 1:
         yield from (_render_one(image) for image in images)
         return
     # fork shares the loaded content with the workers for free; elsewhere it is pickled once.

@@ -15,10 +15,18 @@ from typing import Any
 from PIL import Image
 
 from generator.art.dice import draw_die
-from generator.art.png_surface import PngSurface, make_palette, palette_data, palette_from
+from generator.art.png_surface import (
+    PngSurface,
+    make_palette,
+    palette_data,
+    palette_from,
+    picture_data,
+    picture_from,
+)
 from generator.art.surface import Color
 from generator.common.output_file import OutputFile
 from generator.folder.cache import reuse
+from generator.folder.kept_blobs import keep, read_kept
 from generator.games.galaxy_trucker.art.cards import draw_card
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
@@ -50,17 +58,31 @@ _PICTURES: dict[tuple[Any, ...], Image.Image] = {}
 
 
 def _picture(
-    key: tuple[Any, ...], w: int, h: int, draw: Any, background: Color = BACKGROUND
+    key: tuple[Any, ...],
+    w: int,
+    h: int,
+    draw: Any,
+    background: Color = BACKGROUND,
+    kept_as: tuple[str, ...] | None = None,
 ) -> Image.Image:
-    """A cached picture of w x h pixels, drawn at twice the size on what it is pasted over."""
+    """A cached picture of w x h pixels, drawn at twice the size on what it is pasted over.
+    With `kept_as` (what it depends on: the pack digest, the tile or card) it is also kept
+    between runs, so a pack's later games paste it instead of drawing it again."""
     key = (*key, background)
     found = _PICTURES.get(key)
+    if found is not None:
+        return found
+    kept_key = None if kept_as is None else ("post-picture", *kept_as, f"{w}x{h}", str(background))
+    data = None if kept_key is None else read_kept(kept_key)
+    found = None if data is None else picture_from(data, (w, h))
     if found is None:
         big = PngSurface.blank(w * SUPERSAMPLE, h * SUPERSAMPLE, background)
         draw(big, w * SUPERSAMPLE, h * SUPERSAMPLE)
         # An exact 2x2 box average: smooth edges for a tenth of a Lanczos filter's time.
         found = big.image.reduce(SUPERSAMPLE)
-        _PICTURES[key] = found
+        if kept_key is not None:
+            keep(kept_key, picture_data(found))
+    _PICTURES[key] = found
     return found
 
 
@@ -72,6 +94,7 @@ def tile_picture(content: GalaxyTrucker, tile_id: str, size: int) -> Image.Image
         size,
         lambda s, w, h: draw_tile(s, content, tile, 0, 0, w),
         ROW_PANEL,
+        ("tile", content.pack_digest, tile_id),
     )
 
 
@@ -82,6 +105,8 @@ def card_picture(content: GalaxyTrucker, card_id: str, w: int, h: int) -> Image.
         w,
         h,
         lambda s, ww, hh: draw_card(s, content, card, 0, 0, ww, hh),
+        BACKGROUND,
+        ("card", content.pack_digest, card_id),
     )
 
 

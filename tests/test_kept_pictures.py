@@ -1,0 +1,115 @@
+"""The pictures of tiles and cards kept between runs: read back exactly as drawn, and
+anything damaged, swapped or odd in the cache is drawn again, never trusted."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from generator.art.png_surface import picture_data, picture_from
+from generator.folder import kept_blobs
+
+SEED = "kept-pictures-seed-0123456789abcdef"
+
+
+def test_a_kept_blob_reads_back_and_a_damaged_one_does_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path))
+    assert kept_blobs.read_kept(("k",)) is None
+    kept_blobs.keep(("k",), b"picture bytes")
+    assert kept_blobs.read_kept(("k",)) == b"picture bytes"
+    assert kept_blobs.read_kept(("other",)) is None
+    (blob,) = [p for p in (tmp_path / kept_blobs.BLOBS).rglob("*") if p.is_file()]
+    blob.write_bytes(blob.read_bytes()[:-1] + b"X")
+    assert kept_blobs.read_kept(("k",)) is None
+    kept_blobs.keep(("k",), b"picture bytes")  # kept again over the damaged one
+    assert kept_blobs.read_kept(("k",)) == b"picture bytes"
+    assert not [p for p in blob.parent.iterdir() if p.name.startswith(".blob-")]
+
+
+def test_a_link_or_a_pipe_where_a_blob_should_be_is_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path))
+    kept_blobs.keep(("k",), b"data")
+    (blob,) = [p for p in (tmp_path / kept_blobs.BLOBS).rglob("*") if p.is_file()]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_bytes(blob.read_bytes())
+    blob.unlink()
+    blob.symlink_to(elsewhere)
+    assert kept_blobs.read_kept(("k",)) is None
+    blob.unlink()
+    os.mkfifo(blob)
+    assert kept_blobs.read_kept(("k",)) is None  # and does not wait for a writer
+
+
+def test_nothing_is_kept_with_the_cache_off_or_unwritable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SHEETGEN_CACHE", "off")
+    kept_blobs.keep(("k",), b"data")
+    assert kept_blobs.read_kept(("k",)) is None
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("SHEETGEN_CACHE", str(blocked))
+    kept_blobs.keep(("k",), b"data")  # no error
+    assert kept_blobs.read_kept(("k",)) is None
+    monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path / "c"))
+    kept_blobs.keep(("big",), b"x" * (kept_blobs.MAX_BLOB_BYTES + 1))
+    assert kept_blobs.read_kept(("big",)) is None
+
+
+def test_a_picture_reads_back_pixel_for_pixel_and_only_at_its_size() -> None:
+    picture = Image.new("RGB", (7, 5), (10, 20, 30))
+    picture.putpixel((3, 2), (250, 1, 128))
+    data = picture_data(picture)
+    back = picture_from(data, (7, 5))
+    assert back is not None and back.tobytes() == picture.tobytes()
+    assert picture_from(data, (5, 7)) is None
+    assert picture_from(data[:-3], (7, 5)) is None
+    assert picture_from(b"not a picture", (7, 5)) is None
+    # A header that claims 7 x 5 over far more pixels is refused, not unpacked whole.
+    bomb = data[: data.index(b"\n") + 9] + zlib.compress(b"\0" * 10_000_000)
+    assert picture_from(bomb, (7, 5)) is None
+
+
+def _game(where: Path, cache: Path) -> dict[str, str]:
+    env = dict(os.environ, SHEETGEN_CACHE=str(cache), SHEETGEN_WORKERS="1")
+    args = ["game", "--pack", "galaxy-trucker", "--seed", SEED, "--start", "2026-12-01"]
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", *args, "-o", str(where)],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    return {
+        str(p.relative_to(where)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(where.rglob("*.png"))
+    }
+
+
+def test_damaged_kept_pictures_are_drawn_again_and_the_posts_do_not_change(
+    tmp_path: Path,
+) -> None:
+    cache = tmp_path / "cache"
+    drawn = _game(tmp_path / "first", cache)
+    blobs = [p for p in (cache / kept_blobs.BLOBS).rglob("*") if p.is_file()]
+    assert len(blobs) > 100  # the game's tiles and cards were kept
+    for number, blob in enumerate(blobs):
+        data = bytearray(blob.read_bytes())
+        if number % 2:  # cut short
+            blob.write_bytes(bytes(data[: len(data) // 2]))
+        else:  # one byte changed
+            data[-1] ^= 0xFF
+            blob.write_bytes(bytes(data))
+    assert _game(tmp_path / "second", cache) == drawn
+    assert _game(tmp_path / "third", cache) == drawn  # from the pictures kept again
