@@ -47,7 +47,8 @@ def child_cpu(args: list[str], scratch: Path) -> float:
 def pair(pack: str, seed: str, scratch: Path, number: int) -> tuple[float, float, Path]:
     """CPU seconds of the whole game and of its whole month's page, and the folder."""
     folder = scratch / f"game-{number}"
-    game = ["game", "--pack", pack, "--seed", seed, "--start", START, "-o", str(folder)]
+    game = ["game", "--pack", pack, "--seed", f"{seed}-{number}", "--start", START]
+    game += ["-o", str(folder)]
     made = child_cpu(game, scratch)
     page = child_cpu(["digest", "-o", str(folder), "--fragment"], scratch)
     return made, page, folder
@@ -64,7 +65,8 @@ def main() -> None:
     pages: list[float] = []
     with tempfile.TemporaryDirectory() as name:
         scratch = Path(name)
-        pair(args.pack, args.seed, scratch, 0)  # warm-up: bytecode and sheet cache
+        # Warm-up (bytecode and the cache), of a seed of its own as every measured game.
+        pair(args.pack, args.seed, scratch, 0)
         for number in range(1, args.reps + 1):
             made, page, folder = pair(args.pack, args.seed, scratch, number)
             games.append(made)

@@ -113,3 +113,48 @@ def test_damaged_kept_pictures_are_drawn_again_and_the_posts_do_not_change(
             blob.write_bytes(bytes(data))
     assert _game(tmp_path / "second", cache) == drawn
     assert _game(tmp_path / "third", cache) == drawn  # from the pictures kept again
+
+
+def _png(path: Path, colour: tuple[int, int, int]) -> Path:
+    picture = Image.new("RGB", (1080, 200), colour)
+    picture.paste((250, 250, 250), (100, 50, 600, 120))
+    picture.save(path, "PNG")
+    return path
+
+
+def test_a_picture_is_embedded_once_by_its_bytes_and_read_back_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator.host import digest
+
+    monkeypatch.setenv("SHEETGEN_CACHE", "off")
+    first = _png(tmp_path / "a.png", (24, 30, 50))
+    made = digest.embed_image(first)
+    assert made is not None and made.startswith(digest.DATA_PNG)
+    monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path / "cache"))
+    assert digest.embed_image(first) == made  # made, and kept
+    copy = tmp_path / "copy.png"
+    copy.write_bytes(first.read_bytes())
+
+    def refuse(_picture: object) -> str:
+        raise AssertionError("embedded again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(digest, "embed_picture", refuse)
+        assert digest.embed_image(copy) == made  # the same bytes elsewhere: read back
+    other = _png(tmp_path / "other.png", (60, 30, 50))
+    assert digest.embed_image(other) not in (None, made)  # other bytes: its own
+
+
+def test_a_kept_embedding_that_is_not_a_picture_is_made_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator.host import digest
+
+    monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path / "cache"))
+    path = _png(tmp_path / "a.png", (24, 30, 50))
+    made = digest.embed_image(path)
+    key = ("embedded-picture", hashlib.sha256(path.read_bytes()).hexdigest())
+    kept_blobs.keep(key, b"<script>alert(1)</script>")  # a whole blob, its hash right
+    assert digest.embed_image(path) == made
+    assert kept_blobs.read_kept(key) == (made or "").encode("ascii")  # and kept right again

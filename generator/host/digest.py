@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
+import hashlib
 import io
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Any
 from PIL import Image
 
 from generator.common.errors import SheetgenError, display_path
+from generator.folder.kept_blobs import keep, read_kept
 from generator.games import OutputFile
 from generator.host.corrections import correction_post, moment_words, read_corrections
 from generator.host.game_folder import GameFolder
@@ -61,6 +63,7 @@ IMAGE_COLOURS = 32
 # score pad, each sheet again on its own) are linked as the files beside the page.
 PRINT_PACK = "print-pack-"
 MAX_IMAGE_BYTES = 20_000_000
+DATA_PNG = "data:image/png;base64,"
 MAX_SHEET_BYTES = 5_000_000
 MAX_TEXT_BYTES = 1_000_000
 
@@ -168,8 +171,19 @@ def embed_image(path: Path) -> str | None:
         return None
     if path.stat().st_size > MAX_IMAGE_BYTES:
         raise SheetgenError(f"{display_path(path)}: larger than {MAX_IMAGE_BYTES} bytes")
-    with Image.open(path) as opened:
-        return embed_picture(opened)
+    data = path.read_bytes()
+    if len(data) > MAX_IMAGE_BYTES:  # grown since it was looked at
+        raise SheetgenError(f"{display_path(path)}: larger than {MAX_IMAGE_BYTES} bytes")
+    # The console and every catch-up page of the month embed the same pictures again:
+    # each one's embedding is kept by the picture's own bytes, and made once.
+    key = ("embedded-picture", hashlib.sha256(data).hexdigest())
+    kept = read_kept(key)
+    if kept is not None and kept.startswith(DATA_PNG.encode("ascii")) and kept.isascii():
+        return kept.decode("ascii")
+    with Image.open(io.BytesIO(data)) as opened:
+        embedded = embed_picture(opened)
+    keep(key, embedded.encode("ascii"))
+    return embedded
 
 
 def phone_factor(width: int) -> int:
@@ -193,7 +207,7 @@ def embed_picture(image: Image.Image) -> str:
     )
     buffer = io.BytesIO()
     small.save(buffer, "PNG", compress_level=8)  # 9: 1 % fewer bytes, twice the time
-    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    return DATA_PNG + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
 def sheets(root: Path) -> list[PageSheet]:

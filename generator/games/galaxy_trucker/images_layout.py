@@ -24,8 +24,6 @@ from generator.art.png_surface import (
     picture_from,
 )
 from generator.art.surface import Color
-from generator.common.output_file import OutputFile
-from generator.folder.cache import reuse
 from generator.folder.kept_blobs import keep, read_kept
 from generator.games.galaxy_trucker.art.cards import draw_card
 from generator.games.galaxy_trucker.art.tiles import draw_tile
@@ -124,7 +122,6 @@ def die_picture(value: int, size: int) -> Image.Image:
 _PALETTES: dict[str, Image.Image] = {}
 PALETTE_TILE = 290
 PALETTE_CARD = (435, 600)
-PALETTE_FILE = "post-palette.rgb"
 
 
 def game_palette(content: GalaxyTrucker) -> Image.Image:
@@ -134,15 +131,13 @@ def game_palette(content: GalaxyTrucker) -> Image.Image:
     command (a turn, a round, the game) drew it."""
     found = _PALETTES.get(content.pack_digest)
     if found is None:
-        # Kept with the sheets: drawing the mosaic and finding its palette is a tenth of a
+        # Kept between runs: drawing the mosaic and finding its palette is a tenth of a
         # warm game's work, and it depends on the pack (and this code) alone.
-        kept = reuse(
-            ("post-palette", content.pack_digest),
-            lambda: [OutputFile(PALETTE_FILE, palette_data(_mosaic_palette(content)))],
-        )
-        data = kept[0].data if len(kept) == 1 else b""
-        if not data or len(data) % 3 or len(data) > 3 * 256:  # not a palette: make it here
+        key = ("post-palette", content.pack_digest)
+        data = read_kept(key)
+        if not data or len(data) % 3 or len(data) > 3 * 256:  # none yet, or not a palette
             data = palette_data(_mosaic_palette(content))
+            keep(key, data)
         found = _PALETTES[content.pack_digest] = palette_from(data)
     return found
 
