@@ -261,6 +261,8 @@ def test_post_image_text_is_at_least_28_px(
 
     game = open_game(pack, seed, None)
     monkeypatch.setattr(PngSurface, "text", recording)
+    # Every picture drawn here, none pasted from the cache (pictures kept by earlier runs).
+    monkeypatch.setenv("SHEETGEN_CACHE", "off")
     images_layout._PICTURES.clear()
     for image in planned(game):
         render_png(game.content, game.plan, image)
