@@ -7,8 +7,11 @@ import os
 import signal
 import sys
 
+from generator.common import program
+
 
 def run() -> None:
+    program.running = True
     try:
         # From here on a Ctrl-C is Python's KeyboardInterrupt again, so that a command
         # can clean up its temporary files; it is reported below (see generator/__init__).
