@@ -6,8 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import sys
-import tempfile
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -306,6 +304,9 @@ def report_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         except RecursionError:
             raise SheetgenError("input nested too deeply to handle") from None
         except Exception as exc:
+            import tempfile
+            import traceback
+
             with tempfile.NamedTemporaryFile(
                 "w", prefix="sheetgen-crash-", suffix=".log", delete=False
             ) as log:

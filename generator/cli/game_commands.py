@@ -22,7 +22,6 @@ from generator.cli.base import (
 from generator.cli.group import main
 from generator.common.errors import SheetgenError, display_path
 from generator.common.warnings_count import given, warn
-from generator.games.capabilities import lacking
 
 
 @main.command()
@@ -74,6 +73,8 @@ def fair_seed(pack: str) -> str:
     loaded, rules, content = load_content(pack)
     judge = rules.capabilities.verdict
     if judge is None:
+        from generator.games.capabilities import lacking
+
         raise lacking(f"the {pack} pack", "verdict", "--fair")
     for _ in range(FAIR_TRIES):
         seed = choose_seed()
@@ -168,6 +169,8 @@ def _turn_files(number: int, args: Any, say: Any) -> tuple[Any, Any, dict[str, A
     g, found = open_from_args(args, say)
     refuse_unknown_game(g, found, args.output)
     if not g.rules.capabilities.turns:
+        from generator.games.capabilities import lacking
+
         raise lacking(g.pack.meta.title, "turns", "`sheetgen turn`")
     turns = g.rules.turn_count(g.content)
     if not 1 <= number <= turns:

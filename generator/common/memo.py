@@ -22,16 +22,18 @@ anything heavy, by commands that must answer at once."""
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 import sys
-import tempfile
-from collections.abc import Sequence
+from hashlib import sha256
 from pathlib import Path
-from typing import Any
 
 from generator.common import program
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
 
 MAGIC = b"sheetgen-memo 1\n"
 MAX_ENTRY_BYTES = 50_000_000
@@ -60,8 +62,9 @@ def cache_root() -> Path | None:
 def code_fingerprint() -> str:
     """This sheetgen's code and every installed library's version, cheaply: the source of
     every module (its bytes), the size and time of every other file of the package (fonts),
-    the Python version, and the names of the installed distributions (name-version)."""
-    digest = hashlib.sha256(sys.version.encode())
+    the Python version, and the installed distributions (name-version, and when each was
+    installed)."""
+    digest = sha256(sys.version.encode())
     package = Path(__file__).resolve().parents[1]  # the whole generator package
     for folder, dirs, names in os.walk(package):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
@@ -82,7 +85,14 @@ def code_fingerprint() -> str:
         installed = [n for n in names if n.endswith((".dist-info", ".egg-info"))]
         if not installed:
             continue  # the script's folder, the working folder: no library there
-        digest.update(("lib\0" + entry + "\0" + "\0".join(installed)).encode())
+        digest.update(("lib\0" + entry).encode())
+        for name in installed:
+            # A reinstall of the same version (its entry points edited) rewrites the folder.
+            try:
+                changed = os.stat(os.path.join(entry or ".", name)).st_mtime_ns
+            except OSError:
+                changed = 0
+            digest.update(f"\0{name}\0{changed}".encode())
     return digest.hexdigest()
 
 
@@ -90,7 +100,7 @@ def files_digest(root: Path, pattern: str = "*.yaml") -> str | None:
     """The names and bytes of every file matching `pattern` under `root` (sub-folders too),
     None when any of them is a symlink or cannot be read (such a tree is never memoised:
     the loader treats those files itself)."""
-    digest = hashlib.sha256()
+    digest = sha256()
     try:
         for path in sorted(root.rglob(pattern)):
             if path.is_symlink() or not path.is_file():
@@ -113,7 +123,7 @@ def _entry(kind: str, key: Sequence[str]) -> Path | None:
     root = cache_root()
     if root is None:
         return None
-    name = hashlib.sha256("\0".join((code_fingerprint(), kind, *key)).encode()).hexdigest()
+    name = sha256("\0".join((code_fingerprint(), kind, *key)).encode()).hexdigest()
     return root / FOLDER / name[:40]
 
 
@@ -128,7 +138,7 @@ def recall(kind: str, key: Sequence[str]) -> tuple[dict[str, Any], list[bytes]] 
         if len(data) > MAX_ENTRY_BYTES or not data.startswith(MAGIC):
             return None
         checksum, _, body = data[len(MAGIC) :].partition(b"\n")
-        if hashlib.sha256(body).hexdigest().encode() != checksum:
+        if sha256(body).hexdigest().encode() != checksum:
             return None
         head, _, rest = body.partition(b"\n")
         meta = json.loads(head)
@@ -154,7 +164,9 @@ def keep(kind: str, key: Sequence[str], meta: dict[str, Any], blobs: Sequence[by
     body = head.encode() + b"\n" + b"".join(blobs)
     if len(body) > MAX_ENTRY_BYTES:
         return
-    data = MAGIC + hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+    data = MAGIC + sha256(body).hexdigest().encode() + b"\n" + body
+    import tempfile  # here, not above: its imports cost a `today` that only reads
+
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
         fd, staging = tempfile.mkstemp(prefix=".memo-", dir=entry.parent)
