@@ -194,6 +194,9 @@ def settle(game: Game, found: FolderPlan, force: bool) -> Game:
         return game
     if any(existing.get(k) != plan_data.get(k) for k in IDENTITY_KEYS):
         return game  # another game: write_game refuses it (or replaces it with --force)
+    if existing == plan_data:
+        # The very plan made now (the usual `turn N`): nothing to read back or compare.
+        return game
     shown = display_path(root / PLAN_FILE)
     recorded = read_plan(game.rules.plan_type, existing, shown)
     # The calendar (dates and clock times of a posting rhythm) may be edited mid-game: it
