@@ -26,6 +26,7 @@ from generator.games import OutputFile, RenderOptions, Scope
 from generator.kit.assemble import GUIDE_FILE
 from generator.pack.folders import SNAPSHOT_DIR
 from generator.plan.model import PlanError, first_difference, read_plan, to_data
+from generator.render.calendar_name import CALENDAR_FILE
 from generator.render.corrections_guide import with_corrections
 
 if TYPE_CHECKING:
@@ -286,11 +287,11 @@ def revised_calendar(
     app was given, event by event: its times, titles and file lists (which depend on more
     than plan.json records: `--paper` changes the print pack's files) and the SEQUENCE and
     DTSTAMP of each. Read before the folder's lock, as plan.json is."""
-    from generator.render.calendar_ics import CALENDAR_FILE, revise
-
     index = next((i for i, f in enumerate(files) if f.path == CALENDAR_FILE), None)
     if index is None or not _holds_this_game(found, game):
         return files
+    from generator.render.calendar_ics import revise
+
     before = previous_calendar(found.root)
     revised = revise(files[index].data, before)
     if revised.changed and report is not None:
@@ -310,7 +311,7 @@ def previous_calendar(root: Path) -> dict[str, Issued]:
     """The events of the calendar a game folder holds; none when it holds none. A calendar
     that cannot be read is said once: its events start again at SEQUENCE 0, which a calendar
     app that imported it may not take as newer."""
-    from generator.render.calendar_ics import CALENDAR_FILE, UnreadableCalendar, issued_events
+    from generator.render.calendar_ics import UnreadableCalendar, issued_events
 
     path = root / CALENDAR_FILE
     if not path.exists() and not path.is_symlink():

@@ -22,10 +22,12 @@ from typing import Any
 
 from generator.common.memo import files_digest, keep, recall
 from generator.common.output_file import OutputFile
+from generator.render.calendar_name import CALENDAR_FILE
+from generator.render.guide import GUIDE_FILE
 
 KIND = "scope-files"
 # Files that depend on more than the key says (the folder's calendar, its corrections).
-NOT_KEPT = ("schedule.ics", "posting-guide.md")
+NOT_KEPT = (CALENDAR_FILE, GUIDE_FILE)
 
 
 @dataclass(frozen=True)
