@@ -66,8 +66,8 @@ def _help_key() -> list[str]:
 
 def _help() -> None:
     """`sheetgen --help` as the last such run printed it (kept in the host's cache,
-    common/memo.py), without loading click and every command: exits when it has it. Else
-    click prints it, noted on the way, and the run goes on as any other."""
+    common/memo.py), without loading click and every command. Else click prints it, and
+    what it printed is kept for the next run. Exits either way."""
     import contextlib
     import io
 

@@ -263,3 +263,20 @@ def test_help_is_the_same_from_the_cache(
     narrow = help_text("--help")
     assert narrow != expected and max(map(len, narrow.splitlines())) <= 60
     assert help_text("--help") == narrow
+
+
+def test_an_entry_is_whole_or_nothing(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(memo, "code_fingerprint", lambda: "code A")
+    memo.keep("kind", ["not json"], {"value": object()})
+    assert memo.recall("kind", ["not json"]) is None and not entries(cache)
+    memo.keep("kind", ["key"], {"a": "b"}, [b"one", b"", b"three"])
+    assert memo.recall("kind", ["key"]) == ({"a": "b"}, [b"one", b"", b"three"])
+    (entry,) = entries(cache)
+    # A body that names other sizes, with a checksum that matches it: still refused.
+    body = b'{"a": "b", "\\u0000blobs": [-1, 9]}\none' + b"three"
+    digest = hashlib.sha256(body).hexdigest().encode()
+    entry.write_bytes(memo.MAGIC + digest + b"\n" + body)
+    assert memo.recall("kind", ["key"]) is None
+    monkeypatch.setattr(memo, "_enabled", False)
+    monkeypatch.setattr(memo.program, "running", False)
+    assert memo.recall("kind", ["key"]) is None  # a program that imports the commands

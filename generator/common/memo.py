@@ -143,7 +143,7 @@ def recall(kind: str, key: Sequence[str]) -> tuple[dict[str, Any], list[bytes]] 
         head, _, rest = body.partition(b"\n")
         meta = json.loads(head)
         sizes = meta.pop("\0blobs")
-        if sum(sizes) != len(rest):
+        if not all(type(n) is int and n >= 0 for n in sizes) or sum(sizes) != len(rest):
             return None
         blobs, offset = [], 0
         for size in sizes:
@@ -157,10 +157,16 @@ def recall(kind: str, key: Sequence[str]) -> tuple[dict[str, Any], list[bytes]] 
 def keep(kind: str, key: Sequence[str], meta: dict[str, Any], blobs: Sequence[bytes] = ()) -> None:
     """Keep `meta` (JSON data) and `blobs` for `key`; silently nothing when the disk will not
     take it."""
-    entry = _entry(kind, key)
+    try:
+        entry = _entry(kind, key)
+    except (OSError, ValueError):
+        return
     if entry is None:
         return
-    head = json.dumps({**meta, "\0blobs": [len(b) for b in blobs]}, ensure_ascii=True)
+    try:
+        head = json.dumps({**meta, "\0blobs": [len(b) for b in blobs]}, ensure_ascii=True)
+    except (TypeError, ValueError):
+        return  # not JSON data: nothing is kept
     body = head.encode() + b"\n" + b"".join(blobs)
     if len(body) > MAX_ENTRY_BYTES:
         return
