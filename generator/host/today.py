@@ -13,13 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.common.errors import SheetgenError, display_path
+from generator.folder.corrections_log import Correction, read_corrections
 from generator.host import post_steps
-from generator.host.corrections import (
-    Correction,
-    correction_post,
-    moment_words,
-    read_corrections,
-)
 from generator.host.game_folder import GameFolder
 from generator.host.post_steps import item_lines, post_items
 from generator.host.posted import Posted
@@ -173,6 +168,9 @@ def pending_corrections(
 def correction_lines(
     game: GameFolder, correction: Correction, platforms: tuple[str, ...]
 ) -> list[str]:
+    # The post renderer is loaded only for a game that has corrections.
+    from generator.host.corrections import correction_post, moment_words
+
     post = correction_post(game, correction)
     if not (game.root / f"{post.key}.facebook.txt").is_file():
         return [
