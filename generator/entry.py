@@ -7,12 +7,19 @@ import os
 import signal
 import sys
 
+from generator.common import program
+
+HELP = (["--help"], ["-h"])
+
 
 def run() -> None:
+    program.running = True
     try:
         # From here on a Ctrl-C is Python's KeyboardInterrupt again, so that a command
         # can clean up its temporary files; it is reported below (see generator/__init__).
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        if sys.argv[1:] in HELP:
+            _help()
         import click
 
         from generator.cli import main
@@ -44,6 +51,46 @@ def run() -> None:
         # os._exit, not sys.exit: an interrupt inside a module being imported leaves the
         # interpreter marked as interrupted, and its normal exit would then re-raise SIGINT.
         os._exit(130)
+
+
+def _help_key() -> list[str]:
+    """What `sheetgen --help` prints depends on, besides the code and the libraries: the
+    width click formats it to (the terminal's, at most 80) and the language settings a
+    translation would follow."""
+    import shutil
+
+    width = min(shutil.get_terminal_size().columns, 80)
+    words = [os.environ.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
+    return [*sys.argv[1:], str(width), *words]
+
+
+def _help() -> None:
+    """`sheetgen --help` as the last such run printed it (kept in the host's cache,
+    common/memo.py), without loading click and every command. Else click prints it, and
+    what it printed is kept for the next run. Exits either way."""
+    import contextlib
+    import io
+
+    from generator.common.memo import keep, recall
+
+    key = _help_key()
+    kept = recall("help", key)
+    if kept is not None and isinstance(kept[0].get("text"), str):
+        sys.stdout.write(kept[0]["text"])
+        sys.stdout.flush()
+        sys.exit(0)
+
+    from generator.cli import main
+
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        code = main(prog_name="sheetgen", standalone_mode=False)
+    text = printed.getvalue()
+    sys.stdout.write(text)
+    sys.stdout.flush()
+    if code == 0 and text:
+        keep("help", key, {"text": text})
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 def _reader_went_away() -> None:

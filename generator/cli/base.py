@@ -6,8 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import sys
-import tempfile
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +17,7 @@ from generator.common.errors import SheetgenError, display_path
 from generator.common.warnings_count import warn
 
 if TYPE_CHECKING:
-    from generator.games import Scope
+    from generator.games import RenderOptions, Scope
     from generator.kit.build import FolderPlan
     from generator.kit.session import Game
     from generator.plan.rhythm import Rhythm
@@ -146,14 +144,16 @@ def resolve_args(
     `continuing` (turn, round): without a seed or game file, go on with the game already
     written rather than choose a new seed."""
     from generator.kit.build import folder_plan, pick_running_game, recorded_game
-    from generator.kit.session import read_game_file
-    from generator.pack.load import default_pack
 
     picked = continuing and seed is None and game_file is None
     found = pick_running_game(output, report) if picked else None
     if found is not None:
         output = found.root
-    spec = read_game_file(game_file) if game_file else None
+    spec = None
+    if game_file:
+        from generator.kit.session import read_game_file
+
+        spec = read_game_file(game_file)
     raw_seed = seed if seed is not None else (spec.seed if spec else None)
     start = start or (spec.start if spec else None)
     if output is None and spec and spec.output:
@@ -172,11 +172,17 @@ def resolve_args(
     if game_options:
         # The command line wins over the game file and the recorded game.
         options = {**options, **game_options}
-    pack = pack or (spec.pack if spec else None) or default_pack()
+    pack = pack or (spec.pack if spec else None) or _default_pack()
     paper = paper or (spec.paper if spec else None) or "both"
     seed_text = settle_seed(raw_seed)
     rhythm = spec.rhythm if spec else None
     return GameArgs(pack, seed_text, start, output, force, paper, images, rhythm, options, found)
+
+
+def _default_pack() -> str:
+    from generator.pack.load import default_pack
+
+    return default_pack()
 
 
 def settle_seed(raw: str | None) -> str:
@@ -205,8 +211,9 @@ def report(message: str) -> None:
     click.echo(message, err=True)
 
 
-def open_from_args(args: GameArgs) -> tuple[Game, FolderPlan]:
-    """The game, and the folder it goes to with what it holds."""
+def open_from_args(args: GameArgs, say: Callable[[str], None] = report) -> tuple[Game, FolderPlan]:
+    """The game, and the folder it goes to with what it holds. `say`: how it reports (the
+    `turn` command also notes what it said, to say it again from the host's cache)."""
     from generator.kit.build import open_in_folder
 
     return open_in_folder(
@@ -214,7 +221,7 @@ def open_from_args(args: GameArgs) -> tuple[Game, FolderPlan]:
         args.seed,
         args.start,
         args.output,
-        report,
+        say,
         args.force,
         args.rhythm,
         args.options,
@@ -250,15 +257,23 @@ def warn_moved_posts(game: Game, found: FolderPlan) -> None:
 
 
 def render(game: Game, found: FolderPlan, scope: Scope, args: GameArgs) -> list[Path]:
-    from generator.games import RenderOptions
     from generator.kit.build import build
 
-    papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
-    options = RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())
     warn_moved_posts(game, found)
-    written = build(game, found, scope, options, args.force, report)
-    report(f"Wrote {len(written)} files to {display_path(found.root)}/ (game {game.plan.game_id})")
+    written = build(game, found, scope, render_options(args), args.force, report)
+    report_written(written, found.root, game.plan.game_id)
     return written
+
+
+def render_options(args: GameArgs) -> RenderOptions:
+    from generator.games import RenderOptions
+
+    papers = ("a4", "letter") if args.paper == "both" else (args.paper,)
+    return RenderOptions(papers=papers, images=args.images, progress=sys.stderr.isatty())
+
+
+def report_written(written: list[Path], root: Path, game_id: str) -> None:
+    report(f"Wrote {len(written)} files to {display_path(root)}/ (game {game_id})")
 
 
 class Interrupted(click.ClickException):
@@ -289,6 +304,9 @@ def report_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         except RecursionError:
             raise SheetgenError("input nested too deeply to handle") from None
         except Exception as exc:
+            import tempfile
+            import traceback
+
             with tempfile.NamedTemporaryFile(
                 "w", prefix="sheetgen-crash-", suffix=".log", delete=False
             ) as log:

@@ -4,7 +4,6 @@ spelling handed on to a game's own command)."""
 from __future__ import annotations
 
 import datetime as dt
-import inspect
 import os
 import re
 import sys
@@ -17,7 +16,6 @@ from generator.cli.base import DEFAULT_HELP, parse_date, parse_game_options, rep
 from generator.cli.forward import ForwardingCommand
 from generator.cli.group import main
 from generator.common.errors import display_path
-from generator.games.capabilities import lacking
 
 
 @main.command()
@@ -117,10 +115,14 @@ def score(
     g = open_game(pack, seed_text, start, options=game_options)
     scorer = g.rules.capabilities.score
     if scorer is None:
+        from generator.games.capabilities import lacking
+
         raise lacking(f"the {g.pack.name} pack", "score")
     if round_number is None:
         click.echo(scorer(g.content, g.plan, grid), nl=False)
         return
+    import inspect
+
     if "round_number" not in inspect.signature(scorer).parameters:
         raise click.BadParameter(
             f"the {g.pack.name} scorer scores a whole sheet (expected no --round)",
@@ -176,6 +178,8 @@ def balance(
     loaded, rules, content = load_content(pack)
     runner = rules.capabilities.balance
     if runner is None:
+        from generator.games.capabilities import lacking
+
         raise lacking(f"the {loaded.name} pack", "balance")
     workers = workers or os.cpu_count() or 1
     if difficulty is not None:

@@ -12,13 +12,16 @@ from generator.cli.base import (
     open_from_args,
     refuse_unknown_game,
     render,
+    render_options,
+    report,
     report_errors,
+    report_written,
     resolve_args,
+    warn_moved_posts,
 )
 from generator.cli.group import main
 from generator.common.errors import SheetgenError, display_path
-from generator.common.warnings_count import warn
-from generator.games.capabilities import lacking
+from generator.common.warnings_count import given, warn
 
 
 @main.command()
@@ -70,6 +73,8 @@ def fair_seed(pack: str) -> str:
     loaded, rules, content = load_content(pack)
     judge = rules.capabilities.verdict
     if judge is None:
+        from generator.games.capabilities import lacking
+
         raise lacking(f"the {pack} pack", "verdict", "--fair")
     for _ in range(FAIR_TRIES):
         seed = choose_seed()
@@ -110,22 +115,73 @@ def round_(number: int, **kwargs: Any) -> None:
 @report_errors
 def turn(number: int, **kwargs: Any) -> None:
     """Write the posts for one turn and print the text to post."""
-    from generator.games import Scope
+    from generator.folder.write import write_game
+    from generator.kit.replay import Written, keep_written, recall_written, scope_key
 
     args = resolve_args(**kwargs, continuing=True)
-    g, found = open_from_args(args)
+    found_plan = args.found.data if args.found is not None else None
+    if args.found is not None and args.found.root != args.output:
+        found_plan = None
+    settings = {"paper": args.paper, "images": args.images, "force": args.force}
+    settings["options"] = args.options
+    key = None
+    if args.rhythm is None:  # a game file's rhythm: worked out every time
+        start = args.start.isoformat() if args.start else None
+        key = scope_key(
+            "turn", number, args.pack, args.seed, start, args.output, found_plan, settings
+        )
+    kept = recall_written(key)
+    if kept is not None:
+        # The same inputs as a run before: what it said and wrote, without working it out.
+        for message in kept.messages:
+            report(message)
+        assert args.output is not None
+        written = write_game(args.output, kept.plan, kept.files, args.force)
+        report_written(written, args.output, str(kept.plan.get("game_id")))
+        for path in written:
+            click.echo(f"  {display_path(path)}", err=True)
+        click.echo(kept.printed, nl=False)
+        return
+    messages: list[str] = []
+
+    def say(message: str) -> None:
+        messages.append(message)
+        report(message)
+
+    warned = len(given())
+    g, found, plan, files = _turn_files(number, args, say)
+    written = write_game(found.root, plan, files, args.force)
+    report_written(written, found.root, g.plan.game_id)
+    for path in written:
+        click.echo(f"  {display_path(path)}", err=True)
+    printed = g.rules.turn_post(g.content, g.plan, number)
+    click.echo(printed, nl=False)
+    if found_plan is not None and len(given()) == warned and found.root == args.output:
+        roots = [p.root for p in g.pack.chain()]
+        keep_written(key, Written(messages, plan, files, printed), found_plan, roots, args.pack)
+
+
+def _turn_files(number: int, args: Any, say: Any) -> tuple[Any, Any, dict[str, Any], list[Any]]:
+    """The game, its folder, and the plan and files `turn NUMBER` writes there."""
+    from generator.games import Scope
+    from generator.kit.build import scope_outputs
+
+    g, found = open_from_args(args, say)
     refuse_unknown_game(g, found, args.output)
     if not g.rules.capabilities.turns:
+        from generator.games.capabilities import lacking
+
         raise lacking(g.pack.meta.title, "turns", "`sheetgen turn`")
     turns = g.rules.turn_count(g.content)
     if not 1 <= number <= turns:
         raise click.BadParameter(
             f"{number} is not a turn of this game (1-{turns})", param_hint="NUMBER"
         )
-    written = render(g, found, Scope("turn", number), args)
-    for path in written:
-        click.echo(f"  {display_path(path)}", err=True)
-    click.echo(g.rules.turn_post(g.content, g.plan, number), nl=False)
+    warn_moved_posts(g, found)
+    plan, files = scope_outputs(
+        g, found, Scope("turn", number), render_options(args), args.force, say
+    )
+    return g, found, plan, files
 
 
 @main.command()

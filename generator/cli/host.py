@@ -152,7 +152,7 @@ def today(
     from generator.host.today import Agenda, agenda, slot_of_day, slots_with_posts, today_text
     from generator.plan.moments import now, parse_at, parse_day
 
-    game = open_host_game(folder, game_file)
+    game = open_host_game(folder, game_file, outline=True)
     if isinstance(game, TableGame):
         table_today(game, when_words, at, platforms or PLATFORMS)
         return
@@ -193,7 +193,7 @@ def posted(what: tuple[str, ...], folder: Path | None, at: str | None, undo: boo
     from generator.host.today import posted_turns, slots_with_posts
     from generator.plan.moments import now, parse_at
 
-    game = open_host_game(folder, None)
+    game = open_host_game(folder, None, outline=True)
     if isinstance(game, TableGame):
         raise click.UsageError(
             "a table game's posts follow its table: `sheetgen today` shows the latest entry's"

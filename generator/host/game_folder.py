@@ -1,31 +1,91 @@
 """A written game folder as the commands that read it see it: its plan, its pack copy and
-its rules. `today`, `rankings` and `digest` work on a folder `game` wrote."""
+its rules. `today`, `rankings` and `digest` work on a folder `game` wrote.
+
+The pack is loaded (and the plan read as its game types it) only when a command asks for
+the rules, the content or the typed plan: `today` reads what it shows from the folder's
+outline instead (host/outline.py), kept in the host's cache, and so answers without loading
+the pack or planning the month when nothing it depends on changed."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.common.errors import SheetgenError, display_path
 from generator.folder.write import PLAN_FILE, read_existing_plan
-from generator.games import GameRules, lacking
-from generator.kit.session import load_content
-from generator.pack.load import SNAPSHOT_DIR
-from generator.plan.model import read_plan
+from generator.games.capabilities import lacking
+from generator.pack.folders import SNAPSHOT_DIR
+
+if TYPE_CHECKING:
+    from generator.games import GameRules
+    from generator.host.outline import Outline
 
 OUTPUT_DIR = Path("output")
 PAPERS = ("a4", "letter")  # what `--paper both` writes, in the order posts name them
 
 
+class _Loaded:
+    """A field of GameFolder that is loaded with the pack when first read (GameFolder.load),
+    unless it was given. A dataclass field's descriptor: `dataclasses.replace(game,
+    typed=...)` still gives a game with that part replaced."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, game: GameFolder | None, owner: type) -> Any:
+        if game is None:
+            return _UNSET  # the field's default: not given
+        if self.name not in game.__dict__:
+            game.load()
+        return game.__dict__[self.name]
+
+    def __set__(self, game: GameFolder, value: Any) -> None:
+        if value is not _UNSET:
+            game.__dict__[self.name] = value
+
+
+_UNSET: Any = object()
+LOADED = ("rules", "content", "title", "typed")
+
+
 @dataclass
 class GameFolder:
+    """A game folder: `root` and its `plan` (plan.json's data) at once; its pack's rules and
+    content, its title and the typed plan when first read (or as given)."""
+
     root: Path
     plan: dict[str, Any]
-    rules: GameRules
-    content: Any
-    title: str  # the game's name, as its pack calls it
-    typed: Any = None  # the plan as the game's rules read it (generator/plan/model.py)
+    rules: GameRules = _Loaded()  # type: ignore[assignment]
+    content: Any = _Loaded()
+    title: str = _Loaded()  # type: ignore[assignment]  # the game's name, as its pack calls it
+    typed: Any = _Loaded()  # the plan as the game's rules read it (generator/plan/model.py)
+    pack_ref: str = ""  # the folder's pack copy if it has one, else the pack's name
+    # What `today` reads instead of the rules, when it has it (host/outline.py).
+    outline: Outline | None = None
+    # The folders the pack was read from (when it was loaded).
+    pack_roots: list[Path] = field(default_factory=list)
+
+    def load(self) -> None:
+        """Load the pack and read the plan as its game types it (the parts not given). With
+        an outline and no pack loaded, the title is the outline's."""
+        if all(name in self.__dict__ for name in LOADED):
+            return
+        from generator.kit.session import load_content
+        from generator.plan.model import read_plan
+
+        pack, rules, content = load_content(self.pack_ref)
+        self.__dict__.setdefault("rules", rules)
+        self.__dict__.setdefault("content", content)
+        self.__dict__.setdefault("title", pack.meta.title)
+        if "typed" not in self.__dict__:
+            shown = display_path(self.root / PLAN_FILE)
+            self.__dict__["typed"] = read_plan(rules.plan_type, self.plan, shown)
+        self.pack_roots = [p.root for p in pack.chain()]
+
+    @property
+    def loaded(self) -> bool:
+        return all(name in self.__dict__ for name in LOADED)
 
     @property
     def papers(self) -> tuple[str, ...]:
@@ -63,20 +123,27 @@ def find_folder(folder: Path | None) -> Path:
     raise SheetgenError(f"several games under output/ ({listed}): choose one with -o")
 
 
-def open_folder(folder: Path | None) -> GameFolder:
+def open_folder(folder: Path | None, lazy: bool = False) -> GameFolder:
+    """The game in the folder, its pack loaded (its problems said) now, or with `lazy` when
+    first needed."""
     root = find_folder(folder)
     plan = read_existing_plan(root)
     if plan is None or not isinstance(plan.get("pack"), str):
         raise SheetgenError(f"{display_path(root / PLAN_FILE)}: not a sheetgen plan")
     kept = root / SNAPSHOT_DIR
     pack_ref = str(kept) if kept.is_dir() else plan["pack"]
-    pack, rules, content = load_content(pack_ref)
-    typed = read_plan(rules.plan_type, plan, display_path(root / PLAN_FILE))
-    return GameFolder(root, plan, rules, content, pack.meta.title, typed)
+    game = GameFolder(root, plan, pack_ref=pack_ref)
+    if not lazy:
+        game.load()
+    return game
 
 
 def require_schedule(game: GameFolder) -> None:
     """today and digest work on games whose posts are planned ahead, slot by slot."""
     schedule = game.plan.get("schedule")
-    if not isinstance(schedule, list) or not schedule or game.rules.capabilities.posts is None:
+    if game.outline is not None:
+        has_posts = game.outline.posts_planned
+    else:
+        has_posts = game.rules.capabilities.posts is not None
+    if not isinstance(schedule, list) or not schedule or not has_posts:
         raise lacking(game.title, "posts", "this command (it works for games with a schedule)")

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.common.errors import SheetgenError, display_path
 from generator.folder.write import PLAN_FILE
-from generator.games import TableHost
-from generator.host.game_folder import GameFolder, find_folder, open_folder
-from generator.host.table_view import TableSource
-from generator.kit.session import load_content
-from generator.pack.load import SNAPSHOT_DIR, default_pack
-from generator.pack.yamlio import load_document
+from generator.host.game_folder import SNAPSHOT_DIR, GameFolder, find_folder, open_folder
+
+if TYPE_CHECKING:
+    # Loaded by the table games' paths only: a scheduled game's `today` goes without.
+    from generator.games import TableHost
+    from generator.host.table_view import TableSource
 
 
 @dataclass(frozen=True)
@@ -30,12 +31,26 @@ class TableGame:
     source: TableSource
 
 
-def open_host_game(folder: Path | None, game_file: Path | None) -> GameFolder | TableGame:
+def open_host_game(
+    folder: Path | None, game_file: Path | None, outline: bool = False
+) -> GameFolder | TableGame:
+    """`outline` (`today`, `posted`): a scheduled game comes with its outline
+    (host/outline.py), its pack loaded only if the outline is not kept."""
     if game_file is not None:
         return _from_game_file(folder, game_file)
     if folder is not None and not (folder / PLAN_FILE).is_file():
         _refuse_folder_without_its_file(folder)
-    game = open_folder(find_folder(folder))
+    game = open_folder(find_folder(folder), lazy=outline)
+    if outline:
+        from generator.host.outline import folder_outline
+
+        game.outline = folder_outline(game)
+        game.title = game.outline.title
+        if not game.outline.table:
+            return game
+        game.outline = None
+    from generator.host.table_view import TableSource
+
     table = game.rules.capabilities.table
     if table is None:
         return game
@@ -45,6 +60,10 @@ def open_host_game(folder: Path | None, game_file: Path | None) -> GameFolder | 
 
 
 def _from_game_file(folder: Path | None, game_file: Path) -> TableGame:
+    from generator.host.table_view import TableSource
+    from generator.kit.session import load_content
+    from generator.pack.load import default_pack
+
     named = _pack_named_in(game_file)
     pack, rules, content = load_content(named or default_pack())
     table = rules.capabilities.table
@@ -60,6 +79,8 @@ def _from_game_file(folder: Path | None, game_file: Path) -> TableGame:
 def _pack_named_in(game_file: Path) -> str | None:
     """The pack a game file names (a path relative to the file), None when it names none.
     The file's own problems are reported by the game when it reads it."""
+    from generator.pack.yamlio import load_document
+
     doc, problems = load_document(game_file, display_path(game_file))
     if doc is None:
         raise SheetgenError("\n".join(str(p) for p in problems))
@@ -75,6 +96,8 @@ def _refuse_folder_without_its_file(folder: Path) -> None:
     """A folder with no plan.json may be a table game's that keeps its seed in its game
     file: its pack copy says which game, and the error says to give the file. Anything else
     is left to the usual "holds no game"."""
+    from generator.kit.session import load_content
+
     kept = folder / SNAPSHOT_DIR
     if not (kept / "pack.yaml").is_file() or kept.is_symlink():
         return

@@ -13,21 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.common.errors import SheetgenError, display_path
+from generator.folder.corrections_log import Correction, read_corrections
 from generator.host import post_steps
-from generator.host.corrections import (
-    Correction,
-    correction_post,
-    moment_words,
-    read_corrections,
-)
 from generator.host.game_folder import GameFolder
-from generator.host.game_posts import game_posts
 from generator.host.post_steps import item_lines, post_items
 from generator.host.posted import Posted
-from generator.kit.session import recorded_rhythm
 from generator.plan.moments import Slot, game_slots, game_zone, parse_day
 from generator.plan.month import RANKINGS, HostTask
-from generator.plan.rhythm import why_no_posts
 from generator.plan.schedule import when
 from generator.render.host_tasks import task_heading, task_steps
 from generator.render.reveal import REVEAL_KEY
@@ -41,7 +33,14 @@ class SlotWork:
 
 
 def slots_with_posts(game: GameFolder) -> list[SlotWork]:
-    posts = game_posts(game)
+    """The slots that have posts, with them; from the game's outline when it has one
+    (`today`, `posted`: host/outline.py)."""
+    if game.outline is not None:
+        posts = game.outline.posts
+    else:
+        from generator.host.game_posts import game_posts
+
+        posts = game_posts(game)
     for post in posts:
         # A game written with --no-images has none to attach (its texts name none either).
         post.images = [im for im in post.images if (game.root / im.file).is_file()]
@@ -169,6 +168,9 @@ def pending_corrections(
 def correction_lines(
     game: GameFolder, correction: Correction, platforms: tuple[str, ...]
 ) -> list[str]:
+    # The post renderer is loaded only for a game that has corrections.
+    from generator.host.corrections import correction_post, moment_words
+
     post = correction_post(game, correction)
     if not (game.root / f"{post.key}.facebook.txt").is_file():
         return [
@@ -204,6 +206,10 @@ def _quiet_reason(
         return f"Nothing to post yet today: the first post is at {following:%H:%M}."
     if upcoming == 0:
         return "Nothing to post yet: the game has not begun."
+    # The rhythm's schema (pydantic) is loaded only on a day without posts.
+    from generator.kit.session import recorded_rhythm
+    from generator.plan.rhythm import why_no_posts
+
     rhythm = recorded_rhythm(game.plan)
     slots = list(dict.fromkeys(w.slot.name for w in work if w.slot.day >= 1))
     why = why_no_posts(rhythm, today, slots) if rhythm is not None else None
@@ -212,6 +218,8 @@ def _quiet_reason(
 
 def game_tasks(game: GameFolder) -> list[HostTask]:
     """The month's rankings, catch-up pages and reveal (plan/month.py)."""
+    if game.outline is not None:
+        return game.outline.tasks
     return game.rules.host_tasks(game.content, game.typed)
 
 
@@ -224,10 +232,12 @@ def what_is_left(game: GameFolder) -> list[str]:
     final = {t.kind: t for t in game_tasks(game) if t.after_the_end}
     left = []
     rankings = final.get(RANKINGS)
-    if (
-        game.rules.capabilities.scoring is not None
-        and not (game.root / "rankings" / "final.facebook.txt").is_file()
-    ):
+    scores = (
+        game.outline.scoring
+        if game.outline is not None
+        else game.rules.capabilities.scoring is not None
+    )
+    if scores and not (game.root / "rankings" / "final.facebook.txt").is_file():
         due = _due_words(rankings) if rankings is not None else ""
         left.append(
             f"the final rankings{due}: type the players' scores into scores.csv, then "

@@ -15,7 +15,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.common.errors import SheetgenError, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
@@ -24,25 +24,19 @@ from generator.folder.corrections_log import read_corrections
 from generator.folder.write import IDENTITY_KEYS, PLAN_FILE, read_existing_plan, write_game
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.kit.assemble import GUIDE_FILE
-from generator.kit.session import (
-    Game,
-    default_folder,
-    load_content,
-    plan_game,
-    plan_header,
-    recorded_rhythm,
-)
-from generator.pack.load import SNAPSHOT_DIR, snapshot
+from generator.pack.folders import SNAPSHOT_DIR
 from generator.plan.model import PlanError, first_difference, read_plan, to_data
-from generator.plan.rhythm import Rhythm
-from generator.render.calendar_ics import (
-    CALENDAR_FILE,
-    Issued,
-    UnreadableCalendar,
-    issued_events,
-    revise,
-)
+from generator.render.calendar_name import CALENDAR_FILE
 from generator.render.corrections_guide import with_corrections
+
+if TYPE_CHECKING:
+    # The pack loader and the rhythm's schema (pydantic) and the calendar (icalendar) are
+    # loaded by the steps that use them: a command that finds what it needs in the folder
+    # or in the host's cache (kit/turn_memo.py) goes without them.
+    from generator.kit.session import Game
+    from generator.plan.rhythm import Rhythm
+    from generator.render.calendar_ics import Issued
+
 
 Report = Callable[[str], None]
 DEFAULT_OUTPUT = "output"
@@ -163,6 +157,8 @@ def open_in_folder(
     """The game and the folder it goes to, with what that folder holds (`found`, when the
     caller has read it already); a start date and a posting rhythm already recorded there
     are kept. The pack is loaded once and the game planned once."""
+    from generator.kit.session import default_folder, load_content, plan_game, plan_header
+
     pack, rules, content = load_content(pack_ref)
     root = output or default_folder(pack.name, plan_header(pack, seed, start).game_id)
     if found is None or found.root != root:
@@ -171,6 +167,8 @@ def open_in_folder(
     same = (
         existing is not None and existing.get("seed") == seed and existing.get("pack") == pack.name
     )
+    from generator.kit.session import recorded_rhythm
+
     if start is None and same and existing and existing.get("start"):
         start = dt.date.fromisoformat(existing["start"])
         report(f"Using start date {start} recorded in {display_path(root)}")
@@ -197,6 +195,9 @@ def settle(game: Game, found: FolderPlan, force: bool) -> Game:
         return game
     if any(existing.get(k) != plan_data.get(k) for k in IDENTITY_KEYS):
         return game  # another game: write_game refuses it (or replaces it with --force)
+    if existing == plan_data:
+        # The very plan made now (the usual `turn N`): nothing to read back or compare.
+        return game
     shown = display_path(root / PLAN_FILE)
     recorded = read_plan(game.rules.plan_type, existing, shown)
     # The calendar (dates and clock times of a posting rhythm) may be edited mid-game: it
@@ -237,12 +238,27 @@ def build(
 ) -> list[Path]:
     """Write the files of `scope` for `game` into its folder; returns the paths written.
     `report`: told how many calendar events changed, when some did."""
+    plan, files = scope_outputs(game, found, scope, options, force, report)
+    return write_game(found.root, plan, files, force)
+
+
+def scope_outputs(
+    game: Game,
+    found: FolderPlan,
+    scope: Scope,
+    options: RenderOptions,
+    force: bool,
+    report: Report | None = None,
+) -> tuple[dict[str, Any], list[OutputFile]]:
+    """What `build` writes: the plan's data and the files of `scope`, with the pack copy."""
     game = settle(game, found, force)
     files = game.rules.outputs(game.content, game.plan, scope, options)
     files = revised_calendar(files, game, found, report)
     files = guide_with_corrections(files, game, found)
+    from generator.pack.load import snapshot
+
     files += [OutputFile(name, data) for name, data in snapshot(game.pack)]
-    return write_game(found.root, to_data(game.plan), files, force)
+    return to_data(game.plan), files
 
 
 def guide_with_corrections(
@@ -274,6 +290,8 @@ def revised_calendar(
     index = next((i for i, f in enumerate(files) if f.path == CALENDAR_FILE), None)
     if index is None or not _holds_this_game(found, game):
         return files
+    from generator.render.calendar_ics import revise
+
     before = previous_calendar(found.root)
     revised = revise(files[index].data, before)
     if revised.changed and report is not None:
@@ -293,6 +311,8 @@ def previous_calendar(root: Path) -> dict[str, Issued]:
     """The events of the calendar a game folder holds; none when it holds none. A calendar
     that cannot be read is said once: its events start again at SEQUENCE 0, which a calendar
     app that imported it may not take as newer."""
+    from generator.render.calendar_ics import UnreadableCalendar, issued_events
+
     path = root / CALENDAR_FILE
     if not path.exists() and not path.is_symlink():
         return {}

@@ -24,6 +24,8 @@ from pydantic import BaseModel, Field
 
 from generator.common.errors import ContentError, Problem, SheetgenError, abridge, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
+from generator.pack.folders import BASES_DIR as BASES_DIR
+from generator.pack.folders import SNAPSHOT_DIR as SNAPSHOT_DIR
 from generator.pack.merge import merge_documents
 from generator.pack.validation import Strict, validate
 from generator.pack.yamlio import MAX_FILE_BYTES, Document, parse_bytes
@@ -41,7 +43,6 @@ def _shipped_packs() -> Path:
 
 CONTENT_DIR = _shipped_packs()
 PACK_FILE = "pack.yaml"
-BASES_DIR = "extends"  # copies of the packs a pack extends, inside the pack's folder
 NAME_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 # A pack name goes into folder and file names; 64 leaves room within any file system's
 # 255-byte limit for the rest of the name.
@@ -243,9 +244,6 @@ def validate_files(
         if model is not None:
             models[stem] = (doc, model)
     return models, problems
-
-
-SNAPSHOT_DIR = "pack"
 
 
 def snapshot(pack: Pack, folder: str = SNAPSHOT_DIR) -> list[tuple[str, bytes]]:

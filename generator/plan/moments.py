@@ -11,8 +11,8 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from generator.common.errors import SheetgenError
+from generator.plan.clock import DEFAULT_TIMEZONE, moment
 from generator.plan.model import as_data
-from generator.plan.rhythm import DEFAULT_TIMEZONE, moment
 from generator.plan.schedule import with_eve
 
 _DAY = re.compile(r"^day\s+(\d{1,4})(?:\s+([a-z-]+))?$", re.IGNORECASE)

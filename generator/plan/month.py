@@ -17,12 +17,17 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
+from generator.plan.clock import moment
 from generator.plan.model import as_data
-from generator.plan.rhythm import Rhythm, moment, next_posting_date, why_no_posts
 from generator.plan.schedule import date_text
+
+if TYPE_CHECKING:
+    # The rhythm's schema (pydantic) is loaded only for a plan that records a rhythm, when
+    # a day off is looked up: `today` reads the month's tasks without it.
+    from generator.plan.rhythm import Rhythm
 
 RANKINGS = "rankings"
 DIGEST = "digest"
@@ -67,6 +72,8 @@ def _next_day_same_time(plan: Any, entry: dict[str, Any]) -> tuple[dt.datetime |
     date = dt.date.fromisoformat(entry["date"]) + dt.timedelta(days=1)
     rhythm = _rhythm(plan)
     if rhythm is not None:
+        from generator.plan.rhythm import next_posting_date
+
         slots = list(dict.fromkeys(e["slot"] for e in _entries(plan)))
         date = next_posting_date(rhythm, date - dt.timedelta(days=1), slots)
     at = moment(entry)
@@ -203,6 +210,8 @@ def _rhythm(plan: Any) -> Rhythm | None:
     record = as_data(plan).get("rhythm")
     if not isinstance(record, dict):
         return None
+    from generator.plan.rhythm import Rhythm
+
     try:
         return Rhythm.model_validate(record)
     except ValueError:
@@ -215,6 +224,8 @@ def off_words(plan: Any, date: dt.date) -> str:
     rhythm = _rhythm(plan)
     if rhythm is None:
         return "a day off"
+    from generator.plan.rhythm import why_no_posts
+
     slots = list(dict.fromkeys(e["slot"] for e in as_data(plan)["schedule"]))
     why = why_no_posts(rhythm, date, slots)
     return "a rest day" if why and why.endswith("rest day") else "a day off"

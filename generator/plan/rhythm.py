@@ -17,9 +17,10 @@ from pydantic import Field, field_validator, model_validator
 
 from generator.common.errors import SheetgenError
 from generator.pack.validation import Strict
+from generator.plan.clock import DEFAULT_TIMEZONE as DEFAULT_TIMEZONE
+from generator.plan.clock import moment as moment
 
 DEFAULT_TIMES = ("08:00", "17:00")
-DEFAULT_TIMEZONE = "UTC"
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MAX_SKIP_DATES = 1000
 # A rhythm that skips every day would search for a posting day forever.
@@ -282,12 +283,6 @@ def _refuse_missing_time(moment: dt.datetime, slot: str) -> None:
             f"exist in {moment.tzinfo} (the clocks go forward that night; expected another "
             "time, or a change of times from that date)"
         )
-
-
-def moment(entry: dict[str, Any]) -> dt.datetime | None:
-    """When a schedule entry goes out (timezone-aware), or None for an undated game."""
-    at = entry.get("at")
-    return dt.datetime.fromisoformat(at) if at else None
 
 
 def moved_past_posts(

@@ -29,11 +29,11 @@ from generator.plan.model import as_data
 from generator.plan.month import HostTask
 from generator.plan.rhythm import moment
 from generator.plan.schedule import when, with_eve
+from generator.render.calendar_name import CALENDAR_FILE as CALENDAR_FILE
 from generator.render.guide import posting_order
 from generator.render.host_tasks import task_heading, task_steps
 from generator.render.text import Post
 
-CALENDAR_FILE = "schedule.ics"
 PRODID = "-//sheetgen//posting schedule//EN"
 EVENT_MINUTES = 10
 REMINDER_MINUTES = 15

@@ -1,0 +1,187 @@
+"""What a command worked out from its inputs alone, kept for its next run: the commands a
+host types every day (`today`, `turn N`) then answer without loading the pack, planning the
+month or drawing again.
+
+An entry is found by a key of everything its result depends on (the caller names them: the
+pack's files, plan.json, the arguments) plus a fingerprint of this sheetgen's code and of
+the installed libraries, so a code or library change never serves a stale result. An entry
+is one file: a header, the SHA-256 of its body, the body (JSON and the bytes it names),
+checked whole before use; it is written to a temporary file and renamed into place, so two
+runs at once both succeed. Anything missing, damaged or unreadable is worked out again, and
+a disk that cannot take an entry goes without: the memo never fails a run.
+
+It is used only by the `sheetgen` program (common/program.py; a test switches it on with
+`enable`): a test or a program that imports the commands, and may patch what they call,
+always works everything out.
+
+Where: beside the sheet cache (generator/folder/cache.py, the same settings:
+$SHEETGEN_CACHE, else $XDG_CACHE_HOME/sheetgen, else ~/.cache/sheetgen; SHEETGEN_CACHE=off
+turns both off), under memo/. This module is light on purpose: it is imported before
+anything heavy, by commands that must answer at once."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from hashlib import sha256
+from pathlib import Path
+
+from generator.common import program
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+MAGIC = b"sheetgen-memo 1\n"
+MAX_ENTRY_BYTES = 50_000_000
+FOLDER = "memo"
+
+_enabled = False
+
+
+def enable(on: bool = True) -> None:
+    """The `sheetgen` program's runs use the memo (see the module's docstring)."""
+    global _enabled
+    _enabled = on
+
+
+def cache_root() -> Path | None:
+    """The same place as the sheet cache's (generator/folder/cache.py: cache_root), without
+    importing it: that module loads importlib.metadata, longer than a whole `today`."""
+    configured = os.environ.get("SHEETGEN_CACHE")
+    if configured is not None:
+        return None if configured.strip().lower() in ("", "off", "0", "no") else Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "sheetgen"
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """This sheetgen's code and every installed library's version, cheaply: the source of
+    every module (its bytes), the size and time of every other file of the package (fonts),
+    the Python version, and the installed distributions (name-version, and when each was
+    installed)."""
+    digest = sha256(sys.version.encode())
+    package = Path(__file__).resolve().parents[1]  # the whole generator package
+    for folder, dirs, names in os.walk(package):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(names):
+            path = os.path.join(folder, name)
+            rel = os.path.relpath(path, package).encode()
+            if name.endswith(".py"):
+                with open(path, "rb") as source:
+                    digest.update(b"py\0" + rel + b"\0" + source.read() + b"\0")
+            elif not name.endswith(".pyc"):
+                info = os.stat(path)
+                digest.update(f"file\0{rel!r}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
+    for entry in sys.path:
+        try:
+            names = sorted(os.listdir(entry or "."))
+        except OSError:
+            continue
+        installed = [n for n in names if n.endswith((".dist-info", ".egg-info"))]
+        if not installed:
+            continue  # the script's folder, the working folder: no library there
+        digest.update(("lib\0" + entry).encode())
+        for name in installed:
+            # A reinstall of the same version (its entry points edited) rewrites the folder.
+            try:
+                changed = os.stat(os.path.join(entry or ".", name)).st_mtime_ns
+            except OSError:
+                changed = 0
+            digest.update(f"\0{name}\0{changed}".encode())
+    return digest.hexdigest()
+
+
+def files_digest(root: Path, pattern: str = "*.yaml") -> str | None:
+    """The names and bytes of every file matching `pattern` under `root` (sub-folders too),
+    None when any of them is a symlink or cannot be read (such a tree is never memoised:
+    the loader treats those files itself)."""
+    digest = sha256()
+    try:
+        for path in sorted(root.rglob(pattern)):
+            if path.is_symlink() or not path.is_file():
+                return None
+            data = path.read_bytes()
+            rel = path.relative_to(root).as_posix()
+            digest.update(f"{rel}\0{len(data)}\0".encode() + data)
+    except (OSError, ValueError):
+        return None
+    return digest.hexdigest()
+
+
+def enabled() -> bool:
+    return _enabled or program.running
+
+
+def _entry(kind: str, key: Sequence[str]) -> Path | None:
+    if not enabled():
+        return None
+    root = cache_root()
+    if root is None:
+        return None
+    name = sha256("\0".join((code_fingerprint(), kind, *key)).encode()).hexdigest()
+    return root / FOLDER / name[:40]
+
+
+def recall(kind: str, key: Sequence[str]) -> tuple[dict[str, Any], list[bytes]] | None:
+    """The JSON and the blobs kept for `key`, None when there is no intact entry."""
+    try:
+        entry = _entry(kind, key)
+        if entry is None:
+            return None
+        with open(entry, "rb") as kept:
+            data = kept.read(MAX_ENTRY_BYTES + 1)
+        if len(data) > MAX_ENTRY_BYTES or not data.startswith(MAGIC):
+            return None
+        checksum, _, body = data[len(MAGIC) :].partition(b"\n")
+        if sha256(body).hexdigest().encode() != checksum:
+            return None
+        head, _, rest = body.partition(b"\n")
+        meta = json.loads(head)
+        sizes = meta.pop("\0blobs")
+        if not all(type(n) is int and n >= 0 for n in sizes) or sum(sizes) != len(rest):
+            return None
+        blobs, offset = [], 0
+        for size in sizes:
+            blobs.append(rest[offset : offset + size])
+            offset += size
+        return meta, blobs
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def keep(kind: str, key: Sequence[str], meta: dict[str, Any], blobs: Sequence[bytes] = ()) -> None:
+    """Keep `meta` (JSON data) and `blobs` for `key`; silently nothing when the disk will not
+    take it."""
+    try:
+        entry = _entry(kind, key)
+    except (OSError, ValueError):
+        return
+    if entry is None:
+        return
+    try:
+        head = json.dumps({**meta, "\0blobs": [len(b) for b in blobs]}, ensure_ascii=True)
+    except (TypeError, ValueError):
+        return  # not JSON data: nothing is kept
+    body = head.encode() + b"\n" + b"".join(blobs)
+    if len(body) > MAX_ENTRY_BYTES:
+        return
+    data = MAGIC + sha256(body).hexdigest().encode() + b"\n" + body
+    import tempfile  # here, not above: its imports cost a `today` that only reads
+
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        fd, staging = tempfile.mkstemp(prefix=".memo-", dir=entry.parent)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+            os.replace(staging, entry)
+        finally:
+            if os.path.lexists(staging):
+                os.unlink(staging)
+    except OSError:
+        return

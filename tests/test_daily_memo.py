@@ -1,0 +1,282 @@
+"""What `today`, `turn N` and `--help` keep in the host's cache (generator/common/memo.py):
+the same output and the same folder with the cache off, cold and warm; a damaged entry is
+worked out again; a change of code, pack copy, plan or arguments is never served a stale
+result. (Speed is measured in benchmarks/run.py, not here.)"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from generator.cli import main
+from generator.common import memo
+
+SEED = "daily-memo-seed-0123456789abcdef"
+NOW = "2026-12-07T08:05+00:00"
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The memo on (as in the `sheetgen` program), in a cache of the test's own."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("SHEETGEN_CACHE", str(folder))
+    monkeypatch.setenv("SHEETGEN_NOW", NOW)
+    monkeypatch.setattr(memo, "_enabled", True)
+    return folder
+
+
+@pytest.fixture
+def sheetgen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Result]:
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args: str) -> Result:
+        return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+    return invoke
+
+
+@pytest.fixture
+def game(sheetgen: Callable[..., Result], tmp_path: Path, cache: Path) -> Path:
+    """A whole Galaxy Trucker game folder (text only: `turn` draws its turn's pictures)."""
+    args = ["--no-images", "--seed", SEED, "--start", "2026-12-01", "-o", "g"]
+    result = sheetgen("game", *args)
+    assert result.exit_code == 0, result.output
+    return tmp_path / "g"
+
+
+def entries(cache: Path) -> list[Path]:
+    return sorted((cache / memo.FOLDER).glob("*")) if (cache / memo.FOLDER).is_dir() else []
+
+
+def hashes(root: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+def said(result: Result) -> tuple[int, str, str]:
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_today_is_the_same_with_the_cache_off_cold_and_warm(
+    sheetgen: Callable[..., Result], game: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with monkeypatch.context() as off:
+        off.setenv("SHEETGEN_CACHE", "off")
+        expected = said(sheetgen("today", "-o", "g"))
+        assert not entries(cache)
+    assert expected[0] == 0 and "Post now: Day 7, morning" in expected[1]
+    cold = said(sheetgen("today", "-o", "g"))
+    (entry,) = entries(cache)
+    warm = said(sheetgen("today", "-o", "g"))
+    assert cold == expected and warm == expected
+    # Other days and platforms from the same entry.
+    for args in (["day", "3"], ["--platform", "bgg"], ["--at", "2026-12-13 18:00"]):
+        with monkeypatch.context() as off:
+            off.setenv("SHEETGEN_CACHE", "off")
+            fresh = said(sheetgen("today", *args, "-o", "g"))
+        assert said(sheetgen("today", *args, "-o", "g")) == fresh, args
+    assert entries(cache) == [entry]
+
+
+def test_a_warm_today_loads_no_pack(
+    sheetgen: Callable[..., Result], game: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expected = said(sheetgen("today", "-o", "g"))
+    import generator.kit.session as session
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the pack was loaded")
+
+    monkeypatch.setattr(session, "load_content", refused)
+    assert said(sheetgen("today", "-o", "g")) == expected
+
+
+def test_a_damaged_entry_is_worked_out_again(
+    sheetgen: Callable[..., Result], game: Path, cache: Path
+) -> None:
+    expected = said(sheetgen("today", "-o", "g"))
+    (entry,) = entries(cache)
+    data = entry.read_bytes()
+    for damaged in (data[: len(data) // 2], data[:-1] + b"!", b"", b"sheetgen-memo 1\nxyz\n"):
+        entry.write_bytes(damaged)
+        assert said(sheetgen("today", "-o", "g")) == expected
+        assert entry.read_bytes() == data  # kept again, whole
+    assert memo.recall("nothing", ["kept"]) is None
+
+
+def test_an_edited_pack_copy_is_read_again(
+    sheetgen: Callable[..., Result], game: Path, cache: Path
+) -> None:
+    before = said(sheetgen("today", "-o", "g"))
+    texts = game / "pack" / "pack.yaml"  # its title heads `today`
+    edited = texts.read_text(encoding="utf-8").replace(
+        "Galaxy Trucker Roll'n'Write", "Galaxy Trucker (our table)", 1
+    )
+    assert edited != texts.read_text(encoding="utf-8")
+    texts.write_text(edited, encoding="utf-8")
+    after = said(sheetgen("today", "-o", "g"))
+    assert after[0] == 0 and after[1] != before[1]
+    assert "Galaxy Trucker (our table)" in after[1]
+    assert len(entries(cache)) == 2
+
+
+def test_a_code_change_is_never_served_a_stale_entry(
+    monkeypatch: pytest.MonkeyPatch, cache: Path
+) -> None:
+    monkeypatch.setattr(memo, "code_fingerprint", lambda: "code A")
+    memo.keep("kind", ["key"], {"answer": 1}, [b"blob"])
+    assert memo.recall("kind", ["key"]) == ({"answer": 1}, [b"blob"])
+    assert memo.recall("kind", ["other key"]) is None
+    monkeypatch.setattr(memo, "code_fingerprint", lambda: "code B")
+    assert memo.recall("kind", ["key"]) is None
+
+
+def test_the_fingerprint_follows_the_python_build() -> None:
+    memo.code_fingerprint.cache_clear()
+    first = memo.code_fingerprint()
+    memo.code_fingerprint.cache_clear()
+    original = sys.version
+    try:
+        sys.version = original + " (another build)"
+        assert memo.code_fingerprint() != first
+    finally:
+        sys.version = original
+        memo.code_fingerprint.cache_clear()
+    assert memo.code_fingerprint() == first
+
+
+def test_the_fingerprint_reads_each_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    copy = tmp_path / "generator"
+    package = Path(memo.__file__).resolve().parents[1]
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__", "fonts"))
+    monkeypatch.setattr(memo, "__file__", str(copy / "common" / "memo.py"))
+    memo.code_fingerprint.cache_clear()
+    try:
+        first = memo.code_fingerprint()
+        module = copy / "host" / "today.py"
+        module.write_text(module.read_text() + "\n# edited\n")
+        memo.code_fingerprint.cache_clear()
+        assert memo.code_fingerprint() != first
+    finally:
+        memo.code_fingerprint.cache_clear()
+
+
+def test_an_unwritable_cache_never_fails_a_run(
+    sheetgen: Callable[..., Result], game: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expected = said(sheetgen("today", "-o", "g"))
+    blocked = cache.parent / "blocked"
+    blocked.write_text("a file where the cache folder goes")
+    monkeypatch.setenv("SHEETGEN_CACHE", str(blocked))
+    assert said(sheetgen("today", "-o", "g")) == expected
+
+
+def test_turn_says_and_writes_the_same_with_the_cache_off_cold_and_warm(
+    sheetgen: Callable[..., Result], game: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with monkeypatch.context() as off:
+        off.setenv("SHEETGEN_CACHE", "off")
+        expected = said(sheetgen("turn", "9", "-o", "g"))
+        folder = hashes(game)
+    assert expected[0] == 0 and "Turn 9: flight: new post" in expected[1]
+    assert "round-1/turn-09-flight-cards.png" in folder
+    cold = said(sheetgen("turn", "9", "-o", "g"))
+    assert cold == expected and hashes(game) == folder
+    (game / "round-1" / "turn-09-flight-cards.png").unlink()
+    (game / "round-1" / "turn-09-flight.facebook.txt").write_text("edited by hand")
+    import generator.kit.session as session
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the pack was loaded")
+
+    with monkeypatch.context() as warm:
+        warm.setattr(session, "load_content", refused)
+        assert said(sheetgen("turn", "9", "-o", "g")) == expected
+    assert hashes(game) == folder  # what was deleted or edited is written again
+
+
+def test_turn_keys_hold_the_turn_and_the_arguments(
+    sheetgen: Callable[..., Result], game: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for args in (["9"], ["10"], ["9", "--no-images"], ["9", "--paper", "a4"]):
+        with monkeypatch.context() as off:
+            off.setenv("SHEETGEN_CACHE", "off")
+            expected = said(sheetgen("turn", *args, "-o", "g"))
+        assert said(sheetgen("turn", *args, "-o", "g")) == expected, args
+        assert said(sheetgen("turn", *args, "-o", "g")) == expected, args
+    # Bad input keeps its error and exit code, warm or not.
+    for _ in range(2):
+        bad = sheetgen("turn", "99", "-o", "g")
+        assert bad.exit_code == 2 and "99 is not a turn of this game (1-51)" in bad.stderr
+
+
+def test_turn_in_a_folder_of_another_game_is_refused_warm_too(
+    sheetgen: Callable[..., Result], game: Path, cache: Path
+) -> None:
+    assert sheetgen("turn", "9", "-o", "g").exit_code == 0
+    assert sheetgen("turn", "9", "-o", "g").exit_code == 0
+    plan = game / "plan.json"
+    text = plan.read_text()
+    plan.write_text(text.replace('"start": "2026-12-01"', '"start": "2026-12-02"', 1))
+    result = sheetgen("turn", "9", "-o", "g")
+    # Another start date is another plan: worked out again, never the kept one.
+    assert "Using start date 2026-12-02" in result.stderr
+
+
+def test_help_is_the_same_from_the_cache(
+    capsys: pytest.CaptureFixture[str], cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator import entry
+
+    def help_text(*args: str) -> str:
+        monkeypatch.setattr(sys, "argv", ["sheetgen", *args])
+        with pytest.raises(SystemExit) as done:
+            entry.run()
+        assert done.value.code == 0
+        return capsys.readouterr().out
+
+    monkeypatch.setenv("COLUMNS", "80")
+    with monkeypatch.context() as off:
+        off.setenv("SHEETGEN_CACHE", "off")
+        expected = help_text("--help")
+    assert expected.startswith("Usage: sheetgen") and "today" in expected
+    assert help_text("--help") == expected  # cold: click, then kept
+    assert len(entries(cache)) == 1
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("click's group was run")
+
+    with monkeypatch.context() as warm:
+        warm.setattr("generator.cli.main", refused)  # a warm --help does not reach click
+        assert help_text("--help") == expected
+    assert help_text("-h") == expected
+    monkeypatch.setenv("COLUMNS", "60")
+    narrow = help_text("--help")
+    assert narrow != expected and max(map(len, narrow.splitlines())) <= 60
+    assert help_text("--help") == narrow
+
+
+def test_an_entry_is_whole_or_nothing(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(memo, "code_fingerprint", lambda: "code A")
+    memo.keep("kind", ["not json"], {"value": object()})
+    assert memo.recall("kind", ["not json"]) is None and not entries(cache)
+    memo.keep("kind", ["key"], {"a": "b"}, [b"one", b"", b"three"])
+    assert memo.recall("kind", ["key"]) == ({"a": "b"}, [b"one", b"", b"three"])
+    (entry,) = entries(cache)
+    # A body that names other sizes, with a checksum that matches it: still refused.
+    body = b'{"a": "b", "\\u0000blobs": [-1, 9]}\none' + b"three"
+    digest = hashlib.sha256(body).hexdigest().encode()
+    entry.write_bytes(memo.MAGIC + digest + b"\n" + body)
+    assert memo.recall("kind", ["key"]) is None
+    monkeypatch.setattr(memo, "_enabled", False)
+    monkeypatch.setattr(memo.program, "running", False)
+    assert memo.recall("kind", ["key"]) is None  # a program that imports the commands
