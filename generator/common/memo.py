@@ -49,8 +49,8 @@ def enable(on: bool = True) -> None:
 
 
 def cache_root() -> Path | None:
-    """The same place as the sheet cache's (generator/folder/cache.py: cache_root), without
-    importing it: that module loads importlib.metadata, longer than a whole `today`."""
+    """Where everything sheetgen keeps between runs lives: this memo, the sheets and the
+    pictures (generator/folder/cache.py and kept_blobs.py), the table snapshots."""
     configured = os.environ.get("SHEETGEN_CACHE")
     if configured is not None:
         return None if configured.strip().lower() in ("", "off", "0", "no") else Path(configured)
@@ -60,7 +60,8 @@ def cache_root() -> Path | None:
 
 @functools.cache
 def code_fingerprint() -> str:
-    """This sheetgen's code and every installed library's version, cheaply: the source of
+    """This sheetgen's code and every installed library's version, cheaply (the memo's and
+    the sheet and picture caches' alike): the source of
     every module (its bytes), the size and time of every other file of the package (fonts),
     the Python version, and the installed distributions (name-version, and when each was
     installed)."""

@@ -13,44 +13,22 @@ SHEETGEN_CACHE=off turns it off."""
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
 import shutil
 import tempfile
 from collections.abc import Callable
-from importlib import metadata
 from pathlib import Path, PurePosixPath
 
-from generator import __version__
+# One place and one fingerprint for everything kept between runs (the memo's: the code's
+# sources, the package's other files and the installed libraries).
+from generator.common.memo import cache_root as cache_root
+from generator.common.memo import code_fingerprint as code_fingerprint
 from generator.common.output_file import OutputFile
 
 INDEX = "index.json"
 MAX_ENTRY_BYTES = 50_000_000
-
-
-def cache_root() -> Path | None:
-    configured = os.environ.get("SHEETGEN_CACHE")
-    if configured is not None:
-        return None if configured.strip().lower() in ("", "off", "0", "no") else Path(configured)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "sheetgen"
-
-
-@functools.cache
-def code_fingerprint() -> str:
-    """This sheetgen's source and the versions of the libraries that draw and encode."""
-    digest = hashlib.sha256(__version__.encode())
-    for library in ("reportlab", "pillow"):
-        try:
-            digest.update(f"{library} {metadata.version(library)}".encode())
-        except metadata.PackageNotFoundError:
-            digest.update(library.encode())
-    package = Path(__file__).resolve().parents[1]  # the whole generator package
-    for path in sorted(package.rglob("*.py")):
-        digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
 
 
 def _entry(key: tuple[str, ...]) -> Path | None:
