@@ -280,3 +280,40 @@ def test_an_entry_is_whole_or_nothing(cache: Path, monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(memo, "_enabled", False)
     monkeypatch.setattr(memo.program, "running", False)
     assert memo.recall("kind", ["key"]) is None  # a program that imports the commands
+
+
+def test_the_fingerprint_follows_the_installed_libraries_not_the_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+    import site
+    import subprocess
+
+    def printed(where: Path) -> str:
+        code = "from generator.common import memo; print(memo.code_fingerprint())"
+        done = subprocess.run(
+            [sys.executable, "-c", code], cwd=where, capture_output=True, text=True, check=True
+        )
+        return done.stdout.strip()
+
+    plain, checkout = tmp_path / "plain", tmp_path / "checkout"
+    plain.mkdir()
+    (checkout / "sheetgen.egg-info").mkdir(parents=True)  # as a project checkout holds
+    assert printed(plain) == printed(checkout)
+
+    libraries = tmp_path / "site-packages"
+    (libraries / "somelib-1.0.dist-info").mkdir(parents=True)
+    monkeypatch.setattr(site, "getsitepackages", lambda: [str(libraries)])
+    memo.code_fingerprint.cache_clear()
+    try:
+        before = memo.code_fingerprint()
+        (libraries / "somelib-1.0.dist-info").rename(libraries / "somelib-2.0.dist-info")
+        memo.code_fingerprint.cache_clear()
+        assert memo.code_fingerprint() != before  # an upgrade
+        memo.code_fingerprint.cache_clear()
+        later = memo.code_fingerprint()
+        os.utime(libraries / "somelib-2.0.dist-info", ns=(1, 1))  # a reinstall
+        memo.code_fingerprint.cache_clear()
+        assert memo.code_fingerprint() != later
+    finally:
+        memo.code_fingerprint.cache_clear()

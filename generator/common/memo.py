@@ -78,14 +78,19 @@ def code_fingerprint() -> str:
             elif not name.endswith(".pyc"):
                 info = os.stat(path)
                 digest.update(f"file\0{rel!r}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
-    for entry in sys.path:
+    # The installed libraries are those of the site folders: not every entry of sys.path,
+    # whose first is the working folder under `python -m` (a checkout holds the project's
+    # own egg-info there, and the fingerprint would change with the folder a run starts in).
+    import site
+
+    for entry in sorted({*site.getsitepackages(), site.getusersitepackages()}):
         try:
             names = sorted(os.listdir(entry or "."))
         except OSError:
             continue
         installed = [n for n in names if n.endswith((".dist-info", ".egg-info"))]
         if not installed:
-            continue  # the script's folder, the working folder: no library there
+            continue  # a site folder with nothing installed
         digest.update(("lib\0" + entry).encode())
         for name in installed:
             # A reinstall of the same version (its entry points edited) rewrites the folder.
