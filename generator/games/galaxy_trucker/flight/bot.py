@@ -71,18 +71,18 @@ class Built:
         return ShipFile(name, self.skipped, dict(self.placements))
 
 
-def _legal_here(parts: dict[Cell, Part], board: Board, cell: Cell, part: Part) -> int | None:
-    """Joined connectors if `part` may go in `cell` now, else None."""
-    exhaust = part.facing("engine")
-    if exhaust is not None and exhaust != S:
-        return None
+def _links_here(parts: dict[Cell, Part], cell: Cell, sides: tuple[str, ...]) -> int | None:
+    """Joined connectors if a tile with `sides` may go in `cell` now, else None (an exhaust
+    that does not face the rear is ruled out before: it depends on the turning alone)."""
     links = 0
-    for d in range(4):
-        other = neighbour(cell, d)
-        mine = part.sides[d]
-        if other not in parts:
+    row, column = cell
+    around = ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1))
+    for d, other in enumerate(around):  # n, e, s, w
+        neighbour_part = parts.get(other)
+        if neighbour_part is None:
             continue
-        theirs = parts[other].sides[opposite(d)]
+        mine = sides[d]
+        theirs = neighbour_part.sides[(d + 2) % 4]
         if mine in ("cannon", "engine") or theirs in ("cannon", "engine"):
             return None
         if not fits(mine, theirs):
@@ -108,6 +108,45 @@ def _edges_after(parts: dict[Cell, Part], cells: set[Cell], cell: Cell, part: Pa
     return change
 
 
+@dataclass(frozen=True)
+class Tally:
+    """What `Builder.want` counts over the ship's tiles, counted once per ship (each
+    placement of a set asks again and again, and the ship changes only when a tile goes in)."""
+
+    berths: int
+    engine_power: int
+    fire: float  # forward cannons count whole, others half (in tile order, as summed before)
+    battery_users: int  # shields, double cannons and double engines
+    battery_tiles: int
+    battery_cells: int
+    covered: frozenset[int]  # sides covered by a shield
+    holds: int
+    supports: frozenset[str | None]  # alien colours of the life supports
+
+
+def _tally(parts: dict[Cell, Part]) -> Tally:
+    values = parts.values()
+    return Tally(
+        berths=sum(1 for p in values if p.does.alien_berth),
+        engine_power=sum(p.type.strength or 1 for p in values if p.does.engine),
+        fire=sum(
+            (p.type.strength or 1) * (1 if p.facing("cannon") == N else 0.5)
+            for p in values
+            if p.does.cannon
+        ),
+        battery_users=sum(
+            1
+            for p in values
+            if p.does.shield or ((p.does.cannon or p.does.engine) and p.type.strength == 2)
+        ),
+        battery_tiles=sum(1 for p in values if p.does.battery),
+        battery_cells=sum(p.type.cells or 0 for p in values if p.does.battery),
+        covered=frozenset(d for p in values if p.does.shield for d in p.shield_covers()),
+        holds=sum(1 for p in values if p.does.hold),
+        supports=frozenset(p.type.alien for p in values if p.does.life_support),
+    )
+
+
 class Builder:
     def __init__(self, content: GalaxyTrucker, rnd: Round, board: Board) -> None:
         self.content = content
@@ -118,6 +157,15 @@ class Builder:
         self.cells = board_cells(board)
         self.cell_set = set(self.cells)
         self.lean: Counter[str] = Counter()
+        # Worked out once per ship: tiles are only ever added to `parts` (never moved or
+        # taken back), so its size says which ship they were worked out for.
+        self._tally: tuple[int, Tally] | None = None
+        self._open: tuple[int, list[Cell]] | None = None
+
+    def tally(self) -> Tally:
+        if self._tally is None or self._tally[0] != len(self.parts):
+            self._tally = (len(self.parts), _tally(self.parts))
+        return self._tally[1]
 
     def count(self, fact: Callable[[TileKind], bool]) -> int:
         return sum(1 for p in self.parts.values() if fact(p.does))
@@ -127,40 +175,28 @@ class Builder:
         lean = self.lean[k.name]
         t = part.type
         if k.alien_berth:
-            return max(0.6, 3.2 - 0.5 * self.count(lambda o: o.alien_berth)) + 0.5 * lean
+            return max(0.6, 3.2 - 0.5 * self.tally().berths) + 0.5 * lean
         if k.engine:
-            power = sum(p.type.strength or 1 for p in self.parts.values() if p.does.engine)
+            power = self.tally().engine_power
             worth = max(0.3, 3.5 - 1.0 * power) + 0.7 * lean
             return worth * (0.7 if t.strength == 2 and self.batteries() == 0 else 1.0)
         if k.cannon:
             forward = part.facing("cannon") == N
-            fire = sum(
-                (p.type.strength or 1) * (1 if p.facing("cannon") == N else 0.5)
-                for p in self.parts.values()
-                if p.does.cannon
-            )
+            fire = self.tally().fire
             worth = max(0.4, 3.0 - 0.5 * fire) + 0.5 * lean
             return worth * (1.0 if forward else 0.5)
         if k.battery:
             # What draws on batteries: shields and double cannons and engines.
-            users = sum(
-                1
-                for p in self.parts.values()
-                if p.does.shield or ((p.does.cannon or p.does.engine) and p.type.strength == 2)
-            )
-            return (0.6 + 0.8 * min(users, 3)) / (1 + 0.5 * self.count(lambda o: o.battery))
+            users = self.tally().battery_users
+            return (0.6 + 0.8 * min(users, 3)) / (1 + 0.5 * self.tally().battery_tiles)
         if k.shield:
-            covered = {d for p in self.parts.values() if p.does.shield for d in p.shield_covers()}
+            covered = self.tally().covered
             new = len(set(part.shield_covers()) - covered)
             return 1.2 * new + 0.5 * lean
         if k.hold:
-            return (
-                max(0.5, 2.2 - 0.5 * self.count(lambda o: o.hold))
-                + 0.5 * lean
-                + 0.2 * (t.slots or 1)
-            )
+            return max(0.5, 2.2 - 0.5 * self.tally().holds) + 0.5 * lean + 0.2 * (t.slots or 1)
         if k.life_support:
-            has = any(p.does.life_support and p.type.alien == t.alien for p in self.parts.values())
+            has = t.alien in self.tally().supports
             beside = any(
                 neighbour(cell, d) in self.parts
                 and self.parts[neighbour(cell, d)].does.alien_berth
@@ -171,43 +207,62 @@ class Builder:
         return 0.4  # structural, and any kind that does none of the above
 
     def batteries(self) -> int:
-        return sum(p.type.cells or 0 for p in self.parts.values() if p.does.battery)
+        return self.tally().battery_cells
 
     def open_cells(self) -> list[Cell]:
         """Empty board cells beside the ship that no barrel or exhaust points at."""
+        if self._open is not None and self._open[0] == len(self.parts):
+            return self._open[1]
+        parts = self.parts
         blocked = set()
-        for cell, part in self.parts.items():
+        for cell, part in parts.items():
             for d, side in enumerate(part.sides):
                 if side in ("cannon", "engine"):
                     blocked.add(neighbour(cell, d))
         found = []
         for cell in self.cells:
-            if cell in self.parts or cell in blocked:
+            if cell in parts or cell in blocked:
                 continue
-            if any(neighbour(cell, d) in self.parts for d in range(4)):
+            row, column = cell
+            if (
+                (row - 1, column) in parts
+                or (row, column + 1) in parts
+                or (row + 1, column) in parts
+                or (row, column - 1) in parts
+            ):
                 found.append(cell)
+        self._open = (len(parts), found)
         return found
 
     def placements(self, tile_id: str) -> list[tuple[float, Cell, int, Part]]:
         tile = self.content.tiles_by_id[tile_id]
+        # The tile's distinct turnings (a turn giving the same sides as an earlier one is the
+        # same placement), with what rules a turning out wherever it goes: an exhaust that
+        # does not face the rear.
+        turnings = []
+        seen = set()
+        for rotation in (0, 90, 180, 270):
+            part = make_part(self.content, tile, rotation)
+            if part.sides in seen:
+                continue
+            seen.add(part.sides)
+            exhaust = part.facing("engine")
+            if exhaust is not None and exhaust != S:
+                continue
+            turnings.append((rotation, part, part.facing("cannon")))
+        parts = self.parts
         found = []
         for cell in self.open_cells():
-            seen = set()
-            for rotation in (0, 90, 180, 270):
-                part = make_part(self.content, tile, rotation)
-                if part.sides in seen:
-                    continue
-                seen.add(part.sides)
-                links = _legal_here(self.parts, self.board, cell, part)
+            for rotation, part, barrel in turnings:
+                links = _links_here(parts, cell, part.sides)
                 if links is None:
                     continue
-                barrel = part.facing("cannon")
-                if barrel is not None and neighbour(cell, barrel) in self.parts:
+                if barrel is not None and neighbour(cell, barrel) in parts:
                     continue
                 score = (
                     self.want(part, cell)
                     + JOIN_BONUS * links
-                    + _edges_after(self.parts, self.cell_set, cell, part)
+                    + _edges_after(parts, self.cell_set, cell, part)
                 )
                 found.append((score, cell, rotation, part))
         return found
