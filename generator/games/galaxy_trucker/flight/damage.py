@@ -4,8 +4,6 @@ home. No human left: the ship is out of the round."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from generator.games.galaxy_trucker.flight.option import Option
 from generator.games.galaxy_trucker.flight.ship import Cell, cell_name
 from generator.games.galaxy_trucker.flight.state import Flight, State, unsupported_aliens
@@ -20,8 +18,7 @@ def drop_tiles(flight: Flight, state: State, cells: list[Cell]) -> tuple[State, 
     lost_aliens = [colour for colour, c in state.aliens if c in gone]
     lost_cells = sum(n for c, n in state.charges if c in gone)
     lost_goods = [g for c, load in state.cargo if c in gone for g in load]
-    state = replace(
-        state,
+    state = state.evolve(
         present=state.present - gone,
         humans=tuple((c, n) for c, n in state.humans if c not in gone),
         aliens=tuple(a for a in state.aliens if a[1] not in gone),
@@ -43,10 +40,10 @@ def drop_tiles(flight: Flight, state: State, cells: list[Cell]) -> tuple[State, 
 def crew_check(flight: Flight, state: State) -> tuple[State, list[str]]:
     lines = []
     for colour, _cabin in unsupported_aliens(flight.ship, state):
-        state = replace(state, aliens=tuple(a for a in state.aliens if a[0] != colour))
+        state = state.evolve(aliens=tuple(a for a in state.aliens if a[0] != colour))
         lines.append(f"The {colour} alien lost its life support and goes home.")
     if state.human_count == 0 and not state.out:
-        state = replace(state, out=NO_HUMANS)
+        state = state.evolve(out=NO_HUMANS)
         lines.append("No human is left aboard: the ship is out of the round.")
     return state, lines
 
@@ -69,7 +66,7 @@ def destroy(flight: Flight, state: State, cell: Cell, why: str) -> list[Option]:
     )
     if not manned:
         # Out of the round; the chunks stay on the sheet (nothing more is flown).
-        after = replace(state, out=NO_HUMANS)
+        after = state.evolve(out=NO_HUMANS)
         return [
             Option(after, 0, (*lines, "No chunk has a human aboard: the ship is out of the round."))
         ]

@@ -8,7 +8,7 @@ hands the search whole options."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from generator.games.galaxy_trucker.flight.state import State
 
@@ -58,4 +58,4 @@ def distinct(options: list[Option]) -> list[Option]:
 
 
 def note(option: Option, *lines: str) -> Option:
-    return replace(option, lines=option.lines + lines)
+    return Option(option.state, option.value, option.lines + lines, option.choices)

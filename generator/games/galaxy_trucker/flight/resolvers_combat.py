@@ -11,7 +11,6 @@ ones by nothing. What is not stopped destroys the first tile in its line."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from generator.games.galaxy_trucker.card_kinds import MeteoricSwarmCard as MeteoricSwarm
 from generator.games.galaxy_trucker.card_kinds import PiratesCard as Pirates
@@ -91,7 +90,8 @@ def _battery_or_hit(
     hit = destroy(flight, state, target, head)
     after, used = spend(state, 1)
     spent = Option(after, 0, (f"{saved} (1 battery from {cell_name(used[0])}).",), (choice,))
-    taken = [replace(o, choices=(f"let {what} hit (keeping the battery)", *o.choices)) for o in hit]
+    let = f"let {what} hit (keeping the battery)"
+    taken = [Option(o.state, o.value, o.lines, (let, *o.choices)) for o in hit]
     return [spent, *taken]
 
 
@@ -170,7 +170,7 @@ def _volley(
 def meteoric_swarm(flight: Flight, state: State, card: MeteoricSwarm, rolls: Rolls) -> list[Option]:
     hits = [(m.size, m.direction) for m in card.meteors]
     return [
-        replace(o, lines=(*o.lines, "Record 0."))
+        Option(o.state, o.value, (*o.lines, "Record 0."), o.choices)
         for o in _volley(flight, state, hits, rolls, "meteor")
     ]
 
@@ -211,11 +211,9 @@ def _combat(
         choices = (choice,) if len(fights) > 1 else ()
         if outcome == "win":
             found = win(after)
+            head = f"{words}: they are beaten."
             options += [
-                replace(
-                    o, lines=(f"{words}: they are beaten.", *o.lines), choices=choices + o.choices
-                )
-                for o in found
+                Option(o.state, o.value, (head, *o.lines), choices + o.choices) for o in found
             ]
         elif outcome == "tie":
             options.append(
@@ -223,9 +221,9 @@ def _combat(
             )
         else:
             found = lose(after)
+            head = f"{words}: they attack."
             options += [
-                replace(o, lines=(f"{words}: they attack.", *o.lines), choices=choices + o.choices)
-                for o in found
+                Option(o.state, o.value, (head, *o.lines), choices + o.choices) for o in found
             ]
     return distinct(options)
 
@@ -241,7 +239,7 @@ def pirates(flight: Flight, state: State, card: Pirates, rolls: Rolls) -> list[O
     def lose(s: State) -> list[Option]:
         hits = [(shot.size, shot.direction) for shot in card.shots]
         return [
-            replace(o, lines=(*o.lines, "Record 0."))
+            Option(o.state, o.value, (*o.lines, "Record 0."), o.choices)
             for o in _volley(flight, s, hits, rolls, "shot")
         ]
 
@@ -289,7 +287,7 @@ def smugglers(flight: Flight, state: State, card: Smugglers, rolls: Rolls) -> li
             ("take the goods",),
         )
         skip = Option(s, 0, ("Left their goods: record 0.",), ("leave the goods",))
-        return distinct([load, skip]) if after != s else [replace(skip, choices=())]
+        return distinct([load, skip]) if after != s else [Option(s, 0, skip.lines)]
 
     def lose(s: State) -> list[Option]:
         after, taken = lose_goods(flight, s, card.goods_lost)

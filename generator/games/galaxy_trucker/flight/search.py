@@ -15,7 +15,7 @@ account says the choice is the best found, not proven best."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from generator.games.galaxy_trucker.flight import registry  # noqa: F401  (attaches resolvers)
@@ -123,7 +123,7 @@ def seated_options(
         options = [
             o
             if o.choices and o.choices[0].startswith("move ")
-            else replace(o, choices=("keep the crew where they sit", *o.choices))
+            else Option(o.state, o.value, o.lines, ("keep the crew where they sit", *o.choices))
             for o in options
         ]
     return options

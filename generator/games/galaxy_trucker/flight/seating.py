@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Hashable
-from dataclasses import replace
 from typing import Any
 
 from generator.games.galaxy_trucker.flight.ship import Cell
@@ -88,7 +87,7 @@ def moves_needed(before: State, after: State) -> int:
 
 
 def _seated(state: State, aliens: tuple[tuple[str, Cell], ...], humans: dict[Cell, int]) -> State:
-    return replace(state, humans=tuple(sorted(humans.items())), aliens=aliens)
+    return state.evolve(humans=tuple(sorted(humans.items())), aliens=aliens)
 
 
 def _ordered(state: State, seatings: list[State]) -> list[State]:

@@ -15,7 +15,8 @@ round score now (the search decides only choices that can change it):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import Self
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.ship import Cell, N, S, Ship, cell_name
@@ -34,6 +35,44 @@ class State:
     cargo: Loads  # hold -> goods in it, most valuable first
     lost: int = 0
     out: str = ""  # why the ship is out of the round; empty while it flies
+
+    def evolve(self, **changes: object) -> Self:
+        """This state with `changes`, as dataclasses.replace makes it (every field copied, an
+        expansion's too) but without its per-field work: the search makes hundreds of
+        thousands of states. Only field names may be given (nothing checks them here)."""
+        new = object.__new__(type(self))
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.pop("_hash", None)
+        fields.update(changes)
+        return new
+
+    def __hash__(self) -> int:
+        """The hash dataclass would give (of the fields, in order), worked out once: the
+        search looks a state up many times (its memo, `distinct`). An expansion's state
+        class gets dataclass's own hash of all its fields."""
+        found: int | None = self.__dict__.get("_hash")
+        if found is None:
+            found = hash(
+                (
+                    self.present,
+                    self.humans,
+                    self.aliens,
+                    self.charges,
+                    self.cargo,
+                    self.lost,
+                    self.out,
+                )
+            )
+            self.__dict__["_hash"] = found
+        return found
+
+    def __getstate__(self) -> dict[str, object]:
+        # A string's hash differs from process to process: a pickled state (a worker's)
+        # works its hash out again.
+        fields = dict(self.__dict__)
+        fields.pop("_hash", None)
+        return fields
 
     @property
     def human_count(self) -> int:
@@ -112,7 +151,7 @@ def alien_cabins(ship: Ship, present: frozenset[Cell], colour: str) -> list[Cell
 
 def place_alien(state: State, colour: str, cabin: Cell) -> State:
     humans = tuple((c, n) for c, n in state.humans if c != cabin)
-    return replace(state, humans=humans, aliens=tuple(sorted((*state.aliens, (colour, cabin)))))
+    return state.evolve(humans=humans, aliens=tuple(sorted((*state.aliens, (colour, cabin)))))
 
 
 def unsupported_aliens(ship: Ship, state: State) -> list[tuple[str, Cell]]:
@@ -134,7 +173,7 @@ def remove_humans(state: State, count: int) -> State:
         humans[cabin] -= 1
         if humans[cabin] == 0:
             del humans[cabin]
-    return replace(state, humans=tuple(sorted(humans.items())))
+    return state.evolve(humans=tuple(sorted(humans.items())))
 
 
 def remove_crew(state: State, count: int, aliens_first: tuple[str, ...]) -> State:
@@ -147,7 +186,7 @@ def remove_crew(state: State, count: int, aliens_first: tuple[str, ...]) -> Stat
         if match:
             aliens.remove(match[0])
             count -= 1
-    return remove_humans(replace(state, aliens=tuple(aliens)), count)
+    return remove_humans(state.evolve(aliens=tuple(aliens)), count)
 
 
 def crew_words(state: State) -> str:
@@ -164,7 +203,7 @@ def spend(state: State, count: int) -> tuple[State, list[Cell]]:
         cell = max(charges, key=lambda c: (charges[c], -c[0], -c[1]))
         charges[cell] -= 1
         used.append(cell)
-    return replace(state, charges=tuple(sorted(charges.items()))), used
+    return state.evolve(charges=tuple(sorted(charges.items()))), used
 
 
 # --- goods -------------------------------------------------------------------------------
@@ -203,7 +242,7 @@ def arrange(flight: Flight, state: State, goods: list[str]) -> tuple[State, list
     for g in kept:
         left.remove(g)
     cargo = tuple((c, tuple(loads[c])) for c in holds)
-    return replace(state, cargo=cargo), left
+    return state.evolve(cargo=cargo), left
 
 
 def lose_goods(flight: Flight, state: State, count: int) -> tuple[State, list[str]]:
@@ -216,7 +255,7 @@ def lose_goods(flight: Flight, state: State, count: int) -> tuple[State, list[st
             break
         _, cell = max(filled, key=lambda v: (v[0], -v[1][0], -v[1][1]))
         taken.append(loads[cell].pop(0))
-    return replace(state, cargo=tuple((c, tuple(g)) for c, g in loads.items())), taken
+    return state.evolve(cargo=tuple((c, tuple(g)) for c, g in loads.items())), taken
 
 
 # --- strength ----------------------------------------------------------------------------
