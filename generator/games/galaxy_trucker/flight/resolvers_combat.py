@@ -49,7 +49,7 @@ def _line_words(side: int, number: int) -> str:
 def _shields(flight: Flight, state: State, side: int) -> list[Cell]:
     return [
         c
-        for c in flight.ship.where(lambda k: k.shield, state.present)
+        for c in flight.ship.having("shield", state.present)
         if side in flight.ship.parts[c].shield_covers()
     ]
 
@@ -57,7 +57,7 @@ def _shields(flight: Flight, state: State, side: int) -> list[Cell]:
 def _gunners(flight: Flight, state: State, side: int, number: int) -> list[Cell]:
     """Cannons that can shoot a large meteor coming from `side` along line `number`."""
     found = []
-    for cell in flight.ship.where(lambda k: k.cannon, state.present):
+    for cell in flight.ship.having("cannon", state.present):
         if flight.ship.parts[cell].facing("cannon") != side:
             continue
         if side in (N, S) and cell[1] == number:

@@ -15,11 +15,11 @@ round score now (the search decides only choices that can change it):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Self
+from dataclasses import dataclass, field
+from typing import Any, Self
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.flight.ship import Cell, N, S, Ship, cell_name
+from generator.games.galaxy_trucker.flight.ship import Cell, N, S, Ship
 from generator.games.galaxy_trucker.model import Card, Round
 
 Pairs = tuple[tuple[Cell, int], ...]
@@ -107,18 +107,32 @@ class Flight:
     ship: Ship
     skipped: int
     events: tuple[tuple[Card, tuple[tuple[int, int], ...]], ...]
+    # Worked out once per flight, since the search asks again and again: each good's value
+    # and whether it is hazardous, and `arrange`'s loads by holds and goods offered.
+    values: dict[str, int] = field(init=False, repr=False, compare=False)
+    hazardous: dict[str, bool] = field(init=False, repr=False, compare=False)
+    arranged: dict[Any, tuple[Loads, tuple[str, ...]]] = field(
+        init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        goods = self.content.goods
+        object.__setattr__(self, "values", {name: g.value for name, g in goods.items()})
+        object.__setattr__(self, "hazardous", {name: g.hazardous for name, g in goods.items()})
+        object.__setattr__(self, "arranged", {})
 
     def value(self, good: str) -> int:
-        return self.content.goods[good].value
+        return self.values[good]
 
     def goods_value(self, goods: list[str] | tuple[str, ...]) -> int:
-        return sum(self.value(g) for g in goods)
+        values = self.values
+        return sum([values[g] for g in goods])
 
     def goods_words(self, goods: list[str] | tuple[str, ...]) -> str:
         return ", ".join(goods) if goods else "nothing"
 
     def label(self, cell: Cell) -> str:
-        return f"{self.ship.parts[cell].label} at {cell_name(cell)}"
+        return self.ship.label(cell)
 
 
 def initial_state(ship: Ship, lost: int) -> State:
@@ -140,7 +154,7 @@ def initial_state(ship: Ship, lost: int) -> State:
 def alien_cabins(ship: Ship, present: frozenset[Cell], colour: str) -> list[Cell]:
     """Cabins (never the starting cabin) joined by a connector to a life support of `colour`."""
     found = []
-    for cell in ship.where(lambda k: k.alien_berth, present):
+    for cell in ship.having("alien_berth", present):
         for other in ship.links(cell, present):
             part = ship.parts[other]
             if part.does.life_support and part.type.alien == colour:
@@ -209,15 +223,27 @@ def spend(state: State, count: int) -> tuple[State, list[Cell]]:
 # --- goods -------------------------------------------------------------------------------
 def arrange(flight: Flight, state: State, goods: list[str]) -> tuple[State, list[str]]:
     """The holds loaded with the most valuable choice of `goods`; the goods left behind."""
+    # The loads depend only on the holds still aboard and the goods offered: remembered
+    # per flight, as many positions of the search offer the same goods to the same holds.
+    key = (tuple(c for c, _ in state.cargo), tuple(goods))
+    found = flight.arranged.get(key)
+    if found is None:
+        found = flight.arranged[key] = _arrange(flight, key[0], goods)
+    cargo, left = found
+    return state.evolve(cargo=cargo), list(left)
+
+
+def _arrange(
+    flight: Flight, holds: tuple[Cell, ...], goods: list[str]
+) -> tuple[Loads, tuple[str, ...]]:
     ship = flight.ship
-    holds = [c for c, _ in state.cargo]
     hazard = [c for c in holds if ship.parts[c].type.hazardous]
     normal = [c for c in holds if not ship.parts[c].type.hazardous]
     hazard_slots = sum(ship.parts[c].type.slots or 0 for c in hazard)
     normal_slots = sum(ship.parts[c].type.slots or 0 for c in normal)
     by_value = sorted(goods, key=lambda g: (-flight.value(g), g))
-    red = [g for g in by_value if flight.content.goods[g].hazardous]
-    other = [g for g in by_value if not flight.content.goods[g].hazardous]
+    red = [g for g in by_value if flight.hazardous[g]]
+    other = [g for g in by_value if not flight.hazardous[g]]
     best: tuple[int, list[str], list[str]] | None = None
     for h in range(min(len(red), hazard_slots) + 1):
         in_hazard = red[:h]
@@ -241,8 +267,7 @@ def arrange(flight: Flight, state: State, goods: list[str]) -> tuple[State, list
     left = list(goods)
     for g in kept:
         left.remove(g)
-    cargo = tuple((c, tuple(loads[c])) for c in holds)
-    return state.evolve(cargo=cargo), left
+    return tuple((c, tuple(loads[c])) for c in holds), tuple(left)
 
 
 def lose_goods(flight: Flight, state: State, count: int) -> tuple[State, list[str]]:
@@ -265,7 +290,7 @@ def cannon_options(flight: Flight, state: State) -> list[tuple[int, int]]:
     ship = flight.ship
     single = 0
     doubles = []
-    for cell in ship.where(lambda k: k.cannon, state.present):
+    for cell in ship.having("cannon", state.present):
         part = ship.parts[cell]
         worth = 2 if part.facing("cannon") == N else 1  # in halves of firepower
         if (part.type.strength or 1) == 2:
@@ -285,7 +310,7 @@ def cannon_options(flight: Flight, state: State) -> list[tuple[int, int]]:
 def engine_options(flight: Flight, state: State) -> list[tuple[int, int]]:
     """(batteries spent, engine strength) for each number of double engines powered."""
     ship = flight.ship
-    engines = [ship.parts[c] for c in ship.where(lambda k: k.engine, state.present)]
+    engines = [ship.parts[c] for c in ship.having("engine", state.present)]
     single = sum(1 for p in engines if (p.type.strength or 1) == 1 and p.facing("engine") == S)
     doubles = sum(1 for p in engines if p.type.strength == 2 and p.facing("engine") == S)
     options = []
