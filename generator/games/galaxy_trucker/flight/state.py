@@ -15,6 +15,7 @@ round score now (the search decides only choices that can change it):
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any, Self
 
@@ -108,18 +109,17 @@ class Flight:
     skipped: int
     events: tuple[tuple[Card, tuple[tuple[int, int], ...]], ...]
     # Worked out once per flight, since the search asks again and again: each good's value
-    # and whether it is hazardous, and `arrange`'s loads by holds and goods offered.
+    # and whether it is hazardous, and `memo`, where pure functions of part of a state keep
+    # their results (keys start with the function's name: `("arrange", holds, goods)`).
     values: dict[str, int] = field(init=False, repr=False, compare=False)
     hazardous: dict[str, bool] = field(init=False, repr=False, compare=False)
-    arranged: dict[Any, tuple[Loads, tuple[str, ...]]] = field(
-        init=False, repr=False, compare=False
-    )
+    memo: dict[Hashable, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         goods = self.content.goods
         object.__setattr__(self, "values", {name: g.value for name, g in goods.items()})
         object.__setattr__(self, "hazardous", {name: g.hazardous for name, g in goods.items()})
-        object.__setattr__(self, "arranged", {})
+        object.__setattr__(self, "memo", {})
 
     def value(self, good: str) -> int:
         return self.values[good]
@@ -225,10 +225,11 @@ def arrange(flight: Flight, state: State, goods: list[str]) -> tuple[State, list
     """The holds loaded with the most valuable choice of `goods`; the goods left behind."""
     # The loads depend only on the holds still aboard and the goods offered: remembered
     # per flight, as many positions of the search offer the same goods to the same holds.
-    key = (tuple(c for c, _ in state.cargo), tuple(goods))
-    found = flight.arranged.get(key)
+    holds = tuple(c for c, _ in state.cargo)
+    key = ("arrange", holds, tuple(goods))
+    found = flight.memo.get(key)
     if found is None:
-        found = flight.arranged[key] = _arrange(flight, key[0], goods)
+        found = flight.memo[key] = _arrange(flight, holds, goods)
     cargo, left = found
     return state.evolve(cargo=cargo), list(left)
 
