@@ -56,7 +56,8 @@ def destroy(flight: Flight, state: State, cell: Cell, why: str) -> list[Option]:
     if len(chunks) <= 1:
         state, more = crew_check(flight, state)
         return [Option(state, 0, (*lines, *more))]
-    manned = [chunk for chunk in chunks if any(c in dict(state.humans) for c in chunk)]
+    humans = dict(state.humans)
+    manned = [chunk for chunk in chunks if any(c in humans for c in chunk)]
     lines.append(
         f"The ship breaks into {len(chunks)} chunks: "
         + "; ".join(
