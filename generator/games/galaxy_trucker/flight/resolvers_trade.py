@@ -104,6 +104,21 @@ def abandoned_station(
 
 
 def planets(flight: Flight, state: State, card: Planets, rolls: Rolls) -> list[Option]:
+    # The landings depend only on the holds and what they carry: worked out once per flight
+    # for each cargo (the search lands with the same cargo and other crew, charges).
+    key = ("planets", card.id, state.cargo)
+    landings: list[Option] | None = flight.memo.get(key)
+    if landings is None:
+        landings = flight.memo[key] = _landings(flight, state, card)
+    options = [
+        Option(state.evolve(cargo=o.state.cargo), o.value, o.lines, o.choices) for o in landings
+    ]
+    options.append(Option(state, 0, ("Flew past: record 0.",), ("fly past",) if options else ()))
+    return options
+
+
+def _landings(flight: Flight, state: State, card: Planets) -> list[Option]:
+    """Landing on each planet whose goods fit or improve the holds, the richest first."""
     options = []
     for i, goods in enumerate(card.planets, start=1):
         after, left = arrange(flight, state, [*state.goods(), *goods])
@@ -118,7 +133,6 @@ def planets(flight: Flight, state: State, card: Planets, rolls: Rolls) -> list[O
         options.append(Option(after, -card.days, lines, (f"land on planet {i}",)))
     gain = {id(o): flight.goods_value(o.state.goods()) for o in options}
     options.sort(key=lambda o: -gain[id(o)])
-    options.append(Option(state, 0, ("Flew past: record 0.",), ("fly past",) if options else ()))
     return options
 
 

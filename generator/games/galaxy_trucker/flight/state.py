@@ -88,7 +88,10 @@ class State:
         return sum(n for _, n in self.charges)
 
     def alien(self, colour: str) -> Cell | None:
-        return next((cell for c, cell in self.aliens if c == colour), None)
+        for c, cell in self.aliens:
+            if c == colour:
+                return cell
+        return None
 
     def goods(self) -> list[str]:
         return [g for _, load in self.cargo for g in load]
@@ -227,7 +230,7 @@ def arrange(flight: Flight, state: State, goods: list[str]) -> tuple[State, list
     # per flight, as many positions of the search offer the same goods to the same holds.
     holds = tuple(c for c, _ in state.cargo)
     key = ("arrange", holds, tuple(goods))
-    found = flight.memo.get(key)
+    found: tuple[Loads, tuple[str, ...]] | None = flight.memo.get(key)
     if found is None:
         found = flight.memo[key] = _arrange(flight, holds, goods)
     cargo, left = found
@@ -288,17 +291,7 @@ def lose_goods(flight: Flight, state: State, count: int) -> tuple[State, list[st
 def cannon_options(flight: Flight, state: State) -> list[tuple[int, int]]:
     """(batteries spent, firepower in halves) for each number of double cannons powered,
     strongest first (a forward double gives 2, a sideways or rear one 1)."""
-    ship = flight.ship
-    single = 0
-    doubles = []
-    for cell in ship.having("cannon", state.present):
-        part = ship.parts[cell]
-        worth = 2 if part.facing("cannon") == N else 1  # in halves of firepower
-        if (part.type.strength or 1) == 2:
-            doubles.append(2 * worth)
-        else:
-            single += worth
-    doubles.sort(reverse=True)
+    single, doubles = _cannons(flight, state.present)
     options = []
     for k in range(min(len(doubles), state.battery_count) + 1):
         power = single + sum(doubles[:k])
@@ -308,12 +301,44 @@ def cannon_options(flight: Flight, state: State) -> list[tuple[int, int]]:
     return options
 
 
+def _cannons(flight: Flight, present: frozenset[Cell]) -> tuple[int, list[int]]:
+    """The single cannons' firepower and each double's, strongest first, in halves (a
+    forward cannon gives 2, a sideways or rear one 1); remembered per set of tiles present."""
+    key = ("cannons", present)
+    found: tuple[int, list[int]] | None = flight.memo.get(key)
+    if found is None:
+        ship = flight.ship
+        single = 0
+        doubles = []
+        for cell in ship.having("cannon", present):
+            part = ship.parts[cell]
+            worth = 2 if part.facing("cannon") == N else 1  # in halves of firepower
+            if (part.type.strength or 1) == 2:
+                doubles.append(2 * worth)
+            else:
+                single += worth
+        doubles.sort(reverse=True)
+        found = flight.memo[key] = (single, doubles)
+    return found
+
+
+def _engines(flight: Flight, present: frozenset[Cell]) -> tuple[int, int]:
+    """The single engines and the double engines facing the rear; remembered per set of
+    tiles present."""
+    key = ("engines", present)
+    found: tuple[int, int] | None = flight.memo.get(key)
+    if found is None:
+        ship = flight.ship
+        engines = [ship.parts[c] for c in ship.having("engine", present)]
+        single = sum(1 for p in engines if (p.type.strength or 1) == 1 and p.facing("engine") == S)
+        doubles = sum(1 for p in engines if p.type.strength == 2 and p.facing("engine") == S)
+        found = flight.memo[key] = (single, doubles)
+    return found
+
+
 def engine_options(flight: Flight, state: State) -> list[tuple[int, int]]:
     """(batteries spent, engine strength) for each number of double engines powered."""
-    ship = flight.ship
-    engines = [ship.parts[c] for c in ship.having("engine", state.present)]
-    single = sum(1 for p in engines if (p.type.strength or 1) == 1 and p.facing("engine") == S)
-    doubles = sum(1 for p in engines if p.type.strength == 2 and p.facing("engine") == S)
+    single, doubles = _engines(flight, state.present)
     options = []
     for k in range(min(doubles, state.battery_count) + 1):
         power = single + 2 * k
