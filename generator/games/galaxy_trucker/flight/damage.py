@@ -14,16 +14,38 @@ NO_HUMANS = "no human left aboard"
 def drop_tiles(flight: Flight, state: State, cells: list[Cell]) -> tuple[State, list[str]]:
     """Remove tiles and everything in them; say what went with them."""
     gone = set(cells)
-    lost_humans = sum(n for c, n in state.humans if c in gone)
-    lost_aliens = [colour for colour, c in state.aliens if c in gone]
-    lost_cells = sum(n for c, n in state.charges if c in gone)
-    lost_goods = [g for c, load in state.cargo if c in gone for g in load]
+    # Each of the state's tuples split in one pass into what stays and what goes (a search
+    # drops tiles tens of thousands of times a flight).
+    humans, lost_humans = [], 0
+    for pair in state.humans:
+        if pair[0] in gone:
+            lost_humans += pair[1]
+        else:
+            humans.append(pair)
+    aliens, lost_aliens = [], []
+    for alien in state.aliens:
+        if alien[1] in gone:
+            lost_aliens.append(alien[0])
+        else:
+            aliens.append(alien)
+    charges, lost_cells = [], 0
+    for pair in state.charges:
+        if pair[0] in gone:
+            lost_cells += pair[1]
+        else:
+            charges.append(pair)
+    cargo, lost_goods = [], []
+    for hold in state.cargo:
+        if hold[0] in gone:
+            lost_goods += hold[1]
+        else:
+            cargo.append(hold)
     state = state.evolve(
         present=state.present - gone,
-        humans=tuple((c, n) for c, n in state.humans if c not in gone),
-        aliens=tuple(a for a in state.aliens if a[1] not in gone),
-        charges=tuple((c, n) for c, n in state.charges if c not in gone),
-        cargo=tuple((c, g) for c, g in state.cargo if c not in gone),
+        humans=tuple(humans),
+        aliens=tuple(aliens),
+        charges=tuple(charges),
+        cargo=tuple(cargo),
         lost=state.lost + len(gone),
     )
     held = []

@@ -218,22 +218,25 @@ def fly(
 ) -> Played:
     """The flight with the best choices. `move_crew=False` flies it with the crew never
     moving between events (to show what moving them gains)."""
-    search = Search(flight, budget, move_crew)
     with no_cycle_collection():
+        search = Search(flight, budget, move_crew)
         search.best(0, start)
-    state = start
-    decisions = []
-    states = [start]
-    so_far = -2 * flight.skipped
-    for index in range(len(search.steps)):
-        if state.out:
-            break
-        decision = search.decide(index, state, so_far)
-        so_far += decision.option.value
-        decisions.append(decision)
-        state = decision.option.state
-        states.append(state)
-    return Played(tuple(decisions), tuple(states), search.exhaustive)
+        state = start
+        decisions = []
+        states = [start]
+        so_far = -2 * flight.skipped
+        for index in range(len(search.steps)):
+            if state.out:
+                break
+            decision = search.decide(index, state, so_far)
+            so_far += decision.option.value
+            decisions.append(decision)
+            state = decision.option.state
+            states.append(state)
+        exhaustive = search.exhaustive
+        # Freed before the collector is back, or its first pass would walk the whole memo.
+        del search
+    return Played(tuple(decisions), tuple(states), exhaustive)
 
 
 @contextmanager

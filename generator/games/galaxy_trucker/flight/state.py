@@ -68,6 +68,22 @@ class State:
             self.__dict__["_hash"] = found
         return found
 
+    def __eq__(self, other: object) -> bool:
+        """Dataclass's equality (same class, every field equal), without building a tuple of
+        the fields of each side: the search compares states whenever it looks one up."""
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, State)
+        return (
+            self.lost == other.lost
+            and self.out == other.out
+            and self.charges == other.charges
+            and self.humans == other.humans
+            and self.aliens == other.aliens
+            and self.cargo == other.cargo
+            and self.present == other.present
+        )
+
     def __getstate__(self) -> dict[str, object]:
         # A string's hash differs from process to process: a pickled state (a worker's)
         # works its hash out again.
