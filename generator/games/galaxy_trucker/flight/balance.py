@@ -99,8 +99,11 @@ def play_rounds(
 
 
 def play_seed(content: GalaxyTrucker, seed: str) -> list[RoundPlay]:
-    # The bot reads rounds in the plan's JSON form (plan.json's).
-    return play_rounds(content, [to_data(r) for r in make_rounds(content, seed)])
+    # The bot reads rounds in the plan's JSON form (plan.json's). Planning makes no cycles
+    # either (see no_cycle_collection).
+    with no_cycle_collection():
+        rounds = [to_data(r) for r in make_rounds(content, seed)]
+    return play_rounds(content, rounds)
 
 
 _WORKER: dict[str, Any] = {}

@@ -57,6 +57,7 @@ JOIN_BONUS = 0.3
 EXPOSED_COST = 0.5
 GROW_BONUS = 0.15
 PEEK_FROM_STACK_SIZE = 3
+MARKS = ("cannon", "engine")  # sides that must touch no tile
 
 
 @dataclass
@@ -69,30 +70,6 @@ class Built:
 
     def ship_file(self, name: str = "bot") -> ShipFile:
         return ShipFile(name, self.skipped, dict(self.placements))
-
-
-def _links_here(parts: dict[Cell, Part], cell: Cell, sides: tuple[str, ...]) -> int | None:
-    """Joined connectors if a tile with `sides` may go in `cell` now, else None (an exhaust
-    that does not face the rear is ruled out before: it depends on the turning alone)."""
-    links = 0
-    row, column = cell
-    around = ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1))
-    for d, other in enumerate(around):  # n, e, s, w
-        neighbour_part = parts.get(other)
-        if neighbour_part is None:
-            continue
-        mine = sides[d]
-        theirs = neighbour_part.sides[(d + 2) % 4]
-        if mine in ("cannon", "engine") or theirs in ("cannon", "engine"):
-            return None
-        if not fits(mine, theirs):
-            return None
-        links += joined(mine, theirs)
-    if links == 0:
-        return None
-    # Nothing may later sit in front of a barrel or behind an exhaust: those cells stay
-    # empty, which the check above keeps for tiles already placed.
-    return links
 
 
 def _edges_after(parts: dict[Cell, Part], cells: set[Cell], cell: Cell, part: Part) -> float:
@@ -161,6 +138,9 @@ class Builder:
         # taken back), so its size says which ship they were worked out for.
         self._tally: tuple[int, Tally] | None = None
         self._open: tuple[int, list[Cell]] | None = None
+        self._surroundings: (
+            tuple[int, list[tuple[Cell, dict[int, str], list[tuple[int, bool]]]]] | None
+        ) = None
 
     def tally(self) -> Tally:
         if self._tally is None or self._tally[0] != len(self.parts):
@@ -250,21 +230,50 @@ class Builder:
             if exhaust is not None and exhaust != S:
                 continue
             turnings.append((rotation, part, part.facing("cannon")))
+        found = []
+        for cell, touching, empty in self.surroundings():
+            for rotation, part, barrel in turnings:
+                sides = part.sides
+                # Every side touching a tile must fit it, and one at least be joined; no
+                # barrel or exhaust may touch a tile (an exhaust may not face off the rear).
+                links = 0
+                for d, theirs in touching.items():
+                    mine = sides[d]
+                    if mine in MARKS or theirs in MARKS or not fits(mine, theirs):
+                        break
+                    links += joined(mine, theirs)
+                else:
+                    if links == 0 or barrel in touching:
+                        continue
+                    # As _edges_after counts it: room to grow, or exposed for good.
+                    edges = 0.0
+                    for d, on_board in empty:
+                        if sides[d] in CONNECTORS:
+                            edges += GROW_BONUS if on_board else -EXPOSED_COST
+                    score = self.want(part, cell) + JOIN_BONUS * links + edges
+                    found.append((score, cell, rotation, part))
+        return found
+
+    def surroundings(self) -> list[tuple[Cell, dict[int, str], list[tuple[int, bool]]]]:
+        """Each open cell with what is around it, worked out once per ship (every tile of a
+        set is tried in every open cell): the sides of the tiles beside it, by direction
+        (the side facing the cell), and the directions with no tile, each with whether the
+        board goes on there; directions in n, e, s, w order."""
+        if self._surroundings is not None and self._surroundings[0] == len(self.parts):
+            return self._surroundings[1]
         parts = self.parts
         found = []
         for cell in self.open_cells():
-            for rotation, part, barrel in turnings:
-                links = _links_here(parts, cell, part.sides)
-                if links is None:
-                    continue
-                if barrel is not None and neighbour(cell, barrel) in parts:
-                    continue
-                score = (
-                    self.want(part, cell)
-                    + JOIN_BONUS * links
-                    + _edges_after(parts, self.cell_set, cell, part)
-                )
-                found.append((score, cell, rotation, part))
+            touching: dict[int, str] = {}
+            empty: list[tuple[int, bool]] = []
+            for d in range(4):
+                other = neighbour(cell, d)
+                if other in parts:
+                    touching[d] = parts[other].sides[opposite(d)]
+                else:
+                    empty.append((d, other in self.cell_set))
+            found.append((cell, touching, empty))
+        self._surroundings = (len(parts), found)
         return found
 
     def can_grow(self) -> bool:

@@ -20,6 +20,21 @@ class Option:
     lines: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
 
+    def __init__(
+        self,
+        state: State,
+        value: int = 0,
+        lines: tuple[str, ...] = (),
+        choices: tuple[str, ...] = (),
+    ) -> None:
+        # Dataclass's own __init__ sets each field through object.__setattr__ (the class is
+        # frozen): twice as slow, and a search makes options by the ten thousand.
+        fields = self.__dict__
+        fields["state"] = state
+        fields["value"] = value
+        fields["lines"] = lines
+        fields["choices"] = choices
+
     @property
     def choice(self) -> str:
         return "; ".join(self.choices)

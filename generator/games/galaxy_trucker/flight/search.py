@@ -159,30 +159,36 @@ class Search:
         # to seat the crew or not to care (an expansion's kind may be neither).
         kinds = {flight.content.kinds.card(card).name for card, _ in flight.events}
         self.by_crew_count = move_crew and kinds <= set(SEATERS) | SEATING_FREE
-        self.memo: dict[tuple[int, Any], int] = {}
+        self.memo: dict[tuple[int, Any], int] = {}  # scores are never None
         self.cache: dict[tuple[int, State], list[Option]] = {}
         self.spent = 0
         self.exhaustive = True
 
     def options(self, index: int, state: State) -> list[Option]:
         key = (index, state)
-        if key not in self.cache:
-            self.cache[key] = self.steps[index](state)
-        return self.cache[key]
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = self.steps[index](state)
+        return found
 
     def best(self, index: int, state: State) -> int:
         """The best total of this step's and later Event boxes plus the end-of-round boxes."""
         if state.out or index == len(self.steps):
             return final_score(self.flight, state)
         key = (index, crew_free(state) if self.by_crew_count else state)
-        if key in self.memo:
-            return self.memo[key]
+        found = self.memo.get(key)
+        if found is not None:
+            return found
         options = self.options(index, state)
         if len(options) > 1 and self.spent > self.budget:
             self.exhaustive = False
             options = options[:1]
         self.spent += len(options)
-        found = max(o.value + self.best(index + 1, o.state) for o in options)
+        for option in options:  # depth first, in the resolver's order
+            score = option.value + self.best(index + 1, option.state)
+            if found is None or score > found:
+                found = score
+        assert found is not None
         self.memo[key] = found
         return found
 
