@@ -61,7 +61,13 @@ def drop_tiles(flight: Flight, state: State, cells: list[Cell]) -> tuple[State, 
 
 def crew_check(flight: Flight, state: State) -> tuple[State, list[str]]:
     lines = []
-    for colour, _cabin in unsupported_aliens(flight.ship, state):
+    # Which aliens lost their life support depends only on the tiles present and where the
+    # aliens sit: once per flight for each.
+    key = ("unsupported", state.present, state.aliens)
+    unsupported = flight.memo.get(key)
+    if unsupported is None:
+        unsupported = flight.memo[key] = unsupported_aliens(flight.ship, state)
+    for colour, _cabin in unsupported:
         state = state.evolve(aliens=tuple(a for a in state.aliens if a[0] != colour))
         lines.append(f"The {colour} alien lost its life support and goes home.")
     if state.human_count == 0 and not state.out:

@@ -93,7 +93,10 @@ class State:
 
     @property
     def human_count(self) -> int:
-        return sum(n for _, n in self.humans)
+        count = 0  # a plain loop: asked for at every step of the search
+        for _, n in self.humans:
+            count += n
+        return count
 
     @property
     def crew_count(self) -> int:
@@ -101,7 +104,10 @@ class State:
 
     @property
     def battery_count(self) -> int:
-        return sum(n for _, n in self.charges)
+        count = 0
+        for _, n in self.charges:
+            count += n
+        return count
 
     def alien(self, colour: str) -> Cell | None:
         for c, cell in self.aliens:
@@ -253,15 +259,27 @@ def arrange(flight: Flight, state: State, goods: list[str]) -> tuple[State, list
     return state.evolve(cargo=cargo), list(left)
 
 
+def _holds(flight: Flight, holds: tuple[Cell, ...]) -> tuple[list[Cell], list[Cell], int, int]:
+    """The hazardous holds, the others, and the slots of each sort; once per set of holds."""
+    key = ("holds", holds)
+    found: tuple[list[Cell], list[Cell], int, int] | None = flight.memo.get(key)
+    if found is None:
+        ship = flight.ship
+        hazard = [c for c in holds if ship.parts[c].type.hazardous]
+        normal = [c for c in holds if not ship.parts[c].type.hazardous]
+        hazard_slots = sum(ship.parts[c].type.slots or 0 for c in hazard)
+        normal_slots = sum(ship.parts[c].type.slots or 0 for c in normal)
+        found = flight.memo[key] = (hazard, normal, hazard_slots, normal_slots)
+    return found
+
+
 def _arrange(
     flight: Flight, holds: tuple[Cell, ...], goods: list[str]
 ) -> tuple[Loads, tuple[str, ...]]:
     ship = flight.ship
-    hazard = [c for c in holds if ship.parts[c].type.hazardous]
-    normal = [c for c in holds if not ship.parts[c].type.hazardous]
-    hazard_slots = sum(ship.parts[c].type.slots or 0 for c in hazard)
-    normal_slots = sum(ship.parts[c].type.slots or 0 for c in normal)
-    by_value = sorted(goods, key=lambda g: (-flight.value(g), g))
+    hazard, normal, hazard_slots, normal_slots = _holds(flight, holds)
+    values = flight.values
+    by_value = sorted(goods, key=lambda g: (-values[g], g))
     red = [g for g in by_value if flight.hazardous[g]]
     other = [g for g in by_value if not flight.hazardous[g]]
     best: tuple[int, list[str], list[str]] | None = None
