@@ -48,7 +48,7 @@ from generator.games.galaxy_trucker.flight.ship import (
 )
 from generator.games.galaxy_trucker.flight.shipfile import Placement, ShipFile
 from generator.games.galaxy_trucker.kinds import TileKind
-from generator.games.galaxy_trucker.model import Board, Round
+from generator.games.galaxy_trucker.model import Board, Round, Tile
 
 SKIP_BELOW = -1.0
 PASS_AFTER_SKIPS = 2
@@ -83,6 +83,23 @@ def _edges_after(parts: dict[Cell, Part], cells: set[Cell], cell: Cell, part: Pa
             continue
         change += GROW_BONUS if other in cells else -EXPOSED_COST
     return change
+
+
+# Placed tiles of the one pack this process builds with, by (tile, rotation): a balance
+# worker builds thousands of ships from one pack, and a part depends on the pack alone.
+_PARTS: tuple[GalaxyTrucker | None, dict[tuple[str, int], Part]] = (None, {})
+
+
+def _part(content: GalaxyTrucker, tile: Tile, rotation: int) -> Part:
+    global _PARTS
+    if _PARTS[0] is not content:
+        _PARTS = (content, {})
+    parts = _PARTS[1]
+    key = (tile.id, rotation)
+    found = parts.get(key)
+    if found is None:
+        found = parts[key] = make_part(content, tile, rotation)
+    return found
 
 
 @dataclass(frozen=True)
@@ -222,7 +239,7 @@ class Builder:
         turnings = []
         seen = set()
         for rotation in (0, 90, 180, 270):
-            part = make_part(self.content, tile, rotation)
+            part = _part(self.content, tile, rotation)
             if part.sides in seen:
                 continue
             seen.add(part.sides)
