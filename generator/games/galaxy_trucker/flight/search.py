@@ -150,9 +150,9 @@ class Search:
                     lambda s, c=card, r=rolls, n=number: seated_options(flight, s, c, r, n)
                 )
             else:
-                self.steps.append(
-                    lambda s, c=card, r=rolls: flight.content.kinds.card(c).resolve(flight, s, c, r)
-                )
+                # The card's kind looked up once, not at every position.
+                kind = flight.content.kinds.card(card)
+                self.steps.append(lambda s, k=kind, c=card, r=rolls: k.resolve(flight, s, c, r))
         # With crew free to move before every event that cares where they sit, the rest of
         # the round's score depends on how many crew there are, not where they sit: positions
         # that differ only in seating share one entry. Only if every event's kind is known

@@ -236,6 +236,8 @@ def crew_words(state: State) -> str:
 
 # --- batteries ---------------------------------------------------------------------------
 def spend(state: State, count: int) -> tuple[State, list[Cell]]:
+    if count == 0:  # often: a fight or an open space with no double powered
+        return state.evolve(charges=tuple(sorted(state.charges))), []
     charges = dict(state.charges)
     used = []
     for _ in range(count):
