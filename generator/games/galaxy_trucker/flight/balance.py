@@ -26,7 +26,7 @@ from typing import Any
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.bot import build
 from generator.games.galaxy_trucker.flight.engine import fly_round
-from generator.games.galaxy_trucker.flight.search import out_step
+from generator.games.galaxy_trucker.flight.search import no_cycle_collection, out_step
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.plan.model import to_data
 
@@ -87,7 +87,8 @@ def play_rounds(
     plan = {"rounds": rounds_plan}
     found = []
     for number, rplan in enumerate(rounds_plan, start=1):
-        built = build(content, rplan, content.rounds[number - 1])
+        with no_cycle_collection():  # the bot's placements make no cycles either
+            built = build(content, rplan, content.rounds[number - 1])
         result = fly_round(content, plan, number, built.ship, built.skipped, budget)
         step = out_step(result.played)
         out_card = None
@@ -98,8 +99,11 @@ def play_rounds(
 
 
 def play_seed(content: GalaxyTrucker, seed: str) -> list[RoundPlay]:
-    # The bot reads rounds in the plan's JSON form (plan.json's).
-    return play_rounds(content, [to_data(r) for r in make_rounds(content, seed)])
+    # The bot reads rounds in the plan's JSON form (plan.json's). Planning makes no cycles
+    # either (see no_cycle_collection).
+    with no_cycle_collection():
+        rounds = [to_data(r) for r in make_rounds(content, seed)]
+    return play_rounds(content, rounds)
 
 
 _WORKER: dict[str, Any] = {}

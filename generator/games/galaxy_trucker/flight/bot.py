@@ -48,7 +48,7 @@ from generator.games.galaxy_trucker.flight.ship import (
 )
 from generator.games.galaxy_trucker.flight.shipfile import Placement, ShipFile
 from generator.games.galaxy_trucker.kinds import TileKind
-from generator.games.galaxy_trucker.model import Board, Round
+from generator.games.galaxy_trucker.model import Board, Round, Tile
 
 SKIP_BELOW = -1.0
 PASS_AFTER_SKIPS = 2
@@ -57,6 +57,7 @@ JOIN_BONUS = 0.3
 EXPOSED_COST = 0.5
 GROW_BONUS = 0.15
 PEEK_FROM_STACK_SIZE = 3
+MARKS = ("cannon", "engine")  # sides that must touch no tile
 
 
 @dataclass
@@ -69,30 +70,6 @@ class Built:
 
     def ship_file(self, name: str = "bot") -> ShipFile:
         return ShipFile(name, self.skipped, dict(self.placements))
-
-
-def _legal_here(parts: dict[Cell, Part], board: Board, cell: Cell, part: Part) -> int | None:
-    """Joined connectors if `part` may go in `cell` now, else None."""
-    exhaust = part.facing("engine")
-    if exhaust is not None and exhaust != S:
-        return None
-    links = 0
-    for d in range(4):
-        other = neighbour(cell, d)
-        mine = part.sides[d]
-        if other not in parts:
-            continue
-        theirs = parts[other].sides[opposite(d)]
-        if mine in ("cannon", "engine") or theirs in ("cannon", "engine"):
-            return None
-        if not fits(mine, theirs):
-            return None
-        links += joined(mine, theirs)
-    if links == 0:
-        return None
-    # Nothing may later sit in front of a barrel or behind an exhaust: those cells stay
-    # empty, which the check above keeps for tiles already placed.
-    return links
 
 
 def _edges_after(parts: dict[Cell, Part], cells: set[Cell], cell: Cell, part: Part) -> float:
@@ -108,6 +85,62 @@ def _edges_after(parts: dict[Cell, Part], cells: set[Cell], cell: Cell, part: Pa
     return change
 
 
+# Placed tiles of the one pack this process builds with, by (tile, rotation): a balance
+# worker builds thousands of ships from one pack, and a part depends on the pack alone.
+_PARTS: tuple[GalaxyTrucker | None, dict[tuple[str, int], Part]] = (None, {})
+
+
+def _part(content: GalaxyTrucker, tile: Tile, rotation: int) -> Part:
+    global _PARTS
+    if _PARTS[0] is not content:
+        _PARTS = (content, {})
+    parts = _PARTS[1]
+    key = (tile.id, rotation)
+    found = parts.get(key)
+    if found is None:
+        found = parts[key] = make_part(content, tile, rotation)
+    return found
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What `Builder.want` counts over the ship's tiles, counted once per ship (each
+    placement of a set asks again and again, and the ship changes only when a tile goes in)."""
+
+    berths: int
+    engine_power: int
+    fire: float  # forward cannons count whole, others half (in tile order, as summed before)
+    battery_users: int  # shields, double cannons and double engines
+    battery_tiles: int
+    battery_cells: int
+    covered: frozenset[int]  # sides covered by a shield
+    holds: int
+    supports: frozenset[str | None]  # alien colours of the life supports
+
+
+def _tally(parts: dict[Cell, Part]) -> Tally:
+    values = parts.values()
+    return Tally(
+        berths=sum(1 for p in values if p.does.alien_berth),
+        engine_power=sum(p.type.strength or 1 for p in values if p.does.engine),
+        fire=sum(
+            (p.type.strength or 1) * (1 if p.facing("cannon") == N else 0.5)
+            for p in values
+            if p.does.cannon
+        ),
+        battery_users=sum(
+            1
+            for p in values
+            if p.does.shield or ((p.does.cannon or p.does.engine) and p.type.strength == 2)
+        ),
+        battery_tiles=sum(1 for p in values if p.does.battery),
+        battery_cells=sum(p.type.cells or 0 for p in values if p.does.battery),
+        covered=frozenset(d for p in values if p.does.shield for d in p.shield_covers()),
+        holds=sum(1 for p in values if p.does.hold),
+        supports=frozenset(p.type.alien for p in values if p.does.life_support),
+    )
+
+
 class Builder:
     def __init__(self, content: GalaxyTrucker, rnd: Round, board: Board) -> None:
         self.content = content
@@ -118,6 +151,18 @@ class Builder:
         self.cells = board_cells(board)
         self.cell_set = set(self.cells)
         self.lean: Counter[str] = Counter()
+        # Worked out once per ship: tiles are only ever added to `parts` (never moved or
+        # taken back), so its size says which ship they were worked out for.
+        self._tally: tuple[int, Tally] | None = None
+        self._open: tuple[int, list[Cell]] | None = None
+        self._surroundings: (
+            tuple[int, list[tuple[Cell, dict[int, str], list[tuple[int, bool]]]]] | None
+        ) = None
+
+    def tally(self) -> Tally:
+        if self._tally is None or self._tally[0] != len(self.parts):
+            self._tally = (len(self.parts), _tally(self.parts))
+        return self._tally[1]
 
     def count(self, fact: Callable[[TileKind], bool]) -> int:
         return sum(1 for p in self.parts.values() if fact(p.does))
@@ -127,40 +172,28 @@ class Builder:
         lean = self.lean[k.name]
         t = part.type
         if k.alien_berth:
-            return max(0.6, 3.2 - 0.5 * self.count(lambda o: o.alien_berth)) + 0.5 * lean
+            return max(0.6, 3.2 - 0.5 * self.tally().berths) + 0.5 * lean
         if k.engine:
-            power = sum(p.type.strength or 1 for p in self.parts.values() if p.does.engine)
+            power = self.tally().engine_power
             worth = max(0.3, 3.5 - 1.0 * power) + 0.7 * lean
             return worth * (0.7 if t.strength == 2 and self.batteries() == 0 else 1.0)
         if k.cannon:
             forward = part.facing("cannon") == N
-            fire = sum(
-                (p.type.strength or 1) * (1 if p.facing("cannon") == N else 0.5)
-                for p in self.parts.values()
-                if p.does.cannon
-            )
+            fire = self.tally().fire
             worth = max(0.4, 3.0 - 0.5 * fire) + 0.5 * lean
             return worth * (1.0 if forward else 0.5)
         if k.battery:
             # What draws on batteries: shields and double cannons and engines.
-            users = sum(
-                1
-                for p in self.parts.values()
-                if p.does.shield or ((p.does.cannon or p.does.engine) and p.type.strength == 2)
-            )
-            return (0.6 + 0.8 * min(users, 3)) / (1 + 0.5 * self.count(lambda o: o.battery))
+            users = self.tally().battery_users
+            return (0.6 + 0.8 * min(users, 3)) / (1 + 0.5 * self.tally().battery_tiles)
         if k.shield:
-            covered = {d for p in self.parts.values() if p.does.shield for d in p.shield_covers()}
+            covered = self.tally().covered
             new = len(set(part.shield_covers()) - covered)
             return 1.2 * new + 0.5 * lean
         if k.hold:
-            return (
-                max(0.5, 2.2 - 0.5 * self.count(lambda o: o.hold))
-                + 0.5 * lean
-                + 0.2 * (t.slots or 1)
-            )
+            return max(0.5, 2.2 - 0.5 * self.tally().holds) + 0.5 * lean + 0.2 * (t.slots or 1)
         if k.life_support:
-            has = any(p.does.life_support and p.type.alien == t.alien for p in self.parts.values())
+            has = t.alien in self.tally().supports
             beside = any(
                 neighbour(cell, d) in self.parts
                 and self.parts[neighbour(cell, d)].does.alien_berth
@@ -171,45 +204,93 @@ class Builder:
         return 0.4  # structural, and any kind that does none of the above
 
     def batteries(self) -> int:
-        return sum(p.type.cells or 0 for p in self.parts.values() if p.does.battery)
+        return self.tally().battery_cells
 
     def open_cells(self) -> list[Cell]:
         """Empty board cells beside the ship that no barrel or exhaust points at."""
+        if self._open is not None and self._open[0] == len(self.parts):
+            return self._open[1]
+        parts = self.parts
         blocked = set()
-        for cell, part in self.parts.items():
+        for cell, part in parts.items():
             for d, side in enumerate(part.sides):
                 if side in ("cannon", "engine"):
                     blocked.add(neighbour(cell, d))
         found = []
         for cell in self.cells:
-            if cell in self.parts or cell in blocked:
+            if cell in parts or cell in blocked:
                 continue
-            if any(neighbour(cell, d) in self.parts for d in range(4)):
+            row, column = cell
+            if (
+                (row - 1, column) in parts
+                or (row, column + 1) in parts
+                or (row + 1, column) in parts
+                or (row, column - 1) in parts
+            ):
                 found.append(cell)
+        self._open = (len(parts), found)
         return found
 
     def placements(self, tile_id: str) -> list[tuple[float, Cell, int, Part]]:
         tile = self.content.tiles_by_id[tile_id]
+        # The tile's distinct turnings (a turn giving the same sides as an earlier one is the
+        # same placement), with what rules a turning out wherever it goes: an exhaust that
+        # does not face the rear.
+        turnings = []
+        seen = set()
+        for rotation in (0, 90, 180, 270):
+            part = _part(self.content, tile, rotation)
+            if part.sides in seen:
+                continue
+            seen.add(part.sides)
+            exhaust = part.facing("engine")
+            if exhaust is not None and exhaust != S:
+                continue
+            turnings.append((rotation, part, part.facing("cannon")))
+        found = []
+        for cell, touching, empty in self.surroundings():
+            for rotation, part, barrel in turnings:
+                sides = part.sides
+                # Every side touching a tile must fit it, and one at least be joined; no
+                # barrel or exhaust may touch a tile (an exhaust may not face off the rear).
+                links = 0
+                for d, theirs in touching.items():
+                    mine = sides[d]
+                    if mine in MARKS or theirs in MARKS or not fits(mine, theirs):
+                        break
+                    links += joined(mine, theirs)
+                else:
+                    if links == 0 or barrel in touching:
+                        continue
+                    # As _edges_after counts it: room to grow, or exposed for good.
+                    edges = 0.0
+                    for d, on_board in empty:
+                        if sides[d] in CONNECTORS:
+                            edges += GROW_BONUS if on_board else -EXPOSED_COST
+                    score = self.want(part, cell) + JOIN_BONUS * links + edges
+                    found.append((score, cell, rotation, part))
+        return found
+
+    def surroundings(self) -> list[tuple[Cell, dict[int, str], list[tuple[int, bool]]]]:
+        """Each open cell with what is around it, worked out once per ship (every tile of a
+        set is tried in every open cell): the sides of the tiles beside it, by direction
+        (the side facing the cell), and the directions with no tile, each with whether the
+        board goes on there; directions in n, e, s, w order."""
+        if self._surroundings is not None and self._surroundings[0] == len(self.parts):
+            return self._surroundings[1]
+        parts = self.parts
         found = []
         for cell in self.open_cells():
-            seen = set()
-            for rotation in (0, 90, 180, 270):
-                part = make_part(self.content, tile, rotation)
-                if part.sides in seen:
-                    continue
-                seen.add(part.sides)
-                links = _legal_here(self.parts, self.board, cell, part)
-                if links is None:
-                    continue
-                barrel = part.facing("cannon")
-                if barrel is not None and neighbour(cell, barrel) in self.parts:
-                    continue
-                score = (
-                    self.want(part, cell)
-                    + JOIN_BONUS * links
-                    + _edges_after(self.parts, self.cell_set, cell, part)
-                )
-                found.append((score, cell, rotation, part))
+            touching: dict[int, str] = {}
+            empty: list[tuple[int, bool]] = []
+            for d in range(4):
+                other = neighbour(cell, d)
+                if other in parts:
+                    touching[d] = parts[other].sides[opposite(d)]
+                else:
+                    empty.append((d, other in self.cell_set))
+            found.append((cell, touching, empty))
+        self._surroundings = (len(parts), found)
         return found
 
     def can_grow(self) -> bool:

@@ -4,8 +4,6 @@ home. No human left: the ship is out of the round."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from generator.games.galaxy_trucker.flight.option import Option
 from generator.games.galaxy_trucker.flight.ship import Cell, cell_name
 from generator.games.galaxy_trucker.flight.state import Flight, State, unsupported_aliens
@@ -16,17 +14,38 @@ NO_HUMANS = "no human left aboard"
 def drop_tiles(flight: Flight, state: State, cells: list[Cell]) -> tuple[State, list[str]]:
     """Remove tiles and everything in them; say what went with them."""
     gone = set(cells)
-    lost_humans = sum(n for c, n in state.humans if c in gone)
-    lost_aliens = [colour for colour, c in state.aliens if c in gone]
-    lost_cells = sum(n for c, n in state.charges if c in gone)
-    lost_goods = [g for c, load in state.cargo if c in gone for g in load]
-    state = replace(
-        state,
+    # Each of the state's tuples split in one pass into what stays and what goes (a search
+    # drops tiles tens of thousands of times a flight).
+    humans, lost_humans = [], 0
+    for pair in state.humans:
+        if pair[0] in gone:
+            lost_humans += pair[1]
+        else:
+            humans.append(pair)
+    aliens, lost_aliens = [], []
+    for alien in state.aliens:
+        if alien[1] in gone:
+            lost_aliens.append(alien[0])
+        else:
+            aliens.append(alien)
+    charges, lost_cells = [], 0
+    for pair in state.charges:
+        if pair[0] in gone:
+            lost_cells += pair[1]
+        else:
+            charges.append(pair)
+    cargo, lost_goods = [], []
+    for hold in state.cargo:
+        if hold[0] in gone:
+            lost_goods += hold[1]
+        else:
+            cargo.append(hold)
+    state = state.evolve(
         present=state.present - gone,
-        humans=tuple((c, n) for c, n in state.humans if c not in gone),
-        aliens=tuple(a for a in state.aliens if a[1] not in gone),
-        charges=tuple((c, n) for c, n in state.charges if c not in gone),
-        cargo=tuple((c, g) for c, g in state.cargo if c not in gone),
+        humans=tuple(humans),
+        aliens=tuple(aliens),
+        charges=tuple(charges),
+        cargo=tuple(cargo),
         lost=state.lost + len(gone),
     )
     held = []
@@ -42,11 +61,17 @@ def drop_tiles(flight: Flight, state: State, cells: list[Cell]) -> tuple[State, 
 
 def crew_check(flight: Flight, state: State) -> tuple[State, list[str]]:
     lines = []
-    for colour, _cabin in unsupported_aliens(flight.ship, state):
-        state = replace(state, aliens=tuple(a for a in state.aliens if a[0] != colour))
+    # Which aliens lost their life support depends only on the tiles present and where the
+    # aliens sit: once per flight for each.
+    key = ("unsupported", state.present, state.aliens)
+    unsupported = flight.memo.get(key)
+    if unsupported is None:
+        unsupported = flight.memo[key] = unsupported_aliens(flight.ship, state)
+    for colour, _cabin in unsupported:
+        state = state.evolve(aliens=tuple(a for a in state.aliens if a[0] != colour))
         lines.append(f"The {colour} alien lost its life support and goes home.")
     if state.human_count == 0 and not state.out:
-        state = replace(state, out=NO_HUMANS)
+        state = state.evolve(out=NO_HUMANS)
         lines.append("No human is left aboard: the ship is out of the round.")
     return state, lines
 
@@ -59,7 +84,8 @@ def destroy(flight: Flight, state: State, cell: Cell, why: str) -> list[Option]:
     if len(chunks) <= 1:
         state, more = crew_check(flight, state)
         return [Option(state, 0, (*lines, *more))]
-    manned = [chunk for chunk in chunks if any(c in dict(state.humans) for c in chunk)]
+    humans = dict(state.humans)
+    manned = [chunk for chunk in chunks if any(c in humans for c in chunk)]
     lines.append(
         f"The ship breaks into {len(chunks)} chunks: "
         + "; ".join(
@@ -69,7 +95,7 @@ def destroy(flight: Flight, state: State, cell: Cell, why: str) -> list[Option]:
     )
     if not manned:
         # Out of the round; the chunks stay on the sheet (nothing more is flown).
-        after = replace(state, out=NO_HUMANS)
+        after = state.evolve(out=NO_HUMANS)
         return [
             Option(after, 0, (*lines, "No chunk has a human aboard: the ship is out of the round."))
         ]

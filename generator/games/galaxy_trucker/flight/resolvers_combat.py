@@ -11,7 +11,7 @@ ones by nothing. What is not stopped destroys the first tile in its line."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from typing import Any
 
 from generator.games.galaxy_trucker.card_kinds import MeteoricSwarmCard as MeteoricSwarm
 from generator.games.galaxy_trucker.card_kinds import PiratesCard as Pirates
@@ -47,18 +47,18 @@ def _line_words(side: int, number: int) -> str:
     return f"{'column' if side in (N, S) else 'row'} {number}"
 
 
-def _shields(flight: Flight, state: State, side: int) -> list[Cell]:
+def _shields(flight: Flight, present: frozenset[Cell], side: int) -> list[Cell]:
     return [
         c
-        for c in flight.ship.where(lambda k: k.shield, state.present)
+        for c in flight.ship.having("shield", present)
         if side in flight.ship.parts[c].shield_covers()
     ]
 
 
-def _gunners(flight: Flight, state: State, side: int, number: int) -> list[Cell]:
+def _gunners(flight: Flight, present: frozenset[Cell], side: int, number: int) -> list[Cell]:
     """Cannons that can shoot a large meteor coming from `side` along line `number`."""
     found = []
-    for cell in flight.ship.where(lambda k: k.cannon, state.present):
+    for cell in flight.ship.having("cannon", present):
         if flight.ship.parts[cell].facing("cannon") != side:
             continue
         if side in (N, S) and cell[1] == number:
@@ -69,20 +69,6 @@ def _gunners(flight: Flight, state: State, side: int, number: int) -> list[Cell]
     return sorted(found, key=lambda c: (flight.ship.parts[c].type.strength or 1, c))
 
 
-def _shield_or_hit(
-    flight: Flight, state: State, head: str, side: int, target: Cell, what: str
-) -> list[Option]:
-    shields = _shields(flight, state, side)
-    if not shields:
-        return destroy(flight, state, target, head)
-    if state.battery_count == 0:
-        return destroy(flight, state, target, f"{head}; no battery left for the shield")
-    shield = f"shield {flight.ship.parts[shields[0]].tile.id} at {cell_name(shields[0])}"
-    return _battery_or_hit(
-        flight, state, target, head, f"{head}: {shield} stops it", f"shield {what}", what
-    )
-
-
 def _battery_or_hit(
     flight: Flight, state: State, target: Cell, head: str, saved: str, choice: str, what: str
 ) -> list[Option]:
@@ -91,8 +77,16 @@ def _battery_or_hit(
     hit = destroy(flight, state, target, head)
     after, used = spend(state, 1)
     spent = Option(after, 0, (f"{saved} (1 battery from {cell_name(used[0])}).",), (choice,))
-    taken = [replace(o, choices=(f"let {what} hit (keeping the battery)", *o.choices)) for o in hit]
+    let = f"let {what} hit (keeping the battery)"
+    taken = [Option(o.state, o.value, o.lines, (let, *o.choices)) for o in hit]
     return [spent, *taken]
+
+
+# What a meteor or a shot does to a ship, before what the ship holds is counted:
+# ("pass", line): nothing is destroyed (it misses, bounces off, is shot down for free);
+# ("destroy", cell, why): the tile in `cell` is destroyed;
+# ("battery", cell, head, saved, choice, what): a battery saves the tile, or it is destroyed.
+Aim = tuple[Any, ...]
 
 
 def _strike(
@@ -104,6 +98,33 @@ def _strike(
     roll: tuple[int, int],
     noun: str,
 ) -> list[Option]:
+    # Where it strikes and what can stop it depend only on the tiles present and whether a
+    # battery is left: worked out once per flight for each (the search meets the same ship
+    # with other crew, goods and charges again and again).
+    charged = state.battery_count > 0
+    key = ("strike", index, size, came_from, roll, noun, state.present, charged)
+    aim: Aim | None = flight.memo.get(key)
+    if aim is None:
+        aim = flight.memo[key] = _aim(
+            flight, state.present, charged, index, size, came_from, roll, noun
+        )
+    if aim[0] == "pass":
+        return [Option(state, 0, (aim[1],))]
+    if aim[0] == "destroy":
+        return destroy(flight, state, aim[1], aim[2])
+    return _battery_or_hit(flight, state, *aim[1:])
+
+
+def _aim(
+    flight: Flight,
+    present: frozenset[Cell],
+    charged: bool,
+    index: int,
+    size: str,
+    came_from: str,
+    roll: tuple[int, int],
+    noun: str,
+) -> Aim:
     side = FROM_SIDE[came_from]
     number = roll[0] + roll[1]
     what = f"{noun} {index}"
@@ -111,48 +132,51 @@ def _strike(
         f"{noun.capitalize()} {index} ({size}, from the {came_from}), roll {roll[0]}+{roll[1]} = "
         f"{number}: {_line_words(side, number)}"
     )
-    line = flight.ship.line(side, number, state.present)
+    line = flight.ship.line(side, number, present)
     if not line:
-        return [Option(state, 0, (f"{head}: no tile in that line, it misses.",))]
+        return ("pass", f"{head}: no tile in that line, it misses.")
     target = line[0]
     facing = flight.ship.parts[target].sides[side]
     head_hit = f"{head}, first tile {flight.label(target)}"
     if noun == "meteor" and size == "small":
         if facing not in CONNECTORS:
             word = {"cannon": "barrel", "engine": "exhaust"}.get(facing, "smooth side")
-            return [Option(state, 0, (f"{head_hit}: it bounces off the {word}.",))]
-        return _shield_or_hit(
-            flight,
-            state,
-            f"{head_hit} (exposed {facing} connector on its {DIRECTION_NAMES[side]})",
-            side,
-            target,
-            what,
-        )
+            return ("pass", f"{head_hit}: it bounces off the {word}.")
+        exposed = f"{head_hit} (exposed {facing} connector on its {DIRECTION_NAMES[side]})"
+        return _shield_or_hit(flight, present, charged, exposed, side, target, what)
     if noun == "shot" and size == "small":
-        return _shield_or_hit(flight, state, head_hit, side, target, what)
+        return _shield_or_hit(flight, present, charged, head_hit, side, target, what)
     if noun == "shot":
-        return destroy(flight, state, target, f"{head_hit}: a large shot cannot be stopped")
-    gunners = _gunners(flight, state, side, number)
+        return ("destroy", target, f"{head_hit}: a large shot cannot be stopped")
+    gunners = _gunners(flight, present, side, number)
     single = [c for c in gunners if (flight.ship.parts[c].type.strength or 1) == 1]
     if single:
-        return [
-            Option(state, 0, (f"{head_hit}: cannon {flight.label(single[0])} shoots it down.",))
-        ]
+        return ("pass", f"{head_hit}: cannon {flight.label(single[0])} shoots it down.")
     if not gunners:
-        return destroy(flight, state, target, f"{head_hit}: no cannon faces it")
-    if state.battery_count == 0:
-        return destroy(flight, state, target, f"{head_hit}: no battery left for the double cannon")
+        return ("destroy", target, f"{head_hit}: no cannon faces it")
+    if not charged:
+        return ("destroy", target, f"{head_hit}: no battery left for the double cannon")
     cannon = f"double cannon {flight.label(gunners[0])}"
-    return _battery_or_hit(
-        flight,
-        state,
-        target,
-        head_hit,
-        f"{head_hit}: {cannon} shoots it down",
-        f"shoot {what}",
-        what,
-    )
+    saved = f"{head_hit}: {cannon} shoots it down"
+    return ("battery", target, head_hit, saved, f"shoot {what}", what)
+
+
+def _shield_or_hit(
+    flight: Flight,
+    present: frozenset[Cell],
+    charged: bool,
+    head: str,
+    side: int,
+    target: Cell,
+    what: str,
+) -> Aim:
+    shields = _shields(flight, present, side)
+    if not shields:
+        return ("destroy", target, head)
+    if not charged:
+        return ("destroy", target, f"{head}; no battery left for the shield")
+    shield = f"shield {flight.ship.parts[shields[0]].tile.id} at {cell_name(shields[0])}"
+    return ("battery", target, head, f"{head}: {shield} stops it", f"shield {what}", what)
 
 
 def _volley(
@@ -170,7 +194,7 @@ def _volley(
 def meteoric_swarm(flight: Flight, state: State, card: MeteoricSwarm, rolls: Rolls) -> list[Option]:
     hits = [(m.size, m.direction) for m in card.meteors]
     return [
-        replace(o, lines=(*o.lines, "Record 0."))
+        Option(o.state, o.value, (*o.lines, "Record 0."), o.choices)
         for o in _volley(flight, state, hits, rolls, "meteor")
     ]
 
@@ -211,11 +235,9 @@ def _combat(
         choices = (choice,) if len(fights) > 1 else ()
         if outcome == "win":
             found = win(after)
+            head = f"{words}: they are beaten."
             options += [
-                replace(
-                    o, lines=(f"{words}: they are beaten.", *o.lines), choices=choices + o.choices
-                )
-                for o in found
+                Option(o.state, o.value, (head, *o.lines), choices + o.choices) for o in found
             ]
         elif outcome == "tie":
             options.append(
@@ -223,9 +245,9 @@ def _combat(
             )
         else:
             found = lose(after)
+            head = f"{words}: they attack."
             options += [
-                replace(o, lines=(f"{words}: they attack.", *o.lines), choices=choices + o.choices)
-                for o in found
+                Option(o.state, o.value, (head, *o.lines), choices + o.choices) for o in found
             ]
     return distinct(options)
 
@@ -241,7 +263,7 @@ def pirates(flight: Flight, state: State, card: Pirates, rolls: Rolls) -> list[O
     def lose(s: State) -> list[Option]:
         hits = [(shot.size, shot.direction) for shot in card.shots]
         return [
-            replace(o, lines=(*o.lines, "Record 0."))
+            Option(o.state, o.value, (*o.lines, "Record 0."), o.choices)
             for o in _volley(flight, s, hits, rolls, "shot")
         ]
 
@@ -289,7 +311,7 @@ def smugglers(flight: Flight, state: State, card: Smugglers, rolls: Rolls) -> li
             ("take the goods",),
         )
         skip = Option(s, 0, ("Left their goods: record 0.",), ("leave the goods",))
-        return distinct([load, skip]) if after != s else [replace(skip, choices=())]
+        return distinct([load, skip]) if after != s else [Option(s, 0, skip.lines)]
 
     def lose(s: State) -> list[Option]:
         after, taken = lose_goods(flight, s, card.goods_lost)

@@ -3,8 +3,6 @@ planets, open space, stardust, epidemics. Each returns every option the player h
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from generator.games.galaxy_trucker.card_kinds import AbandonedShipCard as AbandonedShip
 from generator.games.galaxy_trucker.card_kinds import AbandonedStationCard as AbandonedStation
 from generator.games.galaxy_trucker.card_kinds import EpidemicCard as Epidemic
@@ -106,6 +104,21 @@ def abandoned_station(
 
 
 def planets(flight: Flight, state: State, card: Planets, rolls: Rolls) -> list[Option]:
+    # The landings depend only on the holds and what they carry: worked out once per flight
+    # for each cargo (the search lands with the same cargo and other crew, charges).
+    key = ("planets", card.id, state.cargo)
+    landings: list[Option] | None = flight.memo.get(key)
+    if landings is None:
+        landings = flight.memo[key] = _landings(flight, state, card)
+    options = [
+        Option(state.evolve(cargo=o.state.cargo), o.value, o.lines, o.choices) for o in landings
+    ]
+    options.append(Option(state, 0, ("Flew past: record 0.",), ("fly past",) if options else ()))
+    return options
+
+
+def _landings(flight: Flight, state: State, card: Planets) -> list[Option]:
+    """Landing on each planet whose goods fit or improve the holds, the richest first."""
     options = []
     for i, goods in enumerate(card.planets, start=1):
         after, left = arrange(flight, state, [*state.goods(), *goods])
@@ -120,7 +133,6 @@ def planets(flight: Flight, state: State, card: Planets, rolls: Rolls) -> list[O
         options.append(Option(after, -card.days, lines, (f"land on planet {i}",)))
     gain = {id(o): flight.goods_value(o.state.goods()) for o in options}
     options.sort(key=lambda o: -gain[id(o)])
-    options.append(Option(state, 0, ("Flew past: record 0.",), ("fly past",) if options else ()))
     return options
 
 
@@ -137,12 +149,12 @@ def open_space(flight: Flight, state: State, card: OpenSpace, rolls: Rolls) -> l
         brown = " (+2 brown alien)" if state.alien("brown") is not None and power > 0 else ""
         lines = [f"Engine strength {power}{brown}, {how}: record {power}."]
         if power == 0:
-            after = replace(after, out="adrift in open space (engine strength 0)")
+            after = after.evolve(out="adrift in open space (engine strength 0)")
             lines.append("Engine strength 0: the ship is adrift and out of the round.")
         choice = (f"power {used} double engine{'s' if used != 1 else ''}",)
         options.append(Option(after, power, tuple(lines), choice))
     if len(options) == 1:
-        options = [replace(options[0], choices=())]
+        options = [Option(options[0].state, options[0].value, options[0].lines)]
     return options
 
 
@@ -177,6 +189,6 @@ def epidemic(flight: Flight, state: State, card: Epidemic, rolls: Rolls) -> list
             lines.append(f"{flight.label(cabin)} loses a human.")
     if not sick:
         lines.append("No occupied cabin is joined to another occupied cabin: nobody falls ill.")
-    after = replace(state, humans=tuple(sorted(humans.items())), aliens=tuple(aliens))
+    after = state.evolve(humans=tuple(sorted(humans.items())), aliens=tuple(aliens))
     after, more = crew_check(flight, after)
     return [Option(after, 0, (*lines, *more, "Record 0."))]

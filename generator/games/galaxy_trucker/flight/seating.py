@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Hashable
-from dataclasses import replace
 from typing import Any
 
 from generator.games.galaxy_trucker.flight.ship import Cell
-from generator.games.galaxy_trucker.flight.state import Flight, State, alien_cabins
+from generator.games.galaxy_trucker.flight.state import Flight, Pairs, State, alien_cabins
 
 # (flight, state, card, rolls) -> the seatings worth trying, the current one first.
 Seater = Callable[[Flight, State, Any, tuple[tuple[int, int], ...]], list[State]]
@@ -88,7 +87,7 @@ def moves_needed(before: State, after: State) -> int:
 
 
 def _seated(state: State, aliens: tuple[tuple[str, Cell], ...], humans: dict[Cell, int]) -> State:
-    return replace(state, humans=tuple(sorted(humans.items())), aliens=aliens)
+    return state.evolve(humans=tuple(sorted(humans.items())), aliens=aliens)
 
 
 def _ordered(state: State, seatings: list[State]) -> list[State]:
@@ -108,6 +107,22 @@ def joined_occupied(flight: Flight, state: State) -> list[Cell]:
 def epidemic_seatings(flight: Flight, state: State, card: Any, rolls: Any) -> list[State]:
     """An epidemic cares only which cabins are occupied: one seating per set of occupied
     cabins that can hold the crew, kept only if it changes who falls ill."""
+    # The seatings depend only on the tiles present and where the crew sit: remembered per
+    # flight (the search brings the same crew to the epidemic with other goods, batteries).
+    key = ("epidemic_seatings", state.present, state.humans, state.aliens)
+    seats = flight.memo.get(key)
+    if seats is None:
+        seats = [(s.humans, s.aliens) for s in _epidemic_seatings(flight, state)]
+        flight.memo[key] = seats
+    # The first is the crew where they sit: `state` itself.
+    return [state, *(_seated_as(state, humans, aliens) for humans, aliens in seats[1:])]
+
+
+def _seated_as(state: State, humans: Pairs, aliens: tuple[tuple[str, Cell], ...]) -> State:
+    return state.evolve(humans=humans, aliens=aliens)
+
+
+def _epidemic_seatings(flight: Flight, state: State) -> list[State]:
     current = dict(state.humans)
     count = state.human_count
     found = []

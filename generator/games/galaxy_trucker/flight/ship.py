@@ -80,7 +80,8 @@ class Part:
 
     def facing(self, value: str) -> int | None:
         """The direction of the side holding `value` ('cannon' barrel or 'engine' exhaust)."""
-        return next((d for d, side in enumerate(self.sides) if side == value), None)
+        sides = self.sides
+        return sides.index(value) if value in sides else None
 
     def shield_covers(self) -> tuple[int, int]:
         """A shield covers its n and e sides as printed; turned with the tile."""
@@ -119,6 +120,10 @@ class Ship:
         object.__setattr__(self, "_adjacent", adjacent)
         object.__setattr__(self, "_chunks", {})
         object.__setattr__(self, "_exposed", {})
+        # Lines of fire and cells of a kind, per set of tiles present; labels per cell.
+        object.__setattr__(self, "_lines", {})
+        object.__setattr__(self, "_having", {})
+        object.__setattr__(self, "_labels", {})
 
     def _joined_static(self, cell: Cell, direction: int) -> bool:
         other = neighbour(cell, direction)
@@ -187,7 +192,15 @@ class Ship:
 
     def line(self, side: int, number: int, present: frozenset[Cell]) -> list[Cell]:
         """The present tiles along a row (side e/w) or column (side n/s), in the order
-        something coming from `side` meets them."""
+        something coming from `side` meets them (remembered: do not change the list)."""
+        cache = self._lines  # type: ignore[attr-defined]
+        key = (side, number, present)
+        found: list[Cell] | None = cache.get(key)
+        if found is None:
+            found = cache[key] = self._line(side, number, present)
+        return found
+
+    def _line(self, side: int, number: int, present: frozenset[Cell]) -> list[Cell]:
         if side in (N, S):
             cells = [c for c in self.order if c[1] == number and c in present]
             return sorted(cells, key=lambda c: c[0], reverse=side == S)
@@ -197,6 +210,23 @@ class Ship:
     def where(self, fact: Callable[[TileKind], bool], present: frozenset[Cell]) -> list[Cell]:
         """The present cells whose kind has `fact` (`lambda k: k.shield`), in ship order."""
         return [c for c in self.order if c in present and fact(self.parts[c].does)]
+
+    def having(self, fact: str, present: frozenset[Cell]) -> list[Cell]:
+        """`where` for one of the kind's flags by name (`having("shield", present)`): the
+        ship's cells of that kind are found once, then kept if present."""
+        cells: list[Cell] | None = self._having.get(fact)  # type: ignore[attr-defined]
+        if cells is None:
+            cells = [c for c in self.order if getattr(self.parts[c].does, fact)]
+            self._having[fact] = cells  # type: ignore[attr-defined]
+        return [c for c in cells if c in present]
+
+    def label(self, cell: Cell) -> str:
+        """The tile in `cell` as an account names it: `T035 (cabin) at row 5, column 7`."""
+        labels = self._labels  # type: ignore[attr-defined]
+        found: str | None = labels.get(cell)
+        if found is None:
+            found = labels[cell] = f"{self.parts[cell].label} at {cell_name(cell)}"
+        return found
 
 
 def board_cells(board: Board) -> list[Cell]:

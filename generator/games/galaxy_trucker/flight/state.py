@@ -15,10 +15,12 @@ round score now (the search decides only choices that can change it):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any, Self
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.flight.ship import Cell, N, S, Ship, cell_name
+from generator.games.galaxy_trucker.flight.ship import Cell, N, S, Ship
 from generator.games.galaxy_trucker.model import Card, Round
 
 Pairs = tuple[tuple[Cell, int], ...]
@@ -35,9 +37,66 @@ class State:
     lost: int = 0
     out: str = ""  # why the ship is out of the round; empty while it flies
 
+    def evolve(self, **changes: object) -> Self:
+        """This state with `changes`, as dataclasses.replace makes it (every field copied, an
+        expansion's too) but without its per-field work: the search makes hundreds of
+        thousands of states. Only field names may be given (nothing checks them here)."""
+        new = object.__new__(type(self))
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.pop("_hash", None)
+        fields.update(changes)
+        return new
+
+    def __hash__(self) -> int:
+        """The hash dataclass would give (of the fields, in order), worked out once: the
+        search looks a state up many times (its memo, `distinct`). An expansion's state
+        class gets dataclass's own hash of all its fields."""
+        found: int | None = self.__dict__.get("_hash")
+        if found is None:
+            found = hash(
+                (
+                    self.present,
+                    self.humans,
+                    self.aliens,
+                    self.charges,
+                    self.cargo,
+                    self.lost,
+                    self.out,
+                )
+            )
+            self.__dict__["_hash"] = found
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        """Dataclass's equality (same class, every field equal), without building a tuple of
+        the fields of each side: the search compares states whenever it looks one up."""
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, State)
+        return (
+            self.lost == other.lost
+            and self.out == other.out
+            and self.charges == other.charges
+            and self.humans == other.humans
+            and self.aliens == other.aliens
+            and self.cargo == other.cargo
+            and self.present == other.present
+        )
+
+    def __getstate__(self) -> dict[str, object]:
+        # A string's hash differs from process to process: a pickled state (a worker's)
+        # works its hash out again.
+        fields = dict(self.__dict__)
+        fields.pop("_hash", None)
+        return fields
+
     @property
     def human_count(self) -> int:
-        return sum(n for _, n in self.humans)
+        count = 0  # a plain loop: asked for at every step of the search
+        for _, n in self.humans:
+            count += n
+        return count
 
     @property
     def crew_count(self) -> int:
@@ -45,10 +104,16 @@ class State:
 
     @property
     def battery_count(self) -> int:
-        return sum(n for _, n in self.charges)
+        count = 0
+        for _, n in self.charges:
+            count += n
+        return count
 
     def alien(self, colour: str) -> Cell | None:
-        return next((cell for c, cell in self.aliens if c == colour), None)
+        for c, cell in self.aliens:
+            if c == colour:
+                return cell
+        return None
 
     def goods(self) -> list[str]:
         return [g for _, load in self.cargo for g in load]
@@ -68,18 +133,31 @@ class Flight:
     ship: Ship
     skipped: int
     events: tuple[tuple[Card, tuple[tuple[int, int], ...]], ...]
+    # Worked out once per flight, since the search asks again and again: each good's value
+    # and whether it is hazardous, and `memo`, where pure functions of part of a state keep
+    # their results (keys start with the function's name: `("arrange", holds, goods)`).
+    values: dict[str, int] = field(init=False, repr=False, compare=False)
+    hazardous: dict[str, bool] = field(init=False, repr=False, compare=False)
+    memo: dict[Hashable, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        goods = self.content.goods
+        object.__setattr__(self, "values", {name: g.value for name, g in goods.items()})
+        object.__setattr__(self, "hazardous", {name: g.hazardous for name, g in goods.items()})
+        object.__setattr__(self, "memo", {})
 
     def value(self, good: str) -> int:
-        return self.content.goods[good].value
+        return self.values[good]
 
     def goods_value(self, goods: list[str] | tuple[str, ...]) -> int:
-        return sum(self.value(g) for g in goods)
+        values = self.values
+        return sum([values[g] for g in goods])
 
     def goods_words(self, goods: list[str] | tuple[str, ...]) -> str:
         return ", ".join(goods) if goods else "nothing"
 
     def label(self, cell: Cell) -> str:
-        return f"{self.ship.parts[cell].label} at {cell_name(cell)}"
+        return self.ship.label(cell)
 
 
 def initial_state(ship: Ship, lost: int) -> State:
@@ -101,7 +179,7 @@ def initial_state(ship: Ship, lost: int) -> State:
 def alien_cabins(ship: Ship, present: frozenset[Cell], colour: str) -> list[Cell]:
     """Cabins (never the starting cabin) joined by a connector to a life support of `colour`."""
     found = []
-    for cell in ship.where(lambda k: k.alien_berth, present):
+    for cell in ship.having("alien_berth", present):
         for other in ship.links(cell, present):
             part = ship.parts[other]
             if part.does.life_support and part.type.alien == colour:
@@ -112,7 +190,7 @@ def alien_cabins(ship: Ship, present: frozenset[Cell], colour: str) -> list[Cell
 
 def place_alien(state: State, colour: str, cabin: Cell) -> State:
     humans = tuple((c, n) for c, n in state.humans if c != cabin)
-    return replace(state, humans=humans, aliens=tuple(sorted((*state.aliens, (colour, cabin)))))
+    return state.evolve(humans=humans, aliens=tuple(sorted((*state.aliens, (colour, cabin)))))
 
 
 def unsupported_aliens(ship: Ship, state: State) -> list[tuple[str, Cell]]:
@@ -134,7 +212,7 @@ def remove_humans(state: State, count: int) -> State:
         humans[cabin] -= 1
         if humans[cabin] == 0:
             del humans[cabin]
-    return replace(state, humans=tuple(sorted(humans.items())))
+    return state.evolve(humans=tuple(sorted(humans.items())))
 
 
 def remove_crew(state: State, count: int, aliens_first: tuple[str, ...]) -> State:
@@ -147,7 +225,7 @@ def remove_crew(state: State, count: int, aliens_first: tuple[str, ...]) -> Stat
         if match:
             aliens.remove(match[0])
             count -= 1
-    return remove_humans(replace(state, aliens=tuple(aliens)), count)
+    return remove_humans(state.evolve(aliens=tuple(aliens)), count)
 
 
 def crew_words(state: State) -> str:
@@ -158,27 +236,54 @@ def crew_words(state: State) -> str:
 
 # --- batteries ---------------------------------------------------------------------------
 def spend(state: State, count: int) -> tuple[State, list[Cell]]:
+    if count == 0:  # often: a fight or an open space with no double powered
+        return state.evolve(charges=tuple(sorted(state.charges))), []
     charges = dict(state.charges)
     used = []
     for _ in range(count):
         cell = max(charges, key=lambda c: (charges[c], -c[0], -c[1]))
         charges[cell] -= 1
         used.append(cell)
-    return replace(state, charges=tuple(sorted(charges.items()))), used
+    return state.evolve(charges=tuple(sorted(charges.items()))), used
 
 
 # --- goods -------------------------------------------------------------------------------
 def arrange(flight: Flight, state: State, goods: list[str]) -> tuple[State, list[str]]:
     """The holds loaded with the most valuable choice of `goods`; the goods left behind."""
+    # The loads depend only on the holds still aboard and the goods offered: remembered
+    # per flight, as many positions of the search offer the same goods to the same holds.
+    holds = tuple(c for c, _ in state.cargo)
+    key = ("arrange", holds, tuple(goods))
+    found: tuple[Loads, tuple[str, ...]] | None = flight.memo.get(key)
+    if found is None:
+        found = flight.memo[key] = _arrange(flight, holds, goods)
+    cargo, left = found
+    return state.evolve(cargo=cargo), list(left)
+
+
+def _holds(flight: Flight, holds: tuple[Cell, ...]) -> tuple[list[Cell], list[Cell], int, int]:
+    """The hazardous holds, the others, and the slots of each sort; once per set of holds."""
+    key = ("holds", holds)
+    found: tuple[list[Cell], list[Cell], int, int] | None = flight.memo.get(key)
+    if found is None:
+        ship = flight.ship
+        hazard = [c for c in holds if ship.parts[c].type.hazardous]
+        normal = [c for c in holds if not ship.parts[c].type.hazardous]
+        hazard_slots = sum(ship.parts[c].type.slots or 0 for c in hazard)
+        normal_slots = sum(ship.parts[c].type.slots or 0 for c in normal)
+        found = flight.memo[key] = (hazard, normal, hazard_slots, normal_slots)
+    return found
+
+
+def _arrange(
+    flight: Flight, holds: tuple[Cell, ...], goods: list[str]
+) -> tuple[Loads, tuple[str, ...]]:
     ship = flight.ship
-    holds = [c for c, _ in state.cargo]
-    hazard = [c for c in holds if ship.parts[c].type.hazardous]
-    normal = [c for c in holds if not ship.parts[c].type.hazardous]
-    hazard_slots = sum(ship.parts[c].type.slots or 0 for c in hazard)
-    normal_slots = sum(ship.parts[c].type.slots or 0 for c in normal)
-    by_value = sorted(goods, key=lambda g: (-flight.value(g), g))
-    red = [g for g in by_value if flight.content.goods[g].hazardous]
-    other = [g for g in by_value if not flight.content.goods[g].hazardous]
+    hazard, normal, hazard_slots, normal_slots = _holds(flight, holds)
+    values = flight.values
+    by_value = sorted(goods, key=lambda g: (-values[g], g))
+    red = [g for g in by_value if flight.hazardous[g]]
+    other = [g for g in by_value if not flight.hazardous[g]]
     best: tuple[int, list[str], list[str]] | None = None
     for h in range(min(len(red), hazard_slots) + 1):
         in_hazard = red[:h]
@@ -202,8 +307,7 @@ def arrange(flight: Flight, state: State, goods: list[str]) -> tuple[State, list
     left = list(goods)
     for g in kept:
         left.remove(g)
-    cargo = tuple((c, tuple(loads[c])) for c in holds)
-    return replace(state, cargo=cargo), left
+    return tuple((c, tuple(loads[c])) for c in holds), tuple(left)
 
 
 def lose_goods(flight: Flight, state: State, count: int) -> tuple[State, list[str]]:
@@ -216,24 +320,14 @@ def lose_goods(flight: Flight, state: State, count: int) -> tuple[State, list[st
             break
         _, cell = max(filled, key=lambda v: (v[0], -v[1][0], -v[1][1]))
         taken.append(loads[cell].pop(0))
-    return replace(state, cargo=tuple((c, tuple(g)) for c, g in loads.items())), taken
+    return state.evolve(cargo=tuple((c, tuple(g)) for c, g in loads.items())), taken
 
 
 # --- strength ----------------------------------------------------------------------------
 def cannon_options(flight: Flight, state: State) -> list[tuple[int, int]]:
     """(batteries spent, firepower in halves) for each number of double cannons powered,
     strongest first (a forward double gives 2, a sideways or rear one 1)."""
-    ship = flight.ship
-    single = 0
-    doubles = []
-    for cell in ship.where(lambda k: k.cannon, state.present):
-        part = ship.parts[cell]
-        worth = 2 if part.facing("cannon") == N else 1  # in halves of firepower
-        if (part.type.strength or 1) == 2:
-            doubles.append(2 * worth)
-        else:
-            single += worth
-    doubles.sort(reverse=True)
+    single, doubles = _cannons(flight, state.present)
     options = []
     for k in range(min(len(doubles), state.battery_count) + 1):
         power = single + sum(doubles[:k])
@@ -243,12 +337,44 @@ def cannon_options(flight: Flight, state: State) -> list[tuple[int, int]]:
     return options
 
 
+def _cannons(flight: Flight, present: frozenset[Cell]) -> tuple[int, list[int]]:
+    """The single cannons' firepower and each double's, strongest first, in halves (a
+    forward cannon gives 2, a sideways or rear one 1); remembered per set of tiles present."""
+    key = ("cannons", present)
+    found: tuple[int, list[int]] | None = flight.memo.get(key)
+    if found is None:
+        ship = flight.ship
+        single = 0
+        doubles = []
+        for cell in ship.having("cannon", present):
+            part = ship.parts[cell]
+            worth = 2 if part.facing("cannon") == N else 1  # in halves of firepower
+            if (part.type.strength or 1) == 2:
+                doubles.append(2 * worth)
+            else:
+                single += worth
+        doubles.sort(reverse=True)
+        found = flight.memo[key] = (single, doubles)
+    return found
+
+
+def _engines(flight: Flight, present: frozenset[Cell]) -> tuple[int, int]:
+    """The single engines and the double engines facing the rear; remembered per set of
+    tiles present."""
+    key = ("engines", present)
+    found: tuple[int, int] | None = flight.memo.get(key)
+    if found is None:
+        ship = flight.ship
+        engines = [ship.parts[c] for c in ship.having("engine", present)]
+        single = sum(1 for p in engines if (p.type.strength or 1) == 1 and p.facing("engine") == S)
+        doubles = sum(1 for p in engines if p.type.strength == 2 and p.facing("engine") == S)
+        found = flight.memo[key] = (single, doubles)
+    return found
+
+
 def engine_options(flight: Flight, state: State) -> list[tuple[int, int]]:
     """(batteries spent, engine strength) for each number of double engines powered."""
-    ship = flight.ship
-    engines = [ship.parts[c] for c in ship.where(lambda k: k.engine, state.present)]
-    single = sum(1 for p in engines if (p.type.strength or 1) == 1 and p.facing("engine") == S)
-    doubles = sum(1 for p in engines if p.type.strength == 2 and p.facing("engine") == S)
+    single, doubles = _engines(flight, state.present)
     options = []
     for k in range(min(doubles, state.battery_count) + 1):
         power = single + 2 * k
