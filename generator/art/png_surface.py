@@ -95,9 +95,21 @@ class MaskKeepingFont(ImageFont.FreeTypeFont):
     same fractional start, so the pixels are the same; only plain grey-scale text is kept
     (no stroke, colour glyphs or layout options)."""
 
-    def __init__(self, path: str, size: int, layout_engine: ImageFont.Layout | None = None):
-        super().__init__(path, size, layout_engine=layout_engine)
+    # Pillow's own signature: it makes a font again from these (a copy, `font_variant`).
+    def __init__(
+        self,
+        font: str,
+        size: float = 10,
+        index: int = 0,
+        encoding: str = "",
+        layout_engine: ImageFont.Layout | None = None,
+    ) -> None:
+        super().__init__(font, size, index, encoding, layout_engine)
         self._masks: dict[tuple[object, ...], tuple[Any, tuple[int, int]]] = {}
+
+    def __setstate__(self, state: list[Any]) -> None:
+        super().__setstate__(state)  # Pillow's, which calls its own __init__, not this one
+        self._masks = {}
 
     def getmask2(
         self,
