@@ -317,3 +317,25 @@ def test_the_fingerprint_follows_the_installed_libraries_not_the_working_folder(
         assert memo.code_fingerprint() != later
     finally:
         memo.code_fingerprint.cache_clear()
+
+
+def test_a_pipe_or_a_link_out_where_an_entry_should_be_is_not_read(
+    cache: Path, tmp_path: Path
+) -> None:
+    import os
+
+    memo.keep("kind", ["key"], {"answer": 1})
+    entry = memo._entry("kind", ["key"])
+    assert entry is not None and memo.recall("kind", ["key"]) == ({"answer": 1}, [])
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_bytes(entry.read_bytes())
+    entry.unlink()
+    entry.symlink_to(elsewhere)
+    assert memo.recall("kind", ["key"]) is None
+    entry.unlink()
+    os.mkfifo(entry)
+    assert memo.recall("kind", ["key"]) is None  # and does not wait for a writer
+    entry.unlink()
+    memo.keep("kind", ["key"], {"answer": 2})
+    assert memo.recall("kind", ["key"]) == ({"answer": 2}, [])
+    assert [p.name for p in entry.parent.iterdir()] == [entry.name]  # no temporary file left

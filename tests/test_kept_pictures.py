@@ -32,7 +32,7 @@ def test_a_kept_blob_reads_back_and_a_damaged_one_does_not(
     assert kept_blobs.read_kept(("k",)) is None
     kept_blobs.keep(("k",), b"picture bytes")  # kept again over the damaged one
     assert kept_blobs.read_kept(("k",)) == b"picture bytes"
-    assert not [p for p in blob.parent.iterdir() if p.name.startswith(".blob-")]
+    assert [p.name for p in blob.parent.iterdir()] == [blob.name]  # no temporary file left
 
 
 def test_a_link_or_a_pipe_where_a_blob_should_be_is_not_read(

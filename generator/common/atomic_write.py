@@ -17,13 +17,14 @@ def _umask() -> int:
     return mask
 
 
-def write_atomic(path: Path, data: bytes, private: bool = False) -> None:
+def write_atomic(path: Path, data: bytes, private: bool = False, durable: bool = True) -> None:
     """Temp file in the same folder, fsync, rename (over a symlink, never through it).
 
     The file gets the mode any new file of the user gets (0644 under the usual umask), as
     the rest of a game folder does: a host uploads a catch-up page or a post from it as it
     is. `private` keeps mkstemp's 0600, for what only this user may read (the host's cache
-    of table snapshots)."""
+    of table snapshots). `durable=False` skips the fsync, for what is checked on every read
+    and made again when damaged (the host's cache: a crash may lose it, never mislead)."""
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         if not private:
@@ -31,7 +32,8 @@ def write_atomic(path: Path, data: bytes, private: bool = False) -> None:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()
-            os.fsync(out.fileno())
+            if durable:
+                os.fsync(out.fileno())
         os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -29,6 +29,7 @@ from hashlib import sha256
 from pathlib import Path
 
 from generator.common import program
+from generator.common.safe_read import UnreadableFile, read_regular_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -139,9 +140,13 @@ def recall(kind: str, key: Sequence[str]) -> tuple[dict[str, Any], list[bytes]] 
         entry = _entry(kind, key)
         if entry is None:
             return None
-        with open(entry, "rb") as kept:
-            data = kept.read(MAX_ENTRY_BYTES + 1)
-        if len(data) > MAX_ENTRY_BYTES or not data.startswith(MAGIC):
+        try:
+            # A plain file of the memo's folder only: never a pipe (a read would wait),
+            # a device or a link out.
+            data = read_regular_file(entry, MAX_ENTRY_BYTES, within=entry.parent)
+        except UnreadableFile:
+            return None
+        if not data.startswith(MAGIC):
             return None
         checksum, _, body = data[len(MAGIC) :].partition(b"\n")
         if sha256(body).hexdigest().encode() != checksum:
@@ -177,17 +182,11 @@ def keep(kind: str, key: Sequence[str], meta: dict[str, Any], blobs: Sequence[by
     if len(body) > MAX_ENTRY_BYTES:
         return
     data = MAGIC + sha256(body).hexdigest().encode() + b"\n" + body
-    import tempfile  # here, not above: its imports cost a `today` that only reads
+    # Here, not above: the writer's imports (tempfile) cost a `today` that only reads.
+    from generator.common.atomic_write import write_atomic
 
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
-        fd, staging = tempfile.mkstemp(prefix=".memo-", dir=entry.parent)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-            os.replace(staging, entry)
-        finally:
-            if os.path.lexists(staging):
-                os.unlink(staging)
+        write_atomic(entry, data, private=True, durable=False)
     except OSError:
         return

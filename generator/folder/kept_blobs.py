@@ -11,11 +11,10 @@ plain file reads as absent: the caller makes the data again. Keeping never fails
 from __future__ import annotations
 
 import hashlib
-import os
-import stat
-import tempfile
 from pathlib import Path
 
+from generator.common.atomic_write import write_atomic
+from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.folder.cache import cache_root, code_fingerprint
 
 BLOBS = "blobs"
@@ -37,21 +36,12 @@ def read_kept(key: tuple[str, ...]) -> bytes | None:
     if path is None:
         return None
     try:
-        # Not following a link, and not waiting on a pipe put where a blob should be.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK)
-    except OSError:
+        # A plain file of the blobs' folder only: never a pipe, a device or a link out.
+        raw = read_regular_file(path, _DIGEST + MAX_BLOB_BYTES, within=path.parent)
+    except UnreadableFile:
         return None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        with os.fdopen(fd, "rb", closefd=False) as stream:
-            raw = stream.read(_DIGEST + MAX_BLOB_BYTES + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
     digest, data = raw[:_DIGEST], raw[_DIGEST:]
-    if len(data) > MAX_BLOB_BYTES or hashlib.sha256(data).digest() != digest:
+    if hashlib.sha256(data).digest() != digest:
         return None
     return data
 
@@ -63,13 +53,7 @@ def keep(key: tuple[str, ...], data: bytes) -> None:
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, staging = tempfile.mkstemp(prefix=".blob-", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as stream:
-                stream.write(hashlib.sha256(data).digest() + data)
-            os.replace(staging, path)
-        except BaseException:
-            Path(staging).unlink(missing_ok=True)
-            raise
+        blob = hashlib.sha256(data).digest() + data
+        write_atomic(path, blob, private=True, durable=False)
     except OSError:
         return  # a read-only or full disk: the run goes on without keeping it

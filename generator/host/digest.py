@@ -22,6 +22,7 @@ from typing import Any
 from PIL import Image
 
 from generator.common.errors import SheetgenError, display_path
+from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.folder.kept_blobs import keep, read_kept
 from generator.games import OutputFile
 from generator.host.corrections import correction_post, moment_words, read_corrections
@@ -169,11 +170,10 @@ def embed_image(path: Path) -> str | None:
     """The picture file as a data: URI (see `embed_picture`). None when the file is missing."""
     if path.is_symlink() or not path.is_file():
         return None
-    if path.stat().st_size > MAX_IMAGE_BYTES:
-        raise SheetgenError(f"{display_path(path)}: larger than {MAX_IMAGE_BYTES} bytes")
-    data = path.read_bytes()
-    if len(data) > MAX_IMAGE_BYTES:  # grown since it was looked at
-        raise SheetgenError(f"{display_path(path)}: larger than {MAX_IMAGE_BYTES} bytes")
+    try:
+        data = read_regular_file(path, MAX_IMAGE_BYTES)
+    except UnreadableFile as exc:
+        raise SheetgenError(f"{display_path(path)}: {exc}") from None
     # The console and every catch-up page of the month embed the same pictures again:
     # each one's embedding is kept by the picture's own bytes, and made once.
     key = ("embedded-picture", hashlib.sha256(data).hexdigest())
