@@ -40,7 +40,8 @@ POST_FIELDS = (
     "comment_on",
     "attachments",
 )
-IMAGE_FIELDS = ("file", "alt", "hidden", "title")
+# Every field of a post image: one added later is kept too, never dropped on the way.
+IMAGE_FIELDS = tuple(f.name for f in dataclasses.fields(PostImage))
 
 
 @dataclass

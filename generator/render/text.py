@@ -62,12 +62,14 @@ class PostImage:
     `SPOILER_` file: Facebook shows a photo in full, so there the same facts go as text.
     `title` names a hidden image in words that give nothing away ("event 8, meteor 2 dice
     (round 1)"): the catch-up page's button says "Show " and it, where the alt text would
-    tell the secret."""
+    tell the secret. `on_page` False: the catch-up page leaves it out, because the post's
+    words hold all it shows, behind spoilers of their own (a roll's dice)."""
 
     file: str
     alt: str
     hidden: bool = False
     title: str = ""
+    on_page: bool = True
 
     @property
     def name(self) -> str:

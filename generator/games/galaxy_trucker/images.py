@@ -122,6 +122,9 @@ def roll_images(
                     f"{a} and {b}, total {a + b}.",
                     hidden=True,
                     title=f"event {number}, {label.split(',')[0]} dice (round {rnd.round})",
+                    # The post's words give each roll (and where it lands) behind a spoiler
+                    # of its own; a month of these pictures would be a third of the page.
+                    on_page=False,
                     kind="rolls",
                     round=rnd.round,
                     index=index,
