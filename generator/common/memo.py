@@ -21,6 +21,7 @@ anything heavy, by commands that must answer at once."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -160,6 +161,10 @@ def recall(kind: str, key: Sequence[str]) -> tuple[dict[str, Any], list[bytes]] 
         for size in sizes:
             blobs.append(rest[offset : offset + size])
             offset += size
+        # Used: the cache's trimming (common/cache_trim.py) keeps it longest. Here, not
+        # through that module, whose imports would cost a command that only reads.
+        with contextlib.suppress(OSError):
+            os.utime(entry, follow_symlinks=False)
         return meta, blobs
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
@@ -183,10 +188,12 @@ def keep(kind: str, key: Sequence[str], meta: dict[str, Any], blobs: Sequence[by
         return
     data = MAGIC + sha256(body).hexdigest().encode() + b"\n" + body
     # Here, not above: the writer's imports (tempfile) cost a `today` that only reads.
+    from generator.common import cache_trim
     from generator.common.atomic_write import write_atomic
 
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(entry, data, private=True, durable=False)
+        cache_trim.kept_something(entry.parents[1])
     except OSError:
         return

@@ -23,6 +23,7 @@ from pathlib import Path, PurePosixPath
 
 # One place and one fingerprint for everything kept between runs (the memo's: the code's
 # sources, the package's other files and the installed libraries).
+from generator.common import cache_trim
 from generator.common.memo import cache_root as cache_root
 from generator.common.memo import code_fingerprint as code_fingerprint
 from generator.common.output_file import OutputFile
@@ -75,6 +76,7 @@ def _write(entry: Path, files: list[OutputFile]) -> None:
             if entry.exists():
                 shutil.rmtree(entry, ignore_errors=True)  # a damaged entry: replace it
             os.replace(staging, entry)
+            cache_trim.kept_something(entry.parents[1])
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     except OSError:
@@ -87,6 +89,7 @@ def reuse(key: tuple[str, ...], build: Callable[[], list[OutputFile]]) -> list[O
     if entry is not None:
         found = _read(entry)
         if found is not None:
+            cache_trim.touch(entry)
             return found
     files = build()
     if entry is not None:

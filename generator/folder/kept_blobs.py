@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from generator.common import cache_trim
 from generator.common.atomic_write import write_atomic
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.folder.cache import cache_root, code_fingerprint
@@ -43,6 +44,7 @@ def read_kept(key: tuple[str, ...]) -> bytes | None:
     digest, data = raw[:_DIGEST], raw[_DIGEST:]
     if hashlib.sha256(data).digest() != digest:
         return None
+    cache_trim.touch(path)
     return data
 
 
@@ -55,5 +57,6 @@ def keep(key: tuple[str, ...], data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         blob = hashlib.sha256(data).digest() + data
         write_atomic(path, blob, private=True, durable=False)
+        cache_trim.kept_something(path.parents[2])
     except OSError:
         return  # a read-only or full disk: the run goes on without keeping it

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import __version__
+from generator.common import cache_trim
 from generator.common.atomic_write import write_atomic
 from generator.common.safe_read import read_regular_file
 from generator.folder.cache import cache_root
@@ -88,7 +89,9 @@ class Snapshots:
             return None
         count, prefix = best
         try:
-            return count, self._read(folder / f"{prefix}.snap", count, prefix)
+            found = count, self._read(folder / f"{prefix}.snap", count, prefix)
+            cache_trim.touch(folder)
+            return found
         except Exception:
             # Damaged, forged, of other code (a class that changed shape): the replay
             # rebuilds the state and the next save replaces the file. Never fails a command.
@@ -131,6 +134,7 @@ class Snapshots:
         with contextlib.suppress(OSError):
             folder.mkdir(parents=True, exist_ok=True)
             write_atomic(folder / f"{prefix}.snap", data, private=True)
+            cache_trim.kept_something(folder.parents[1])
             _prune(folder)
 
     def _mac(self, count: int, prefix: str, payload: bytes) -> str:
