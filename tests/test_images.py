@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
+from generator.art.palette_surface import PaletteSurface
 from generator.art.png_surface import PngSurface
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import images_layout
@@ -156,7 +157,7 @@ def test_no_image_shows_the_hidden_stack(game: Game) -> None:
 
 
 def test_pool_and_single_process_draw_the_same_bytes(game: Game, files: dict[str, bytes]) -> None:
-    images_layout._PICTURES.clear()
+    images_layout.forget_pictures()
     sample = [im for im in planned(game) if im.round == 2][::3]
     assert len(sample) > 4
     for image in sample:
@@ -259,14 +260,24 @@ def test_post_image_text_is_at_least_28_px(
             sizes.append((kw.get("size", 10) / scale, text))
         real_text(self, x, y, text, *args, **kw)
 
+    real_palette_text = PaletteSurface.text
+
+    def recording_in_palette(
+        self: PaletteSurface, x: float, y: float, text: str, *args: Any, **kw: Any
+    ) -> None:
+        if text.strip():
+            sizes.append((kw.get("size", 10), text))  # a post's frame: at its final size
+        real_palette_text(self, x, y, text, *args, **kw)
+
     game = open_game(pack, seed, None)
     monkeypatch.setattr(PngSurface, "text", recording)
+    monkeypatch.setattr(PaletteSurface, "text", recording_in_palette)
     # Every picture drawn here, none pasted from the cache (pictures kept by earlier runs).
     monkeypatch.setenv("SHEETGEN_CACHE", "off")
-    images_layout._PICTURES.clear()
+    images_layout.forget_pictures()
     for image in planned(game):
         render_png(game.content, game.plan, image)
-    images_layout._PICTURES.clear()
+    images_layout.forget_pictures()
     assert len(sizes) > 500
     # The one-character glyphs and the doubles' marks are measured too.
     drawn = {text for _, text in sizes}

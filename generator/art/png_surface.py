@@ -37,28 +37,31 @@ def palette_from(data: bytes) -> Image.Image:
     return palette
 
 
-_PICTURE_MAGIC = b"sheetgen-rgb-1\n"
+# What a kept picture holds: RGB pixels, or the palette index of each pixel (mode "L").
+_PICTURE_MAGIC = {"RGB": b"sheetgen-rgb-1\n", "L": b"sheetgen-indices-1\n"}
+_CHANNELS = {"RGB": 3, "L": 1}
 _MAX_SIDE = 8192
 
 
 def picture_data(image: Image.Image) -> bytes:
-    """An RGB picture as bytes to keep between runs: its size and its pixels, compressed
-    fast (it is read back far more often than it is written)."""
+    """An RGB picture (or one of palette indices, mode "L") as bytes to keep between runs:
+    its size and its pixels, compressed fast (it is read back far more often than written)."""
     width, height = image.size
-    header = _PICTURE_MAGIC + width.to_bytes(4, "big") + height.to_bytes(4, "big")
+    header = _PICTURE_MAGIC[image.mode] + width.to_bytes(4, "big") + height.to_bytes(4, "big")
     return header + zlib.compress(image.tobytes(), 1)
 
 
-def picture_from(data: bytes, size: tuple[int, int]) -> Image.Image | None:
-    """The picture `picture_data` kept, if `data` is one of `size`; else None."""
-    start = len(_PICTURE_MAGIC)
-    if not data.startswith(_PICTURE_MAGIC) or len(data) < start + 8:
+def picture_from(data: bytes, size: tuple[int, int], mode: str = "RGB") -> Image.Image | None:
+    """The picture `picture_data` kept, if `data` is one of `size` and `mode`; else None."""
+    magic = _PICTURE_MAGIC[mode]
+    start = len(magic)
+    if not data.startswith(magic) or len(data) < start + 8:
         return None
     width = int.from_bytes(data[start : start + 4], "big")
     height = int.from_bytes(data[start + 4 : start + 8], "big")
     if (width, height) != size or not (0 < width <= _MAX_SIDE and 0 < height <= _MAX_SIDE):
         return None
-    expected = width * height * 3
+    expected = width * height * _CHANNELS[mode]
     unpack = zlib.decompressobj()
     try:
         # Never more than the picture's own size, whatever the data claims.
@@ -67,7 +70,7 @@ def picture_from(data: bytes, size: tuple[int, int]) -> Image.Image | None:
         return None
     if len(pixels) != expected or not unpack.eof:
         return None
-    return Image.frombytes("RGB", size, pixels)
+    return Image.frombytes(mode, size, pixels)
 
 
 def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
@@ -323,6 +326,10 @@ class PngSurface:
             anchor=_ANCHORS[anchor],
             name=False,
         )
+
+    def paste(self, picture: Any, xy: tuple[int, int]) -> None:
+        """A whole picture (art/palette_surface.py `Picture`) pasted at `xy`."""
+        self.image.paste(picture.rgb(), xy)
 
     def png(self, palette: Image.Image | None = None) -> bytes:
         return encode_png(self.image, palette)

@@ -10,11 +10,14 @@ many build turns and a card in both its stack and its flight turn."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 from typing import Any
 
 from PIL import Image
 
 from generator.art.dice import draw_die
+from generator.art.palette_surface import PaletteSurface
 from generator.art.png_surface import (
     PngSurface,
     make_palette,
@@ -84,9 +87,60 @@ def _picture(
     return found
 
 
-def tile_picture(content: GalaxyTrucker, tile_id: str, size: int) -> Image.Image:
+class KeptPicture:
+    """A picture pasted whole into a post (art/palette_surface.py `Picture`): its RGB pixels
+    (`_picture`), and the palette index of each, mapped once and kept between runs beside
+    it, so a post drawn in the palette never maps a tile's or card's pixels again."""
+
+    def __init__(
+        self,
+        key: tuple[Any, ...],
+        w: int,
+        h: int,
+        draw: Any,
+        background: Color,
+        kept_as: tuple[str, ...] | None = None,
+    ) -> None:
+        self.key, self.w, self.h, self.draw = key, w, h, draw
+        self.background, self.kept_as = background, kept_as
+
+    def rgb(self) -> Image.Image:
+        return _picture(self.key, self.w, self.h, self.draw, self.background, self.kept_as)
+
+    def indices(self, palette: Image.Image) -> Image.Image:
+        colours = bytes(palette.getpalette("RGB") or [])
+        key = (*self.key, self.background, colours)
+        found = _INDICES.get(key)
+        if found is not None:
+            return found
+        kept_key = None
+        if self.kept_as is not None:
+            which = hashlib.sha256(colours).hexdigest()
+            size = f"{self.w}x{self.h}"
+            kept_key = ("post-picture-indices", *self.kept_as, size, str(self.background), which)
+        data = None if kept_key is None else read_kept(kept_key)
+        found = None if data is None else picture_from(data, (self.w, self.h), "L")
+        if found is None:
+            mapped = self.rgb().quantize(palette=palette, dither=Image.Dither.NONE)
+            found = Image.frombytes("L", mapped.size, mapped.tobytes())
+            if kept_key is not None:
+                keep(kept_key, picture_data(found))
+        _INDICES[key] = found
+        return found
+
+
+_INDICES: dict[tuple[Any, ...], Image.Image] = {}
+
+
+def forget_pictures() -> None:
+    """This process draws every picture again (and maps it again) from here on."""
+    _PICTURES.clear()
+    _INDICES.clear()
+
+
+def tile_picture(content: GalaxyTrucker, tile_id: str, size: int) -> KeptPicture:
     tile = content.tiles_by_id[tile_id]
-    return _picture(
+    return KeptPicture(
         ("tile", content.pack_name, tile_id, size),
         size,
         size,
@@ -96,9 +150,9 @@ def tile_picture(content: GalaxyTrucker, tile_id: str, size: int) -> Image.Image
     )
 
 
-def card_picture(content: GalaxyTrucker, card_id: str, w: int, h: int) -> Image.Image:
+def card_picture(content: GalaxyTrucker, card_id: str, w: int, h: int) -> KeptPicture:
     card = content.cards_by_id[card_id]
-    return _picture(
+    return KeptPicture(
         ("card", content.pack_name, card_id, w, h),
         w,
         h,
@@ -108,8 +162,8 @@ def card_picture(content: GalaxyTrucker, card_id: str, w: int, h: int) -> Image.
     )
 
 
-def die_picture(value: int, size: int) -> Image.Image:
-    return _picture(
+def die_picture(value: int, size: int) -> KeptPicture:
+    return KeptPicture(
         ("die", value, size),
         size,
         size,
@@ -163,11 +217,11 @@ def _mosaic_palette(content: GalaxyTrucker) -> Image.Image:
         mosaic.image.paste(picture, ((i % per_row) * PALETTE_TILE, (i // per_row) * PALETTE_TILE))
     top = tile_rows * PALETTE_TILE
     for i, card in enumerate(cards):
-        picture = card_picture(content, card.id, *PALETTE_CARD)
+        picture = card_picture(content, card.id, *PALETTE_CARD).rgb()
         mosaic.image.paste(picture, ((i % 2) * PALETTE_CARD[0], top + (i // 2) * PALETTE_CARD[1]))
     y = top + card_rows * PALETTE_CARD[1]
     for value in range(1, 7):
-        mosaic.image.paste(die_picture(value, 80), ((value - 1) * 90, y))
+        mosaic.image.paste(die_picture(value, 80).rgb(), ((value - 1) * 90, y))
     mosaic.rect(600, y, 480, 200, stroke=None, fill=ROW_PANEL, radius=18)
     for k, colour in enumerate((TEXT, MUTED, ACCENT)):
         mosaic.text(20, y + 130 + k * 30, "Round 1 · Turn", size=MIN_TEXT, color=colour)
@@ -257,7 +311,7 @@ def draw_build(
                 color=ACCENT,
                 anchor="middle",
             )
-            surface.image.paste(tile_picture(content, tile.id, size), (x, round(y + label_h)))
+            surface.paste(tile_picture(content, tile.id, size), (x, round(y + label_h)))
         y += row_h + row_gap
 
 
@@ -286,7 +340,7 @@ def _cards_grid(
                 surface.text(
                     x + w / 2, y + 38, label, size=36, font="VeraBd", color=ACCENT, anchor="middle"
                 )
-            surface.image.paste(card_picture(content, card_id, w, h), (x, round(y + label_h)))
+            surface.paste(card_picture(content, card_id, w, h), (x, round(y + label_h)))
         y += h + label_h + gap
 
 
@@ -364,7 +418,7 @@ def draw_rolls(
         x0 - 30, y - 30, 2 * die + gap + 60, die + 60, stroke=None, fill=ROW_PANEL, radius=24
     )
     for n, value in enumerate((a, b)):
-        surface.image.paste(die_picture(value, die), (round(x0 + n * (die + gap)), round(y)))
+        surface.paste(die_picture(value, die), (round(x0 + n * (die + gap)), round(y)))
     surface.text(
         WIDTH / 2,
         y + die + 110,
@@ -386,6 +440,15 @@ DRAW = {"build": draw_build, "flight": draw_flight, "stack": draw_stack, "rolls"
 
 
 def render_png(content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage) -> bytes:
-    surface = PngSurface.blank(WIDTH, image_height(content, plan, image), BACKGROUND)
+    """One post picture, drawn in the game's palette (art/palette_surface.py); with
+    SHEETGEN_PALETTE_DRAWING=off in RGB and mapped after: the same bytes either way."""
+    palette = game_palette(content)
+    height = image_height(content, plan, image)
+    surface: Any
+    if os.environ.get("SHEETGEN_PALETTE_DRAWING", "").strip().lower() in ("off", "0", "no"):
+        surface = PngSurface.blank(WIDTH, height, BACKGROUND)
+        DRAW[image.kind](surface, content, plan, image)
+        return surface.png(palette)
+    surface = PaletteSurface(WIDTH, height, BACKGROUND, palette)
     DRAW[image.kind](surface, content, plan, image)
-    return surface.png(game_palette(content))
+    return surface.png()
