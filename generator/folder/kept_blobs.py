@@ -54,9 +54,12 @@ def keep(key: tuple[str, ...], data: bytes) -> None:
     if path is None or len(data) > MAX_BLOB_BYTES:
         return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         blob = hashlib.sha256(data).digest() + data
-        write_atomic(path, blob, private=True, durable=False)
+        try:
+            write_atomic(path, blob, private=True, durable=False)
+        except FileNotFoundError:  # its folder's first blob (no mkdir asked for each one)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, blob, private=True, durable=False)
         cache_trim.kept_something(path.parents[2])
     except OSError:
         return  # a read-only or full disk: the run goes on without keeping it

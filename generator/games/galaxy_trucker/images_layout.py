@@ -59,38 +59,26 @@ _PICTURES: dict[tuple[Any, ...], Image.Image] = {}
 
 
 def _picture(
-    key: tuple[Any, ...],
-    w: int,
-    h: int,
-    draw: Any,
-    background: Color = BACKGROUND,
-    kept_as: tuple[str, ...] | None = None,
+    key: tuple[Any, ...], w: int, h: int, draw: Any, background: Color = BACKGROUND
 ) -> Image.Image:
-    """A cached picture of w x h pixels, drawn at twice the size on what it is pasted over.
-    With `kept_as` (what it depends on: the pack digest, the tile or card) it is also kept
-    between runs, so a pack's later games paste it instead of drawing it again."""
+    """A picture of w x h pixels, drawn at twice the size on what it is pasted over, kept for
+    this process. What is kept between runs is its palette indices (`KeptPicture`): a post
+    drawn in the palette pastes them, and draws this only when they are not kept yet."""
     key = (*key, background)
     found = _PICTURES.get(key)
-    if found is not None:
-        return found
-    kept_key = None if kept_as is None else ("post-picture", *kept_as, f"{w}x{h}", str(background))
-    data = None if kept_key is None else read_kept(kept_key)
-    found = None if data is None else picture_from(data, (w, h))
     if found is None:
         big = PngSurface.blank(w * SUPERSAMPLE, h * SUPERSAMPLE, background)
         draw(big, w * SUPERSAMPLE, h * SUPERSAMPLE)
         # An exact 2x2 box average: smooth edges for a tenth of a Lanczos filter's time.
-        found = big.image.reduce(SUPERSAMPLE)
-        if kept_key is not None:
-            keep(kept_key, picture_data(found))
-    _PICTURES[key] = found
+        found = _PICTURES[key] = big.image.reduce(SUPERSAMPLE)
     return found
 
 
 class KeptPicture:
     """A picture pasted whole into a post (art/palette_surface.py `Picture`): its RGB pixels
-    (`_picture`), and the palette index of each, mapped once and kept between runs beside
-    it, so a post drawn in the palette never maps a tile's or card's pixels again."""
+    (`_picture`), and the palette index of each, mapped once and, with `kept_as` (what it
+    depends on: the pack digest, the tile or card), kept between runs: a pack's later games
+    paste them without drawing or mapping the picture again."""
 
     def __init__(
         self,
@@ -105,7 +93,7 @@ class KeptPicture:
         self.background, self.kept_as = background, kept_as
 
     def rgb(self) -> Image.Image:
-        return _picture(self.key, self.w, self.h, self.draw, self.background, self.kept_as)
+        return _picture(self.key, self.w, self.h, self.draw, self.background)
 
     def indices(self, palette: Image.Image) -> Image.Image:
         colours = bytes(palette.getpalette("RGB") or [])
