@@ -71,9 +71,14 @@ def test_a_killed_runs_leftovers_are_swept_once_stale(tmp_path: Path) -> None:
     stale_temp = entry_file(tmp_path / "blobs/ab/.cd1234.x8y9.tmp", 50, 1, now)
     fresh_temp = entry_file(tmp_path / "memo/.ef5678.a1b2.tmp", 50, 0, now)
     kept = entry_file(tmp_path / "memo/kept", 50, 5, now)
+    snapshots = tmp_path / "table-snapshots/a-game"
+    snapshot = entry_file(snapshots / "3-abc.snap", 50, 2, now)
+    stale_snapshot_temp = entry_file(snapshots / ".3-abd.snap.k2j4.tmp", 50, 1, now)
+    fresh_snapshot_temp = entry_file(snapshots / ".3-abe.snap.m5n6.tmp", 50, 0, now)
     removed = cache_trim.trim(tmp_path, 10**9, now)  # far within the budget
-    assert sorted(removed) == sorted([stale_staging, stale_temp])
+    assert sorted(removed) == sorted([stale_staging, stale_temp, stale_snapshot_temp])
     assert fresh_staging.exists() and fresh_temp.exists() and kept.exists()
+    assert snapshot.exists() and fresh_snapshot_temp.exists()
 
 
 def test_links_are_removed_as_links_never_followed(tmp_path: Path) -> None:

@@ -102,6 +102,14 @@ CASES: dict[str, Steps] = {
         s.text(1060, 1075, "Right", size=60, color=ACCENT),
     ),
     "two lines": lambda s: (frame(s), s.text(300, 800, "one\ntwo", size=40, color=TEXT)),
+    "lines, shapes and typed names": lambda s: (
+        frame(s),
+        s.line(100, 700, 900, 720, color=ACCENT, width=3),
+        s.circle(300, 850, 40, stroke=None, fill=ACCENT),
+        s.polygon([(500, 800), (560, 900), (440, 900)], stroke=TEXT, fill=PANEL),
+        s.typed_text(600, 950, "Zoë · \u0645\u0631\u064a\u0645", size=36, color=TEXT),
+        s.text(700, 1040, "after them", size=30, color=ACCENT),
+    ),
 }
 
 
@@ -114,6 +122,7 @@ TURNS = {
     "text over two colours": True,
     "text over other text": True,
     "two lines": True,
+    "lines, shapes and typed names": True,
 }
 
 

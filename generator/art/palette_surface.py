@@ -213,6 +213,19 @@ class PaletteSurface:
     def text_width(self, text: str, *, size: float, font: FontName = "Vera") -> float:
         return load_font(font, round(size)).getlength(text)
 
+    # What a post's frame does not draw in the palette: drawn in RGB from here on.
+    def line(self, *args: Any, **kwargs: Any) -> None:
+        self._rgb_step(lambda s: s.line(*args, **kwargs))
+
+    def polygon(self, *args: Any, **kwargs: Any) -> None:
+        self._rgb_step(lambda s: s.polygon(*args, **kwargs))
+
+    def circle(self, *args: Any, **kwargs: Any) -> None:
+        self._rgb_step(lambda s: s.circle(*args, **kwargs))
+
+    def typed_text(self, *args: Any, **kwargs: Any) -> None:
+        self._rgb_step(lambda s: s.typed_text(*args, **kwargs))
+
     def paste(self, picture: Picture, xy: tuple[int, int]) -> None:
         def step(s: PngSurface) -> None:
             s.image.paste(picture.rgb(), xy)
@@ -242,6 +255,10 @@ class PaletteSurface:
             return False
         step(self.rgb)
         return True
+
+    def _rgb_step(self, step: Callable[[PngSurface], None]) -> None:
+        if not self._in_rgb(step):
+            self._to_rgb(step)
 
     def _to_rgb(self, step: Callable[[PngSurface], None]) -> None:
         """From here on an RGB surface: every step so far drawn again, then this one."""

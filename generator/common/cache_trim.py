@@ -42,6 +42,8 @@ class Entry:
     size: int  # bytes
     folder: bool
     staging: bool  # a temporary file or staging folder: kept only while it may be in use
+    # A folder's own temporary files (a table snapshot being written) and their times.
+    leftovers: tuple[tuple[Path, float], ...] = ()
 
 
 def budget_bytes() -> int:
@@ -101,6 +103,11 @@ def trim(root: Path, budget: int, now: float | None = None) -> list[Path]:
         if entry.staging and now - entry.used > STALE:
             _remove(entry)
             removed.append(entry.path)
+        for path, written in entry.leftovers:
+            if now - written > STALE:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                    removed.append(path)
     live = [e for e in entries if not e.staging]
     total = sum(e.size for e in live)
     if total <= budget:
@@ -139,22 +146,29 @@ def _entry(item: os.DirEntry[str]) -> Entry | None:
         info = item.stat(follow_symlinks=False)
     except OSError:
         return None
-    staging = item.name.startswith(".") and (
-        item.name.startswith(".entry-") or item.name.endswith(".tmp")
-    )
+    staging = _temporary(item.name)
     if not stat.S_ISDIR(info.st_mode):
         return Entry(Path(item.path), info.st_mtime, info.st_size, False, staging)
-    used, size = info.st_mtime, 0
+    used, size, leftovers = info.st_mtime, 0, []
     for folder, dirs, names in os.walk(item.path):  # never into a link: os.walk's default
         for name in [*names, *dirs]:
+            path = os.path.join(folder, name)
             try:
-                inner = os.stat(os.path.join(folder, name), follow_symlinks=False)
+                inner = os.stat(path, follow_symlinks=False)
             except OSError:
+                continue
+            if stat.S_ISREG(inner.st_mode) and _temporary(name) and not staging:
+                leftovers.append((Path(path), inner.st_mtime))
                 continue
             used = max(used, inner.st_mtime)
             if not stat.S_ISDIR(inner.st_mode):
                 size += inner.st_size
-    return Entry(Path(item.path), used, size, True, staging)
+    return Entry(Path(item.path), used, size, True, staging, tuple(leftovers))
+
+
+def _temporary(name: str) -> bool:
+    """A staging folder of the sheet cache, or a file being written (common/atomic_write)."""
+    return name.startswith(".") and (name.startswith(".entry-") or name.endswith(".tmp"))
 
 
 def _remove(entry: Entry) -> None:
