@@ -6,7 +6,9 @@ left. A header, the content inside a ~10 % side margin, and the public game id i
 
 Tile, card and dice pictures are drawn once against `Surface` (generator.art), rendered at
 twice the size and scaled down for smooth edges, and cached per process: a tile appears in
-many build turns and a card in both its stack and its flight turn."""
+many build turns and a card in both its stack and its flight turn. Their palette indices
+are kept between runs (`KeptPicture`), and the posts are drawn straight in the palette
+(art/palette_surface.py)."""
 
 from __future__ import annotations
 
