@@ -69,7 +69,10 @@ def kept_something(root: Path) -> None:
 
 def _at_exit() -> None:
     for root in sorted(_written):
-        trim_if_due(root)
+        try:
+            trim_if_due(root)
+        except Exception:  # after the command has answered: never a traceback
+            continue
 
 
 def trim_if_due(root: Path, now: float | None = None) -> list[Path]:
