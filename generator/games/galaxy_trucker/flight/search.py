@@ -224,13 +224,18 @@ def fly(
 ) -> Played:
     """The flight with the best choices. `move_crew=False` flies it with the crew never
     moving between events (to show what moving them gains)."""
+    return flown(Search(flight, budget, move_crew), start, flight.skipped)
+
+
+def flown(search: Search, start: Any, skipped: int) -> Played:
+    """The flight `search` was made for, flown from `start` with the best choice at each
+    step (Keep on Trucking's search too), its boxes of skipped parts scored first."""
     with no_cycle_collection():
-        search = Search(flight, budget, move_crew)
         search.best(0, start)
         state = start
         decisions = []
         states = [start]
-        so_far = -2 * flight.skipped
+        so_far = -2 * skipped
         for index in range(len(search.steps)):
             if state.out:
                 break
@@ -239,10 +244,9 @@ def fly(
             decisions.append(decision)
             state = decision.option.state
             states.append(state)
-        exhaustive = search.exhaustive
         # Freed before the collector is back, or its first pass would walk the whole memo.
-        del search
-    return Played(tuple(decisions), tuple(states), exhaustive)
+        search.memo.clear()
+    return Played(tuple(decisions), tuple(states), search.exhaustive)
 
 
 @contextmanager

@@ -18,7 +18,7 @@ from generator.games.galaxy_trucker.flight import search as base_search
 from generator.games.galaxy_trucker.flight.engine import planned_events, round_plan
 from generator.games.galaxy_trucker.flight.legality import Removal
 from generator.games.galaxy_trucker.flight.option import Option, distinct
-from generator.games.galaxy_trucker.flight.search import SEARCH_BUDGET, Decision, Played
+from generator.games.galaxy_trucker.flight.search import SEARCH_BUDGET, Played
 from generator.games.galaxy_trucker.flight.ship import Cell, N, Ship, opposite
 from generator.games.galaxy_trucker.flight.state import Boxes, alien_cabins, crew_words
 from generator.games.galaxy_trucker.model import Round
@@ -287,21 +287,7 @@ class Search(base_search.Search):
 def fly(
     flight: TFlight, start: TState, budget: int, move_crew: bool, ability: str | None
 ) -> Played:
-    search = Search(flight, budget, move_crew, ability)
-    search.best(0, start)
-    state: Any = start
-    decisions: list[Decision] = []
-    states = [start]
-    so_far = -2 * flight.skipped
-    for index in range(len(search.steps)):
-        if state.out:
-            break
-        decision = search.decide(index, state, so_far)
-        so_far += decision.option.value
-        decisions.append(decision)
-        state = decision.option.state
-        states.append(state)
-    return Played(tuple(decisions), tuple(states), search.exhaustive)
+    return base_search.flown(Search(flight, budget, move_crew, ability), start, flight.skipped)
 
 
 def fly_round(
