@@ -29,6 +29,7 @@ KEEP_SHARE = 0.8  # trimmed down to this share of the budget, so it is not trimm
 STAMP = ".trimmed"
 ONCE_EVERY = 24 * 3600.0  # seconds between two looks at the cache
 STALE = 3600.0  # a staging folder or temporary file this old belongs to a killed run
+TOUCH_AGAIN = 3600.0  # an entry's time is set again by a hit this long after the last
 # Where the entries live under the cache's root: each one a file or a folder of files.
 FOLDERS = ("blobs", "files", "memo", "table-snapshots")
 
@@ -54,8 +55,12 @@ def budget_bytes() -> int:
 
 
 def touch(path: Path) -> None:
-    """An entry was used: it goes last."""
+    """An entry was used: it goes last. A use within the hour is the same use to the
+    trimming, so its time is not written again: a game reads some 200 pictures, and setting
+    a file's time is a write to the disk where reading its time is not."""
     with contextlib.suppress(OSError):
+        if time.time() - os.lstat(path).st_mtime < TOUCH_AGAIN:
+            return
         os.utime(path, follow_symlinks=False)
 
 

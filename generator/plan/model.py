@@ -96,21 +96,38 @@ class DataPlan(PlanHeader):
 HEADER_FIELDS = tuple(f.name for f in dataclasses.fields(PlanHeader))
 
 
-def _optional_unset(f: dataclasses.Field[Any], value: Any) -> bool:
-    """An optional field left at None is not written: plans without it read as before."""
-    return value is None and f.default is None
+# Each dataclass's fields, looked up once: a game's plan has some 25,000 parts, and a command
+# turns it to data several times (asking dataclasses for each part's fields cost more than
+# the copying).
+_FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _fields_of(cls: type) -> tuple[tuple[str, bool], ...] | None:
+    """(name, left out when None) for each field of a dataclass; None for other types. An
+    optional field left at None is not written: plans without it read as before."""
+    found = _FIELDS.get(cls)
+    if found is None and dataclasses.is_dataclass(cls):
+        found = _FIELDS[cls] = tuple((f.name, f.default is None) for f in dataclasses.fields(cls))
+    return found
 
 
 def to_data(value: Any) -> Any:
     """JSON data for a plan or any part of it."""
+    cls = type(value)
+    if cls in _PLAIN:
+        return value
     if isinstance(value, DataPlan):
         return {**{name: getattr(value, name) for name in HEADER_FIELDS}, **value.data}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            f.name: to_data(getattr(value, f.name))
-            for f in dataclasses.fields(value)
-            if not _optional_unset(f, getattr(value, f.name))
-        }
+    fields = _fields_of(cls)
+    if fields is not None:
+        data = {}
+        for name, optional in fields:
+            item = getattr(value, name)
+            if item is None and optional:
+                continue
+            data[name] = to_data(item)
+        return data
     if isinstance(value, dict):
         return {k: to_data(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -1,11 +1,12 @@
 """schedule.ics: one calendar event per post, so the host's calendar says what to post when.
 
-Written with the icalendar library. Times are in UTC (`...Z`), which every calendar app
-shows in its own zone and which needs no VTIMEZONE block (a generated one would depend on
-the machine's zone database and break byte identity). The UID of an event is the game id
-and the post's file stem, so re-importing an updated calendar replaces events instead of
-doubling them. One reminder per slot, on its first post: a slot's posts go out together, and
-one alarm is enough to say so.
+Written by render/ics_text.py (the bytes icalendar would write); read back with the
+icalendar library, loaded only when a folder holds an earlier calendar. Times are in UTC
+(`...Z`), which every calendar app shows in its own zone and which needs no VTIMEZONE
+block (a generated one would depend on the machine's zone database and break byte
+identity). The UID of an event is the game id and the post's file stem, so re-importing an
+updated calendar replaces events instead of doubling them. One reminder per slot, on its
+first post: a slot's posts go out together, and one alarm is enough to say so.
 
 By RFC 5546 2.1.5 a calendar app replaces an event it holds only with a later revision of
 it: a higher SEQUENCE (RFC 5545 3.8.7.4), or the same with a later DTSTAMP. The first
@@ -20,9 +21,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Any
-
-from icalendar import Alarm, Calendar, Event
+from typing import TYPE_CHECKING, Any
 
 from generator.common.output_file import OutputFile
 from generator.plan.model import as_data
@@ -32,7 +31,11 @@ from generator.plan.schedule import when, with_eve
 from generator.render.calendar_name import CALENDAR_FILE as CALENDAR_FILE
 from generator.render.guide import posting_order
 from generator.render.host_tasks import task_heading, task_steps
+from generator.render.ics_text import Component, duration, text, to_ical, unknown, utc_time
 from generator.render.text import Post
+
+if TYPE_CHECKING:
+    from icalendar import Event
 
 PRODID = "-//sheetgen//posting schedule//EN"
 EVENT_MINUTES = 10
@@ -69,24 +72,19 @@ def event_uid(game_id: str, key: str) -> str:
 def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> bytes:
     """The calendar's first issue: every event at SEQUENCE 0, stamped with the first posting
     moment (a moment of the game, never the clock, so the bytes are the same every run)."""
-    cal = Calendar()
-    cal.add("prodid", PRODID)
-    cal.add("version", "2.0")
-    cal.add("calscale", "GREGORIAN")
-    cal.add("method", "PUBLISH")
-    cal.add("x-wr-calname", f"{game_title} {game_id}: posts")
+    head = [
+        ("VERSION", "2.0"),
+        ("PRODID", text(PRODID)),
+        ("CALSCALE", "GREGORIAN"),
+        ("METHOD", "PUBLISH"),
+        ("X-WR-CALNAME", unknown(f"{game_title} {game_id}: posts")),
+    ]
     if not posts:
-        return cal.to_ical()
-    stamp = min(p.at for p in posts).astimezone(dt.UTC)
+        return to_ical(Component("VCALENDAR", head))
+    stamp = utc_time(min(p.at for p in posts))
+    events = []
     for post in posts:
         start = post.at.astimezone(dt.UTC)
-        event = Event()
-        event.add("uid", event_uid(game_id, post.key))
-        event.add("dtstamp", stamp)
-        event.add("sequence", 0)
-        event.add("dtstart", start)
-        event.add("dtend", start + dt.timedelta(minutes=EVENT_MINUTES))
-        event.add("summary", f"{post.order}. {post.title} · {game_title} {game_id}")
         if post.steps:
             lines = [f"{post.where}:", *(f"- {step}" for step in post.steps)]
         else:
@@ -96,18 +94,30 @@ def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> by
                 *(f"- {name}" for name in post.files),
             ]
         lines.append("Or run: sheetgen today")
-        event.add("description", "\n".join(lines))
-        event.add("transp", "TRANSPARENT")
+        alarms = []
         if post.rings:
             # The slot's posts share one moment: a reminder on each would ring them all at
             # once (six on day 1 of Galaxy Trucker).
-            alarm = Alarm()
-            alarm.add("action", "DISPLAY")
-            alarm.add("description", f"Post soon: {post.title}")
-            alarm.add("trigger", dt.timedelta(minutes=-REMINDER_MINUTES))
-            event.add_component(alarm)
-        cal.add_component(event)
-    return cal.to_ical()
+            alarm = [
+                ("ACTION", "DISPLAY"),
+                ("DESCRIPTION", text(f"Post soon: {post.title}")),
+                ("TRIGGER", duration(dt.timedelta(minutes=-REMINDER_MINUTES))),
+            ]
+            alarms.append(Component("VALARM", alarm))
+        # In the order icalendar writes an event's properties (its canonical ones first,
+        # then the others by name), so a revision it writes keeps every line in place.
+        event = [
+            ("SUMMARY", text(f"{post.order}. {post.title} · {game_title} {game_id}")),
+            ("DTSTART", utc_time(start)),
+            ("DTEND", utc_time(start + dt.timedelta(minutes=EVENT_MINUTES))),
+            ("DTSTAMP", stamp),
+            ("UID", text(event_uid(game_id, post.key))),
+            ("SEQUENCE", "0"),
+            ("DESCRIPTION", text("\n".join(lines))),
+            ("TRANSP", "TRANSPARENT"),
+        ]
+        events.append(Component("VEVENT", event, alarms))
+    return to_ical(Component("VCALENDAR", head, events))
 
 
 def calendar_posts(
@@ -199,6 +209,8 @@ def issued_events(data: bytes) -> dict[str, Issued]:
     """The events of a calendar a folder holds, by UID. UnreadableCalendar when it is not an
     iCalendar object whose every event has a UID, a whole SEQUENCE and UTC times: a host
     may have edited the file, and a damaged one must not decide the next revision."""
+    from icalendar import Calendar
+
     try:
         cal = Calendar.from_ical(data)
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
@@ -268,6 +280,8 @@ def revise(fresh: bytes, before: Mapping[str, Issued]) -> Revised:
     further back than the one before it). An event new to this calendar keeps SEQUENCE 0."""
     if not before:
         return Revised(fresh, ())
+    from icalendar import Calendar
+
     cal = Calendar.from_ical(fresh)
     events = [(str(e["UID"]), e) for e in cal.walk("VEVENT")]
     now = {uid: _issued(event, uid) for uid, event in events}
