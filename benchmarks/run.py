@@ -18,7 +18,12 @@ a host types every day (`--help`, `today`, `turn N`). One command: `make bench`.
   median, min and max of the CPU ratios, and the median wall ratio (which flatters the game
   on several cores: its pool draws in parallel).
 - The goal: warm <= 0.5x the floor, cold <= 0.7x (CPU, paired). The load average is printed
-  with the figures: a busy machine slows both, and its numbers say so."""
+  with the figures: a busy machine slows both, and its numbers say so.
+- Beside each game: its system CPU (the kernel's work for it), and what creating the game's
+  files alone costs on this machine (the same files written into a fresh folder by a bare
+  loop, `files`). How much a file's creation costs is the machine's: a few microseconds on a
+  laptop's disk, up to a millisecond on some virtual ones. It is reported, never taken out
+  of the figure the goal is judged on."""
 
 from __future__ import annotations
 
@@ -61,6 +66,9 @@ def sheetgen() -> list[str]:
     return [str(installed)] if installed.is_file() else [sys.executable, "-m", "generator"]
 
 
+SYSTEM: list[float] = []  # the last process tree's system CPU seconds (see run_cpu)
+
+
 def run_cpu(args: list[str], env: dict[str, str]) -> tuple[float, float, str]:
     """CPU seconds of a whole process tree, its wall seconds, and its stdout."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -69,7 +77,31 @@ def run_cpu(args: list[str], env: dict[str, str]) -> tuple[float, float, str]:
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    SYSTEM[:] = [after.ru_stime - before.ru_stime]
     return cpu, wall, done.stdout
+
+
+def files_cpu(folder: Path, scratch: Path) -> tuple[float, int]:
+    """CPU seconds (this process: user + system) of writing a copy of every file of `folder`
+    into a fresh folder by a bare loop, and how many files: the machine's price of the
+    game's files alone."""
+    files = [p for p in sorted(folder.rglob("*")) if p.is_file() and not p.is_symlink()]
+    contents = [(p.relative_to(folder), p.read_bytes()) for p in files]
+    target = scratch / "files-alone"
+    shutil.rmtree(target, ignore_errors=True)
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    target.mkdir()
+    count = 0
+    for rel, data in contents:
+        path = target / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "xb") as out:
+            out.write(data)
+        count += 1
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    shutil.rmtree(target, ignore_errors=True)
+    spent = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return spent, count
 
 
 def game_run(pack: str, seed: str, folder: Path, cache: Path) -> tuple[float, float]:
@@ -92,8 +124,11 @@ def floor_run(folder: Path) -> tuple[float, float, int]:
 
 def paired(
     pack: str, seed: str, scratch: Path, pairs: int, warm: bool
-) -> tuple[list[float], list[float], int]:
-    cpu_ratios, wall_ratios = [], []
+) -> tuple[list[float], list[float], int, list[float]]:
+    """The CPU and wall ratios of each pair, the PNG count, and each game's share of CPU
+    that creating its files alone costs on this machine, measured right after the game (the
+    price of a file's creation here changes from minute to minute, five-fold)."""
+    cpu_ratios, wall_ratios, file_shares = [], [], []
     count = 0
     for number in range(pairs):
         cache = scratch / ("cache" if warm else f"cold-cache-{number}")
@@ -101,14 +136,18 @@ def paired(
         game_cpu, game_wall = game_run(
             pack, f"{seed}-{'warm' if warm else 'cold'}-{number}", folder, cache
         )
+        system = SYSTEM[0]
+        files_alone, files = files_cpu(folder, scratch)
         floor_cpu, floor_wall, count = floor_run(folder)
         cpu_ratios.append(game_cpu / floor_cpu)
         wall_ratios.append(game_wall / floor_wall)
+        file_shares.append(files_alone / game_cpu)
         print(
             f"  {'warm' if warm else 'cold'} pair {number + 1}: game {game_cpu:.2f} s CPU "
-            f"({game_wall:.2f} s wall), floor {floor_cpu:.2f} s: {game_cpu / floor_cpu:.2f}x"
+            f"({system:.2f} s of it system; {game_wall:.2f} s wall), floor {floor_cpu:.2f} s: "
+            f"{game_cpu / floor_cpu:.2f}x; its {files} files alone {files_alone:.2f} s"
         )
-    return cpu_ratios, wall_ratios, count
+    return cpu_ratios, wall_ratios, count, file_shares
 
 
 def daily(pack: str, seed: str, scratch: Path) -> None:
@@ -171,11 +210,20 @@ def main() -> None:
         scratch = Path(name)
         # Bytecode and the cache, from a game of another seed than every measured one.
         game_run(args.pack, f"{args.seed}-warm-up", scratch / "warm-up", scratch / "cache")
-        cold, cold_walls, _ = paired(args.pack, args.seed, scratch, args.pairs, warm=False)
-        warm, warm_walls, count = paired(args.pack, args.seed, scratch, args.pairs, warm=True)
+        cold, cold_walls, _, cold_files = paired(
+            args.pack, args.seed, scratch, args.pairs, warm=False
+        )
+        warm, warm_walls, count, warm_files = paired(
+            args.pack, args.seed, scratch, args.pairs, warm=True
+        )
         print(f"\n{args.pack}, {count} PNGs; floor: Pillow encoding them, 1 core, defaults")
         summary("warm (sheets cached)", warm, warm_walls, WARM_GOAL)
         summary("cold (sheets built)", cold, cold_walls, COLD_GOAL)
+        print(
+            "creating the game's files alone, on this machine: "
+            f"{statistics.median(warm_files):.0%} of a warm game's CPU, "
+            f"{statistics.median(cold_files):.0%} of a cold one's (medians; counted in both)"
+        )
         daily(args.pack, args.seed, scratch)
     load = os.getloadavg()
     print(f"load average after: {load[0]:.1f}")
