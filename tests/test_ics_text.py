@@ -17,6 +17,7 @@ from generator.render.calendar_ics import (
     PRODID,
     REMINDER_MINUTES,
     CalendarPost,
+    event_description,
     event_uid,
     issued_events,
     schedule_ics,
@@ -43,16 +44,7 @@ def icalendar_calendar(game_title: str, game_id: str, posts: list[CalendarPost])
         event.add("dtstart", start)
         event.add("dtend", start + dt.timedelta(minutes=EVENT_MINUTES))
         event.add("summary", f"{post.order}. {post.title} · {game_title} {game_id}")
-        if post.steps:
-            lines = [f"{post.where}:", *(f"- {step}" for step in post.steps)]
-        else:
-            lines = [
-                f"{post.where}: post {post.order} of this slot.",
-                "Files (in the game folder):",
-                *(f"- {name}" for name in post.files),
-            ]
-        lines.append("Or run: sheetgen today")
-        event.add("description", "\n".join(lines))
+        event.add("description", event_description(post))
         event.add("transp", "TRANSPARENT")
         if post.rings:
             alarm = Alarm()

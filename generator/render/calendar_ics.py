@@ -69,6 +69,20 @@ def event_uid(game_id: str, key: str) -> str:
     return f"{game_id}-{key.replace('/', '-')}@sheetgen"
 
 
+def event_description(post: CalendarPost) -> str:
+    """What an event says: when, and the post's files or the task's steps."""
+    if post.steps:
+        lines = [f"{post.where}:", *(f"- {step}" for step in post.steps)]
+    else:
+        lines = [
+            f"{post.where}: post {post.order} of this slot.",
+            "Files (in the game folder):",
+            *(f"- {name}" for name in post.files),
+        ]
+    lines.append("Or run: sheetgen today")
+    return "\n".join(lines)
+
+
 def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> bytes:
     """The calendar's first issue: every event at SEQUENCE 0, stamped with the first posting
     moment (a moment of the game, never the clock, so the bytes are the same every run)."""
@@ -85,15 +99,6 @@ def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> by
     events = []
     for post in posts:
         start = post.at.astimezone(dt.UTC)
-        if post.steps:
-            lines = [f"{post.where}:", *(f"- {step}" for step in post.steps)]
-        else:
-            lines = [
-                f"{post.where}: post {post.order} of this slot.",
-                "Files (in the game folder):",
-                *(f"- {name}" for name in post.files),
-            ]
-        lines.append("Or run: sheetgen today")
         alarms = []
         if post.rings:
             # The slot's posts share one moment: a reminder on each would ring them all at
@@ -113,7 +118,7 @@ def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> by
             ("DTSTAMP", stamp),
             ("UID", text(event_uid(game_id, post.key))),
             ("SEQUENCE", "0"),
-            ("DESCRIPTION", text("\n".join(lines))),
+            ("DESCRIPTION", text(event_description(post))),
             ("TRANSP", "TRANSPARENT"),
         ]
         events.append(Component("VEVENT", event, alarms))
