@@ -53,7 +53,8 @@ def test_a_hit_counts_as_a_use(tmp_path: Path) -> None:
     os.environ["SHEETGEN_CACHE"] = str(tmp_path)  # conftest restores it after the test
     kept_blobs.keep(("a", "picture"), b"p" * 400)
     kept_blobs.keep(("another", "picture"), b"q" * 400)
-    read, unread = kept_blobs._path(("a", "picture")), kept_blobs._path(("another", "picture"))
+    read = kept_blobs.blob_path(("a", "picture"))
+    unread = kept_blobs.blob_path(("another", "picture"))
     assert read is not None and unread is not None
     now = time.time()
     os.utime(read, (now - 60 * DAY, now - 60 * DAY))  # written longest ago ...

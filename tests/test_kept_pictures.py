@@ -1,5 +1,6 @@
-"""The pictures of tiles and cards kept between runs: read back exactly as drawn, and
-anything damaged, swapped or odd in the cache is drawn again, never trusted."""
+"""The pictures of tiles and cards kept between runs (one bundle per pack and palette):
+read back exactly as drawn, and anything damaged, swapped or odd in the cache is drawn
+again, never trusted."""
 
 from __future__ import annotations
 
@@ -81,8 +82,8 @@ def test_a_picture_reads_back_pixel_for_pixel_and_only_at_its_size() -> None:
     assert picture_from(bomb, (7, 5)) is None
 
 
-def _game(where: Path, cache: Path) -> dict[str, str]:
-    env = dict(os.environ, SHEETGEN_CACHE=str(cache), SHEETGEN_WORKERS="1")
+def _game(where: Path, cache: Path, workers: str = "1") -> dict[str, str]:
+    env = dict(os.environ, SHEETGEN_CACHE=str(cache), SHEETGEN_WORKERS=workers)
     args = ["game", "--pack", "galaxy-trucker", "--seed", SEED, "--start", "2026-12-01"]
     done = subprocess.run(
         [sys.executable, "-m", "generator", *args, "-o", str(where)],
@@ -97,22 +98,39 @@ def _game(where: Path, cache: Path) -> dict[str, str]:
     }
 
 
-def test_damaged_kept_pictures_are_drawn_again_and_the_posts_do_not_change(
-    tmp_path: Path,
+def _kept_files(cache: Path) -> list[Path]:
+    return [p for p in (cache / kept_blobs.BLOBS).rglob("*") if p.is_file()]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_games_pictures_are_kept_in_one_bundle_and_read_back(
+    tmp_path: Path, workers: str
 ) -> None:
+    """Every tile and card picture of a game in one file (the palette in another), whether
+    drawn in this process or by a pool's two workers (each merges what the other kept)."""
+    cache = tmp_path / "cache"
+    drawn = _game(tmp_path / "first", cache, workers)
+    files = _kept_files(cache)
+    assert len(files) == 2  # the posts' palette and the bundle of pictures
+    bundle_file = max(files, key=lambda p: p.stat().st_size)
+    size = bundle_file.stat().st_size
+    assert size > 500_000
+    assert _game(tmp_path / "second", cache, workers) == drawn
+    assert bundle_file.stat().st_size == size  # nothing new to keep: not written again
+    in_one = tmp_path / "one-process-cache"
+    _game(tmp_path / "third", in_one, "1")
+    assert max(p.stat().st_size for p in _kept_files(in_one)) == size  # the pool lost none
+
+
+def test_a_damaged_bundle_is_drawn_again_and_the_posts_do_not_change(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     drawn = _game(tmp_path / "first", cache)
-    blobs = [p for p in (cache / kept_blobs.BLOBS).rglob("*") if p.is_file()]
-    assert len(blobs) > 100  # the game's tiles and cards were kept
-    for number, blob in enumerate(blobs):
-        data = bytearray(blob.read_bytes())
-        if number % 2:  # cut short
-            blob.write_bytes(bytes(data[: len(data) // 2]))
-        else:  # one byte changed
-            data[-1] ^= 0xFF
-            blob.write_bytes(bytes(data))
-    assert _game(tmp_path / "second", cache) == drawn
-    assert _game(tmp_path / "third", cache) == drawn  # from the pictures kept again
+    bundle_file = max(_kept_files(cache), key=lambda p: p.stat().st_size)
+    whole = bundle_file.read_bytes()
+    for damaged in (whole[: len(whole) // 2], whole[:-1] + bytes([whole[-1] ^ 0xFF])):
+        bundle_file.write_bytes(damaged)
+        assert _game(tmp_path / f"again-{len(damaged)}", cache) == drawn
+        assert bundle_file.read_bytes() == whole  # kept again, whole
 
 
 def _png(path: Path, colour: tuple[int, int, int]) -> Path:

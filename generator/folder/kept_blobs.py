@@ -1,6 +1,8 @@
-"""Single pieces of data that depend on a pack and this code alone (the picture of a tile or
-a card in the posts), kept in the host's cache beside the sheets (generator/folder/cache.py:
-where it is, how it is switched off) and shared by every game of the pack.
+"""Single pieces of data that depend on their inputs and this code alone (a pack's post
+palette, a picture as the catch-up page embeds it), kept in the host's cache beside the
+sheets (generator/folder/cache.py: where it is, how it is switched off) and shared by every
+game. The many small pictures of a pack's tiles and cards are kept together, in one file
+(kept_bundle.py, named the same way).
 
 A blob's file name is the digest of its key and of the code's fingerprint, so a code change
 never serves a stale one; its first 32 bytes are the SHA-256 of the rest, checked on every
@@ -23,7 +25,8 @@ MAX_BLOB_BYTES = 8_000_000
 _DIGEST = 32
 
 
-def _path(key: tuple[str, ...]) -> Path | None:
+def blob_path(key: tuple[str, ...]) -> Path | None:
+    """Where the blob of `key` is kept; None with the cache off."""
     root = cache_root()
     if root is None:
         return None
@@ -33,7 +36,7 @@ def _path(key: tuple[str, ...]) -> Path | None:
 
 def read_kept(key: tuple[str, ...]) -> bytes | None:
     """The data kept for `key`, if an intact blob exists."""
-    path = _path(key)
+    path = blob_path(key)
     if path is None:
         return None
     try:
@@ -50,7 +53,7 @@ def read_kept(key: tuple[str, ...]) -> bytes | None:
 
 def keep(key: tuple[str, ...], data: bytes) -> None:
     """Keeps `data` for `key` (nothing happens when the cache is off or cannot be written)."""
-    path = _path(key)
+    path = blob_path(key)
     if path is None or len(data) > MAX_BLOB_BYTES:
         return
     try:

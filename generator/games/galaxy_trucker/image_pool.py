@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from multiprocessing import get_context
 from typing import Any
 
+from generator.folder.kept_bundle import flush_all
 from generator.games import OutputFile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.images import PlannedImage
@@ -45,6 +46,15 @@ def _init_worker(content: GalaxyTrucker, plan: GalaxyTruckerPlan) -> None:
     _WORKER["plan"] = plan
 
 
+def _init_pool_worker(content: GalaxyTrucker, plan: GalaxyTruckerPlan) -> None:
+    _init_worker(content, plan)
+    # A worker leaves through multiprocessing's own exit, which runs no atexit: the pictures
+    # it made are kept when the pool closes it (pool.close, then join: never terminate).
+    from multiprocessing.util import Finalize
+
+    Finalize(None, flush_all, exitpriority=10)
+
+
 def _render_one(image: PlannedImage) -> bytes:
     return render_png(_WORKER["content"], _WORKER["plan"], image)
 
@@ -59,12 +69,18 @@ def _rendered(
     count = workers(len(images))
     if count == 1:
         yield from (_render_one(image) for image in images)
+        flush_all()  # the tile and card pictures this game made, kept for the next one
         return
     # fork shares the loaded content with the workers for free; elsewhere it is pickled once.
     method = "fork" if sys.platform.startswith("linux") else "spawn"
-    with get_context(method).Pool(count, _init_worker, (content, plan)) as pool:
+    pool = get_context(method).Pool(count, _init_pool_worker, (content, plan))
+    try:
         # imap keeps the input order, so the result never depends on worker timing.
         yield from pool.imap(_render_one, images, chunksize=1)
+        pool.close()  # the workers end their own way, keeping what they made
+        pool.join()
+    finally:
+        pool.terminate()
 
 
 def render_images(

@@ -30,6 +30,8 @@ from generator.art.png_surface import (
 )
 from generator.art.surface import Color
 from generator.folder.kept_blobs import keep, read_kept
+from generator.folder.kept_bundle import bundle
+from generator.folder.kept_bundle import forget as forget_bundles
 from generator.games.galaxy_trucker.art.cards import draw_card
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
@@ -79,8 +81,9 @@ def _picture(
 class KeptPicture:
     """A picture pasted whole into a post (art/palette_surface.py `Picture`): its RGB pixels
     (`_picture`), and the palette index of each, mapped once and, with `kept_as` (what it
-    depends on: the pack digest, the tile or card), kept between runs: a pack's later games
-    paste them without drawing or mapping the picture again."""
+    depends on: the kind, the pack digest, the tile or card), kept between runs in one bundle
+    per pack and palette (folder/kept_bundle.py): a pack's later games paste them without
+    drawing or mapping the picture again."""
 
     def __init__(
         self,
@@ -103,18 +106,20 @@ class KeptPicture:
         found = _INDICES.get(key)
         if found is not None:
             return found
-        kept_key = None
+        kept, name = None, ""
         if self.kept_as is not None:
+            # One bundle per pack and palette holds every tile's and card's indices.
+            kind, pack_digest, ident = self.kept_as
             which = hashlib.sha256(colours).hexdigest()
-            size = f"{self.w}x{self.h}"
-            kept_key = ("post-picture-indices", *self.kept_as, size, str(self.background), which)
-        data = None if kept_key is None else read_kept(kept_key)
+            kept = bundle(("post-picture-indices", pack_digest, which))
+            name = "\0".join((kind, ident, f"{self.w}x{self.h}", str(self.background)))
+        data = None if kept is None else kept.get(name)
         found = None if data is None else picture_from(data, (self.w, self.h), "L")
         if found is None:
             mapped = self.rgb().quantize(palette=palette, dither=Image.Dither.NONE)
             found = Image.frombytes("L", mapped.size, mapped.tobytes())
-            if kept_key is not None:
-                keep(kept_key, picture_data(found))
+            if kept is not None:
+                kept.put(name, picture_data(found))
         _INDICES[key] = found
         return found
 
@@ -126,6 +131,7 @@ def forget_pictures() -> None:
     """This process draws every picture again (and maps it again) from here on."""
     _PICTURES.clear()
     _INDICES.clear()
+    forget_bundles()
 
 
 def tile_picture(content: GalaxyTrucker, tile_id: str, size: int) -> KeptPicture:
