@@ -114,3 +114,14 @@ def test_nothing_is_kept_with_the_cache_off_unwritable_or_too_big(
     kept_bundle.bundle(KEY).put("big", b"x" * 200)
     kept_bundle.flush_all()
     assert not _file().exists()
+
+
+def test_a_link_in_the_bundles_folder_place_is_never_written_through(tmp_path: Path) -> None:
+    folder = _file().parent
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    folder.parent.mkdir(parents=True)
+    folder.symlink_to(elsewhere)
+    kept_bundle.bundle(KEY).put("a", b"piece")
+    kept_bundle.flush_all()  # no error
+    assert list(elsewhere.iterdir()) == []

@@ -15,15 +15,12 @@ Keeping never fails a run."""
 from __future__ import annotations
 
 import atexit
-import contextlib
-import fcntl
 import hashlib
 import json
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 from generator.common import cache_trim
+from generator.common.folder_lock import folder_locked
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.folder.kept_blobs import blob_path
 
@@ -66,7 +63,9 @@ class Bundle:
             return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            with _locked(path.parent):
+            # One writer at a time (the pool's workers end together): each merges what
+            # the one before it wrote. A link in the folder's place is not locked through.
+            with folder_locked(path.parent, follow=False):
                 self._write(path, new)
         except OSError:
             return  # a read-only or full disk: made again next time
@@ -85,18 +84,6 @@ class Bundle:
         data = MAGIC + hashlib.sha256(body).digest() + body
         write_atomic(path, data, private=True, durable=False)
         cache_trim.kept_something(path.parents[2])
-
-
-@contextlib.contextmanager
-def _locked(folder: Path) -> Iterator[None]:
-    """One writer at a time in `folder` (the pool's workers end together): each merges
-    what the one before it wrote."""
-    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0))
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)  # the lock goes with it
 
 
 def _read(path: Path) -> dict[str, bytes]:

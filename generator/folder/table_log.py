@@ -22,7 +22,6 @@ implementation both table games use (Galactic Card Race's `table.jsonl`, Battles
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
 import stat
@@ -33,6 +32,7 @@ from typing import Any
 
 from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError, display_path
+from generator.common.folder_lock import folder_locked
 from generator.common.safe_read import UnreadableFile, read_regular_file
 
 Check = Callable[[dict[str, Any]], str | None]
@@ -211,20 +211,17 @@ class TableLog:
 def locked(folder: Path, message: str) -> Iterator[None]:
     """Hold the table's lock; `message` (in the table's language) if another run holds it.
 
-    fcntl.flock on the game folder itself, for both games: the kernel drops the lock with
-    the process however it ends (kill -9 included), so a killed run never blocks the next
-    one, and no lock file is left in a folder whose files are listed in a manifest and sent
-    to players (nor one a symlink could point elsewhere). A lock file an older version left
+    The lock is on the game folder itself, for both games (common/folder_lock.py): a killed
+    run never blocks the next one, and no lock file is left in a folder whose files are
+    listed in a manifest and sent to players. A lock file an older version left
     (`table.lock`, `.table.lock`) is not a lock any more and is left alone."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError as exc:
-        raise SheetgenError(f"{display_path(folder)}: cannot open ({exc.strerror})") from None
-    try:
+
+    def refuse() -> None:
+        raise SheetgenError(message)
+
+    with contextlib.ExitStack() as held:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise SheetgenError(message) from None
+            held.enter_context(folder_locked(folder, refuse))
+        except OSError as exc:
+            raise SheetgenError(f"{display_path(folder)}: cannot open ({exc.strerror})") from None
         yield
-    finally:
-        os.close(fd)  # closing releases the lock

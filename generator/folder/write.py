@@ -205,21 +205,16 @@ def folder_lock(root: Path) -> Iterator[None]:
     run waits for the first, then sees its game and is refused or adds to it, never mixes
     two games. The lock is on the parent folder itself, so no lock file is left around, and
     the kernel releases it when a run dies, even by kill -9."""
-    import fcntl
+    from generator.common.folder_lock import folder_locked
 
-    fd = os.open(root.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            click.echo(
-                f"Waiting for another sheetgen run writing in {display_path(root.parent)}/ ...",
-                err=True,
-            )
-            fcntl.flock(fd, fcntl.LOCK_EX)
+    def busy() -> None:
+        click.echo(
+            f"Waiting for another sheetgen run writing in {display_path(root.parent)}/ ...",
+            err=True,
+        )
+
+    with folder_locked(root.parent, busy):
         yield
-    finally:
-        os.close(fd)
 
 
 def _staging_pattern(root: Path) -> re.Pattern[str]:
