@@ -1,9 +1,10 @@
 """Every speed-up that has a switch leaves every output file as it was: the drawing pool
 (SHEETGEN_WORKERS=2 draws in a pool of two, =1 in-process, as a game's pictures are drawn
 unless told), the posts drawn straight in the palette (SHEETGEN_PALETTE_DRAWING=off draws
-them in RGB and maps them after), the sheet cache (SHEETGEN_CACHE=off) and reportlab's
-C accelerator (`_rl_accel`, blocked here so reportlab uses its Python code). Five packs,
-each run as a host runs it, a process of its own."""
+them in RGB and maps them after), the sheet cache (SHEETGEN_CACHE=off), reportlab's
+C accelerator (`_rl_accel`, blocked here so reportlab uses its Python code) and the sheets'
+operators written by the surface itself (SHEETGEN_PDF_OPS=canvas draws through reportlab's
+canvas methods). Five packs, each run as a host runs it, a process of its own."""
 
 from __future__ import annotations
 
@@ -85,6 +86,10 @@ def test_each_speed_up_switched_off_gives_the_same_bytes(tmp_path: Path, pack: s
         "drawing in RGB": (dict(base, SHEETGEN_PALETTE_DRAWING="off"), True),
         "RGB, cache off": (dict(base, SHEETGEN_PALETTE_DRAWING="off", SHEETGEN_CACHE="off"), True),
         "no C accelerator": (dict(base, SHEETGEN_CACHE="off"), False),
+        "PDF through the canvas": (
+            dict(base, SHEETGEN_PDF_OPS="canvas", SHEETGEN_CACHE="off"),
+            True,
+        ),
     }
     for name, (env, accelerator) in switched.items():
         found = _outputs(tmp_path, pack, name.replace(" ", "-"), env, accelerator)

@@ -21,10 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from reportlab.lib.pagesizes import A4, LETTER
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.art.pdf_surface import PdfSurface, register_fonts
+from generator.art.pdf_surface import page_surface, register_fonts, string_width
 from generator.art.surface import BLACK, WHITE, Color, FontName, Point, Surface
 from generator.art.text import Measure, wrap
 from generator.common.errors import SheetgenError
@@ -175,7 +174,7 @@ def render_pdf(
     for spec in pages:
         width, height = page_size(paper, spec.orientation)
         canvas.setPageSize((width, height))
-        surface = MinLineSurface(PdfSurface(canvas, height))
+        surface = MinLineSurface(page_surface(canvas, height))
         page = Page(surface, paper, spec.orientation, width, height)
         spec.draw(page)
         if on_page is not None:
@@ -193,7 +192,7 @@ class TextMeasure:
         register_fonts()
 
     def text_width(self, text: str, *, size: float, font: FontName = "Vera") -> float:
-        return pdfmetrics.stringWidth(text, font, size)
+        return string_width(text, font, size)
 
 
 def text_height(lines: int, size: float, leading: float = 1.25) -> float:
