@@ -22,6 +22,7 @@ from pathlib import Path
 from generator.common import cache_trim
 from generator.common.folder_lock import folder_locked
 from generator.common.safe_read import UnreadableFile, read_regular_file
+from generator.folder.cache import cache_root
 from generator.folder.kept_blobs import blob_path
 
 MAGIC = b"sheetgen-bundle 1\n"
@@ -115,14 +116,17 @@ def _read(path: Path) -> dict[str, bytes]:
     return pieces
 
 
-_BUNDLES: dict[tuple[Path | None, tuple[str, ...]], Bundle] = {}
+_BUNDLES: dict[tuple[str | None, tuple[str, ...]], Bundle] = {}
 _to_flush: list[Bundle] = []  # the bundles with pieces added since their last flush
 _at_exit: list[bool] = []  # [True] once flush_all is registered to run at exit
 
 
 def bundle(key: tuple[str, ...]) -> Bundle:
-    """This process's bundle for `key` (in the cache in use now: SHEETGEN_CACHE may change)."""
-    where = blob_path(("bundle", *key))
+    """This process's bundle for `key` (in the cache in use now: SHEETGEN_CACHE may change).
+    Found by the cache's place, not by the bundle's file name: a post asks for its bundle
+    once per picture, and naming the file takes a digest of the code's fingerprint."""
+    root = cache_root()
+    where = None if root is None else str(root)
     found = _BUNDLES.get((where, key))
     if found is None:
         found = _BUNDLES[(where, key)] = Bundle(key)

@@ -147,6 +147,26 @@ def _where(path: tuple[str | int, ...]) -> str:
     return text or "the plan"
 
 
+# Per dataclass: its fields' types, its field names and those without a default. A plan has
+# some 2,000 parts of a dozen classes; resolving the type hints again for each was most of
+# reading one.
+_READING: dict[type, tuple[dict[str, Any], tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _reading(tp: type) -> tuple[dict[str, Any], tuple[str, ...], tuple[str, ...]]:
+    found = _READING.get(tp)
+    if found is None:
+        fields = dataclasses.fields(tp)
+        required = tuple(
+            f.name
+            for f in fields
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        )
+        found = (typing.get_type_hints(tp), tuple(f.name for f in fields), required)
+        _READING[tp] = found
+    return found
+
+
 def from_data(tp: type[T], data: Any, path: tuple[str | int, ...] = ()) -> T:
     """Read JSON data as `tp`; PlanError names the first value that does not fit."""
     return _read(tp, data, path)  # type: ignore[no-any-return]
@@ -162,17 +182,9 @@ def _read(tp: Any, data: Any, path: tuple[str | int, ...]) -> Any:
     if dataclasses.is_dataclass(tp):
         if not isinstance(data, dict):
             raise PlanError(f"{_where(path)}: expected an object, got {type(data).__name__}")
-        hints = typing.get_type_hints(tp)
-        fields = dataclasses.fields(tp)
-        names = [f.name for f in fields]
+        hints, names, required = _reading(tp)
         unknown = sorted(set(data) - set(names))
-        missing = [
-            f.name
-            for f in fields
-            if f.name not in data
-            and f.default is dataclasses.MISSING
-            and f.default_factory is dataclasses.MISSING
-        ]
+        missing = [name for name in required if name not in data]
         if unknown or missing:
             what = "; ".join(
                 part

@@ -33,7 +33,7 @@ from generator.folder.kept_blobs import keep, read_kept
 from generator.folder.kept_bundle import bundle
 from generator.folder.kept_bundle import forget as forget_bundles
 from generator.games.galaxy_trucker.art.cards import draw_card
-from generator.games.galaxy_trucker.art.tiles import draw_tile
+from generator.games.galaxy_trucker.art.tiles import tile_frame, tile_inside
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import (
     SET_NAMES,
@@ -60,19 +60,41 @@ MIN_TEXT = 28
 SUPERSAMPLE = 2
 
 _PICTURES: dict[tuple[Any, ...], Image.Image] = {}
+# What many pictures start with (every tile's frame), drawn once at twice the size: a
+# picture starting with it starts from a copy, the same pixels.
+_STARTS: dict[tuple[Any, ...], Image.Image] = {}
+
+# A picture's first steps, shared with others: (what they depend on, how they are drawn).
+Start = tuple[tuple[Any, ...], Any]
 
 
 def _picture(
-    key: tuple[Any, ...], w: int, h: int, draw: Any, background: Color = BACKGROUND
+    key: tuple[Any, ...],
+    w: int,
+    h: int,
+    draw: Any,
+    background: Color = BACKGROUND,
+    start: Start | None = None,
 ) -> Image.Image:
     """A picture of w x h pixels, drawn at twice the size on what it is pasted over, kept for
     this process. What is kept between runs is its palette indices (`KeptPicture`): a post
-    drawn in the palette pastes them, and draws this only when they are not kept yet."""
+    drawn in the palette pastes them, and draws this only when they are not kept yet.
+    `start`: the steps it shares with other pictures, drawn before `draw`."""
     key = (*key, background)
     found = _PICTURES.get(key)
     if found is None:
-        big = PngSurface.blank(w * SUPERSAMPLE, h * SUPERSAMPLE, background)
-        draw(big, w * SUPERSAMPLE, h * SUPERSAMPLE)
+        size = (w * SUPERSAMPLE, h * SUPERSAMPLE)
+        if start is None:
+            big = PngSurface.blank(*size, background)
+        else:
+            start_key = (*start[0], size, background)
+            begun = _STARTS.get(start_key)
+            if begun is None:
+                first = PngSurface.blank(*size, background)
+                start[1](first, *size)
+                begun = _STARTS[start_key] = first.image
+            big = PngSurface(begun.copy())
+        draw(big, *size)
         # An exact 2x2 box average: smooth edges for a tenth of a Lanczos filter's time.
         found = _PICTURES[key] = big.image.reduce(SUPERSAMPLE)
     return found
@@ -93,12 +115,13 @@ class KeptPicture:
         draw: Any,
         background: Color,
         kept_as: tuple[str, ...] | None = None,
+        start: Start | None = None,
     ) -> None:
         self.key, self.w, self.h, self.draw = key, w, h, draw
-        self.background, self.kept_as = background, kept_as
+        self.background, self.kept_as, self.start = background, kept_as, start
 
     def rgb(self) -> Image.Image:
-        return _picture(self.key, self.w, self.h, self.draw, self.background)
+        return _picture(self.key, self.w, self.h, self.draw, self.background, self.start)
 
     def indices(self, palette: Image.Image) -> Image.Image:
         colours = bytes(palette.getpalette("RGB") or [])
@@ -130,8 +153,13 @@ _INDICES: dict[tuple[Any, ...], Image.Image] = {}
 def forget_pictures() -> None:
     """This process draws every picture again (and maps it again) from here on."""
     _PICTURES.clear()
+    _STARTS.clear()
     _INDICES.clear()
     forget_bundles()
+
+
+# Every tile starts with the same frame (art/tiles.py `draw_tile`: the frame, then the rest).
+TILE_START: Start = (("tile-frame",), lambda s, w, h: tile_frame(s, 0, 0, w))
 
 
 def tile_picture(content: GalaxyTrucker, tile_id: str, size: int) -> KeptPicture:
@@ -140,13 +168,17 @@ def tile_picture(content: GalaxyTrucker, tile_id: str, size: int) -> KeptPicture
         ("tile", content.pack_name, tile_id, size),
         size,
         size,
-        lambda s, w, h: draw_tile(s, content, tile, 0, 0, w),
+        lambda s, w, h: tile_inside(s, content, tile, 0, 0, w),
         ROW_PANEL,
         ("tile", content.pack_digest, tile_id),
+        TILE_START,
     )
 
 
 def card_picture(content: GalaxyTrucker, card_id: str, w: int, h: int) -> KeptPicture:
+    # Drawn whole: starting a card from a copy of its kind's header (as a tile starts from
+    # its frame) measured slower, the copy of a card at twice its size costing more than
+    # the header it saves.
     card = content.cards_by_id[card_id]
     return KeptPicture(
         ("card", content.pack_name, card_id, w, h),
@@ -203,12 +235,16 @@ def _mosaic_palette(content: GalaxyTrucker) -> Image.Image:
     height = tile_rows * PALETTE_TILE + card_rows * PALETTE_CARD[1] + 200
     mosaic = PngSurface.blank(WIDTH, height, BACKGROUND)
     for i, tile in enumerate(tiles):
+        # A tile of the pack is the very picture its posts paste at that size (drawn once);
+        # the legend's made-up connector tiles have pictures of their own.
+        shared = content.tiles_by_id.get(tile.id) == tile
         picture = _picture(
-            ("palette-tile", content.pack_name, tile.id, tile.type),
+            ("tile" if shared else "palette-tile", content.pack_name, tile.id, PALETTE_TILE),
             PALETTE_TILE,
             PALETTE_TILE,
-            lambda s, w, h, tile=tile: draw_tile(s, content, tile, 0, 0, w),
+            lambda s, w, h, tile=tile: tile_inside(s, content, tile, 0, 0, w),
             ROW_PANEL,
+            TILE_START,
         )
         mosaic.image.paste(picture, ((i % per_row) * PALETTE_TILE, (i // per_row) * PALETTE_TILE))
     top = tile_rows * PALETTE_TILE

@@ -313,12 +313,25 @@ def draw_tile(
     surface: Surface, content: GalaxyTrucker, tile: Tile, x: float, y: float, size: float
 ) -> None:
     """Draw `tile` unrotated in the square (x, y, size, size)."""
-    tt = content.tile_type(tile)
-    kind = content.kinds.tile(tt.kind)
-    f = Frame(x, y, size)
+    tile_frame(surface, x, y, size)
+    tile_inside(surface, content, tile, x, y, size)
+
+
+def tile_frame(surface: Surface, x: float, y: float, size: float) -> None:
+    """What every tile starts with, whatever it is: its frame (a picture of many tiles draws
+    it once and starts each tile from a copy)."""
     surface.rect(
         x, y, size, size, stroke=INK, fill=FRAME_FILL, width=size * 0.025, radius=size * 0.04
     )
+
+
+def tile_inside(
+    surface: Surface, content: GalaxyTrucker, tile: Tile, x: float, y: float, size: float
+) -> None:
+    """Everything of `tile` drawn over its frame (`tile_frame`)."""
+    tt = content.tile_type(tile)
+    kind = content.kinds.tile(tt.kind)
+    f = Frame(x, y, size)
     for side, value in zip(SIDES, tile.sides.as_tuple(), strict=True):
         content.kinds.sides.get(value, _connector)(surface, f, side, value)
     kind.under_panel(surface, f, tt)
