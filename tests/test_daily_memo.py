@@ -50,8 +50,11 @@ def game(sheetgen: Callable[..., Result], tmp_path: Path, cache: Path) -> Path:
     return tmp_path / "g"
 
 
-def entries(cache: Path) -> list[Path]:
-    return sorted((cache / memo.FOLDER).glob("*")) if (cache / memo.FOLDER).is_dir() else []
+def entries(cache: Path, kind: str = "today-outline") -> list[Path]:
+    """The memo's entries of one kind (`today`'s, unless told): a game also keeps its pack
+    as validated, and a command the rhythm it validated (pack/kept_content.py)."""
+    folder = cache / memo.FOLDER
+    return sorted(folder.glob(f"{kind}.*")) if folder.is_dir() else []
 
 
 def hashes(root: Path) -> dict[str, str]:
@@ -250,7 +253,7 @@ def test_help_is_the_same_from_the_cache(
         expected = help_text("--help")
     assert expected.startswith("Usage: sheetgen") and "today" in expected
     assert help_text("--help") == expected  # cold: click, then kept
-    assert len(entries(cache)) == 1
+    assert len(entries(cache, "help")) == 1
 
     def refused(*args: object, **kwargs: object) -> None:
         raise AssertionError("click's group was run")
@@ -268,10 +271,10 @@ def test_help_is_the_same_from_the_cache(
 def test_an_entry_is_whole_or_nothing(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(memo, "code_fingerprint", lambda: "code A")
     memo.keep("kind", ["not json"], {"value": object()})
-    assert memo.recall("kind", ["not json"]) is None and not entries(cache)
+    assert memo.recall("kind", ["not json"]) is None and not entries(cache, "kind")
     memo.keep("kind", ["key"], {"a": "b"}, [b"one", b"", b"three"])
     assert memo.recall("kind", ["key"]) == ({"a": "b"}, [b"one", b"", b"three"])
-    (entry,) = entries(cache)
+    (entry,) = entries(cache, "kind")
     # A body that names other sizes, with a checksum that matches it: still refused.
     body = b'{"a": "b", "\\u0000blobs": [-1, 9]}\none' + b"three"
     digest = hashlib.sha256(body).hexdigest().encode()

@@ -132,7 +132,8 @@ def _entry(kind: str, key: Sequence[str]) -> Path | None:
     if root is None:
         return None
     name = sha256("\0".join((code_fingerprint(), kind, *key)).encode()).hexdigest()
-    return root / FOLDER / name[:40]
+    # Named by its kind too: what the cache holds reads at a glance, and tests find theirs.
+    return root / FOLDER / f"{kind}.{name[:40]}"
 
 
 def recall(kind: str, key: Sequence[str]) -> tuple[dict[str, Any], list[bytes]] | None:

@@ -10,11 +10,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from pydantic import Field, create_model
-
 from generator.common.errors import ContentError, SheetgenError, display_path
 from generator.games import GameRules, rules_for
 from generator.pack.load import Pack, load_pack
+from generator.pack.record import Field, create_model
 from generator.pack.validation import Strict, load_validated
 from generator.plan.model import PLAN_FORMAT, Plan, PlanHeader, from_data, to_data
 from generator.plan.rhythm import Rhythm, apply_rhythm
@@ -42,7 +41,18 @@ def default_folder(pack_name: str, game_id: str) -> Path:
 
 def load_content(pack_ref: str) -> tuple[Pack, GameRules, Any]:
     """The pack, its rules and its validated content. Every problem of every file is reported
-    in one run: a file that cannot be read or parsed does not hide the others' problems."""
+    in one run: a file that cannot be read or parsed does not hide the others' problems.
+    A pack validated before, with these very files and this code, is read back from the
+    host's cache (pack/kept_content.py) without parsing or validating it again."""
+    from generator.pack.kept_content import keep_pack, kept_pack
+
+    kept = kept_pack(pack_ref)
+    if kept is not None:
+        try:
+            rules = rules_for(kept)
+            return kept, rules, rules.load(kept)
+        except ContentError:
+            pass  # not as it was kept: read and validated below, which says why
     pack = load_pack(pack_ref, collect=True)
     read_problems = pack.all_problems()
     try:
@@ -52,6 +62,7 @@ def load_content(pack_ref: str) -> tuple[Pack, GameRules, Any]:
         raise ContentError([*read_problems, *exc.problems]) from None
     if read_problems:
         raise ContentError(read_problems)
+    keep_pack(pack)
     return pack, rules, content
 
 

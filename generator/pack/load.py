@@ -20,15 +20,15 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any
 
-from pydantic import BaseModel, Field
-
 from generator.common.errors import ContentError, Problem, SheetgenError, abridge, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
+from generator.pack.document import MAX_FILE_BYTES, Document, LazyDocument
 from generator.pack.folders import BASES_DIR as BASES_DIR
 from generator.pack.folders import SNAPSHOT_DIR as SNAPSHOT_DIR
 from generator.pack.merge import merge_documents
+from generator.pack.record import Field, record_name
+from generator.pack.record_data import Unkept, decoded
 from generator.pack.validation import Strict, validate
-from generator.pack.yamlio import MAX_FILE_BYTES, Document, parse_bytes
 
 
 def _shipped_packs() -> Path:
@@ -78,15 +78,34 @@ class Pack:
     unreadable: frozenset[str] = frozenset()
     # The bytes of every YAML file as read (the digest and the game folder's copy use them).
     files: dict[str, bytes] = field(default_factory=dict)
+    # A pack the host's cache knows (pack/kept_content.py): its files' models as validated
+    # before, by file stem; its documents are parsed only if something reads them.
+    kept_models: dict[str, Any] | None = None
+    # What this load validated, by file stem: (schema, model), for the cache to keep.
+    validated: dict[str, tuple[type, Any]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
         return self.meta.name
 
+    def has_file(self, stem: str) -> bool:
+        return stem in self.documents or (self.base is not None and self.base.has_file(stem))
+
     def document(self, stem: str) -> Document | None:
         """The file `stem` as the game sees it: the base's, with this pack's entries merged."""
+        if self.kept_models is not None:
+            if not self.has_file(stem):
+                return None
+            return LazyDocument(lambda: self._merged(stem))  # type: ignore[return-value]
+        return self._merged(stem)
+
+    def _merged(self, stem: str) -> Document | None:
         own = self.documents.get(stem)
         inherited = self.base.document(stem) if self.base else None
+        if isinstance(own, LazyDocument):
+            own = own._document()
+        if isinstance(inherited, LazyDocument):
+            inherited = inherited._document()
         if inherited is None or own is None:
             return own or inherited
         return merge_documents(inherited, own)
@@ -107,6 +126,8 @@ def available_packs() -> list[str]:
 
 def default_pack() -> str:
     """The shipped pack marked `default: true`, for commands run without --pack."""
+    from generator.pack.yamlio import parse_bytes
+
     for name in available_packs():
         path = CONTENT_DIR / name / PACK_FILE
         try:
@@ -155,6 +176,8 @@ def load_pack(
     with all parse problems, or with `collect` keeps them in Pack.problems so the game's
     checks of the other files run too (session.load_content); validation of the game's own
     data is the game module's job."""
+    from generator.pack.yamlio import parse_bytes
+
     root = resolve_pack_dir(ref, _extended_by).resolve()
     if root in _seen:
         chain = " -> ".join(p.name for p in (*_seen, root))
@@ -221,7 +244,7 @@ def load_pack(
 
 
 def validate_files(
-    pack: Pack, schemas: dict[str, type[BaseModel]], context: dict[str, Any] | None = None
+    pack: Pack, schemas: dict[str, type], context: dict[str, Any] | None = None
 ) -> tuple[dict[str, tuple[Document, Any]], list[Problem]]:
     """Each of a game's files validated against its schema, with every problem located.
     A pack that extends another sees the base's files with its own entries merged in.
@@ -229,6 +252,11 @@ def validate_files(
     problems: list[Problem] = []
     models: dict[str, tuple[Document, Any]] = {}
     for stem, schema in schemas.items():
+        kept = _kept_model(pack, stem, schema)
+        if kept is not None:
+            # Validated by an earlier run, from these very bytes, by this very code.
+            models[stem] = (pack.document(stem), kept)  # type: ignore[assignment]
+            continue
         if any(stem in p.unreadable for p in pack.chain()):
             # Its read or syntax problems (the same ones Pack.problems holds: reported once)
             # stand for it, so the game skips what depends on this file.
@@ -243,7 +271,20 @@ def validate_files(
         problems += found
         if model is not None:
             models[stem] = (doc, model)
+            pack.validated[stem] = (schema, model)
     return models, problems
+
+
+def _kept_model(pack: Pack, stem: str, schema: type) -> Any:
+    """The model of `stem` a kept pack holds (pack/kept_content.py), read as `schema`; None
+    if there is none (the file is then validated)."""
+    item = (pack.kept_models or {}).get(stem)
+    if not isinstance(item, dict) or item.get("schema") != record_name(schema):
+        return None
+    try:
+        return decoded(item.get("model"), root=schema)
+    except Unkept:
+        return None
 
 
 def snapshot(pack: Pack, folder: str = SNAPSHOT_DIR) -> list[tuple[str, bytes]]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from generator.pack.yamlio import Document, PathKey
+from generator.pack.document import Document, PathKey
 
 
 class _Index:

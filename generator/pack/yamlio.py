@@ -6,7 +6,6 @@ eating the machine. Files are read through generator.common.safe_read: regular f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +13,11 @@ import yaml
 
 from generator.common.errors import Problem, abridge
 from generator.common.safe_read import UnreadableFile, read_regular_file
+from generator.pack.document import MAX_FILE_BYTES as MAX_FILE_BYTES
+from generator.pack.document import Document as Document
+from generator.pack.document import PathKey as PathKey
+from generator.pack.document import format_path as format_path
 
-MAX_FILE_BYTES = 2_000_000
 MAX_NODES = 200_000
 # Content is a few levels deep; PyYAML composes recursively, so a deep paste would otherwise
 # end in a RecursionError.
@@ -23,67 +25,10 @@ MAX_DEPTH = 40
 MAX_INT_DIGITS = 100  # decimal digits of the longest whole number a file may hold
 MAX_INT_BITS = 333  # 10**100 needs 333 bits
 
-PathKey = tuple[str | int, ...]
 SAFE_TAGS = frozenset(
     f"tag:yaml.org,2002:{name}"
     for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
 )
-
-
-@dataclass
-class Document:
-    """One parsed YAML file: its data and the line (1-based) of every path in it. A file
-    merged from a base pack and an expansion (packmerge.py) also knows which file each
-    path came from (`sources`); a plain file came from `file`."""
-
-    file: str
-    data: Any
-    lines: dict[PathKey, int] = field(default_factory=dict)
-    # The source text of every plain scalar YAML read as something other than a string
-    # (`0042` -> 34, `yes` -> True, `12:30` -> 750): where the schema wants a string, the
-    # text the author wrote is used instead (see validation.validate).
-    raw: dict[PathKey, str] = field(default_factory=dict)
-    sources: dict[PathKey, str] = field(default_factory=dict)
-    # A merged entry's path in the merged data -> its path in its own file (cards[56] of
-    # the merged deck is cards[0] of the expansion's cards.yaml).
-    renames: dict[PathKey, PathKey] = field(default_factory=dict)
-
-    def _deepest(self, table: dict[PathKey, Any], path: PathKey) -> Any:
-        for end in range(len(path), -1, -1):
-            found = table.get(tuple(path[:end]))
-            if found is not None:
-                return found
-        return None
-
-    def line_of(self, path: PathKey) -> int:
-        """The line of the deepest known prefix of `path` (a missing key points at its parent)."""
-        return self._deepest(self.lines, path) or 1
-
-    def file_of(self, path: PathKey) -> str:
-        return self._deepest(self.sources, path) or self.file
-
-    def own_path(self, path: PathKey) -> PathKey:
-        """`path` as it reads in the file it came from."""
-        for end in range(len(path), 0, -1):
-            renamed = self.renames.get(tuple(path[:end]))
-            if renamed is not None:
-                return (*renamed, *path[end:])
-        return path
-
-    def problem(self, path: PathKey, message: str) -> Problem:
-        shown = format_path(self.own_path(path))
-        return Problem(self.file_of(path), self.line_of(path), shown, message)
-
-
-def format_path(path: PathKey) -> str:
-    text = ""
-    for part in path:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        else:
-            name = abridge(str(part), 40)
-            text += f".{name}" if text else name
-    return text
 
 
 class _Builder:

@@ -26,7 +26,7 @@ from generator.games.battlestar.guide import GUIDE_FILE
 from generator.games.battlestar.log import locked
 from generator.games.battlestar.posts import render
 from generator.games.battlestar.reveal_posts import reveal_post
-from generator.pack.yamlio import MAX_FILE_BYTES
+from generator.pack.document import MAX_FILE_BYTES
 
 GAME = click.argument("game_file", metavar="GAME_FILE", type=click.Path(path_type=Path))
 OUTPUT = click.option(

@@ -24,8 +24,8 @@ from generator.games.battlestar.model import (
     SkillValue,
     SuccessionFile,
 )
+from generator.pack.document import Document
 from generator.pack.load import Pack, validate_files
-from generator.pack.yamlio import Document
 
 FILES: dict[str, type] = {
     "characters": CharactersFile,

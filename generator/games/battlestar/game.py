@@ -37,8 +37,8 @@ from generator.games.battlestar.setup_posts import (
 )
 from generator.games.battlestar.state import RULES, TableState
 from generator.games.battlestar.table import COMMANDS, Outcome, TableError
+from generator.pack.document import MAX_FILE_BYTES
 from generator.pack.load import SNAPSHOT_DIR, Pack, load_pack, resolve_pack_dir, snapshot
-from generator.pack.yamlio import MAX_FILE_BYTES
 from generator.plan.seeds import commitment, game_id
 
 

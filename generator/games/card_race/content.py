@@ -23,8 +23,8 @@ from generator.games.card_race.model import (
 from generator.games.card_race.text_fields import LIST_TEXTS, TEXT_FIELDS
 from generator.games.card_race.texts import Texts
 from generator.host.names import clashes, name_problem
+from generator.pack.document import Document
 from generator.pack.load import Pack, validate_files
-from generator.pack.yamlio import Document
 
 FILES: dict[str, type] = {"cards": CardsFile, "rules": RulesFile, "game": Table}
 LANGUAGE_NAMES = {"en": "English", "de": "German"}

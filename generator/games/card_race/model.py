@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
-
+from generator.pack.record import Field
 from generator.pack.validation import Strict
 
 LANGUAGES = ("en", "de")

@@ -22,9 +22,9 @@ from generator.games.galaxy_trucker.model import (
     TilesFile,
     TileType,
 )
+from generator.pack.document import Document
 from generator.pack.load import Pack, validate_files
 from generator.pack.validation import template_problem
-from generator.pack.yamlio import Document
 
 # Galaxy Trucker's registry: the kinds a Galaxy Trucker pack may name. An expansion loads
 # with its own registry built on this one (KINDS.extended), which leaves this one as it is.

@@ -8,8 +8,8 @@ from generator.common.errors import ContentError, Problem, abridge
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import CONNECTORS, Board
 from generator.games.keep_on_trucking.model import ExpansionFile
+from generator.pack.document import Document
 from generator.pack.load import Pack
-from generator.pack.yamlio import Document
 
 SUMS = set(range(2, 13))
 
