@@ -289,7 +289,8 @@ def _dumped(value: Any, mode: str, by_alias: bool) -> Any:
     if isinstance(value, Record):
         return value.model_dump(mode=mode, by_alias=by_alias)
     if isinstance(value, dict):
-        return {_dumped(k, mode, by_alias): _dumped(v, mode, by_alias) for k, v in value.items()}
+        dumped = {_dumped(k, mode, by_alias): _dumped(v, mode, by_alias) for k, v in value.items()}
+        return {_json_key(k): v for k, v in dumped.items()} if mode == "json" else dumped
     if isinstance(value, list):
         return [_dumped(v, mode, by_alias) for v in value]
     if isinstance(value, tuple):
@@ -310,6 +311,13 @@ RECORDS: dict[str, type[Record] | None] = {}
 
 def record_name(cls: type) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def _json_key(key: Any) -> str:
+    """A dict key as pydantic's JSON mode writes it: JSON's keys are text."""
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return key if isinstance(key, str) else str(key)
 
 
 def _declare(cls: type[Record]) -> None:
