@@ -69,11 +69,12 @@ def code_fingerprint() -> str:
     installed)."""
     digest = sha256(sys.version.encode())
     package = Path(__file__).resolve().parents[1]  # the whole generator package
+    start = len(str(package)) + 1  # a walked path is the package's, then "/" and its own
     for folder, dirs, names in os.walk(package):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(names):
             path = os.path.join(folder, name)
-            rel = os.path.relpath(path, package).encode()
+            rel = path[start:].encode()
             if name.endswith(".py"):
                 with open(path, "rb") as source:
                     digest.update(b"py\0" + rel + b"\0" + source.read() + b"\0")
