@@ -70,6 +70,8 @@ def page_surface(canvas: Canvas, page_height: float) -> PdfSurface:
 class PdfSurface:
     """Wraps a reportlab canvas whose page is `page_height` points tall."""
 
+    metrics = "pdf"  # its text widths are the PDF fonts' (art/text.py keeps wraps by it)
+
     def __init__(self, canvas: Canvas, page_height: float) -> None:
         register_fonts()
         self.canvas = canvas

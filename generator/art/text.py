@@ -23,7 +23,43 @@ def wrap(
 ) -> list[str]:
     """Greedy word wrap; newlines in `text` start new lines. The first line is
     `first_indent` shorter (room for a bold lead-in). A word longer than the width gets a
-    line of its own rather than being cut."""
+    line of its own rather than being cut. A measure that names its `metrics` (the PDF
+    fonts' widths, the same for every page) has its wraps kept for the process: a sheet
+    wraps a paragraph to know its height, then again to draw it, and a print pack draws
+    its pages again."""
+    metrics = getattr(measure, "metrics", None)
+    if metrics is not None:
+        return list(_kept_wrap(measure, metrics, text, width, size, font, first_indent))
+    return _wrap(measure, text, width, size, font, first_indent)
+
+
+_WRAPS: dict[tuple[object, ...], tuple[str, ...]] = {}
+
+
+def _kept_wrap(
+    measure: Measure,
+    metrics: object,
+    text: str,
+    width: float,
+    size: float,
+    font: FontName,
+    first_indent: float,
+) -> tuple[str, ...]:
+    key = (metrics, text, width, size, font, first_indent)
+    found = _WRAPS.get(key)
+    if found is None:
+        found = _WRAPS[key] = tuple(_wrap(measure, text, width, size, font, first_indent))
+    return found
+
+
+def _wrap(
+    measure: Measure,
+    text: str,
+    width: float,
+    size: float,
+    font: FontName,
+    first_indent: float,
+) -> list[str]:
     lines: list[str] = []
     for paragraph_text in text.split("\n"):
         line = ""

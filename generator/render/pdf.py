@@ -110,6 +110,8 @@ class MinLineSurface:
     """Passes drawing on, widening any line thinner than `MIN_LINE` (art scaled down for a
     legend would otherwise print hairlines that vanish)."""
 
+    metrics = "pdf"  # what it measures is the PDF surface's (art/text.py)
+
     def __init__(self, surface: Surface) -> None:
         self.inner = surface
 
@@ -187,6 +189,8 @@ def render_pdf(
 # --- text ---------------------------------------------------------------------------------
 class TextMeasure:
     """Measures text with the embedded fonts' metrics, without a canvas."""
+
+    metrics = "pdf"
 
     def __init__(self) -> None:
         register_fonts()
