@@ -24,7 +24,6 @@ import io
 import struct
 from collections.abc import Callable
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -57,21 +56,34 @@ from generator.render.text import DICE_FACES
 IMAGE_WIDTH = 110 * mm
 
 
+def escape(text: str) -> str:
+    """Text for reportlab's paragraph markup: what xml.sax.saxutils.escape does (&, <, >),
+    without importing it (it brings urllib.request, http.client and ssl with it)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
 def _fonts() -> None:
-    """Vera for the game's text and DejaVu Sans for what Vera lacks, each as a family, so
-    that `<b>` sets either in its bold."""
-    files = {**{name: FONTS[name] for name in ("Vera", "VeraBd", "VeraIt")}, **WIDE_FONTS}
+    """Vera for the game's text, as a family, so that `<b>` sets it in its bold."""
+    _family(
+        {name: FONTS[name] for name in ("Vera", "VeraBd", "VeraIt")}, "Vera", "VeraBd", "VeraIt"
+    )
+
+
+def _wide_fonts() -> None:
+    """DejaVu Sans for what Vera lacks (a name in another script), as a family: read only
+    when a page holds such text (reading its two files is a tenth of a page's work)."""
+    _family(WIDE_FONTS, "DejaVuSans", "DejaVuSans-Bold", "DejaVuSans")
+
+
+def _family(files: dict[str, Any], regular: str, bold: str, italic: str) -> None:
+    registered = pdfmetrics.getRegisteredFontNames()
     for name, path in files.items():
-        if name not in pdfmetrics.getRegisteredFontNames():
+        if name not in registered:
             pdfmetrics.registerFont(TTFont(name, str(path)))
-    for regular, bold, italic in (
-        ("Vera", "VeraBd", "VeraIt"),
-        ("DejaVuSans", "DejaVuSans-Bold", "DejaVuSans"),
-    ):
-        addMapping(regular, 0, 0, regular)
-        addMapping(regular, 1, 0, bold)
-        addMapping(regular, 0, 1, italic)
-        addMapping(regular, 1, 1, bold)
+    addMapping(regular, 0, 0, regular)
+    addMapping(regular, 1, 0, bold)
+    addMapping(regular, 0, 1, italic)
+    addMapping(regular, 1, 1, bold)
 
 
 def _styles() -> dict[str, ParagraphStyle]:
@@ -103,6 +115,8 @@ def _pdf(text: str, font: str = "Vera") -> str:
     out = []
     for piece, chosen in runs(text, font):
         shown = escape(piece)
+        if chosen in WIDE_FONTS:
+            _wide_fonts()
         out.append(shown if chosen == font else f'<font name="{chosen}">{shown}</font>')
     return "".join(out)
 
