@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
-from multiprocessing import get_context
 from typing import Any
 
 from generator.folder.kept_bundle import flush_all
@@ -73,6 +72,8 @@ def _rendered(
         return
     # fork shares the loaded content with the workers for free; elsewhere it is pickled once.
     method = "fork" if sys.platform.startswith("linux") else "spawn"
+    from multiprocessing import get_context  # here: a game drawn in-process never needs it
+
     pool = get_context(method).Pool(count, _init_pool_worker, (content, plan))
     try:
         # imap keeps the input order, so the result never depends on worker timing.

@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import multiprocessing
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -123,6 +122,8 @@ def run(pack: str, seeds: list[str], workers: int) -> list[list[RoundPlay]]:
     if workers <= 1:
         _init_worker(pack)
         return [_play(s) for s in seeds]
+    import multiprocessing  # here: a game's verdict plays in-process
+
     context = multiprocessing.get_context()
     with context.Pool(workers, initializer=_init_worker, initargs=(pack,)) as pool:
         # imap keeps the seed order whatever finishes first.

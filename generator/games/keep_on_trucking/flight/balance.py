@@ -11,7 +11,6 @@ verdict for a game with those options."""
 from __future__ import annotations
 
 import json
-import multiprocessing
 import time
 from pathlib import Path
 from typing import Any
@@ -89,6 +88,8 @@ def run(
     if workers <= 1:
         _init_worker(pack, options)
         return [_play(s) for s in seeds]
+    import multiprocessing  # here: a game's verdict plays in-process
+
     context = multiprocessing.get_context()
     with context.Pool(workers, initializer=_init_worker, initargs=(pack, options)) as pool:
         return list(pool.imap(_play, seeds, chunksize=4))
