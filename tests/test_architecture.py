@@ -143,7 +143,11 @@ def test_every_folder_says_its_one_job() -> None:
 def test_no_module_is_chosen_by_a_string() -> None:
     """Only plugin discovery imports by name (a game's package, a game's command group):
     a game says what it draws with code, not with a module path in a string."""
-    allowed = {GENERATOR / "games" / "__init__.py", GENERATOR / "cli" / "group.py"}
+    allowed = {
+        GENERATOR / "games" / "__init__.py",
+        GENERATOR / "cli" / "group.py",
+        GENERATOR / "common" / "entry_points.py",  # loads what an entry point names
+    }
     found = [
         f"{path.relative_to(ROOT)}:{number}"
         for path in GENERATOR.rglob("*.py")
