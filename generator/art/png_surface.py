@@ -369,8 +369,10 @@ def _wide_polygon(
         return
     mask, mask_core, mask_ink = _mask(image.size)
     mask_core.draw_polygon(points, mask_ink, 1)
-    draw.draw.draw_polygon(points, ink, 0, width * 2 - 1, mask.im)
-    mask_core.draw_polygon(points, 0, 1)  # the same pixels back to 0: a clean mask again
+    try:
+        draw.draw.draw_polygon(points, ink, 0, width * 2 - 1, mask.im)
+    finally:
+        mask_core.draw_polygon(points, 0, 1)  # the same pixels back to 0: a clean mask again
 
 
 def _same_as_pillow() -> bool:
