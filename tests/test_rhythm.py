@@ -202,3 +202,15 @@ def test_posting_days_avoid_skips_and_rest_days(
         if day not in dates:
             assert day in skip or WEEKDAYS[day.weekday()] in rest
         day += dt.timedelta(days=1)
+
+
+def test_the_default_record_reads_back_as_a_validated_one() -> None:
+    from generator.plan.rhythm import recorded
+
+    default = Rhythm().record()
+    assert recorded(default) == Rhythm.model_validate(default) == Rhythm()
+    assert recorded(dict(default)) is not None  # a copy is the default too
+    other = {**default, "times": {"morning": "07:15"}}
+    assert recorded(other).times == {"morning": "07:15"}
+    with pytest.raises(ValueError, match="HH:MM"):
+        recorded({**default, "times": {"morning": "7:15"}})

@@ -16,7 +16,7 @@ from generator.pack.load import Pack, load_pack
 from generator.pack.record import Field, create_model
 from generator.pack.validation import Strict, load_validated
 from generator.plan.model import PLAN_FORMAT, Plan, PlanHeader, from_data, to_data
-from generator.plan.rhythm import Rhythm, apply_rhythm
+from generator.plan.rhythm import Rhythm, apply_rhythm, recorded
 from generator.plan.seeds import commitment, game_id, normalise_seed
 
 
@@ -152,7 +152,7 @@ def recorded_rhythm(plan: dict[str, Any]) -> Rhythm | None:
     if not isinstance(data, dict):
         return None
     try:
-        return Rhythm.model_validate(data)
+        return recorded(data)
     except ValueError as exc:
         raise SheetgenError(f"plan.json: rhythm: cannot read it ({exc})") from None
 

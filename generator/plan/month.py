@@ -210,10 +210,10 @@ def _rhythm(plan: Any) -> Rhythm | None:
     record = as_data(plan).get("rhythm")
     if not isinstance(record, dict):
         return None
-    from generator.plan.rhythm import Rhythm
+    from generator.plan.rhythm import recorded
 
     try:
-        return Rhythm.model_validate(record)
+        return recorded(record)
     except ValueError:
         return None
 

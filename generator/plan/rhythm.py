@@ -131,8 +131,20 @@ class Rhythm(Strict):
         return self
 
     def record(self) -> dict[str, Any]:
-        """The rhythm as plan.json keeps it (read back with `Rhythm.model_validate`)."""
+        """The rhythm as plan.json keeps it (read back with `recorded`)."""
         return self.model_dump(mode="json", by_alias=True)
+
+
+def recorded(record: Any) -> Rhythm:
+    """A rhythm as plan.json keeps it, validated (a ValueError says what is wrong). Most
+    games post to the default rhythm, whose record needs no validating: it is the default's
+    own (tests/test_rhythm.py holds it to a validated one)."""
+    if record == _DEFAULT_RECORD:
+        return Rhythm()
+    return Rhythm.model_validate(record)
+
+
+_DEFAULT_RECORD = Rhythm().record()
 
 
 def slot_times(slots: list[str], times: dict[str, str]) -> dict[str, str]:
