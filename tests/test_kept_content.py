@@ -117,6 +117,9 @@ def test_damaged_or_forged_entries_are_validated_again(
         models.write_bytes(damaged)
         _, _, again = load_content("galaxy-trucker")
         assert again == fresh
+        with monkeypatch.context() as warm:  # the entry was kept whole again
+            refuse_validating(warm)
+            assert load_content("galaxy-trucker")[0].kept_models is not None
 
 
 def test_a_process_reading_a_kept_pack_imports_neither_yaml_nor_pydantic(

@@ -50,9 +50,12 @@ def load_content(pack_ref: str) -> tuple[Pack, GameRules, Any]:
     if kept is not None:
         try:
             rules = rules_for(kept)
-            return kept, rules, rules.load(kept)
+            content = rules.load(kept)
         except ContentError:
             pass  # not as it was kept: read and validated below, which says why
+        else:
+            keep_pack(kept)  # a file whose kept model did not read back was validated
+            return kept, rules, content
     pack = load_pack(pack_ref, collect=True)
     read_problems = pack.all_problems()
     try:

@@ -44,12 +44,13 @@ def kept_pack(ref: str) -> Pack | None:
 
 
 def keep_pack(pack: Pack) -> None:
-    """Keep what a successful load of `pack` validated (nothing, if any of it cannot be
-    kept)."""
-    if not enabled() or pack.kept_models is not None:
+    """Keep what a successful load of `pack` validated, with what it read back as kept
+    (nothing, if any of it cannot be kept). A kept pack that read everything back keeps
+    nothing new; one whose entry was damaged keeps it whole again."""
+    if not enabled() or (pack.kept_models is not None and not pack.validated):
         return
     try:
-        stems = {}
+        stems = dict(pack.kept_models or {})
         for stem, (schema, model) in pack.validated.items():
             if not (isinstance(schema, type) and issubclass(schema, Record)):
                 return  # a schema of pydantic's own: validated every time

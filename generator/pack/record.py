@@ -175,7 +175,6 @@ class Record:
     model_config: ClassVar[dict[str, Any]] = {}
     __record_fields__: ClassVar[dict[str, FieldDecl]] = {}
     __record_own__: ClassVar[tuple[str, ...]] = ()
-    __record_validators__: ClassVar[dict[str, ValidatorMark]] = {}
     model_fields: ClassVar[dict[str, FieldDecl]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -299,7 +298,10 @@ def _dumped(value: Any, mode: str, by_alias: bool) -> Any:
     if mode == "json":
         if isinstance(value, set | frozenset):
             return [_dumped(v, mode, by_alias) for v in value]
-        if isinstance(value, dt.date | dt.time):  # a datetime is a date
+        if isinstance(value, dt.datetime):
+            # pydantic writes these its own way (Z for UTC, milliseconds): no model holds one.
+            raise TypeError("a datetime field: dump it through its pydantic twin")
+        if isinstance(value, dt.date | dt.time):
             return value.isoformat()
     return value
 
@@ -321,21 +323,19 @@ def _json_key(key: Any) -> str:
 
 
 def _declare(cls: type[Record]) -> None:
-    """Record the fields, settings and validators of a model class (and its bases'). A
-    field's type is read (by pack/schema.py) in its class's module, or where a field of
-    another model was declared (`create_model`)."""
+    """Record the fields and settings of a model class (and its bases'); its validators stay
+    its methods, which pack/schema.py finds. A field's type is read (by pack/schema.py) in
+    its class's module, or where a field of another model was declared (`create_model`)."""
     annotations = dict(inspect.get_annotations(cls))
     module = sys.modules.get(cls.__module__)
     namespace: dict[str, Any] = vars(module) if module is not None else {}
     elsewhere: dict[str, dict[str, Any]] = cls.__dict__.get("__record_namespaces__", {})
     fields: dict[str, FieldDecl] = {}
     config: dict[str, Any] = {}
-    validators: dict[str, ValidatorMark] = {}
     for base in reversed(cls.__mro__[1:]):
         if issubclass(base, Record):
             fields.update(base.__dict__.get("__record_fields__", {}))
             config.update(base.__dict__.get("model_config", {}))
-            validators.update(base.__dict__.get("__record_validators__", {}))
     config.update(cls.__dict__.get("model_config", {}))
     own = []
     for name, annotation in annotations.items():
@@ -347,12 +347,8 @@ def _declare(cls: type[Record]) -> None:
             delattr(cls, name)  # a default is the field's, not a class attribute
         fields[name] = FieldDecl(name, annotation, elsewhere.get(name, namespace), spec)
         own.append(name)
-    for attr, value in list(cls.__dict__.items()):
-        if isinstance(value, ValidatorMark):
-            validators[attr] = value
     cls.__record_fields__ = fields
     cls.__record_own__ = tuple(own)
-    cls.__record_validators__ = validators
     cls.model_config = config
     # `Model.model_fields`: the fields by name, as pydantic's class attribute gives them.
     cls.model_fields = dict(fields)
