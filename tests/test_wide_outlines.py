@@ -13,7 +13,7 @@ from generator.art.png_surface import PngSurface
 
 
 def test_wide_outlines_are_pillows_own_pixels() -> None:
-    assert png_surface._WIDE_OUTLINES_KEEP_A_MASK
+    assert png_surface.wide_outlines_keep_a_mask()
     rng = random.Random(20261202)
     for size in ((120, 90), (64, 64)):
         ours = PngSurface.blank(*size, (230, 230, 225))

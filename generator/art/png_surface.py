@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import zlib
 from functools import lru_cache
@@ -270,7 +271,7 @@ class PngSurface:
         width: float = 1.0,
     ) -> None:
         lw = max(1, round(width)) if stroke is not None else 0
-        if lw > 1 and _WIDE_OUTLINES_KEEP_A_MASK:
+        if lw > 1 and wide_outlines_keep_a_mask():
             _wide_polygon(self.image, self.draw, points, fill, stroke, lw)
         else:
             self.draw.polygon(points, fill=fill, outline=stroke, width=lw)
@@ -393,4 +394,8 @@ def _same_as_pillow() -> bool:
     return ours.tobytes() == theirs.tobytes()
 
 
-_WIDE_OUTLINES_KEEP_A_MASK = _same_as_pillow()
+@functools.cache
+def wide_outlines_keep_a_mask() -> bool:
+    """Whether wide outlines share the kept mask: checked once, when a process first draws
+    one (a command that draws none never pays for the check)."""
+    return _same_as_pillow()

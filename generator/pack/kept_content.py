@@ -20,9 +20,16 @@ from generator.common.errors import SheetgenError, display_path
 from generator.common.memo import enabled, keep, recall
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.pack.document import MAX_FILE_BYTES, Document, LazyDocument
-from generator.pack.load import MAX_PACK_FILES, PACK_FILE, Pack, PackMeta, resolve_pack_dir
+from generator.pack.load import (
+    MAX_PACK_FILES,
+    PACK_FILE,
+    Pack,
+    PackMeta,
+    content_digest,
+    resolve_pack_dir,
+)
 from generator.pack.record import Record, record_name
-from generator.pack.record_data import Unkept, decoded, encoded
+from generator.pack.record_data import Unkept, encoded, read_back
 
 META = "pack-meta"
 MODELS = "pack-models"
@@ -79,23 +86,14 @@ def _pack(ref: str, seen: tuple[Path, ...], extended_by: Path | None) -> Pack | 
     found = recall(META, [hashlib.sha256(files[PACK_FILE]).hexdigest()])
     if found is None:
         return None
-    try:
-        meta = decoded(found[0].get("meta"), root=PackMeta)
-    except Unkept:
-        return None
-    if not isinstance(meta, PackMeta):
+    meta = read_back(found[0].get("meta"), PackMeta)
+    if meta is None:
         return None
     base = None
     if meta.extends:
         base = _pack(meta.extends, (*seen, root), root)
         if base is None:
             return None
-    digest = hashlib.sha256()
-    for name, data in files.items():
-        digest.update(f"{name}\0{len(data)}\0".encode())
-        digest.update(data)
-    if base is not None:
-        digest.update(base.digest.encode())
     documents: dict[str, Document] = {
         Path(name).stem: _lazy(root / name, data)  # type: ignore[misc]
         for name, data in files.items()
@@ -107,7 +105,7 @@ def _pack(ref: str, seen: tuple[Path, ...], extended_by: Path | None) -> Pack | 
         documents=documents,
         meta_document=_lazy(root / PACK_FILE, files[PACK_FILE]),  # type: ignore[arg-type]
         base=base,
-        digest=digest.hexdigest(),
+        digest=content_digest(files, base),
         files=files,
     )
 

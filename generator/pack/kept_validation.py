@@ -13,7 +13,7 @@ from typing import Any
 
 from generator.common.memo import enabled, keep, recall
 from generator.pack.record import Record, record_name
-from generator.pack.record_data import Unkept, decoded, encoded
+from generator.pack.record_data import Unkept, encoded, read_back
 
 KIND = "validated"
 
@@ -29,13 +29,7 @@ def kept_validated(model: type[Record], data: Any) -> Any:
     """`data` as `model` validated it before, or None."""
     key = _key(model, data) if enabled() else None
     found = recall(KIND, key) if key is not None else None
-    if found is None:
-        return None
-    try:
-        made = decoded(found[0].get("model"), root=model)
-    except Unkept:
-        return None
-    return made if type(made) is model else None
+    return None if found is None else read_back(found[0].get("model"), model)
 
 
 def keep_validated(model: type[Record], data: Any, made: Any) -> None:

@@ -27,7 +27,7 @@ from generator.pack.folders import BASES_DIR as BASES_DIR
 from generator.pack.folders import SNAPSHOT_DIR as SNAPSHOT_DIR
 from generator.pack.merge import merge_documents
 from generator.pack.record import Field, record_name
-from generator.pack.record_data import Unkept, decoded
+from generator.pack.record_data import read_back
 from generator.pack.validation import Strict, validate
 
 
@@ -186,7 +186,6 @@ def load_pack(
     documents: dict[str, Document] = {}
     files: dict[str, bytes] = {}
     unreadable: set[str] = set()
-    digest = hashlib.sha256()
     paths = sorted(root.glob("*.yaml"))
     if len(paths) > MAX_PACK_FILES:
         raise SheetgenError(f"{display_path(root)}: more than {MAX_PACK_FILES} YAML files")
@@ -199,8 +198,6 @@ def load_pack(
             unreadable.add(path.stem)
             continue
         files[path.name] = data
-        digest.update(f"{path.name}\0{len(data)}\0".encode())
-        digest.update(data)
         doc, found = parse_bytes(data, shown)
         problems += found
         if doc is not None:
@@ -224,9 +221,7 @@ def load_pack(
             problems += exc.problems
         except SheetgenError as exc:
             problems.append(meta_doc.problem(("extends",), str(exc)))
-        if base is not None:
-            digest.update(base.digest.encode())
-        elif collect:
+        if base is None and collect:
             raise ContentError(problems)  # no base: the game's files cannot be checked
     if problems and not collect:
         raise ContentError([*problems, *(base.all_problems() if base else [])])
@@ -236,11 +231,25 @@ def load_pack(
         documents=documents,
         meta_document=meta_doc,
         base=base,
-        digest=digest.hexdigest(),
+        digest=content_digest(files, base),
         problems=problems,
         unreadable=frozenset(unreadable),
         files=files,
     )
+
+
+def content_digest(files: dict[str, bytes], base: Pack | None) -> str:
+    """The content digest of a pack: every file it read (name, size, bytes, in the order
+    read) and its base's digest. It keys the pack's sheets and enters the commitment, so
+    this one function computes it, for a pack read (load_pack) or read back
+    (kept_content.py)."""
+    digest = hashlib.sha256()
+    for name, data in files.items():
+        digest.update(f"{name}\0{len(data)}\0".encode())
+        digest.update(data)
+    if base is not None:
+        digest.update(base.digest.encode())
+    return digest.hexdigest()
 
 
 def validate_files(
@@ -281,10 +290,7 @@ def _kept_model(pack: Pack, stem: str, schema: type) -> Any:
     item = (pack.kept_models or {}).get(stem)
     if not isinstance(item, dict) or item.get("schema") != record_name(schema):
         return None
-    try:
-        return decoded(item.get("model"), root=schema)
-    except Unkept:
-        return None
+    return read_back(item.get("model"), schema)
 
 
 def snapshot(pack: Pack, folder: str = SNAPSHOT_DIR) -> list[tuple[str, bytes]]:

@@ -65,3 +65,12 @@ def decoded(data: Any, root: type[Record] | None = None) -> Any:
     except (TypeError, ValueError, KeyError) as exc:
         raise Unkept(str(exc)) from None
     raise Unkept("an untagged object")
+
+
+def read_back(data: Any, model: type[Record]) -> Any:
+    """Kept data as an instance of exactly `model`, or None if it does not read back so."""
+    try:
+        made = decoded(data, root=model)
+    except Unkept:
+        return None
+    return made if type(made) is model else None
