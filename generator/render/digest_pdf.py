@@ -12,9 +12,11 @@ compressed pixels copied into the PDF as they are (an indexed-colour image with 
 predictors), never unpacked to RGB and compressed again: the PDF's pictures cost what the
 page's cost, in bytes and in time.
 
-The game's text is set in Vera; what players typed may hold letters Vera lacks, which are
-set in DejaVu Sans, right-to-left names laid out in display order (art/typed.py), so that
-the page shows and its text layer holds every name as typed."""
+The document flows down A4 pages through render/pdf_flow.py (paragraphs of mixed fonts,
+pictures, spoilers kept with their pictures). The game's text is set in Vera; what players
+typed may hold letters Vera lacks, which are set in DejaVu Sans, right-to-left names laid
+out in display order (art/typed.py), so that the page shows and its text layer holds
+every name as typed."""
 
 from __future__ import annotations
 
@@ -22,82 +24,55 @@ import base64
 import hashlib
 import io
 import struct
-from collections.abc import Callable
 from typing import Any
 
 from reportlab import rl_config
-from reportlab.lib.colors import HexColor
-from reportlab.lib.enums import TA_LEFT
-from reportlab.lib.fonts import addMapping
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
-from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (
-    Flowable,
-    Image,
-    KeepTogether,
-    PageBreak,
-    Paragraph,
-    SimpleDocTemplate,
-    Spacer,
-)
 
-from generator.art.surface import FONTS
 from generator.art.typed import WIDE_FONTS, runs
 from generator.common.bidi import FSI, ISOLATED, PDI
 from generator.render.html import Page, PagePost, button_labels
+from generator.render.pdf_flow import (
+    A4,
+    Gap,
+    Item,
+    PageBreak,
+    Para,
+    Picture,
+    Style,
+    Together,
+    flow_pdf,
+)
 from generator.render.post import Block, Bold, Part, Per, Secret, wholly_secret
+from generator.render.rich_lines import Span
 from generator.render.text import DICE_FACES
 
 IMAGE_WIDTH = 110 * mm
+REGULAR, BOLD = "Vera", "VeraBd"
+GREY = (0x55, 0x5A, 0x70)
 
-
-def escape(text: str) -> str:
-    """Text for reportlab's paragraph markup: what xml.sax.saxutils.escape does (&, <, >),
-    without importing it (it brings urllib.request, http.client and ssl with it)."""
-    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
-
-
-def _fonts() -> None:
-    """Vera for the game's text, as a family, so that `<b>` sets it in its bold."""
-    _family(
-        {name: FONTS[name] for name in ("Vera", "VeraBd", "VeraIt")}, "Vera", "VeraBd", "VeraIt"
-    )
+BODY = Style(size=9.5, leading=12.5)
+ITEM = Style(size=9.5, leading=12.5, indent=10)
+SMALL = Style(size=8, leading=12.5, colour=GREY)
+H1 = Style(size=17, leading=21, keep_with_next=True)
+H2 = Style(size=14, leading=18, keep_with_next=True)
+H3 = Style(size=11.5, leading=15, keep_with_next=True)
+H4 = Style(size=10, leading=12.5, space_before=3, keep_with_next=True)
+TITLE = Style(size=10.5, leading=12.5, keep_with_next=True)
+BULLET_INDENT = 2
 
 
 def _wide_fonts() -> None:
-    """DejaVu Sans for what Vera lacks (a name in another script), as a family: read only
-    when a page holds such text (reading its two files is a tenth of a page's work)."""
-    _family(WIDE_FONTS, "DejaVuSans", "DejaVuSans-Bold", "DejaVuSans")
-
-
-def _family(files: dict[str, Any], regular: str, bold: str, italic: str) -> None:
+    """DejaVu Sans for what Vera lacks (a name in another script): read only when a page
+    holds such text (reading its two files is a tenth of a page's work)."""
     registered = pdfmetrics.getRegisteredFontNames()
-    for name, path in files.items():
+    for name, path in WIDE_FONTS.items():
         if name not in registered:
             pdfmetrics.registerFont(TTFont(name, str(path)))
-    addMapping(regular, 0, 0, regular)
-    addMapping(regular, 1, 0, bold)
-    addMapping(regular, 0, 1, italic)
-    addMapping(regular, 1, 1, bold)
-
-
-def _styles() -> dict[str, ParagraphStyle]:
-    base = ParagraphStyle("body", fontName="Vera", fontSize=9.5, leading=12.5, alignment=TA_LEFT)
-    return {
-        "body": base,
-        "item": ParagraphStyle("item", parent=base, leftIndent=10, bulletIndent=2),
-        "small": ParagraphStyle("small", parent=base, fontSize=8, textColor="#555a70"),
-        "h1": ParagraphStyle("h1", parent=base, fontName="VeraBd", fontSize=17, leading=21),
-        "h2": ParagraphStyle("h2", parent=base, fontName="VeraBd", fontSize=14, leading=18),
-        "h3": ParagraphStyle("h3", parent=base, fontName="VeraBd", fontSize=11.5, leading=15),
-        "h4": ParagraphStyle("h4", parent=base, fontName="VeraBd", fontSize=10, spaceBefore=3),
-        "title": ParagraphStyle("title", parent=base, fontName="VeraBd", fontSize=10.5),
-    }
 
 
 def _plain(text: str) -> str:
@@ -107,18 +82,19 @@ def _plain(text: str) -> str:
     return text
 
 
-def _pdf(text: str, font: str = "Vera") -> str:
-    """Text as paragraph markup, escaped: dice as digits; runs of letters the style's font
-    lacks in its companion (DejaVu Sans); each isolated name in display order and kept on
-    one line (its spaces no-break, so a right-to-left name is never split and misordered)."""
+def _spans(text: str, font: str = REGULAR) -> list[Span]:
+    """Text as runs of fonts: dice as digits; runs of letters the font lacks in its companion
+    (DejaVu Sans); each isolated name in display order and kept on one line (its spaces
+    no-break, so a right-to-left name is never split and misordered)."""
     text = ISOLATED.sub(lambda m: FSI + m.group(1).replace(" ", "\u00a0") + PDI, _plain(text))
-    out = []
-    for piece, chosen in runs(text, font):
-        shown = escape(piece)
-        if chosen in WIDE_FONTS:
-            _wide_fonts()
-        out.append(shown if chosen == font else f'<font name="{chosen}">{shown}</font>')
-    return "".join(out)
+    found = runs(text, font)
+    if any(chosen in WIDE_FONTS for _, chosen in found):
+        _wide_fonts()
+    return found
+
+
+def _para(spans: list[Span], style: Style) -> Para:
+    return Para(tuple(spans), style)
 
 
 def _words(parts: tuple[Part, ...]) -> str:
@@ -144,10 +120,23 @@ class _Spoilers:
         return number
 
 
-def _markup(block: Block, title: str, spoilers: _Spoilers) -> str:
-    """A block as reportlab paragraph markup; each secret becomes "[spoiler N]", named at the
-    back by the words before it on its line ("Meteor 1, large, from the left")."""
-    out = []
+def _reference(number: int, what: str) -> list[Span]:
+    """ "[spoiler 12]: what it is", the reference in bold."""
+    return [(f"[spoiler {number}]", BOLD), *_spans(f": {what}")]
+
+
+def _capital(spans: list[Span]) -> list[Span]:
+    """The first letter as a capital, as the line reads."""
+    for index, (text, font) in enumerate(spans):
+        if text:
+            return [*spans[:index], (text[:1].upper() + text[1:], font), *spans[index + 1 :]]
+    return spans
+
+
+def _block_spans(block: Block, title: str, spoilers: _Spoilers, font: str) -> list[Span]:
+    """A block's text in `font` (bold parts bold); each secret becomes "[spoiler N]", named at
+    the back by the words before it on its line ("Meteor 1, large, from the left")."""
+    out: list[Span] = []
     for index, part in enumerate(block.parts):
         if isinstance(part, Secret):
             label = _words(block.parts[:index]).strip(" :-")
@@ -156,32 +145,27 @@ def _markup(block: Block, title: str, spoilers: _Spoilers) -> str:
             label = label or block.context
             where = f"{title}: {label}" if label else title
             number = spoilers.add(where, [_plain(part.text)], [])
-            out.append(f"<b>[spoiler {number}]</b>")
+            out.append((f"[spoiler {number}]", BOLD))
         elif isinstance(part, Bold):
-            out.append(f"<b>{_pdf(part.text)}</b>")
+            out += _spans(part.text, BOLD)
         else:
-            out.append(_pdf(_words((part,))))
-    text = "".join(out).replace("\n", "<br/>")  # a pack text's line breaks
+            out += _spans(_words((part,)), font)
     if block.kind == "item" and block.capital:
-        text = text[:1].upper() + text[1:]
-    return text
+        out = _capital(out)
+    return out
 
 
-def _post_flowables(
-    post: PagePost,
-    styles: dict[str, ParagraphStyle],
-    spoilers: _Spoilers,
-    labels: dict[tuple[str, int], str],
-) -> list:  # type: ignore[type-arg]
+def _post_items(
+    post: PagePost, spoilers: _Spoilers, labels: dict[tuple[str, int], str]
+) -> list[Item]:
     """The post's parts in order, as the HTML page shows them: paragraphs, headings, list
     items; a run of wholly hidden lines (a stack's cards) is one numbered spoiler."""
-    flow: list = []  # type: ignore[type-arg]
-    flow.append(Paragraph(_pdf(post.title, "VeraBd"), styles["title"]))
-    flow.append(Paragraph(_pdf(post.when), styles["small"]))
+    flow: list[Item] = [_para(_spans(post.title, BOLD), TITLE)]
+    flow.append(_para(_spans(post.when), SMALL))
     if post.kicker:
-        flow.append(Paragraph(_pdf(post.kicker), styles["small"]))
+        flow.append(_para(_spans(post.kicker), SMALL))
     if post.headline:
-        flow.append(Paragraph(f"<b>{_pdf(post.headline)}</b>", styles["body"]))
+        flow.append(_para(_spans(post.headline, BOLD), BODY))
     hidden_block: list[str] = []
 
     def flush() -> None:
@@ -189,7 +173,7 @@ def _post_flowables(
             number = spoilers.add(post.title, list(hidden_block), [])
             count = len(hidden_block)
             what = "a hidden line" if count == 1 else f"{count} hidden lines"
-            flow.append(Paragraph(f"<b>[spoiler {number}]</b>: {what}", styles["body"]))
+            flow.append(_para(_reference(number, what), BODY))
             hidden_block.clear()
 
     for block in post.blocks:
@@ -199,15 +183,15 @@ def _post_flowables(
             hidden_block.append(_words(block.parts))
             continue
         flush()
-        text = _markup(block, post.title, spoilers)
         if block.kind == "heading":
-            flow.append(Paragraph(text, styles["h4"]))
+            flow.append(_para(_block_spans(block, post.title, spoilers, BOLD), H4))
         elif block.kind == "item":
-            flow.append(Paragraph(text, styles["item"], bulletText="•"))
+            spans = _block_spans(block, post.title, spoilers, REGULAR)
+            flow.append(Para(tuple(spans), ITEM, ("\u2022", REGULAR), BULLET_INDENT))
         else:
             if block.kind == "para":
-                flow.append(Spacer(1, 3))
-            flow.append(Paragraph(text, styles["body"]))
+                flow.append(Gap(3))
+            flow.append(_para(_block_spans(block, post.title, spoilers, REGULAR), BODY))
     flush()
     for index, image in enumerate(post.images):
         data = _data(image.src)
@@ -216,16 +200,11 @@ def _post_flowables(
             name = _plain(labels.get((post.anchor, index), "").removeprefix("Show "))
             name = name or "a hidden picture"
             number = spoilers.add(f"{post.title}: {name}", [], [(data, image.alt)])
-            flow.append(
-                Paragraph(
-                    f"<b>[spoiler {number}]</b>: {escape(name)} (a hidden picture)",
-                    styles["body"],
-                )
-            )
+            flow.append(_para(_reference(number, f"{name} (a hidden picture)"), BODY))
         else:
-            flow.append(_image(data))
-            flow.append(Paragraph(_pdf(f"Picture: {image.alt}"), styles["small"]))
-    flow.append(Spacer(1, 8))
+            flow.append(_picture(data))
+            flow.append(_para(_spans(f"Picture: {image.alt}"), SMALL))
+    flow.append(Gap(8))
     return flow
 
 
@@ -233,14 +212,33 @@ def _data(src: str) -> bytes:
     return base64.b64decode(src.split(",", 1)[1])
 
 
-def _image(data: bytes) -> Flowable:
+def _picture(data: bytes) -> Picture:
     """A picture IMAGE_WIDTH wide: a palette PNG as it is, any other through reportlab."""
     png = _palette_png(data)
     if png is None:
+        from reportlab.lib.utils import ImageReader
+
         reader = ImageReader(io.BytesIO(data))
         width, height = reader.getSize()
-        return Image(io.BytesIO(data), width=IMAGE_WIDTH, height=IMAGE_WIDTH * height / width)
-    return _Picture(png)
+
+        def draw_any(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+            canvas.drawImage(reader, x, y, w, h)
+
+        return Picture(IMAGE_WIDTH, IMAGE_WIDTH * height / width, draw_any)
+    name = "png" + hashlib.sha256(png.palette + png.rows).hexdigest()[:24]
+
+    def draw(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+        document = canvas._doc
+        registered = document.getXObjectName(name)
+        if document.idToObject.get(registered) is None:  # the same picture twice: once
+            picture = _PngImage(name, png)
+            canvas._setXObjects(picture)
+            document.Reference(picture, registered)
+            document.addForm(name, picture)
+        canvas._code.append(f"q {fp_str(w, 0, 0, h, x, y)} cm /{registered} Do Q")
+        canvas._formsinuse.append(name)
+
+    return Picture(IMAGE_WIDTH, IMAGE_WIDTH * png.height / png.width, draw)
 
 
 class _PngImage(pdfdoc.PDFImageXObject):  # type: ignore[misc]
@@ -306,35 +304,6 @@ def _palette_png(data: bytes) -> _Png | None:
     return _Png(width, height, bits, palette, b"".join(rows))
 
 
-class _Picture(Flowable):  # type: ignore[misc]
-    """A palette PNG drawn IMAGE_WIDTH wide; the same picture twice is stored once."""
-
-    def __init__(self, png: _Png) -> None:
-        super().__init__()
-        self.png = png
-        self.width = IMAGE_WIDTH
-        self.height = IMAGE_WIDTH * png.height / png.width
-        self.name = "png" + hashlib.sha256(png.palette + png.rows).hexdigest()[:24]
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return self.width, self.height
-
-    def draw(self) -> None:
-        canvas = self.canv
-        document = canvas._doc
-        registered = document.getXObjectName(self.name)
-        if document.idToObject.get(registered) is None:
-            picture = _PngImage(self.name, self.png)
-            canvas._setXObjects(picture)
-            document.Reference(picture, registered)
-            document.addForm(self.name, picture)
-        canvas.saveState()
-        canvas.scale(self.width, self.height)
-        canvas._code.append(f"/{registered} Do")
-        canvas.restoreState()
-        canvas._formsinuse.append(self.name)
-
-
 def digest_pdf(page: Page) -> bytes:
     """The page as a PDF. Binary streams for this document only: reportlab's switch is
     process-wide, and the sheets keep their bytes."""
@@ -347,72 +316,55 @@ def digest_pdf(page: Page) -> bytes:
 
 
 def _digest_pdf(page: Page) -> bytes:
-    _fonts()
-    styles = _styles()
     spoilers = _Spoilers()
     labels = button_labels(page)
-    flow: list = [Paragraph(_pdf(page.title, "VeraBd"), styles["h1"])]  # type: ignore[type-arg]
-    flow += [Paragraph(_pdf(line), styles["body"]) for line in page.intro]
+    flow: list[Item] = [_para(_spans(page.title, BOLD), H1)]
+    flow += [_para(_spans(line), BODY) for line in page.intro]
     flow.append(
-        Paragraph(
-            "On paper nothing can stay hidden until tapped: each hidden roll, stack or picture "
-            "is a numbered spoiler printed at the back. Look one up only when you reach it.",
-            styles["body"],
+        _para(
+            _spans(
+                "On paper nothing can stay hidden until tapped: each hidden roll, stack or "
+                "picture is a numbered spoiler printed at the back. Look one up only when you "
+                "reach it."
+            ),
+            BODY,
         )
     )
     inside = ", ".join(s.name for s in page.sheets if s.embedded)
     beside = ", ".join(s.file for s in page.sheets if not s.embedded)
     if inside:
-        flow.append(
-            Paragraph(_pdf(f"Sheets to print (in the HTML page): {inside}."), styles["small"])
-        )
+        flow.append(_para(_spans(f"Sheets to print (in the HTML page): {inside}."), SMALL))
     if beside:
-        flow.append(Paragraph(_pdf(f"In the game folder: {beside}."), styles["small"]))
+        flow.append(_para(_spans(f"In the game folder: {beside}."), SMALL))
     for section in page.sections:
-        flow.append(Spacer(1, 6))
-        flow.append(Paragraph(_pdf(section.name, "VeraBd"), styles["h2"]))
+        flow.append(Gap(6))
+        flow.append(_para(_spans(section.name, BOLD), H2))
         for phase in section.phases:
             if phase.name:
-                flow.append(Paragraph(_pdf(phase.name, "VeraBd"), styles["h3"]))
+                flow.append(_para(_spans(phase.name, BOLD), H3))
             for post in phase.posts:
-                flow += _post_flowables(post, styles, spoilers, labels)
+                flow += _post_items(post, spoilers, labels)
     if spoilers.items:
         flow.append(PageBreak())
-        flow.append(Paragraph("Spoilers", styles["h2"]))
+        flow.append(_para(_spans("Spoilers", BOLD), H2))
         for number, where, lines, images in spoilers.items:
-            parts: list = [Paragraph(_pdf(f"{number}. {where}", "VeraBd"), styles["title"])]  # type: ignore[type-arg]
-            parts += [Paragraph(_pdf(line), styles["body"]) for line in lines]
+            parts: list[Para | Gap | Picture] = [_para(_spans(f"{number}. {where}", BOLD), TITLE)]
+            parts += [_para(_spans(line), BODY) for line in lines]
             for data, alt in images:
-                parts += [_image(data), Paragraph(_pdf(alt), styles["small"])]
-            flow.append(KeepTogether(parts))
-    buffer = io.BytesIO()
-    doc = SimpleDocTemplate(
-        buffer,
-        pagesize=A4,
-        leftMargin=15 * mm,
-        rightMargin=15 * mm,
-        topMargin=15 * mm,
-        bottomMargin=15 * mm,
-        title=page.title,
-        author="sheetgen",
-        invariant=1,
-    )
-    if page.banner:
-        doc.build(flow, onFirstPage=_banner(page.banner), onLaterPages=_banner(page.banner))
-    else:
-        doc.build(flow)
-    return buffer.getvalue()
+                parts += [_picture(data), _para(_spans(alt), SMALL)]
+            flow.append(Together(tuple(parts)))
+    return flow_pdf(flow, title=page.title, on_page=_banner(page.banner) if page.banner else None)
 
 
-def _banner(text: str) -> Callable[[Canvas, Any], None]:
+def _banner(text: str) -> Any:
     """The host copy's warning across the top of every page, above the margin."""
 
-    def draw(canvas: Canvas, doc: Any) -> None:
-        width, height = doc.pagesize
+    def draw(canvas: Canvas) -> None:
+        width, height = A4
         canvas.saveState()
-        canvas.setFillColor(HexColor("#b00020"))
+        canvas.setFillColorRGB(0xB0 / 255, 0, 0x20 / 255)
         canvas.rect(0, height - 11 * mm, width, 11 * mm, stroke=0, fill=1)
-        canvas.setFillColor(HexColor("#ffffff"))
+        canvas.setFillColorRGB(1, 1, 1)
         canvas.setFont("VeraBd", 10.5)
         canvas.drawCentredString(width / 2, height - 7.2 * mm, text)
         canvas.restoreState()
