@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import ctypes.util
 import datetime as dt
 import errno
 import functools
@@ -432,7 +431,7 @@ def _renameat2() -> Renameat2 | None:
     """Linux renameat2 from the C library, None where there is none. The running program's
     own symbols first (instant); ctypes.util.find_library only as a fallback (slow: it may
     run ldconfig)."""
-    for library in (lambda: None, lambda: ctypes.util.find_library("c")):
+    for library in (lambda: None, _libc_name):
         try:
             function = ctypes.CDLL(library(), use_errno=True).renameat2
         except (OSError, AttributeError, TypeError):
@@ -447,6 +446,14 @@ def _renameat2() -> Renameat2 | None:
         function.restype = ctypes.c_int
         return function
     return None
+
+
+def _libc_name() -> str | None:
+    # Imported here: ctypes.util brings subprocess and importlib.util to every writing
+    # command, for a fallback that a Linux program's own symbols make rare.
+    import ctypes.util
+
+    return ctypes.util.find_library("c")
 
 
 def _exchange(renameat2: Renameat2, a: Path, b: Path) -> bool:
