@@ -154,3 +154,40 @@ def test_a_flow_stays_inside_the_margins_and_keeps_headings_with_what_follows() 
         assert texts[-1][2] not in (14, 10.5)
     headings = [text for texts in pages for _, _, size, text in texts if size == 14]
     assert headings == [f"Heading {n}" for n in range(120)]
+
+
+def test_pictures_taller_than_a_page_are_drawn_smaller_and_stay_on_the_paper() -> None:
+    """A long picture (a board, a tall image a game may post) is fitted to the page: any
+    PNG, palette or not."""
+    import base64
+    import re
+
+    import pypdf
+    from PIL import Image
+
+    from generator.render.digest_pdf import IMAGE_WIDTH, digest_pdf
+    from generator.render.html import Page, PageImage, PagePhase, PagePost, PageSection
+    from generator.render.pdf_flow import BOTTOM, HEIGHT, LEFT, TOP
+
+    def src(image: Image.Image) -> str:
+        buffer = io.BytesIO()
+        image.save(buffer, "PNG")
+        return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+    tall = Image.new("RGB", (200, 3000), (20, 40, 60)).quantize(8)
+    wide = Image.new("RGBA", (900, 300), (200, 40, 60, 255))
+    images = (PageImage(src(tall), "tall", False), PageImage(src(wide), "wide", False))
+    post = PagePost("p", "A post", "Day 1", (), images=images)
+    page = Page("t", [], [], [PageSection("s", "S", [PagePhase("", [post])])], "")
+    reader = pypdf.PdfReader(io.BytesIO(digest_pdf(page)))
+    drawn = []
+    for pdf_page in reader.pages:
+        content = pdf_page.get_contents().get_data().decode("latin-1")
+        pattern = r"q\s+([\d.]+) 0 0 ([\d.]+) ([\d.]+) ([\d.]+) cm\s+/\S+ Do\s+Q"
+        drawn += [tuple(map(float, m)) for m in re.findall(pattern, content)]
+    assert len(drawn) == 2
+    (w1, h1, x1, y1), (w2, h2, x2, y2) = drawn
+    assert abs(h1 - HEIGHT) < 0.01 and abs(w1 - HEIGHT * 200 / 3000) < 0.01
+    assert abs(w2 - IMAGE_WIDTH) < 0.01 and abs(h2 - IMAGE_WIDTH / 3) < 0.01
+    for x, y, h in ((x1, y1, h1), (x2, y2, h2)):
+        assert abs(x - LEFT) < 0.01 and y >= BOTTOM - 0.01 and y + h <= TOP + 0.01

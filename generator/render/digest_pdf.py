@@ -38,6 +38,7 @@ from generator.common.bidi import FSI, ISOLATED, PDI
 from generator.render.html import Page, PagePost, button_labels
 from generator.render.pdf_flow import (
     A4,
+    HEIGHT,
     Gap,
     Item,
     PageBreak,
@@ -224,7 +225,7 @@ def _picture(data: bytes) -> Picture:
         def draw_any(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
             canvas.drawImage(reader, x, y, w, h)
 
-        return Picture(IMAGE_WIDTH, IMAGE_WIDTH * height / width, draw_any)
+        return Picture(*_fitted(width, height), draw_any)
     name = "png" + hashlib.sha256(png.palette + png.rows).hexdigest()[:24]
 
     def draw(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
@@ -238,7 +239,16 @@ def _picture(data: bytes) -> Picture:
         canvas._code.append(f"q {fp_str(w, 0, 0, h, x, y)} cm /{registered} Do Q")
         canvas._formsinuse.append(name)
 
-    return Picture(IMAGE_WIDTH, IMAGE_WIDTH * png.height / png.width, draw)
+    return Picture(*_fitted(png.width, png.height), draw)
+
+
+def _fitted(width: int, height: int) -> tuple[float, float]:
+    """A picture's size on the page: IMAGE_WIDTH wide, or narrower for one taller than a
+    page (a long board), so that it never runs off the paper."""
+    shown = IMAGE_WIDTH * height / width
+    if shown <= HEIGHT:
+        return IMAGE_WIDTH, shown
+    return IMAGE_WIDTH * HEIGHT / shown, HEIGHT
 
 
 class _PngImage(pdfdoc.PDFImageXObject):  # type: ignore[misc]
