@@ -94,7 +94,7 @@ def _spans(text: str, font: str = REGULAR) -> list[Span]:
     return found
 
 
-def _para(spans: list[Span], style: Style) -> Para:
+def _paragraph(spans: list[Span], style: Style) -> Para:
     return Para(tuple(spans), style)
 
 
@@ -161,12 +161,12 @@ def _post_items(
 ) -> list[Item]:
     """The post's parts in order, as the HTML page shows them: paragraphs, headings, list
     items; a run of wholly hidden lines (a stack's cards) is one numbered spoiler."""
-    flow: list[Item] = [_para(_spans(post.title, BOLD), TITLE)]
-    flow.append(_para(_spans(post.when), SMALL))
+    flow: list[Item] = [_paragraph(_spans(post.title, BOLD), TITLE)]
+    flow.append(_paragraph(_spans(post.when), SMALL))
     if post.kicker:
-        flow.append(_para(_spans(post.kicker), SMALL))
+        flow.append(_paragraph(_spans(post.kicker), SMALL))
     if post.headline:
-        flow.append(_para(_spans(post.headline, BOLD), BODY))
+        flow.append(_paragraph(_spans(post.headline, BOLD), BODY))
     hidden_block: list[str] = []
 
     def flush() -> None:
@@ -174,7 +174,7 @@ def _post_items(
             number = spoilers.add(post.title, list(hidden_block), [])
             count = len(hidden_block)
             what = "a hidden line" if count == 1 else f"{count} hidden lines"
-            flow.append(_para(_reference(number, what), BODY))
+            flow.append(_paragraph(_reference(number, what), BODY))
             hidden_block.clear()
 
     for block in post.blocks:
@@ -185,14 +185,14 @@ def _post_items(
             continue
         flush()
         if block.kind == "heading":
-            flow.append(_para(_block_spans(block, post.title, spoilers, BOLD), H4))
+            flow.append(_paragraph(_block_spans(block, post.title, spoilers, BOLD), H4))
         elif block.kind == "item":
             spans = _block_spans(block, post.title, spoilers, REGULAR)
             flow.append(Para(tuple(spans), ITEM, ("\u2022", REGULAR), BULLET_INDENT))
         else:
             if block.kind == "para":
                 flow.append(Gap(3))
-            flow.append(_para(_block_spans(block, post.title, spoilers, REGULAR), BODY))
+            flow.append(_paragraph(_block_spans(block, post.title, spoilers, REGULAR), BODY))
     flush()
     for index, image in enumerate(post.images):
         data = _data(image.src)
@@ -201,10 +201,10 @@ def _post_items(
             name = _plain(labels.get((post.anchor, index), "").removeprefix("Show "))
             name = name or "a hidden picture"
             number = spoilers.add(f"{post.title}: {name}", [], [(data, image.alt)])
-            flow.append(_para(_reference(number, f"{name} (a hidden picture)"), BODY))
+            flow.append(_paragraph(_reference(number, f"{name} (a hidden picture)"), BODY))
         else:
             flow.append(_picture(data))
-            flow.append(_para(_spans(f"Picture: {image.alt}"), SMALL))
+            flow.append(_paragraph(_spans(f"Picture: {image.alt}"), SMALL))
     flow.append(Gap(8))
     return flow
 
@@ -328,10 +328,10 @@ def digest_pdf(page: Page) -> bytes:
 def _digest_pdf(page: Page) -> bytes:
     spoilers = _Spoilers()
     labels = button_labels(page)
-    flow: list[Item] = [_para(_spans(page.title, BOLD), H1)]
-    flow += [_para(_spans(line), BODY) for line in page.intro]
+    flow: list[Item] = [_paragraph(_spans(page.title, BOLD), H1)]
+    flow += [_paragraph(_spans(line), BODY) for line in page.intro]
     flow.append(
-        _para(
+        _paragraph(
             _spans(
                 "On paper nothing can stay hidden until tapped: each hidden roll, stack or "
                 "picture is a numbered spoiler printed at the back. Look one up only when you "
@@ -343,25 +343,26 @@ def _digest_pdf(page: Page) -> bytes:
     inside = ", ".join(s.name for s in page.sheets if s.embedded)
     beside = ", ".join(s.file for s in page.sheets if not s.embedded)
     if inside:
-        flow.append(_para(_spans(f"Sheets to print (in the HTML page): {inside}."), SMALL))
+        flow.append(_paragraph(_spans(f"Sheets to print (in the HTML page): {inside}."), SMALL))
     if beside:
-        flow.append(_para(_spans(f"In the game folder: {beside}."), SMALL))
+        flow.append(_paragraph(_spans(f"In the game folder: {beside}."), SMALL))
     for section in page.sections:
         flow.append(Gap(6))
-        flow.append(_para(_spans(section.name, BOLD), H2))
+        flow.append(_paragraph(_spans(section.name, BOLD), H2))
         for phase in section.phases:
             if phase.name:
-                flow.append(_para(_spans(phase.name, BOLD), H3))
+                flow.append(_paragraph(_spans(phase.name, BOLD), H3))
             for post in phase.posts:
                 flow += _post_items(post, spoilers, labels)
     if spoilers.items:
         flow.append(PageBreak())
-        flow.append(_para(_spans("Spoilers", BOLD), H2))
+        flow.append(_paragraph(_spans("Spoilers", BOLD), H2))
         for number, where, lines, images in spoilers.items:
-            parts: list[Para | Gap | Picture] = [_para(_spans(f"{number}. {where}", BOLD), TITLE)]
-            parts += [_para(_spans(line), BODY) for line in lines]
+            heading = _paragraph(_spans(f"{number}. {where}", BOLD), TITLE)
+            parts: list[Para | Gap | Picture] = [heading]
+            parts += [_paragraph(_spans(line), BODY) for line in lines]
             for data, alt in images:
-                parts += [_picture(data), _para(_spans(alt), SMALL)]
+                parts += [_picture(data), _paragraph(_spans(alt), SMALL)]
             flow.append(Together(tuple(parts)))
     return flow_pdf(flow, title=page.title, on_page=_banner(page.banner) if page.banner else None)
 
