@@ -24,6 +24,7 @@ import base64
 import hashlib
 import io
 import struct
+from collections.abc import Callable
 from typing import Any
 
 from reportlab import rl_config
@@ -367,7 +368,7 @@ def _digest_pdf(page: Page) -> bytes:
     return flow_pdf(flow, title=page.title, on_page=_banner(page.banner) if page.banner else None)
 
 
-def _banner(text: str) -> Any:
+def _banner(text: str) -> Callable[[Canvas], None]:
     """The host copy's warning across the top of every page, above the margin."""
 
     def draw(canvas: Canvas) -> None:
