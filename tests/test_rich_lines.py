@@ -191,3 +191,24 @@ def test_pictures_taller_than_a_page_are_drawn_smaller_and_stay_on_the_paper() -
     assert abs(w2 - IMAGE_WIDTH) < 0.01 and abs(h2 - IMAGE_WIDTH / 3) < 0.01
     for x, y, h in ((x1, y1, h1), (x2, y2, h2)):
         assert abs(x - LEFT) < 0.01 and y >= BOTTOM - 0.01 and y + h <= TOP + 0.01
+
+
+def test_a_huge_word_is_cut_in_one_pass() -> None:
+    """A host may paste a megabyte without a space (a correction's text): the word is cut
+    letter by letter once, never measured (or copied) again for each line it fills."""
+    measured = 0  # letters measured, in all
+
+    def counted(text: str, font: str, size: float) -> float:
+        nonlocal measured
+        measured += len(text)
+        return string_width(text, font, size)
+
+    word = "0123456789abcdef" * 1250  # 20,000 letters
+    for spans in ([(word, "Vera")], [("x ", "Vera"), (word, "VeraBd"), (" y", "Vera")]):
+        measured = 0
+        lines = wrap_spans(spans, 200, 9.5, counted)
+        assert measured < 4 * len(word)  # linear: the whole, the word, its letters
+        assert all(width_of(line, 9.5) <= 200 for line in lines)
+        assert "".join(text_of(line) for line in lines).replace(" ", "") == "".join(
+            text for text, _ in spans
+        ).replace(" ", "")

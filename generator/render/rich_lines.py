@@ -54,22 +54,26 @@ def _merged(spans: list[Span]) -> Line:
     return tuple(merged)
 
 
-def _cut(word: list[Span], room: float, size: float, width: Width) -> tuple[list[Span], list[Span]]:
-    """The longest head of `word` that fits in `room` (at least one letter), and the rest."""
+def _cut(word: list[Span], room: float, size: float, width: Width) -> tuple[list[Line], list[Span]]:
+    """A word wider than the line cut into lines of at most `room` (each at least one
+    letter), and its last piece, which fits and goes on with the line: one pass over its
+    letters, however long the word (a pasted hash, a host's typo)."""
+    lines: list[Line] = []
     head: list[Span] = []
     used = 0.0
-    for index, (text, font) in enumerate(word):
+    for text, font in word:
+        start = 0  # where this span's piece on the current line begins
         for at, char in enumerate(text):
             step = width(char, font, size)
-            if head and used + step > room:
-                rest = [(text[at:], font), *word[index + 1 :]]
-                return head, rest
+            if (head or at > start) and used + step > room:
+                if at > start:
+                    head.append((text[start:at], font))
+                lines.append(_merged(head))
+                head, used, start = [], 0.0, at
             used += step
-            if head and head[-1][1] == font:
-                head[-1] = (head[-1][0] + char, font)
-            else:
-                head.append((char, font))
-    return head, []
+        if start < len(text):
+            head.append((text[start:], font))
+    return lines, head
 
 
 def wrap_spans(spans: Sequence[Span], room: float, size: float, width: Width) -> list[Line]:
@@ -104,11 +108,9 @@ def _one_font(text: str, font: str, room: float, size: float, width: Width) -> l
                 lines.append((((" ".join(line)), font),))
                 line, used = [], 0.0
             if not line and wide > room:
-                pieces, rest = _cut([(word, font)], room, size, width)
-                while rest:
-                    lines.append(_merged(pieces))
-                    pieces, rest = _cut(rest, room, size, width)
-                word = pieces[0][0]
+                cut, rest = _cut([(word, font)], room, size, width)
+                lines += cut
+                word = rest[0][0]
                 wide = width(word, font, size)
             used += (space if line else 0.0) + wide
             line.append(word)
@@ -136,14 +138,10 @@ def _mixed(spans: Sequence[Span], room: float, size: float, width: Width) -> lis
         if line and used + gap + wide > room:
             lines.append(_merged(line))
             line, used, space, gap = [], 0.0, None, 0.0
-        while not line and wide > room:
-            head, word = _cut(word, room, size, width)
-            lines.append(_merged(head))
+        if not line and wide > room:
+            cut, word = _cut(word, room, size, width)
+            lines += cut
             wide = sum(width(text, font, size) for text, font in word)
-            if not word:
-                break
-        if not word:
-            continue
         if space:
             line.append(space)
         line.extend(word)
