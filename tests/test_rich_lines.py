@@ -11,9 +11,9 @@ import pytest
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.art.pdf_surface import register_fonts, string_width
+from generator.art.pdf_surface import register_fonts, string_width, subset_parts
 from generator.render import rich_lines
-from generator.render.pdf_flow import ROOM, _subsets
+from generator.render.pdf_flow import ROOM
 from generator.render.rich_lines import Line, wrap_spans
 
 WORDS = ["a", "tile", "Skipped", "Parts", "(round", "1)", "T073", "—", "Zoë", "x" * 40, "é"]
@@ -109,9 +109,9 @@ def test_the_quick_subset_lookup_gives_split_strings_bytes() -> None:
         for _ in range(400):
             text = "".join(rng.choice(letters) for _ in range(rng.randint(0, 30)))
             expected = face.splitString(text, doc)
-            assert _subsets(face, text, doc) == expected, text
+            assert subset_parts(face, text, doc) == expected, text
             # Asked again (every letter now has its code): the quick lookup answers the same.
-            assert _subsets(face, text, doc) == face.splitString(text, doc), text
+            assert subset_parts(face, text, doc) == face.splitString(text, doc), text
 
 
 def placed_texts(data: bytes) -> list[list[tuple[float, float, float, str]]]:

@@ -55,6 +55,26 @@ def string_width(text: str, font: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, font, size)
 
 
+def subset_parts(face: Any, text: str, doc: Any) -> list[tuple[int, bytes]]:
+    """The text in the font's subsets, as `splitString` cuts it (the sheets' text and the
+    catch-up PDF's lines go through this). A line whose letters all
+    have their codes in the first subset already (most lines after the first page) is
+    looked up at once; any other goes through `splitString`, which gives new letters their
+    codes one at a time."""
+    state = getattr(face, "state", {}).get(doc)
+    assigned = getattr(state, "assignments", None)
+    if assigned is not None:
+        try:
+            # splitString sets a no-break space as a space: the same code.
+            codes = [assigned[code] for code in map(ord, text.replace("\u00a0", " "))]
+        except KeyError:
+            pass
+        else:
+            if codes and max(codes) < 256:
+                return [(0, bytes(codes))]
+    return face.splitString(text, doc)  # type: ignore[no-any-return]
+
+
 def canvas_methods() -> bool:
     """Whether shapes and text go through the canvas's own methods (the slower way, kept
     to check that both give the same bytes)."""
@@ -193,7 +213,7 @@ class PdfSurface:
         doc = canvas._doc
         shown: list[str] = []
         current, head = -1, ""
-        for subset, part in face.splitString(text, doc):
+        for subset, part in subset_parts(face, text, doc):
             if subset != current:
                 head = head or f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
                 shown.append(f"{face.getSubsetInternalName(subset, doc)} {head}")

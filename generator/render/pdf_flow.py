@@ -21,7 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.art.pdf_surface import register_fonts, string_width
+from generator.art.pdf_surface import register_fonts, string_width, subset_parts
 from generator.art.surface import Color
 from generator.render.rich_lines import Line, Span, wrap_spans
 
@@ -131,25 +131,6 @@ def _least(flow: _Flow, item: Item | None) -> float:
     return 0.0
 
 
-def _subsets(face: Any, text: str, doc: Any) -> list[tuple[int, bytes]]:
-    """The text in the font's subsets, as `splitString` cuts it. A line whose letters all
-    have their codes in the first subset already (most lines after the first page) is
-    looked up at once; any other goes through `splitString`, which gives new letters their
-    codes one at a time."""
-    state = getattr(face, "state", {}).get(doc)
-    assigned = getattr(state, "assignments", None)
-    if assigned is not None:
-        try:
-            # splitString sets a no-break space as a space: the same code.
-            codes = [assigned[code] for code in map(ord, text.replace("\u00a0", " "))]
-        except KeyError:
-            pass
-        else:
-            if codes and max(codes) < 256:
-                return [(0, bytes(codes))]
-    return face.splitString(text, doc)  # type: ignore[no-any-return]
-
-
 def _line(canvas: Canvas, x: float, baseline: float, line: Line, style: Style) -> None:
     """One line as one text object: a font's subset chosen before each of its runs, as
     reportlab's text objects write them."""
@@ -157,7 +138,7 @@ def _line(canvas: Canvas, x: float, baseline: float, line: Line, style: Style) -
     shown: list[str] = [f"1 0 0 1 {fp_str(x, baseline)} Tm"]
     for text, font in line:
         face: Any = pdfmetrics.getFont(font)
-        for subset, part in _subsets(face, text, doc):
+        for subset, part in subset_parts(face, text, doc):
             internal = face.getSubsetInternalName(subset, doc)
             shown.append(f"{internal} {fp_str(style.size)} Tf ({canvas._escape(part)}) Tj")
     red, green, blue = (channel / 255 for channel in style.colour)
