@@ -22,11 +22,14 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from generator.art.pdf_streams import compress_streams_once
 from generator.art.surface import BLACK, FONTS, Anchor, Color, FontName, Point
 
 
 def register_fonts() -> None:
-    """Embed the Vera TTFs (subsetted) in every PDF; idempotent."""
+    """Embed the Vera TTFs (subsetted) in every PDF; idempotent. Every PDF is made after
+    this, so it also has reportlab compress each stream once per process (pdf_streams.py)."""
+    compress_streams_once()
     for name, path in FONTS.items():
         if name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(name, str(path)))
