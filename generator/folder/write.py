@@ -273,8 +273,9 @@ def _write(
             if not same_game:
                 leave_out |= _files_written_by(root, old_manifest)
             _carry_over(root, staging, leave_out, "")
+        checked: set[Path] = set()
         for name, item in new.items():
-            _place(staging, PurePosixPath(name), item.data)
+            _place(staging, PurePosixPath(name), item.data, checked)
         manifest = {k: v for k, v in keep_listed.items() if _is_regular(staging / k)}
         manifest.update({name: _sha256(item.data) for name, item in new.items()})
         plan_bytes = to_json(plan)
@@ -373,34 +374,46 @@ def _carry_over(source: Path, target: Path, leave_out: set[str], prefix: str) ->
                 )
 
 
-def _place(staging: Path, rel: PurePosixPath, data: bytes) -> None:
+def _place(
+    staging: Path, rel: PurePosixPath, data: bytes, checked: set[Path] | None = None
+) -> None:
     """Write one file into the staging folder. Whatever the previous folder had in the way
-    (a symlink, a file where a folder goes) is replaced, never followed."""
+    (a symlink, a file where a folder goes) is replaced, never followed. `checked`: the
+    folders of this staging folder already made or found to be real folders (a game writes
+    some 480 files into a handful of them: each is looked at once)."""
     folder = staging
     for part in rel.parts[:-1]:
         folder = folder / part
+        if checked is not None and folder in checked:
+            continue
         try:
             mode = os.lstat(folder).st_mode
         except FileNotFoundError:
             os.mkdir(folder)
-            continue
-        if not stat.S_ISDIR(mode):
-            os.unlink(folder)
-            os.mkdir(folder)
+        else:
+            if not stat.S_ISDIR(mode):
+                os.unlink(folder)
+                os.mkdir(folder)
+        if checked is not None:
+            checked.add(folder)
     target = folder / rel.name
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:
-        mode = os.lstat(target).st_mode
-    except FileNotFoundError:
-        mode = None
-    if mode is not None:
-        if stat.S_ISDIR(mode):
+        # O_EXCL: never opens what is there already, a symlink (even a dangling one) included.
+        fd = os.open(target, flags, 0o666)
+    except FileExistsError:
+        if stat.S_ISDIR(os.lstat(target).st_mode):
             raise SheetgenError(
                 f"{rel} is a folder in the game folder where sheetgen writes a file; move it away"
-            )
+            ) from None
         os.unlink(target)
-    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
-    with os.fdopen(fd, "wb") as out:
-        out.write(data)
+        fd = os.open(target, flags, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
 
 
 def _switch(staging: Path, root: Path, exchange: Renameat2 | None) -> None:
