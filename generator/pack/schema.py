@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar, Union
 import pydantic
 from pydantic import BaseModel
 
-from generator.pack.record import AfterValidator, FieldDecl, FieldSpec, Record, ValidatorMark
+from generator.pack.record import AfterValidator, FieldSpec, Record, ValidatorMark
 
 _TWINS: dict[type, type[BaseModel]] = {}
 _MAKING: set[type] = set()
@@ -52,7 +52,7 @@ def _make(cls: type[Record]) -> type[BaseModel]:
     annotations: dict[str, Any] = {}
     for name in cls.__record_own__:
         decl = cls.__record_fields__[name]
-        annotations[name] = _twinned(_resolved(decl))
+        annotations[name] = _twinned(decl.resolved())
         spec = decl.spec
         if isinstance(spec, FieldSpec):
             arguments = spec.arguments()
@@ -77,15 +77,6 @@ def _make(cls: type[Record]) -> type[BaseModel]:
             annotations[attr] = ClassVar[Any]
     namespace["__annotations__"] = annotations
     return type(cls.__name__, bases or (BaseModel,), namespace)
-
-
-def _resolved(decl: FieldDecl) -> Any:
-    """A field's declared type as a type object: its text read where it was written."""
-    annotation = decl.annotation
-    if not isinstance(annotation, str):
-        return annotation
-    # The text of a type in the project's own declarations, read as Python reads it.
-    return eval(annotation, decl.namespace)
 
 
 def _twinned(tp: Any) -> Any:

@@ -38,9 +38,13 @@ class Strict(Record):
             found = kept_validated(cls, data)
             if found is not None:
                 return found
-        from generator.pack.schema import validate_python
+        from generator.pack.quick_validation import quick_validate
 
-        made = validate_python(cls, data, context)
+        made = quick_validate(cls, data, context)
+        if made is None:  # not plainly valid: pydantic validates it, and says what is wrong
+            from generator.pack.schema import validate_python
+
+            made = validate_python(cls, data, context)
         if context is None:
             keep_validated(cls, data, made)
         return made
@@ -76,7 +80,15 @@ def validate(
 
     Where the schema wants text and YAML read a plain scalar as something else (`0042` as 34,
     `yes` as True, `12:30` as 750), the text the author wrote is used: a seed or an id is
-    what was typed, never a number YAML made of it."""
+    what was typed, never a number YAML made of it.
+
+    Data that is plainly valid is validated without pydantic (pack/quick_validation.py);
+    anything else goes through pydantic, whose messages and locations the problems use."""
+    from generator.pack.quick_validation import quick_validate
+
+    made = quick_validate(model, doc.data, context)
+    if made is not None:
+        return made, []
     from pydantic import ValidationError
 
     from generator.pack.schema import schema_of, to_record
