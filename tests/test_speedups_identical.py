@@ -2,9 +2,11 @@
 (SHEETGEN_WORKERS=2 draws in a pool of two, =1 in-process, as a game's pictures are drawn
 unless told), the posts drawn straight in the palette (SHEETGEN_PALETTE_DRAWING=off draws
 them in RGB and maps them after), the sheet cache (SHEETGEN_CACHE=off), reportlab's
-C accelerator (`_rl_accel`, blocked here so reportlab uses its Python code) and the sheets'
+C accelerator (`_rl_accel`, blocked here so reportlab uses its Python code), the sheets'
 operators written by the surface itself (SHEETGEN_PDF_OPS=canvas draws through reportlab's
-canvas methods). Five packs, each run as a host runs it, a process of its own."""
+canvas methods); and two without a switch, turned off here as a run starts: plainly valid
+files validated without pydantic (pack/quick_validation.py) and each PDF stream compressed
+once (art/pdf_streams.py). Five packs, each run as a host runs it, a process of its own."""
 
 from __future__ import annotations
 
@@ -17,10 +19,12 @@ from pathlib import Path
 import pytest
 
 SEED = "speed-switch-seed-0123456789abcdef"
-NO_ACCELERATOR = (
-    "import sys; sys.modules['_rl_accel'] = None; "
-    "from generator.entry import run; sys.argv[0] = 'sheetgen'; run()"
+# What a run does first, to switch off a speed-up that has no switch of its own.
+NO_ACCELERATOR = "import sys; sys.modules['_rl_accel'] = None"
+PYDANTIC_ONLY = (
+    "import generator.pack.quick_validation as q; q.quick_validate = lambda *a, **k: None"
 )
+REPORTLAB_FLATE = "import generator.art.pdf_surface as s; s.compress_streams_once = lambda: None"
 BATTLESTAR = """\
 pack: battlestar
 seed: {seed}
@@ -41,8 +45,10 @@ def _hashes(root: Path) -> dict[str, str]:
     }
 
 
-def _run(where: Path, args: list[str], env: dict[str, str], accelerator: bool = True) -> None:
-    code = NO_ACCELERATOR if not accelerator else "from generator.entry import run; run()"
+def _run(where: Path, args: list[str], env: dict[str, str], prelude: str = "") -> None:
+    code = (
+        f"{prelude}\nimport sys\nfrom generator.entry import run\nsys.argv[0] = 'sheetgen'\nrun()"
+    )
     done = subprocess.run(
         [sys.executable, "-c", code, *args], cwd=where, env=env, capture_output=True, text=True
     )
@@ -50,20 +56,20 @@ def _run(where: Path, args: list[str], env: dict[str, str], accelerator: bool = 
 
 
 def _outputs(
-    tmp: Path, pack: str, name: str, env: dict[str, str], accelerator: bool = True
+    tmp: Path, pack: str, name: str, env: dict[str, str], prelude: str = ""
 ) -> dict[str, str]:
     where = tmp / name
     where.mkdir()
     if pack == "battlestar":
         (where / "game.yaml").write_text(BATTLESTAR.format(seed=SEED), encoding="utf-8")
-        _run(where, ["bsg", "setup", "game.yaml"], env, accelerator)
-        _run(where, ["sheets", "--pack", pack, "--seed", SEED, "-o", "sheets"], env, accelerator)
+        _run(where, ["bsg", "setup", "game.yaml"], env, prelude)
+        _run(where, ["sheets", "--pack", pack, "--seed", SEED, "-o", "sheets"], env, prelude)
         return {**_hashes(where / "table"), **_hashes(where / "sheets")}
     _run(
         where,
         ["game", "--pack", pack, "--seed", SEED, "--start", "2026-12-01", "-o", "g"],
         env,
-        accelerator,
+        prelude,
     )
     return _hashes(where / "g")
 
@@ -78,21 +84,23 @@ def test_each_speed_up_switched_off_gives_the_same_bytes(tmp_path: Path, pack: s
     assert any(name.endswith(".pdf") for name in reference), sorted(reference)[:5]
     if pack in ("galaxy-trucker", "keep-on-trucking", "moon-drop"):
         assert any(name.endswith(".png") for name in reference)
+    cold = dict(base, SHEETGEN_CACHE="off")
     switched = {
-        "pool on": (dict(base, SHEETGEN_WORKERS="2"), True),
-        "pool off": (dict(base, SHEETGEN_WORKERS="1"), True),
-        "cache off": (dict(base, SHEETGEN_CACHE="off"), True),
-        "cache warm": (base, True),
-        "drawing in RGB": (dict(base, SHEETGEN_PALETTE_DRAWING="off"), True),
-        "RGB, cache off": (dict(base, SHEETGEN_PALETTE_DRAWING="off", SHEETGEN_CACHE="off"), True),
-        "no C accelerator": (dict(base, SHEETGEN_CACHE="off"), False),
-        "PDF through the canvas": (
-            dict(base, SHEETGEN_PDF_OPS="canvas", SHEETGEN_CACHE="off"),
-            True,
-        ),
+        "pool on": (dict(base, SHEETGEN_WORKERS="2"), ""),
+        "pool off": (dict(base, SHEETGEN_WORKERS="1"), ""),
+        "cache off": (cold, ""),
+        "cache warm": (base, ""),
+        "drawing in RGB": (dict(base, SHEETGEN_PALETTE_DRAWING="off"), ""),
+        "RGB, cache off": (dict(cold, SHEETGEN_PALETTE_DRAWING="off"), ""),
+        "no C accelerator": (cold, NO_ACCELERATOR),
+        "PDF through the canvas": (dict(cold, SHEETGEN_PDF_OPS="canvas"), ""),
+        # Every file validated by pydantic, none by pack/quick_validation.py.
+        "pydantic validates all": (cold, PYDANTIC_ONLY),
+        # Every PDF stream compressed by reportlab's own filter (art/pdf_streams.py).
+        "reportlab flate": (cold, REPORTLAB_FLATE),
     }
-    for name, (env, accelerator) in switched.items():
-        found = _outputs(tmp_path, pack, name.replace(" ", "-"), env, accelerator)
+    for name, (env, prelude) in switched.items():
+        found = _outputs(tmp_path, pack, name.replace(" ", "-"), env, prelude)
         differ = sorted(
             k for k in reference.keys() | found.keys() if reference.get(k) != found.get(k)
         )
