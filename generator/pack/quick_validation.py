@@ -69,22 +69,18 @@ class QuickInfo:
 
 
 # --- models ---------------------------------------------------------------------------------
+# Each model's check, built once (None: it declines). A model inside another is looked up
+# when a value of it is checked, so building one never builds another.
 _MODELS: dict[type, Check | None] = {}
-_BUILDING: set[type] = set()
 
 
 def _model_check(cls: type[Record]) -> Check:
     found = _MODELS.get(cls, MISSING)
     if found is MISSING:
-        if cls in _BUILDING:
-            raise Decline  # a model inside itself: pydantic says so
-        _BUILDING.add(cls)
         try:
             found = _build_model(cls)
         except Decline:
             found = None
-        finally:
-            _BUILDING.discard(cls)
         _MODELS[cls] = found
     if found is None:
         raise Decline

@@ -29,8 +29,9 @@ class Strict(Record):
 
     @classmethod
     def model_validate(cls, data: Any, *, context: dict[str, Any] | None = None) -> Any:
-        """`data` validated as this model (through pydantic; its ValidationError, a
-        ValueError, says what is wrong). The same data validated before by this code, and
+        """`data` validated as this model: plainly valid data without pydantic
+        (pack/quick_validation.py), anything else through pydantic, whose ValidationError
+        (a ValueError) says what is wrong. The same data validated before by this code, and
         without a context, is read back from the host's cache (pack/kept_validation.py)."""
         from generator.pack.kept_validation import keep_validated, kept_validated
 
