@@ -4,9 +4,11 @@ unless told), the posts drawn straight in the palette (SHEETGEN_PALETTE_DRAWING=
 them in RGB and maps them after), the sheet cache (SHEETGEN_CACHE=off), reportlab's
 C accelerator (`_rl_accel`, blocked here so reportlab uses its Python code), the sheets'
 operators written by the surface itself (SHEETGEN_PDF_OPS=canvas draws through reportlab's
-canvas methods); and two without a switch, turned off here as a run starts: plainly valid
-files validated without pydantic (pack/quick_validation.py) and each PDF stream compressed
-once (art/pdf_streams.py). Five packs, each run as a host runs it, a process of its own."""
+canvas methods), freed memory reused and RGB pictures let go once mapped
+(SHEETGEN_REUSE_MEMORY=off keeps both as they were); and two without a switch, turned off
+here as a run starts: plainly valid files validated without pydantic
+(pack/quick_validation.py) and each PDF stream compressed once (art/pdf_streams.py). Five
+packs, each run as a host runs it, a process of its own."""
 
 from __future__ import annotations
 
@@ -98,6 +100,8 @@ def test_each_speed_up_switched_off_gives_the_same_bytes(tmp_path: Path, pack: s
         "pydantic validates all": (cold, PYDANTIC_ONLY),
         # Every PDF stream compressed by reportlab's own filter (art/pdf_streams.py).
         "reportlab flate": (cold, REPORTLAB_FLATE),
+        # malloc as the system sets it, every RGB picture kept (common/memory.py).
+        "memory not reused": (dict(cold, SHEETGEN_REUSE_MEMORY="off"), ""),
     }
     for name, (env, prelude) in switched.items():
         found = _outputs(tmp_path, pack, name.replace(" ", "-"), env, prelude)

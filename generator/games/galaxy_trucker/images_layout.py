@@ -29,6 +29,7 @@ from generator.art.png_surface import (
     picture_from,
 )
 from generator.art.surface import Color
+from generator.common.memory import reuse_memory_switched_off
 from generator.folder.kept_blobs import keep, read_kept
 from generator.folder.kept_bundle import bundle
 from generator.folder.kept_bundle import forget as forget_bundles
@@ -77,8 +78,9 @@ def _picture(
     start: Start | None = None,
 ) -> Image.Image:
     """A picture of w x h pixels, drawn at twice the size on what it is pasted over, kept for
-    this process. What is kept between runs is its palette indices (`KeptPicture`): a post
-    drawn in the palette pastes them, and draws this only when they are not kept yet.
+    this process until its palette indices are mapped. What is kept between runs is those
+    indices (`KeptPicture`): a post drawn in the palette pastes them, and draws this only
+    when they are not kept yet.
     `start`: the steps it shares with other pictures, drawn before `draw`."""
     key = (*key, background)
     found = _PICTURES.get(key)
@@ -143,6 +145,11 @@ class KeptPicture:
             found = Image.frombytes("L", mapped.size, mapped.tobytes())
             if kept is not None:
                 kept.put(name, picture_data(found))
+            if not reuse_memory_switched_off():
+                # The posts paste these indices from now on: the RGB picture's memory
+                # (most of a cold game's) goes to the next picture instead of being kept.
+                # A post that turns RGB after pasting it draws it again, the same pixels.
+                _PICTURES.pop((*self.key, self.background), None)
         _INDICES[key] = found
         return found
 
@@ -238,8 +245,9 @@ def _mosaic_palette(content: GalaxyTrucker) -> Image.Image:
         # A tile of the pack is the very picture its posts paste at that size (drawn once);
         # the legend's made-up connector tiles have pictures of their own.
         shared = content.tiles_by_id.get(tile.id) == tile
+        key = ("tile" if shared else "palette-tile", content.pack_name, tile.id, PALETTE_TILE)
         picture = _picture(
-            ("tile" if shared else "palette-tile", content.pack_name, tile.id, PALETTE_TILE),
+            key,
             PALETTE_TILE,
             PALETTE_TILE,
             lambda s, w, h, tile=tile: tile_inside(s, content, tile, 0, 0, w),
@@ -247,10 +255,15 @@ def _mosaic_palette(content: GalaxyTrucker) -> Image.Image:
             TILE_START,
         )
         mosaic.image.paste(picture, ((i % per_row) * PALETTE_TILE, (i // per_row) * PALETTE_TILE))
+        if not shared and not reuse_memory_switched_off():  # drawn for the palette alone
+            _PICTURES.pop((*key, ROW_PANEL), None)
     top = tile_rows * PALETTE_TILE
     for i, card in enumerate(cards):
-        picture = card_picture(content, card.id, *PALETTE_CARD).rgb()
+        in_mosaic = card_picture(content, card.id, *PALETTE_CARD)
+        picture = in_mosaic.rgb()
         mosaic.image.paste(picture, ((i % 2) * PALETTE_CARD[0], top + (i // 2) * PALETTE_CARD[1]))
+        if not reuse_memory_switched_off():  # a size for the palette alone, not for posts
+            _PICTURES.pop((*in_mosaic.key, in_mosaic.background), None)
     y = top + card_rows * PALETTE_CARD[1]
     for value in range(1, 7):
         mosaic.image.paste(die_picture(value, 80).rgb(), ((value - 1) * 90, y))
