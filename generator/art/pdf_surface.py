@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import os
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
@@ -99,6 +99,9 @@ class PdfSurface:
         register_fonts()
         self.canvas = canvas
         self.page_height = page_height
+        # While a page is recorded (`record`): where each text's operators went in the
+        # page's code, and what drew them (a text's operators depend on the document).
+        self.texts: list[RecordedText] | None = None
 
     def _y(self, y: float) -> float:
         return self.page_height - y
@@ -204,6 +207,9 @@ class PdfSurface:
     ) -> None:
         canvas = self.canvas
         code: list[str] = canvas._code
+        if self.texts is not None:
+            drawn = (x, y, text, size, font, color, anchor)
+            self.texts.append(RecordedText(len(code), len(code) + 4, drawn))
         code.append("q")
         code.append(_fill_op(color))
         # `drawString`, `drawCentredString` and `drawRightString`: a text object at the
@@ -228,6 +234,45 @@ class PdfSurface:
 
     def text_width(self, text: str, *, size: float, font: FontName = "Vera") -> float:
         return string_width(text, font, size)
+
+    # --- a page drawn again in another document ----------------------------------------
+    def record(self) -> int:
+        """Start recording the page's drawing; returns where it starts in the page's code."""
+        self.texts = []
+        return len(self.canvas._code)
+
+    def recorded(self, start: int) -> RecordedPage:
+        """What the page drew since `record`: its operators, and its texts to set again."""
+        texts = [RecordedText(t.start - start, t.end - start, t.drawn) for t in self.texts or []]
+        self.texts = None
+        return RecordedPage(self.canvas._code[start:], texts, self.page_height)
+
+    def replay(self, page: RecordedPage) -> None:
+        """The page drawn again, in this canvas's document: every shape's operators as
+        they were (they depend on the page's size alone), every text set again in this
+        document's font subsets, in the same order (a subset's codes are given in the
+        order its letters are first set)."""
+        if page.page_height != self.page_height:
+            raise ValueError("a page is replayed on a page of another size")
+        code: list[str] = self.canvas._code
+        at = 0
+        for start, end, (x, y, text, size, font, color, anchor) in page.texts:
+            code.extend(page.code[at:start])
+            self.text(x, y, text, size=size, font=font, color=color, anchor=anchor)
+            at = end
+        code.extend(page.code[at:])
+
+
+class RecordedText(NamedTuple):
+    start: int  # where its operators are in the page's code (4 entries: q, colour, text, Q)
+    end: int
+    drawn: tuple[float, float, str, float, FontName, Color, Anchor]
+
+
+class RecordedPage(NamedTuple):
+    code: list[str]
+    texts: list[RecordedText]
+    page_height: float
 
 
 class CanvasMethodsSurface(PdfSurface):
