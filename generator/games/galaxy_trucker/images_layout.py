@@ -33,7 +33,7 @@ from generator.common.memory import reuse_memory_switched_off
 from generator.folder.kept_blobs import keep, read_kept
 from generator.folder.kept_bundle import bundle
 from generator.folder.kept_bundle import forget as forget_bundles
-from generator.games.galaxy_trucker.art.cards import draw_card
+from generator.games.galaxy_trucker.art.cards import card_body, card_inside
 from generator.games.galaxy_trucker.art.tiles import tile_frame, tile_inside
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import (
@@ -167,6 +167,9 @@ def forget_pictures() -> None:
 
 # Every tile starts with the same frame (art/tiles.py `draw_tile`: the frame, then the rest).
 TILE_START: Start = (("tile-frame",), lambda s, w, h: tile_frame(s, 0, 0, w))
+# Every card of a size starts with the same body (art/cards.py `draw_card`): a copy of it
+# costs half of filling the picture's background and then the body over nearly all of it.
+CARD_START: Start = (("card-body",), lambda s, w, h: card_body(s, 0, 0, w, h))
 
 
 def tile_picture(content: GalaxyTrucker, tile_id: str, size: int) -> KeptPicture:
@@ -183,17 +186,15 @@ def tile_picture(content: GalaxyTrucker, tile_id: str, size: int) -> KeptPicture
 
 
 def card_picture(content: GalaxyTrucker, card_id: str, w: int, h: int) -> KeptPicture:
-    # Drawn whole: starting a card from a copy of its kind's header (as a tile starts from
-    # its frame) measured slower, the copy of a card at twice its size costing more than
-    # the header it saves.
     card = content.cards_by_id[card_id]
     return KeptPicture(
         ("card", content.pack_name, card_id, w, h),
         w,
         h,
-        lambda s, ww, hh: draw_card(s, content, card, 0, 0, ww, hh),
+        lambda s, ww, hh: card_inside(s, content, card, 0, 0, ww, hh),
         BACKGROUND,
         ("card", content.pack_digest, card_id),
+        CARD_START,
     )
 
 

@@ -204,8 +204,21 @@ def draw_card(
     surface: Surface, content: GalaxyTrucker, card: Card, x: float, y: float, w: float, h: float
 ) -> None:
     """Draw the face of `card` in the box (x, y, w, h)."""
+    card_body(surface, x, y, w, h)
+    card_inside(surface, content, card, x, y, w, h)
+
+
+def card_body(surface: Surface, x: float, y: float, w: float, h: float) -> None:
+    """What every card starts with, whatever it is: its body and outline (the pictures of
+    a card size draw it once and start each card from a copy)."""
+    surface.rect(x, y, w, h, stroke=INK, fill=BODY, width=w * 0.012, radius=w * 0.045)
+
+
+def card_inside(
+    surface: Surface, content: GalaxyTrucker, card: Card, x: float, y: float, w: float, h: float
+) -> None:
+    """Everything of `card` drawn over its body (`card_body`)."""
     line = w * 0.012
-    surface.rect(x, y, w, h, stroke=INK, fill=BODY, width=line, radius=w * 0.045)
     # Header: the name on a band of the card's colour, the level in a white badge.
     band = min(w * 0.16, h * 0.16)
     colour = content.kinds.card(card).colour
