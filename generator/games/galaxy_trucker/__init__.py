@@ -6,6 +6,7 @@ import datetime as dt
 import functools
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError
@@ -16,12 +17,14 @@ from generator.games.galaxy_trucker.images import PlannedImage
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
-from generator.host.rankings import ScoreSpec
 from generator.kit.assemble import Drawing, scope_files
 from generator.pack.load import Pack
 from generator.plan.model import PlanHeader, to_data
 from generator.plan.schedule import make_schedule
 from generator.render.text import Post
+
+if TYPE_CHECKING:  # the rankings are loaded by the commands that rank
+    from generator.host.rankings import ScoreSpec
 
 
 class GalaxyTruckerRules(GameRules):
@@ -196,6 +199,8 @@ class GalaxyTruckerRules(GameRules):
     def scoring(self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan) -> ScoreSpec:
         """scores.csv columns: the round score is Position + Events + Cargo + Lost
         Components + Pretty Ship (the rules' scoring); Keep on Trucking adds title counts."""
+        from generator.host.rankings import ScoreSpec
+
         return ScoreSpec(
             rounds=tuple(str(r.round) for r in plan.rounds),
             parts=(

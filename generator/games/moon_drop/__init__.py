@@ -7,7 +7,7 @@ import datetime as dt
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.common.errors import SheetgenError
 from generator.folder.cache import reuse
@@ -24,13 +24,15 @@ from generator.games.moon_drop.variations import (
     plan_variations,
     read_variations,
 )
-from generator.host.rankings import ScoreSpec
 from generator.kit.assemble import Drawing, scope_files
 from generator.pack.load import Pack
 from generator.plan.model import PlanHeader
 from generator.plan.schedule import make_schedule
 from generator.plan.seeds import commitment, game_id
 from generator.render.text import Post
+
+if TYPE_CHECKING:  # the rankings are loaded by the commands that rank
+    from generator.host.rankings import ScoreSpec
 
 
 class MoonDropRules(GameRules):
@@ -161,6 +163,8 @@ class MoonDropRules(GameRules):
             if found is None:  # the account always gives its score
                 raise SheetgenError(f"{grid_file.name}: the scorer gave no score")
             return int(found.group(1)), {}
+
+        from generator.host.rankings import ScoreSpec
 
         return ScoreSpec(rounds=("final",), scorer=scorer)
 
