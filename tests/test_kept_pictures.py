@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator.art.png_surface import picture_data, picture_from
+from generator.art.png_surface import picture_data, picture_from, pixels_data
 from generator.folder import kept_blobs
 
 SEED = "kept-pictures-seed-0123456789abcdef"
@@ -78,8 +78,17 @@ def test_a_picture_reads_back_pixel_for_pixel_and_only_at_its_size() -> None:
     assert picture_from(data[:-3], (7, 5)) is None
     assert picture_from(b"not a picture", (7, 5)) is None
     # A header that claims 7 x 5 over far more pixels is refused, not unpacked whole.
-    bomb = data[: data.index(b"\n") + 9] + zlib.compress(b"\0" * 10_000_000)
+    packer = zlib.compressobj(1, zlib.DEFLATED, -15)
+    bomb = data[: data.index(b"\n") + 9] + packer.compress(b"\0" * 10_000_000) + packer.flush()
     assert picture_from(bomb, (7, 5)) is None
+    # Anything after the picture's end, or a picture cut short of it, is not a picture.
+    assert picture_from(data + b"\0", (7, 5)) is None
+    head = data[: data.index(b"\n") + 9]
+    assert picture_from(head + zlib.compress(picture.tobytes()), (7, 5)) is None  # zlib's own
+    indices = Image.new("L", (4, 3), 7)
+    assert pixels_data("L", (4, 3), indices.tobytes()) == picture_data(indices)
+    back_l = picture_from(picture_data(indices), (4, 3), "L")
+    assert back_l is not None and back_l.tobytes() == indices.tobytes()
 
 
 def _game(where: Path, cache: Path, workers: str = "1") -> dict[str, str]:

@@ -39,17 +39,25 @@ def palette_from(data: bytes) -> Image.Image:
 
 
 # What a kept picture holds: RGB pixels, or the palette index of each pixel (mode "L").
-_PICTURE_MAGIC = {"RGB": b"sheetgen-rgb-1\n", "L": b"sheetgen-indices-1\n"}
+_PICTURE_MAGIC = {"RGB": b"sheetgen-rgb-2\n", "L": b"sheetgen-indices-2\n"}
 _CHANNELS = {"RGB": 3, "L": 1}
 _MAX_SIDE = 8192
 
 
 def picture_data(image: Image.Image) -> bytes:
-    """An RGB picture (or one of palette indices, mode "L") as bytes to keep between runs:
-    its size and its pixels, compressed fast (it is read back far more often than written)."""
-    width, height = image.size
-    header = _PICTURE_MAGIC[image.mode] + width.to_bytes(4, "big") + height.to_bytes(4, "big")
-    return header + zlib.compress(image.tobytes(), 1)
+    """An RGB picture (or one of palette indices, mode "L") as bytes to keep between runs."""
+    return pixels_data(image.mode, image.size, image.tobytes())
+
+
+def pixels_data(mode: str, size: tuple[int, int], pixels: bytes) -> bytes:
+    """A picture's size and its pixels (as `Image.tobytes` gives them), compressed fast (it
+    is read back far more often than written): raw deflate, without zlib's checksum, which
+    costs as much as the inflating itself. What keeps them checks them whole (the bundle's
+    SHA-256, folder/kept_bundle.py), and `picture_from` checks the size and the end."""
+    width, height = size
+    header = _PICTURE_MAGIC[mode] + width.to_bytes(4, "big") + height.to_bytes(4, "big")
+    packer = zlib.compressobj(1, zlib.DEFLATED, -15)
+    return header + packer.compress(pixels) + packer.flush()
 
 
 def picture_from(data: bytes, size: tuple[int, int], mode: str = "RGB") -> Image.Image | None:
@@ -63,13 +71,13 @@ def picture_from(data: bytes, size: tuple[int, int], mode: str = "RGB") -> Image
     if (width, height) != size or not (0 < width <= _MAX_SIDE and 0 < height <= _MAX_SIDE):
         return None
     expected = width * height * _CHANNELS[mode]
-    unpack = zlib.decompressobj()
+    unpack = zlib.decompressobj(-15)
     try:
         # Never more than the picture's own size, whatever the data claims.
         pixels = unpack.decompress(data[start + 8 :], expected + 1)
     except zlib.error:
         return None
-    if len(pixels) != expected or not unpack.eof:
+    if len(pixels) != expected or not unpack.eof or unpack.unused_data:
         return None
     return Image.frombytes(mode, size, pixels)
 

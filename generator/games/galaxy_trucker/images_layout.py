@@ -25,8 +25,8 @@ from generator.art.png_surface import (
     make_palette,
     palette_data,
     palette_from,
-    picture_data,
     picture_from,
+    pixels_data,
 )
 from generator.art.surface import Color
 from generator.common.memory import reuse_memory_switched_off
@@ -142,9 +142,10 @@ class KeptPicture:
         found = None if data is None else picture_from(data, (self.w, self.h), "L")
         if found is None:
             mapped = self.rgb().quantize(palette=palette, dither=Image.Dither.NONE)
-            found = Image.frombytes("L", mapped.size, mapped.tobytes())
+            pixels = mapped.tobytes()
+            found = Image.frombytes("L", mapped.size, pixels)
             if kept is not None:
-                kept.put(name, picture_data(found))
+                kept.put(name, pixels_data("L", mapped.size, pixels))
             if not reuse_memory_switched_off():
                 # The posts paste these indices from now on: the RGB picture's memory
                 # (most of a cold game's) goes to the next picture instead of being kept.
