@@ -1,3 +1,3 @@
-from generator.entry import run
+from generator.entry import main
 
-run()
+main()

@@ -60,6 +60,39 @@ def run() -> None:
         os._exit(130)
 
 
+def main() -> None:
+    """The `sheetgen` program as installed (its console script, `python -m generator`):
+    `run`, then leave as Python's own exit would, less the teardown. Python's exit runs the
+    exit handlers (the kept pictures, the cache's trim, multiprocessing's), flushes the
+    standard streams, and then frees every object the command made, one by one: for a whole
+    game (its plan, content, pictures and fonts) that last part was 0.1 s of CPU, work
+    nobody sees the result of. The first two are done here and the process ends there. A
+    command leaves no file open: every file is written whole and closed as it goes."""
+    try:
+        run()
+    except SystemExit as exc:
+        _leave(exc.code)
+
+
+def _leave(code: object) -> None:
+    """End the process with `code` as `sys.exit(code)` would end it."""
+    status = 0
+    if isinstance(code, int):
+        status = code
+    elif code is not None:  # sys.exit("message"): the message on stderr, status 1
+        sys.stderr.write(f"{code}\n")
+        status = 1
+    import atexit
+
+    atexit._run_exitfuncs()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _reader_went_away()
+    sys.stderr.flush()
+    os._exit(status)
+
+
 def _help_key() -> list[str]:
     """What `sheetgen --help` prints depends on, besides the code and the libraries: the
     width click formats it to (the terminal's, at most 80) and the language settings a
@@ -110,4 +143,4 @@ def _reader_went_away() -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    run()
+    main()
