@@ -34,3 +34,16 @@ def test_a_font_copied_to_a_worker_keeps_working() -> None:
     copy = pickle.loads(pickle.dumps(font))
     assert isinstance(copy, MaskKeepingFont) and copy.size == 20
     assert copy.getmask2("abc", "L")[1] == font.getmask2("abc", "L")[1]
+
+
+def test_kept_lengths_are_pillow_s() -> None:
+    plain = ImageFont.truetype(str(FONTS["Vera"]), 28)
+    keeping = MaskKeepingFont(str(FONTS["Vera"]), 28)
+    texts = ["AV Wa", "A1 · T048", "Zoë", "", "AV Wa"]
+    assert [keeping.getlength(t) for t in texts] == [plain.getlength(t) for t in texts]
+    assert len(keeping._lengths) == 4  # each text measured once
+    # A measure with layout options is Pillow's every time, never kept.
+    assert keeping.getlength("AV", features=["-kern"]) == plain.getlength("AV", features=["-kern"])
+    assert len(keeping._lengths) == 4
+    copied = pickle.loads(pickle.dumps(keeping))
+    assert copied.getlength("AV Wa") == plain.getlength("AV Wa")

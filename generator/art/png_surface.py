@@ -118,10 +118,32 @@ class MaskKeepingFont(ImageFont.FreeTypeFont):
     ) -> None:
         super().__init__(font, size, index, encoding, layout_engine)
         self._masks: dict[tuple[object, ...], tuple[Any, tuple[int, int]]] = {}
+        self._lengths: dict[tuple[str | bytes, str], float] = {}
 
     def __setstate__(self, state: list[Any]) -> None:
         super().__setstate__(state)  # Pillow's, which calls its own __init__, not this one
         self._masks = {}
+        self._lengths = {}
+
+    def getlength(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+    ) -> float:
+        """Pillow's length of a text, kept per text: a layout measures the same labels and
+        titles again for every picture (the shaping behind each measure is HarfBuzz's)."""
+        if direction or features or language:
+            return super().getlength(text, mode, direction, features, language)
+        key = (text, mode)
+        found = self._lengths.get(key)
+        if found is None:
+            found = super().getlength(text, mode)
+            if len(self._lengths) < MASKS_PER_FONT:
+                self._lengths[key] = found
+        return found
 
     def getmask2(
         self,
