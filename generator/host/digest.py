@@ -15,6 +15,7 @@ import base64
 import datetime as dt
 import hashlib
 import io
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ from PIL import Image
 
 from generator.common.errors import SheetgenError, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
-from generator.folder.kept_blobs import keep, read_kept
+from generator.folder.kept_bundle import bundle
 from generator.games import OutputFile
 from generator.host.corrections import correction_post, moment_words, read_corrections
 from generator.host.game_folder import GameFolder
@@ -175,14 +176,17 @@ def embed_image(path: Path) -> str | None:
     except UnreadableFile as exc:
         raise SheetgenError(f"{display_path(path)}: {exc}") from None
     # The console and every catch-up page of the month embed the same pictures again:
-    # each one's embedding is kept by the picture's own bytes, and made once.
-    key = ("embedded-picture", hashlib.sha256(data).hexdigest())
-    kept = read_kept(key)
-    if kept is not None and kept.startswith(DATA_PNG.encode("ascii")) and kept.isascii():
-        return kept.decode("ascii")
+    # each one's embedding is kept by the picture's own bytes, and made once. The pictures
+    # of a folder are kept together (folder/kept_bundle.py): a month's page embeds some 60,
+    # and a file of the cache each cost more to write than the bundle of them all.
+    name = hashlib.sha256(data).hexdigest()
+    kept = bundle(("embedded-pictures", os.path.abspath(path.parent)))
+    found = kept.get(name)
+    if found is not None and found.startswith(DATA_PNG.encode("ascii")) and found.isascii():
+        return found.decode("ascii")
     with Image.open(io.BytesIO(data)) as opened:
         embedded = embed_picture(opened)
-    keep(key, embedded.encode("ascii"))
+    kept.put(name, embedded.encode("ascii"))
     return embedded
 
 
