@@ -152,6 +152,7 @@ def _png(path: Path, colour: tuple[int, int, int]) -> Path:
 def test_a_picture_is_embedded_once_by_its_bytes_and_read_back_the_same(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from generator.folder import kept_bundle
     from generator.host import digest
 
     monkeypatch.setenv("SHEETGEN_CACHE", "off")
@@ -159,7 +160,10 @@ def test_a_picture_is_embedded_once_by_its_bytes_and_read_back_the_same(
     made = digest.embed_image(first)
     assert made is not None and made.startswith(digest.DATA_PNG)
     monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path / "cache"))
+    kept_bundle.forget()
     assert digest.embed_image(first) == made  # made, and kept
+    kept_bundle.flush_all()  # as a run ends
+    kept_bundle.forget()  # and the next one starts
     copy = tmp_path / "copy.png"
     copy.write_bytes(first.read_bytes())
 
@@ -168,20 +172,36 @@ def test_a_picture_is_embedded_once_by_its_bytes_and_read_back_the_same(
 
     with monkeypatch.context() as patched:
         patched.setattr(digest, "embed_picture", refuse)
-        assert digest.embed_image(copy) == made  # the same bytes elsewhere: read back
+        # The same bytes under another name in the folder: read back from the cache.
+        assert digest.embed_image(copy) == made
     other = _png(tmp_path / "other.png", (60, 30, 50))
     assert digest.embed_image(other) not in (None, made)  # other bytes: its own
+    kept_bundle.flush_all()
+    kept_bundle.forget()
 
 
 def test_a_kept_embedding_that_is_not_a_picture_is_made_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from generator.folder import kept_bundle
     from generator.host import digest
 
     monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path / "cache"))
+    kept_bundle.forget()
     path = _png(tmp_path / "a.png", (24, 30, 50))
     made = digest.embed_image(path)
-    key = ("embedded-picture", hashlib.sha256(path.read_bytes()).hexdigest())
-    kept_blobs.keep(key, b"<script>alert(1)</script>")  # a whole blob, its hash right
+    assert made is not None
+    name = hashlib.sha256(path.read_bytes()).hexdigest()
+    key = ("embedded-pictures", os.path.abspath(tmp_path))
+
+    def next_run() -> kept_bundle.Bundle:
+        kept_bundle.flush_all()
+        kept_bundle.forget()
+        return kept_bundle.bundle(key)
+
+    assert next_run().get(name) == made.encode("ascii")
+    # A whole bundle, its hash right, whose piece for the picture is no picture.
+    kept_bundle.bundle(key).put(name, b"<script>alert(1)</script>")
+    next_run()
     assert digest.embed_image(path) == made
-    assert kept_blobs.read_kept(key) == (made or "").encode("ascii")  # and kept right again
+    assert next_run().get(name) == made.encode("ascii")  # and kept right again
