@@ -1,8 +1,8 @@
 """Single pieces of data that depend on their inputs and this code alone (a pack's post
-palette, a picture as the catch-up page embeds it), kept in the host's cache beside the
-sheets (generator/folder/cache.py: where it is, how it is switched off) and shared by every
-game. The many small pictures of a pack's tiles and cards are kept together, in one file
-(kept_bundle.py, named the same way).
+palette), kept in the host's cache beside the sheets (generator/folder/cache.py: where it
+is, how it is switched off) and shared by every game. Pieces made many at a time are kept
+together, one file for all (kept_bundle.py, named the same way): a pack's tile and card
+pictures, the pictures a folder's console and catch-up pages embed.
 
 A blob's file name is the digest of its key and of the code's fingerprint, so a code change
 never serves a stale one; its first 32 bytes are the SHA-256 of the rest, checked on every

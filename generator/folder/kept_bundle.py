@@ -1,6 +1,7 @@
 """Many small pieces of data kept together in one file of the host's cache (the palette
-indices of every tile and card a pack's posts paste), beside the single blobs of
-kept_blobs.py and named the same way (the digest of its key and of the code's fingerprint).
+indices of every tile and card a pack's posts paste; the pictures as a folder's console and
+catch-up pages embed them), beside the single blobs of kept_blobs.py and named the same way
+(the digest of its key and of the code's fingerprint).
 
 A game pastes some 200 of them: one file read once per run, instead of a file opened,
 checked and read for each, and one file written when a run made new ones, instead of one

@@ -169,7 +169,7 @@ def forget_pictures() -> None:
 # Every tile starts with the same frame (art/tiles.py `draw_tile`: the frame, then the rest).
 TILE_START: Start = (("tile-frame",), lambda s, w, h: tile_frame(s, 0, 0, w))
 # Every card of a size starts with the same body (art/cards.py `draw_card`): a copy of it
-# costs half of filling the picture's background and then the body over nearly all of it.
+# costs a third of filling the picture's background and then the body over nearly all of it.
 CARD_START: Start = (("card-body",), lambda s, w, h: card_body(s, 0, 0, w, h))
 
 
