@@ -15,7 +15,6 @@ file of five packs is the same)."""
 
 from __future__ import annotations
 
-import ctypes
 import os
 
 SWITCH = "SHEETGEN_REUSE_MEMORY"
@@ -43,6 +42,8 @@ def keep_freed_memory() -> None:
     if _done or reuse_memory_switched_off():
         return
     _done.append(True)
+    import ctypes  # here: a command that draws nothing never loads it
+
     try:
         mallopt = ctypes.CDLL(None).mallopt
     except (OSError, AttributeError, TypeError):  # no C library to ask, or no mallopt in it
