@@ -5,8 +5,9 @@ them in RGB and maps them after), the sheet cache (SHEETGEN_CACHE=off), reportla
 C accelerator (`_rl_accel`, blocked here so reportlab uses its Python code), the sheets'
 operators written by the surface itself (SHEETGEN_PDF_OPS=canvas draws through reportlab's
 canvas methods), freed memory reused and RGB pictures let go once mapped
-(SHEETGEN_REUSE_MEMORY=off keeps both as they were); and two without a switch, turned off
-here as a run starts: plainly valid files validated without pydantic
+(SHEETGEN_REUSE_MEMORY=off keeps both as they were), the palette found from the mosaic's
+colour counts (SHEETGEN_PALETTE_FROM_COUNTS=off runs Pillow's quantizer); and two without
+a switch, turned off here as a run starts: plainly valid files validated without pydantic
 (pack/quick_validation.py) and each PDF stream compressed once (art/pdf_streams.py). Five
 packs, each run as a host runs it, a process of its own."""
 
@@ -102,6 +103,8 @@ def test_each_speed_up_switched_off_gives_the_same_bytes(tmp_path: Path, pack: s
         "reportlab flate": (cold, REPORTLAB_FLATE),
         # malloc as the system sets it, every RGB picture kept (common/memory.py).
         "memory not reused": (dict(cold, SHEETGEN_REUSE_MEMORY="off"), ""),
+        # The game's palette by Pillow's quantizer (art/octree_palette.py).
+        "palette by the quantizer": (dict(cold, SHEETGEN_PALETTE_FROM_COUNTS="off"), ""),
     }
     for name, (env, prelude) in switched.items():
         found = _outputs(tmp_path, pack, name.replace(" ", "-"), env, prelude)
