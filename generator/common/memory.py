@@ -1,7 +1,7 @@
 """Freed memory kept for reuse by a process that draws.
 
 Drawing a game allocates and frees pictures of megabytes one after the other (each tile
-and card drawn at twice its size, the palette mosaic and its quantizing buffers, each post).
+and card drawn at twice its size, the palette mosaic, each post).
 glibc's malloc hands an allocation that large to the kernel (mmap) and gives it back when
 it is freed, or trims the heap's free top, so the next one is faulted in again page by
 page; a fresh page costs a 2-core virtual machine 2-5 µs of system CPU. Kept in the heap
@@ -22,8 +22,9 @@ SWITCH = "SHEETGEN_REUSE_MEMORY"
 # glibc's mallopt parameters (malloc.h).
 _M_TRIM_THRESHOLD = -1
 _M_MMAP_THRESHOLD = -3
-# Above the largest block a drawing frees and allocates again (a pack's palette mosaic and
-# the buffers quantizing it, 20-25 MB each); anything larger still gets its own mapping.
+# Above the largest block a drawing frees and allocates again (a pack's palette mosaic,
+# 20-35 MB, and Pillow's buffers quantizing it when asked to); anything larger still gets
+# its own mapping.
 _MMAP_THRESHOLD = 64 * 1024 * 1024
 # Free memory at the heap's top is given back only beyond this: a drawing process's peak
 # (about 120 MB for a game) stays for the next picture rather than being faulted in again.
