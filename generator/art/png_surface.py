@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import io
-import os
 import zlib
 from functools import lru_cache
 from typing import Any
@@ -13,6 +12,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from generator.art.surface import BLACK, FONTS, WHITE, Anchor, Color, FontName, Point
 from generator.art.typed import Run, font_path, name_runs, runs
+from generator.common.switches import switched_off
 
 _ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
 # Fast and deterministic: no optimiser pass, modest zlib effort; Pillow writes no timestamp.
@@ -26,7 +26,7 @@ def make_palette(sample: Image.Image) -> Image.Image:
     `encode_png`: mapping onto a known palette is several times faster than finding one.
     It is the palette of Pillow's fast octree quantizer, found from the sample's colour
     counts (art/octree_palette.py); SHEETGEN_PALETTE_FROM_COUNTS=off runs the quantizer."""
-    if os.environ.get(PALETTE_SWITCH, "").strip().lower() not in ("off", "0", "no"):
+    if not switched_off(PALETTE_SWITCH):
         from generator.art.octree_palette import palette_of
 
         found = palette_of(sample)

@@ -15,7 +15,7 @@ file of five packs is the same)."""
 
 from __future__ import annotations
 
-import os
+from generator.common.switches import switched_off
 
 SWITCH = "SHEETGEN_REUSE_MEMORY"
 
@@ -34,7 +34,7 @@ _done: list[bool] = []
 
 
 def reuse_memory_switched_off() -> bool:
-    return os.environ.get(SWITCH, "").strip().lower() in ("off", "0", "no")
+    return switched_off(SWITCH)
 
 
 def keep_freed_memory() -> None:

@@ -13,7 +13,6 @@ are kept between runs (`KeptPicture`), and the posts are drawn straight in the p
 from __future__ import annotations
 
 import hashlib
-import os
 from typing import Any
 
 from PIL import Image
@@ -30,6 +29,7 @@ from generator.art.png_surface import (
 )
 from generator.art.surface import Color
 from generator.common.memory import reuse_memory_switched_off
+from generator.common.switches import switched_off
 from generator.folder.kept_blobs import keep, read_kept
 from generator.folder.kept_bundle import bundle
 from generator.folder.kept_bundle import forget as forget_bundles
@@ -492,7 +492,7 @@ def render_png(content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedIm
     palette = game_palette(content)
     height = image_height(content, plan, image)
     surface: Any
-    if os.environ.get("SHEETGEN_PALETTE_DRAWING", "").strip().lower() in ("off", "0", "no"):
+    if switched_off("SHEETGEN_PALETTE_DRAWING"):
         surface = PngSurface.blank(WIDTH, height, BACKGROUND)
         DRAW[image.kind](surface, content, plan, image)
         return surface.png(palette)
