@@ -6,6 +6,7 @@ written before the log kept the order of a draw's types still reveal what was se
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 import shutil
@@ -119,3 +120,62 @@ def test_item3_a_game_goes_on_with_its_own_pack_after_an_upgrade(tmp_path: Path)
     revealed = json.loads(game.run("reveal", "--json", "--before-end").stdout)["messages"]
     for message in revealed:
         assert message["text"] == sent.kept[kept_name(message["id"])], message["id"]
+
+
+# Each platform's reveal post as a player copies it: the salt and commitment lines, then the
+# message's code block (its lines, each ending with a newline).
+COPIED = {
+    "facebook": r"salt: (?P<salt>[0-9a-f]{32})\ncommitment: (?P<c>[0-9a-f]{64})\n```\n"
+    r"(?P<text>.*?)\n```\n",
+    "discord": r"- salt: (?P<salt>[0-9a-f]{32})\n- commitment: (?P<c>[0-9a-f]{64})\n```\n"
+    r"(?P<text>.*?)\n```(?:\n|$)",
+    "bgg": r"- salt: (?P<salt>[0-9a-f]{32})\n- commitment: (?P<c>[0-9a-f]{64})\n\[c\]"
+    r"(?P<text>.*?)\[/c\]\n",
+    "html": r"<li>salt: (?P<salt>[0-9a-f]{32})</li><li>commitment: (?P<c>[0-9a-f]{64})</li></ul>\n"
+    r'<pre class="code">(?P<text>.*?)</pre>',
+}
+SUFFIX = {"facebook": ".facebook.txt", "discord": ".discord", "bgg": ".bgg.txt", "html": ".html"}
+
+
+def thread_commitments(game: BsgGame, platform: str) -> set[str]:
+    """Every commitment the thread published on one platform, before the reveal."""
+    found: set[str] = set()
+    for name, text in game.files("public").items():
+        if SUFFIX[platform] in name and "/reveal" not in name:
+            found |= {match.group(2) for match in POSTED.finditer(text)}
+    return found
+
+
+def copied_reveals(game: BsgGame, platform: str) -> list[tuple[str, str, str]]:
+    """(salt, commitment, text) of each message in the platform's reveal post, read from the
+    text as posted: each Discord message on its own (a player copies one at a time)."""
+    found = []
+    for name, text in game.files("public").items():
+        if not (name.startswith("public/reveal") and SUFFIX[platform] in name):
+            continue
+        for match in re.finditer(COPIED[platform], text, re.DOTALL):
+            body = html.unescape(match["text"]) if platform == "html" else match["text"]
+            found.append((match["salt"], match["c"], body.rstrip("\n") + "\n"))
+    return found
+
+
+def test_item1_every_platforms_reveal_post_checks_from_the_thread(tmp_path: Path) -> None:
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    play_five(game, turns=4)
+    game.run("end", "cylons", "--reason", "test over")
+    game.run("reveal")
+    revealed = json.loads(game.run("reveal", "--json").stdout)["messages"]
+    assert len(revealed) > 20
+    for platform in ("facebook", "discord", "bgg", "html"):
+        copied = copied_reveals(game, platform)
+        assert len(copied) == len(revealed), platform
+        published = thread_commitments(game, platform)
+        checked = set()
+        for salt, posted, text in copied:
+            digest = hashlib.sha256(f"{salt}\n{text}".encode()).hexdigest()
+            assert digest == posted, (platform, text)
+            checked.add(digest)
+        assert published and published == checked, platform
+    # The post says how to check.
+    facebook = (game.folder / "public" / "reveal.facebook.txt").read_text(encoding="utf-8")
+    assert "sha256(salt + newline + text)" in facebook

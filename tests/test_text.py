@@ -27,3 +27,10 @@ def test_roll_text_shows_faces_and_sum() -> None:
 
 def test_bgg_safe_keeps_a_less_than_from_cutting_the_post() -> None:
     assert bgg_safe("strength <5 or <= 6") == "strength < 5 or < = 6"
+
+
+def test_a_fenced_block_is_never_cut_between_discord_messages() -> None:
+    block = "```\n" + "\n\n".join(f"line {i} " + "x" * 40 for i in range(6)) + "\n```"
+    text = "intro " + "y" * 200 + "\n\n" + block + "\n\nafter"
+    messages = split_message(text, 320)
+    assert any(block in m for m in messages), messages

@@ -116,7 +116,7 @@ def html_escape(text: str) -> str:
 
 @dataclass(frozen=True)
 class Block:
-    kind: Literal["para", "line", "heading", "item"]
+    kind: Literal["para", "line", "heading", "item", "code"]
     parts: tuple[Part, ...]
     # Items with a secret: what the Facebook comment line starts with ("Event 8").
     context: str = ""
@@ -145,6 +145,27 @@ def heading(*parts: Part) -> Block:
 
 def item(*parts: Part, context: str = "", capital: bool = True) -> Block:
     return Block("item", parts, context=context, capital=capital)
+
+
+CODE_FENCE = "```"
+
+
+def code(text: str) -> Block:
+    """Text shown exactly as it is, line for line (a revealed message whose hash players
+    recompute): a fenced block on Discord and, as plain fence lines, on Facebook (which has
+    no code blocks; the fences survive a copy there as they are), `[c]...[/c]` on BGG,
+    `<pre>` in HTML. The text's lines are the block's lines; its last newline is not shown
+    (a copy drops it anyway): a reader adds a newline to every line, the last included."""
+    return Block("code", (text,))
+
+
+def code_lines(block: Block, flavour: Flavour) -> list[str]:
+    """The lines a code block writes on one platform (not HTML)."""
+    text = "".join(p if isinstance(p, str) else p.text for p in block.parts)  # type: ignore[union-attr]
+    body = text[:-1] if text.endswith("\n") else text
+    if flavour == "bgg":
+        return [f"[c]{body}[/c]"]
+    return [CODE_FENCE, *body.split("\n"), CODE_FENCE]
 
 
 @dataclass
@@ -217,6 +238,11 @@ def _lines(draft: PostDraft, flavour: Flavour, secret: str) -> list[str]:
     lines: list[str] = []
     for block in draft.blocks:
         if flavour not in block.only:
+            continue
+        if block.kind == "code":
+            # No blank line before: the block stays in one Discord message with the lines
+            # that name it (its salt and commitment).
+            lines += code_lines(block, flavour)
             continue
         text = _text(block.parts, flavour, secret)
         if block.kind == "heading":
@@ -366,6 +392,11 @@ def html_blocks(blocks: Sequence[Block]) -> str:
             hidden.append(html_escape("".join(p.text for p in block.parts)))  # type: ignore[union-attr]
             continue
         flush_hidden()
+        if block.kind == "code":
+            flush_items()
+            text = "".join(p if isinstance(p, str) else p.text for p in block.parts)  # type: ignore[union-attr]
+            out.append(f'<pre class="code">{html.escape(text)}</pre>')
+            continue
         content = html_parts(block.parts)
         if block.kind == "item":
             items.append(_capital(content) if block.capital else content)

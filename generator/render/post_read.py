@@ -23,7 +23,7 @@ from typing import Literal
 from generator.render.post import Block, Bold, Part, Secret
 from generator.render.text import PostImage
 
-Kind = Literal["para", "line", "heading", "item"]
+Kind = Literal["para", "line", "heading", "item", "code"]
 
 
 @dataclass
@@ -104,6 +104,8 @@ class _Reader(HTMLParser):
             self._open("item")
         elif tag == "li":
             self._open("item")
+        elif tag == "pre":
+            self._open("code")  # a revealed text, line for line
         elif tag == "h4":
             self._open("heading")
         elif tag == "strong":
@@ -127,7 +129,7 @@ class _Reader(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag in ("h2", "h3", "p") and self.target is not None:
             self.target = None
-        elif tag in ("div", "li", "h4") and self.kind is not None and not self.hidden_block:
+        elif tag in ("div", "li", "h4", "pre") and self.kind is not None and not self.hidden_block:
             self._close()
         elif tag == "div" and self.hidden_block and self.kind is not None:
             self._close()

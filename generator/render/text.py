@@ -246,12 +246,27 @@ class Post:
         return {name: text.rstrip("\n") + "\n" for name, text in files.items()}
 
 
+def _paragraphs(text: str) -> list[str]:
+    """The text's paragraphs, a fenced code block (```) kept whole with the paragraph it is
+    in: a block cut between two messages would no longer be the text it shows."""
+    merged: list[str] = []
+    open_fence = False
+    for paragraph in text.split("\n\n"):
+        if open_fence:
+            merged[-1] += "\n\n" + paragraph
+        else:
+            merged.append(paragraph)
+        fences = sum(1 for line in paragraph.split("\n") if line.startswith("```"))
+        open_fence ^= fences % 2 == 1
+    return merged
+
+
 def split_message(text: str, limit: int) -> list[str]:
     """Cut a text into messages of at most `limit` characters, between paragraphs where
     possible, else between lines, so a spoiler or a list item is never cut in two."""
     messages: list[str] = []
     current = ""
-    for paragraph in text.split("\n\n"):
+    for paragraph in _paragraphs(text):
         pieces = [paragraph] if len(paragraph) <= limit else paragraph.split("\n")
         joiner = "\n\n" if len(pieces) == 1 else "\n"
         for piece in pieces:

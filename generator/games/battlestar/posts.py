@@ -14,6 +14,7 @@ from generator.common.platforms import PLATFORMS
 from generator.games.battlestar.board_art import BoardView, alt_text, render_png, state_line
 from generator.render.post import Block as DraftBlock
 from generator.render.post import Bold, Part, Per, PostDraft, heading
+from generator.render.post import code as draft_code
 from generator.render.post import item as draft_item
 from generator.render.post import para as draft_para
 from generator.render.text import Post, PostImage
@@ -36,7 +37,7 @@ def b(text: str) -> Span:
 
 @dataclass(frozen=True)
 class TableBlock:
-    kind: Literal["para", "item"]
+    kind: Literal["para", "item", "code"]
     spans: tuple[Span, ...]
 
 
@@ -46,6 +47,11 @@ def para(*parts: str | Span) -> TableBlock:
 
 def item(*parts: str | Span) -> TableBlock:
     return TableBlock("item", tuple(p if isinstance(p, Span) else Span(p) for p in parts))
+
+
+def code(text: str) -> TableBlock:
+    """A text shown exactly as it is on every platform (a revealed private message)."""
+    return TableBlock("code", (Span(text),))
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,8 @@ def _part(span: Span) -> Part:
 
 
 def _block(block: TableBlock) -> DraftBlock:
+    if block.kind == "code":
+        return draft_code("".join(s.text for s in block.spans))
     parts = tuple(_part(s) for s in block.spans)
     # Items often start with a forum name, which is written as its owner spells it.
     return draft_item(*parts, capital=False) if block.kind == "item" else draft_para(*parts)

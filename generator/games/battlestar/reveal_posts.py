@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from generator.common.bidi import isolate
 from generator.games.battlestar.commit import PrivateMessage
-from generator.games.battlestar.posts import TableBlock, TablePost, b, item, para
+from generator.games.battlestar.posts import TableBlock, TablePost, b, code, item, para
 from generator.games.battlestar.setup_posts import title
 from generator.games.battlestar.state import TableState
 
@@ -20,10 +20,16 @@ def reveal_post(
 ) -> TablePost:
     blocks: list[TableBlock] = [
         para(
-            "Every private message and moderator's record of this game, with its salt. Check "
-            "each: sha256(salt + newline + text) is the commitment posted in the thread "
-            "(or run sheetgen bsg reveal --json)."
-        )
+            "Every private message and moderator's record of this game, with its salt, and "
+            "its text exactly as it was committed: the lines of its code block (between the "
+            "``` lines; on BGG inside the code box), each line ending with a newline, the "
+            "last one too."
+        ),
+        para(
+            "To check one: sha256(salt + newline + text), in UTF-8, is the commitment posted "
+            "in the thread when it was sent. In Python: hashlib.sha256((salt + "
+            '"\\n" + text).encode()).hexdigest().'
+        ),
     ]
     if seed is not None:
         blocks.append(
@@ -36,7 +42,7 @@ def reveal_post(
         blocks.append(para(b(f"{m.id}"), f" ({to})"))
         blocks.append(item(f"salt: {m.salt(state.seed)}"))
         blocks.append(item(f"commitment: {m.commitment(state.seed)}"))
-        blocks += [item(line) for line in m.text.rstrip("\n").split("\n") if line.strip()]
+        blocks.append(code(m.text))
     blocks.append(
         para(
             f"Die rolls: {state.board.rolls}, each from the seed (stream bsg/die/N for roll N), "
