@@ -143,7 +143,7 @@ class FieldDecl:
 
     def resolved(self) -> Any:
         """The declared type as a type object: its text read where it was written (once:
-        pydantic's twin and the quick validation both read it)."""
+        pydantic's twin reads it)."""
         if self._type is MISSING:
             annotation = self.annotation
             # The text of a type in the project's own declarations, read as Python reads it.

@@ -29,23 +29,18 @@ class Strict(Record):
 
     @classmethod
     def model_validate(cls, data: Any, *, context: dict[str, Any] | None = None) -> Any:
-        """`data` validated as this model: plainly valid data without pydantic
-        (pack/quick_validation.py), anything else through pydantic, whose ValidationError
-        (a ValueError) says what is wrong. The same data validated before by this code, and
-        without a context, is read back from the host's cache (pack/kept_validation.py)."""
+        """`data` validated as this model by pydantic, whose ValidationError (a ValueError)
+        says what is wrong. The same data validated before by this code, and without a
+        context, is read back from the host's cache (pack/kept_validation.py)."""
         from generator.pack.kept_validation import keep_validated, kept_validated
 
         if context is None:
             found = kept_validated(cls, data)
             if found is not None:
                 return found
-        from generator.pack.quick_validation import quick_validate
+        from generator.pack.schema import validate_python
 
-        made = quick_validate(cls, data, context)
-        if made is None:  # not plainly valid: pydantic validates it, and says what is wrong
-            from generator.pack.schema import validate_python
-
-            made = validate_python(cls, data, context)
+        made = validate_python(cls, data, context)
         if context is None:
             keep_validated(cls, data, made)
         return made
@@ -81,15 +76,8 @@ def validate(
 
     Where the schema wants text and YAML read a plain scalar as something else (`0042` as 34,
     `yes` as True, `12:30` as 750), the text the author wrote is used: a seed or an id is
-    what was typed, never a number YAML made of it.
-
-    Data that is plainly valid is validated without pydantic (pack/quick_validation.py);
-    anything else goes through pydantic, whose messages and locations the problems use."""
-    from generator.pack.quick_validation import quick_validate
-
-    made = quick_validate(model, doc.data, context)
-    if made is not None:
-        return made, []
+    what was typed, never a number YAML made of it. pydantic validates; its messages and
+    locations make the problems."""
     from pydantic import ValidationError
 
     from generator.pack.schema import schema_of, to_record
