@@ -12,26 +12,17 @@ from PIL import Image, ImageDraw, ImageFont
 
 from generator.art.surface import BLACK, FONTS, WHITE, Anchor, Color, FontName, Point
 from generator.art.typed import Run, font_path, name_runs, runs
-from generator.common.switches import switched_off
 
 _ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
 # Fast and deterministic: no optimiser pass, modest zlib effort; Pillow writes no timestamp.
 PNG_OPTIONS: dict[str, object] = {"optimize": False, "compress_level": 3}
 PALETTE_COLOURS = 256
-PALETTE_SWITCH = "SHEETGEN_PALETTE_FROM_COUNTS"
 
 
 def make_palette(sample: Image.Image) -> Image.Image:
     """A palette of the colours of `sample` (a mosaic of a game's pictures), for
     `encode_png`: mapping onto a known palette is several times faster than finding one.
-    It is the palette of Pillow's fast octree quantizer, found from the sample's colour
-    counts (art/octree_palette.py); SHEETGEN_PALETTE_FROM_COUNTS=off runs the quantizer."""
-    if not switched_off(PALETTE_SWITCH):
-        from generator.art.octree_palette import palette_of
-
-        found = palette_of(sample)
-        if found is not None:
-            return palette_from(found)
+    It is the palette of Pillow's fast octree quantizer."""
     return sample.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
 
 
