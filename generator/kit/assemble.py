@@ -11,7 +11,6 @@ from typing import Any
 
 import click
 
-from generator.common.memory import keep_freed_memory
 from generator.common.output_file import OutputFile
 from generator.plan.model import to_data
 from generator.plan.month import HostTask
@@ -32,7 +31,6 @@ class Drawing:
 def drawn(drawing: Drawing, progress: bool) -> list[OutputFile]:
     """Every file of a drawing; with `progress` (a host at a terminal) a bar on stderr, the
     one way every game reports long drawing."""
-    keep_freed_memory()  # pictures of megabytes, allocated and freed one after the other
     if not progress or drawing.count == 0:
         return list(drawing.files)
     with click.progressbar(

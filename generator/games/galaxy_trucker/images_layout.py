@@ -28,7 +28,6 @@ from generator.art.png_surface import (
     pixels_data,
 )
 from generator.art.surface import Color
-from generator.common.memory import reuse_memory_switched_off
 from generator.common.switches import switched_off
 from generator.folder.kept_blobs import keep, read_kept
 from generator.folder.kept_bundle import bundle
@@ -146,11 +145,6 @@ class KeptPicture:
             found = Image.frombytes("L", mapped.size, pixels)
             if kept is not None:
                 kept.put(name, pixels_data("L", mapped.size, pixels))
-            if not reuse_memory_switched_off():
-                # The posts paste these indices from now on: the RGB picture's memory
-                # (most of a cold game's) goes to the next picture instead of being kept.
-                # A post that turns RGB after pasting it draws it again, the same pixels.
-                _PICTURES.pop((*self.key, self.background), None)
         _INDICES[key] = found
         return found
 
@@ -257,15 +251,10 @@ def _mosaic_palette(content: GalaxyTrucker) -> Image.Image:
             TILE_START,
         )
         mosaic.image.paste(picture, ((i % per_row) * PALETTE_TILE, (i // per_row) * PALETTE_TILE))
-        if not shared and not reuse_memory_switched_off():  # drawn for the palette alone
-            _PICTURES.pop((*key, ROW_PANEL), None)
     top = tile_rows * PALETTE_TILE
     for i, card in enumerate(cards):
-        in_mosaic = card_picture(content, card.id, *PALETTE_CARD)
-        picture = in_mosaic.rgb()
+        picture = card_picture(content, card.id, *PALETTE_CARD).rgb()
         mosaic.image.paste(picture, ((i % 2) * PALETTE_CARD[0], top + (i // 2) * PALETTE_CARD[1]))
-        if not reuse_memory_switched_off():  # a size for the palette alone, not for posts
-            _PICTURES.pop((*in_mosaic.key, in_mosaic.background), None)
     y = top + card_rows * PALETTE_CARD[1]
     for value in range(1, 7):
         mosaic.image.paste(die_picture(value, 80).rgb(), ((value - 1) * 90, y))
