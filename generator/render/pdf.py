@@ -23,13 +23,7 @@ from typing import Any, Literal
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.art.pdf_surface import (
-    PdfSurface,
-    RecordedPage,
-    page_surface,
-    register_fonts,
-    string_width,
-)
+from generator.art.pdf_surface import PdfSurface, register_fonts, string_width
 from generator.art.surface import BLACK, WHITE, Color, FontName, Point, Surface
 from generator.art.text import Measure, wrap
 from generator.common.errors import SheetgenError
@@ -182,48 +176,15 @@ def render_pdf(
     for spec in pages:
         width, height = page_size(paper, spec.orientation)
         canvas.setPageSize((width, height))
-        inner = page_surface(canvas, height)
-        page = Page(MinLineSurface(inner), paper, spec.orientation, width, height)
-        _draw_page(spec, page, inner)
+        page = Page(
+            MinLineSurface(PdfSurface(canvas, height)), paper, spec.orientation, width, height
+        )
+        spec.draw(page)
         if on_page is not None:
             on_page(page)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
-
-
-@dataclass(frozen=True)
-class _Drawn:
-    spec: PageSpec  # held, so the id it is found by is never another page's
-    page: RecordedPage
-    regions: tuple[Region, ...]
-
-
-# The pages this process drew, by page and paper: a print pack holds pages its game's other
-# PDFs drew just before (the ship sheets, the player aid), and sets them again instead of
-# laying them out again (`PdfSurface.replay`: the same operators, texts in its own subsets).
-_DRAWN: dict[tuple[int, str], _Drawn] = {}
-_DRAWN_MAX = 32
-
-
-def _draw_page(spec: PageSpec, page: Page, inner: Surface) -> None:
-    if type(inner) is not PdfSurface:  # through the canvas's methods: drawn every time
-        spec.draw(page)
-        return
-    key = (id(spec), page.paper)
-    drawn = _DRAWN.get(key)
-    if drawn is not None and drawn.spec is spec:
-        inner.replay(drawn.page)
-        page.regions = list(drawn.regions)
-        return
-    start = inner.record()
-    try:
-        spec.draw(page)
-    finally:
-        recorded = inner.recorded(start)
-    if len(_DRAWN) >= _DRAWN_MAX:
-        del _DRAWN[next(iter(_DRAWN))]  # the oldest
-    _DRAWN[key] = _Drawn(spec, recorded, tuple(page.regions))
 
 
 # --- text ---------------------------------------------------------------------------------
