@@ -1,6 +1,6 @@
 """The catch-up PDF's text layout (render/rich_lines.py, render/pdf_flow.py): lines never wider
 than the page, no word lost or split at a no-break space, the one-font path giving the very
-lines of the general one, and the quick subset lookup giving splitString's bytes."""
+lines of the general one."""
 
 from __future__ import annotations
 
@@ -8,10 +8,8 @@ import io
 import random
 
 import pytest
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfgen.canvas import Canvas
 
-from generator.art.pdf_surface import register_fonts, string_width, subset_parts
+from generator.art.pdf_surface import register_fonts, string_width
 from generator.render import rich_lines
 from generator.render.pdf_flow import ROOM
 from generator.render.rich_lines import Line, wrap_spans
@@ -95,23 +93,6 @@ def test_fonts_change_inside_a_word_and_a_line() -> None:
     assert [text_of(line) for line in narrow] == ["See [spoiler", "3]: 2 hidden", "lines"]
     assert narrow[0] == (("See ", "Vera"), ("[spoiler", "VeraBd"))
     assert narrow[1] == (("3]", "VeraBd"), (": 2 hidden", "Vera"))
-
-
-def test_the_quick_subset_lookup_gives_split_strings_bytes() -> None:
-    """A fresh document's codes come from splitString (new letters); once assigned, the
-    lookup answers, and must cut and code as splitString does, no-break spaces included."""
-    rng = random.Random(3)
-    letters = "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,:;()[]\u00a0éü—·"
-    canvas = Canvas(io.BytesIO())
-    doc = canvas._doc
-    for name in ("Vera", "VeraBd"):
-        face = pdfmetrics.getFont(name)
-        for _ in range(400):
-            text = "".join(rng.choice(letters) for _ in range(rng.randint(0, 30)))
-            expected = face.splitString(text, doc)
-            assert subset_parts(face, text, doc) == expected, text
-            # Asked again (every letter now has its code): the quick lookup answers the same.
-            assert subset_parts(face, text, doc) == face.splitString(text, doc), text
 
 
 def placed_texts(data: bytes) -> list[list[tuple[float, float, float, str]]]:

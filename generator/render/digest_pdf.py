@@ -28,12 +28,12 @@ from collections.abc import Callable
 from typing import Any
 
 from reportlab import rl_config
-from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.art.reportlab_adapter import place_picture
 from generator.art.typed import WIDE_FONTS, runs
 from generator.common.bidi import FSI, ISOLATED, PDI
 from generator.render.html import Page, PagePost, button_labels
@@ -230,15 +230,7 @@ def _picture(data: bytes) -> Picture:
     name = "png" + hashlib.sha256(png.palette + png.rows).hexdigest()[:24]
 
     def draw(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
-        document = canvas._doc
-        registered = document.getXObjectName(name)
-        if document.idToObject.get(registered) is None:  # the same picture twice: once
-            picture = _PngImage(name, png)
-            canvas._setXObjects(picture)
-            document.Reference(picture, registered)
-            document.addForm(name, picture)
-        canvas._code.append(f"q {fp_str(w, 0, 0, h, x, y)} cm /{registered} Do Q")
-        canvas._formsinuse.append(name)
+        place_picture(canvas, name, lambda: _PngImage(name, png), (x, y, w, h))
 
     return Picture(*_fitted(png.width, png.height), draw)
 

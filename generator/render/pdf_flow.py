@@ -21,7 +21,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.art.pdf_surface import register_fonts, string_width, subset_parts
+from generator.art.pdf_surface import register_fonts, string_width
+from generator.art.reportlab_adapter import append_operators, document, escaped
 from generator.art.surface import Color
 from generator.render.rich_lines import Line, Span, wrap_spans
 
@@ -134,16 +135,15 @@ def _least(flow: _Flow, item: Item | None) -> float:
 def _line(canvas: Canvas, x: float, baseline: float, line: Line, style: Style) -> None:
     """One line as one text object: a font's subset chosen before each of its runs, as
     reportlab's text objects write them."""
-    doc = canvas._doc
+    doc = document(canvas)
     shown: list[str] = [f"1 0 0 1 {fp_str(x, baseline)} Tm"]
     for text, font in line:
         face: Any = pdfmetrics.getFont(font)
-        for subset, part in subset_parts(face, text, doc):
+        for subset, part in face.splitString(text, doc):
             internal = face.getSubsetInternalName(subset, doc)
-            shown.append(f"{internal} {fp_str(style.size)} Tf ({canvas._escape(part)}) Tj")
+            shown.append(f"{internal} {fp_str(style.size)} Tf ({escaped(canvas, part)}) Tj")
     red, green, blue = (channel / 255 for channel in style.colour)
-    code: list[str] = canvas._code
-    code.append(f"q {fp_str(red, green, blue)} rg BT {' '.join(shown)} ET Q")
+    append_operators(canvas, f"q {fp_str(red, green, blue)} rg BT {' '.join(shown)} ET Q")
 
 
 def _para(flow: _Flow, para: Para, after: float) -> None:
