@@ -4,6 +4,7 @@ never followed, and a real game's run trims the cache it wrote to when it ends."
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
@@ -15,6 +16,24 @@ from generator.folder import kept_blobs
 
 ROOT = Path(__file__).resolve().parents[1]
 DAY = 24 * 3600
+
+
+def hexname(word: str, length: int = 40) -> str:
+    """A name as the cache gives its entries: hex digits (from `word`, for telling apart)."""
+    return hashlib.sha256(word.encode()).hexdigest()[:length]
+
+
+def memo_name(word: str) -> str:
+    return f"today-outline.{hexname(word)}"
+
+
+def blob_name(word: str) -> str:
+    digest = hexname(word)
+    return f"{digest[:2]}/{digest[2:]}"
+
+
+def snap_name(word: str) -> str:
+    return f"{hexname(word, 64)}.snap"
 
 
 def entry_file(path: Path, size: int, age_days: float, now: float) -> Path:
@@ -35,16 +54,16 @@ def sheet_entry(path: Path, size: int, age_days: float, now: float) -> Path:
 
 def test_the_entries_used_longest_ago_go_first_down_to_four_fifths(tmp_path: Path) -> None:
     now = time.time()
-    oldest = entry_file(tmp_path / "blobs/ab/oldest", 300, 30, now)
-    old_sheets = sheet_entry(tmp_path / "files/old-sheets", 300, 20, now)
-    memo = entry_file(tmp_path / "memo/a-day", 300, 10, now)
-    newest = entry_file(tmp_path / "blobs/cd/newest", 300, 1, now)
-    snapshots = tmp_path / "table-snapshots/game"
-    entry_file(snapshots / "1.snap", 300, 0.5, now)
+    oldest = entry_file(tmp_path / "blobs" / blob_name("oldest"), 300, 30, now)
+    old_sheets = sheet_entry(tmp_path / "files" / hexname("old-sheets"), 300, 20, now)
+    memo = entry_file(tmp_path / "memo" / memo_name("a-day"), 300, 10, now)
+    newest = entry_file(tmp_path / "blobs" / blob_name("newest"), 300, 1, now)
+    snapshots = tmp_path / "table-snapshots" / hexname("game")
+    entry_file(snapshots / snap_name("1"), 300, 0.5, now)
     removed = cache_trim.trim(tmp_path, 1200, now)  # 1,510 bytes: down to 960 or less
     assert removed == [oldest, old_sheets]
     assert not oldest.exists() and not old_sheets.exists()
-    assert memo.exists() and newest.exists() and (snapshots / "1.snap").exists()
+    assert memo.exists() and newest.exists() and (snapshots / snap_name("1")).exists()
     # Within the budget: nothing more goes.
     assert cache_trim.trim(tmp_path, 1200, now) == []
 
@@ -67,15 +86,17 @@ def test_a_hit_counts_as_a_use(tmp_path: Path) -> None:
 
 def test_a_killed_runs_leftovers_are_swept_once_stale(tmp_path: Path) -> None:
     now = time.time()
-    stale_staging = sheet_entry(tmp_path / "files/.entry-abc123", 50, 1, now)
-    fresh_staging = sheet_entry(tmp_path / "files/.entry-def456", 50, 0, now)
-    stale_temp = entry_file(tmp_path / "blobs/ab/.cd1234.x8y9.tmp", 50, 1, now)
-    fresh_temp = entry_file(tmp_path / "memo/.ef5678.a1b2.tmp", 50, 0, now)
-    kept = entry_file(tmp_path / "memo/kept", 50, 5, now)
-    snapshots = tmp_path / "table-snapshots/a-game"
-    snapshot = entry_file(snapshots / "3-abc.snap", 50, 2, now)
-    stale_snapshot_temp = entry_file(snapshots / ".3-abd.snap.k2j4.tmp", 50, 1, now)
-    fresh_snapshot_temp = entry_file(snapshots / ".3-abe.snap.m5n6.tmp", 50, 0, now)
+    stale_staging = sheet_entry(tmp_path / "files/.entry-abc123_z", 50, 1, now)
+    fresh_staging = sheet_entry(tmp_path / "files/.entry-def456_y", 50, 0, now)
+    stale_digest = hexname("stale")
+    stale_temp = tmp_path / "blobs" / stale_digest[:2] / f".{stale_digest[2:]}.x8y9ab_c.tmp"
+    entry_file(stale_temp, 50, 1, now)
+    fresh_temp = entry_file(tmp_path / "memo" / f".{memo_name('fresh')}.a1b2cd3e.tmp", 50, 0, now)
+    kept = entry_file(tmp_path / "memo" / memo_name("kept"), 50, 5, now)
+    snapshots = tmp_path / "table-snapshots" / hexname("a-game")
+    snapshot = entry_file(snapshots / snap_name("3"), 50, 2, now)
+    stale_snapshot_temp = entry_file(snapshots / f".{snap_name('4')}.k2j4abcd.tmp", 50, 1, now)
+    fresh_snapshot_temp = entry_file(snapshots / f".{snap_name('5')}.m5n6abcd.tmp", 50, 0, now)
     removed = cache_trim.trim(tmp_path, 10**9, now)  # far within the budget
     assert sorted(removed) == sorted([stale_staging, stale_temp, stale_snapshot_temp])
     assert fresh_staging.exists() and fresh_temp.exists() and kept.exists()
@@ -89,24 +110,24 @@ def test_links_are_removed_as_links_never_followed(tmp_path: Path) -> None:
     (outside / "precious" / "file").write_bytes(b"keep me")
     cache = tmp_path / "cache"
     (cache / "files").mkdir(parents=True)
-    link = cache / "files" / "linked-entry"
+    link = cache / "files" / hexname("linked-entry")
     link.symlink_to(outside / "precious", target_is_directory=True)
     (cache / "blobs").mkdir()
     (cache / "blobs" / "ab").symlink_to(outside, target_is_directory=True)
-    entry_file(cache / "memo" / "big", 5000, 3, now)
+    big = entry_file(cache / "memo" / memo_name("big"), 5000, 3, now)
     os.utime(link, (now - 90 * DAY, now - 90 * DAY), follow_symlinks=False)
     cache_trim.trim(cache, 100, now)
     assert (outside / "precious" / "file").read_bytes() == b"keep me"
-    assert not (cache / "memo" / "big").exists()
+    assert not big.exists()
 
 
 def test_the_cache_is_looked_at_once_a_day(tmp_path: Path) -> None:
     now = time.time()
     os.environ["SHEETGEN_CACHE_MAX_MB"] = "0"
     try:
-        first = entry_file(tmp_path / "memo/first", 100, 2, now)
+        first = entry_file(tmp_path / "memo" / memo_name("first"), 100, 2, now)
         assert cache_trim.trim_if_due(tmp_path, now) == [first]
-        second = entry_file(tmp_path / "memo/second", 100, 2, now)
+        second = entry_file(tmp_path / "memo" / memo_name("second"), 100, 2, now)
         assert cache_trim.trim_if_due(tmp_path, now + 3600) == []  # looked at an hour ago
         assert second.exists()
         assert cache_trim.trim_if_due(tmp_path, now + DAY + 1) == [second]
@@ -131,7 +152,11 @@ def test_a_game_trims_the_cache_it_wrote_to_when_it_ends(tmp_path: Path) -> None
     """A cache of 2 MB holding an old entry of 1.5 MB: a game without pictures keeps its
     sheets (0.9 MB) in it, and the run ends with the old entry gone and the sheets kept."""
     cache = tmp_path / "cache"
-    old = entry_file(cache / "memo" / "an-old-entry", 1_500_000, 30, time.time())
+    old = entry_file(cache / "memo" / memo_name("an-old-entry"), 1_500_000, 30, time.time())
+    # The host's own file where the sheets are kept (a folder an earlier run marked as the
+    # cache's): the oldest there, and never the cache's.
+    video = entry_file(cache / "files" / "holiday-video.mp4", 1_000_000, 2000, time.time())
+    (cache / "files" / cache_trim.MARKER).write_bytes(cache_trim.MARKER_TEXT)
     env = dict(os.environ, SHEETGEN_CACHE=str(cache), SHEETGEN_CACHE_MAX_MB="2")
     args = [sys.executable, "-m", "generator", "game", "--seed", "cache-trim-seed-0123456789"]
     done = subprocess.run(
@@ -143,7 +168,84 @@ def test_a_game_trims_the_cache_it_wrote_to_when_it_ends(tmp_path: Path) -> None
     )
     assert done.returncode == 0, done.stderr
     assert not old.exists()
-    assert 500_000 < size_of(cache) <= 1_600_000
+    assert video.stat().st_size == 1_000_000
+    assert 500_000 < size_of(cache) - 1_000_000 <= 1_600_000
     assert (cache / cache_trim.STAMP).is_file()
     # The game's own sheets are among what was kept: the next run reuses them.
     assert any((cache / "files").iterdir())
+
+
+# What the trim must never touch: SHEETGEN_CACHE may name a folder of the user's own.
+
+
+def test_a_users_own_file_in_a_folder_named_files_is_kept(tmp_path: Path) -> None:
+    """SHEETGEN_CACHE=D with the host's holiday video in D/files, dated 2021: the oldest
+    and biggest thing there, and not the cache's. The folder is not marked as the cache's
+    either: nothing in it is trimmed."""
+    now = time.time()
+    video = tmp_path / "files" / "holiday-video.mp4"
+    video.parent.mkdir()
+    with video.open("wb") as out:
+        out.truncate(600_000_000)  # sparse: 600 MB to the trim, nothing on the disk
+    os.utime(video, (1_612_000_000, 1_612_000_000))  # February 2021
+    sheets = sheet_entry(tmp_path / "files" / hexname("sheets"), 300, 40, now)
+    memo = entry_file(tmp_path / "memo" / memo_name("old"), 300, 40, now)
+    removed = cache_trim.trim(tmp_path, 100, now)
+    assert video.stat().st_size == 600_000_000
+    assert removed == [memo]  # the memo folder holds only the cache's: marked and trimmed
+    assert sheets.exists()
+    assert not (tmp_path / "files" / cache_trim.MARKER).exists()
+    assert (tmp_path / "memo" / cache_trim.MARKER).read_bytes() == cache_trim.MARKER_TEXT
+
+
+def test_in_a_marked_folder_only_what_the_cache_names_goes(tmp_path: Path) -> None:
+    """A folder the cache marked, where the user later put files: the cache's entries go,
+    a file of any other name stays, and so does a link named as an entry (and its target);
+    an entry folder holding a foreign file loses only the cache's files."""
+    now = time.time()
+    old = sheet_entry(tmp_path / "files" / hexname("old"), 300, 30, now)
+    assert cache_trim.trim(tmp_path, 10**9, now) == []  # marks the folder
+    assert (tmp_path / "files" / cache_trim.MARKER).is_file()
+    notes = entry_file(tmp_path / "files" / "notes.txt", 300, 60, now)
+    precious = entry_file(tmp_path / "precious.doc", 300, 60, now)
+    link = tmp_path / "files" / hexname("link")
+    link.symlink_to(precious)
+    mixed = sheet_entry(tmp_path / "files" / hexname("mixed"), 300, 50, now)
+    foreign = entry_file(mixed / "data" / "my-photo.jpg", 300, 50, now)
+    removed = cache_trim.trim(tmp_path, 10, now)
+    assert removed == [old]
+    assert not old.exists()
+    assert notes.read_bytes() == b"x" * 300 and precious.read_bytes() == b"x" * 300
+    assert link.is_symlink()
+    assert foreign.read_bytes() == b"x" * 300
+    assert not (mixed / "index.json").exists() and not (mixed / "data" / "0").exists()
+
+
+def test_a_linked_memo_folder_leads_nowhere(tmp_path: Path) -> None:
+    """memo/ a link to the host's folder, which even holds files named as memo entries:
+    the trim does not go there, and the target keeps every file."""
+    now = time.time()
+    target = tmp_path / "documents"
+    named_like_memo = entry_file(target / memo_name("letter"), 500, 90, now)
+    own = entry_file(target / "letter.odt", 500, 90, now)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "memo").symlink_to(target, target_is_directory=True)
+    snapshots = tmp_path / "snapshots-elsewhere"
+    snap = entry_file(snapshots / hexname("g") / snap_name("1"), 500, 90, now)
+    (cache / "table-snapshots").symlink_to(snapshots, target_is_directory=True)
+    assert cache_trim.trim(cache, 0, now) == []
+    assert named_like_memo.exists() and own.exists() and snap.exists()
+    assert not (target / cache_trim.MARKER).exists()
+
+
+def test_the_stamp_is_never_written_through_a_link(tmp_path: Path) -> None:
+    now = time.time()
+    diary = entry_file(tmp_path / "diary.txt", 10, 400, now)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / cache_trim.STAMP).symlink_to(diary)
+    before = diary.stat().st_mtime
+    cache_trim.trim_if_due(cache, now)
+    assert diary.stat().st_mtime == before
+    assert (cache / cache_trim.STAMP).is_file() and not (cache / cache_trim.STAMP).is_symlink()
