@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,29 @@ def test_the_fast_parser_reads_what_the_python_parser_reads(
         monkeypatch.undo()
         assert fast is not None and slow is not None
         assert (fast.data, fast.lines) == (slow.data, slow.lines), path.name
+
+
+def test_an_entry_of_pipes_and_endless_files_is_built_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sheet cache's index.json a FIFO (reading it would wait for ever), its data/0 a
+    link to /dev/zero (it never ends) or to a file outside the cache: each reads as no
+    entry, and the sheets are built again."""
+    monkeypatch.setenv("SHEETGEN_CACHE", str(tmp_path / "cache"))
+    calls: list[int] = []
+    good = cache.reuse(("k",), counting_builder(calls))  # type: ignore[arg-type]
+    entry = next((tmp_path / "cache").rglob("index.json")).parent
+    index = (entry / "index.json").read_bytes()
+    secret = tmp_path / "secret"
+    secret.write_bytes(b"%PDF sheet")  # what data/0 holds: only its place is wrong
+    for bad in ("fifo", "/dev/zero", str(secret)):
+        (entry / "index.json").unlink()
+        (entry / "data" / "0").unlink()
+        if bad == "fifo":
+            os.mkfifo(entry / "index.json")
+            (entry / "data" / "0").write_bytes(b"%PDF sheet")
+        else:
+            (entry / "index.json").write_bytes(index)
+            (entry / "data" / "0").symlink_to(bad)
+        assert cache.reuse(("k",), counting_builder(calls)) == good  # type: ignore[arg-type]
+    assert calls == [1, 1, 1, 1]

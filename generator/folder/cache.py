@@ -27,9 +27,11 @@ from generator.common import cache_trim
 from generator.common.memo import cache_root as cache_root
 from generator.common.memo import code_fingerprint as code_fingerprint
 from generator.common.output_file import OutputFile
+from generator.common.safe_read import UnreadableFile, read_regular_file
 
 INDEX = "index.json"
 MAX_ENTRY_BYTES = 50_000_000
+MAX_INDEX_BYTES = 1_000_000  # some hundred files' names and digests
 
 
 def _entry(key: tuple[str, ...]) -> Path | None:
@@ -41,19 +43,24 @@ def _entry(key: tuple[str, ...]) -> Path | None:
 
 
 def _read(entry: Path) -> list[OutputFile] | None:
+    """The files of an intact entry. Every file is read as a plain file of the entry's own
+    folder, within the entry's size: an index that is a pipe (a read would wait for ever), a
+    data file linked to /dev/zero (it never ends) or out of the cache reads as no entry."""
     try:
-        index = json.loads((entry / INDEX).read_text(encoding="utf-8"))
+        index = json.loads(read_regular_file(entry / INDEX, MAX_INDEX_BYTES, within=entry))
         files = []
+        left = MAX_ENTRY_BYTES
         for item in index["files"]:
             rel = PurePosixPath(item["path"])
             if rel.is_absolute() or ".." in rel.parts:
                 return None
-            data = (entry / "data" / str(len(files))).read_bytes()
+            data = read_regular_file(entry / "data" / str(len(files)), left, within=entry)
+            left -= len(data)
             if hashlib.sha256(data).hexdigest() != item["sha256"]:
                 return None
             files.append(OutputFile(str(rel), data))
         return files
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, UnreadableFile):
         return None
 
 

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.common.errors import SheetgenError, display_path
+from generator.common.errors import SheetgenError, abridge, display_path
+from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.ship import Cell, Ship, make_part, start_cell
 from generator.games.galaxy_trucker.model import Board
@@ -76,24 +77,24 @@ def offered_tiles(round_plan: dict[str, Any]) -> dict[str, tuple[int, int]]:
 def read_ship(
     path: Path, content: GalaxyTrucker, board: Board, round_plan: dict[str, Any]
 ) -> ShipFile:
+    return parse_ship(read_ship_text(path), display_path(path), content, board, round_plan)
+
+
+def read_ship_text(path: Path) -> str:
+    """The text of a ship file: a regular file of at most MAX_SHIP_BYTES, UTF-8. Read once,
+    on the open file: a FIFO (a read would wait for ever), a device or a folder is refused
+    without waiting, whatever stands at the name by then."""
     shown = display_path(path)
-    if not path.exists():
-        raise ShipFileError(f"{shown}: no such ship file")
-    if not path.is_file():
-        # A fifo or a device would block or never end; a folder is a slip.
-        raise ShipFileError(f"{shown}: line 1, column 1: not a regular file (expected a ship file)")
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_SHIP_BYTES + 1)
-    except OSError as exc:
-        raise ShipFileError(f"{shown}: cannot read the ship file ({exc.strerror})") from None
-    if len(raw) > MAX_SHIP_BYTES:
-        raise ShipFileError(
-            f"{shown}: line 1, column 1: file is larger than {MAX_SHIP_BYTES} bytes "
-            "(expected a ship file)"
-        )
+        raw = read_regular_file(path, MAX_SHIP_BYTES)
+    except UnreadableFile as exc:
+        if str(exc) == "no such file":
+            raise ShipFileError(f"{shown}: no such ship file") from None
+        if path.is_dir():
+            exc = UnreadableFile("not a regular file (a folder)")
+        raise ShipFileError(f"{shown}: line 1, column 1: {exc} (expected a ship file)") from None
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         before = raw[: exc.start]
         line = before.count(b"\n") + 1
@@ -102,7 +103,6 @@ def read_ship(
             f"{shown}: line {line}, column {column}: not UTF-8 text "
             "(expected a plain-text ship file)"
         ) from None
-    return parse_ship(text, shown, content, board, round_plan)
 
 
 def _tokens(line: str) -> list[tuple[int, str]]:
@@ -141,15 +141,15 @@ def parse_ship(
             key, value = header.group("key"), header.group("value").strip()
             if key not in HEADER_KEYS:
                 problem(number, column, f"unknown setting {key!r} (expected one of: skipped)")
-            elif not value.isdigit() or int(value) > 999:
+            elif not re.fullmatch(r"[0-9]{1,3}", value):  # ASCII digits; 999 at most
                 colon = line.index(":")
                 rest = line[colon + 1 :]
                 where = colon + 1 + (len(rest) - len(rest.lstrip())) + 1
                 problem(
                     number,
                     where,
-                    f"skipped: {value!r} is not a count (expected the number of Skipped Parts "
-                    "boxes marked, 0 or more)",
+                    f"skipped: {abridge(value)!r} is not a count (expected the number of "
+                    "Skipped Parts boxes marked, 0 or more)",
                 )
             else:
                 skipped = int(value)

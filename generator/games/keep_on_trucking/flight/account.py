@@ -11,12 +11,17 @@ import re
 from pathlib import Path
 from typing import Any
 
+from generator.common.errors import display_path
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import card_title
 from generator.games.galaxy_trucker.flight.account import choice_note, grid_lines
 from generator.games.galaxy_trucker.flight.engine import round_plan
 from generator.games.galaxy_trucker.flight.ship import cell_name
-from generator.games.galaxy_trucker.flight.shipfile import ShipFileError, parse_ship, read_ship
+from generator.games.galaxy_trucker.flight.shipfile import (
+    ShipFileError,
+    parse_ship,
+    read_ship_text,
+)
 from generator.games.keep_on_trucking.flight.engine import TruckingRound, fly_round
 from generator.games.keep_on_trucking.flight.titles import aesthete, contraptionist, halve
 from generator.games.keep_on_trucking.flight.tstate import ABILITIES, TState
@@ -198,13 +203,15 @@ def score_ship(
     board = content.boards[rplan["ship"]]
     # Read as Galaxy Trucker's reader does (its errors for a missing or unreadable file),
     # then again without the ability line.
-    first = read_ship(ship_path, content, board, rplan) if not _has_ability(ship_path) else None
-    if first is None:
-        text = ship_path.read_text(encoding="utf-8-sig")
+    # Read once, as Galaxy Trucker's reader does (a regular file only, bounded: its errors
+    # for a missing, unreadable or endless file), then parsed without the ability line.
+    text = read_ship_text(ship_path)
+    ability = None
+    if any(ABILITY.match(line) for line in text.splitlines()):
         text, ability = split_ability(text, ship_path.name)
         ship_file = parse_ship(text, ship_path.name, content, board, rplan)
     else:
-        ship_file, ability = first, None
+        ship_file = parse_ship(text, display_path(ship_path), content, board, rplan)
     result = fly_round(
         content,
         plan,
@@ -223,13 +230,3 @@ def score_ship(
         "",
     ]
     return "\n".join(head + account_lines(content, plan, result)) + "\n"
-
-
-def _has_ability(path: Path) -> bool:
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(64_001)
-        text = raw.decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError):
-        return False
-    return any(ABILITY.match(line) for line in text.splitlines())
