@@ -15,7 +15,25 @@ class SheetgenError(click.ClickException):
     exit_code = 2
 
     def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
-        click.echo(f"error: {self.format_message()}", file=file, err=True)
+        lines = f"error: {self.format_message()}".splitlines() or ["error:"]
+        for line in capped(lines, MAX_MESSAGE_LINES, MAX_MESSAGE_LINE):
+            click.echo(line, file=file, err=True)
+
+
+# What an error may print: a file of 10^5 bad lines, or one value of a megabyte, is
+# reported by its first lines and a count, each line cut short, never echoed back whole.
+MAX_PROBLEMS_SHOWN = 20
+MAX_PROBLEM_LINE = 500
+MAX_MESSAGE_LINES = 60
+MAX_MESSAGE_LINE = 2000
+
+
+def capped(lines: list[str], most: int, width: int) -> list[str]:
+    """The first `most` lines, each at most `width` characters, then how many were left."""
+    shown = [abridge(line, width) for line in lines[:most]]
+    if len(lines) > most:
+        shown.append(f"… and {len(lines) - most} more")
+    return shown
 
 
 @dataclass(frozen=True, order=True)
@@ -42,8 +60,9 @@ class ContentError(SheetgenError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
     def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
-        for problem in self.problems:
-            click.echo(str(problem), file=file, err=True)
+        lines = [str(p) for p in self.problems]
+        for line in capped(lines, MAX_PROBLEMS_SHOWN, MAX_PROBLEM_LINE):
+            click.echo(line, file=file, err=True)
         count = len(self.problems)
         click.echo(f"{count} problem{'s' if count != 1 else ''} found", file=file, err=True)
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path, PurePosixPath
 
-from generator.common.errors import ContentError, Problem, SheetgenError, display_path
+from generator.common.errors import ContentError, Problem, SheetgenError, abridge, display_path
 from generator.host.names import name_key, name_problem
 
 SCORES_FILE = "scores.csv"
@@ -256,7 +256,7 @@ def _entry(
         ok = False
     rnd = cells.get("round", "").lower()
     if rnd not in spec.rounds:
-        problem(line, "round", f"got {rnd!r} (expected one of {', '.join(spec.rounds)})")
+        problem(line, "round", f"got {abridge(rnd)!r} (expected one of {', '.join(spec.rounds)})")
         ok = False
     parts: dict[str, int] = {}
     for column, _ in spec.parts:
@@ -265,14 +265,14 @@ def _entry(
             continue
         number = _integer(value)
         if number is None:
-            problem(line, column, f"expected a whole number (got {value!r})")
+            problem(line, column, f"expected a whole number (got {abridge(value)!r})")
             ok = False
         else:
             parts[column] = number
     given = cells.get("score", "")
     score = _integer(given) if given else None
     if given and score is None:
-        problem(line, "score", f"expected a whole number (got {given!r})")
+        problem(line, "score", f"expected a whole number (got {abridge(given)!r})")
         ok = False
     grid = cells.get(spec.sheet_column, "")
     if grid and spec.scorer is not None and folder is not None and ok:
@@ -287,7 +287,7 @@ def _entry(
             problem(
                 line,
                 "score",
-                f"{score} differs from the scorer's result {scored} for {grid} "
+                f"{score} differs from the scorer's result {scored} for {abridge(grid)} "
                 "(check the sheet or the score)",
             )
             ok = False
@@ -316,7 +316,7 @@ def _entry(
         if value == "":
             continue
         if not _COUNT.match(value):
-            problem(line, column, f"expected a count such as 3 or 1.5 (got {value!r})")
+            problem(line, column, f"expected a count such as 3 or 1.5 (got {abridge(value)!r})")
             ok = False
         else:
             titles[column] = Fraction(value)
@@ -342,26 +342,32 @@ def _run_scorer(
     problem: Callable[[int, str, str], None],
 ) -> tuple[int, dict[str, int]] | None:
     column = spec.sheet_column
+    named = abridge(grid)  # a name typed into a cell may be of any length: quoted short
     rel = PurePosixPath(grid)
     if rel.is_absolute() or ".." in rel.parts or "\\" in grid:
-        problem(line, column, f"{grid!r}: give a path inside the game folder")
+        problem(line, column, f"{named!r}: give a path inside the game folder")
         return None
     path = folder / rel
-    linked = next((p for p in _prefixes(folder, rel) if p.is_symlink()), None)
+    try:
+        linked = next((p for p in _prefixes(folder, rel) if p.is_symlink()), None)
+        found = path.is_file()
+    except OSError as exc:  # a name too long for the disk, a folder that cannot be read
+        problem(line, column, f"{named}: cannot be read ({exc.strerror})")
+        return None
     if linked is not None:
         # A linked folder or file could lead anywhere (/etc), and the scorer's errors quote
         # the lines they read: a sheet file is read only where it really is in the folder.
-        shown = linked.relative_to(folder).as_posix()
-        problem(line, column, f"{grid}: {shown} is a symlink (expected a file in the game folder)")
+        shown = abridge(linked.relative_to(folder).as_posix())
+        problem(line, column, f"{named}: {shown} is a symlink (expected a file in the game folder)")
         return None
-    if not path.is_file():
-        problem(line, column, f"{grid}: no such file in the game folder")
+    if not found:
+        problem(line, column, f"{named}: no such file in the game folder")
         return None
     try:
         assert spec.scorer is not None
         return spec.scorer(path, rnd)
     except SheetgenError as exc:
-        problem(line, column, f"the scorer cannot read {grid}: {exc.format_message()}")
+        problem(line, column, f"the scorer cannot read {named}: {exc.format_message()}")
         return None
 
 

@@ -1,0 +1,72 @@
+"""Issue 40's hostile-input campaign: each case ends in a clear error (exit 2, no traceback,
+output of a bounded size) or is handled, and nothing outside what it names is read, hung on
+or written."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+CASES = Path(__file__).parent / "cases"
+SHIPS = CASES / "ships"
+
+
+def assert_clear_error(result: Any, *expected: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    for text in expected:
+        assert text in result.output, result.output
+
+
+def test_a_keep_on_trucking_ship_file_that_is_a_fifo_is_refused_at_once(
+    run: Any, tmp_path: Path
+) -> None:
+    """The other scorers refused a FIFO; this one opened it and waited for a writer."""
+    os.mkfifo(tmp_path / "ship.txt")
+    result = run("score", "keep-on-trucking", "ship.txt", "--seed", "42", "--round", "1")
+    assert_clear_error(result, "ship.txt: line 1, column 1: not a regular file")
+
+
+def test_huge_values_in_a_ship_file_through_the_ship_column(run: Any, tmp_path: Path) -> None:
+    """`skipped:` with 5,000 digits (scored through rankings' `ship` column), a 300-character
+    file name there: one line each, the values cut short."""
+    assert run("game", "--no-images", "--seed", "42", "-o", "g").exit_code == 0
+    shutil.copy(SHIPS / "invalid" / "skipped-5000-digits.txt", tmp_path / "g" / "big.txt")
+    long_name = "s" * 300 + ".txt"
+    (tmp_path / "g" / "scores.csv").write_text(
+        f"player,round,score,ship\nAnn,1,,big.txt\nBo,1,,{long_name}\nCy,1,,a/{long_name}\n"
+    )
+    result = run("rankings", "-o", "g")
+    assert_clear_error(
+        result,
+        "scores.csv:2: ship: the scorer cannot read big.txt: ",
+        "skipped: '" + "9" * 59 + "…' is not a count",
+        "scores.csv:3: ship: " + "s" * 59 + "…: cannot be read (File name too long)",
+        "scores.csv:4: ship: a/" + "s" * 57 + "…: no such file in the game folder",
+    )
+    assert len(result.output) < 2000
+
+
+def test_errors_about_huge_input_are_capped(run: Any, tmp_path: Path) -> None:
+    """10^5 unknown keys in a game file: the first twenty and a count, not 10 MB."""
+    keys = "".join(f"k{n}: 1\n" for n in range(100_000))
+    (tmp_path / "game.yaml").write_text(f"pack: galaxy-trucker\nseed: abc\n{keys}")
+    result = run("plan", "--game", "game.yaml")
+    assert_clear_error(result, "game.yaml:3: k0: unknown key", "… and 99980 more")
+    assert "k20: unknown key" not in result.output
+    assert result.output.rstrip().endswith("100000 problems found")
+    assert len(result.output) < 5000
+
+
+def test_one_huge_line_of_an_error_is_cut_short(tmp_path: Path) -> None:
+    from generator.common.errors import ContentError, Problem, SheetgenError
+
+    huge = "x" * 1_000_000
+    shown = tmp_path / "shown.txt"
+    with shown.open("w") as out:
+        SheetgenError(f"a value: {huge}").show(file=out)
+        ContentError([Problem("f.yaml", 3, "key", huge)]).show(file=out)
+    text = shown.read_text()
+    assert len(text) < 3000 and text.count("…") == 2
