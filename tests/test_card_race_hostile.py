@@ -199,3 +199,31 @@ def test_verify_refuses_a_bidi_name_and_shows_it_escaped(run: Callable[..., Resu
     assert result.exit_code == 2
     assert "--players Ada,Be\\u202en,Cleo: expected" in result.output
     assert "\u202e" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("start", "problem"),
+    [
+        ("9999-12-31", "start: 9999-12-31: the game's 14 days would run past the year 9999"),
+        ("0001-01-01", "start: 0001-01-01: the day before it is no date"),
+    ],
+)
+def test_a_start_whose_game_runs_past_the_calendar_is_refused_by_check_too(
+    tmp_path: Path, run: Callable[..., Result], start: str, problem: str
+) -> None:
+    """`check` said OK to `start: 9999-12-31`, then `card-race new` overflowed."""
+    game_file = tmp_path / "game.yaml"
+    game_file.write_text(
+        f"pack: card-race\nseed: {SEED}\nstart: {start}\nplayers: [Ada, Ben, Cleo]\n"
+        "rounds: 7\nlang: en\npaper: a4\n",
+        encoding="utf-8",
+    )
+    for args in (("check", "card-race", "--game", "game.yaml"), ("card-race", "new", "game.yaml")):
+        result = run(*args, "--no-images") if args[0] == "card-race" else run(*args)
+        assert result.exit_code == 2, result.output
+        assert f"game.yaml:3: {problem}" in result.output
+        assert "Traceback" not in result.output and "internal error" not in result.output
+    assert not (tmp_path / "output").exists()
+    # The last start whose days fit is taken.
+    game_file.write_text(game_file.read_text().replace(start, "9999-12-17"))
+    assert run("check", "card-race", "--game", "game.yaml").exit_code == 0

@@ -54,6 +54,25 @@ def check_spec(path: Path, content: CardRace) -> GameSpec:
     assert doc is not None
     table = GameSpec(path, spec).table
     problems = check_table(doc, table, content)
+    if not problems and spec.start is not None:
+        problems = [doc.problem(("start",), p) for p in _date_problems(spec.start, content, table)]
     if problems:
         raise ContentError(problems)
     return GameSpec(path, spec)
+
+
+def _date_problems(start: dt.date, content: CardRace, table: Table) -> list[str]:
+    """A start from which the game's days run past the last date a calendar holds: refused
+    here, so `check` says so and `new` never gets as far as the dates."""
+    from generator.games.card_race.planner import rounds_for
+
+    days = rounds_for(content, table) * table.days_per_round
+    if start <= dt.date.min:
+        return [f"{start.isoformat()}: the day before it is no date (expected 0001-01-02 or later)"]
+    if (dt.date.max - start).days < days:
+        latest = dt.date.max - dt.timedelta(days=days)
+        return [
+            f"{start.isoformat()}: the game's {days} days would run past the year 9999 "
+            f"(expected {latest.isoformat()} or earlier)"
+        ]
+    return []
