@@ -69,15 +69,16 @@ def test_a_correction_is_a_new_post_everywhere_and_nothing_else_changes(
     html = (folder / "corrections/correction-01.html").read_text(encoding="utf-8")
     assert "&lt;b&gt;Ask" in html
     log = [json.loads(x) for x in (folder / "corrections.jsonl").read_text().splitlines()]
-    assert log == [
-        {
-            "at": "2026-12-04T09:00:00+01:00",
-            "key": "round-1/turn-07-build",
-            "text": FIX,
-            "title": "Turn 7: build",
-            "turn": 7,
-        }
-    ]
+    said = {
+        "at": "2026-12-04T09:00:00+01:00",
+        "key": "round-1/turn-07-build",
+        "number": 1,
+        "text": FIX,
+        "title": "Turn 7: build",
+        "turn": 7,
+    }
+    digest = hashlib.sha256(json.dumps(said, sort_keys=True, ensure_ascii=False).encode())
+    assert log == [{**said, "sha256": digest.hexdigest()}]
     guide = (folder / "posting-guide.md").read_text(encoding="utf-8")
     assert guide.count("## Corrections") == 1
     assert "### Correction 1 · Fri 4 Dec 2026, 09:00 CET" in guide
@@ -192,3 +193,93 @@ def test_a_run_cut_short_after_its_log_line_is_mended(
     assert "Fixed." in (folder / "corrections/correction-01.facebook.txt").read_text(
         encoding="utf-8"
     )
+
+
+def three_corrections(folder: Path, run: Callable[..., Result]) -> list[bytes]:
+    for number, minute in ((1, "09:00"), (2, "09:10"), (3, "09:20")):
+        made = run(
+            "correct",
+            "7",
+            "--say",
+            f"Fix {number}.",
+            "-o",
+            str(folder),
+            "--at",
+            f"2026-12-04 {minute}",
+        )
+        assert made.exit_code == 0, made.output
+    return (folder / "corrections.jsonl").read_bytes().splitlines(keepends=True)
+
+
+def published(folder: Path) -> dict[str, str]:
+    return {k: v for k, v in hashes(folder).items() if k.startswith("corrections/")}
+
+
+def test_a_cut_or_edited_log_line_never_rewrites_a_published_correction(
+    folder: Path, run: Callable[..., Result]
+) -> None:
+    """Cutting line 2 of 3 once rewrote correction-02.* with the third one's words; editing
+    a line's words rewrote that correction silently. Both are refused at the line."""
+    lines = three_corrections(folder, run)
+    before = published(folder)
+    assert "Fix 2." in (folder / "corrections/correction-02.facebook.txt").read_text()
+    log = folder / "corrections.jsonl"
+    edited = lines[1].replace(b"Fix 2.", b"Fix two.")
+    for changed, expected in (
+        (lines[0] + lines[2], "corrections.jsonl:2: this line was written as correction 3"),
+        (lines[0] + edited + lines[2], "corrections.jsonl:2: correction 2 was edited"),
+    ):
+        log.write_bytes(changed)
+        for args in (("correct",), ("today", "--at", "2026-12-04 10:00")):
+            result = run(*args, "-o", str(folder))
+            assert result.exit_code == 2, result.output
+            assert expected in result.output and "Traceback" not in result.output
+            assert published(folder) == before
+    log.write_bytes(b"".join(lines))  # put back as it was: all is well again
+    assert run("correct", "-o", str(folder)).exit_code == 0
+    assert published(folder) == before
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("a\u0000b", "text: holds a control character U+0000"),
+        ("red \u001b[31m", "text: holds a control character U+001B"),
+        ("\ud800", "text: holds a control character U+D800"),
+        ("flip \u202e 3", "text: holds a bidi control character U+202E"),
+        ("x" * 1001, "text: 1001 characters"),
+    ],
+)
+def test_words_typed_into_the_log_are_held_to_the_say_rule(
+    folder: Path, run: Callable[..., Result], text: str, problem: str
+) -> None:
+    """A line a host adds by hand (as an earlier version wrote them: no number, no digest)
+    with a NUL, an ESC, a lone surrogate or a bidi override reaches no post."""
+    line = {
+        "at": "2026-12-04T09:00:00+01:00",
+        "key": "round-1/turn-07-build",
+        "text": text,
+        "title": "Turn 7: build",
+        "turn": 7,
+    }
+    (folder / "corrections.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    for args in (("correct",), ("today", "--at", "2026-12-04 10:00")):
+        result = run(*args, "-o", str(folder))
+        assert result.exit_code == 2, result.output
+        assert f"corrections.jsonl:1: {problem}" in result.output
+        assert "Traceback" not in result.output and "internal error" not in result.output
+    assert not (folder / "corrections").exists()
+
+
+def test_say_takes_a_spreadsheets_tab_and_windows_line_ends_and_refuses_bidi_overrides(
+    folder: Path, run: Callable[..., Result]
+) -> None:
+    at = ("--at", "2026-12-04 09:00", "-o", str(folder))
+    for refused in ("flip \u202e 3", "isolate \u2066x\u2069"):
+        result = run("correct", "7", "--say", refused, *at)
+        assert result.exit_code == 2, result.output
+        assert "--say: holds a bidi control character U+20" in result.output
+    made = run("correct", "7", "--say", "B2\tdouble cannon\r\nB3\tsingle\rend", *at)
+    assert made.exit_code == 0, made.output
+    facebook = (folder / "corrections/correction-01.facebook.txt").read_text(encoding="utf-8")
+    assert "B2 double cannon\n" in facebook and "B3 single\n" in facebook and "\r" not in facebook

@@ -268,10 +268,10 @@ def correct(what: str | None, text: str | None, folder: Path | None, at: str | N
     moment = parse_at(at, game.plan) if at else now()
     words = checked_text(text)
     post = published_post(game, game_posts(game), what, moment)
-    record_correction(game, post, words, moment)
+    number = record_correction(game, post, words, moment)
     corrections = read_corrections(game.root)
     written = write_game(game.root, game.plan, correction_files(game, corrections), force=False)
-    mine = next(c for c in reversed(corrections) if c.key == post.key and c.text == words)
+    mine = next(c for c in corrections if c.number == number)
     for path in written:
         if path.name.startswith(f"correction-{mine.number:02d}."):
             click.echo(f"  {display_path(path)}", err=True)

@@ -11,18 +11,19 @@ section follow from that log alone, so a run killed after its line is mended by 
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
-import unicodedata
 
-from generator.common.append import append_line
 from generator.common.errors import SheetgenError, display_path
+from generator.common.host_text import pasted
 from generator.common.output_file import OutputFile
 from generator.folder.corrections_log import (
     CORRECTIONS_FILE,
-    MAX_CORRECTIONS,
     Correction,
-    read_corrections,
+    append_correction,
+    correction_text_problem,
+)
+from generator.folder.corrections_log import (
+    read_corrections as read_corrections,
 )
 from generator.host.game_folder import GameFolder
 from generator.plan.moments import game_slots
@@ -32,8 +33,6 @@ from generator.render.corrections_guide import with_corrections
 from generator.render.guide import GUIDE_FILE
 from generator.render.post import PostDraft, para, typed
 from generator.render.text import Post
-
-MAX_TEXT = 1000  # characters: a correction is a sentence or two, and stays one Discord message
 
 
 def correction_numbers(words: tuple[str, ...], made: list[Correction]) -> list[int]:
@@ -54,22 +53,14 @@ def correction_numbers(words: tuple[str, ...], made: list[Correction]) -> list[i
 
 
 def checked_text(text: str) -> str:
-    """The host's words, refused when empty, too long or holding control characters (a
-    pasted terminal escape would reach every player's screen)."""
-    text = text.strip()
-    if not text:
-        raise SheetgenError("--say: the correction's words are empty (expected what changed)")
-    if len(text) > MAX_TEXT:
-        raise SheetgenError(
-            f"--say: {len(text)} characters (expected at most {MAX_TEXT}: a correction says "
-            "what changed in a sentence or two)"
-        )
-    for char in text:
-        if char != "\n" and unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn"):
-            raise SheetgenError(
-                f"--say: holds the control character U+{ord(char):04X} (expected text)"
-            )
-    return text
+    """The host's words as they will be posted, refused when empty, too long or holding
+    what no post may (common/host_text.py: a pasted terminal escape would reach every
+    player's screen, a bidi override flip the line). A spreadsheet's tab and Windows' line
+    ends are taken as meant."""
+    problem = correction_text_problem(pasted(text).strip())
+    if problem is not None:
+        raise SheetgenError(f"--say: {problem}")
+    return pasted(text).strip()
 
 
 def published_post(game: GameFolder, posts: list[Post], what: str, at: dt.datetime) -> Post:
@@ -99,9 +90,8 @@ def published_post(game: GameFolder, posts: list[Post], what: str, at: dt.dateti
     return post
 
 
-def record_correction(game: GameFolder, post: Post, text: str, at: dt.datetime) -> None:
-    if len(read_corrections(game.root)) >= MAX_CORRECTIONS:
-        raise SheetgenError(f"this game has {MAX_CORRECTIONS} corrections already")
+def record_correction(game: GameFolder, post: Post, text: str, at: dt.datetime) -> int:
+    """Log the correction; its number."""
     line = {
         "at": at.isoformat(timespec="seconds"),
         "key": post.key,
@@ -110,10 +100,7 @@ def record_correction(game: GameFolder, post: Post, text: str, at: dt.datetime) 
         "text": text,
     }
     try:
-        append_line(
-            game.root / CORRECTIONS_FILE,
-            json.dumps(line, sort_keys=True, ensure_ascii=False).encode("utf-8") + b"\n",
-        )
+        return append_correction(game.root, line)
     except OSError as exc:
         raise SheetgenError(
             f"cannot record in {display_path(game.root / CORRECTIONS_FILE)}: {exc.strerror or exc}"

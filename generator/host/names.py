@@ -2,9 +2,10 @@
 
 Every game takes names from a host's file (scores.csv, a table's game file). A name shows in
 posts on three platforms, in PNGs and PDFs, so characters that change how the *rest* of a
-line reads are refused: control characters (C0, DEL, C1, line and paragraph separators) and
-bidi embeddings, overrides and isolates (a name could flip the score after it). A name in a
-right-to-left script needs none of them: the renderers isolate each name themselves.
+line reads are refused, by the rule for every text a host types (common/host_text.py):
+control characters (C0, DEL, C1, line and paragraph separators) and bidi embeddings,
+overrides and isolates (a name could flip the score after it). A name in a right-to-left
+script needs none of them: the renderers isolate each name themselves.
 """
 
 from __future__ import annotations
@@ -12,14 +13,9 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-MAX_NAME_CHARS = 60
+from generator.common.host_text import refused_character
 
-# Bidi formatting: embeddings and overrides (U+202A-U+202E), isolates (U+2066-U+2069) and
-# the marks (U+200E, U+200F, U+061C). Category Cf holds them, with invisible joiners that a
-# name in some scripts needs (ZWJ, ZWNJ), so they are listed one by one.
-_BIDI_CONTROLS = frozenset(
-    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
-)
+MAX_NAME_CHARS = 60
 
 
 def name_problem(name: str) -> str | None:
@@ -28,15 +24,10 @@ def name_problem(name: str) -> str | None:
         return "an empty name (expected at least one visible character)"
     if len(name) > MAX_NAME_CHARS:
         return f"a name of {len(name)} characters (expected at most {MAX_NAME_CHARS})"
-    for char in name:
-        code = ord(char)
-        if char in _BIDI_CONTROLS:
-            return (
-                f"a bidi control character U+{code:04X} in the name "
-                "(expected the name as typed; right-to-left names need none)"
-            )
-        if unicodedata.category(char) in ("Cc", "Zl", "Zp", "Cs"):
-            return f"a control character U+{code:04X} in the name (expected printable text)"
+    # The rule for every text a host types (common/host_text.py), on one line.
+    refused = refused_character(name, lines=False, place=" in the name")
+    if refused is not None:
+        return refused
     if name != name.strip():
         return "spaces before or after the name (expected the name alone)"
     return None
