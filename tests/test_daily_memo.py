@@ -1,7 +1,7 @@
-"""What `today`, `turn N` and `--help` keep in the host's cache (generator/common/memo.py):
-the same output and the same folder with the cache off, cold and warm; a damaged entry is
-worked out again; a change of code, pack copy, plan or arguments is never served a stale
-result. (Speed is measured in benchmarks/run.py, not here.)"""
+"""What `today` keeps in the host's cache (generator/common/memo.py): the same output with the
+cache off, cold and warm; a damaged entry is worked out again; a change of code, pack copy,
+plan or arguments is never served a stale result. `turn N` and `--help` keep nothing.
+(Speed is measured in benchmarks/run.py, not here.)"""
 
 from __future__ import annotations
 
@@ -183,89 +183,34 @@ def test_an_unwritable_cache_never_fails_a_run(
     assert said(sheetgen("today", "-o", "g")) == expected
 
 
-def test_turn_says_and_writes_the_same_with_the_cache_off_cold_and_warm(
-    sheetgen: Callable[..., Result], game: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+def test_turn_and_help_are_worked_out_every_time(
+    sheetgen: Callable[..., Result],
+    game: Path,
+    cache: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """`turn N` and `--help` keep nothing: the same output with the cache off and on, and
+    a turn's files deleted or edited are written again from the pack and the plan."""
     with monkeypatch.context() as off:
         off.setenv("SHEETGEN_CACHE", "off")
         expected = said(sheetgen("turn", "9", "-o", "g"))
         folder = hashes(game)
     assert expected[0] == 0 and "Turn 9: flight: new post" in expected[1]
-    assert "round-1/turn-09-flight-cards.png" in folder
-    cold = said(sheetgen("turn", "9", "-o", "g"))
-    assert cold == expected and hashes(game) == folder
-    (game / "round-1" / "turn-09-flight-cards.png").unlink()
-    (game / "round-1" / "turn-09-flight.facebook.txt").write_text("edited by hand")
-    import generator.kit.session as session
-
-    def refused(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the pack was loaded")
-
-    with monkeypatch.context() as warm:
-        warm.setattr(session, "load_content", refused)
-        assert said(sheetgen("turn", "9", "-o", "g")) == expected
-    assert hashes(game) == folder  # what was deleted or edited is written again
-
-
-def test_turn_keys_hold_the_turn_and_the_arguments(
-    sheetgen: Callable[..., Result], game: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    for args in (["9"], ["10"], ["9", "--no-images"], ["9", "--paper", "a4"]):
-        with monkeypatch.context() as off:
-            off.setenv("SHEETGEN_CACHE", "off")
-            expected = said(sheetgen("turn", *args, "-o", "g"))
-        assert said(sheetgen("turn", *args, "-o", "g")) == expected, args
-        assert said(sheetgen("turn", *args, "-o", "g")) == expected, args
-    # Bad input keeps its error and exit code, warm or not.
     for _ in range(2):
-        bad = sheetgen("turn", "99", "-o", "g")
-        assert bad.exit_code == 2 and "99 is not a turn of this game (1-51)" in bad.stderr
-
-
-def test_turn_in_a_folder_of_another_game_is_refused_warm_too(
-    sheetgen: Callable[..., Result], game: Path, cache: Path
-) -> None:
-    assert sheetgen("turn", "9", "-o", "g").exit_code == 0
-    assert sheetgen("turn", "9", "-o", "g").exit_code == 0
-    plan = game / "plan.json"
-    text = plan.read_text()
-    plan.write_text(text.replace('"start": "2026-12-01"', '"start": "2026-12-02"', 1))
-    result = sheetgen("turn", "9", "-o", "g")
-    # Another start date is another plan: worked out again, never the kept one.
-    assert "Using start date 2026-12-02" in result.stderr
-
-
-def test_help_is_the_same_from_the_cache(
-    capsys: pytest.CaptureFixture[str], cache: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+        (game / "round-1" / "turn-09-flight.facebook.txt").write_text("edited by hand")
+        assert said(sheetgen("turn", "9", "-o", "g")) == expected
+        assert hashes(game) == folder
+    bad = sheetgen("turn", "99", "-o", "g")
+    assert bad.exit_code == 2 and "99 is not a turn of this game (1-51)" in bad.stderr
     from generator import entry
 
-    def help_text(*args: str) -> str:
-        monkeypatch.setattr(sys, "argv", ["sheetgen", *args])
+    monkeypatch.setattr(sys, "argv", ["sheetgen", "--help"])
+    for _ in range(2):
         with pytest.raises(SystemExit) as done:
             entry.run()
-        assert done.value.code == 0
-        return capsys.readouterr().out
-
-    monkeypatch.setenv("COLUMNS", "80")
-    with monkeypatch.context() as off:
-        off.setenv("SHEETGEN_CACHE", "off")
-        expected = help_text("--help")
-    assert expected.startswith("Usage: sheetgen") and "today" in expected
-    assert help_text("--help") == expected  # cold: click, then kept
-    assert len(entries(cache, "help")) == 1
-
-    def refused(*args: object, **kwargs: object) -> None:
-        raise AssertionError("click's group was run")
-
-    with monkeypatch.context() as warm:
-        warm.setattr("generator.cli.main", refused)  # a warm --help does not reach click
-        assert help_text("--help") == expected
-    assert help_text("-h") == expected
-    monkeypatch.setenv("COLUMNS", "60")
-    narrow = help_text("--help")
-    assert narrow != expected and max(map(len, narrow.splitlines())) <= 60
-    assert help_text("--help") == narrow
+        assert done.value.code == 0 and capsys.readouterr().out.startswith("Usage: sheetgen")
+    assert not entries(cache, "scope-files") and not entries(cache, "help")
 
 
 def test_an_entry_is_whole_or_nothing(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -21,7 +21,7 @@ from generator.cli.base import (
 )
 from generator.cli.group import main
 from generator.common.errors import SheetgenError, display_path
-from generator.common.warnings_count import given, warn
+from generator.common.warnings_count import warn
 
 
 @main.command()
@@ -116,49 +116,14 @@ def round_(number: int, **kwargs: Any) -> None:
 def turn(number: int, **kwargs: Any) -> None:
     """Write the posts for one turn and print the text to post."""
     from generator.folder.write import write_game
-    from generator.kit.replay import Written, keep_written, recall_written, scope_key
 
     args = resolve_args(**kwargs, continuing=True)
-    found_plan = args.found.data if args.found is not None else None
-    if args.found is not None and args.found.root != args.output:
-        found_plan = None
-    settings = {"paper": args.paper, "images": args.images, "force": args.force}
-    settings["options"] = args.options
-    key = None
-    if args.rhythm is None:  # a game file's rhythm: worked out every time
-        start = args.start.isoformat() if args.start else None
-        key = scope_key(
-            "turn", number, args.pack, args.seed, start, args.output, found_plan, settings
-        )
-    kept = recall_written(key)
-    if kept is not None:
-        # The same inputs as a run before: what it said and wrote, without working it out.
-        for message in kept.messages:
-            report(message)
-        assert args.output is not None
-        written = write_game(args.output, kept.plan, kept.files, args.force)
-        report_written(written, args.output, str(kept.plan.get("game_id")))
-        for path in written:
-            click.echo(f"  {display_path(path)}", err=True)
-        click.echo(kept.printed, nl=False)
-        return
-    messages: list[str] = []
-
-    def say(message: str) -> None:
-        messages.append(message)
-        report(message)
-
-    warned = len(given())
-    g, found, plan, files = _turn_files(number, args, say)
+    g, found, plan, files = _turn_files(number, args, report)
     written = write_game(found.root, plan, files, args.force)
     report_written(written, found.root, g.plan.game_id)
     for path in written:
         click.echo(f"  {display_path(path)}", err=True)
-    printed = g.rules.turn_post(g.content, g.plan, number)
-    click.echo(printed, nl=False)
-    if found_plan is not None and len(given()) == warned and found.root == args.output:
-        roots = [p.root for p in g.pack.chain()]
-        keep_written(key, Written(messages, plan, files, printed), found_plan, roots, args.pack)
+    click.echo(g.rules.turn_post(g.content, g.plan, number), nl=False)
 
 
 def _turn_files(number: int, args: Any, say: Any) -> tuple[Any, Any, dict[str, Any], list[Any]]:

@@ -1,6 +1,6 @@
-"""What a command worked out from its inputs alone, kept for its next run: the commands a
-host types every day (`today`, `turn N`) then answer without loading the pack, planning the
-month or drawing again.
+"""What a command worked out from its inputs alone, kept for its next run: the command a
+host types every day (`today`) then answers without planning the month again, and a pack
+validated before is read back as validated (pack/kept_content.py).
 
 An entry is found by a key of everything its result depends on (the caller names them: the
 pack's files, plan.json, the arguments) plus a fingerprint of this sheetgen's code and of
