@@ -36,7 +36,7 @@ CRISES = [
 
 
 def fast_state(game: BsgGame) -> TableState:
-    table = replay(open_table(game.file), kept=True)
+    table = replay(open_table(game.file))
     assert table.state is not None
     return table.state
 

@@ -9,7 +9,6 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from card_race_helpers import next_legal_action, plan_of, start_table
 from click.testing import Result
 
@@ -247,18 +246,14 @@ def test_a_hidden_bid_corrected_stays_hidden(tmp_path: Path, run: Callable[..., 
     )
 
 
-@pytest.mark.parametrize("snapshots", ["on", "off"])
-def test_replay_honours_the_correction(
-    tmp_path: Path, run: Callable[..., Result], monkeypatch: pytest.MonkeyPatch, snapshots: str
-) -> None:
-    """Replayed from the log alone (no snapshot), the table is the corrected one; `today`
-    and `digest` read it and list the correction."""
+def test_replay_honours_the_correction(tmp_path: Path, run: Callable[..., Result]) -> None:
+    """Replayed from the log, the table is the corrected one; `today` and `digest` read it
+    and list the correction."""
     folder = start_table(tmp_path, run, SEED)
     state = new_table(load_content("card-race")[2], plan_of(folder))
     first = state.current.waiting_bids()[0]
     ok(run, "card-race", "bid", str(folder), first, "1")
     ok(run, "card-race", "undo", str(folder), "--instead", "0")
-    monkeypatch.setenv("SHEETGEN_TABLE_SNAPSHOTS", snapshots)
     assert status(run, folder)["bids"] == {first: 0}
     today = ok(run, "today", "-o", str(folder)).output
     assert "correction: entry 1 (" in today and "undone, instead" in today

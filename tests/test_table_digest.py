@@ -157,14 +157,14 @@ def test_options_that_need_a_schedule_exit_2(
     assert not (table.folder / "host-copy-digest.html").exists()
 
 
-def test_the_page_is_listed_and_the_table_keeps_its_snapshots(tmp_path: Path, run: Run) -> None:
+def test_the_page_is_listed_and_written_in_place(tmp_path: Path, run: Run) -> None:
     import json
 
     table = Table(tmp_path, run)
     table.play()
     inode = os.stat(table.folder).st_ino
     page_of(table.folder, run)
-    # Written in place: the folder is the same folder (its snapshots are keyed by it).
+    # Written in place: the folder is the same folder, not a rebuilt copy.
     assert os.stat(table.folder).st_ino == inode
     listed = json.loads((table.folder / "manifest.json").read_text())
     assert {"digest.html", "digest.pdf"} <= set(listed["files"])
@@ -258,33 +258,3 @@ def test_battlestar_options(tmp_path: Path) -> None:
     assert list(articles(bsg_digest(game, "--until", "entry 0"))) == ["public-000-setup"]
     result = CliRunner().invoke(main, ["digest", "-o", str(game.folder)])
     assert result.exit_code == 2 and "give the file with --game GAME_FILE" in result.output
-
-
-def test_the_page_replays_nothing_the_snapshot_covers(
-    tmp_path: Path, run: Run, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The posts are read as written, the table from the snapshot the last command kept:
-    a page at entry 12 applies no entry again (the cost does not grow with the game)."""
-    from generator.games.battlestar import game as bsg
-    from generator.games.card_race import commands
-
-    table = Table(tmp_path, run)
-    for _ in range(12):
-        table.play()
-    applied: list[object] = []
-    real = commands.apply_entry
-    monkeypatch.setattr(
-        commands, "apply_entry", lambda *a: applied.append(a) or real(*a)
-    )  # fmt: skip
-    assert len(articles(page_of(table.folder, run))) > 12
-    assert applied == []
-    game = BsgGame(tmp_path / "bsg")
-    game.run("setup")
-    for _ in range(5):
-        game.run("fleet", "morale=-1")
-    for name, command in list(bsg.COMMANDS.items()):
-        monkeypatch.setitem(
-            bsg.COMMANDS, name, lambda s, n, a, c=command: applied.append(n) or c(s, n, a)
-        )
-    assert len(articles(bsg_digest(game))) == 6
-    assert applied == []

@@ -1,9 +1,7 @@
-"""The one table log (generator/folder/table_log.py) and its snapshots (table_snapshot.py),
-as both table games use them: entry numbers checked with their line, a truncated last line
-refused with its line, a missing final newline tolerated, one lock for the game folder, and
-a snapshot that spares the replay but is never trusted without its check: a stale, damaged
-or forged one is ignored and the output is byte for byte what a run without snapshots
-writes."""
+"""The one table log (generator/folder/table_log.py) as both table games use it: entry
+numbers checked with their line, a truncated last line refused with its line, a missing
+final newline tolerated, one lock for the game folder, and every command replaying the
+whole log (nothing of the table kept in the host's cache)."""
 
 from __future__ import annotations
 
@@ -21,7 +19,6 @@ from click.testing import Result
 from test_card_race_table_crash import actions, start
 
 from generator.common.errors import SheetgenError
-from generator.folder import table_snapshot
 from generator.folder.table_log import LogText, TableLog, locked
 from generator.games.battlestar import game as bsg_game
 from generator.games.card_race import commands
@@ -38,13 +35,9 @@ def files(folder: Path) -> dict[str, bytes]:
     }
 
 
-def snapshot_files() -> list[Path]:
-    return sorted(Path(os.environ["SHEETGEN_CACHE"]).glob("table-snapshots/*/*.snap"))
-
-
 @pytest.fixture
 def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A cache of this test's own, so the snapshots it finds are its own."""
+    """A cache of this test's own, so what it finds there is its own."""
     cache = tmp_path / "cache"
     monkeypatch.setenv("SHEETGEN_CACHE", str(cache))
     yield cache
@@ -143,88 +136,48 @@ def test_the_lock_held_by_another_process_refuses_and_dies_with_it(tmp_path: Pat
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # no lock file
 
 
-# --- snapshots: Galactic Card Race ---------------------------------------------------------
-def test_card_race_snapshot_spares_the_replay_and_writes_the_same_files(
+# --- every command replays the whole log ----------------------------------------------------
+TURN = (("draw", "crisis"), ("fleet", "food=-1"), ("draw", "quorum"), ("next",))
+
+
+def test_card_race_each_command_replays_every_entry_and_keeps_nothing(
     tmp_path: Path, run: Run, own_cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "kept").mkdir()
-    (tmp_path / "plain").mkdir()
-    kept, plain = start(tmp_path / "kept", run), start(tmp_path / "plain", run)
-    todo = actions(kept, 8)
-    for action in todo[:7]:
-        assert run("card-race", action[0], str(kept), *action[1:]).exit_code == 0
-        monkeypatch.setenv("SHEETGEN_TABLE_SNAPSHOTS", "off")
-        assert run("card-race", action[0], str(plain), *action[1:]).exit_code == 0
-        monkeypatch.delenv("SHEETGEN_TABLE_SNAPSHOTS")
-    assert files(kept) == files(plain)
-    assert snapshot_files()  # in the cache, never in the game folder
-    assert not [p for p in kept.rglob("*") if "snap" in p.name]
-    # The next command replays nothing: it starts from the snapshot of the last one.
-    replayed: list[object] = []
-    real = commands.apply_entry
-    monkeypatch.setattr(
-        commands, "apply_entry", lambda *a, **k: replayed.append(a) or real(*a, **k)
-    )
-    action = todo[7]
-    assert run("card-race", action[0], str(kept), *action[1:]).exit_code == 0
-    assert replayed == []
-    status = run("card-race", "status", str(kept)).output
-    monkeypatch.setenv("SHEETGEN_TABLE_SNAPSHOTS", "off")
-    assert run("card-race", action[0], str(plain), *action[1:]).exit_code == 0
-    assert len(replayed) == 7  # without snapshots, every entry is replayed
-    assert run("card-race", "status", str(plain)).output == status
-    assert files(kept) == files(plain)
-
-
-@pytest.mark.parametrize("harm", ["damaged", "forged", "stale", "renamed", "other code"])
-def test_card_race_a_bad_snapshot_is_ignored_and_rebuilt(
-    tmp_path: Path, run: Run, own_cache: Path, monkeypatch: pytest.MonkeyPatch, harm: str
-) -> None:
-    (tmp_path / "kept").mkdir()
-    (tmp_path / "plain").mkdir()
-    kept, plain = start(tmp_path / "kept", run), start(tmp_path / "plain", run)
-    todo = actions(kept, 6)
+    folder = start(tmp_path, run)
+    todo = actions(folder, 5)
     for action in todo[:4]:
-        assert run("card-race", action[0], str(kept), *action[1:]).exit_code == 0
-    newest = max(snapshot_files(), key=lambda p: p.stat().st_mtime_ns)
-    data = newest.read_bytes()
-    if harm == "damaged":  # a byte of the pickled table changed
-        newest.write_bytes(data[:-20] + bytes([data[-20] ^ 1]) + data[-19:])
-    elif harm == "forged":  # a pickle that is not what its HMAC signs
-        head, _, _ = data.partition(b"\n\x80")
-        newest.write_bytes(head + b"\n" + b"cos\nsystem\n(S'echo forged'\ntR.")
-    elif harm == "stale":  # the log edited since (same entries, other bytes): its hash differs
-        log = kept / "table.jsonl"
-        log.write_text(log.read_text(encoding="utf-8").replace('", "', '","'), encoding="utf-8")
-    elif harm == "other code":  # sheetgen upgraded (or a module edited) since
-        monkeypatch.setattr(table_snapshot, "code_fingerprint", lambda: "another version")
-    else:  # an older snapshot under the newest's name
-        oldest = min(snapshot_files(), key=lambda p: p.stat().st_mtime_ns)
-        newest.write_bytes(oldest.read_bytes())
+        assert run("card-race", action[0], str(folder), *action[1:]).exit_code == 0
     replayed: list[object] = []
     real = commands.apply_entry
     monkeypatch.setattr(
         commands, "apply_entry", lambda *a, **k: replayed.append(a) or real(*a, **k)
     )
-    for action in todo[4:]:
-        assert run("card-race", action[0], str(kept), *action[1:]).exit_code == 0
-    assert len(replayed) >= 4  # the bad snapshot was not used: the log was replayed
-    monkeypatch.setenv("SHEETGEN_TABLE_SNAPSHOTS", "off")
-    for action in todo:
-        assert run("card-race", action[0], str(plain), *action[1:]).exit_code == 0
-    ours, theirs = files(kept), files(plain)
-    if harm == "stale":
-        # The edited log's bytes, and the record of its hash in the table's listing.
-        for name in ("table.jsonl", "manifest.json", "table-files.jsonl"):
-            ours.pop(name), theirs.pop(name)
-    assert ours == theirs
+    action = todo[4]
+    assert run("card-race", action[0], str(folder), *action[1:]).exit_code == 0
+    assert len(replayed) == 4  # every logged entry, before the new one
+    assert not (own_cache / "table-snapshots").exists()
 
 
-def test_card_race_a_copy_of_the_folder_does_not_use_the_original_s_snapshots(
-    tmp_path: Path, run: Run, own_cache: Path, monkeypatch: pytest.MonkeyPatch
+def test_battlestar_each_command_replays_every_entry_and_keeps_nothing(
+    tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    game = BsgGame(tmp_path / "game")
+    game.run("setup")
+    for index in range(5):
+        game.run(*TURN[index % len(TURN)])
+    replayed: list[str] = []
+    real = bsg_game._replayed
+    monkeypatch.setattr(
+        bsg_game, "_replayed", lambda t, s, n, c, a: replayed.append(c) or real(t, s, n, c, a)
+    )
+    game.run("draw", "crisis")
+    assert len(replayed) == 5
+    assert not (own_cache / "table-snapshots").exists()
+
+
+def test_card_race_a_copy_of_the_folder_gets_the_posts_it_lacks(tmp_path: Path, run: Run) -> None:
     """A copy may lack posts the original has (a crash between log and post in one of
-    them): the snapshot that says every post was written belongs to its folder."""
+    them): its next command writes them from its own log."""
     folder = start(tmp_path, run)
     todo = actions(folder, 3)
     for action in todo[:2]:
@@ -237,62 +190,6 @@ def test_card_race_a_copy_of_the_folder_does_not_use_the_original_s_snapshots(
     result = run("card-race", action[0], str(copy), *action[1:])
     assert result.exit_code == 0 and "note: a run stopped" in result.output
     assert lost.exists()
-
-
-# --- snapshots: Battlestar -------------------------------------------------------------------
-TURN = (("draw", "crisis"), ("fleet", "food=-1"), ("draw", "quorum"), ("next",))
-
-
-def test_battlestar_snapshot_spares_the_replay_and_writes_the_same_files(
-    tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    kept, plain = BsgGame(tmp_path / "kept"), BsgGame(tmp_path / "plain")
-    for game in (kept, plain):
-        game.run("setup")
-    for index in range(9):
-        kept.run(*TURN[index % len(TURN)])
-    monkeypatch.setenv("SHEETGEN_TABLE_SNAPSHOTS", "off")
-    for index in range(9):
-        plain.run(*TURN[index % len(TURN)])
-    monkeypatch.delenv("SHEETGEN_TABLE_SNAPSHOTS")
-    assert files(kept.folder) == files(plain.folder)
-    replayed: list[str] = []
-    real = bsg_game._replayed
-    monkeypatch.setattr(
-        bsg_game, "_replayed", lambda t, s, n, c, a: replayed.append(c) or real(t, s, n, c, a)
-    )
-    kept.run("draw", "crisis")
-    assert replayed == []
-    status = kept.run("status").stdout
-    monkeypatch.setenv("SHEETGEN_TABLE_SNAPSHOTS", "off")
-    plain.run("draw", "crisis")
-    assert len(replayed) == 9
-    assert plain.run("status").stdout == status
-    assert files(kept.folder) == files(plain.folder)
-    # The reveal needs every message: it replays the whole log, snapshots or not.
-    monkeypatch.delenv("SHEETGEN_TABLE_SNAPSHOTS")
-    assert kept.run("reveal", "--json", "--before-end").stdout == (
-        plain.run("reveal", "--json", "--before-end").stdout
-    )
-
-
-def test_battlestar_a_damaged_snapshot_is_ignored(
-    tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    kept, plain = BsgGame(tmp_path / "kept"), BsgGame(tmp_path / "plain")
-    kept.run("setup")
-    for index in range(4):
-        kept.run(*TURN[index % len(TURN)])
-    for snap in snapshot_files():
-        data = snap.read_bytes()
-        snap.write_bytes(data[:-30] + bytes([data[-30] ^ 4]) + data[-29:])
-    for index in range(4, 6):
-        kept.run(*TURN[index % len(TURN)])
-    monkeypatch.setenv("SHEETGEN_TABLE_SNAPSHOTS", "off")
-    plain.run("setup")
-    for index in range(6):
-        plain.run(*TURN[index % len(TURN)])
-    assert files(kept.folder) == files(plain.folder)
 
 
 def test_battlestar_a_missing_final_newline_is_tolerated(tmp_path: Path) -> None:
@@ -318,16 +215,16 @@ def test_battlestar_a_truncated_last_line_is_refused_with_its_line(tmp_path: Pat
     assert files(game.folder) == before
 
 
-def test_table_files_get_the_users_mode_and_snapshots_stay_private(tmp_path: Path) -> None:
+def test_table_files_get_the_users_mode_and_private_files_stay_private(tmp_path: Path) -> None:
     """A post or page a table command writes is as readable as every other file of the game
-    folder (a host uploads it as it is); a snapshot in the host's cache is the user's alone."""
+    folder (a host uploads it as it is); an entry of the host's cache is the user's alone."""
     from generator.common.atomic_write import write_atomic
 
     old = os.umask(0o022)
     try:
         write_atomic(tmp_path / "post.txt", b"text")
-        write_atomic(tmp_path / "state.snap", b"state", private=True)
+        write_atomic(tmp_path / "kept.entry", b"kept", private=True)
     finally:
         os.umask(old)
     assert (tmp_path / "post.txt").stat().st_mode & 0o777 == 0o644
-    assert (tmp_path / "state.snap").stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "kept.entry").stat().st_mode & 0o777 == 0o600

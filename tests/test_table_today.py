@@ -1,7 +1,6 @@
 """`sheetgen today` for the table games: tied to the table log. Each logged entry makes today
 show exactly that entry's posts (and what came due with them) and the next person to act;
-before any entry it shows how the game starts; what only a schedule has is a clear error.
-The table is read from the snapshot the table commands keep, never replayed from its start."""
+before any entry it shows how the game starts; what only a schedule has is a clear error."""
 
 from __future__ import annotations
 
@@ -11,7 +10,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from bsg_helpers import FOUR, BsgGame
 from card_race_helpers import PlayedTable as Table
 from click.testing import CliRunner, Result
@@ -166,30 +164,6 @@ def test_both_languages_post_both_and_send_both_hands(tmp_path: Path, run: Run) 
     ]
 
 
-def test_today_reads_the_snapshot_never_the_whole_log(
-    tmp_path: Path, run: Run, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Entry 12's today replays nothing: the snapshot the last command kept covers the log."""
-    from generator.games.card_race import commands
-
-    table = Table(tmp_path, run)
-    for _ in range(12):
-        table.play()
-    calls: list[dict[str, Any]] = []
-    real = commands.apply_entry
-
-    def counted(state: TableState, entry: dict[str, Any], number: int | None = None) -> None:
-        calls.append(entry)
-        real(state, entry, number)
-
-    monkeypatch.setattr(commands, "apply_entry", counted)
-    table.today()
-    assert calls == []
-    monkeypatch.setenv("SHEETGEN_TABLE_SNAPSHOTS", "off")  # the check of the check
-    table.today()
-    assert len(calls) == 12
-
-
 def test_options_without_a_schedule_are_refused(tmp_path: Path, run: Run) -> None:
     table = Table(tmp_path, run)
     for options in (("day", "2"), ("--at", "2026-12-02 09:00")):
@@ -261,24 +235,6 @@ def test_battlestar_while_characters_are_chosen(tmp_path: Path) -> None:
     out = bsg_today(game).stdout
     assert keys(out) == ["public/choose-0"]
     assert now_lines(out)[0].endswith(": choose a character")
-
-
-def test_battlestar_snapshot_leaves_only_the_last_entry_to_replay(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from generator.games.battlestar import game as bsg
-
-    game = BsgGame(tmp_path)
-    game.run("setup")
-    for _ in range(6):
-        game.run("fleet", "morale=-1")
-    calls: list[str] = []
-    for name, command in list(bsg.COMMANDS.items()):
-        monkeypatch.setitem(
-            bsg.COMMANDS, name, lambda s, n, a, c=command, k=name: calls.append(k) or c(s, n, a)
-        )
-    bsg_today(game)
-    assert calls == ["fleet"]  # entry 6 alone, for its post and messages
 
 
 def test_battlestar_needs_its_game_file(tmp_path: Path) -> None:

@@ -52,7 +52,7 @@ def enable(on: bool = True) -> None:
 
 def cache_root() -> Path | None:
     """Where everything sheetgen keeps between runs lives: this memo, the sheets and the
-    pictures (generator/folder/cache.py and kept_blobs.py), the table snapshots."""
+    pictures (generator/folder/cache.py and kept_blobs.py)."""
     configured = os.environ.get("SHEETGEN_CACHE")
     if configured is not None:
         return None if configured.strip().lower() in ("", "off", "0", "no") else Path(configured)

@@ -1,6 +1,5 @@
 """Files a host's command writes into a table game's folder beside its table (the catch-up
-page): never by rebuilding the folder as `sheetgen game` does, which would give it a new
-inode and leave the table's snapshots (keyed by it) unused, but each file atomically in
+page): never by rebuilding the folder as `sheetgen game` does, but each file atomically in
 place, under the same locks as the table's commands, and listed in the folder's manifest
 when it has one."""
 

@@ -43,7 +43,7 @@ Describe = Callable[[str, int, str], str]
 @dataclass(frozen=True)
 class Line:
     """One logged entry: its line in the file and where that line ends (the byte offset just
-    after its newline), which is what a snapshot of the log's first entries is keyed by."""
+    after its newline)."""
 
     number: int
     entry: dict[str, Any]

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 class TableHost:
     """How a table game's host follows its thread (`sheetgen today`, `sheetgen digest`): its
     posts follow the players' moves, each logged in its table log, so both read the table
-    as the log (and its snapshot) leaves it, never a schedule."""
+    as the log leaves it, never a schedule."""
 
     # The table after its latest entry: who acts now, and what to post and send now.
     now: Callable[[TableSource], TableNow]

@@ -2,7 +2,7 @@
 (generator/games/capabilities.py) returns, and what `today` and `digest` are given to ask.
 
 A table game's posts follow the players' moves, one log entry at a time, so there is no
-schedule to read: the game replays its table (from the snapshot its commands keep) and
+schedule to read: the game replays its table log and
 says who acts now, which posts and private messages are due now, and which posts the thread
 holds so far. The core turns that into the same steps and the same catch-up page as for a
 scheduled game. Plain data, no game named."""

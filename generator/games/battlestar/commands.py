@@ -471,7 +471,7 @@ def end(game_file: Path, winner: str, reason: str | None, output: Path | None) -
 @OUTPUT
 def status(game_file: Path, output: Path | None) -> None:
     """The moderator's view of the table (secret: hands and loyalties). Writes nothing."""
-    table = replay(open_table(game_file, output), kept=True)
+    table = replay(open_table(game_file, output))
     state = table.state
     assert state is not None
     content = state.content

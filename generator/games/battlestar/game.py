@@ -17,7 +17,6 @@ from typing import Any
 from generator.common.errors import SheetgenError, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.folder.table_log import LogText
-from generator.folder.table_snapshot import Snapshots
 from generator.games.battlestar import content as bsg_content
 from generator.games.battlestar.board_art import board_view
 from generator.games.battlestar.commit import PrivateMessage
@@ -76,12 +75,6 @@ class Table:
     written: list[Written] = field(default_factory=list)  # each replayed entry's files
     warnings: list[str] = field(default_factory=list)  # what a replay could not restore
     recovered: list[Path] = field(default_factory=list)  # files a crash had left unwritten
-    # Log entries (the setup included) a snapshot gave: `messages` and `written` hold only
-    # those replayed after them. 0 when the whole log was replayed.
-    since: int = 0
-    # A replay that read the folder's files to decide (an old log's skill draw): its state
-    # is not kept as a snapshot, since the folder may change under it.
-    read_files: bool = False
 
     @property
     def digest(self) -> str:
@@ -129,31 +122,9 @@ def open_table(
     return Table(spec, pack, content, gid, root)
 
 
-@dataclass
-class Replayed:
-    """What a snapshot keeps of a replayed table."""
-
-    state: TableState
-    record: SetupRecord
-
-
-def snapshots(table: Table) -> Snapshots:
-    """This game's snapshots: bound to its setup (seed, pack, players), signed with its seed."""
-    return Snapshots(
-        game="battlestar",
-        key=table.digest,
-        secret=table.spec.seed.encode("utf-8"),
-        place=table.folder,
-        shared={"content": table.content},
-    )
-
-
-def replay(table: Table, kept: bool = False, tail: int = 0) -> Table:
-    """Set up and replay the log. A log made for another game file is refused; a line that
-    does not replay is named by its line number. With `kept`, from the newest snapshot the
-    log begins with (see Table.since): for a command, never for the reveal, which needs
-    every message. `tail`: the last entries are replayed even when a snapshot covers them,
-    so that their files are in `table.written` (what `today` shows)."""
+def replay(table: Table) -> Table:
+    """Set up and replay the whole log. A log made for another game file is refused; a line
+    that does not replay is named by its line number."""
     log = read_log(table.folder)
     entries = log.entries
     if not entries:
@@ -163,21 +134,13 @@ def replay(table: Table, kept: bool = False, tail: int = 0) -> Table:
     head = entries[0]
     if head.get("cmd") != "setup" or head.get("setup_digest") != table.digest:
         raise SheetgenError(changed_since_setup(table))
-    covered = LogText(log.raw, log.lines[: len(log.lines) - tail]) if tail else log
-    loaded = snapshots(table).load(covered) if kept else None
-    if loaded is not None and isinstance(loaded[1], Replayed):
-        table.since, saved = loaded
-        state, record = saved.state, saved.record
-        table.messages = []
-    else:
-        state, record = set_up(table.content, table.spec, table.game_id)
-        table.since, table.messages = 0, setup_messages(state, record)
-    if table.since == 0:  # a snapshot keeps the rules its log began with
-        state.rules = int(head.get("rules", 1))
+    state, record = set_up(table.content, table.spec, table.game_id)
+    table.messages = setup_messages(state, record)
+    state.rules = int(head.get("rules", 1))
     table.state, table.record, table.entries, table.log = state, record, entries, log
-    table.written, table.warnings, table.read_files = [], [], False
+    table.written, table.warnings = [], []
     where = display_path(log_path(table.folder))
-    for item in log.lines[max(table.since, 1) :]:
+    for item in log.lines[1:]:
         line, entry = item.number, item.entry
         n, command, args = int(entry["n"]), entry["cmd"], entry.get("args") or {}
         if command not in COMMANDS or not isinstance(args, dict):
@@ -233,7 +196,6 @@ def _old_skills_entry(
     the types, and the cards were drawn (into the hand and the message) in the order typed.
     The message sent at the time is in private/; the order whose message is that text, byte
     for byte, is the order that was typed. Without it, the sorted order, and a warning."""
-    table.read_files = True
     for order in itertools.permutations(types.items()):
         trial = copy.deepcopy(state, memo={id(state.content): state.content})
         outcome = COMMANDS["skills"](trial, n, {**args, "types": [list(p) for p in order]})
@@ -323,13 +285,11 @@ def recover_files(table: Table) -> list[Path]:
     """Write the files of logged entries that are missing (a crash between the log and the
     files): the setup's and each table entry's, with the texts the replay gives. Only the
     last entry can lose a file that is not one of the usual ones (a second Discord part),
-    so only its files are rendered whatever the check says. A snapshot's entries had every
-    file written when it was saved: only the entries after it are looked at."""
+    so only its files are rendered whatever the check says."""
     recovered: list[Path] = []
-    if table.since == 0:
-        setup = setup_written(table)
-        if not _all_there(table.folder, setup):
-            recovered += write_files(table.folder, setup, missing_only=True)
+    setup = setup_written(table)
+    if not _all_there(table.folder, setup):
+        recovered += write_files(table.folder, setup, missing_only=True)
     for index, written in enumerate(table.written):
         if index == len(table.written) - 1 or not _all_there(table.folder, written):
             recovered += write_files(table.folder, written, missing_only=True)
@@ -417,7 +377,7 @@ def run_command(table: Table, command: str, args: dict[str, Any]) -> tuple[Writt
     if command not in COMMANDS:
         raise TableError(f"no table command {command!r}")
     with locked(table.folder):
-        replay(table, kept=True)
+        replay(table)
         assert table.state is not None
         table.recovered = recover_files(table)
         n = len(table.entries)
@@ -429,16 +389,11 @@ def run_command(table: Table, command: str, args: dict[str, Any]) -> tuple[Writt
         written = entry_written(table, trial, n, command, outcome)
         written.data()  # rendered before the entry is logged: a post that fails is not logged
         entry = {"n": n, "cmd": command, "args": args}
-        logged = table_log(table.folder).append(entry, table.log)
+        table_log(table.folder).append(entry, table.log)
         table.entries.append(entry)
         table.written.append(written)
         table.messages += outcome.messages
-        paths = write_files(table.folder, written)
-        if not table.read_files:
-            # Every file of every entry is written: the next command starts from here.
-            assert table.record is not None
-            snapshots(table).save(logged, Replayed(trial, table.record))
-        return written, paths
+        return written, write_files(table.folder, written)
 
 
 def seed_commitment(table: Table) -> str:

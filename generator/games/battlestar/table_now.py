@@ -2,10 +2,10 @@
 replayed table) and what the latest entry asks the moderator to send and post, exactly as
 its command wrote it.
 
-The table is opened from the game file (the seed never lives in the folder) and replayed
-from the newest snapshot the commands kept that leaves the latest entry to replay, so its
-post and private messages are at hand; nothing is saved. Before the setup: the choosing
-post the setup command wrote for the characters chosen so far."""
+The table is opened from the game file (the seed never lives in the folder) and its log
+replayed, so the latest entry's post and private messages are at hand; nothing is saved.
+Before the setup: the choosing post the setup command wrote for the characters chosen so
+far."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def table_now(source: TableSource) -> TableNow:
     title = f"{GAME} · Game {table.game_id}"
     if not read_log(table.folder).lines:
         return _before_setup(table, title, file)
-    replay(table, kept=True, tail=1)
+    replay(table)
     state = table.state
     assert state is not None
     entry = table.entries[-1]

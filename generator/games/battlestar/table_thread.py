@@ -1,6 +1,6 @@
 """`sheetgen digest` for a Battlestar game: the thread so far, from the log alone (entry n's
 post is `public/NNN-command`), grouped by turn, after the choosing posts and the setup. The
-log is replayed (from the commands' snapshot) only to check that it still fits the game
+log is replayed only to check that it still fits the game
 file. `private/` and `moderator/` never reach a page: the thread is `public/`.
 
 The fleet tracker and the player aid are the sheets to print: the same PDFs as `sheetgen
@@ -34,7 +34,7 @@ def table_thread(source: TableSource) -> TableThread:
         for k in _choosing_posts(table.folder)
     ]  # fmt: skip
     if log.lines:
-        replay(table, kept=True)  # the log still fits the game file, or a clear error
+        replay(table)  # the log still fits the game file, or a clear error
         posts.append(_post(f"public/{SETUP_KEY}", 0, "setup", "Setup", "Entry 0"))
     turn = 1
     for line in log.lines[1:]:

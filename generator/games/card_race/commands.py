@@ -28,7 +28,6 @@ from generator.cli.base import settle_seed
 from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError, display_path
 from generator.common.warnings_count import warn
-from generator.folder.table_snapshot import Snapshots
 from generator.folder.write import (
     folder_lock,
     last_listed_entry,
@@ -48,7 +47,6 @@ from generator.games.card_race.log import LOG_FILE, LogText, locked, read_log, t
 from generator.games.card_race.planner import OLD_SALT_BITS, SALT_BITS, make_plan
 from generator.games.card_race.posts import Writer, round_folder
 from generator.games.card_race.scoring import places
-from generator.games.card_race.snapshot import snapshots
 from generator.games.card_race.table import (
     Refused,
     TableState,
@@ -177,18 +175,13 @@ def replay(
     lang: str,
     log: LogText | None = None,
     after: Callable[[TableState, int, dict[str, Any]], None] | None = None,
-    kept: Snapshots | None = None,
 ) -> TableState:
     """The table after every logged entry, each one checked again: its fields, its entry
     number (`n`, checked by the log) and its fit with the deal. `after(state, serial,
-    entry)` runs after each entry (to write a post a killed run never wrote). With `kept`,
-    the replay starts from the newest snapshot the log still begins with: the entries it
-    covers were checked, and had all their posts written, when it was saved."""
+    entry)` runs after each entry (to write a post a killed run never wrote)."""
     log = _read(folder, content, lang) if log is None else log
-    start, state = (kept.load(log) if kept is not None else None) or (0, None)
-    if not isinstance(state, TableState):
-        start, state = 0, new_table(content, plan)
-    for serial, item in enumerate(log.lines[start:], start + 1):
+    state = new_table(content, plan)
+    for serial, item in enumerate(log.lines, 1):
         line, entry = item.number, item.entry
         try:
             # Entries logged before entry numbers existed carry none (the log checks that
@@ -442,10 +435,9 @@ def record(folder: Path, lang: str | None, action: Action) -> None:
             _remove_stale_temp_files(folder)
             log = _read(folder, content, first)
             entries = log.entries
-            kept = snapshots(folder, content, plan)
             recovered: list[str] = []
             after = _recover_posts(folder, content, plan, recovered)
-            state = replay(folder, content, plan, first, log, after, kept)
+            state = replay(folder, content, plan, first, log, after)
             if recovered:
                 # Said and listed even if this command's own entry is refused (a host who
                 # typed again the command that was stopped): these posts are not out yet.
@@ -468,13 +460,11 @@ def record(folder: Path, lang: str | None, action: Action) -> None:
             _taken(folder, files, len(entries))
             # The entry first: a command is done when it is logged. A run killed before its
             # posts are written has them written by the next command (see _recover_posts).
-            logged = table_log(folder).append(entry, log)
+            table_log(folder).append(entry, log)
             for name, data in files:
                 _write(folder, name, data)
             text = shown_text(content, plan, state, number, serial, chosen)
             _list(folder, serial, [name for name, _ in files])
-            # Every entry's posts are written now: the next command starts from here.
-            kept.save(logged, state)
     click.echo(text, nl=False)
 
 
@@ -556,9 +546,7 @@ def _status(
     folder: Path, content: CardRace, plan: dict[str, Any], chosen: str, as_json: bool
 ) -> None:
     log = _read(folder, content, _text_lang(chosen)[0])
-    # Read only: a snapshot is used, never saved (only a command that wrote every post may).
-    kept = snapshots(folder, content, plan)
-    state = replay(folder, content, plan, _text_lang(chosen)[0], log, None, kept)
+    state = replay(folder, content, plan, _text_lang(chosen)[0], log)
     if as_json:
         from generator.games.card_race.status_json import status_data
 

@@ -1,6 +1,5 @@
-"""The table as the host's commands (`today`, `digest`) read it: the folder's log replayed
-from the newest snapshot the table commands kept, never saved (only a command that wrote
-every post of its entries may save one), and each entry said in a few words."""
+"""The table as the host's commands (`today`, `digest`) read it: the folder's log replayed,
+and each entry said in a few words."""
 
 from __future__ import annotations
 
@@ -15,7 +14,6 @@ from generator.games.card_race.content import CardRace
 from generator.games.card_race.languages import languages
 from generator.games.card_race.log import LogText, read_log
 from generator.games.card_race.posts import Writer
-from generator.games.card_race.snapshot import snapshots
 from generator.games.card_race.table import TableState
 from generator.host.table_view import TableSource
 
@@ -66,8 +64,7 @@ def read_table(source: TableSource) -> ReadTable:
         return content.lang(lang).get("err_log_line", file=file, line=line, problem=problem)
 
     log = read_log(folder, describe)
-    # Read only: the snapshot is used, never saved (as `card-race status` does).
-    state = replay(folder, content, plan, lang, log, None, snapshots(folder, content, plan))
+    state = replay(folder, content, plan, lang, log)
     return ReadTable(folder, content, plan, log, state)
 
 
