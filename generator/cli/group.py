@@ -17,9 +17,9 @@ def _game_commands() -> dict[str, Any]:
     """Commands a game adds (a moderator's table, a card game's bids), declared as entry
     points of the `sheetgen.commands` group in pyproject.toml: listed without importing
     the game, imported when run."""
-    from generator.common.entry_points import entry_points
+    from importlib.metadata import entry_points
 
-    return {ep.name: ep for ep in entry_points(GAME_COMMANDS)}
+    return {ep.name: ep for ep in entry_points(group=GAME_COMMANDS)}
 
 
 def _game_of(module: str) -> str:

@@ -122,9 +122,9 @@ GAMES_GROUP = "sheetgen.games"
 
 
 def _installed_games() -> dict[str, str]:
-    from generator.common.entry_points import entry_points
+    from importlib.metadata import entry_points
 
-    return {ep.name: ep.value for ep in entry_points(GAMES_GROUP)}
+    return {ep.name: ep.value for ep in entry_points(group=GAMES_GROUP)}
 
 
 def _built_in_games() -> list[str]:
