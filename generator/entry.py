@@ -1,12 +1,16 @@
-"""The `sheetgen` program: Ctrl-C at any moment, even while the libraries load, ends with a
-short line and exit code 130, never a traceback."""
+"""The `sheetgen` program: Ctrl-C at any moment, even while the libraries load, while a
+callback runs where Python cannot raise it, or while the program ends, ends with a short
+line and exit code 130, never a traceback. (From the moment the package is imported: what
+comes before it is the interpreter's own start, which no program can reach.)"""
 
 from __future__ import annotations
 
+import _thread
 import gc
 import os
 import signal
 import sys
+from types import FrameType
 
 from generator.common import program
 
@@ -18,12 +22,22 @@ GC_THRESHOLDS = (50_000, 20, 100)
 
 
 def run() -> None:
+    try:
+        _run()
+    except KeyboardInterrupt:
+        # A Ctrl-C while the one below was being reported, or while a command's end was
+        # being handled: the same one line.
+        _interrupted_at_exit(signal.SIGINT, None)
+
+
+def _run() -> None:
     program.running = True
     gc.set_threshold(*GC_THRESHOLDS)
     try:
         # From here on a Ctrl-C is Python's KeyboardInterrupt again, so that a command
         # can clean up its temporary files; it is reported below (see generator/__init__).
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        sys.unraisablehook = _interrupt_not_lost
+        signal.signal(signal.SIGINT, _on_ctrl_c)
         import click
 
         from generator.cli import main
@@ -40,6 +54,9 @@ def run() -> None:
         # A command returns None; --help, --version and ctx.exit() return their exit code.
         sys.exit(code if isinstance(code, int) else 0)
     except SystemExit as exc:
+        # The command is over (its files written or cleaned up): a Ctrl-C from here on,
+        # while the interpreter runs its exit handlers, just ends it the same quiet way.
+        signal.signal(signal.SIGINT, _interrupted_at_exit)
         if exc.code == 130:
             # Ctrl-C inside a command (its imports are lazy, see cli.py) was reported as
             # "interrupted"; leave the same way as below, for the same reason.
@@ -50,6 +67,7 @@ def run() -> None:
     except BrokenPipeError:
         _reader_went_away()
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: already leaving
         sys.stderr.write("\ninterrupted\n")
         sys.stderr.flush()
         # os._exit, not sys.exit: an interrupt inside a module being imported leaves the
@@ -61,6 +79,44 @@ def main() -> None:
     """The `sheetgen` program as installed (its console script, `python -m generator`): it
     ends as `sys.exit` ends, so a program that calls it may catch SystemExit and go on."""
     run()
+
+
+def _on_ctrl_c(signum: int, frame: FrameType | None) -> None:
+    """Python's KeyboardInterrupt, but while the hook below runs: raised there it would be
+    "ignored" once more, so it is sent again for once the hook has returned."""
+    while frame is not None:
+        if frame.f_code is _interrupt_not_lost.__code__:
+            _interrupt_again()
+            return
+        frame = frame.f_back
+    raise KeyboardInterrupt
+
+
+def _interrupt_not_lost(unraisable: sys.UnraisableHookArgs) -> None:
+    """A Ctrl-C that landed where Python cannot raise it (a callback of the import system,
+    a finaliser) would print a traceback as "Exception ignored" and be lost: the command
+    would go on. It is delivered again instead, at the next point the command can stop
+    and clean up. Anything else is reported as Python reports it."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        _interrupt_again()
+        return
+    sys.__unraisablehook__(unraisable)
+
+
+def _interrupt_again() -> None:
+    """The Ctrl-C once more, from another thread a moment later: by then this thread has
+    left the place where it could not be raised (were it still there, it is sent again)."""
+    import threading
+
+    timer = threading.Timer(0.01, _thread.interrupt_main)
+    timer.daemon = True
+    timer.start()
+
+
+def _interrupted_at_exit(signum: int, frame: object) -> None:
+    """Ctrl-C once nothing is left to clean up: one line, exit code 130."""
+    os.write(2, b"\ninterrupted\n")
+    os._exit(130)
 
 
 def _reader_went_away() -> None:

@@ -70,3 +70,89 @@ def test_one_huge_line_of_an_error_is_cut_short(tmp_path: Path) -> None:
         ContentError([Problem("f.yaml", 3, "key", huge)]).show(file=out)
     text = shown.read_text()
     assert len(text) < 3000 and text.count("…") == 2
+
+
+# Ctrl-C while the program starts, loads and ends. No timing: the interrupt is sent by the
+# program itself at a chosen step (the Nth module it loads, a callback, an exit handler),
+# through a script named as the installed program is (generator/__init__ looks at that).
+
+INTERRUPTING = """\
+import atexit, os, signal, sys, time, weakref
+AT, WHERE = int(os.environ["AT"]), os.environ["WHERE"]
+loaded = []
+class Held:
+    pass
+held = [Held()]
+
+def interrupt(*_):
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(5)  # the signal's handler runs here (Python code of this callback)
+
+# A callback Python cannot raise from: an exception in it is "ignored", with a traceback.
+ref = weakref.ref(held[0], interrupt)
+
+def on_import(event, args):
+    if event != "import" or not (loaded or args[0] == "generator"):
+        return
+    loaded.append(args[0])
+    if len(loaded) == AT + 1:
+        if WHERE == "import":
+            os.kill(os.getpid(), signal.SIGINT)
+        elif WHERE == "callback":
+            held.clear()
+
+sys.addaudithook(on_import)
+if WHERE == "exit":
+    atexit.register(interrupt)  # runs after the program's own exit handlers
+from generator.entry import main
+main()
+"""
+SEED = "hostile-campaign-seed-0123456789"
+
+
+def interrupted_run(tmp_path: Path, where: str, at: int) -> Any:
+    import subprocess
+    import sys
+
+    script = tmp_path / "bin" / "sheetgen"
+    script.parent.mkdir(exist_ok=True)
+    script.write_text(INTERRUPTING)
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root), "AT": str(at), "WHERE": where}
+    args = [sys.executable, str(script), "plan", "--seed", SEED]
+    return subprocess.run(args, capture_output=True, text=True, env=env, cwd=tmp_path)
+
+
+def assert_quiet_interrupt(result: Any) -> None:
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
+    assert result.returncode == 130, result.stderr
+    assert result.stderr.strip() == "interrupted"
+
+
+def test_ctrl_c_while_the_program_loads_is_one_line_at_every_step(tmp_path: Path) -> None:
+    """At the 1st, 2nd, 4th ... module loaded after the package: one line and 130, or (past
+    the last module the command loads) the command's own output and 0."""
+    stopped = 0
+    for at in (1, 2, 4, 8, 16, 32, 64, 128, 256, 512):
+        result = interrupted_run(tmp_path, "import", at)
+        if result.returncode == 0:
+            assert "Traceback" not in result.stderr and '"commitment"' in result.stdout
+            continue
+        assert_quiet_interrupt(result)
+        stopped += 1
+    assert stopped >= 6
+
+
+def test_a_ctrl_c_python_cannot_raise_is_not_lost(tmp_path: Path) -> None:
+    """Landing in a callback of the import system (where an exception is "ignored"), a
+    Ctrl-C printed a traceback and the command went on; it now stops the command."""
+    result = interrupted_run(tmp_path, "callback", 16)
+    assert_quiet_interrupt(result)
+    assert result.stdout == ""
+
+
+def test_ctrl_c_while_the_program_ends_is_one_line(tmp_path: Path) -> None:
+    """In an exit handler, after the command answered: one line and 130, no traceback."""
+    result = interrupted_run(tmp_path, "exit", 0)
+    assert '"commitment"' in result.stdout
+    assert_quiet_interrupt(result)
