@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import Any
 
-from generator.common.errors import ContentError, Problem
+from generator.common.errors import ContentError, Problem, display_path
 from generator.games.card_race.cards import Card, build_deck
 from generator.games.card_race.model import (
     LANGUAGES,
@@ -83,8 +84,12 @@ class CardRace:
 def load(pack: Pack) -> CardRace:
     models, problems = validate_files(pack, FILES)
     texts_doc = next((d for p in reversed(pack.chain()) if (d := p.document("texts"))), None)
-    if texts_doc is None:
-        problems.append(Problem(str(pack.root / "texts.yaml"), 0, "", "file is missing"))
+    if any("texts" in p.unreadable for p in pack.chain()):
+        # Its read or syntax problem stands for it (the pack's own: the same line, once).
+        problems += [p for p in pack.all_problems() if PurePath(p.file).name == "texts.yaml"]
+    elif texts_doc is None:
+        shown = display_path(pack.root / "texts.yaml")
+        problems.append(Problem(shown, 0, "", "file is missing"))
     else:
         problems += check_texts(texts_doc)
     if problems:
