@@ -156,3 +156,52 @@ def test_ctrl_c_while_the_program_ends_is_one_line(tmp_path: Path) -> None:
     result = interrupted_run(tmp_path, "exit", 0)
     assert '"commitment"' in result.stdout
     assert_quiet_interrupt(result)
+
+
+# Pack texts: one report per problem, and `check` applies the limits a game does.
+
+
+def test_an_unparsable_card_race_texts_file_is_one_located_error(run: Any, tmp_path: Path) -> None:
+    from generator.pack.load import CONTENT_DIR
+
+    pack = tmp_path / "pack"
+    shutil.copytree(CONTENT_DIR / "card-race", pack)
+    with (pack / "texts.yaml").open("a", encoding="utf-8") as out:
+        out.write("broken: [unclosed\n")
+    result = run("check", "pack")
+    assert_clear_error(result, "pack/texts.yaml:", "invalid YAML")
+    assert "file is missing" not in result.output and str(tmp_path) not in result.output
+    assert result.output.rstrip().endswith("1 problem found")
+
+
+def test_check_refuses_a_text_too_long_for_its_printed_page(run: Any, tmp_path: Path) -> None:
+    """A 20,526-character flight_turn passed `check`, then `game` refused it (the player
+    aid prints it)."""
+    from generator.pack.load import CONTENT_DIR
+
+    pack = tmp_path / "pack"
+    shutil.copytree(CONTENT_DIR / "galaxy-trucker", pack)
+    texts = pack / "texts.yaml"
+    old = "  Resolve the events in order"
+    assert old in texts.read_text(encoding="utf-8")
+    long = "  " + "word " * 4000 + old.strip()
+    texts.write_text(texts.read_text(encoding="utf-8").replace(old, long, 1), encoding="utf-8")
+    checked = run("check", "pack")
+    assert_clear_error(checked, "pack: page 1 of the player aid does not fit on a4", "texts.yaml")
+    made = run("game", "--pack", "pack", "--seed", "x" * 20, "--no-images", "-o", "g")
+    assert made.exit_code == 2 and "page 1 of the player aid does not fit" in made.output
+
+
+def test_check_refuses_a_card_race_rules_card_too_long_for_its_page(
+    run: Any, tmp_path: Path
+) -> None:
+    from generator.pack.load import CONTENT_DIR
+
+    pack = tmp_path / "pack"
+    shutil.copytree(CONTENT_DIR / "card-race", pack)
+    texts = pack / "texts.yaml"
+    old = '    - "Cards|60 cards:'
+    assert old in texts.read_text(encoding="utf-8")
+    long = '    - "Cards|' + "many words " * 800 + "60 cards:"
+    texts.write_text(texts.read_text(encoding="utf-8").replace(old, long, 1), encoding="utf-8")
+    assert_clear_error(run("check", "pack"), "pack: the rules card does not fit one a4 page")

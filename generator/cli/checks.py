@@ -34,6 +34,16 @@ def check(pack: str | None, game_file: Path | None) -> None:
     from generator.pack.load import default_pack
 
     loaded, rules, content = load_content(pack if pack is not None else default_pack())
+    if rules.capabilities.print_sheets is not None:
+        from generator.render.pdf import LayoutError
+
+        try:
+            rules.capabilities.print_sheets(content)  # the limits `game` applies to the texts
+        except LayoutError as exc:
+            raise LayoutError(
+                f"{display_path(loaded.root)}: {exc.format_message()} (the pack's texts printed "
+                "there are too long for the page: shorten them in texts.yaml)"
+            ) from None
     checker = rules.capabilities.check_game_file if game_file is not None else None
     # With a game file that sets its own table, its line says the rounds: the pack's default
     # table's would contradict it.

@@ -57,6 +57,9 @@ class Capabilities:
     # the core (`sheetgen verify PACK --round ...`): the core hands such a call on to the
     # group's command of the same name, with the pack as `--pack PACK`.
     commands: str | None = None
+    # Lays out the pack's print sheets on every paper as `game` does, raising the error
+    # `game` would (`sheetgen check`: a text too long for its page is found there).
+    print_sheets: Callable[[Any], None] | None = None
     # Checks a game file's own settings against the pack (`sheetgen check --game`).
     check_game_file: Callable[[Any, Path], str] | None = None
     # The game options its game file may set (a validation.Strict model; recorded in the

@@ -33,7 +33,15 @@ class CardRaceRules(GameRules):
             commands="card-race",
             # `today` and `digest` follow the table in its folder (table.jsonl).
             table=TableHost(now=self.table_now, thread=self.table_thread),
+            print_sheets=self.print_sheets,
         )
+
+    def print_sheets(self, content: cr_content.CardRace) -> None:
+        """Lays out the rules card and score pads in both languages on both papers, as
+        `card-race new` does (`check`: a text too long for its page is found there)."""
+        from generator.games.card_race.files import sheet_files
+
+        sheet_files(content, "both", ("a4", "letter"))
 
     def load(self, pack: Pack) -> cr_content.CardRace:
         return cr_content.load(pack)

@@ -120,11 +120,7 @@ class GalaxyTruckerRules(GameRules):
             return render_images(content, plan, planned)
 
         def sheets() -> list[OutputFile]:
-            files: list[OutputFile] = []
-            for paper in options.papers:
-                # The sheets depend on the pack alone: built once per pack version.
-                key = (self.sheet_kind, content.pack_digest, paper)
-                files += reuse(key, functools.partial(self.sheet_files, content, (paper,)))
+            files = [f for paper in options.papers for f in self.paper_sheets(content, paper)]
             if self.writer_type.ship_builder:
                 key = (self.sheet_kind, content.pack_digest, "ship-builder")
                 files += reuse(key, functools.partial(self.builder_files, content))
@@ -140,6 +136,18 @@ class GalaxyTruckerRules(GameRules):
             options.progress,
             self.host_tasks(content, plan),
         )
+
+    def paper_sheets(self, content: gt_content.GalaxyTrucker, paper: str) -> list[OutputFile]:
+        """The print-and-play PDFs on one paper. They depend on the pack alone: built once
+        per pack version (generator/folder/cache.py)."""
+        key = (self.sheet_kind, content.pack_digest, paper)
+        return reuse(key, functools.partial(self.sheet_files, content, (paper,)))
+
+    def print_sheets(self, content: gt_content.GalaxyTrucker) -> None:
+        """Lays out the print sheets on every paper as a game does (`check`: a text too long
+        for its page is found there, not by `game`; the sheets are kept for the game)."""
+        for paper in ("a4", "letter"):
+            self.paper_sheets(content, paper)
 
     def sheet_files(
         self, content: gt_content.GalaxyTrucker, papers: tuple[str, ...]
@@ -183,6 +191,7 @@ class GalaxyTruckerRules(GameRules):
             score=self.score,
             verdict=self.verdict,
             balance=self.balance,
+            print_sheets=self.print_sheets,
         )
 
     def phase_of(self, post: Post) -> str:

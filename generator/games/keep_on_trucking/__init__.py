@@ -47,6 +47,7 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
             verdict=self.verdict,
             balance=self.balance,
             options=TruckingFileOptions,
+            print_sheets=self.print_sheets,
         )
 
     def scoring(self, content: gt_content.GalaxyTrucker, plan: Any) -> Any:
