@@ -17,6 +17,7 @@ from pathlib import Path
 
 from generator.common.errors import display_path
 from generator.common.output_file import OutputFile
+from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.host.corrections import correction_post, moment_words
 from generator.host.digest import embed_image
 from generator.host.game_folder import GameFolder
@@ -283,7 +284,12 @@ def picture_uri(path: Path) -> str | None:
         return None
     mime = MIME.get(path.suffix.lower())
     if mime is not None and path.stat().st_size <= MAX_PICTURE_BYTES:
-        return f"data:{mime};base64," + base64.b64encode(path.read_bytes()).decode("ascii")
+        try:
+            # The file opened, not the name: a pipe or a bigger file swapped in is not read.
+            data = read_regular_file(path, MAX_PICTURE_BYTES)
+        except UnreadableFile:
+            return None
+        return f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
     return embed_image(path)
 
 

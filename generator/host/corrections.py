@@ -16,6 +16,7 @@ import re
 from generator.common.errors import SheetgenError, display_path
 from generator.common.host_text import pasted
 from generator.common.output_file import OutputFile
+from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.folder.corrections_log import (
     CORRECTIONS_FILE,
     Correction,
@@ -33,6 +34,8 @@ from generator.render.corrections_guide import with_corrections
 from generator.render.guide import GUIDE_FILE
 from generator.render.post import PostDraft, para, typed
 from generator.render.text import Post
+
+MAX_GUIDE_BYTES = 5_000_000  # a month's posting guide is some 100 kB
 
 
 def correction_numbers(words: tuple[str, ...], made: list[Correction]) -> list[int]:
@@ -143,7 +146,11 @@ def correction_files(game: GameFolder, corrections: list[Correction]) -> list[Ou
         files += [OutputFile(n, t.encode("utf-8")) for n, t in post.files().items()]
     guide = game.root / GUIDE_FILE
     if guide.is_file() and not guide.is_symlink():
-        text = guide.read_text(encoding="utf-8", errors="replace")
+        try:
+            # The file opened, not the name: a pipe or a bigger file swapped in is not read.
+            text = read_regular_file(guide, MAX_GUIDE_BYTES).decode("utf-8", errors="replace")
+        except UnreadableFile as exc:
+            raise SheetgenError(f"{display_path(guide)}: {exc}") from None
         revised = with_corrections(text, game.plan, corrections)
         files.append(OutputFile(GUIDE_FILE, revised.encode("utf-8")))
     return files

@@ -229,7 +229,7 @@ def sheets(root: Path) -> list[PageSheet]:
         if not path.is_symlink() and path.is_file() and path.stat().st_size <= MAX_SHEET_BYTES
     ]
     packs = [path for path in found if path.name.startswith(PRINT_PACK)]
-    result = [page_sheet(f"sheets/{path.name}", path.read_bytes()) for path in packs or found]
+    result = [page_sheet(f"sheets/{path.name}", _sheet_bytes(path)) for path in packs or found]
     if packs:
         result += [page_sheet(f"sheets/{path.name}") for path in found if path not in packs]
     return result
@@ -429,10 +429,21 @@ def page_rankings(game: GameFolder, titles: str | None = None) -> PageRankings:
     return PageRankings(posts, stale)
 
 
+def _sheet_bytes(path: Path) -> bytes:
+    try:
+        return read_regular_file(path, MAX_SHEET_BYTES)
+    except UnreadableFile as exc:
+        raise SheetgenError(f"{display_path(path)}: {exc}") from None
+
+
 def _written_text(path: Path) -> str | None:
-    if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_TEXT_BYTES:
+    if path.is_symlink() or not path.is_file():
         return None
-    return path.read_text(encoding="utf-8", errors="replace")
+    try:
+        # The file opened, not the name: a pipe or a bigger file swapped in is not read.
+        return read_regular_file(path, MAX_TEXT_BYTES).decode("utf-8", errors="replace")
+    except UnreadableFile:
+        return None
 
 
 def cutoff_words(game: GameFolder, posts: list[Post], cutoff: Cutoff) -> str:

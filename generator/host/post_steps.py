@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.common.errors import SheetgenError, display_path
+from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.render.console_html import Item, Note, PasteText, Picture
 from generator.render.text import Post
 
@@ -23,9 +24,12 @@ def read_written(root: Path, name: str) -> str:
             f"{display_path(path)} is not written yet: run `sheetgen game` (or `round`) for "
             "this game first"
         )
-    if path.stat().st_size > MAX_POST_BYTES:
-        raise SheetgenError(f"{display_path(path)}: larger than {MAX_POST_BYTES} bytes")
-    return path.read_text(encoding="utf-8", errors="replace")
+    try:
+        # The file opened, not the name: a pipe or a bigger file swapped in is not read.
+        data = read_regular_file(path, MAX_POST_BYTES)
+    except UnreadableFile as exc:
+        raise SheetgenError(f"{display_path(path)}: {exc}") from None
+    return data.decode("utf-8", errors="replace")
 
 
 def _attachments(post: Post, where: str) -> list[Item]:

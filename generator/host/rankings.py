@@ -18,6 +18,7 @@ from fractions import Fraction
 from pathlib import Path, PurePosixPath
 
 from generator.common.errors import ContentError, Problem, SheetgenError, abridge, display_path
+from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.host.names import name_key, name_problem
 
 SCORES_FILE = "scores.csv"
@@ -124,12 +125,10 @@ def read_scores(path: Path, spec: ScoreSpec, folder: Path | None = None) -> list
             f"{shown}: no scores file (expected a plain file; columns: {', '.join(spec.columns())})"
         )
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_SCORES_BYTES + 1)
-    except OSError as exc:
-        raise SheetgenError(f"{shown}: cannot read it ({exc.strerror})") from None
-    if len(raw) > MAX_SCORES_BYTES:
-        raise SheetgenError(f"{shown}: larger than {MAX_SCORES_BYTES} bytes")
+        # The file opened, not the name: a pipe or a device swapped in is not read.
+        raw = read_regular_file(path, MAX_SCORES_BYTES)
+    except UnreadableFile as exc:
+        raise SheetgenError(f"{shown}: {exc}") from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from generator.common.errors import SheetgenError, display_path
 from generator.common.output_file import OutputFile
+from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.host.digest import MAX_TEXT_BYTES, embed_image, page_files, page_sheet, sheets
 from generator.host.table_view import MISSING, TableThread, ThreadPost
 from generator.render.html import Page, PageImage, PagePhase, PagePost, PageSection
@@ -130,6 +131,9 @@ def _read(folder: Path, key: str) -> ReadPost:
     path = folder / f"{key}.html"
     if path.is_symlink() or not path.is_file():
         raise SheetgenError(f"{display_path(path)} is missing: {MISSING}")
-    if path.stat().st_size > MAX_TEXT_BYTES:
-        raise SheetgenError(f"{display_path(path)}: larger than {MAX_TEXT_BYTES} bytes")
-    return read_post_html(path.read_text(encoding="utf-8", errors="replace"))
+    try:
+        # The file opened, not the name: a pipe or a bigger file swapped in is not read.
+        data = read_regular_file(path, MAX_TEXT_BYTES)
+    except UnreadableFile as exc:
+        raise SheetgenError(f"{display_path(path)}: {exc}") from None
+    return read_post_html(data.decode("utf-8", errors="replace"))
