@@ -249,3 +249,11 @@ def test_the_stamp_is_never_written_through_a_link(tmp_path: Path) -> None:
     cache_trim.trim_if_due(cache, now)
     assert diary.stat().st_mtime == before
     assert (cache / cache_trim.STAMP).is_file() and not (cache / cache_trim.STAMP).is_symlink()
+
+
+def test_an_empty_folder_is_not_marked_as_the_caches(tmp_path: Path) -> None:
+    """SHEETGEN_CACHE=$HOME with an empty ~/files of the user's: backup tools skip a marked
+    folder, so it is marked only once it holds the cache's files (and nothing else)."""
+    (tmp_path / "files").mkdir()
+    assert cache_trim.trim(tmp_path, 0, time.time()) == []
+    assert not (tmp_path / "files" / cache_trim.MARKER).exists()

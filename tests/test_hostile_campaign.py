@@ -205,3 +205,22 @@ def test_check_refuses_a_card_race_rules_card_too_long_for_its_page(
     long = '    - "Cards|' + "many words " * 800 + "60 cards:"
     texts.write_text(texts.read_text(encoding="utf-8").replace(old, long, 1), encoding="utf-8")
     assert_clear_error(run("check", "pack"), "pack: the rules card does not fit one a4 page")
+
+
+def test_warnings_about_huge_input_are_capped(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from generator.common import warnings_count
+
+    def many() -> None:
+        warnings_count.start_counting()
+        for number in range(100_000):
+            warnings_count.warn(f"odd line {number}: " + "x" * 10_000)
+
+    import click
+
+    result = CliRunner().invoke(click.command()(many), [])
+    lines = result.output.splitlines()
+    assert len(lines) == 21 and lines[-1] == "warning: … further warnings not shown"
+    assert all(len(line) <= 500 for line in lines)
+    assert len(warnings_count.given()) == 100_000  # all counted (--strict still fails)

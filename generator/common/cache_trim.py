@@ -20,9 +20,9 @@ replaced by a link to somewhere precious.
   name, a link, a pipe is never removed, whatever its age.
 - Only in a folder of the cache (`files`, `memo`, `blobs`, `table-snapshots`) that is
   marked as the cache's with a CACHEDIR.TAG (which backup tools also honour). A folder
-  without one is marked by the trim when everything in it is named as the cache names
-  its files (a cache of an earlier version, or a folder just made); one holding anything
-  else is the user's: never trimmed.
+  without one is marked by the trim when it holds the cache's files and nothing else (a
+  cache of an earlier version, or a folder just made); one holding anything else is the
+  user's: never trimmed, nor marked.
 - Never through a link: every folder below the cache's root is opened relative to its
   parent with O_NOFOLLOW, and files are removed relative to the folder opened, so a folder
   swapped for a link while the trim runs leads nowhere.
@@ -244,7 +244,10 @@ def _marked(name: str, folder_fd: int) -> bool:
             return stat.S_ISREG(opened.st_mode) and os.read(fd, 4096) == MARKER_TEXT
         finally:
             os.close(fd)
-    for item in _scan(folder_fd):
+    items = _scan(folder_fd)
+    if not items:
+        return False  # an empty folder is not yet the cache's (it may be the user's)
+    for item in items:
         if not _cache_name(name, item.name):
             return False
         if name == "blobs" and item.is_dir(follow_symlinks=False):

@@ -6,13 +6,20 @@ from __future__ import annotations
 
 import click
 
+from generator.common.errors import MAX_PROBLEM_LINE, MAX_PROBLEMS_SHOWN, abridge
+
 _given: list[str] = []
 
 
 def warn(text: str) -> None:
-    """Say a warning (without its "warning: ", which is added here) and count it."""
+    """Say a warning (without its "warning: ", which is added here) and count it. As an
+    error does (common/errors.py), the first ones are said, each cut short, the rest only
+    counted: a pack of 10^5 odd lines does not print 10 MB."""
     _given.append(text)
-    click.echo(f"warning: {text}", err=True)
+    if len(_given) <= MAX_PROBLEMS_SHOWN:
+        click.echo(abridge(f"warning: {text}", MAX_PROBLEM_LINE), err=True)
+    elif len(_given) == MAX_PROBLEMS_SHOWN + 1:
+        click.echo("warning: … further warnings not shown", err=True)
 
 
 def given() -> list[str]:
