@@ -49,6 +49,12 @@ def _run() -> None:
         except click.Abort:
             raise KeyboardInterrupt from None
         except click.ClickException as exc:
+            # click's own errors quote a value as typed: 10^5 digits are cut short, as the
+            # project's errors are (common/errors.py; those cut their own lines).
+            from generator.common.errors import MAX_MESSAGE_LINE, MAX_MESSAGE_LINES, capped
+
+            lines = exc.message.splitlines()
+            exc.message = "\n".join(capped(lines, MAX_MESSAGE_LINES, MAX_MESSAGE_LINE))
             exc.show()
             sys.exit(exc.exit_code)
         # A command returns None; --help, --version and ctx.exit() return their exit code.

@@ -224,3 +224,15 @@ def test_warnings_about_huge_input_are_capped(tmp_path: Path) -> None:
     assert len(lines) == 21 and lines[-1] == "warning: … further warnings not shown"
     assert all(len(line) <= 500 for line in lines)
     assert len(warnings_count.given()) == 100_000  # all counted (--strict still fails)
+
+
+def test_a_huge_argument_is_not_echoed_back_whole(tmp_path: Path) -> None:
+    """click's own errors quoted a 10^5-digit turn number in full."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    args = [sys.executable, "-m", "generator", "turn", "9" * 100_000]
+    done = subprocess.run(args, capture_output=True, text=True, cwd=root)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "Invalid value for 'NUMBER'" in done.stderr and len(done.stderr) < 3000
