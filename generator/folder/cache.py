@@ -38,6 +38,8 @@ def _entry(key: tuple[str, ...]) -> Path | None:
     root = cache_root()
     if root is None:
         return None
+    if (root / "files").is_symlink():
+        return None  # the cache's folder replaced by a link: never written or read through
     name = hashlib.sha256("\0".join((code_fingerprint(), *key)).encode()).hexdigest()
     return root / "files" / name[:40]
 

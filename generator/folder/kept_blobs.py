@@ -30,6 +30,8 @@ def blob_path(key: tuple[str, ...]) -> Path | None:
     root = cache_root()
     if root is None:
         return None
+    if (root / BLOBS).is_symlink():
+        return None  # the cache's folder replaced by a link: never written or read through
     name = hashlib.sha256("\0".join((code_fingerprint(), *key)).encode()).hexdigest()
     return root / BLOBS / name[:2] / name[2:40]
 
