@@ -228,6 +228,7 @@ def test_a_cut_or_edited_log_line_never_rewrites_a_published_correction(
     for changed, expected in (
         (lines[0] + lines[2], "corrections.jsonl:2: this line was written as correction 3"),
         (lines[0] + edited + lines[2], "corrections.jsonl:2: correction 2 was edited"),
+        (lines[0] + lines[1], "holds 2 corrections, but g/corrections/correction-03.* was"),
     ):
         log.write_bytes(changed)
         for args in (("correct",), ("today", "--at", "2026-12-04 10:00")):
@@ -235,6 +236,9 @@ def test_a_cut_or_edited_log_line_never_rewrites_a_published_correction(
             assert result.exit_code == 2, result.output
             assert expected in result.output and "Traceback" not in result.output
             assert published(folder) == before
+    log.unlink()
+    removed = run("today", "--at", "2026-12-04 10:00", "-o", str(folder))
+    assert removed.exit_code == 2 and "holds 0 corrections, but" in removed.output
     log.write_bytes(b"".join(lines))  # put back as it was: all is well again
     assert run("correct", "-o", str(folder)).exit_code == 0
     assert published(folder) == before

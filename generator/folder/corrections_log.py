@@ -84,12 +84,33 @@ def read_corrections(root: Path) -> list[Correction]:
     refused (see the module's docstring)."""
     path = root / CORRECTIONS_FILE
     if not path.exists() and not path.is_symlink():
+        _check_none_cut_from_the_end(root, 0)
         return []
     try:
         data = read_regular_file(path, MAX_LOG_BYTES, within=root)
     except UnreadableFile as exc:
         raise SheetgenError(f"{display_path(path)}: {exc}") from None
-    return _parsed(data, display_path(path))
+    found = _parsed(data, display_path(path))
+    _check_none_cut_from_the_end(root, len(found))
+    return found
+
+
+def _check_none_cut_from_the_end(root: Path, count: int) -> None:
+    """The files of a correction after the log's last: its line was cut from the log (the
+    log is written before the files, so no run leaves files without their line)."""
+    stem = f"correction-{count + 1:02d}."
+    folder = root / CORRECTIONS_DIR
+    try:
+        written = any(name.startswith(stem) for name in os.listdir(folder))
+    except OSError:
+        return  # no corrections folder: nothing was written
+    if written:
+        raise SheetgenError(
+            f"{display_path(root / CORRECTIONS_FILE)}: holds {count} corrections, but "
+            f"{display_path(folder)}/{stem}* was written: its line was removed from the log. "
+            "Published corrections keep their numbers and words: put the line back (to take "
+            "a correction back, make a new one with `sheetgen correct`)"
+        )
 
 
 def _parsed(data: bytes, shown: str) -> list[Correction]:
