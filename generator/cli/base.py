@@ -23,7 +23,35 @@ if TYPE_CHECKING:
     from generator.plan.rhythm import Rhythm
 
 
-DEFAULT_HELP = "the pack marked default under content/"
+PACK_HELP = "Pack: one of {packs}, or a pack folder path [default: {default}]"
+
+
+def shipped_packs_text() -> tuple[str, str]:
+    """The shipped packs' names and the default's, as help shows them (read when help is
+    asked for, never when a command runs)."""
+    from generator.pack.load import available_packs, default_pack
+
+    packs = ", ".join(available_packs()) or "none installed"
+    try:
+        default = default_pack()
+    except SheetgenError:
+        default = "none"
+    return packs, default
+
+
+class PackOption(click.Option):
+    """--pack, whose help names the packs this sheetgen ships and the default one."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        record = super().get_help_record(ctx)
+        if record is None:
+            return None
+        packs, default = shipped_packs_text()
+        return record[0], record[1].format(packs=packs, default=default)
+
+
+def pack_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--pack", "pack", default=None, cls=PackOption, help=PACK_HELP)(func)
 
 
 @dataclass
@@ -68,12 +96,7 @@ def parse_game_options(
 def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """The options every game command shares."""
     options = [
-        click.option(
-            "--pack",
-            "pack",
-            default=None,
-            help=f"Pack name under content/ or a pack folder path [default: {DEFAULT_HELP}]",
-        ),
+        pack_option,
         click.option(
             "--seed",
             default=None,
@@ -91,7 +114,7 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
             "game_file",
             default=None,
             type=click.Path(path_type=Path),
-            help="A game file (seeds/*.yaml) with pack, seed, start and options.",
+            help="A game file with pack, seed, start and options (`sheetgen new PACK` writes one).",
         ),
         click.option(
             "-o",
@@ -185,17 +208,22 @@ def _default_pack() -> str:
     return default_pack()
 
 
+# A new seed's note, held until the command has checked what it was given: a host told
+# "Seed chosen: ..." and then an error would think a game had been started with it.
+_chosen_seed_notes: list[str] = []
+
+
 def settle_seed(raw: str | None) -> str:
     """The seed as typed (checked, and a warning if it is weak), or a new secret one, said
-    once to the host: every command that starts a game settles it this way."""
+    once to the host (by `say_chosen_seed`, once the command's input has been checked):
+    every command that starts a game settles it this way."""
     from generator.plan.seeds import choose_seed, normalise_seed, weakness
 
     if raw is None:
         raw = choose_seed()
-        click.echo(
+        _chosen_seed_notes.append(
             f"Seed chosen: {raw}\n  Keep it secret: it decides the whole game. "
-            "It is recorded in plan.json; pass it again with --seed.",
-            err=True,
+            "It is recorded in plan.json; pass it again with --seed."
         )
     try:
         seed_text = normalise_seed(raw)
@@ -207,16 +235,27 @@ def settle_seed(raw: str | None) -> str:
     return seed_text
 
 
+def say_chosen_seed() -> None:
+    """Say the seed `settle_seed` chose, if it chose one: after the input was checked,
+    before anything is written."""
+    while _chosen_seed_notes:
+        click.echo(_chosen_seed_notes.pop(0), err=True)
+
+
 def report(message: str) -> None:
     click.echo(message, err=True)
 
 
-def open_from_args(args: GameArgs, say: Callable[[str], None] = report) -> tuple[Game, FolderPlan]:
+def open_from_args(
+    args: GameArgs, say: Callable[[str], None] = report, say_seed: bool = True
+) -> tuple[Game, FolderPlan]:
     """The game, and the folder it goes to with what it holds. `say`: how it reports (the
-    `turn` command also notes what it said, to say it again from the host's cache)."""
+    `turn` command also notes what it said, to say it again from the host's cache).
+    `say_seed`: say a newly chosen seed once the game has opened (False: the command says
+    it itself, after its own checks)."""
     from generator.kit.build import open_in_folder
 
-    return open_in_folder(
+    opened = open_in_folder(
         args.pack,
         args.seed,
         args.start,
@@ -227,6 +266,9 @@ def open_from_args(args: GameArgs, say: Callable[[str], None] = report) -> tuple
         args.options,
         args.found,
     )
+    if say_seed:
+        say_chosen_seed()
+    return opened
 
 
 def refuse_unknown_game(game: Game, found: FolderPlan, output: Path | None) -> None:
@@ -339,3 +381,15 @@ at_option = click.option(
     metavar="'YYYY-MM-DD HH:MM'",
     help="Pretend it is this moment (in the game's time zone) [default: now]",
 )
+
+
+def warn_missing_pictures(missing: int) -> None:
+    """The catch-up page's pictures not in the folder: said before the page is written, so
+    that a strict run writes nothing."""
+    from generator.common.plural import noun
+
+    if missing:
+        warn(
+            f"{missing} {noun(missing, 'picture is', 'pictures are')} not in the folder "
+            "(written with --no-images?); the page goes without them"
+        )

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from generator.cli.base import DEFAULT_HELP, parse_date, parse_game_options, report_errors
+from generator.cli.base import pack_option, parse_date, parse_game_options, report_errors
 from generator.cli.forward import ForwardingCommand
 from generator.cli.group import main
 from generator.common.errors import display_path
@@ -29,7 +29,8 @@ from generator.common.errors import display_path
 )
 @report_errors
 def check(pack: str | None, game_file: Path | None) -> None:
-    """Validate a content pack (a name under content/ or a folder path)."""
+    """Validate a content pack: a shipped pack's name (default: the default pack) or a pack
+    folder's path."""
     from generator.kit.session import load_content, read_game_file
     from generator.pack.load import default_pack
 
@@ -142,7 +143,7 @@ def score(
 
 
 @main.command()
-@click.option("--pack", default=None, help=f"Pack name or folder path [default: {DEFAULT_HELP}]")
+@pack_option
 @click.option("--seeds", "count", type=click.IntRange(1, 100_000), default=500, show_default=True)
 @click.option(
     "--workers",
@@ -229,7 +230,7 @@ def trick(pack: str, args: tuple[str, ...]) -> None:
     required=True,
     help="The commitment published in the first post (or, a weaker check, the game id).",
 )
-@click.option("--pack", default=None, help=f"Pack name or folder path [default: {DEFAULT_HELP}]")
+@pack_option
 @click.option(
     "--option",
     "game_options",
@@ -281,6 +282,8 @@ def verify(
                 f"64-digit commitment from the first post ({actual} here)."
             )
             return
+        if not game_options:
+            _name_left_out_options(pack or default_pack(), seed_text, wanted, actual, using)
         click.echo(
             f"MISMATCH: seed and {using} give game {game_id(actual)}, not {wanted}.\n"
             "Either the seed is wrong or your pack is not the version the game used (the "
@@ -291,9 +294,47 @@ def verify(
     if actual == wanted.lower():
         click.echo(f"OK: the seed and {using} match commitment {actual}.")
         return
+    if not game_options:
+        _name_left_out_options(pack or default_pack(), seed_text, wanted, actual, using)
     click.echo(
         f"MISMATCH: seed and {using} give {actual}, not {wanted}.\n"
         "Either the seed is wrong or the game's content changed after the start: use the pack "
+        "version the reveal post names (a game folder's pack/ copy is the exact content).",
+        err=True,
+    )
+    sys.exit(1)
+
+
+def _name_left_out_options(pack: str, seed: str, wanted: str, actual: str, using: str) -> None:
+    """A game whose commitment covers its options (Moon Drop's variations), checked without
+    them: when the seed and content match with some, the seed and content are not to blame:
+    say which options to add (and exit 1: the command as typed did not match)."""
+    from generator.kit.session import load_content, open_game
+
+    _, rules, _ = load_content(pack)
+    candidates = rules.capabilities.committed_options
+    if candidates is None:
+        return
+    for options in candidates():
+        found = open_game(pack, seed, None, options=options).plan
+        if wanted.lower() in (found.commitment, found.game_id.lower()):
+            given = " ".join(
+                f"--option {key}={','.join(map(str, v)) if isinstance(v, list) else v}"
+                for key, v in options.items()
+            )
+            click.echo(
+                f"MISMATCH without the game's options: the seed and {using} give {actual}, "
+                f"not {wanted}.\nThe game was played with {given.replace('--option ', '')}, "
+                f"which its commitment covers: add {given} (as the reveal post's command "
+                f"has it) and the seed and content match.",
+                err=True,
+            )
+            sys.exit(1)
+    names = ", ".join(rules.capabilities.options.model_fields) if rules.capabilities.options else ""
+    click.echo(
+        f"MISMATCH: seed and {using} give {actual}, not {wanted}, with or without the "
+        f"game's options ({names}). Check the seed, and add the options the reveal post's "
+        "command names; else the game's content changed after the start: use the pack "
         "version the reveal post names (a game folder's pack/ copy is the exact content).",
         err=True,
     )

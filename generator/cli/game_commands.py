@@ -17,6 +17,7 @@ from generator.cli.base import (
     report_errors,
     report_written,
     resolve_args,
+    say_chosen_seed,
     warn_moved_posts,
 )
 from generator.cli.group import main
@@ -40,10 +41,12 @@ def game(fair: bool, **kwargs: Any) -> None:
     if fair and kwargs["seed"] is None and kwargs["game_file"] is None:
         kwargs["seed"] = fair_seed(kwargs["pack"] or default_pack())
     args = resolve_args(**kwargs)
-    g, found = open_from_args(args)
+    g, found = open_from_args(args, say_seed=False)
+    sample_table = kwargs["game_file"] is None and _started_elsewhere(g)
     from generator.folder.write import checked_root
 
     checked_root(found.root)  # a refused folder is said before the balance verdict, not after
+    say_chosen_seed()
     judge = g.rules.capabilities.verdict
     if judge is not None:
         line, extreme = judge(g.content, g.plan)
@@ -60,6 +63,37 @@ def game(fair: bool, **kwargs: Any) -> None:
     click.echo(f"Posting guide (start here): {display_path(guide)}", err=True)
     for path in prints:
         click.echo(f"Print pack for players: {display_path(path)}", err=True)
+    if sample_table:
+        click.echo(f"Note: {sample_table}", err=True)
+
+
+def _started_elsewhere(g: Any) -> str:
+    """A table game started by its own command from a game file that names the players
+    (`game_file_command`), given to `game` without one. A game that keeps its seed in that
+    file (a moderator's table) has nothing `game` could write: refused, with the way in.
+    One `game` can still deal (to the pack's sample table): said as a warning, before
+    anything is written, with how to name the players; returns that advice (else "")."""
+    command = g.rules.capabilities.game_file_command
+    if not command:
+        return ""
+    pack = g.pack.meta.name
+    title = g.pack.meta.title
+    start = (
+        f"`sheetgen new {pack} FILE` writes a game file; name the players in it, "
+        f"then `{command.format(file='FILE')}`"
+    )
+    table = g.rules.capabilities.table
+    if table is not None and table.needs_game_file:
+        raise SheetgenError(
+            f"{title} is set up from its game file, which names the players and keeps the "
+            f"seed, not by `sheetgen game`: {start} (`sheetgen sheets --pack {pack}` writes "
+            "the print sheets alone)"
+        )
+    sample = getattr(getattr(g.content, "table", None), "players", None)
+    players = f" ({', '.join(sample)})" if sample else ""
+    dealt = f"the hands are dealt to the pack's sample players{players}, not yours: {start}"
+    warn(f"no game file: {dealt}")
+    return dealt[0].upper() + dealt[1:]
 
 
 FAIR_TRIES = 30
@@ -173,6 +207,7 @@ def plan(**kwargs: Any) -> None:
 
     args = resolve_args(**kwargs, force=False, output=None)
     g = open_game(args.pack, args.seed, args.start, args.rhythm, args.options)
+    say_chosen_seed()
     click.echo(json.dumps(to_data(g.plan), indent=2, ensure_ascii=False))
 
 

@@ -57,7 +57,8 @@ class SheetgenGroup(click.Group):
         games = _game_commands()
         for name in self.list_commands(ctx):
             if name in games:
-                rows.append((name, f"The {_game_of(games[name].module)} game's commands."))
+                pack = _game_of(games[name].module).replace("_", "-")
+                rows.append((name, f"The {pack} pack's own commands (sheetgen {name} --help)."))
                 continue
             command = super().get_command(ctx, name)
             if command is not None and not command.hidden:
@@ -65,6 +66,21 @@ class SheetgenGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The packs this sheetgen ships, and how a game starts: an installed user has no
+        checkout to look them up in."""
+        from generator.cli.base import shipped_packs_text
+
+        packs, default = shipped_packs_text()
+        formatter.write_paragraph()
+        formatter.write_text(f"Game packs: {packs} (default: {default}).")
+        formatter.write_paragraph()
+        formatter.write_text(
+            "Start a game: `sheetgen new PACK` writes an example game file with a new secret "
+            "seed, and says the command that makes the game from it."
+        )
+        super().format_epilog(ctx, formatter)
 
 
 @click.group(cls=SheetgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -79,7 +95,7 @@ def main(ctx: click.Context, strict: bool) -> None:
     """Everything a host needs to run a board game by post, from one seed."""
     from generator.common.warnings_count import start_counting
 
-    start_counting()
+    start_counting(strict)
     if strict:
         ctx.call_on_close(_fail_on_warnings)
 

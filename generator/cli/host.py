@@ -7,12 +7,16 @@ from pathlib import Path
 
 import click
 
-from generator.cli.base import at_option, game_folder_option, report_errors
+from generator.cli.base import (
+    at_option,
+    game_folder_option,
+    report_errors,
+    warn_missing_pictures,
+)
 from generator.cli.group import main
 from generator.cli.table_host import table_digest, table_game_file_option, table_today
 from generator.common.errors import display_path
 from generator.common.platforms import PLATFORMS
-from generator.common.warnings_count import warn
 
 
 @main.command()
@@ -98,6 +102,7 @@ def digest(
     require_schedule(game)
     cutoff = digest_cutoff(game.plan, until, everything or (host_copy and until is None))
     files, count, missing, stale = digest_files(game, cutoff, titles, host_copy, fragment)
+    warn_missing_pictures(missing)  # before writing: a strict run then writes nothing
     written = write_game(game.root, game.plan, files, force=False)
     names = {str(f.path) for f in files}
     for path in written:
@@ -110,11 +115,6 @@ def digest(
         )
     else:
         click.echo(f"{count} posts in the catch-up page.", err=True)
-    if missing:
-        warn(
-            f"{missing} pictures are not in the folder (written with --no-images?); "
-            "the page goes without them"
-        )
     if stale:
         click.echo(
             f"note: the page shows the rankings of scores.csv as it is now; {', '.join(stale)} "

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from generator.cli.base import warn_missing_pictures
 from generator.common.errors import SheetgenError, display_path
-from generator.common.warnings_count import warn
 
 if TYPE_CHECKING:
     from generator.host.table_open import TableGame
@@ -66,11 +66,7 @@ def table_digest(
         raise lacking(game.title, "scoring", "--titles")
     thread = game.host.thread(game.source)
     files, count, missing = table_digest_files(thread, table_until(until, thread), fragment)
+    warn_missing_pictures(missing)  # before writing: a strict run then writes nothing
     for path in write_beside_table(thread.folder, files):
         click.echo(f"  {display_path(path)}", err=True)
     click.echo(f"{count} posts in the catch-up page.", err=True)
-    if missing:
-        warn(
-            f"{missing} pictures are not in the folder (written with --no-images?); "
-            "the page goes without them"
-        )

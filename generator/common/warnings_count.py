@@ -1,6 +1,8 @@
 """Warnings, counted: every command says them the same way ("warning: …" on stderr), and with
 `sheetgen --strict` a run that gave any ends with exit code 1, as a build that treats
-warnings as errors (MkDocs' --strict) does."""
+warnings as errors (MkDocs' --strict) does. A strict run stops at its first write once a
+warning has been given, so that it fails with nothing written rather than after a whole
+game."""
 
 from __future__ import annotations
 
@@ -9,6 +11,16 @@ import click
 from generator.common.errors import MAX_PROBLEM_LINE, MAX_PROBLEMS_SHOWN, abridge
 
 _given: list[str] = []
+_strict = False
+
+
+class StoppedStrict(click.ClickException):
+    """A strict run that gave a warning, stopped before it wrote anything: exit code 1."""
+
+    exit_code = 1
+
+    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+        click.echo(self.format_message(), file=file, err=True)
 
 
 def warn(text: str) -> None:
@@ -26,6 +38,19 @@ def given() -> list[str]:
     return list(_given)
 
 
-def start_counting() -> None:
+def start_counting(strict: bool = False) -> None:
     """A new command: no warning given yet (the CLI may run several in one process)."""
+    global _strict
+    _strict = strict
     _given.clear()
+
+
+def stop_before_writing() -> None:
+    """Called by every writer of a game folder before its first file: a strict run that has
+    given a warning ends here, with nothing written (exit code 1)."""
+    if _strict and _given:
+        count = len(_given)
+        _given.clear()  # said here; the run's end has nothing more to count
+        raise StoppedStrict(
+            f"{count} warning{'s' if count != 1 else ''} in strict mode: nothing written"
+        )

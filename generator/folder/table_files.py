@@ -17,6 +17,9 @@ from generator.folder.write import MANIFEST_FILE, folder_lock, record_files
 
 def write_beside_table(folder: Path, files: list[OutputFile]) -> list[Path]:
     """Write `files` into the table's folder; the paths written."""
+    from generator.common.warnings_count import stop_before_writing
+
+    stop_before_writing()
     real = Path(os.path.realpath(folder))
     busy = f"a table command is running on {display_path(folder)}; try again"
     paths = []

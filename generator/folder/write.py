@@ -175,6 +175,9 @@ def write_game(
     root: Path, plan: dict[str, Any], files: list[OutputFile], force: bool
 ) -> list[Path]:
     """Write plan.json, the files and the manifest into root. Returns the paths written."""
+    from generator.common.warnings_count import stop_before_writing
+
+    stop_before_writing()
     shown = root
     root = checked_root(root)
     try:

@@ -15,7 +15,7 @@ import datetime as dt
 from dataclasses import replace
 from pathlib import Path
 
-from generator.common.errors import display_path
+from generator.common.errors import SheetgenError, display_path
 from generator.common.output_file import OutputFile
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.host.corrections import correction_post, moment_words
@@ -104,6 +104,14 @@ def scheduled_console(
     platforms: tuple[str, ...],
 ) -> Console:
     work = slots_with_posts(game)
+    if any(w.slot.at is None for w in work):
+        # `today day N` takes a day; the console is the page of now, and needs dates.
+        raise SheetgenError(
+            "this game has no dates (it was made without a start date), and the console "
+            "shows what is due by the clock: make the game again with a start date "
+            "(`sheetgen game` with the same seed or game file and --start YYYY-MM-DD gives "
+            "the same game, dated), or print one day's posts with `sheetgen today day N`"
+        )
     posted = read_posted(game.root)
     day = agenda(game, work, at, posted)
     turns = max(w.slot.turn for w in work)

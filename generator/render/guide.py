@@ -91,7 +91,7 @@ def posting_guide(
         "read; alt texts for the pictures are in the `.host.txt` file beside each post.",
         "On Facebook no picture of dice or of a peeked stack is ever posted: those go as text,",
         "below the fold of a comment. On Discord they go as `SPOILER_` pictures and `||text||`.",
-        "Never post plan.json or seeds/: they hold the seed.",
+        "Never post plan.json or your game file: they hold the seed.",
         "",
     ]
     attachments = sorted({f for p in ordered for f in p.attachments})

@@ -1,5 +1,7 @@
 """The post that ends a game's secrecy: the seed, the commitment published at the start and
-the exact command anyone can run to check that the game was fixed from the start."""
+the exact command anyone can run to check that the seed and content are those committed to.
+It claims no more than that check proves: the posts themselves are checked by making them
+again from that seed and content and comparing them with the thread."""
 
 from __future__ import annotations
 
@@ -43,12 +45,17 @@ def reveal_post(title: str, plan: dict[str, Any], turn: int) -> Post:
         line(plan["seed"]),
         para(f"At the start we published the commitment {plan['commitment']}."),
         line(
-            "Anyone can check that the seed and the game's content match it, so nothing was "
-            "changed midway. Install sheetgen with the "
+            "The command below checks one thing: that this seed and the game's content are "
+            "the ones committed to at the start. Install sheetgen with the "
             f"{plan['pack']} pack version {plan.get('pack_version')} (the game folder's pack/ "
             "copy is the exact content) and run:"
         ),
         line(code),
+        para(
+            "From that seed and content anyone can then make every post again (sheetgen "
+            "game with the same pack, seed, start date and options) and compare it with the "
+            "thread."
+        ),
     ]
     return PostDraft(
         key=REVEAL_KEY,

@@ -23,6 +23,7 @@ from generator.games.moon_drop.variations import (
     options_of,
     plan_variations,
     read_variations,
+    variation_sets,
 )
 from generator.kit.assemble import Drawing, scope_files
 from generator.pack.load import Pack
@@ -39,7 +40,11 @@ class MoonDropRules(GameRules):
     @property
     def capabilities(self) -> Capabilities:
         return Capabilities(
-            posts=self.posts, scoring=self.scoring, score=self.score, options=MoonDropOptions
+            posts=self.posts,
+            scoring=self.scoring,
+            score=self.score,
+            options=MoonDropOptions,
+            committed_options=variation_sets,
         )
 
     def load(self, pack: Pack) -> md_content.MoonDrop:

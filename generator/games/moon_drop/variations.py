@@ -145,6 +145,18 @@ class MoonDropOptions(Strict):
     variations: Annotated[str | list[str] | None, AfterValidator(_checked)] = None
 
 
+def variation_sets() -> list[dict[str, Any]]:
+    """Every choice of variations a game may have been played with (the commitment covers
+    them), as game options: `verify` tries each when a player gives none."""
+    import itertools
+
+    return [
+        {"variations": list(chosen)}
+        for size in range(1, len(VARIATIONS) + 1)
+        for chosen in itertools.combinations(VARIATIONS, size)
+    ]
+
+
 def read_variations(options: dict[str, Any] | None) -> Variations:
     """The game options' `variations` (a game file's, checked there with its line, or
     `--option variations=...`'s), in VARIATIONS order."""
