@@ -189,7 +189,7 @@ def test_a_correction_later_entries_no_longer_fit_is_refused(
     assert (folder / "table.jsonl").read_bytes() == before
     # Correcting the value instead keeps every later entry fitting.
     result = ok(run, "card-race", "undo", str(folder), "--entry", "1", "--instead", "1")
-    assert "The 1 later entries stand as recorded" in result.output
+    assert "The later entry stands as recorded" in result.output
     assert "No trick and no score changes." in result.output
 
 

@@ -18,6 +18,7 @@ from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.host.digest import MAX_TEXT_BYTES, embed_image, page_files, page_sheet, sheets
 from generator.host.table_view import MISSING, TableThread, ThreadPost
 from generator.render.html import Page, PageImage, PagePhase, PagePost, PageSection
+from generator.render.page_words import page_words
 from generator.render.post_read import ReadPost, read_post_html
 
 UNTIL = re.compile(r"\s*entry\s+(\d{1,9})\s*", re.IGNORECASE)
@@ -67,20 +68,18 @@ def table_page(thread: TableThread, posts: list[ThreadPost], upto: int) -> tuple
         page_post, lost = _page_post(thread, post)
         missing += lost
         section.phases[-1].posts.append(page_post)
-    latest = " (the latest)" if upto == thread.latest else ""
+    words = page_words(thread.lang)
+    latest = words.table_latest if upto == thread.latest else ""
     if posts:
-        told = f"Every post of the thread through table entry {upto}{latest}, in order, "
-        told += f"grouped by {thread.grouped_by}."
+        grouped = words.grouped.get(thread.grouped_by, thread.grouped_by)
+        told = words.table_told.format(upto=upto, latest=latest, grouped=grouped)
     else:
-        told = "Nothing is posted yet: the thread starts with the game's first post."
-    intro = [
-        told,
-        "Print the sheets below. Hands and private messages are never on this page: they "
-        "stay with the players they were sent to.",
-    ]
+        told = words.table_nothing
+    intro = [told, words.table_private]
     offered = sheets(thread.folder) + [page_sheet(f.path, f.data) for f in thread.sheets]
-    footer = f"{thread.title} · made with sheetgen from the game's folder; works offline."
-    return Page(f"{thread.title}: catch-up", intro, offered, sections, footer), missing
+    footer = words.footer.format(title=thread.title)
+    title = words.catch_up.format(title=thread.title)
+    return Page(title, intro, offered, sections, footer, lang=thread.lang), missing
 
 
 def _page_post(thread: TableThread, post: ThreadPost) -> tuple[PagePost, int]:

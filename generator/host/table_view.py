@@ -94,3 +94,5 @@ class TableThread:
     private: tuple[str, ...] = ()
     # Sheets to print that the folder does not hold (made from the pack), beside its sheets/.
     sheets: tuple[OutputFile, ...] = field(default_factory=tuple)
+    # The language of its posts, which the catch-up page is framed in ("en", "de").
+    lang: str = "en"

@@ -36,7 +36,8 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.art.reportlab_adapter import place_picture
 from generator.art.typed import WIDE_FONTS, runs
 from generator.common.bidi import FSI, ISOLATED, PDI
-from generator.render.html import Page, PagePost, button_labels
+from generator.render.html import Page, PagePost, button_labels, page_posts
+from generator.render.page_words import page_words
 from generator.render.pdf_flow import (
     A4,
     HEIGHT,
@@ -318,27 +319,30 @@ def digest_pdf(page: Page) -> bytes:
         rl_config.useA85 = before
 
 
+def _hides_anything(page: Page) -> bool:
+    """Whether any post of the page has a hidden picture or a secret in its text."""
+    return any(image.hidden for post in page_posts(page) for image in post.images) or any(
+        isinstance(part, Secret)
+        for post in page_posts(page)
+        for block in post.blocks
+        for part in block.parts
+    )
+
+
 def _digest_pdf(page: Page) -> bytes:
     spoilers = _Spoilers()
     labels = button_labels(page)
     flow: list[Item] = [_paragraph(_spans(page.title, BOLD), H1)]
     flow += [_paragraph(_spans(line), BODY) for line in page.intro]
-    flow.append(
-        _paragraph(
-            _spans(
-                "On paper nothing can stay hidden until tapped: each hidden roll, stack or "
-                "picture is a numbered spoiler printed at the back. Look one up only when you "
-                "reach it."
-            ),
-            BODY,
-        )
-    )
+    words = page_words(page.lang)
+    if _hides_anything(page):  # a page with nothing hidden has no spoilers to explain
+        flow.append(_paragraph(_spans(words.pdf_hidden_note), BODY))
     inside = ", ".join(s.name for s in page.sheets if s.embedded)
     beside = ", ".join(s.file for s in page.sheets if not s.embedded)
     if inside:
-        flow.append(_paragraph(_spans(f"Sheets to print (in the HTML page): {inside}."), SMALL))
+        flow.append(_paragraph(_spans(words.pdf_sheets_inside.format(names=inside)), SMALL))
     if beside:
-        flow.append(_paragraph(_spans(f"In the game folder: {beside}."), SMALL))
+        flow.append(_paragraph(_spans(words.pdf_sheets_beside.format(names=beside)), SMALL))
     for section in page.sections:
         flow.append(Gap(6))
         flow.append(_paragraph(_spans(section.name, BOLD), H2))
@@ -349,7 +353,7 @@ def _digest_pdf(page: Page) -> bytes:
                 flow += _post_items(post, spoilers, labels)
     if spoilers.items:
         flow.append(PageBreak())
-        flow.append(_paragraph(_spans("Spoilers", BOLD), H2))
+        flow.append(_paragraph(_spans(words.spoilers, BOLD), H2))
         for number, where, lines, images in spoilers.items:
             heading = _paragraph(_spans(f"{number}. {where}", BOLD), TITLE)
             parts: list[Para | Gap | Picture] = [heading]

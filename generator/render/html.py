@@ -17,6 +17,7 @@ import html
 from dataclasses import dataclass, field
 
 from generator.common.bidi import ISOLATED
+from generator.render.page_words import page_words
 from generator.render.post import Block, html_blocks
 
 
@@ -76,6 +77,8 @@ class Page:
     footer: str
     # The host's copy says so at the top of every screen and every printed page.
     banner: str | None = None
+    # The language of the page's posts: its frame's words (page_words.py) and <html lang>.
+    lang: str = "en"
 
 
 CSS = """
@@ -120,7 +123,7 @@ FRAGMENT_CLASS = "sheetgen-digest"
 def page_html(page: Page) -> str:
     out = [
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        f'<html lang="{_attr(page.lang)}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -143,7 +146,7 @@ def page_fragment(page: Page) -> str:
     styles, every rule scoped to it, so none of them reaches the article around it (the
     blog's own rules may still add to it: a border its theme gives every <article>)."""
     out = [
-        f'<div class="{FRAGMENT_CLASS}" lang="en">',
+        f'<div class="{FRAGMENT_CLASS}" lang="{_attr(page.lang)}">',
         f"<style>{scoped_css(CSS, f'.{FRAGMENT_CLASS}')}</style>",
         *_banner(page),
         *_content(page),
@@ -187,19 +190,16 @@ def _content(page: Page) -> list[str]:
         "</header>",
         _contents(page),
     ]
+    words = page_words(page.lang)
     if page.sheets:
-        out += ['<section id="sheets" class="sheets">', "<h2>Sheets to print</h2>"]
+        out += ['<section id="sheets" class="sheets">', f"<h2>{_text(words.sheets)}</h2>"]
         inside = [s for s in page.sheets if s.embedded]
         beside = [s for s in page.sheets if not s.embedded]
         if inside and beside:
-            out.append('<p class="small">Inside this page (tap one to save it):</p>')
+            out.append(f'<p class="small">{_text(words.sheets_inside)}</p>')
         out += ["<ul>", *(_sheet(s) for s in inside), "</ul>"] if inside else []
         if beside:
-            out.append(
-                '<p class="small">Each sheet on its own, and the host’s: the files beside '
-                "this page in the game folder’s sheets/ (the print pack holds what a player "
-                "prints):</p>"
-            )
+            out.append(f'<p class="small">{_text(words.sheets_beside)}</p>')
             out += ["<ul>", *(_sheet(s) for s in beside), "</ul>"]
         out.append("</section>")
     labels = button_labels(page)
@@ -258,7 +258,7 @@ def page_posts(page: Page) -> list[PagePost]:
 def _contents(page: Page) -> str:
     items = []
     if page.sheets:
-        items.append('<li><a href="#sheets">Sheets to print</a></li>')
+        items.append(f'<li><a href="#sheets">{_text(page_words(page.lang).sheets)}</a></li>')
     for section in page.sections:
         phases = ", ".join(p.name for p in section.phases if p.name)
         label = f"{section.name}: {phases}" if phases else section.name

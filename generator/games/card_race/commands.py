@@ -24,7 +24,7 @@ from typing import Any
 
 import click
 
-from generator.cli.base import settle_seed
+from generator.cli.base import say_chosen_seed, settle_seed
 from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError, display_path
 from generator.common.warnings_count import warn
@@ -45,7 +45,7 @@ from generator.games.card_race.gamefile import check_spec
 from generator.games.card_race.languages import languages
 from generator.games.card_race.log import LOG_FILE, LogText, locked, read_log, table_log
 from generator.games.card_race.planner import OLD_SALT_BITS, SALT_BITS, make_plan
-from generator.games.card_race.posts import Writer, round_folder
+from generator.games.card_race.posts import Writer, corrected_final, final_stem, round_folder
 from generator.games.card_race.scoring import places
 from generator.games.card_race.table import (
     Refused,
@@ -114,6 +114,7 @@ def new(
     papers_choice = paper or spec.file.paper or "both"
     papers = ("a4", "letter") if papers_choice == "both" else (papers_choice,)
     _keep_the_log_with_its_deal(root, plan)
+    say_chosen_seed()
     files = game_files(content, plan, Scope("game"), table.lang, papers, images)
     files += [OutputFile(name, data) for name, data in snapshot(pack)]
     written = write_game(root, plan, files, force)
@@ -277,6 +278,8 @@ def entry_posts(
             posts.append(standings)
             if state.over:
                 posts.append(writer.final_post(state))
+        elif corrected_final(state, serial):
+            posts.append(writer.final_post(state, corrected_by=serial))
         for item in posts:
             texts = post_files(item, suffix)
             ordered = sorted(texts, key=lambda name: name.endswith(".facebook.txt"))
@@ -295,6 +298,8 @@ def _complete_marks(plan: dict[str, Any], state: TableState, number: int, serial
             marks.append(f"{round_folder(number)}/standings{suffix}.facebook.txt")
             if state.over:
                 marks.append(f"final{suffix}.facebook.txt")
+        elif corrected_final(state, serial):
+            marks.append(f"{final_stem(serial)}{suffix}.facebook.txt")
     return marks
 
 
@@ -315,7 +320,7 @@ def shown_text(
 
 # The files the table commands write: what a crash before the manifest was updated (or a
 # folder from before the manifest listed them) may have left unlisted.
-TABLE_POST = re.compile(r"^(round-\d{2}/(table-\d{3}|standings)|final)\.[^/]+$")
+TABLE_POST = re.compile(r"^(round-\d{2}/(table-\d{3}|standings)|final(-\d{3,})?)\.[^/]+$")
 
 
 def table_files_on_disk(folder: Path) -> list[str]:
@@ -324,7 +329,7 @@ def table_files_on_disk(folder: Path) -> list[str]:
     thousands of posts, and every command looks."""
     found = [LOG_FILE] if (folder / LOG_FILE).is_file() else []
     for entry in _entries(folder):
-        if entry.name.startswith("final."):
+        if entry.name.startswith(("final.", "final-")):
             found.append(entry.name)
         elif entry.name.startswith("round-") and entry.is_dir(follow_symlinks=False):
             found += [f"{entry.name}/{child.name}" for child in _entries(Path(entry.path))]

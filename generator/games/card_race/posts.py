@@ -253,8 +253,15 @@ class Writer:
         else:
             lines.append(t.get("correction_removed"))
         lines.append(t.get("correction_log"))
-        if c.later:
+        if c.later == 1:
+            lines.append(t.get("correction_later_one"))
+        elif c.later:
             lines.append(t.get("correction_later", count=c.later))
+        for number, index, before in c.reopened:
+            if before is None:
+                lines.append(t.get("correction_reopened_nobody", trick=index, round=number))
+            else:
+                lines.append(t.get("correction_reopened", trick=index, round=number, player=before))
         for number, index, before in c.rejudged:
             trick = state.rounds[number - 1].tricks[index - 1]
             lines += ["", t.get("correction_rejudged", trick=index, round=number)]
@@ -273,10 +280,12 @@ class Writer:
             lines += ["", t.get("correction_standings", round=last)]
             colours = [self.colour(p) for p in self.seats]
             lines += standings_lines(state.totals_after[last - 1], self.seats, colours, t)
-        if not c.rejudged and not c.rescored:
+        if not c.rejudged and not c.rescored and not c.reopened:
             lines.append(t.get("correction_no_change"))
         if state.over:
             lines += ["", t.get("table_game_over")]
+            if c.final_changed:
+                lines.append(t.get("correction_final"))
         else:
             current = state.current
             # The last trick's result is said above when it was judged again.
@@ -396,19 +405,27 @@ class Writer:
             command,
         ]
 
-    def final_post(self, state: TableState) -> PostParts:
+    def final_post(self, state: TableState, corrected_by: int | None = None) -> PostParts:
+        """The race's result and the seed. `corrected_by`: the correction entry that
+        changed the result after the final post: the post issued again, as `final-NNN`,
+        saying that it replaces the one before."""
         totals = state.totals()
         ranked = places(totals)
         winners = [p for p in self.seats if ranked[p] == 1]
         colours = [self.colour(p) for p in self.seats]
-        lines = standings_lines(totals, self.seats, colours, self.t)
+        lines = (
+            [] if corrected_by is None else [self.t.get("final_corrected", entry=corrected_by), ""]
+        )
+        lines += standings_lines(totals, self.seats, colours, self.t)
         key = "final_winner" if len(winners) == 1 else "final_winners"
         lines += ["", self.t.get(key, players=self.t.join(winners))]
         lines += ["", self.t.get("final_seed", seed=self.plan["seed"])]
         title = self.t.get(
-            "final_title", game=self.t.get("game_name"), game_id=self.plan["game_id"]
+            "final_title" if corrected_by is None else "final_corrected_title",
+            game=self.t.get("game_name"),
+            game_id=self.plan["game_id"],
         )
-        return PostParts("final", title, lines)
+        return PostParts(final_stem(corrected_by), title, lines)
 
     # --- the host's guide (a file for the host, never posted) ---------------------------
     def posting_guide(self, suffix: str) -> str:
@@ -439,3 +456,16 @@ class Writer:
             )
         lines += ["", t.get("guide_table"), "", t.get("guide_end")]
         return "\n".join(lines) + "\n"
+
+
+def final_stem(corrected_by: int | None = None) -> str:
+    """The final post's file stem: `final`, or `final-NNN` when correction entry NNN
+    changed the result and the post is issued again (the one posted before stays as it
+    was posted)."""
+    return "final" if corrected_by is None else f"final-{corrected_by:03d}"
+
+
+def corrected_final(state: TableState, serial: int) -> bool:
+    """Whether entry `serial` is a correction that changed the race's final result."""
+    correction = state.corrections.get(serial)
+    return correction is not None and correction.final_changed

@@ -101,6 +101,11 @@ class Correction:
     rejudged: tuple[tuple[int, int, str | None], ...]
     rescored: tuple[int, ...]
     later: int  # entries after the target, each checked again
+    # Tricks closed before and open again now (the undone card had closed them), as
+    # (round, trick, who took it: None for nobody).
+    reopened: tuple[tuple[int, int, str | None], ...] = ()
+    # The race was over and its final totals changed: the final post is issued again.
+    final_changed: bool = False
 
 
 @dataclass
@@ -430,6 +435,12 @@ def undo(state: TableState, serial: int, target: int | None, instead: Any = None
         ):
             if old.plays != new.plays or old.result != new.result:
                 rejudged.append((old_round.number, index, old.winner))
+    reopened = [
+        (old_round.number, index, old.winner)
+        for old_round, new_round in zip(state.rounds, fresh.rounds, strict=False)
+        for index, old in enumerate(old_round.tricks, 1)
+        if index > len(new_round.tricks)
+    ]
     rescored = [
         number
         for number, (old, new) in enumerate(
@@ -448,6 +459,8 @@ def undo(state: TableState, serial: int, target: int | None, instead: Any = None
         rejudged=tuple(rejudged),
         rescored=tuple(rescored),
         later=sum(1 for number, _ in state.kept if number > target),
+        reopened=tuple(reopened),
+        final_changed=state.over and fresh.over and state.totals() != fresh.totals(),
     )
     fresh.corrections = {**state.corrections, serial: correction}
     fresh.logged = state.logged

@@ -13,7 +13,7 @@ import shlex
 
 from generator.common.errors import display_path
 from generator.games.card_race.flavours import draft
-from generator.games.card_race.posts import hand_stem
+from generator.games.card_race.posts import corrected_final, hand_stem
 from generator.games.card_race.table import RoundState
 from generator.games.card_race.table_read import ReadTable, entry_words, read_table
 from generator.host.table_view import PrivateSend, Step, TableNow, TableSource
@@ -39,7 +39,16 @@ def table_now(source: TableSource) -> TableNow:
             number = table.state.rounds[-1].number
         last = f"{count} {'entry' if count == 1 else 'entries'} logged (the last: "
         last += f"{entry_words(table, entries[-1])})"
-        if table.state.over:
+        if table.state.over and entries[-1]["kind"] == "undo":
+            if corrected_final(table.state, count):
+                act.append(
+                    "The race is over and this correction changed its result: post the "
+                    "correction, then the corrected final standings."
+                )
+            else:
+                act.append("The race is over: post the correction (the result stands).")
+            where = f"Round {number} of {table.rounds}, the last · {last}"
+        elif table.state.over:
             act.append("The race is over: post the last standings, then the final post.")
             where = f"Round {number} of {table.rounds}, the last · {last}"
         elif table.round_finished(number):
@@ -84,6 +93,10 @@ def entry_steps(table: ReadTable, number: int, serial: int) -> list[Step]:
             posts.append(_post(table, draft(standings, suffix)))
             if state.over:
                 posts.append(_post(table, draft(writer.final_post(state), suffix)))
+        elif corrected_final(state, serial):
+            final = _post(table, draft(writer.final_post(state, corrected_by=serial), suffix))
+            final.title = f"The final standings, corrected by entry {serial}"
+            posts.append(final)
     return posts
 
 
