@@ -9,6 +9,22 @@ from pathlib import Path
 
 from setuptools import find_packages, setup
 
+SOURCE_SUFFIXES = {".py", ".pyc"}
+
+
+def data_files_of(package_dir: Path) -> list[str]:
+    """Every file beside a package's modules that is not Python source or bytecode (a
+    balance reference, a font, py.typed): shipped by walking the folder, so a data file
+    added later is never left out of the wheel by a forgotten pattern."""
+    return sorted(
+        f.name
+        for f in package_dir.iterdir()
+        if f.is_file() and f.suffix not in SOURCE_SUFFIXES and not f.name.startswith(".")
+    )
+
+
+CODE_PACKAGES = find_packages(include=["generator", "generator.*"])
+
 # A pack folder whose name is a Python identifier (battlestar) is a package in setuptools'
 # eyes: declared, so that its data files are not "absent from packages" (the others, named
 # with a hyphen, are data of generator.packs alone).
@@ -20,16 +36,19 @@ PACK_PACKAGES = [
 
 setup(
     packages=[
-        *find_packages(include=["generator", "generator.*"]),
+        *CODE_PACKAGES,
         "generator.packs",
         *PACK_PACKAGES,
         "generator.art.fonts",  # DejaVu Sans for the names players type, with its licence
     ],
     package_dir={"generator.packs": "content"},
     package_data={
-        "generator": ["py.typed", "games/galaxy_trucker/flight/*.json"],
+        **{
+            name: files
+            for name in [*CODE_PACKAGES, "generator.art.fonts"]
+            if (files := data_files_of(Path(*name.split("."))))
+        },
         "generator.packs": ["*/*.yaml", "*/*.md"],
         **{name: ["*.yaml", "*.md"] for name in PACK_PACKAGES},
-        "generator.art.fonts": ["*.ttf", "*.txt"],
     },
 )

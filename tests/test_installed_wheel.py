@@ -1,10 +1,17 @@
-"""sheetgen installs like a Python tool: the wheel carries the five game packs, so a host who
-ran `pipx install .` (or pip install of the wheel) makes a game in an empty folder, far from
-any checkout."""
+"""sheetgen installs like a Python tool: the wheel carries the five game packs and every
+module and data file of the package, so a host who ran `pipx install .` (or pip install of
+the wheel) makes a game of every pack in an empty folder, far from any checkout, and runs
+every command family on it: today, console, digest, and score or balance where the game has
+them (a table game through its own commands).
+
+Slow (it builds and installs the wheel): marked `packaging`, so `pytest -m packaging` runs
+it alone and `-m "not packaging"` leaves it out."""
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -13,7 +20,10 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.packaging
+
 ROOT = Path(__file__).resolve().parent.parent
+CASES = Path(__file__).resolve().parent / "cases"
 PIP = (sys.executable, "-m", "pip", "-q")
 PACKS = ("battlestar", "card-race", "galaxy-trucker", "keep-on-trucking", "moon-drop")
 
@@ -45,6 +55,17 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     assert install.returncode == 0, install.stderr
     return env_dir
+
+
+@pytest.fixture(scope="module")
+def wheel_files(installed: Path) -> set[str]:
+    """The package files the wheel installed, as paths inside the package."""
+    site = next(installed.glob("lib/python*/site-packages"))
+    return {
+        str(p.relative_to(site))
+        for p in (site / "generator").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
 
 
 def _run(env_dir: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -113,3 +134,109 @@ def test_the_names_font_ships_in_the_wheel(installed: Path, tmp_path: Path) -> N
     ranked = _run(installed, tmp_path, "rankings", "-o", "md")
     assert ranked.returncode == 0, ranked.stderr
     assert (tmp_path / "md" / "rankings" / "final.png").is_file()
+
+
+def test_the_wheel_holds_every_file_of_the_checkout(wheel_files: set[str]) -> None:
+    """Every source and data file git keeps under generator/ and content/ is in the wheel (a
+    folder of modules without __init__.py, or a data file no pattern names, would not be)."""
+    tracked = subprocess.run(
+        ["git", "ls-files", "generator", "content"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    if tracked.returncode != 0:
+        pytest.skip("not a git checkout")
+    expected = {
+        "generator/packs/" + name.removeprefix("content/") if name.startswith("content/") else name
+        for name in tracked.stdout.splitlines()
+        if (ROOT / name).is_file()
+    }
+    missing = sorted(expected - wheel_files)
+    assert missing == []
+
+
+def ok(result: subprocess.CompletedProcess[str]) -> subprocess.CompletedProcess[str]:
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    return result
+
+
+AT = ("--at", "2026-12-08 12:00")  # day 2 of a game whose day 1 is 2026-12-07
+SEED = "wheel-every-pack-seed-0123456789"
+
+
+def _planned_game(env: Path, here: Path, pack: str) -> None:
+    ok(_run(env, here, "new", pack, "game.yaml", "--seed", SEED, "--start", "2026-12-07"))
+    ok(_run(env, here, "game", "--game", "game.yaml", "--no-images", "--paper", "a4", "-o", "g"))
+    assert "Day 2" in ok(_run(env, here, "today", "-o", "g", *AT)).stdout
+    ok(_run(env, here, "console", "-o", "g", *AT))
+    assert (here / "g" / "console.html").is_file()
+    ok(_run(env, here, "digest", "-o", "g"))
+    assert (here / "g" / "digest.html").is_file()
+
+
+def test_galaxy_trucker_from_the_wheel(installed: Path, tmp_path: Path) -> None:
+    _planned_game(installed, tmp_path, "galaxy-trucker")
+    shutil.copy(CASES / "ships" / "seed-42-round-1.txt", tmp_path / "ship.txt")
+    scored = ok(_run(installed, tmp_path, "score", "galaxy-trucker", "ship.txt",
+                     "--seed", "42", "--round", "1"))  # fmt: skip
+    assert "Round 1 score" in scored.stdout
+    balance = ok(_run(installed, tmp_path, "balance", "--seeds", "2", "--workers", "1"))
+    assert balance.stdout.strip()
+
+
+def test_keep_on_trucking_from_the_wheel(installed: Path, tmp_path: Path) -> None:
+    """The game that crashed from every installed wheel: its flight engine (a folder of
+    modules) and its balance references were left out."""
+    _planned_game(installed, tmp_path, "keep-on-trucking")
+    shutil.copy(CASES / "ships" / "kot-real-seed-22-round-2.txt", tmp_path / "ship.txt")
+    scored = ok(_run(installed, tmp_path, "score", "keep-on-trucking", "ship.txt",
+                     "--seed", "kot-real-seed-22", "--round", "2",
+                     "--option", "ships=A", "--option", "difficulty=hard"))  # fmt: skip
+    assert "score" in scored.stdout.lower()
+    balance = ok(_run(installed, tmp_path, "balance", "--pack", "keep-on-trucking",
+                      "--seeds", "2", "--workers", "1"))  # fmt: skip
+    assert balance.stdout.strip()
+
+
+def test_moon_drop_from_the_wheel(installed: Path, tmp_path: Path) -> None:
+    _planned_game(installed, tmp_path, "moon-drop")
+    shutil.copy(CASES / "moon-drop" / "grids" / "fire-plague-fungus.txt", tmp_path / "grid.txt")
+    scored = ok(_run(installed, tmp_path, "score", "moon-drop", "grid.txt", "--seed", "s-27"))
+    assert "Score: " in scored.stdout
+
+
+def test_card_race_from_the_wheel(installed: Path, tmp_path: Path) -> None:
+    ok(_run(installed, tmp_path, "new", "card-race", "table.yaml", "--seed", SEED))
+    made = ok(_run(installed, tmp_path, "card-race", "new", "table.yaml", "--no-images", "-o", "g"))
+    assert "sheetgen card-race bid" in made.stdout
+    status = ok(_run(installed, tmp_path, "card-race", "status", "g", "--json"))
+    first = json.loads(status.stdout)
+    assert first["round"] == 1
+    assert "to bid" in ok(_run(installed, tmp_path, "today", "-o", "g")).stdout
+    ok(_run(installed, tmp_path, "console", "-o", "g"))
+    ok(_run(installed, tmp_path, "digest", "-o", "g"))
+    assert (tmp_path / "g" / "console.html").is_file() and (
+        tmp_path / "g" / "digest.html"
+    ).is_file()
+    (tmp_path / "scores.txt").write_text("round player bid tricks boosters\n1 Ada 1 1 0\n"
+                                         "1 Ben 0 0 0\n1 Cleo 0 0 0\n")  # fmt: skip
+    assert "Ada" in ok(_run(installed, tmp_path, "score", "card-race", "scores.txt")).stdout
+
+
+def test_battlestar_from_the_wheel(installed: Path, tmp_path: Path) -> None:
+    ok(_run(installed, tmp_path, "new", "battlestar", "bsg.yaml", "--seed", SEED))
+    ok(_run(installed, tmp_path, "bsg", "setup", "bsg.yaml", "-o", "g"))
+    assert (tmp_path / "g" / "posting-guide.md").is_file()
+    game = ("--game", "bsg.yaml", "-o", "g")
+    assert "turn 1" in ok(_run(installed, tmp_path, "today", *game)).stdout
+    ok(_run(installed, tmp_path, "console", *game))
+    ok(_run(installed, tmp_path, "digest", *game))
+    assert (tmp_path / "g" / "console.html").is_file() and (
+        tmp_path / "g" / "digest.html"
+    ).is_file()
+    # `game` on the pack alone is refused with the way in, and writes nothing.
+    refused = _run(installed, tmp_path, "game", "--pack", "battlestar", "-o", "x")
+    assert refused.returncode == 2 and "sheetgen bsg setup FILE" in refused.stderr
+    assert not (tmp_path / "x").exists()
