@@ -136,6 +136,7 @@ def write_game(tmp_path: Path, body: str) -> Path:
     ("body", "message"),
     [
         ("players: [A, B]\n", "3: players: 2 players (expected 3 to 5)"),
+        ("players: [A]\n", "3: players: 1 player (expected 3 to 5)"),
         ("players: [A, B, C, D, E, F]\n", "3: players: 6 players (expected 3 to 5)"),
         (
             "players: [A, B, C]\nrounds: 20\n",

@@ -162,3 +162,18 @@ def test_the_readme_claims_no_more_than_verify_proves() -> None:
     readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
     assert "nothing changed midway" not in readme
     assert "verify itself recomputes the commitment only" in readme
+
+
+def test_counts_are_said_in_the_right_number(run: Run, tmp_path: Path) -> None:
+    from generator.common.plural import counted
+
+    assert counted(1, "row") == "1 row" and counted(0, "row") == "0 rows"
+    assert counted(2, "entry", "entries") == "2 entries"
+    grid = tmp_path / "grid.txt"
+    grid.write_text("A.........\n")
+    scored = run("score", "moon-drop", str(grid), "--seed", SEED)
+    assert scored.exit_code == 2 and "the grid ends after 1 row " in scored.output
+    made = run("game", "--pack", "moon-drop", "--no-images", "-o", "md", "--start", "2026-12-07")
+    assert made.exit_code == 0
+    console = run("console", "-o", "md", "--at", "2026-12-07 12:00")
+    assert console.exit_code == 0 and " 1 slots" not in console.stderr

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from generator.common.errors import SheetgenError, display_path
+from generator.common.plural import counted
 from generator.common.warnings_count import warn
 
 if TYPE_CHECKING:
@@ -292,7 +293,7 @@ def warn_moved_posts(game: Game, found: FolderPlan) -> None:
         moved = moved_past_posts(existing["schedule"], to_data(game.plan)["schedule"], now())
         if moved:
             warn(
-                f"the new posting rhythm moves {len(moved)} posts already due "
+                f"the new posting rhythm moves {counted(len(moved), 'post')} already due "
                 f"(from turn {moved[0]['turn']}); to change only later posts, put the change "
                 "under rhythm: changes: with a from: date"
             )
@@ -315,7 +316,7 @@ def render_options(args: GameArgs) -> RenderOptions:
 
 
 def report_written(written: list[Path], root: Path, game_id: str) -> None:
-    report(f"Wrote {len(written)} files to {display_path(root)}/ (game {game_id})")
+    report(f"Wrote {counted(len(written), 'file')} to {display_path(root)}/ (game {game_id})")
 
 
 class Interrupted(click.ClickException):

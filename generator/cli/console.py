@@ -11,6 +11,7 @@ from generator.cli.group import main
 from generator.cli.table_host import table_game_file_option
 from generator.common.errors import SheetgenError, display_path
 from generator.common.platforms import PLATFORMS
+from generator.common.plural import counted
 
 AHEAD = 2
 
@@ -77,7 +78,8 @@ def console(
         click.echo(f"  {display_path(path)}", err=True)
     steps = sum(len(steps) for slot in page.slots for _, steps in slot.platforms)
     click.echo(
-        f"The host's console: {len(page.slots)} slots, {steps} steps. Open it in a browser "
+        f"The host's console: {counted(len(page.slots), 'slot')}, {counted(steps, 'step')}. "
+        "Open it in a browser "
         "(or send it to your phone); it is for you alone.",
         err=True,
     )

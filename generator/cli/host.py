@@ -17,6 +17,7 @@ from generator.cli.group import main
 from generator.cli.table_host import table_digest, table_game_file_option, table_today
 from generator.common.errors import display_path
 from generator.common.platforms import PLATFORMS
+from generator.common.plural import counted
 
 
 @main.command()
@@ -110,11 +111,12 @@ def digest(
             click.echo(f"  {display_path(path)}", err=True)
     if host_copy:
         click.echo(
-            f"{count} posts in the host's copy: HOST COPY, never post it or send it to players.",
+            f"{counted(count, 'post')} in the host's copy: HOST COPY, never post it or send it "
+            "to players.",
             err=True,
         )
     else:
-        click.echo(f"{count} posts in the catch-up page.", err=True)
+        click.echo(f"{counted(count, 'post')} in the catch-up page.", err=True)
     if stale:
         click.echo(
             f"note: the page shows the rankings of scores.csv as it is now; {', '.join(stale)} "
@@ -217,7 +219,7 @@ def posted(what: tuple[str, ...], folder: Path | None, at: str | None, undo: boo
     record = read_posted(game.root)
     click.echo(f"{'Unmarked' if undo else 'Marked posted'}: {said}.")
     slots = {w.slot.turn for w in slots_with_posts(game)}
-    click.echo(f"{len(record.turns & slots)} of {len(slots)} slots marked posted.")
+    click.echo(f"{len(record.turns & slots)} of {counted(len(slots), 'slot')} marked posted.")
 
 
 @main.command()

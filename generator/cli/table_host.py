@@ -10,6 +10,7 @@ import click
 
 from generator.cli.base import warn_missing_pictures
 from generator.common.errors import SheetgenError, display_path
+from generator.common.plural import counted
 
 if TYPE_CHECKING:
     from generator.host.table_open import TableGame
@@ -69,4 +70,4 @@ def table_digest(
     warn_missing_pictures(missing)  # before writing: a strict run then writes nothing
     for path in write_beside_table(thread.folder, files):
         click.echo(f"  {display_path(path)}", err=True)
-    click.echo(f"{count} posts in the catch-up page.", err=True)
+    click.echo(f"{counted(count, 'post')} in the catch-up page.", err=True)

@@ -42,6 +42,7 @@ from generator.common.append import append_line
 from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError, display_path
 from generator.common.output_file import OutputFile
+from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
 
 PLAN_FILE = "plan.json"
@@ -610,7 +611,7 @@ def keep_table_with_its_plan(
         return
     raise SheetgenError(
         f"{display_path(shown)} holds the recorded table of game {record.get('game_id')} "
-        f"({len(present)} files: the log and the posts of its table commands); writing "
+        f"({counted(len(present), 'file')}: the log and the posts of its table commands); writing "
         f"game {plan.get('game_id')} there would lose or mix them, even with --force: write "
         "it to another folder with -o, or move this folder away first"
     )

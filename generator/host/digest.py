@@ -23,6 +23,7 @@ from typing import Any
 from PIL import Image
 
 from generator.common.errors import SheetgenError, display_path
+from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.folder.kept_bundle import bundle
 from generator.games import OutputFile
@@ -126,7 +127,7 @@ def refuse_future(game: GameFolder, future: list[Post], cutoff: Cutoff) -> None:
     if any(s.at is None for s in game_slots(game.plan)):
         why = (
             f"{asked}: this game has no dates, so sheetgen cannot tell which of its "
-            f"{len(future)} posts are out"
+            f"{counted(len(future), 'post')} are out"
         )
         instead = "say how far the thread is with --until 'day N'"
     else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.common.errors import SheetgenError
+from generator.common.plural import counted
 from generator.plan.moments import game_slots, now
 from generator.plan.schedule import when
 
@@ -37,7 +38,7 @@ def refuse_early_reveal(plan: dict[str, Any], before_end: bool) -> str | None:
     if not future:
         return None
     span = (
-        f"{len(future)} turns not yet due, from turn {future[0].turn} "
+        f"{counted(len(future), 'turn')} not yet due, from turn {future[0].turn} "
         f"({when(future[0].entry)}) to turn {last.turn} ({when(last.entry)})"
     )
     if not before_end:

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from generator.common.errors import SheetgenError, display_path
+from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.common.warnings_count import warn
 from generator.games.battlestar.board_art import alt_text, board_view
@@ -49,7 +50,8 @@ def _report(table: Table, written: Any, paths: list[Path]) -> None:
     sent = [m for m in written.messages if not m.is_record]
     if sent:
         click.echo(
-            f"Send the {len(sent)} private message(s) in private/ to their players.", err=True
+            f"Send the {counted(len(sent), 'private message')} in private/ to their players.",
+            err=True,
         )
     for note in (m for m in written.messages if m.is_record):
         # The moderator's view (who added what, the Destiny cards): never for the thread.

@@ -12,6 +12,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+from generator.common.plural import counted
 from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope, TableHost
 from generator.games.card_race import content as cr_content
 from generator.games.card_race.languages import languages
@@ -106,8 +107,8 @@ class CardRaceRules(GameRules):
         table = spec.table
         rounds = rounds_for(content, table)
         return (
-            f"{display_path(path)}: OK - {len(table.players)} players "
-            f"({', '.join(table.players)}), {rounds} rounds, {table.bidding} bidding, "
+            f"{display_path(path)}: OK - {counted(len(table.players), 'player')} "
+            f"({', '.join(table.players)}), {counted(rounds, 'round')}, {table.bidding} bidding, "
             f"special cards {'on' if table.specials else 'off'}, language {table.lang}"
         )
 

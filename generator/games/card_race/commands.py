@@ -27,6 +27,7 @@ import click
 from generator.cli.base import say_chosen_seed, settle_seed
 from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError, display_path
+from generator.common.plural import counted
 from generator.common.warnings_count import warn
 from generator.folder.write import (
     folder_lock,
@@ -119,7 +120,7 @@ def new(
     files += [OutputFile(name, data) for name, data in snapshot(pack)]
     written = write_game(root, plan, files, force)
     click.echo(
-        f"Wrote {len(written)} files to {display_path(root)}/ (game {plan['game_id']}, "
+        f"Wrote {counted(len(written), 'file')} to {display_path(root)}/ (game {plan['game_id']}, "
         f"{plan['table']['rounds']} rounds, first dealer {plan['first_dealer']})",
         err=True,
     )

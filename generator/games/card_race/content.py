@@ -10,6 +10,7 @@ from pathlib import PurePath
 from typing import Any
 
 from generator.common.errors import ContentError, Problem, display_path
+from generator.common.plural import counted
 from generator.games.card_race.cards import Card, build_deck
 from generator.games.card_race.model import (
     LANGUAGES,
@@ -279,7 +280,7 @@ def check_table(doc: Document, table: Table, content: CardRace) -> list[Problem]
         problems.append(
             doc.problem(
                 ("players",),
-                f"{count} players (expected {rules.players.min} to {rules.players.max})",
+                f"{counted(count, 'player')} (expected {rules.players.min} to {rules.players.max})",
             )
         )
         return problems
@@ -289,7 +290,8 @@ def check_table(doc: Document, table: Table, content: CardRace) -> list[Problem]
         problems.append(
             doc.problem(
                 ("rounds",),
-                f"{table.rounds} rounds for {count} players{without} (expected {low} to {high})",
+                f"{counted(table.rounds, 'round')} for {counted(count, 'player')}{without} "
+                f"(expected {low} to {high})",
             )
         )
     return problems

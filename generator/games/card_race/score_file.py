@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.common.errors import SheetgenError, display_path
+from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.scoring import Line, explain, places, score_round, standings_lines
@@ -118,7 +119,10 @@ def _limits_problem(
         )
     taken = sum(x.tricks for x in rounds.get(round_no, [])) + line.tricks
     if taken > round_no:
-        return f"tricks: {taken} tricks taken in round {round_no} so far, but it has {round_no}"
+        return (
+            f"tricks: {counted(taken, 'trick')} taken in round {round_no} so far, but it has "
+            f"{round_no}"
+        )
     return None
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.common.errors import SheetgenError, display_path
+from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
 
 Square = tuple[int, int]
@@ -178,7 +179,7 @@ def parse_grid(
         if row == rows:
             problems.append(
                 f"{shown}: line {number}, column 1: row {row + 1} is one too many "
-                f"(expected {rows} rows)"
+                f"(expected {counted(rows, 'row')})"
             )
             break
         for col, char in enumerate(line):
@@ -211,7 +212,7 @@ def parse_grid(
         row += 1
     if row < rows and len(problems) < MAX_REPORTED:
         problems.append(
-            f"{shown}: line {last_line + 1}, column 1: the grid ends after {row} rows "
+            f"{shown}: line {last_line + 1}, column 1: the grid ends after {counted(row, 'row')} "
             f"(expected {rows})"
         )
     joins = _read_joins(shown, join_lines, rows, columns, cells) if drawn else None

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.common.errors import SheetgenError, abridge, display_path
+from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.ship import Cell, Ship, make_part, start_cell
@@ -263,7 +264,7 @@ def parse_ship(
         problem(
             last_line + 1,
             1,
-            f"the ship ends after {row_index} rows (expected {len(rows)}: rows "
+            f"the ship ends after {counted(row_index, 'row')} (expected {len(rows)}: rows "
             f"{rows[0]}-{rows[-1]} of {board.name}, front first)",
         )
     elif row_index == len(rows) and not start_seen and not problems:
