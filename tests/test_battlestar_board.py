@@ -77,7 +77,7 @@ def keep_alive(game: BsgGame, seen: Counter[str]) -> None:
         game.run("repair", "viper")
         seen["viper repaired"] += 1
     if state.board.centurions and max(fast_state(game).board.centurions) >= 2:
-        game.run("attack", "armory", "centurion")
+        game.run("attack", "armory", "centurion", "--extra", "Boarding party (a card)")
         seen["armory"] += 1
         if fast_state(game).board.centurions and max(fast_state(game).board.centurions) >= 2:
             game.run("destroy", "centurion")
@@ -88,18 +88,36 @@ def play_turn(game: BsgGame, turn: int, seen: Counter[str]) -> None:
     seat = state.current_seat
     me = state.player(seat)
     game.run("skills", me.name, *skills_for(state))
+    if turn == 18:  # a card destroys a viper if the dice have not; a civilian ship likewise
+        state = fast_state(game)
+        if not state.board.vipers_destroyed:
+            area = next((a for a in AREAS if state.board.areas[a].vipers), None)
+            if area is None:
+                game.run("launch", "lower-aft", "--extra", "a Crisis card")
+                area = "lower-aft"
+            game.run("destroy", "viper", area)
+        if not state.board.civilians_lost:
+            game.run("place", "aft", "civilian=1")
+            game.run("destroy", "civilian", "aft")
     state = fast_state(game)
     # Movement: a pilot to the next area; aboard, between Galactica and Colonial One with
     # the discard that costs; a character at the Hangar Deck launches a viper instead.
     where = state.board.positions.get(seat, "")
-    if state.board.pilot_area(seat) is not None:
+    pilot = any("piloting" in e.types for e in state.content.character(me.character).skills)
+    acted = False
+    if turn >= 12 and me.holds_cylon_card() and not any(p.revealed for p in state.players):
+        game.run("cylon", me.name)  # the turn's action
+        seen["reveal"] += 1
+        acted = True
+    elif state.board.pilot_area(seat) is not None:
         area = state.board.pilot_area(seat)
         to = AREAS[(AREAS.index(area) + 1) % len(AREAS)]
         game.run("move", me.name, to)
         seen["pilot moved"] += 1
-    elif where == "hangar-deck" and state.reserves["vipers"] and not me.revealed:
-        game.run("launch", LAUNCH_AREAS[turn % 2], "--pilot", me.name)
+    elif where == "hangar-deck" and state.reserves["vipers"] and pilot and not me.revealed:
+        game.run("launch", LAUNCH_AREAS[turn % 2], "--pilot", me.name)  # the turn's action
         seen["launched"] += 1
+        acted = True
     elif not me.brig and not me.revealed and ship_of(where) in ("galactica", "colonial-one"):
         card = lowest(state, seat)
         to = "press-room" if ship_of(where) == "galactica" else "command"
@@ -109,7 +127,7 @@ def play_turn(game: BsgGame, turn: int, seen: Counter[str]) -> None:
     # Action: a pilot attacks a raider in its area.
     state = fast_state(game)
     area = state.board.pilot_area(seat)
-    if area is not None and state.board.areas[area].raiders:
+    if area is not None and state.board.areas[area].raiders and not acted:
         game.run("attack", "viper", "raider", area)
         seen["viper attack"] += 1
     if turn == 6:  # the Brig, for a player who is not the current one
@@ -120,11 +138,6 @@ def play_turn(game: BsgGame, turn: int, seen: Counter[str]) -> None:
         brigged = [p for p in state.players if p.brig]
         for p in brigged:
             game.run("release", p.name)
-    if turn >= 12 and not any(p.revealed for p in state.players):
-        cylon = next((p for p in state.players if p.holds_cylon_card()), None)
-        if cylon is not None:
-            game.run("cylon", cylon.name)
-            seen["reveal"] += 1
     state = fast_state(game)
     if state.no_crisis_step():
         seen["no crisis step"] += 1
@@ -172,22 +185,11 @@ def play_turn(game: BsgGame, turn: int, seen: Counter[str]) -> None:
             game.run("sleeper")
     if turn == 16 and not seen["boarded"]:  # a card's extra activation, if none landed yet
         game.run("place", "lower-aft", "heavy-raider=1")
-        game.run("activate", "heavy-raiders", "--extra")
-        game.run("activate", "heavy-raiders", "--extra")
+        game.run("activate", "heavy-raiders", "--extra", "Crisis: heavy raiders (a card)")
+        game.run("activate", "heavy-raiders", "--extra", "Crisis: heavy raiders (a card)")
     if fast_state(game).board.centurions:
         seen["boarded"] += 1
     keep_alive(game, seen)
-    if turn == 18:  # a card destroys a viper if the dice have not; a civilian ship likewise
-        state = fast_state(game)
-        if not state.board.vipers_destroyed:
-            area = next((a for a in AREAS if state.board.areas[a].vipers), None)
-            if area is None:
-                game.run("launch", "lower-aft")
-                area = "lower-aft"
-            game.run("destroy", "viper", area)
-        if not state.board.civilians_lost:
-            game.run("place", "aft", "civilian=1")
-            game.run("destroy", "civilian", "aft")
     settle(game)
     game.run("next")
 
@@ -234,6 +236,7 @@ def _entry_states(game: BsgGame) -> list[TableState]:
     """The table after each entry, applied command by command from a fresh setup."""
     table = open_table(game.file)
     state, _ = set_up(table.content, table.spec, table.game_id)
+    state.rules = int(read_log(game.folder).entries[0]["rules"])
     import copy
 
     states = [copy.deepcopy(state, memo={id(state.content): state.content})]
@@ -278,9 +281,12 @@ def test_each_way_the_game_ends(played: tuple[BsgGame, Counter[str]], tmp_path: 
     game, _ = played
     # Galactica destroyed: damage tokens up to six.
     destroyed = _branch(game, tmp_path / "destroyed")
-    left = 6 - len(fast_state(destroyed).board.galactica_damage)
-    out = destroyed.run("damage", "galactica", "--count", str(left)).stdout
+    # The ruling: six damaged locations; the food and fuel tokens cost their resource and
+    # leave the game, never counting toward the six.
+    out = destroyed.run("damage", "galactica", "--count", "8").stdout
     assert "Galactica is destroyed: the Cylons win" in out and fast_state(destroyed).over
+    assert len(fast_state(destroyed).board.damaged_locations()) == 6
+    assert "6 of 6 locations damaged" in out
     # Boarded: heavy raiders land, centurions run the track.
     boarded = _branch(game, tmp_path / "boarded")
     boarded.run("skills", fast_state(boarded).player(fast_state(boarded).current_seat).name,
@@ -289,7 +295,7 @@ def test_each_way_the_game_ends(played: tuple[BsgGame, Counter[str]], tmp_path: 
     for _ in range(6):
         if fast_state(boarded).over:
             break
-        out = boarded.run("activate", "heavy-raiders", "--extra").stdout
+        out = boarded.run("activate", "heavy-raiders", "--extra", "a Crisis card").stdout
     assert "have boarded Galactica: the Cylons win" in out
     # A resource at 0.
     starved = _branch(game, tmp_path / "starved")
@@ -300,7 +306,7 @@ def test_each_way_the_game_ends(played: tuple[BsgGame, Counter[str]], tmp_path: 
     for _ in range(4):
         if fast_state(home).over:
             break
-        out = home.run("jump", "3").stdout
+        out = home.run("jump", "3", "--extra", "a Destination card's jump").stdout
         settle(home)
         if fast_state(home).sleeper_due():
             home.run("sleeper")
@@ -360,7 +366,7 @@ def test_a_log_begun_before_replays_as_it_was_accepted(tmp_path: Path) -> None:
     log = game.folder / "table-log.jsonl"
     head, *rest = log.read_text(encoding="utf-8").splitlines()
     entry = json.loads(head)
-    assert entry.pop("rules") == 2
+    assert entry.pop("rules") == 3
     log.write_text("\n".join([json.dumps(entry), *rest]) + "\n", encoding="utf-8")
     state = fast_state(game)
     me = state.player(state.current_seat)

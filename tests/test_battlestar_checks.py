@@ -44,7 +44,7 @@ def value_of(name: str, value: str) -> tuple[str, int]:
 
 
 def test_item4_result_post_shows_every_card_shuffled_never_who(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
     added = open_and_add(game)
     destiny = game.state().destiny[:2]  # the next two Destiny cards
     result = game.run("check-resolve")
@@ -83,7 +83,7 @@ def test_item4_result_post_shows_every_card_shuffled_never_who(tmp_path: Path) -
 
 
 def test_item4_moderator_sees_destiny_cards_and_who_added_what(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
     added = open_and_add(game)
     content = game.state().content
     destiny = game.state().destiny[:2]
@@ -116,7 +116,7 @@ def test_item4_moderator_sees_destiny_cards_and_who_added_what(tmp_path: Path) -
 
 
 def test_item4_difficulty_can_change_before_the_reveal(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
     open_and_add(game, difficulty="7", partial="4")
     before = game.log_bytes()
     bad = game.run("check-resolve", "--difficulty", "3", code=2).output  # partial 4 >= 3
@@ -135,7 +135,7 @@ def test_item4_difficulty_can_change_before_the_reveal(tmp_path: Path) -> None:
 def test_item4_the_shuffle_is_seeded_and_mixes_the_cards(tmp_path: Path) -> None:
     orders = []
     for run in ("a", "b"):
-        game = BsgGame(tmp_path / run, seed=FIVE_SEED, players=FIVE)
+        game = BsgGame(tmp_path / run, seed=FIVE_SEED, players=FIVE, rules=2)
         open_and_add(game)
         orders.append(game.run("check-resolve").stdout)
     assert orders[0] == orders[1]  # same seed, same inputs: the same post
@@ -146,12 +146,12 @@ def test_item4_the_shuffle_is_seeded_and_mixes_the_cards(tmp_path: Path) -> None
 
 
 def test_item4_vipers_start_six_in_reserve_five_with_apollo(tmp_path: Path) -> None:
-    four = BsgGame(tmp_path / "four")  # no Apollo
+    four = BsgGame(tmp_path / "four", rules=2)  # no Apollo
     post = four.run("setup").stdout
     assert four.state().reserves["vipers"] == 6
     assert "In reserve: 6 vipers (of 8: 2 below Galactica), 4 raptors." in post
     assert "2 vipers below it" in post
-    five = BsgGame(tmp_path / "five", seed=FIVE_SEED, players=FIVE)  # Dan plays Apollo
+    five = BsgGame(tmp_path / "five", seed=FIVE_SEED, players=FIVE, rules=2)  # Dan plays Apollo
     post = five.run("setup").stdout
     assert five.state().reserves["vipers"] == 5
     assert (

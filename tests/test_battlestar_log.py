@@ -34,7 +34,7 @@ def a_few_commands(game: BsgGame) -> None:
 
 
 def test_item8_deleted_or_repeated_log_line_is_refused_with_its_line(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
     a_few_commands(game)
     log = game.folder / "table-log.jsonl"
     good = log.read_bytes()
@@ -57,7 +57,7 @@ def test_item8_deleted_or_repeated_log_line_is_refused_with_its_line(tmp_path: P
 
 
 def test_item8_a_lost_last_line_never_overwrites_what_was_sent(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
     a_few_commands(game)
     log = game.folder / "table-log.jsonl"
     log.write_bytes(b"".join(log.read_bytes().splitlines(keepends=True)[:-2]))  # two lost
@@ -90,8 +90,8 @@ main(sys.argv[1:])
 
 
 def test_item8_kill_between_log_and_post_loses_nothing(tmp_path: Path) -> None:
-    reference = BsgGame(tmp_path / "ref", seed=FIVE_SEED, players=FIVE)
-    crashed = BsgGame(tmp_path / "crash", seed=FIVE_SEED, players=FIVE)
+    reference = BsgGame(tmp_path / "ref", seed=FIVE_SEED, players=FIVE, rules=2)
+    crashed = BsgGame(tmp_path / "crash", seed=FIVE_SEED, players=FIVE, rules=2)
     for game in (reference, crashed):
         a_few_commands(game)
     reference.run("draw", "super-crisis", "--player", "Ann")

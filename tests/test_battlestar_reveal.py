@@ -81,7 +81,7 @@ def test_item3_old_logs_reveal_what_was_sent(tmp_path: Path) -> None:
     for message in json.loads(result.stdout)["messages"]:
         assert message["text"] == sent.kept[kept_name(message["id"])], message["id"]
     # The game goes on from the old log as if nothing happened.
-    game.run("draw", "crisis")
+    game.run("fleet", "morale=-1")
     # Without the message sent, the order is lost: said, not hidden.
     multi = next(
         name
@@ -110,13 +110,13 @@ def test_item3_a_game_goes_on_with_its_own_pack_after_an_upgrade(tmp_path: Path)
     ).read_bytes()
     fleet = shipped / "fleet.yaml"
     fleet.write_text(fleet.read_text(encoding="utf-8").replace("count: 4", "count: 5"))
-    refused = game.run("draw", "crisis", code=2).output
+    refused = game.run("fleet", "morale=-1", code=2).output
     assert "changed since setup" in refused and "`pack: ./table/pack`" in refused, refused
     game.file.write_text(
         game.file.read_text(encoding="utf-8").replace("pack: ./shipped", "pack: ./table/pack"),
         encoding="utf-8",
     )
-    game.run("draw", "crisis")
+    game.run("fleet", "morale=-1")
     revealed = json.loads(game.run("reveal", "--json", "--before-end").stdout)["messages"]
     for message in revealed:
         assert message["text"] == sent.kept[kept_name(message["id"])], message["id"]

@@ -37,7 +37,7 @@ def play_some(game: BsgGame) -> list[str]:
     for args in (
         ("skills", first.name, *types),
         ("draw", "quorum"),
-        ("draw", "crisis"),
+        ("draw", "crisis", "--kind", "check"),
         ("check-open", "--types", "tactics", "--difficulty", "1"),
     ):
         printed.append(game.run(*args).output)
@@ -45,7 +45,7 @@ def play_some(game: BsgGame) -> list[str]:
         printed.append(game.run("check-add", game.state().player(seat).name).output)
     # It ends at the sleeper deal: the Sympathizer it deals is revealed at once (a public
     # fact that depends on the deal, as at the table).
-    for args in (("check-resolve",), ("jump", "4"), ("sleeper",)):
+    for args in (("check-resolve",), ("jump", "4", "--extra", "Test jump"), ("sleeper",)):
         printed.append(game.run(*args).output)
     return printed
 

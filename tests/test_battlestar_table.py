@@ -47,7 +47,7 @@ def run_check(game: BsgGame, turn: int) -> dict[str, list[str]]:
 
 
 def test_scripted_four_player_game(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     contributed: list[str] = []
     revealed = False
@@ -118,7 +118,7 @@ def test_scripted_four_player_game(tmp_path: Path) -> None:
 
 
 def test_every_post_has_the_action_queue(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     game.run("draw", "crisis")
     game.run("check-open", "--types", "tactics", "--difficulty", "3")
@@ -145,7 +145,7 @@ def test_a_different_card_changes_only_the_result_post(tmp_path: Path) -> None:
     that changes is the total in the resolve post."""
     outputs = []
     for variant in (0, 1):
-        game = BsgGame(tmp_path / f"v{variant}")
+        game = BsgGame(tmp_path / f"v{variant}", rules=2)
         game.run("setup")
         game.run("check-open", "--types", "politics", "--difficulty", "30")
         state = game.state()
@@ -169,7 +169,7 @@ def test_a_different_card_changes_only_the_result_post(tmp_path: Path) -> None:
 
 
 def test_skill_checks_follow_the_order_and_hands(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     game.run("check-resolve", code=2)
     game.run("check-open", "--types", "politics", "--difficulty", "5")
@@ -184,7 +184,7 @@ def test_skill_checks_follow_the_order_and_hands(tmp_path: Path) -> None:
 
 
 def test_bad_input_is_refused_and_the_log_is_untouched(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     before = game.log_bytes()
     bad = [
@@ -211,7 +211,7 @@ def test_bad_input_is_refused_and_the_log_is_untouched(tmp_path: Path) -> None:
 def test_a_crash_mid_write_leaves_the_log_as_it_was(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     game.run("draw", "crisis")
     before = game.log_bytes()
@@ -233,7 +233,7 @@ def test_a_crash_mid_write_leaves_the_log_as_it_was(
 
 
 def test_two_commands_at_once_are_refused(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     with locked(game.folder):
         assert "another sheetgen bsg command" in game.run("draw", "crisis", code=2).output
@@ -242,7 +242,7 @@ def test_two_commands_at_once_are_refused(tmp_path: Path) -> None:
 
 
 def test_a_changed_game_file_is_refused(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     text = game.file.read_text().replace("standard", "easier-for-humans")
     game.file.write_text(text)
@@ -251,7 +251,7 @@ def test_a_changed_game_file_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_hand_edited_log_is_refused(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     log = game.folder / "table-log.jsonl"
     log.write_bytes(log.read_bytes() + b"not json\n")
@@ -261,7 +261,7 @@ def test_a_hand_edited_log_is_refused(tmp_path: Path) -> None:
 def test_same_commands_same_files(tmp_path: Path) -> None:
     results = []
     for name in ("a", "b"):
-        game = BsgGame(tmp_path / name)
+        game = BsgGame(tmp_path / name, rules=2)
         game.run("setup")
         game.run("skills", "alice")
         game.run("draw", "crisis", "3")
@@ -271,7 +271,7 @@ def test_same_commands_same_files(tmp_path: Path) -> None:
 
 
 def test_losing_a_resource_ends_the_game(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     out = game.run("fleet", "food=-4").stdout
     assert "In the red" in out and "Food" in out
@@ -281,7 +281,7 @@ def test_losing_a_resource_ends_the_game(tmp_path: Path) -> None:
 
 
 def test_jumping_past_the_goal_wins(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     game.run("jump", "4")
     assert "sleeper agent phase is due" in game.run("next", code=2).output
@@ -293,7 +293,7 @@ def test_jumping_past_the_goal_wins(tmp_path: Path) -> None:
 
 
 def test_early_jump_from_a_red_space_mentions_the_risk(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     game.run("prep", "3")
     out = game.run("jump", "1").stdout
@@ -319,7 +319,7 @@ def test_deck_reshuffles_its_discard_in_seeded_order() -> None:
 
 
 def test_crisis_deck_reshuffles_after_discards(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     seen = []
     for _ in range(8):  # 80 cards: the 70-card deck runs out and its discards come back
@@ -331,7 +331,7 @@ def test_crisis_deck_reshuffles_after_discards(tmp_path: Path) -> None:
 
 
 def test_destiny_deck_is_rebuilt_when_empty(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     for _ in range(6):  # 2 Destiny cards a check: 10 cards last 5 checks
         game.run("check-open", "--types", "tactics", "--difficulty", "1")
@@ -343,7 +343,7 @@ def test_destiny_deck_is_rebuilt_when_empty(tmp_path: Path) -> None:
 
 
 def test_a_linked_post_folder_is_refused(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -357,7 +357,7 @@ def test_a_linked_post_folder_is_refused(tmp_path: Path) -> None:
 
 
 def test_status_shows_the_moderator_everything(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     out = game.run("status").stdout
     assert out.count("loyalty: ") == 4 and "[president]" in out and "crisis: 70 to draw" in out
@@ -367,7 +367,7 @@ def test_the_sympathizer(tmp_path: Path) -> None:
     """Four players: the Sympathizer comes in the sleeper deal; its holder is told to reveal
     it; revealed with no resource in the red, it goes to the Brig, else it is a Cylon."""
     for red in (False, True):
-        game = BsgGame(tmp_path / str(red))
+        game = BsgGame(tmp_path / str(red), rules=2)
         game.run("setup")
         game.run("jump", "4")
         if red:

@@ -149,7 +149,7 @@ def _battlestar(root: Path) -> Path:
             bsg("skills", current.name, "tactics=2", "piloting=2", "engineering=1")
         else:
             bsg("skills", current.name)
-        bsg("draw", "crisis")
+        bsg("draw", "crisis", "--kind", "check" if turn == 2 else "event", "--jump")
         if turn == 2:
             bsg("check-open", "--types", "politics,leadership", "--difficulty", "8",
                 "--partial", "4", "--name", "Crisis check")  # fmt: skip
@@ -159,6 +159,8 @@ def _battlestar(root: Path) -> Path:
                 bsg("check-add", now.player(seat).name, *held[:1])
             bsg("check-resolve")
         bsg("fleet", "morale=-1")
+        if turn == 1:
+            bsg("resolved")
         bsg("prep")
         bsg("next")
     return root / "out"

@@ -68,7 +68,13 @@ def battlestar_game(where: Path, seed: str, entries: int) -> dict[str, str]:
     `next`, until `entries` table entries are logged."""
     game = BsgGame(where, seed=seed)
     game.run("setup")
-    turn = (("skills",), ("draw", "crisis"), ("fleet", "food=-1"), ("next",))
+    turn = (
+        ("skills",),
+        ("draw", "crisis", "--kind", "event"),
+        ("fleet", "food=-1"),
+        ("resolved",),
+        ("next",),
+    )
     for index in range(entries):
         command = turn[index % len(turn)]
         if command[0] == "skills":

@@ -193,7 +193,7 @@ def test_card_race_a_copy_of_the_folder_gets_the_posts_it_lacks(tmp_path: Path, 
 
 
 def test_battlestar_a_missing_final_newline_is_tolerated(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     game.run("draw", "crisis")
     log = game.folder / "table-log.jsonl"
@@ -204,7 +204,7 @@ def test_battlestar_a_missing_final_newline_is_tolerated(tmp_path: Path) -> None
 
 
 def test_battlestar_a_truncated_last_line_is_refused_with_its_line(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     game.run("draw", "crisis")
     log = game.folder / "table-log.jsonl"

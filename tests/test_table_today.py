@@ -187,7 +187,7 @@ def bsg_today(game: BsgGame, *options: str, code: int = 0) -> Result:
 
 
 def test_battlestar_today_follows_the_log(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     out = bsg_today(game).stdout
     names = [name for name, _, _ in FOUR]
@@ -217,7 +217,7 @@ def test_battlestar_today_follows_the_log(tmp_path: Path) -> None:
 
 
 def test_battlestar_records_are_kept_not_posted(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     game.run("check-open", "--types", "politics", "--difficulty", "3")
     first = game.state().check.order[0]  # type: ignore[union-attr]
@@ -238,7 +238,7 @@ def test_battlestar_while_characters_are_chosen(tmp_path: Path) -> None:
 
 
 def test_battlestar_needs_its_game_file(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     result = CliRunner().invoke(main, ["today", "-o", str(game.folder)])
     assert result.exit_code == 2 and "keeps its seed in its game file" in result.output

@@ -39,6 +39,7 @@ HITS = {
     ("viper", "heavy-raider"): 7,
     ("viper", "basestar"): 8,
     ("galactica", "raider"): 3,
+    ("galactica", "heavy-raider"): 7,
     ("galactica", "basestar"): 5,
     ("raider", "viper"): 5,
     ("raider", "galactica"): 8,
@@ -237,13 +238,21 @@ def adjacent(a: str, b: str) -> bool:
     return ring_distance(a, b) == 1
 
 
-def step_toward(start: str, targets: list[str]) -> str:
-    """One area toward the nearest target (clockwise on a tie: the kit's choice for the
-    current player, said in the post)."""
+def step_toward(start: str, targets: list[str], clockwise: bool = True) -> str:
+    """One area toward the nearest target, clockwise on a tie (the kit's choice for the
+    current player, said in the post): of two targets as near, the one reached going
+    clockwise. `clockwise=False`: the order of a log begun before (the first target in the
+    board's order, which from some areas was the counter-clockwise one)."""
     if not targets:
         return start
-    nearest = min(targets, key=lambda t: (ring_distance(start, t), AREAS.index(t)))
-    i, j = AREAS.index(start), AREAS.index(nearest)
+    i = AREAS.index(start)
+    if clockwise:
+        nearest = min(
+            targets, key=lambda t: (ring_distance(start, t), (AREAS.index(t) - i) % len(AREAS))
+        )
+    else:
+        nearest = min(targets, key=lambda t: (ring_distance(start, t), AREAS.index(t)))
+    j = AREAS.index(nearest)
     forward = (j - i) % len(AREAS)
     step = 1 if forward <= len(AREAS) - forward else -1
     return AREAS[(i + step) % len(AREAS)]

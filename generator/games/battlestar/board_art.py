@@ -257,6 +257,24 @@ def _bold(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: i
     draw.text(xy, text, fill=fill, font=load_font("VeraBd", size), anchor=anchor)
 
 
+def _wrapped(draw: ImageDraw.ImageDraw, y: float, text: str, fill: tuple[int, int, int],
+             bold: bool = False) -> float:  # fmt: skip
+    """A line of 22 px text wrapped at the picture's width (a long damage list or end reason
+    is never cut off); returns the y after it."""
+    font = load_font("VeraBd" if bold else "Vera", 22)
+    lines: list[str] = []
+    for word in text.split(" "):
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and draw.textlength(trial, font=font) <= WIDTH - 24:
+            lines[-1] = trial
+        else:
+            lines.append(word)
+    for line in lines:
+        draw.text((12, y), line, fill=fill, font=font)
+        y += 30
+    return y + 4
+
+
 def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, label: str, colour: tuple[int, int, int],
           count: int) -> float:  # fmt: skip
     """A ship token (a rounded label) and its count; returns the x after it."""
@@ -360,8 +378,7 @@ def render_png(view: BoardView) -> bytes:
         _bold(draw, (x + 44, y + 14), text, 20, colour, "mm")
     y += 46
     damage_words = ", ".join(d.split(" damaged")[0].split(":")[0] for d in view.damage)
-    _text(draw, (12, y), f"Damage: {damage_words or 'none'}", 22, RED if view.damage else INK)
-    y += 34
+    y = _wrapped(draw, y, f"Damage: {damage_words or 'none'}", RED if view.damage else INK)
     lost = len(view.civilians_lost)
     _text(draw, (12, y), f"Civilian ships lost: {lost} · in the pile: {view.civilians_left}"
           f" (of {LIMITS['civilians']})", 22)  # fmt: skip
@@ -383,7 +400,5 @@ def render_png(view: BoardView) -> bytes:
                    font="Vera", fill=CYLON, name=False)  # fmt: skip
         y += 32
     if view.over:
-        _bold(draw, (12, y + 4), "Game over:", 22, GREEN)
-        _text(draw, (150, y + 4), view.over[:48], 22, GREEN)
-        y += 32
+        y = _wrapped(draw, y + 4, f"Game over: {view.over}", GREEN, bold=True) - 2
     return encode_png(image.crop((0, 0, WIDTH, y + 12)))

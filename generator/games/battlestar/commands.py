@@ -113,6 +113,22 @@ def setup(game_file: Path, output: Path | None) -> None:
     click.echo(f"Posting guide (start here): {guide}", err=True)
 
 
+EXTRA = click.option(
+    "--extra",
+    "extra",
+    metavar="CARD",
+    default=None,
+    help="The card (or location) that allows this out of the turn's sequence, by name: "
+    "the post says so.",
+)
+
+
+def _with_extra(args: dict[str, Any], extra: str | None) -> dict[str, Any]:
+    if extra is not None:
+        args["extra"] = extra
+    return args
+
+
 # A negative count reaches the command (and its one-line error) instead of reading as an option.
 NUMBERS = {"ignore_unknown_options": True}
 
@@ -139,6 +155,7 @@ NUMBERS = {"ignore_unknown_options": True}
     help="The Crisis card's Cylon activation icon (bottom left).",
 )
 @click.option("--jump", is_flag=True, help="The Crisis card shows the prepare for jump icon.")
+@EXTRA
 @OUTPUT
 def draw(
     game_file: Path,
@@ -148,13 +165,15 @@ def draw(
     kind: str | None,
     icon: str | None,
     jump: bool,
+    extra: str | None,
     output: Path | None,
 ) -> None:
-    """Draw cards from a deck in seeded order (the discard pile is reshuffled when empty)."""
+    """Draw cards from a deck in seeded order (the discard pile is reshuffled when empty).
+    The turn's Crisis card: with its --kind (and --icon, --jump); one a turn."""
     args: dict[str, Any] = {"deck": deck, "count": count, "player": player}
     if kind is not None or icon is not None or jump:
         args.update({"kind": kind, "icon": icon, "jump": jump})
-    _run(game_file, output, "draw", args)
+    _run(game_file, output, "draw", _with_extra(args, extra))
 
 
 @bsg.command()
@@ -193,10 +212,14 @@ def destroy(game_file: Path, kind: str, area: str | None, count: int, output: Pa
 @GAME
 @click.argument("area", required=False)
 @click.option("--pilot", default=None, help="The character who launches in it (Hangar Deck).")
+@EXTRA
 @OUTPUT
-def launch(game_file: Path, area: str | None, pilot: str | None, output: Path | None) -> None:
-    """A viper from the reserves into a launch area (lower-fore or lower-aft)."""
-    _run(game_file, output, "launch", {"area": area, "pilot": pilot})
+def launch(
+    game_file: Path, area: str | None, pilot: str | None, extra: str | None, output: Path | None
+) -> None:
+    """A viper from the reserves into a launch area (lower-fore or lower-aft): with --pilot,
+    the Hangar Deck's action; unmanned, one of Command's 2 activations."""
+    _run(game_file, output, "launch", _with_extra({"area": area, "pilot": pilot}, extra))
 
 
 @bsg.command()
@@ -204,12 +227,12 @@ def launch(game_file: Path, area: str | None, pilot: str | None, output: Path | 
 @click.argument(
     "icon", type=click.Choice(["raiders", "heavy-raiders", "basestars", "launch-raiders"])
 )
-@click.option("--extra", is_flag=True, help="An activation a card asks for, not the icon's.")
+@EXTRA
 @OUTPUT
-def activate(game_file: Path, icon: str, extra: bool, output: Path | None) -> None:
+def activate(game_file: Path, icon: str, extra: str | None, output: Path | None) -> None:
     """Activate the Cylon ships by the Crisis card's icon: the kit moves, attacks and
-    launches, rolling every die from the seed."""
-    _run(game_file, output, "activate", {"icon": icon, "extra": extra})
+    launches, rolling every die from the seed (an activation a card asks for: --extra CARD)."""
+    _run(game_file, output, "activate", _with_extra({"icon": icon}, extra))
 
 
 @bsg.command()
@@ -217,13 +240,21 @@ def activate(game_file: Path, icon: str, extra: bool, output: Path | None) -> No
 @click.argument("attacker", type=click.Choice(["viper", "galactica", "nuke", "armory"]))
 @click.argument("target", type=click.Choice(["raider", "heavy-raider", "basestar", "centurion"]))
 @click.argument("area", required=False)
+@EXTRA
 @OUTPUT
 def attack(
-    game_file: Path, attacker: str, target: str, area: str | None, output: Path | None
+    game_file: Path,
+    attacker: str,
+    target: str,
+    area: str | None,
+    extra: str | None,
+    output: Path | None,
 ) -> None:
-    """An attack the kit rolls: viper raider lower-fore, galactica basestar fore, nuke
-    basestar fore, armory centurion."""
-    _run(game_file, output, "attack", {"attacker": attacker, "target": target, "area": area})
+    """An attack the kit rolls: viper raider lower-fore (the current player's viper, or an
+    unmanned one Command activates), galactica heavy-raider fore (Weapons Control), nuke
+    basestar fore (the Admiral), armory centurion."""
+    args = {"attacker": attacker, "target": target, "area": area}
+    _run(game_file, output, "attack", _with_extra(args, extra))
 
 
 @bsg.command(context_settings=NUMBERS)
@@ -272,6 +303,23 @@ def move(
 
 @bsg.command()
 @GAME
+@click.argument("kind", type=click.Choice(["viper", "civilian"]))
+@click.argument("area")
+@click.argument("to")
+@EXTRA
+@OUTPUT
+def shift(
+    game_file: Path, kind: str, area: str, to: str, extra: str | None, output: Path | None
+) -> None:
+    """Move a ship: an unmanned viper to an adjacent area (one of Command's activations) or
+    to `reserves` (to launch from the Hangar Deck when none is left); a civilian ship to an
+    adjacent area (a card's: --extra CARD)."""
+    args = {"kind": kind, "area": area, "to": to}
+    _run(game_file, output, "shift", _with_extra(args, extra))
+
+
+@bsg.command()
+@GAME
 @click.argument("reason")
 @OUTPUT
 def roll(game_file: Path, reason: str, output: Path | None) -> None:
@@ -283,18 +331,21 @@ def roll(game_file: Path, reason: str, output: Path | None) -> None:
 @GAME
 @click.argument("player")
 @click.argument("types", nargs=-1)
-@click.option("--extra", is_flag=True, help="Cards a location or card gives, not Receive Skills.")
+@click.option(
+    "--extra",
+    metavar="CARD",
+    default=None,
+    help="The card or location that gives these cards (not Receive Skills), by name.",
+)
 @OUTPUT
 def skills(
-    game_file: Path, player: str, types: tuple[str, ...], extra: bool, output: Path | None
+    game_file: Path, player: str, types: tuple[str, ...], extra: str | None, output: Path | None
 ) -> None:
     """Receive Skills for the current player: TYPE=COUNT... as the character sheet lists
     them (a multi-skill split as chosen), or without a multi-skill, the whole set. Once a
-    turn; other draws (a location's, a card's, another player's): --extra."""
+    turn; other draws (a location's, a card's, another player's): --extra CARD."""
     args: dict[str, Any] = {"player": player, "types": _pairs(types, "TYPE")}
-    if extra:
-        args["extra"] = True
-    _run(game_file, output, "skills", args)
+    _run(game_file, output, "skills", _with_extra(args, extra))
 
 
 @bsg.command()
@@ -302,12 +353,26 @@ def skills(
 @click.argument("player")
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--discard", is_flag=True, help="Discarded rather than played.")
+@click.option("--action", is_flag=True, help="Played as the current player's action.")
+@click.option("--interrupt", is_flag=True, help="Played when its text allows, in anyone's turn.")
 @OUTPUT
 def play(
-    game_file: Path, player: str, cards: tuple[str, ...], discard: bool, output: Path | None
+    game_file: Path,
+    player: str,
+    cards: tuple[str, ...],
+    discard: bool,
+    action: bool,
+    interrupt: bool,
+    output: Path | None,
 ) -> None:
-    """A player plays (or discards) cards from their hand: skill cards as type:value."""
-    _run(game_file, output, "play", {"player": player, "cards": list(cards), "discard": discard})
+    """A player plays (or discards) cards from their hand: skill cards as type:value. In
+    another player's turn only --discard or --interrupt; the turn's action: --action."""
+    args: dict[str, Any] = {"player": player, "cards": list(cards), "discard": discard}
+    if action:
+        args["action"] = True
+    if interrupt:
+        args["interrupt"] = True
+    _run(game_file, output, "play", args)
 
 
 @bsg.command(name="check-open")
@@ -315,7 +380,10 @@ def play(
 @click.option("--types", required=True, help="Comma-separated skill types, e.g. politics,tactics")
 @click.option("--difficulty", type=int, required=True)
 @click.option("--partial", type=int, default=None, help="The partial-pass threshold, if any.")
-@click.option("--name", default=None, help="The crisis, e.g. 'Crisis 12'.")
+@click.option(
+    "--name", default=None, help="The check [default: the turn's skill check Crisis card]."
+)
+@EXTRA
 @OUTPUT
 def check_open(
     game_file: Path,
@@ -323,16 +391,18 @@ def check_open(
     difficulty: int,
     partial: int | None,
     name: str | None,
+    extra: str | None,
     output: Path | None,
 ) -> None:
-    """Open a skill check: players add cards in order, from left of the current player."""
-    args = {
+    """Open a skill check: players add cards in order, from left of the current player. The
+    Crisis card's check, or before it a location's as the turn's action."""
+    args: dict[str, Any] = {
         "name": name,
         "types": [t.strip() for t in types.split(",") if t.strip()],
         "difficulty": difficulty,
         "partial": partial,
     }
-    _run(game_file, output, "check-open", args)
+    _run(game_file, output, "check-open", _with_extra(args, extra))
 
 
 @bsg.command(name="check-add")
@@ -380,20 +450,31 @@ def fleet(game_file: Path, changes: tuple[str, ...], output: Path | None) -> Non
 @bsg.command(context_settings=NUMBERS)
 @GAME
 @click.argument("steps", type=int, default=1)
+@EXTRA
 @OUTPUT
-def prep(game_file: Path, steps: int, output: Path | None) -> None:
-    """Advance the jump preparation track."""
-    _run(game_file, output, "prep", {"steps": steps})
+def prep(game_file: Path, steps: int, extra: str | None, output: Path | None) -> None:
+    """The Prepare for Jump step: the track one space, once for a Crisis card with the icon
+    (a card that moves it: --extra CARD)."""
+    _run(game_file, output, "prep", _with_extra({"steps": steps}, extra))
 
 
 @bsg.command(context_settings=NUMBERS)
 @GAME
 @click.argument("distance", type=int)
 @click.option("--destination", default=None, help="The Destination card the Admiral chose.")
+@EXTRA
 @OUTPUT
-def jump(game_file: Path, distance: int, destination: str | None, output: Path | None) -> None:
-    """The fleet jumps DISTANCE; checks the win and the sleeper agent phase."""
-    _run(game_file, output, "jump", {"distance": distance, "destination": destination})
+def jump(
+    game_file: Path,
+    distance: int,
+    destination: str | None,
+    extra: str | None,
+    output: Path | None,
+) -> None:
+    """The fleet jumps DISTANCE; checks the win and the sleeper agent phase. Before Auto
+    Jump: FTL Control's action, outside the red zone (a card's jump: --extra CARD)."""
+    args = {"distance": distance, "destination": destination}
+    _run(game_file, output, "jump", _with_extra(args, extra))
 
 
 @bsg.command()

@@ -160,20 +160,34 @@ def draw_tracker(page: Page, content: Battlestar) -> None:
     # Jump preparation track.
     y = _heading(page, y, "Jump preparation")
     track = content.jump_track
-    risky = {i for i, space in enumerate(track) if space.population_risk}
+    # The board shades the red zone (the start and the spaces before the first one FTL
+    # Control may jump from), not the −3/−1 spaces.
+    red_zone = {
+        i
+        for i, space in enumerate(track[:-1])
+        if not any(s.population_risk for s in track[: i + 1])
+    }
     notes = {
         i: f"−{space.population_risk} population"
         for i, space in enumerate(track)
         if space.population_risk
     }
+    notes.update({i: "red zone" for i in red_zone if i not in notes})
     width = min(mm(22), (page.inner_width - mm(2) * (len(track) - 1)) / len(track))
     y = _boxes(
-        page, y, [space.name for space in track], kind="jump", size=width, shaded=risky, notes=notes
+        page,
+        y,
+        [space.name for space in track],
+        kind="jump",
+        size=width,
+        shaded=red_zone,
+        notes=notes,
     )
     s.text(
         page.left,
         y + 6,
-        "At Auto Jump the fleet jumps; the Admiral chooses from 2 Destination cards.",
+        "FTL Control jumps only outside the red zone; at Auto Jump the fleet jumps; the "
+        "Admiral chooses from 2 Destination cards.",
         size=7.5,
     )
     y += mm(5)
@@ -225,7 +239,9 @@ def draw_tracker(page: Page, content: Battlestar) -> None:
         y += mm(4)
     y += mm(3)
     # The two tracks that lose the game.
-    y = _heading(page, y, f"Galactica damage ({GALACTICA_DESTROYED_AT}: destroyed, Cylons win)")
+    y = _heading(
+        page, y, f"Galactica: damaged locations ({GALACTICA_DESTROYED_AT}: destroyed, Cylons win)"
+    )
     labels = [str(i) for i in range(1, GALACTICA_DESTROYED_AT + 1)]
     y = _boxes(page, y, labels, kind="damage", size=mm(7.5), shaded={GALACTICA_DESTROYED_AT - 1})
     y = _heading(page, y, "Boarding track (a centurion at the end: boarded, Cylons win)")
@@ -288,7 +304,9 @@ CHECK_STEPS = (
 )
 END_TEXT = (
     "Humans win by travelling {goal} and then jumping once more. Cylons win if any resource "
-    "reaches 0, if Galactica is destroyed (" + str(GALACTICA_DESTROYED_AT) + " damage tokens) "
+    "reaches 0, if Galactica is destroyed ("
+    + str(GALACTICA_DESTROYED_AT)
+    + " damaged locations; the food and fuel tokens never count) "
     "or if a centurion reaches the end of the boarding track."
 )
 HELD_TO = (

@@ -17,9 +17,15 @@ from generator.games.battlestar.titles import after_change
 
 Card = tuple[str, str]  # (deck id, card): ("skill:politics", "politics:3"), ("quorum", "Quorum 4")
 RESOURCE_IDS = ("food", "fuel", "morale", "population")
-RULES = 2  # the turn rules held to: written into a new log's first entry
+# The turn rules held to, written into a new log's first entry: 2, the turn's steps and the
+# hand limit; 3, the turn as a sequence (each step once, for the current player only, one
+# action, one Crisis card unless a card says otherwise) and the rulings of
+# shared/reference (Galactica's six locations, the Brig, the red zone, the raider tie-break).
+RULES = 3
+SEQUENCED = 3
 HAND_LIMIT = 10  # skill cards, at the end of any player's turn
 REVEAL_HAND = 3  # a revealed Cylon discards down to this many skill cards
+COMMAND_VIPERS = 2  # Command's action activates up to 2 unmanned vipers
 CRISIS_KINDS = {"attack": "Cylon attack", "check": "skill check", "event": "event"}
 ICONS = {
     "raiders": "activate raiders",
@@ -66,6 +72,7 @@ class CrisisStep:
     resolved: bool = False
     activated: bool = False
     prepared: bool = False
+    checked: bool = False  # its skill check was opened
 
     def open_steps(self) -> list[str]:
         steps = []
@@ -128,6 +135,11 @@ class TableState:
     # The rules the log was written under: 1, a log begun before the kit held to the turn
     # rules (its entries replay as they were accepted); RULES, one begun since.
     rules: int = 2
+    # This turn (a log of rules 3 on): the action step is used; the unmanned vipers Command
+    # activated, by area; the Crisis cards drawn.
+    acted: bool = False
+    command_used: dict[str, int] = field(default_factory=dict)
+    crises: int = 0
     discard_to: dict[int, int] = field(default_factory=dict)  # seat -> skill cards to keep
 
     # --- who is who ---------------------------------------------------------------------
@@ -192,7 +204,12 @@ class TableState:
 
     @property
     def strict(self) -> bool:
-        return self.rules >= RULES
+        return self.rules >= 2
+
+    @property
+    def sequenced(self) -> bool:
+        """The turn is a sequence the kit enforces (a log begun under rules 3 or later)."""
+        return self.rules >= SEQUENCED
 
     def sympathizer_due(self) -> bool:
         """The Sympathizer is revealed at once: after the sleeper deal nothing else goes on
@@ -203,7 +220,8 @@ class TableState:
 
     def no_crisis_step(self) -> bool:
         """A revealed Cylon's turn, or the turn a player revealed in: no Crisis step."""
-        return self.skip_crisis or self.players[self.current_seat].revealed
+        player = self.players[self.current_seat]
+        return self.skip_crisis or player.revealed or (self.sequenced and player.brig)
 
     def where(self, seat: int) -> str:
         return location_name(self.board.positions.get(seat, "stranded"))
@@ -262,6 +280,8 @@ class TableState:
                 ]
             return [f"{who}: {turn}, Receive Skills (then movement, action, crisis)"]
         crisis = self.crisis
+        if crisis is None and self.sequenced and not revealed and not self.skip_crisis:
+            return [self._before_crisis(who, turn)]
         if crisis is None:
             if revealed:
                 return [
@@ -286,6 +306,27 @@ class TableState:
             items.append(f"At the end of the turn: discard down to {HAND_LIMIT} ({names})")
         items.append(f"{who}: end {turn} (then {self.who(self.next_seat())})")
         return items
+
+    def _before_crisis(self, who: str, turn: str) -> str:
+        """The steps left before the Crisis card (a log of rules 3 on)."""
+        player = self.players[self.current_seat]
+        if player.brig:
+            if self.acted:
+                return f"{who}: {turn}, in the Brig: no Crisis card; end it (bsg next)"
+            return (
+                f"{who}: {turn}, in the Brig: the action (only the Brig's own check), then end "
+                "it (no Crisis card)"
+            )
+        steps = []
+        if not self.moved and not self.acted:
+            steps.append("movement")
+        if self.command_used:
+            left = COMMAND_VIPERS - sum(self.command_used.values())
+            if left > 0:
+                steps.append(f"Command: {left} more unmanned viper{'s' if left != 1 else ''}")
+        elif not self.acted:
+            steps.append("action")
+        return f"{who}: {turn}, {', '.join([*steps, 'then draw the Crisis card'])}"
 
     def next_seat(self) -> int:
         return (self.current_seat + 1) % len(self.players)

@@ -34,6 +34,7 @@ from generator.games.battlestar.table_space import (
     cmd_launch,
     cmd_place,
     cmd_repair,
+    cmd_shift,
 )
 from generator.games.battlestar.table_turns import cmd_end, cmd_next
 
@@ -66,6 +67,7 @@ RAW: dict[str, Command] = {
     "repair": cmd_repair,
     "move": cmd_move,
     "roll": cmd_roll,
+    "shift": cmd_shift,
 }
 # While the Sympathizer is held unrevealed after the sleeper deal, only its reveal goes on.
 AT_ONCE = ("sympathizer", "end")

@@ -29,6 +29,14 @@ from generator.games.battlestar.table_common import (
     seat_of,
     take_from_hand,
 )
+from generator.games.battlestar.table_sequence import (
+    action_step,
+    current_only,
+    extra_card,
+    extra_note,
+    refuse,
+    skills_first,
+)
 
 REVEALED_DRAW = 2  # a revealed Cylon's Receive Skills: 2 cards of any types
 
@@ -51,7 +59,8 @@ def cmd_draw(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     plural = "s" if count > 1 else ""
     if seat is None:
         state.table_cards += [(deck, c) for c in cards]
-        blocks = [para(f"{state.who(state.current_seat)} draws: ", *(listed(cards)))]
+        why = extra_note(extra_card(args)) if kind is not None and state.crises > 1 else ""
+        blocks = [para(f"{state.who(state.current_seat)} draws: ", *(listed(cards)), why)]
         if kind is not None:
             state.crisis = CrisisStep(cards[-1], kind, icon, jump)
             blocks.append(
@@ -83,6 +92,11 @@ def _crisis_marks(
     """The Crisis card's kind and icons as the moderator reads them from their card: the
     turn's steps follow from them (the action queue says which are left)."""
     kind = args.get("kind")
+    if deck == "crisis" and kind is None and state.sequenced:
+        raise TableError(
+            "say the Crisis card's kind (--kind attack|check|event) and its icons (--icon, "
+            "--jump), read from your copy: the turn's steps follow from them"
+        )
     if deck != "crisis" or kind is None:
         if args.get("icon") is not None or args.get("jump"):
             raise TableError("--kind, --icon and --jump are for a Crisis card")
@@ -95,12 +109,29 @@ def _crisis_marks(
         raise TableError(f"icon {icon!r}: expected one of: {', '.join(ICONS)}")
     if count != 1:
         raise TableError("a Crisis card with --kind is drawn one at a time")
-    if state.no_crisis_step():
-        raise TableError("this turn has no Crisis step (a revealed Cylon's, or a reveal's)")
-    if state.crisis is not None and state.crisis.open_steps():
+    extra = extra_card(args) if state.sequenced else None
+    if state.no_crisis_step() and extra is None:
         raise TableError(
-            f"{state.crisis.card} still has steps to go ({', '.join(state.crisis.open_steps())})"
+            "this turn has no Crisis step (a revealed Cylon's, a reveal's, or a player's in the "
+            "Brig)"
         )
+    if state.sequenced:
+        skills_first(state, "the Crisis card")
+        if state.check is not None:
+            raise refuse(state, f"the skill check {state.check.name!r} is open")
+        if state.crises and extra is None:
+            raise refuse(
+                state,
+                f"one Crisis card a turn ({state.crisis.card if state.crisis else 'drawn'}); "
+                "a card that says to draw another: --extra CARD",
+            )
+    if state.crisis is not None and state.crisis.open_steps():
+        steps = ", ".join(state.crisis.open_steps())
+        if state.sequenced:
+            raise refuse(state, f"{state.crisis.card} still has steps to go ({steps})")
+        raise TableError(f"{state.crisis.card} still has steps to go ({steps})")
+    if state.sequenced:
+        state.crises += 1
     return kind, icon, bool(args.get("jump"))
 
 
@@ -122,16 +153,22 @@ def cmd_skills(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     content = state.content
     # In the order given: the drawn cards reach the hand, and the message, in that order.
     wanted = dict(counted(args.get("types"), "skill types"))
-    extra = bool(args.get("extra")) or seat != state.current_seat or not state.strict
+    card = extra_card(args)
+    if state.sequenced:
+        if card is None:
+            current_only(state, seat, "Receive Skills")
+        extra = card is not None
+    else:
+        extra = bool(args.get("extra")) or seat != state.current_seat or not state.strict
     character = content.character(state.player(seat).character)
     if not extra:
         if state.skills_received:
             raise TableError(
                 f"{state.player(seat).name} has received skills this turn already (a card or "
-                "location that gives more: --extra)"
+                "location that gives more: --extra CARD)"
             )
-        if state.crisis is not None or state.moved:
-            raise TableError("Receive Skills is the turn's first step; it is over (--extra)")
+        if state.crisis is not None or state.moved or state.acted:
+            raise TableError("Receive Skills is the turn's first step; it is over (--extra CARD)")
     if not wanted:
         multi = [e for e in character.skills if len(e.types) > 1]
         if multi:
@@ -164,7 +201,11 @@ def cmd_skills(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     return Outcome(
         "Skill cards",
         [
-            para(f"{state.who(seat)} draws ", b(counts), " (sent privately)."),
+            para(
+                f"{state.who(seat)} draws ",
+                b(counts),
+                f"{extra_note(card) if state.sequenced else ''} (sent privately).",
+            ),
             *commitments(state, [note]),
         ],
         [note],
@@ -249,6 +290,22 @@ def cmd_play(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     refs = [str(r) for r in args.get("cards") or []]
     if not refs:
         raise TableError("name the cards to play or discard")
+    why = ""
+    if state.sequenced and not args.get("discard"):
+        if args.get("action"):
+            current_only(state, seat, "a card's action")
+            if state.player(seat).brig:
+                raise refuse(state, "in the Brig, the only action is the Brig's own check")
+            action_step(state, "a card's action")
+            why = " as the turn's action"
+        elif args.get("interrupt"):
+            why = " (a card played when its text allows)"
+        elif seat != state.current_seat:
+            raise refuse(
+                state,
+                f"it is {state.who(state.current_seat)}'s turn: {state.player(seat).name} plays "
+                "a card only when its text allows (--interrupt) or discards (--discard)",
+            )
     cards = take_from_hand(state, seat, refs, skill_only=False)
     discard(state, cards)
     verb = "discards" if args.get("discard") else "plays"
@@ -257,5 +314,11 @@ def cmd_play(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         del state.discard_to[seat]
     return Outcome(
         "Cards played" if verb == "plays" else "Cards discarded",
-        [para(f"{state.who(seat)} {verb}: ", *listed([card_name(state, c) for c in cards]))],
+        [
+            para(
+                f"{state.who(seat)} {verb}: ",
+                *listed([card_name(state, c) for c in cards]),
+                f"{why}.",
+            )
+        ],
     )

@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.common.bidi import isolate
 from generator.games.battlestar.commit import record
-from generator.games.battlestar.posts import TableBlock, b, item, para
+from generator.games.battlestar.posts import Span, TableBlock, b, item, para
 from generator.games.battlestar.setup import build_destiny
 from generator.games.battlestar.state import (
     SkillCheck,
@@ -33,6 +33,7 @@ from generator.games.battlestar.table_common import (
     seat_of,
     take_from_hand,
 )
+from generator.games.battlestar.table_sequence import action_step, extra_card, refuse
 from generator.plan.rng import Stream
 
 
@@ -53,11 +54,40 @@ def _limits_text(difficulty: int, partial: int | None) -> str:
     return f"difficulty {difficulty}" + (f", partial {partial}" if partial is not None else "")
 
 
+def _check_title(name: str) -> tuple[str | Span, ...]:
+    """'Skill check Crisis 12', or 'Skill check' alone when the check has no name of its own
+    (never "Skill check skill check")."""
+    if name.casefold() == "skill check":
+        return ("Skill check",)
+    return ("Skill check ", b(name))
+
+
+def _post_title(name: str) -> str:
+    return "Skill check" if name.casefold() == "skill check" else f"Skill check: {name}"
+
+
 def cmd_check_open(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     not_over(state)
     no_open_check(state)
     content = state.content
-    name = free_text(args.get("name") or "skill check", "check name")
+    crisis = state.crisis
+    for_crisis = crisis is not None and crisis.kind == "check" and not crisis.checked
+    default = crisis.card if for_crisis and crisis is not None else "skill check"
+    name = free_text(args.get("name") or default, "check name")
+    if state.sequenced:
+        card = extra_card(args)
+        if card is not None:
+            pass  # a card's check, in or out of the sequence
+        elif for_crisis and crisis is not None:
+            crisis.checked = True
+        elif crisis is not None or state.crises:
+            raise refuse(
+                state,
+                f"{crisis.card if crisis else 'the Crisis card'} has no skill check to open "
+                "(a check a card asks for: --extra CARD)",
+            )
+        else:
+            action_step(state, "a skill check before the Crisis card (a location's or card's)")
     types = tuple(str(t) for t in args.get("types") or [])
     if not types:
         raise TableError("name the check's skill types (e.g. --types politics,leadership)")
@@ -78,9 +108,9 @@ def cmd_check_open(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     kinds = " + ".join(content.skill_name(t) for t in types)
     limits = f"difficulty {difficulty}" + (f", partial {partial}" if partial is not None else "")
     return Outcome(
-        f"Skill check: {name}",
+        _post_title(name),
         [
-            para("Skill check ", b(name), f": {kinds}, {limits}."),
+            para(*_check_title(name), f": {kinds}, {limits}."),
             para(
                 "Add cards face down by private message to the moderator, in this order "
                 "(matching types count for, others against):"
@@ -129,7 +159,7 @@ def cmd_check_add(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         ),
     )
     return Outcome(
-        f"Skill check: {check.name}",
+        _post_title(check.name),
         [
             para(f"{state.who(seat)} adds ", b(text), " to the skill check."),
             *commitments(state, [note]),
@@ -227,9 +257,9 @@ def cmd_check_resolve(state: TableState, n: int, args: dict[str, Any]) -> Outcom
         for s in check.order
     ]
     return Outcome(
-        f"Skill check: {check.name}",
+        _post_title(check.name),
         [
-            para("Skill check ", b(check.name), f" resolved: {kinds}, {limits}."),
+            para(*_check_title(check.name), f" resolved: {kinds}, {limits}."),
             *changed,
             para("Cards added (who added which card stays secret):"),
             *counts,

@@ -135,9 +135,10 @@ def take_from_hand(state: TableState, seat: int, refs: list[str], skill_only: bo
             None,
         )
         if match is None:
+            # Never the hand itself: an error line may be pasted into the thread.
             raise TableError(
-                f"{state.player(seat).name} holds no {ref!r} (hand: {hand_text(state, seat)}; "
-                "name skill cards as type:value, e.g. politics:3)"
+                f"{state.player(seat).name} holds no {ref!r} (name skill cards as type:value, "
+                "e.g. politics:3; `sheetgen bsg status` shows the hands, for the moderator only)"
             )
         hand.remove(match)
         taken.append(match)

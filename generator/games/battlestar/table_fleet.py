@@ -20,6 +20,13 @@ from generator.games.battlestar.table_common import (
     not_over,
     take_from_hand,
 )
+from generator.games.battlestar.table_sequence import (
+    action_step,
+    at_location,
+    extra_card,
+    extra_note,
+    refuse,
+)
 from generator.games.battlestar.table_space import clear_space, lose
 
 EARLY_JUMP_LOSS_ON = 6  # an early jump's die: 1-6 loses the population the track shows
@@ -46,8 +53,16 @@ def cmd_fleet(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     nukes = state.nukes
     for key, delta in changes.items():
         if key in RESOURCE_IDS:
-            value = max(0, min(content.dial_max, new_resources[key] + delta))
-            lines.append(item(f"{key.capitalize()}: {new_resources[key]} → ", b(str(value))))
+            wanted = new_resources[key] + delta
+            if wanted > content.dial_max and state.sequenced:
+                raise TableError(
+                    f"{key} {new_resources[key]}{delta:+d} = {wanted}: the dial stops at "
+                    f"{content.dial_max} (expected a change of at most "
+                    f"{content.dial_max - new_resources[key]:+d})"
+                )
+            value = max(0, min(content.dial_max, wanted))
+            stop = f" (the dial stops at 0, not {wanted})" if wanted < 0 else ""
+            lines.append(item(f"{key.capitalize()}: {new_resources[key]} → ", b(str(value)), stop))
             new_resources[key] = value
         elif key in limits:
             value = new_reserves[key] + delta
@@ -91,17 +106,53 @@ def cmd_prep(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     track = state.content.jump_track
     if not 1 <= steps <= len(track) - 1:
         raise TableError(f"{steps} steps: expected 1-{len(track) - 1}")
+    card = extra_card(args) if state.sequenced else None
+    if state.sequenced:
+        no_open_check(state)
+        if card is None:
+            _prep_step(state, steps)
     old = state.jump
     state.jump = min(len(track) - 1, state.jump + steps)
     if state.crisis is not None and state.crisis.jump and not state.crisis.prepared:
         state.crisis.prepared = True
-    blocks = [para("Jump preparation: ", f"{track[old].name} → ", b(track[state.jump].name))]
+    blocks = [
+        para(
+            "Jump preparation: ",
+            f"{track[old].name} → ",
+            b(track[state.jump].name),
+            f"{extra_note(card)}.",
+        )
+    ]
     if state.jump == len(track) - 1:
         state.jump_due = True
         blocks.append(
             para(b("The fleet jumps."), " The Admiral draws 2 Destination cards and chooses one.")
         )
     return Outcome("Jump preparation", blocks)
+
+
+def _prep_step(state: TableState, steps: int) -> None:
+    """The Prepare for Jump step: once, one space, for a Crisis card showing the icon, after
+    its resolution and the Cylon ships' activation."""
+    crisis = state.crisis
+    if crisis is None or not crisis.jump:
+        shown = f"{crisis.card} shows no jump icon" if crisis else "no Crisis card is drawn"
+        raise refuse(
+            state,
+            f"the jump preparation step follows a Crisis card with the icon ({shown}); a card "
+            "that moves the track: --extra CARD",
+        )
+    if crisis.prepared:
+        raise refuse(
+            state,
+            f"the track has moved for {crisis.card} already (once per Crisis card; a card "
+            "that moves it again: --extra CARD)",
+        )
+    if steps != 1:
+        raise refuse(state, "the jump preparation step moves the track one space")
+    early = [s for s in crisis.open_steps() if s in ("resolve", "activate")]
+    if early:
+        raise refuse(state, f"jump preparation comes after {' and '.join(early)}")
 
 
 def cmd_jump(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
@@ -144,6 +195,16 @@ def cmd_jump(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         )
     space = content.jump_track[state.jump]
     early = not state.jump_due
+    card = extra_card(args) if state.sequenced else None
+    if early and state.sequenced and card is None:
+        at_location(state, "ftl-control", "an early jump")
+        if not space.population_risk:
+            raise refuse(
+                state,
+                f"the fleet is in the red zone ({space.name}): FTL Control jumps only from the "
+                "spaces outside it (a card that jumps the fleet: --extra CARD)",
+            )
+        action_step(state, "FTL Control's jump")
     if early and space.population_risk and not state.strict:
         blocks.append(
             para(

@@ -21,6 +21,7 @@ from generator.games.battlestar.table_common import (
     seat_of,
     title_lines,
 )
+from generator.games.battlestar.table_sequence import action_step, current_only
 
 
 # --- loyalty and titles -------------------------------------------------------------------
@@ -107,8 +108,12 @@ def cmd_cylon(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     player = state.player(seat)
     if player.revealed:
         raise TableError(f"{player.name} is already a revealed Cylon")
+    # A Loyalty card's reveal is an action: the current player's, in the action step (said
+    # before whether they hold the card, which the moderator alone may learn).
+    current_only(state, seat, "revealing a Cylon card (an action)")
     if not player.holds_cylon_card():
         raise TableError(f"{player.name} holds no You Are a Cylon card")
+    action_step(state, "revealing a Cylon card")
     card = next(c for c in player.loyalty if c.kind == CYLON)
     in_brig = player.brig
     messages: list[PrivateMessage] = []

@@ -28,6 +28,7 @@ from generator.games.battlestar.table_common import (
     seat_of,
     take_from_hand,
 )
+from generator.games.battlestar.table_sequence import refuse, skills_first
 
 
 def _destination(value: Any) -> str:
@@ -68,6 +69,9 @@ def cmd_move(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
             raise TableError(f"{player.name} has moved this turn already")
         if state.crisis is not None:
             raise TableError("the movement step is over (the Crisis card is drawn)")
+        skills_first(state, "movement")
+        if state.sequenced and state.acted:
+            raise refuse(state, "movement comes before the action, and the action is taken")
         if player.brig or here == "brig":
             if player.brig:
                 raise TableError(

@@ -29,12 +29,13 @@ from generator.games.battlestar.board import (
     VIPER_DESTROYED_ON,
     Area,
     Basestar,
+    adjacent,
     civilian_text,
     damage_text,
     step_toward,
 )
 from generator.games.battlestar.posts import TableBlock, b, item, para
-from generator.games.battlestar.state import ICONS, TableState
+from generator.games.battlestar.state import COMMAND_VIPERS, ICONS, TableState
 from generator.games.battlestar.table_common import (
     Outcome,
     TableError,
@@ -42,6 +43,15 @@ from generator.games.battlestar.table_common import (
     no_open_check,
     not_over,
     seat_of,
+)
+from generator.games.battlestar.table_sequence import (
+    action_step,
+    at_location,
+    command_activation,
+    current_only,
+    extra_card,
+    extra_note,
+    refuse,
 )
 from generator.plan.rng import Stream
 
@@ -78,18 +88,28 @@ def damage_galactica(state: TableState, blocks: list[TableBlock]) -> None:
         blocks.append(para("No Galactica damage token is left to draw."))
         return
     token = board.damage_pile.pop(0)
-    board.galactica_damage.append(token)
-    blocks.append(para("Galactica is hit: ", b(damage_text(token)), "."))
     resource = next(r for t, _, r in GALACTICA_DAMAGE if t == token)
+    # The ruling: a resource token costs its resource and leaves the game; Galactica is
+    # destroyed by 6 damaged locations. A log begun before counted every token on her.
+    if not (resource and state.sequenced):
+        board.galactica_damage.append(token)
+    blocks.append(para("Galactica is hit: ", b(damage_text(token)), "."))
     if resource:
         lose(state, {resource: 1}, blocks)
+        if state.sequenced:
+            blocks.append(item("The token leaves the game (it damages no location)."))
     else:
         for seat, where in sorted(board.positions.items()):
             if where == token:
                 board.positions[seat] = "sickbay"
                 blocks.append(item(f"{state.who(seat)} goes to Sickbay."))
-    count = len(board.galactica_damage)
-    blocks.append(item(f"Galactica damage: {count} of {GALACTICA_DESTROYED_AT}."))
+    if state.sequenced:
+        count = len(board.damaged_locations())
+        said = f"{count} of {GALACTICA_DESTROYED_AT} locations damaged"
+    else:
+        count = len(board.galactica_damage)
+        said = f"{count} of {GALACTICA_DESTROYED_AT}"
+    blocks.append(item(f"Galactica damage: {said}."))
     if count >= GALACTICA_DESTROYED_AT:
         _end(state, "the Cylons", "Galactica is destroyed", blocks)
 
@@ -282,6 +302,7 @@ def cmd_launch(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         raise TableError("no viper in the reserves (a viper in space may be returned first)")
     board = state.board
     pilot = args.get("pilot")
+    card = extra_card(args) if state.sequenced else None
     blocks: list[TableBlock] = []
     seat = None
     if pilot:
@@ -291,12 +312,51 @@ def cmd_launch(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
             raise TableError(f"{state.player(seat).name} cannot launch now ({state.where(seat)})")
         if "hangar-deck" in board.damaged_locations():
             raise TableError("the Hangar Deck is damaged: no pilot launches from it")
+        if state.sequenced and card is None:
+            _hangar_launch(state, seat)
         board.positions[seat] = SPACE + area_id
+    elif state.sequenced and card is None:
+        command_activation(state, "reserves", state.reserves["vipers"], "launching a viper")
     state.reserves["vipers"] -= 1
     board.areas[area_id].vipers.append(seat)
     who = f" piloted by {state.who(seat)}" if seat is not None else ""
-    blocks.append(para("A viper launches into ", b(AREA_NAMES[area_id]), f"{who}."))
+    blocks.append(
+        para("A viper launches into ", b(AREA_NAMES[area_id]), f"{who}{extra_note(card)}.")
+    )
     return Outcome("Viper launched", blocks)
+
+
+def _hangar_launch(state: TableState, seat: int) -> None:
+    """The Hangar Deck's action: a character with piloting in their skill set, there, launches
+    themselves in a viper (the current player, in the action step)."""
+    current_only(state, seat, "launching from the Hangar Deck (an action)")
+    character = state.content.character(state.player(seat).character)
+    if not any("piloting" in entry.types for entry in character.skills):
+        raise refuse(
+            state, f"{character.name} has no piloting in the skill set: only a pilot launches"
+        )
+    at_location(state, "hangar-deck", "launching in a viper")
+    action_step(state, "the Hangar Deck's launch")
+
+
+def _viper_attacker(state: TableState, area_id: str, card: str | None) -> None:
+    """Which viper attacks: the current player's own (their action), else an unmanned one
+    Command activates (each once), else one a card activates (--extra CARD)."""
+    if not state.sequenced or card is not None:
+        return
+    area = state.board.areas[area_id]
+    seat = state.current_seat
+    if seat in area.vipers:  # a pilot in space activates their own viper, as the action
+        action_step(state, "activating one's viper")
+        return
+    unmanned = sum(1 for v in area.vipers if v is None)
+    if not unmanned:
+        raise refuse(
+            state,
+            f"no viper in {AREA_NAMES[area_id]} may attack now: the current player's own "
+            "viper attacks as their action, unmanned ones by Command's (a card's: --extra CARD)",
+        )
+    command_activation(state, area_id, unmanned, "a viper's attack")
 
 
 def cmd_attack(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
@@ -306,12 +366,16 @@ def cmd_attack(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     attacker = str(args["attacker"])
     target = str(args["target"])
     board = state.board
-    blocks: list[TableBlock] = []
+    card = extra_card(args) if state.sequenced else None
+    blocks: list[TableBlock] = [para(f"{card} allows this attack.")] if card else []
     if attacker == "armory":
         if not board.centurions:
             raise TableError("no centurion on the boarding track")
         if "armory" in board.damaged_locations():
             raise TableError("the Armory is damaged")
+        if state.sequenced and card is None:
+            at_location(state, "armory", "the Armory's attack")
+            action_step(state, "the Armory's attack")
         _, hit = _roll(
             state, HITS[("armory", "centurion")], "Armory on the front centurion", blocks
         )
@@ -326,20 +390,26 @@ def cmd_attack(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         raise TableError(f"no viper in {name}")
     if attacker == "galactica" and "weapons-control" in board.damaged_locations():
         raise TableError("Weapons Control is damaged")
-    if attacker == "nuke":
-        return _nuke(state, area_id, blocks)
-    if (attacker, target) not in HITS:
+    if (attacker, target) not in HITS and attacker != "nuke":
         raise TableError(
             f"{attacker} on {target}: expected viper on raider, heavy-raider or basestar; "
-            "galactica on raider or basestar; nuke on basestar; armory on centurion"
+            "galactica on raider, heavy-raider or basestar; nuke on basestar; armory on "
+            "centurion"
         )
     present = {
         "raider": area.raiders,
         "heavy-raider": area.heavy_raiders,
         "basestar": len(area.basestars),
     }
-    if not present[target]:
+    if attacker != "nuke" and not present[target]:
         raise TableError(f"no {target} in {name}")
+    if attacker == "galactica" and card is None and state.sequenced:
+        at_location(state, "weapons-control", "Galactica's attack")
+        action_step(state, "Weapons Control's attack")
+    elif attacker == "viper":
+        _viper_attacker(state, area_id, card)
+    if attacker == "nuke":
+        return _nuke(state, area_id, blocks, card)
     bonus = 2 if target == "basestar" and "structural-damage" in area.basestars[0].damage else 0
     _, hit = _roll(
         state,
@@ -359,12 +429,18 @@ def cmd_attack(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     return Outcome("Attack", blocks)
 
 
-def _nuke(state: TableState, area_id: str, blocks: list[TableBlock]) -> Outcome:
+def _nuke(
+    state: TableState, area_id: str, blocks: list[TableBlock], card: str | None = None
+) -> Outcome:
     area = state.board.areas[area_id]
     if state.nukes < 1:
         raise TableError("the Admiral has no nuke left")
     if not area.basestars:
         raise TableError(f"no basestar in {AREA_NAMES[area_id]}")
+    if state.sequenced and card is None:
+        if state.holder("admiral") != state.current_seat:
+            raise refuse(state, "a nuke is the Admiral's action, in the Admiral's turn")
+        action_step(state, "the Admiral's nuke")
     state.nukes -= 1
     value = state.board.roll(state.seed)
     star = area.basestars[0]
@@ -442,6 +518,16 @@ def cmd_activate(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
             f"icon {icon!r}: expected one of: {', '.join(i for i in ICONS if i != 'none')}"
         )
     crisis = state.crisis
+    card = extra_card(args) if state.sequenced else None
+    if state.sequenced and card is None:
+        if crisis is None:
+            raise refuse(
+                state,
+                "the Cylon ships activate after the Crisis card (an activation a card asks "
+                "for: --extra CARD)",
+            )
+        if "resolve" in crisis.open_steps():
+            raise refuse(state, f"activation comes after {crisis.card} is resolved")
     if crisis is not None and crisis.icon not in (None, icon) and not args.get("extra"):
         raise TableError(
             f"{crisis.card} shows {ICONS[crisis.icon or 'none']}, not {ICONS[icon]} "
@@ -449,14 +535,16 @@ def cmd_activate(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         )
     if crisis is not None and crisis.icon == icon and crisis.activated and not args.get("extra"):
         raise TableError(f"the ships were activated for {crisis.card} already")
-    blocks: list[TableBlock] = [para("Cylon ships activate: ", b(ICONS[icon]), ".")]
+    blocks: list[TableBlock] = [
+        para("Cylon ships activate: ", b(ICONS[icon]), f"{extra_note(card)}.")
+    ]
     {
         "raiders": _raiders,
         "heavy-raiders": _heavy,
         "basestars": _basestars,
         "launch-raiders": _launch,
     }[icon](state, blocks)
-    if crisis is not None and crisis.icon == icon:
+    if crisis is not None and crisis.icon == icon and (card is None or not state.sequenced):
         crisis.activated = True
     return Outcome("Cylon ships activate", blocks)
 
@@ -496,7 +584,7 @@ def _raiders(state: TableState, blocks: list[TableBlock]) -> None:
             else:
                 targets = [a for a in AREAS if board.areas[a].civilians]
                 if targets:
-                    to = step_toward(area_id, targets)
+                    to = step_toward(area_id, targets, clockwise=state.sequenced)
                     area.raiders -= 1
                     board.areas[to].raiders += 1
                     blocks.append(item(f"A raider moves {name} → {AREA_NAMES[to]}."))
@@ -545,7 +633,7 @@ def _heavy(state: TableState, blocks: list[TableBlock]) -> None:
                 else:
                     blocks.append(item("A heavy raider lands; no centurion is left to place."))
             else:
-                to = step_toward(area_id, list(LAUNCH_AREAS))
+                to = step_toward(area_id, list(LAUNCH_AREAS), clockwise=state.sequenced)
                 area.heavy_raiders -= 1
                 board.areas[to].heavy_raiders += 1
                 blocks.append(
@@ -607,3 +695,96 @@ def clear_space(state: TableState) -> list[TableBlock]:
         board.civilian_pile + back
     )
     return [para("Every ship leaves the board: vipers to the reserves, pilots to the Hangar Deck.")]
+
+
+# --- ships moved by an activation or a card -------------------------------------------------
+RESERVES = "reserves"
+
+
+def cmd_shift(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
+    """An unmanned viper moved to an adjacent area (one of Command's activations, or a
+    card's) or back to the reserves (before a Hangar Deck launch when none is left, or a
+    card's); a civilian ship moved to an adjacent area (a card's)."""
+    not_over(state)
+    kind = str(args["kind"])
+    start = _area(args.get("area"))
+    to_value = str(args.get("to") or "").strip().casefold()
+    to = RESERVES if to_value == RESERVES else _area(to_value)
+    card = extra_card(args) if state.sequenced else None
+    board = state.board
+    area = board.areas[start]
+    blocks: list[TableBlock] = []
+    if kind == "viper":
+        unmanned = sum(1 for v in area.vipers if v is None)
+        if not unmanned:
+            raise TableError(f"no unmanned viper in {AREA_NAMES[start]} (a pilot moves: bsg move)")
+        if to == RESERVES:
+            _viper_home(state, card)
+        elif not adjacent(start, to):
+            raise TableError(f"{AREA_NAMES[start]} → {AREA_NAMES[to]}: a viper moves one area")
+        elif state.sequenced and card is None:
+            command_activation(state, start, unmanned, "moving an unmanned viper")
+        area.vipers.remove(None)
+        if to == RESERVES:
+            state.reserves["vipers"] += 1
+            blocks.append(
+                para(
+                    f"An unmanned viper in {AREA_NAMES[start]} returns to the ",
+                    b("reserves"),
+                    f"{extra_note(card)}.",
+                )
+            )
+        else:
+            board.areas[to].vipers.append(None)
+            blocks.append(
+                para(
+                    f"An unmanned viper moves {AREA_NAMES[start]} → ",
+                    b(AREA_NAMES[to]),
+                    f"{extra_note(card)}.",
+                )
+            )
+        if state.sequenced and card is None and to != RESERVES:
+            command_note(state, blocks)
+        return Outcome("Viper moved", blocks)
+    if kind != "civilian":
+        raise TableError(f"shift {kind!r}: expected viper or civilian")
+    if not area.civilians:
+        raise TableError(f"no civilian ship in {AREA_NAMES[start]}")
+    if to == RESERVES or not adjacent(start, to):
+        raise TableError("a civilian ship moves to an adjacent area")
+    if state.sequenced and card is None:
+        raise refuse(state, "a civilian ship moves only by a card's text: --extra CARD")
+    board.areas[to].civilians.append(area.civilians.pop(0))
+    blocks.append(
+        para(
+            f"A civilian ship (face down) moves {AREA_NAMES[start]} → ",
+            b(AREA_NAMES[to]),
+            f"{extra_note(card)}.",
+        )
+    )
+    return Outcome("Civilian ship moved", blocks)
+
+
+def _viper_home(state: TableState, card: str | None) -> None:
+    """A viper back to the reserves without a card: only to launch from the Hangar Deck when
+    none is left (the current player there, their action still to take)."""
+    if not state.sequenced or card is not None:
+        return
+    seat = state.current_seat
+    if state.reserves["vipers"] > 0:
+        raise refuse(
+            state,
+            "a viper goes back to the reserves without a card only when none is left there "
+            "(for a Hangar Deck launch); a card's: --extra CARD",
+        )
+    at_location(state, "hangar-deck", "returning a viper to launch")
+    if state.acted or state.crisis is not None:
+        raise refuse(state, f"{state.player(seat).name} has no action left to launch with")
+
+
+def command_note(state: TableState, blocks: list[TableBlock]) -> None:
+    """How many of Command's activations are left, said in the post."""
+    used = sum(state.command_used.values())
+    if used:
+        left = COMMAND_VIPERS - used
+        blocks.append(item(f"Command: activation {used} of {COMMAND_VIPERS} ({left} left)."))

@@ -15,6 +15,7 @@ from generator.games.battlestar.table_common import (
     no_sleeper_due,
     not_over,
 )
+from generator.games.battlestar.table_sequence import refuse
 
 
 # --- turns and the end --------------------------------------------------------------------
@@ -26,6 +27,11 @@ def cmd_next(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         raise TableError("the fleet is at Auto Jump: jump first (bsg jump)")
     if state.sympathizer_due():
         raise TableError("the Sympathizer is revealed at once: bsg sympathizer first")
+    if state.sequenced:
+        if not state.skills_received:
+            raise refuse(state, "the turn has not begun: Receive Skills first")
+        if state.crisis is None and not state.no_crisis_step():
+            raise refuse(state, "the turn's Crisis card is not drawn")
     if state.crisis is not None and state.crisis.open_steps():
         raise TableError(
             f"{state.crisis.card} has steps left: {', '.join(state.crisis.open_steps())} "
@@ -47,7 +53,9 @@ def cmd_next(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     state.table_cards = []
     state.current_seat = (state.current_seat + 1) % len(state.players)
     state.turn += 1
-    state.skills_received = state.moved = state.skip_crisis = False
+    state.skills_received = state.moved = state.skip_crisis = state.acted = False
+    state.command_used = {}
+    state.crises = 0
     state.crisis = None
     return Outcome(
         "Next turn",
