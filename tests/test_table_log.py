@@ -161,7 +161,7 @@ def test_card_race_each_command_replays_every_entry_and_keeps_nothing(
 def test_battlestar_each_command_replays_every_entry_and_keeps_nothing(
     tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game = BsgGame(tmp_path / "game")
+    game = BsgGame(tmp_path / "game", rules=2)
     game.run("setup")
     for index in range(5):
         game.run(*TURN[index % len(TURN)])
