@@ -16,8 +16,8 @@ from ship_builder_driver import drive
 from test_ship_builder import TITLE, _spoiled, _taps
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.flight.ship import opposite
-from generator.games.galaxy_trucker.flight.shipfile import ShipFile, write_ship
+from generator.games.galaxy_trucker.flight.ship import CONNECTORS, FITS, fits, opposite
+from generator.games.galaxy_trucker.flight.shipfile import Placement, ShipFile, write_ship
 from generator.games.keep_on_trucking.flight.bot import build
 from generator.games.keep_on_trucking.flight.engine import front_edge
 from generator.games.keep_on_trucking.flight.geometry import EDGE_SIDE
@@ -99,3 +99,53 @@ def test_a_ship_tapped_onto_an_a_board_exports_as_the_engine_writes_it(
     board = content.boards[board_id]
     assert found["text"] == write_ship(ship, board, TITLE.format(board.name))
     assert found["verdict"] == "Every tile is placed legally."
+
+
+# K005 (plated front, right and rear, universal left) joined to the starting cabin at row 7,
+# column 8; T001 above the cabin; the tile at row 6, column 8 sits on K005's plated front.
+PLATED = {
+    # T002 turned 270: its smooth rear on the plating. Legal (the rulebook: plating sits
+    # next to smooth or plating).
+    "plating beside smooth": ("T002", 270, []),
+    # K001 turned 90: its plated rear on the plating. Legal.
+    "plating beside plating": ("K001", 90, []),
+    # T005 turned 270: its single connector on the plating. Illegal: plating never meets a
+    # connector.
+    "plating beside a connector": (
+        "T005",
+        270,
+        ["the single side of T005 meets the plating side of K005"],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(PLATED))
+def test_plating_fits_smooth_and_plating_in_the_engine_and_on_the_page(
+    page: Path, content: GalaxyTrucker, case: str
+) -> None:
+    tile, rotation, reasons = PLATED[case]
+    placements = {
+        (6, 7): Placement("T001", 0, 0, 0),
+        (6, 8): Placement(tile, rotation, 0, 0),
+        (7, 8): Placement("K005", 0, 0, 0),
+    }
+    ship = ShipFile(case, 0, placements)
+    for board_id in ("I", "IA"):
+        board = content.boards[board_id]
+        _, removed = check(ship.ship(content, board))
+        assert [r.reason for r in removed] == reasons, (board_id, case)
+        found = drive(page, {"verdicts": [[write_ship(ship, board), 2, board_id]]})
+        verdict = found["verdicts"][0]
+        assert verdict["errors"] == []
+        assert [r["reason"] for r in verdict["removed"]] == reasons, (board_id, case)
+
+
+def test_the_page_reads_the_engines_side_rule() -> None:
+    # One rule: the page's data carries flight/ship.py's table, which is symmetric.
+    assert all(a in FITS[b] for a, others in FITS.items() for b in others)
+    assert fits("plating", "smooth") and fits("smooth", "plating") and fits("plating", "plating")
+    assert not any(fits("plating", c) or fits(c, "plating") for c in CONNECTORS)
+    content = _game("1", "A")[0]
+    html = trucking_builder_file(content).data.decode()
+    assert '"fits":{"double":["double","universal"],"plating":["smooth","plating"]' in html
+    assert 'if (a === "smooth"' not in html

@@ -226,6 +226,9 @@ class TextsFile(Strict):
     round_start: str
     peek_rule: str
     build_turn: str
+    # How smooth sides (and any side kind that joins like smooth) may touch, in the build
+    # post, the aid and the ship sheet: flight/ship.py FITS is the rule they word.
+    side_rule: str
     end_of_building: str
     flight_turn: str
     end_of_flight: str

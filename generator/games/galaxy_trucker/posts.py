@@ -284,7 +284,7 @@ class PostWriter:
         if index == 0 and rnd.round == 1:
             # The game's first build turn teaches the rules in full.
             cost = "1 Skipped Parts box each, once you have a tile"
-            rules = fill(self.texts.build_turn, round=rnd.round)
+            rules = fill(self.texts.build_turn, round=rnd.round, side_rule=self.texts.side_rule)
             where_in = Per(
                 facebook=f"in {where.facebook}",
                 discord=where.discord,

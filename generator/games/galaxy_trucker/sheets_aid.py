@@ -145,7 +145,7 @@ def aid_blocks(content: GalaxyTrucker, ship_words: ShipWords = _ship) -> list[La
         blocks.append(_entry_block(f"tile-{name}", name, summary, tile_art(tile)))
     blocks.append(_heading("connectors", "Connectors"))
     rules = {
-        "smooth": "no connector; only next to another smooth side (or empty space).",
+        "smooth": f"no connector; {content.texts.side_rule}. Empty space is fine too.",
         "single": "fits single or universal.",
         "double": "fits double or universal.",
         "universal": "fits single, double and universal.",
@@ -210,7 +210,11 @@ def _round_blocks(content: GalaxyTrucker, ship_words: ShipWords = _ship) -> list
     )
     return [
         _text_block("rounds", "The rounds", table),
-        _text_block("building", "Building", generic_text(texts.build_turn)),
+        _text_block(
+            "building",
+            "Building",
+            generic_text(texts.build_turn.replace("{side_rule}", texts.side_rule)),
+        ),
         _text_block("peeking", "Peeking", generic_text(texts.peek_rule)),
         _text_block("end-of-building", "After building", generic_text(texts.end_of_building)),
         _text_block("flying", "Flying", generic_text(texts.flight_turn)),

@@ -335,7 +335,7 @@ class ShipSheet:
     def _rules_text(self) -> str:
         return (
             "Pipes on a side: 1 single, 2 double, 3 universal, none smooth. Single fits single "
-            "or universal; double fits double or universal; smooth only next to smooth. "
+            f"or universal; double fits double or universal; {self.content.texts.side_rule}. "
             "Rotate, never mirror. Nothing in front of a barrel or behind an engine; "
             "engines face the rear. Barrels and exhausts count as smooth."
         )

@@ -16,6 +16,7 @@ from typing import Any
 from generator.common.output_file import OutputFile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import tile_code
+from generator.games.galaxy_trucker.flight.ship import CONNECTORS, FITS
 from generator.games.galaxy_trucker.model import Board, Tile
 from generator.games.galaxy_trucker.posts import BUILDER_FILE
 from generator.games.galaxy_trucker.ship_builder_page import PAGE
@@ -79,6 +80,9 @@ def builder_data(
         "start": _tile(content, content.starting_cabin, rules),
         "tiles": {tile_code(t.id): _tile(content, t, rules) for t in content.tiles},
         "edges": list(rules.edges) or None,
+        # The engine's own side rule (flight/ship.py), so the page cannot drift from it.
+        "fits": {side: list(others) for side, others in FITS.items()},
+        "connectors": list(CONNECTORS),
         "ability": rules.ability,
     }
 

@@ -76,7 +76,7 @@ turn it clockwise (or to take it off). Everything stays on this phone; nothing i
 <script>
 "use strict";
 var DATA = __DATA__;
-var CONNECTORS = ["single", "double", "universal"];
+var CONNECTORS = DATA.connectors;
 var DIRS = ["front", "right", "rear", "left"];
 var STEP = [[-1, 0], [0, 1], [1, 0], [0, -1]];
 var FAR = 10000;
@@ -90,11 +90,8 @@ function opposite(d) { return (d + 2) % 4; }
 function neighbour(cell, d) { return [cell[0] + STEP[d][0], cell[1] + STEP[d][1]]; }
 function cellName(cell) { return "row " + cell[0] + ", column " + cell[1]; }
 function isConnector(s) { return CONNECTORS.indexOf(s) >= 0; }
-function fits(a, b) {
-  if (a === "smooth" || b === "smooth") return a === b;
-  if (!isConnector(a) || !isConnector(b)) return false;
-  return a === b || a === "universal" || b === "universal";
-}
+// Which side may touch which: flight/ship.py's FITS table, sent in the page's data.
+function fits(a, b) { return (DATA.fits[a] || []).indexOf(b) >= 0; }
 function joined(a, b) { return isConnector(a) && isConnector(b) && fits(a, b); }
 function onBoard(board, cell) {
   return board.cells.some(function (c) { return c[0] === cell[0] && c[1] === cell[1]; });

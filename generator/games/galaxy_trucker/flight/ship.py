@@ -36,15 +36,22 @@ def cell_name(cell: Cell) -> str:
     return f"row {cell[0]}, column {cell[1]}"
 
 
+# Which side may touch which: the one rule the engine, the bot and every ship builder page
+# use (the page gets this table in its data, so its script cannot drift from it). Plating
+# (Keep on Trucking) is not a connector: it joins like smooth, beside smooth or plating only.
+# A barrel or an exhaust fits nothing (it must stay clear; legality reports that separately).
+FITS: dict[str, tuple[str, ...]] = {
+    "smooth": ("smooth", "plating"),
+    "plating": ("smooth", "plating"),
+    "single": ("single", "universal"),
+    "double": ("double", "universal"),
+    "universal": ("single", "double", "universal"),
+}
+
+
 def fits(a: str, b: str) -> bool:
-    """Two touching sides: smooth only beside smooth; single with single or universal;
-    double with double or universal. A barrel or an exhaust fits nothing (it must stay clear;
-    legality reports that separately)."""
-    if a == "smooth" or b == "smooth":
-        return a == b
-    if a not in CONNECTORS or b not in CONNECTORS:
-        return False
-    return a == b or "universal" in (a, b)
+    """Two touching sides may sit together (FITS)."""
+    return b in FITS.get(a, ())
 
 
 def joined(a: str, b: str) -> bool:
