@@ -219,10 +219,35 @@ def test_meteor_splits_the_ship_and_the_better_chunk_is_kept(content: GalaxyTruc
     assert as_tuple(b) == (0, (0,), 0, -4, -3, -7)
     assert any("The ship breaks into 2 chunks" in line for line in lines)
     assert (
-        "  Kept the chunk of 2 tiles from row 7, column 9; the other tile is lost, with 2 humans."
-        in lines
+        "  Kept the chunk of 2 tiles from row 7, column 9; the other tile is lost (1 Lost "
+        "Component), with 2 humans." in lines
     )
     assert any(line.startswith("  Choice: keep the chunk from row 7, column 9.") for line in lines)
+
+
+def test_a_ship_broken_with_no_human_keeps_one_chunk_and_loses_the_rest(
+    content: GalaxyTrucker,
+) -> None:
+    # T055 left of the start; T055 right of it and hold T026 right of that. meteoric-swarm-1b:
+    # small meteors from front, rear, left, right; only the rear one hits (column 7, roll
+    # 4+3): the start's rear side is universal, the starting cabin is destroyed with its 2
+    # humans. Left: {T055 at column 6} and {T055, T026 at columns 8-9}, no human in either:
+    # out of the round. The player still keeps one part and loses the rest (the rulebook:
+    # keep one part, lose the rest; the ruling: the parts it lost still count). Keeping the
+    # right part loses the start and the left T055: 2 boxes, -4 (keeping the left one loses
+    # 3: -6). Out: Pretty 0, no cargo. Counting only the cabin would say -2.
+    tiles = {(7, 6): ("T055", 0), (7, 8): ("T055", 0), (7, 9): ("T026", 0)}
+    b, lines = fly_events(content, tiles, [("meteoric-swarm-1b", [MISS, (4, 3), MISS, MISS])])
+    assert as_tuple(b) == (0, (0,), 0, -4, 0, -4)
+    at = lines.index(
+        "  The ship breaks into 2 chunks: 2 tiles from row 7, column 8; 1 tile from row 7, column 6."
+    )
+    assert lines[at + 1 : at + 3] == [
+        "  Kept the chunk of 2 tiles from row 7, column 8; the other tile is lost (1 Lost "
+        "Component).",
+        "  No chunk has a human aboard: the ship is out of the round.",
+    ]
+    assert any(line.startswith("  Choice: keep the chunk from row 7, column 8.") for line in lines)
 
 
 def test_small_meteor_bounces_off_smooth_and_hits_connectors(content: GalaxyTrucker) -> None:
@@ -344,7 +369,9 @@ def test_real_seed_ship_account(content: GalaxyTrucker) -> None:
     # Event 1 (meteoric-swarm-1c): large meteor column 8 (6+2) destroys T039 with 2 humans;
     # 10 and 9 miss. Event 2 (meteoric-swarm-1a): column 9 and row 5 miss; the small meteor
     # from the right in row 7 (5+2) hits the start's exposed universal side: destroyed, the
-    # last humans with it: out of the round. Lost 2 (-4); Pretty 0; score -4.
+    # last humans with it: the ship breaks into T014 and T092, neither with a human: out of
+    # the round, and the player still keeps one and loses the other. Lost 3 (-6); Pretty 0;
+    # score -6.
     result = CliRunner().invoke(
         main,
         [
@@ -361,8 +388,9 @@ def test_real_seed_ship_account(content: GalaxyTrucker) -> None:
     out = result.output.splitlines()
     assert "  Event 1 box: 0" in out
     assert any("T039 (cabin) at row 7, column 8 is destroyed, with 2 humans." in x for x in out)
-    assert "  Round 1 score         -4" in out
-    assert "  Lost Components       -4   (2 boxes × −2)" in out
+    assert "  No chunk has a human aboard: the ship is out of the round." in out
+    assert "  Round 1 score         -6" in out
+    assert "  Lost Components       -6   (3 boxes × −2)" in out
 
 
 def test_lost_components_beyond_the_boxes_cost_nothing(content: GalaxyTrucker) -> None:

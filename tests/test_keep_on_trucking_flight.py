@@ -618,3 +618,69 @@ def test_a_real_seeds_ship_agrees_with_a_hand_count() -> None:
         "  Round 2 score          3",
     ):
         assert line + "\n" in out, line
+
+
+# --- Infected Goods -----------------------------------------------------------------------
+def test_infected_goods_charges_per_good_offered_and_the_player_picks_the_cabins(
+    content: GalaxyTrucker,
+) -> None:
+    # The stasis ship with hold T026 (turned 180) above the start: its universal e joins
+    # K044's single w, so the chamber is joined to T040 and to the hold, not to the start.
+    # 4 humans (2 in the start, 2 in T040), 4 sleepers.
+    # Event 1, our planet card (1 day): one planet offering yellow, yellow. Infected Goods,
+    # no alien: landing costs 2 humans (one per good offered). The player picks the cabins:
+    # both from T040, so 2 sleepers wake into it (4 humans, 2 sleepers). Taking them from
+    # the start (the emptiest-cabin rule) wakes nobody: the chamber is not joined to it.
+    # Record -1; cargo yellow, yellow = 6.
+    # Event 2, abandoned-ship-1b: give up 3 crew for 4 credits, 1 day. With 4 humans: yes
+    # (1 human stays; a sleeper wakes into T040 again): record 3. With 2 humans it could
+    # not be taken.
+    # Exposed: start s, w (2); T040 e, s (2); K044 n, e (2); T026 smooth n, w: 6. Pretty
+    # Ship 2 - 6 = -4. Total -1 + 3 + 6 - 4 = 4.
+    tiles = {**STASIS, (6, 7): ("T026", 180)}
+    planet = card(content, "planets", days=1, planets=[["yellow", "yellow"]])
+    events = [(planet, []), ("abandoned-ship-1b", [])]
+    roads = (("infected-goods", ()),)
+    result, lines = fly(content, tiles, events, roads=roads)
+    assert totals(result) == ((-1, 3), 6, 0, -4, 4)
+    assert any(
+        "Infected Goods: 2 goods offered, 0 aliens aboard: 2 humans (2 from T040 (cabin) at "
+        "row 7, column 8) fall ill and leave" in line
+        for line in lines
+    )
+    assert any(
+        "2 sleepers wake in K044 (stasis chamber) at row 6, column 8 and move into T040" in line
+        for line in lines
+    )
+    # Charged per good offered, not loaded: a planet offering 3 yellows fills the 2-slot
+    # hold and costs 3 humans (whichever cabins: nothing later needs crew). Record -1,
+    # cargo 6, Pretty -4: 1.
+    three = card(content, "planets", days=1, planets=[["yellow", "yellow", "yellow"]])
+    result, lines = fly(content, tiles, [(three, [])], roads=roads)
+    assert totals(result) == ((-1,), 6, 0, -4, 1)
+    assert any("Infected Goods: 3 goods offered, 0 aliens aboard: 3 humans" in ln for ln in lines)
+
+
+# --- Explosive Stuff ----------------------------------------------------------------------
+def test_explosive_stuff_follows_metal_fatigue(content: GalaxyTrucker) -> None:
+    # T055 right of the start (universal w); battery K013 above it (its single s joins
+    # T055's single n), full at the end of building (2). Metal Fatigue rolls row 3+3 = 6,
+    # column 4+4 = 8: K013 cracks and is destroyed. Explosive Stuff follows every effect
+    # that destroys a component (the ruling; the rulebook: "other effects that specifically
+    # destroy a component"): a battery with a battery left explodes and destroys what is
+    # joined to it, T055. Lost 2 (-4). The start alone is left: 4 exposed, Pretty Ship
+    # 2 - 4 = -2. The epidemic finds no two joined cabins: 0. Total -6.
+    # (Without the explosion: 1 lost, -2; T055's n, e, s and the start's n, s, w exposed:
+    # Pretty -4.)
+    tiles = {(7, 8): ("T055", 0), (6, 8): ("K013", 0)}
+    roads = (("explosive-stuff", ()), ("metal-fatigue", ((3, 3), (4, 4))))
+    result, lines = fly(content, tiles, [("epidemic-2a", [])], roads=roads)
+    assert totals(result) == ((0,), 0, -4, -2, -6)
+    at = next(i for i, ln in enumerate(lines) if "Metal Fatigue, rolls 6 and 8" in ln)
+    assert (
+        "K013 (2-cell battery) at row 6, column 8 cracks and is destroyed, with 2 batteries"
+        in (lines[at])
+    )
+    assert lines[at + 1] == (
+        "  Explosive Stuff: it explodes and destroys T055 (structural module) at row 7, column 8."
+    )

@@ -195,8 +195,9 @@ def test_competition_places() -> None:
 def test_galaxy_trucker_ship_files_are_scored_by_the_flight_engine(
     run: Any, tmp_path: Path
 ) -> None:
-    # The flight engine's worked example: seed 42, this ship, round 1 scores -4 with
-    # 2 Lost Components boxes (tests/test_gt_flight.py).
+    # The flight engine's worked example: seed 42, this ship, round 1 scores -6 with
+    # 3 Lost Components boxes (tests/test_gt_flight.py: the ship breaks with no human left
+    # and still loses one of its two parts).
     assert run("game", "--no-images", "--seed", "42", "-o", "g42").exit_code == 0
     root = tmp_path / "g42"
     (root / "ships").mkdir()
@@ -205,8 +206,8 @@ def test_galaxy_trucker_ship_files_are_scored_by_the_flight_engine(
     scores.write_text("player,round,score,ship\nAnn,1,,ships/seed-42-round-1.txt\nBo,1,5,\n")
     result = run("rankings", "-o", "g42")
     assert result.exit_code == 0, result.output
-    assert "1. Bo: 5\n2. Ann: -4\n" in result.stdout
+    assert "1. Bo: 5\n2. Ann: -6\n" in result.stdout
     scores.write_text("player,round,score,ship\nAnn,1,3,ships/seed-42-round-1.txt\n")
     wrong = run("rankings", "-o", "g42")
     assert wrong.exit_code == 2
-    assert "scores.csv:2: score: 3 differs from the scorer's result -4" in wrong.output
+    assert "scores.csv:2: score: 3 differs from the scorer's result -6" in wrong.output

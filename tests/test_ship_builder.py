@@ -242,7 +242,8 @@ def test_a_page_export_is_ranked_and_its_account_written(
 ) -> None:
     """The round-1 ship of seed 42, tapped in from the posts' codes (T092 and T039 from turn
     1, T014 from turn 2), exported by the page, put in the game folder and named in the
-    `ship` column: `rankings` scores it with the engine (-4, as the hand count) and writes
+    `ship` column: `rankings` scores it with the engine (-6, as the hand count in
+    test_gt_flight.test_real_seed_ship_account: the broken ship loses a part) and writes
     the account beside it for the host to send the player."""
     assert run("game", "--no-images", "--seed", "42", "-o", "g42").exit_code == 0
     root = tmp_path / "g42"
@@ -257,7 +258,7 @@ def test_a_page_export_is_ranked_and_its_account_written(
     (root / "scores.csv").write_text("player,round,score,ship\nAnn,1,,ships/ann.txt\n")
     result = run("rankings", "-o", "g42")
     assert result.exit_code == 0, result.output
-    assert "1. Ann: -4\n" in result.stdout
+    assert "1. Ann: -6\n" in result.stdout
     account = (root / "ships" / "ann.account.txt").read_text()
-    assert re.search(r"^  Round 1 score +-4$", account, re.MULTILINE)
+    assert re.search(r"^  Round 1 score +-6$", account, re.MULTILINE)
     assert (root / "ships" / "ann.txt").read_text() == found["text"]

@@ -1,6 +1,11 @@
 """A component destroyed: what it held is lost, the ship may break, and the player keeps one
-chunk with a human aboard (the rest is lost too). Aliens left without their life support go
-home. No human left: the ship is out of the round."""
+chunk and loses the rest, each tile of it a Lost Component. Aliens left without their life
+support go home. No human left: the ship is out of the round.
+
+Breaking apart is one rule for Galaxy Trucker and Keep on Trucking (`keepable`, `kept_line`):
+the player keeps a chunk with a human aboard when there is one (a ship must keep a human); when
+no chunk has one, the ship is out of the round, and still keeps one chunk and loses the rest
+(the parts it lost count, even though nothing more is flown)."""
 
 from __future__ import annotations
 
@@ -76,6 +81,38 @@ def crew_check(flight: Flight, state: State) -> tuple[State, list[str]]:
     return state, lines
 
 
+def keepable(chunks: list[list[Cell]], manned: list[list[Cell]]) -> list[list[Cell]]:
+    """The chunks a player may keep: one with a human aboard when there is one, else any
+    (the ship is then out of the round, and the rest is lost all the same)."""
+    return manned or chunks
+
+
+def broken_line(chunks: list[list[Cell]]) -> str:
+    return (
+        f"The ship breaks into {len(chunks)} chunks: "
+        + "; ".join(
+            f"{len(c)} tile{'s' if len(c) != 1 else ''} from {cell_name(c[0])}" for c in chunks
+        )
+        + "."
+    )
+
+
+def kept_line(chunk: list[Cell], rest: list[Cell], held: list[str]) -> str:
+    """'Kept the chunk of 5 tiles from row 6, column 7; the other 3 lost (3 Lost
+    Components), with 2 humans.'"""
+    many = len(rest) != 1
+    gone = f"; the other {len(rest)} lost" if many else "; the other tile is lost"
+    count = f" ({len(rest)} Lost Component{'s' if many else ''})"
+    what = f", with {', '.join(held)}" if held else ""
+    return (
+        f"Kept the chunk of {len(chunk)} tile{'s' if len(chunk) != 1 else ''} "
+        f"from {cell_name(chunk[0])}{gone}{count}{what}."
+    )
+
+
+NO_CHUNK_MANNED = "No chunk has a human aboard: the ship is out of the round."
+
+
 def destroy(flight: Flight, state: State, cell: Cell, why: str) -> list[Option]:
     label = flight.label(cell)
     state, held = drop_tiles(flight, state, [cell])
@@ -86,37 +123,22 @@ def destroy(flight: Flight, state: State, cell: Cell, why: str) -> list[Option]:
         return [Option(state, 0, (*lines, *more))]
     humans = dict(state.humans)
     manned = [chunk for chunk in chunks if any(c in humans for c in chunk)]
-    lines.append(
-        f"The ship breaks into {len(chunks)} chunks: "
-        + "; ".join(
-            f"{len(c)} tile{'s' if len(c) != 1 else ''} from {cell_name(c[0])}" for c in chunks
-        )
-        + "."
-    )
-    if not manned:
-        # Out of the round; the chunks stay on the sheet (nothing more is flown).
-        after = state.evolve(out=NO_HUMANS)
-        return [
-            Option(after, 0, (*lines, "No chunk has a human aboard: the ship is out of the round."))
-        ]
+    lines.append(broken_line(chunks))
+    choices = keepable(chunks, manned)
     options = []
-    for chunk in manned:
+    for chunk in choices:
         rest = [c for other in chunks if other is not chunk for c in other]
         after, held = drop_tiles(flight, state, rest)
-        after, more = crew_check(flight, after)
-        gone = f"; the other {len(rest)} lost" if len(rest) > 1 else "; the other tile is lost"
-        what = f", with {', '.join(held)}" if held else ""
+        if manned:
+            after, more = crew_check(flight, after)
+        else:
+            after, more = after.evolve(out=NO_HUMANS), [NO_CHUNK_MANNED]
         options.append(
             Option(
                 after,
                 0,
-                (
-                    *lines,
-                    f"Kept the chunk of {len(chunk)} tile{'s' if len(chunk) != 1 else ''} "
-                    f"from {cell_name(chunk[0])}{gone}{what}.",
-                    *more,
-                ),
-                (f"keep the chunk from {cell_name(chunk[0])}",) if len(manned) > 1 else (),
+                (*lines, kept_line(chunk, rest, held), *more),
+                (f"keep the chunk from {cell_name(chunk[0])}",) if len(choices) > 1 else (),
             )
         )
     return options

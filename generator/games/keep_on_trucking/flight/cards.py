@@ -27,6 +27,7 @@ from generator.games.keep_on_trucking.flight.combat import (
 from generator.games.keep_on_trucking.flight.damage import (
     crew_check,
     drop,
+    exploded,
     explosion,
     settle,
     take_sleepers,
@@ -35,6 +36,7 @@ from generator.games.keep_on_trucking.flight.geometry import coordinate, landing
 from generator.games.keep_on_trucking.flight.goods import (
     crew_loss_options,
     gain_crew,
+    joined_words,
     load,
     pay_goods,
     refill_batteries,
@@ -209,7 +211,7 @@ def smugglers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[O
                     -card.days,
                     (
                         f"Loaded {flight.goods_words(list(card.goods))}; "
-                        + "; ".join(lines)
+                        + joined_words(lines)
                         + f"; record -{card.days}.",
                     ),
                     ("take the goods",),
@@ -317,7 +319,7 @@ def planets(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
                     Option(
                         after,
                         o.value,
-                        (*o.lines, "; ".join(lines) + f"; record -{card.days}."),
+                        (*o.lines, joined_words(lines) + f"; record -{card.days}."),
                         o.choices,
                     )
                 )
@@ -337,7 +339,7 @@ def abandoned_station(flight: TFlight, state: TState, card: Any, rolls: Rolls) -
             (
                 head,
                 f"Docked and loaded {flight.goods_words(list(card.goods))}; "
-                + "; ".join(lines)
+                + joined_words(lines)
                 + f"; record -{card.days}.",
             ),
             ("dock and load",),
@@ -516,7 +518,8 @@ def _reward(flight: TFlight, state: TState, reward: Any) -> list[tuple[TState, i
                         after,
                         [
                             *lines,
-                            f"loaded {flight.goods_words(list(reward.goods))}: " + "; ".join(more),
+                            f"loaded {flight.goods_words(list(reward.goods))}: "
+                            + joined_words(more),
                         ],
                     )
                 )
@@ -649,12 +652,7 @@ def bad_day(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
                 after, lines = _drop_line(flight, s, (row, column), f"Sabotage {where}")
                 if len(cells) > 1:
                     after, _held = drop(flight, after, cells[1:])
-                    lines += (
-                        "Explosive Stuff: it explodes and destroys "
-                        + ", ".join(flight.label(c) for c in cells[1:])
-                        + ".",
-                    )
-                return settle(flight, after, lines, s.crew_count)
+                return settle(flight, after, lines + exploded(flight, cells), s.crew_count)
             return [Option(s, 0, ("Sabotage: no try names a component; nothing happens.",))]
 
         options = then_all(options, sabotage)

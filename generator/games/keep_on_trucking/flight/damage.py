@@ -1,14 +1,22 @@
 """A component destroyed on a Keep on Trucking ship: Galaxy Trucker's rule (the player keeps
-one chunk with crew aboard), plus what the expansion adds: wired tiles left without their
-partner fall off, sleepers wake when crew is lost, Explosive Stuff sets off what is joined
-to an exploding battery or red-goods hold."""
+one chunk, one with crew aboard when there is one, and loses the rest, each tile a Lost
+Component, also when the ship then goes out), plus what the expansion adds: wired tiles
+left without their partner fall off, sleepers wake when crew is lost, Explosive Stuff sets
+off what is joined to an exploding battery or red-goods hold."""
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import replace
 
-from generator.games.galaxy_trucker.flight.damage import NO_HUMANS, drop_tiles
+from generator.games.galaxy_trucker.flight.damage import (
+    NO_CHUNK_MANNED,
+    NO_HUMANS,
+    broken_line,
+    drop_tiles,
+    keepable,
+    kept_line,
+)
 from generator.games.galaxy_trucker.flight.option import Option
 from generator.games.galaxy_trucker.flight.ship import Cell, cell_name
 from generator.games.galaxy_trucker.flight.state import unsupported_aliens
@@ -120,30 +128,19 @@ def settle(
     if len(chunks) <= 1:
         state, more = crew_check(flight, state, crew_before)
         return [Option(state, 0, (*lines, *more))]
-    lines += (
-        f"The ship breaks into {len(chunks)} chunks: "
-        + "; ".join(
-            f"{len(c)} tile{'s' if len(c) != 1 else ''} from {cell_name(c[0])}" for c in chunks
-        )
-        + ".",
-    )
+    lines += (broken_line(chunks),)
     manned = [chunk for chunk in chunks if _manned(state, chunk)]
-    if not manned:
-        after = replace(state, out=NO_HUMANS)
-        return [
-            Option(after, 0, (*lines, "No chunk has a human aboard: the ship is out of the round."))
-        ]
+    choices = keepable(chunks, manned)
     options = []
-    for chunk in manned:
+    for chunk in choices:
         rest = [c for other in chunks if other is not chunk for c in other]
         after, held = drop(flight, state, rest)
-        gone = f"; the other {len(rest)} lost" if len(rest) > 1 else "; the other tile is lost"
-        what = f", with {', '.join(held)}" if held else ""
-        kept = (
-            f"Kept the chunk of {len(chunk)} tile{'s' if len(chunk) != 1 else ''} "
-            f"from {cell_name(chunk[0])}{gone}{what}.",
-        )
-        choice = (f"keep the chunk from {cell_name(chunk[0])}",) if len(manned) > 1 else ()
+        kept = (kept_line(chunk, rest, held),)
+        choice = (f"keep the chunk from {cell_name(chunk[0])}",) if len(choices) > 1 else ()
+        if not manned:
+            out = replace(after, out=NO_HUMANS)
+            options.append(Option(out, 0, (*lines, *kept, NO_CHUNK_MANNED), choice))
+            continue
         for option in settle(flight, after, lines + kept, crew_before):
             options.append(replace(option, choices=choice + option.choices))
     return options
@@ -151,7 +148,9 @@ def settle(
 
 def explosion(flight: TFlight, state: TState, cell: Cell) -> list[Cell]:
     """Explosive Stuff: the cells destroyed with `cell` (a battery with charge left or a hold
-    with a red good explodes, destroying what is joined to it; the chain goes on)."""
+    with a red good explodes, destroying what is joined to it; the chain goes on). Every
+    effect that destroys a component asks this (meteors, shots, sabotage, Metal Fatigue, an
+    explosion); one that falls off or is given up never does."""
     if not flight.has("explosive-stuff"):
         return [cell]
     charges = dict(state.charges)
@@ -180,11 +179,15 @@ def destroy(flight: TFlight, state: TState, cell: Cell, why: str) -> list[Option
     label = flight.label(cell)
     state, held = drop(flight, state, cells)
     line = f"{why}: {label} is destroyed" + (f", with {', '.join(held)}" if held else "") + "."
-    lines: tuple[str, ...] = (line,)
-    if len(cells) > 1:
-        lines += (
-            "Explosive Stuff: it explodes and destroys "
-            + ", ".join(flight.label(c) for c in cells[1:])
-            + ".",
-        )
-    return settle(flight, state, lines, crew_before)
+    return settle(flight, state, (line, *exploded(flight, cells)), crew_before)
+
+
+def exploded(flight: TFlight, cells: list[Cell]) -> tuple[str, ...]:
+    """The account's line for what an explosion took with the first of `cells`."""
+    if len(cells) <= 1:
+        return ()
+    return (
+        "Explosive Stuff: it explodes and destroys "
+        + ", ".join(flight.label(c) for c in cells[1:])
+        + ".",
+    )

@@ -23,7 +23,13 @@ from generator.games.galaxy_trucker.flight.ship import Cell, N, Ship, opposite
 from generator.games.galaxy_trucker.flight.state import Boxes, alien_cabins, crew_words
 from generator.games.galaxy_trucker.model import Round
 from generator.games.keep_on_trucking.flight import registry  # noqa: F401  (attaches resolvers)
-from generator.games.keep_on_trucking.flight.damage import crew_check, drop, settle
+from generator.games.keep_on_trucking.flight.damage import (
+    crew_check,
+    drop,
+    exploded,
+    explosion,
+    settle,
+)
 from generator.games.keep_on_trucking.flight.geometry import EDGE_SIDE, coordinate, joined_to
 from generator.games.keep_on_trucking.flight.legality import check
 from generator.games.keep_on_trucking.flight.tstate import ABILITIES, CYAN, TFlight, TState
@@ -133,14 +139,16 @@ def metal_fatigue(flight: TFlight, state: TState) -> tuple[TState, tuple[str, ..
     if row is None or column is None or (row, column) not in state.present:
         return state, (f"{where}: no component in that cell, nothing happens.",)
     label = flight.label((row, column))
-    after, held = drop(flight, state, [(row, column)])
+    # Metal Fatigue destroys: Explosive Stuff follows it as it follows a meteor.
+    cells = explosion(flight, state, (row, column))
+    after, held = drop(flight, state, cells)
     line = (
         f"{where}: {label} cracks and is destroyed"
         + (f", with {', '.join(held)}" if held else "")
         + "."
     )
     # Before launch there is no crew to save yet: the largest chunk is kept.
-    option = settle(flight, after, (line,), after.crew_count)[0]
+    option = settle(flight, after, (line, *exploded(flight, cells)), after.crew_count)[0]
     return option.state, option.lines
 
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from generator.games.galaxy_trucker.flight.ship import Cell
 from generator.games.galaxy_trucker.flight.state import arrange, remove_crew
-from generator.games.keep_on_trucking.flight.damage import crew_check
+from generator.games.keep_on_trucking.flight.damage import crew_check, take_sleepers
 from generator.games.keep_on_trucking.flight.geometry import joined_to
 from generator.games.keep_on_trucking.flight.tstate import TFlight, TState
 
@@ -125,23 +125,96 @@ def load(flight: TFlight, state: TState, new: list[str]) -> list[tuple[TState, l
                 )
         ways = grown
     if flight.has("infected-goods"):
-        infected = []
-        for s, lines, n in ways:
-            sick = max(0, n - len(s.aliens))
-            if sick:
-                crew = s.crew_count
-                s2 = replace(s)
-                s2 = remove_crew(s2, sick, ())
-                s2, more = crew_check(flight, s2, crew)
-                lines = [
-                    *lines,
-                    f"Infected Goods: {sick} human{'s' if sick != 1 else ''} fall ill and leave.",
-                    *more,
-                ]
-                s = s2
-            infected.append((s, lines, n))
-        ways = infected
+        ways = [w for way in ways for w in _infected(flight, way, len(new))]
     return ways
+
+
+def joined_words(lines: list[str]) -> str:
+    """A load's lines as one sentence's parts (the sentences inside lose their full stop)."""
+    return "; ".join(line.removesuffix(".") for line in lines)
+
+
+def _infected(
+    flight: TFlight, way: tuple[TState, list[str], int], offered: int
+) -> list[tuple[TState, list[str], int]]:
+    """Infected Goods, as the rulebook's example: one human for each good *offered* beyond
+    the aliens aboard (1 alien, 3 goods offered: 2 humans), whatever was loaded; sleepers
+    when the humans run out. Each choice of cabins is a way of its own."""
+    s, lines, n = way
+    sick = max(0, offered - len(s.aliens))
+    if not sick:
+        return [way]
+    found = []
+    head = (
+        f"Infected Goods: {offered} good{'s' if offered != 1 else ''} offered, "
+        f"{len(s.aliens)} alien{'s' if len(s.aliens) != 1 else ''} aboard: "
+    )
+    for after, who, gone in human_losses(flight, s, sick):
+        after, more = crew_check(flight, after, s.crew_count)
+        verb = "falls ill and leaves" if gone == 1 else "fall ill and leave"
+        found.append((after, [*lines, f"{head}{who} {verb}.", *more], n))
+    return found
+
+
+def _chamber_cabins(flight: TFlight, state: TState) -> list[Cell]:
+    """Cabins with humans that a stasis chamber with sleepers is joined to: where a human
+    leaves decides whether a sleeper can wake, so the player's choice among them matters."""
+    ship = flight.ship
+    found: set[Cell] = set()
+    for chamber, count in state.sleepers:
+        if count and chamber in state.present and flight.works(chamber):
+            found.update(joined_to(ship, chamber, state.present, lambda k: k.crew))
+    return sorted(c for c, _ in state.humans if c in found)
+
+
+def _spread(limits: list[int], total: int) -> list[tuple[int, ...]]:
+    """Every way to take up to `total` from places holding `limits`."""
+    if not limits:
+        return [()]
+    return [
+        (k, *rest)
+        for k in range(min(limits[0], total) + 1)
+        for rest in _spread(limits[1:], total - k)
+    ]
+
+
+def human_losses(flight: TFlight, state: TState, count: int) -> list[tuple[TState, str, int]]:
+    """Every way the player may lose `count` humans: which cabins they leave (the cabins
+    a stasis chamber can refill one by one; the others are alike, as crew moves between
+    events, so they lose the emptiest first), then sleepers, fullest chamber first, when
+    the humans run out. (state, words naming the cabins, how many left)."""
+    humans = dict(state.humans)
+    take = min(count, state.human_count)
+    choosable = [] if flight.has("personalized-cabins") else _chamber_cabins(flight, state)
+    rest_room = sum(n for c, n in humans.items() if c not in choosable)
+    found = []
+    for spread in _spread([humans[c] for c in choosable], take):
+        others = take - sum(spread)
+        if others > rest_room:
+            continue
+        left = dict(humans)
+        for cabin, k in zip(choosable, spread, strict=True):
+            left[cabin] -= k
+        for _ in range(others):
+            cabin = min(
+                (c for c in left if c not in choosable and left[c]),
+                key=lambda c: (left[c], c),
+            )
+            left[cabin] -= 1
+        after = replace(state, humans=tuple(sorted((c, k) for c, k in left.items() if k)))
+        words = [
+            f"{humans[c] - left[c]} from {flight.label(c)}"
+            for c in sorted(humans)
+            if humans[c] != left[c]
+        ]
+        parts = [f"{take} human{'s' if take != 1 else ''} ({', '.join(words)})"] if take else []
+        taken = 0
+        if count > take:
+            after, taken = take_sleepers(after, count - take)
+            if taken:
+                parts.append(f"{taken} sleeper{'s' if taken != 1 else ''}")
+        found.append((after, " and ".join(parts) or "nobody", take + taken))
+    return found
 
 
 def refill_batteries(flight: TFlight, state: TState, count: int) -> tuple[TState, int]:
