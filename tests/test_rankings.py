@@ -211,3 +211,41 @@ def test_galaxy_trucker_ship_files_are_scored_by_the_flight_engine(
     wrong = run("rankings", "-o", "g42")
     assert wrong.exit_code == 2
     assert "scores.csv:2: score: 3 differs from the scorer's result -6" in wrong.output
+
+
+def test_the_lawyer_ties_a_title_one_below_the_best(run: Any, tmp_path: Path) -> None:
+    # Keep on Trucking, titles 4-8-12. Round 1: Ann counts 4 Aesthete, Bo 3 with the Lawyer
+    # aboard: the rulebook's example (best 4, the Lawyer ties with 3 or 3 1/2): both earn +4.
+    # Contraptionist: Ann 1, Bo (Lawyer) 0: "if the best is 1, not even the Lawyer helps at
+    # 0": Ann alone. Round 2: Ann 4, Bo 2.5 with the Lawyer: too far below; Cy 3 without
+    # one: no tie.
+    made = run(
+        "game", "--pack", "keep-on-trucking", "--no-images", "--seed", SEED, "-o", "kot",
+        "--option", "titles=4-8-12",
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    folder = tmp_path / "kot"
+    header = "player,round,score,aesthete,contraptionist,ability,note\n"
+    rows = [
+        "Ann,1,10,4,1,,",
+        "Bo,1,10,3,0,lawyer,",  # as typed: the ability's case does not matter
+        "Ann,2,10,4,,Manager,",
+        "Bo,2,10,2.5,,Lawyer,",
+        "Cy,2,10,3,,,",
+    ]
+    (folder / "scores.csv").write_text(header + "\n".join(rows) + "\n")
+    result = run("rankings", "-o", "kot")
+    assert result.exit_code == 0, result.output
+    one = (folder / "rankings" / "round-1.facebook.txt").read_text()
+    assert "\nAesthete: Ann with 4; Bo ties with 3 (Lawyer), +4 points each\n" in one
+    assert "\nContraptionist: Ann with 1, +4 points\n" in one
+    assert "1. Ann: 18\n2. Bo: 14\n" in one
+    two = (folder / "rankings" / "round-2.facebook.txt").read_text()
+    assert "\nAesthete: Ann with 4, +8 points\n" in two
+    (folder / "scores.csv").write_text(header + "Ann,1,10,4,1,Lawer,\n")
+    bad = run("rankings", "-o", "kot")
+    assert bad.exit_code == 2
+    assert (
+        "scores.csv:2: ability: expected one of Lawyer, Manager, Merchant, Micronavigator, "
+        "Techie, Diplomat or nothing (got 'Lawer')" in bad.output
+    )

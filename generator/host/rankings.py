@@ -45,13 +45,23 @@ class ScoreSpec:
     # Reads a player's sheet file (the `sheet_column`) for a round: its score and parts.
     scorer: SheetScorer | None = None
     sheet_column: str = "grid"
+    # A rule a card changes for titles: a player whose `ability_column` names one of these
+    # abilities for the round shares a title with a best count up to this much higher, as
+    # long as their own count is above zero (Keep on Trucking's Lawyer: 1).
+    title_reach: dict[str, Fraction] = field(default_factory=dict)
+    # The column naming a player's special ability for the round ("" when the game has none),
+    # and the values it may hold.
+    ability_column: str = ""
+    abilities: tuple[str, ...] = ()
 
     def columns(self) -> tuple[str, ...]:
         extra = (self.sheet_column,) if self.scorer else ()
+        ability = (self.ability_column,) if self.ability_column else ()
         return (
             *BASE_COLUMNS,
             *(c for c, _ in self.parts),
             *(c for c, _ in self.titles),
+            *ability,
             *extra,
             NOTE_COLUMN,
         )
@@ -70,6 +80,8 @@ class Entry:
     score: int
     parts: dict[str, int]
     titles: dict[str, Fraction]
+    # The special ability the player had this round (ScoreSpec.ability_column), or "".
+    ability: str = ""
     # A correction line (`correction` in its note) replaces an earlier one: its line, and
     # the score it replaced.
     corrects: int | None = None
@@ -87,6 +99,8 @@ class Award:
     count: Fraction
     players: tuple[str, ...]
     points: int
+    # The winners who share it with a lower count, by their ability: (player, count, ability).
+    reached: tuple[tuple[str, Fraction, str], ...] = ()
 
 
 @dataclass
@@ -197,7 +211,9 @@ def _parse(text: str, shown: str, spec: ScoreSpec, folder: Path | None) -> list[
             continue
         # One spelling per player: the first one typed.
         name = spelled.setdefault(key[0], entry.player)
-        made = Entry(entry.line, name, entry.round, entry.score, entry.parts, entry.titles)
+        made = Entry(
+            entry.line, name, entry.round, entry.score, entry.parts, entry.titles, entry.ability
+        )
         if correcting:
             index = next(i for i, e in enumerate(entries) if e.line == seen[key])
             old = entries.pop(index)
@@ -319,12 +335,24 @@ def _entry(
             ok = False
         else:
             titles[column] = Fraction(value)
+    ability = ""
+    if spec.ability_column:
+        typed_ability = cells.get(spec.ability_column, "").strip()
+        known = {a.lower(): a for a in spec.abilities}
+        if typed_ability and typed_ability.lower() not in known:
+            problem(
+                line,
+                spec.ability_column,
+                f"expected one of {', '.join(spec.abilities)} or nothing (got {typed_ability!r})",
+            )
+            ok = False
+        ability = known.get(typed_ability.lower(), "")
     if not ok or score is None:
         return None
     if abs(score) > MAX_ABS_SCORE:
         problem(line, "score", f"{score} is beyond ±{MAX_ABS_SCORE}")
         return None
-    return Entry(line, player, rnd, score, parts, titles)
+    return Entry(line, player, rnd, score, parts, titles, ability)
 
 
 def _integer(text: str) -> int | None:
@@ -453,7 +481,9 @@ def _places(standings: list[Standing]) -> list[Standing]:
 
 def _awards(entries: list[Entry], spec: ScoreSpec, dock: tuple[int, ...] | None) -> list[Award]:
     """Each title goes, each round, to the best count above zero; tied best counts each earn
-    the full reward (ruling for lone ships: there is no race to break the tie)."""
+    the full reward (ruling for lone ships: there is no race to break the tie). A player
+    whose ability reaches further (ScoreSpec.title_reach: the Lawyer, 1) ties with a best
+    count that much higher, with a count above zero of their own."""
     if not spec.titles:
         return []
     counted = [e for e in entries if e.titles]
@@ -468,14 +498,24 @@ def _awards(entries: list[Entry], spec: ScoreSpec, dock: tuple[int, ...] | None)
     for index, rnd in enumerate(spec.rounds):
         points = dock[min(index, len(dock) - 1)]
         for column, label in spec.titles:
-            counts = {
-                e.player: e.titles[column] for e in counted if e.round == rnd and column in e.titles
-            }
+            here = [e for e in counted if e.round == rnd and column in e.titles]
+            counts = {e.player: e.titles[column] for e in here}
             if not counts:
                 continue
             best = max(counts.values())
             if best <= 0:
                 continue
-            winners = tuple(sorted((p for p, c in counts.items() if c == best), key=_name_key))
-            awards.append(Award(label, rnd, best, winners, points))
+            reach = {e.player: spec.title_reach.get(e.ability, Fraction(0)) for e in here}
+            winners = tuple(
+                sorted(
+                    (p for p, c in counts.items() if c > 0 and c + reach[p] >= best),
+                    key=_name_key,
+                )
+            )
+            below = tuple(
+                (p, counts[p], next(e.ability for e in here if e.player == p))
+                for p in winners
+                if counts[p] < best
+            )
+            awards.append(Award(label, rnd, best, winners, points, below))
     return awards

@@ -74,10 +74,16 @@ def _names(players: tuple[str, ...] | list[str]) -> list[Part]:
 
 def _award(award: Award) -> Block:
     each = " each" if len(award.players) > 1 else ""
+    best = [p for p in award.players if p not in {r[0] for r in award.reached}]
+    reached: list[Part] = []
+    for player, count, ability in award.reached:
+        reached += ["; ", typed(player), f" ties with {_count(count)} ({ability})"]
     return item(
         f"{award.title}: ",
-        *_names(award.players),
-        f" with {_count(award.count)}, +{award.points} points{each}",
+        *_names(best),
+        f" with {_count(award.count)}",
+        *reached,
+        f", +{award.points} points{each}",
         capital=False,
     )
 

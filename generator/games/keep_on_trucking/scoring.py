@@ -6,7 +6,8 @@ the two title counts with one worked example each and the round's reward."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Annotated, Any, Literal
+from fractions import Fraction
+from typing import Annotated, Any, Literal, get_args
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Id
@@ -86,4 +87,11 @@ def trucking_score_spec(spec: Any, content: GalaxyTrucker) -> Any:
     return dataclasses.replace(
         spec,
         title_rewards={name: tuple(values) for name, values in table.rewards.items()},
+        # The cyan alien aboard at the end of the round, as the player posts it: the Lawyer
+        # shares a title with a best count up to 1 higher (the rulebook: "if the best score
+        # is 4, you tie with a score of 3 or 3 1/2; if the best is 1, not even the Lawyer
+        # helps at 0").
+        ability_column="ability",
+        abilities=get_args(Ability),
+        title_reach={"Lawyer": Fraction(1)},
     )
