@@ -240,7 +240,8 @@ def test_a_ship_broken_with_no_human_keeps_one_chunk_and_loses_the_rest(
     b, lines = fly_events(content, tiles, [("meteoric-swarm-1b", [MISS, (4, 3), MISS, MISS])])
     assert as_tuple(b) == (0, (0,), 0, -4, 0, -4)
     at = lines.index(
-        "  The ship breaks into 2 chunks: 2 tiles from row 7, column 8; 1 tile from row 7, column 6."
+        "  The ship breaks into 2 chunks: 2 tiles from row 7, column 8; 1 tile from row 7, "
+        "column 6."
     )
     assert lines[at + 1 : at + 3] == [
         "  Kept the chunk of 2 tiles from row 7, column 8; the other tile is lost (1 Lost "
