@@ -200,3 +200,43 @@ def test_bad_luck_is_named_only_in_its_rounds(loaded: Any, content: Any) -> None
     posts = posts_of(content, plan)
     assert "Bad Luck" not in everything(posts["round-1/end-of-flight"])
     assert "Rough Roads, Bad Luck: its costs" in everything(posts["round-2/end-of-flight"])
+
+
+def test_gravitational_anomaly_names_paranoid_locals_only_when_drawn(
+    loaded: tuple[Any, Any, Any], content: Any
+) -> None:
+    plan = find_plan(loaded, 2, ("Planets",))
+    alone = posts_of(content, with_roads(plan, 2, RoughRoad("gravitational-anomaly", ())))
+    planets = event_posts(alone, 2, "Planets")
+    assert planets and all("landing does not turn you" in t for t in planets)
+    assert not any("Paranoid Locals" in t or "locals" in t for t in planets)
+    both = with_roads(
+        plan, 2, RoughRoad("gravitational-anomaly", ()), RoughRoad("paranoid-locals", ((3, 4),))
+    )
+    planets = event_posts(posts_of(content, both), 2, "Planets")
+    assert planets and all(
+        "Gravitational Anomaly with Paranoid Locals: an odd number of Open Spaces so far this "
+        "round? Then the locals' shot from the front comes in at your rear." in t
+        for t in planets
+    )
+    start = everything(posts_of(content, both)["round-2/start"])
+    assert "on Ship IIIA a hit that comes in at your rear reads the WRAP table's rear rows" in start
+
+
+def test_dead_zone_speaks_to_every_card_it_changes(
+    loaded: tuple[Any, Any, Any], content: Any
+) -> None:
+    plan = find_plan(loaded, 3, ("Epidemic", "Abandoned Ship"))
+    plan = with_roads(plan, 3, RoughRoad("dead-zone", ((3, 4),)))
+    posts = posts_of(content, plan)
+    for name, words in (
+        ("Epidemic", "its cabins are empty: they neither fall ill nor pass the sickness on"),
+        ("Abandoned Ship", "its cabins hold no crew, so there is nobody there to give up"),
+    ):
+        found = event_posts(posts, 3, name)
+        assert found and all("Dead Zone, column 7: " + words in t for t in found), name
+    roads = content.extras["rough-roads"]
+    dead = next(c for c in roads.cards if c.id == "dead-zone")
+    # A dead cannon is still a cannon on the ship: Antitrust counts it (the engine does).
+    assert "still counts on its line" in dead.applies["antitrust-check"]
+    assert "cannot go there" in dead.applies["junkyard"]

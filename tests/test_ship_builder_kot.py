@@ -17,7 +17,13 @@ from test_ship_builder import TITLE, _spoiled, _taps
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.ship import CONNECTORS, FITS, fits, opposite
-from generator.games.galaxy_trucker.flight.shipfile import Placement, ShipFile, write_ship
+from generator.games.galaxy_trucker.flight.shipfile import (
+    Placement,
+    ShipFile,
+    ShipFileError,
+    parse_ship,
+    write_ship,
+)
 from generator.games.keep_on_trucking.flight.bot import build
 from generator.games.keep_on_trucking.flight.engine import front_edge
 from generator.games.keep_on_trucking.flight.geometry import EDGE_SIDE
@@ -149,3 +155,62 @@ def test_the_page_reads_the_engines_side_rule() -> None:
     html = trucking_builder_file(content).data.decode()
     assert '"fits":{"double":["double","universal"],"plating":["smooth","plating"]' in html
     assert 'if (a === "smooth"' not in html
+
+
+def _labelled(text: str, labels: list[str], columns: list[str] | None = None) -> str:
+    """A ship file's grid lines, each after a row label (in the order given)."""
+    head, grid = [], []
+    for line in text.splitlines():
+        (grid if grid or not (line.startswith("#") or ":" in line) else head).append(line)
+    if columns is not None:
+        head.append("columns: " + " ".join(columns))
+    return "\n".join([*head, *(f"{lab}: {row}" for lab, row in zip(labels, grid, strict=True))])
+
+
+def test_ship_ia_files_name_rows_by_their_printed_labels(
+    page: Path, content: GalaxyTrucker
+) -> None:
+    """Ship IA's rows and columns are the printed ones, whatever edge the compass made the
+    front: a file may label them (`8-9:`, `columns: 2-4 5-6 7 8-9 10-12`) and reads as the
+    same ship; a file written from the sheet turned upside down (its rows and columns as the
+    player then sees them) is refused at its line by the scorer and by the page."""
+    seed, number = "1", 1
+    game_content, plan = _game(seed, "A")
+    rplan = next(r for r in plan["rounds"] if r["ship"] == "IA")
+    board = content.boards["IA"]
+    front = EDGE_SIDE[front_edge(game_content, plan, plan["rounds"].index(rplan) + 1) or "top"]
+    built = build(game_content, rplan, game_content.rounds[number - 1], front).ship_file("IA")
+    plain = write_ship(built, board)
+    printed = ["2-4", "5-6", "7", "8-9", "10-12"]
+    good = _labelled(plain, printed, printed)
+    read = parse_ship(good, "ia.txt", game_content, board, rplan).placements
+    assert {c: (p.tile_id, p.rotation) for c, p in read.items()} == {
+        c: (p.tile_id, p.rotation) for c, p in built.placements.items()
+    }
+    # Turned upside down: the player reads the printed bottom row first, labelled 10-12.
+    grid = [ln for ln in plain.splitlines() if not ln.startswith(("#", "skipped"))]
+    turned = "skipped: 0\n" + "\n".join(
+        f"{lab}: {' '.join(reversed(row.split()))}"
+        for lab, row in zip(reversed(printed), reversed(grid), strict=True)
+    )
+    with pytest.raises(ShipFileError) as caught:
+        parse_ship(turned, "ia.txt", game_content, board, rplan)
+    message = caught.value.format_message()
+    assert message.splitlines()[0] == (
+        "ia.txt: line 2, column 1: row 10-12 is written where the printed row 2-4 belongs "
+        "(expected the rows top to bottom as printed on the sheet, whatever edge is the front)"
+    )
+    unknown = good.replace("\n7: ", "\n11: ")
+    with pytest.raises(ShipFileError) as caught:
+        parse_ship(unknown, "ia.txt", game_content, board, rplan)
+    assert "row label '11' does not exist on Ship IA (its printed rows, top to bottom: 2-4, " in (
+        caught.value.format_message()
+    )
+    found = drive(page, {"verdicts": [[good, 2, "IA"], [turned, 2, "IA"], [unknown, 2, "IA"]]})
+    ok, upside, bad = found["verdicts"]
+    assert ok["errors"] == [] and ok["board"] == "IA"
+    assert upside["errors"][0] == (
+        "line 2: row 10-12 is written where the printed row 2-4 belongs (expected the rows top "
+        "to bottom as printed: 2-4, 5-6, 7, 8-9, 10-12)"
+    )
+    assert any("row label 11 does not exist on Ship IA" in e for e in bad["errors"])

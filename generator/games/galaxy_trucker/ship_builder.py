@@ -17,6 +17,7 @@ from generator.common.output_file import OutputFile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import tile_code
 from generator.games.galaxy_trucker.flight.ship import CONNECTORS, FITS
+from generator.games.galaxy_trucker.flight.shipfile import line_labels
 from generator.games.galaxy_trucker.model import Board, Tile
 from generator.games.galaxy_trucker.posts import BUILDER_FILE
 from generator.games.galaxy_trucker.ship_builder_page import PAGE
@@ -45,6 +46,9 @@ def _board(board_id: str, board: Board, rules: Rules) -> dict[str, Any]:
         "columns": list(range(board.columns[0], board.columns[-1] + 1)),
         "cells": [[r, c] for r in board.rows for c in sorted(board.cells[r])],
         "start": [board.start.row, board.start.column],
+        # The printed labels a ship file may name its rows and columns by (shipfile.py).
+        "rowLabels": line_labels(board, list(range(board.rows[0], board.rows[-1] + 1))),
+        "columnLabels": line_labels(board, list(range(board.columns[0], board.columns[-1] + 1))),
     }
 
 

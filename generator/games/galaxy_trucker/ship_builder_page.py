@@ -272,19 +272,22 @@ function shipText(board, placed, skipped, ability) {
 // The ship is the one picked (or named: `boardId`) when the grid has its size, else the
 // first ship of that size on which every tile sits on a cell (Ship I and IA are both 5 x 5).
 function readShip(text, boardId) {
-  var errors = [], skipped = 0, lines = [], ability = "";
+  var errors = [], skipped = 0, lines = [], ability = "", columns = null;
   text.split(/\r?\n/).forEach(function (raw, i) {
     var line = raw.split("#")[0].replace(/\s+$/, "");
     if (!line.trim()) return;
     var h = /^([A-Za-z_]+)\s*:\s*(.*)$/.exec(line.trim());
     if (h && !lines.length) {
       if (DATA.ability && h[1].toLowerCase() === "ability") { ability = h[2].trim(); return; }
+      if (h[1] === "columns") { columns = [i + 1, h[2].trim()]; return; }
       if (h[1] !== "skipped") errors.push("line " + (i + 1) + ": unknown setting " + h[1]);
       else if (!/^\d+$/.test(h[2].trim())) errors.push("line " + (i + 1) + ": skipped is not a count");
       else skipped = parseInt(h[2], 10);
       return;
     }
-    lines.push([i + 1, line.trim().split(/\s+/)]);
+    // A row may begin with its printed label ("8-9:"): kept to be checked against the ship.
+    var tokens = line.trim().split(/\s+/), label = /^([^\s:]+):$/.exec(tokens[0]);
+    lines.push([i + 1, label ? tokens.slice(1) : tokens, label ? label[1] : null]);
   });
   var sized = [state.board].concat(DATA.boards).filter(function (b) {
     return b.rows.length === lines.length && lines.every(function (l) { return l[1].length === b.columns.length; });
@@ -301,6 +304,17 @@ function readShip(text, boardId) {
       DATA.boards.map(function (b) { return b.name + ": " + b.rows.length + " rows of " + b.columns.length; }).join(", ") + ")");
     return {errors: errors};
   }
+  // Rows and columns are the printed ones, whatever edge is the front (shipfile.py).
+  if (columns && columns[1].split(/\s+/).join(" ") !== board.columnLabels.join(" "))
+    errors.push("line " + columns[0] + ": columns " + columns[1] + " are not " + board.name +
+      "'s printed columns (expected " + board.columnLabels.join(" ") + ", left to right as printed)");
+  lines.forEach(function (l, ri) {
+    if (l[2] === null || l[2] === board.rowLabels[ri]) return;
+    errors.push("line " + l[0] + ": " + (board.rowLabels.indexOf(l[2]) < 0
+      ? "row label " + l[2] + " does not exist on " + board.name
+      : "row " + l[2] + " is written where the printed row " + board.rowLabels[ri] + " belongs") +
+      " (expected the rows top to bottom as printed: " + board.rowLabels.join(", ") + ")");
+  });
   var placed = {}, used = {};
   lines.forEach(function (l, ri) {
     l[1].forEach(function (tok, ci) {

@@ -42,8 +42,25 @@ def check_own_files(pack: Pack, content: GalaxyTrucker) -> None:
                     f"(expected {', '.join(sorted(names)) or 'none: the card has no rolls'})",
                 )
             )
-        for kind, note in card.applies.items():
-            where = ("cards", i, "applies", kind)
+        ids = {c.id for c in roads.cards}
+        together = [
+            (("cards", i, "together", other, kind), note, other)
+            for other, notes in card.together.items()
+            for kind, note in notes.items()
+        ]
+        for where_other, _note, other in together:
+            if other not in ids:
+                problems.append(
+                    roads_doc.problem(
+                        where_other[:4],
+                        f"unknown Rough Roads card {abridge(repr(other))} "
+                        f"(expected one of: {', '.join(sorted(ids))})",
+                    )
+                )
+        notes = [(("cards", i, "applies", kind), note) for kind, note in card.applies.items()]
+        notes += [(where_other, note) for where_other, note, _ in together]
+        for where, note in notes:
+            kind = where[-1]
             if kind not in content.kinds.cards:
                 problems.append(
                     roads_doc.problem(

@@ -44,6 +44,10 @@ class RoughRoadsCard(Strict):
     applies: dict[Id, str] = Field(default_factory=dict)
     # What to do at the end of building, if anything (placeholders: the rolls' names).
     end_of_building: str | None = None
+    # Notes that hold only when another card is drawn in the same round: that card's id ->
+    # card kind -> the line (placeholders: this card's rolls), so a note never names a card
+    # the round does not have.
+    together: dict[Id, dict[Id, str]] = Field(default_factory=dict)
 
 
 class LeftOut(Strict):
@@ -158,13 +162,21 @@ def flight_notes(content: GalaxyTrucker, plan: object, round_no: int, card: obje
     """The lines a flight post adds to an event for the round's Rough Roads cards, with
     their dice results filled in."""
     notes = []
-    for road in drawn_cards(content, plan, round_no):
+    drawn = drawn_cards(content, plan, round_no)
+    ids = {road.id for road in drawn}
+    for road in drawn:
         rr = card_of(content, road.id)
-        note = rr.applies.get(card.kind)  # type: ignore[attr-defined]
-        if note:
-            notes.append(
-                "Rough Roads - " + note.format(**_values(content, plan, round_no, rr, road))
-            )
+        found = [rr.applies.get(card.kind)]  # type: ignore[attr-defined]
+        found += [
+            lines.get(card.kind)  # type: ignore[attr-defined]
+            for other, lines in rr.together.items()
+            if other in ids
+        ]
+        for note in found:
+            if note:
+                notes.append(
+                    "Rough Roads - " + note.format(**_values(content, plan, round_no, rr, road))
+                )
     return notes
 
 

@@ -92,6 +92,14 @@ class TruckingShipSheet(ShipSheet):
             blocks["hits"] = LayoutBlock("hits", mm(50), self._hits_height, self._hits)
         return blocks
 
+    def _crew_text(self) -> str:
+        # The cyan alien is written as the other aliens are: a letter in its cabin.
+        return (
+            "H human (2 per cabin) · L laser alien (purple) · E engine alien (brown) · "
+            "C cyan alien. An alien fills a whole cabin: colour out its other space, and "
+            "colour out the space of each crew member who leaves."
+        )
+
     # --- the expansion's boxes ----------------------------------------------------------
     def _trucking_text(self) -> str:
         return "Sleepers: tick 4 per stasis chamber, cross one out as it wakes."
@@ -256,9 +264,15 @@ class TruckingShipSheet(ShipSheet):
                     s.rect(px, py, cell, cell, stroke=BLACK, fill=WHITE, width=1.2)
                     page.mark("cell", px, py, cell, cell)
         # The dice compass in the two top corners (outside the ship): which die makes
-        # which edge the front.
+        # which edge the front. Each box carries the whole heading, so neither reads as
+        # half of a sentence split across the ship.
         lines = compass_lines(expansion(self.content))
         halves = (lines[: (len(lines) + 1) // 2], lines[(len(lines) + 1) // 2 :])
+        room = cell - 2 * mm(1) - mm(1.5)
+        title = next(
+            (t for t in COMPASS_TITLES if s.text_width(t, size=6.5, font="VeraBd") <= room),
+            COMPASS_TITLES[-1],
+        )
         for k, part in enumerate(halves):
             px = cx0 + (0 if k == 0 else inner_w - cell)
             pad = mm(1)
@@ -273,7 +287,6 @@ class TruckingShipSheet(ShipSheet):
                 radius=mm(1),
             )
             page.mark("compass", px, cy0, cell, cell)
-            title = "COMPASS" if k == 0 else "(front)"
             s.text(px + cell / 2, cy0 + mm(5), title, size=6.5, font="VeraBd", anchor="middle")
             for n, line in enumerate(part):
                 s.text(
@@ -342,6 +355,10 @@ class TruckingShipSheet(ShipSheet):
                 "labelled with the 2d6 sums that hit them"
             )
         return super()._subtitle()
+
+
+# The corner boxes' heading, the longest that fits the cell.
+COMPASS_TITLES = ("COMPASS: FRONT EDGE", "FRONT EDGE", "FRONT")
 
 
 def compass_lines(exp: ExpansionFile) -> list[str]:

@@ -5,12 +5,17 @@
     .     .     T035    .     .
     ...
 
-One line per row of the round's board, front row first; on each line one cell per column
-of the board, left to right, separated by spaces: `.` for an empty cell (and for every place
-that is not a cell of the board), `start` for the starting cabin, or a tile id from the
-round's posted sets with an optional rotation, `T035@90` (degrees clockwise: 0, 90, 180,
-270; no rotation means 0). `skipped:` is the number of Skipped Parts boxes marked (skipped
-sets and peeks), 0 when left out.
+One line per row of the round's board as the sheet is PRINTED (the printed top row first,
+each row printed left to right, whatever edge a round's compass made the front); a line may
+begin with its printed row label and a colon (`8-9:` on Ship IA, `7:` elsewhere), and a
+`columns:` setting may name the printed column labels in order: a label the ship does not
+have, or one out of its printed place, is an error at its line (a file written from a
+turned sheet is refused, never read as another ship). On each line one cell per column,
+separated by spaces: `.` for an empty cell (and for every place that is not a cell of the
+board), `start` for the starting cabin, or a tile id from the round's posted sets with an
+optional rotation, `T035@90` (degrees clockwise on the printed sheet: 0, 90, 180, 270; no
+rotation means 0). `skipped:` is the number of Skipped Parts boxes marked (skipped sets and
+peeks), 0 when left out.
 
 Every problem is reported as `FILE: line L, column C: what is wrong (expected ...)`, all of
 them at once (up to a limit), so a player fixes the file in one go."""
@@ -36,7 +41,20 @@ START = "start"
 ROTATIONS = (0, 90, 180, 270)
 TOKEN = re.compile(r"^(?P<id>[A-Za-z0-9][A-Za-z0-9_.-]*)(?:@(?P<rotation>[^@]*))?$")
 HEADER = re.compile(r"^(?P<key>[A-Za-z_]+)\s*:\s*(?P<value>.*)$")
-HEADER_KEYS = ("skipped",)
+HEADER_KEYS = ("skipped", "columns")
+ROW_LABEL = re.compile(r"^(?P<label>[^\s:]+):$")
+
+
+def line_labels(board: Board, numbers: list[int]) -> list[str]:
+    """The printed labels of rows or columns: Ship IA's dice groups (`2-4`, `7`), else the
+    numbers printed on the board's edges."""
+    if board.hits != "labels":
+        return [str(n) for n in numbers]
+    found = []
+    for n in numbers:
+        sums = board.labels.get(n, [n])
+        found.append(str(sums[0]) if len(sums) == 1 else f"{sums[0]}-{sums[-1]}")
+    return found
 
 
 class ShipFileError(SheetgenError):
@@ -121,6 +139,8 @@ def parse_ship(
 
     rows = list(range(board.rows[0], board.rows[-1] + 1))
     columns = list(range(board.columns[0], board.columns[-1] + 1))
+    row_labels = line_labels(board, rows)
+    column_labels = line_labels(board, columns)
     start = start_cell(board)
     offered = offered_tiles(round_plan)
     skipped = 0
@@ -141,7 +161,21 @@ def parse_ship(
             column = line.index(header.group("key")) + 1
             key, value = header.group("key"), header.group("value").strip()
             if key not in HEADER_KEYS:
-                problem(number, column, f"unknown setting {key!r} (expected one of: skipped)")
+                problem(
+                    number,
+                    column,
+                    f"unknown setting {key!r} (expected one of: {', '.join(HEADER_KEYS)})",
+                )
+            elif key == "columns":
+                given = value.split()
+                if given != column_labels:
+                    problem(
+                        number,
+                        column,
+                        f"columns: {value!r} is not {board.name}'s printed columns (expected "
+                        f"{' '.join(column_labels)}: the columns left to right as printed on the "
+                        "sheet, whatever edge is the front)",
+                    )
             elif not re.fullmatch(r"[0-9]{1,3}", value):  # ASCII digits; 999 at most
                 colon = line.index(":")
                 rest = line[colon + 1 :]
@@ -166,6 +200,27 @@ def parse_ship(
         row = rows[row_index]
         row_index += 1
         tokens = _tokens(line)
+        labelled = ROW_LABEL.match(tokens[0][1]) if tokens else None
+        if labelled:
+            label = labelled.group("label")
+            expected = row_labels[row_index - 1]
+            if label not in row_labels:
+                problem(
+                    number,
+                    tokens[0][0],
+                    f"row label {label!r} does not exist on {board.name} (its printed rows, top "
+                    f"to bottom: {', '.join(row_labels)})",
+                )
+                continue
+            if label != expected:
+                problem(
+                    number,
+                    tokens[0][0],
+                    f"row {label} is written where the printed row {expected} belongs (expected "
+                    "the rows top to bottom as printed on the sheet, whatever edge is the front)",
+                )
+                continue
+            tokens = tokens[1:]
         if len(tokens) != len(columns):
             col = tokens[len(columns)][0] if len(tokens) > len(columns) else len(line) + 1
             problem(
