@@ -89,31 +89,31 @@ def keep_on_trucking(loaded: Any, seed: str, options: dict[str, str]) -> dict[st
 RECORDED: dict[str, dict[str, Any]] = {
     "galaxy-trucker balance-1": {
         "plays": [[14, None, True], [-6, None, True], [-25, "slavers", False]],
-        "decisions": "d4443c21fbee4c66",
+        "decisions": "462fe69ab4b6bcec",
     },
     "galaxy-trucker balance-2": {
         "plays": [[-3, None, True], [18, None, False], [-14, "slavers", True]],
-        "decisions": "e7a41723cb123720",
+        "decisions": "f7ae8f45d4682867",
     },
     "galaxy-trucker balance-3": {
         "plays": [[-9, None, True], [12, None, False], [-19, "open-space", True]],
-        "decisions": "dc49720027b7aac0",
+        "decisions": "412b514b8a781aa2",
     },
     "galaxy-trucker balance-7": {
         "plays": [[-7, None, True], [1, None, True], [-24, None, True]],
-        "decisions": "688e09f8dad19ab7",
+        "decisions": "c177582d4ace067b",
     },
     "galaxy-trucker balance-19": {
         "plays": [[0, None, True], [1, None, True], [-4, None, True]],
-        "decisions": "36a4a525466e2779",
+        "decisions": "1f809c6a9c034023",
     },
     "galaxy-trucker balance-42": {
         "plays": [[4, "slavers", True], [-17, "open-space", True], [31, None, False]],
-        "decisions": "ca7f1546274a9609",
+        "decisions": "d04ce738f0a47243",
     },
     "galaxy-trucker balance-77": {
         "plays": [[1, None, True], [-15, None, True], [9, "slavers", True]],
-        "decisions": "a2384ec6edb750b1",
+        "decisions": "c2cf84fed88b5506",
     },
     "galaxy-trucker balance-150": {
         "plays": [[-5, None, True], [1, None, True], [-5, "slavers", True]],
@@ -121,7 +121,7 @@ RECORDED: dict[str, dict[str, Any]] = {
     },
     "galaxy-trucker balance-333": {
         "plays": [[1, None, True], [-1, None, True], [-34, "slavers", False]],
-        "decisions": "da1696e6ad758451",
+        "decisions": "64dfd6e78d2d7a8b",
     },
     "galaxy-trucker balance-500": {
         "plays": [[12, None, True], [16, None, True], [-8, None, True]],
@@ -129,15 +129,15 @@ RECORDED: dict[str, dict[str, Any]] = {
     },
     "galaxy-trucker 42": {
         "plays": [[1, None, True], [3, None, True], [25, None, False]],
-        "decisions": "71d7700f11ef99c3",
+        "decisions": "a653e18a5c25dd1c",
     },
     "galaxy-trucker 2020": {
         "plays": [[9, None, True], [-13, None, False], [-14, None, False]],
-        "decisions": "0dae11df8cffa8b5",
+        "decisions": "4f7edd1d1e212de8",
     },
     "keep-on-trucking none balance-1": {
-        "plays": [[-3, "meteoric-swarm", True], [-8, "open-space", True], [4, "slavers", True]],
-        "decisions": "46eaceb340e07bbc",
+        "plays": [[-5, "meteoric-swarm", True], [-10, None, True], [4, "slavers", True]],
+        "decisions": "5670f8d1b0c38d5c",
     },
     "keep-on-trucking none balance-5": {
         "plays": [[-1, None, True], [14, "slavers", False], [25, "slavers", True]],
@@ -145,11 +145,11 @@ RECORDED: dict[str, dict[str, Any]] = {
     },
     "keep-on-trucking none kot-bot-2": {
         "plays": [[-6, None, True], [2, None, True], [-2, "slavers", True]],
-        "decisions": "488fbcb7049259c9",
+        "decisions": "82b8ca181a4b6222",
     },
     "keep-on-trucking insane balance-1": {
         "plays": [[-2, "planets", True], [-2, "open-space", True], [4, "slavers", True]],
-        "decisions": "100f85a02e5d9431",
+        "decisions": "e3cd4908bbf644a0",
     },
     "keep-on-trucking insane balance-5": {
         "plays": [[-3, None, True], [14, "slavers", False], [25, "slavers", True]],
@@ -157,7 +157,7 @@ RECORDED: dict[str, dict[str, Any]] = {
     },
     "keep-on-trucking insane kot-bot-2": {
         "plays": [[-1, "planets", True], [-12, "open-space", True], [-8, "slavers", True]],
-        "decisions": "3a55e06204e91b8f",
+        "decisions": "4b52561c8ff0c689",
     },
 }
 
