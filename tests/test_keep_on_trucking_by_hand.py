@@ -135,7 +135,9 @@ def test_union_ship_makes_crew_given_up_cost_goods(content: GalaxyTrucker) -> No
     # turned 180 above the start (2 slots).
     # - Event 1, our planet card (1 day): blue, blue. Event 2, our Abandoned Ship: 2 crew
     #   for 6 credits, 1 day. With Union Ship the 2 crew also cost 2 goods, any colour.
-    #   Land (-1), load blue, blue; take the ship: 2 humans stay behind (4 -> 2), pay blue,
+    #   Land (-1), load blue, blue; take the ship: 2 humans stay behind (4 -> 2; no stasis
+    #   chamber, so which cabin they leave decides nothing: the account names the start,
+    #   the emptiest-first rule's pick between two full cabins), pay blue,
     #   blue, record 6 - 1 = 5: events 4, cargo 0. Fly past the planet: no goods, no deal:
     #   events 0. Land and keep the goods, no ship: -1 + 2 = 1. Best: land and take it, 4.
     #   (Without Union Ship the goods stay aboard: land, take the ship, keep blue, blue:
@@ -154,8 +156,8 @@ def test_union_ship_makes_crew_given_up_cost_goods(content: GalaxyTrucker) -> No
     ]
     assert event_lines(lines, 2) == [
         "  Crew aboard: 4 humans.",
-        "  Took the ship: 2 humans stay behind; record 6 credits - 1 day(s) = 5. Union Ship: "
-        "also paid blue, blue.",
+        "  Took the ship: 2 humans (2 from start (starting cabin) at row 7, column 7) stay "
+        "behind; record 6 credits - 1 day(s) = 5. Union Ship: also paid blue, blue.",
         "  Event 2 box: 5",
     ]
     plain, _ = fly(content, tiles, events)

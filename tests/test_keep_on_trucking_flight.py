@@ -544,7 +544,13 @@ def test_a_forced_loss_larger_than_the_crew_takes_sleepers(content: GalaxyTrucke
     assert totals(result) == ((0,), 0, 0, -6, -6)
     end = result.played.end
     assert (end.human_count, end.sleeper_count, bool(end.out)) == (2, 0, False)
-    assert any(line.startswith("  They take 4 humans and 2 sleepers;") for line in lines)
+    assert any(
+        line.startswith(
+            "  They take 4 humans (2 from start (starting cabin) at row 7, column 7, 2 from T040 "
+            "(cabin) at row 7, column 8) and 2 sleepers;"
+        )
+        for line in lines
+    )
 
 
 def test_union_ship_smugglers_take_crew_for_missing_goods(content: GalaxyTrucker) -> None:
@@ -683,4 +689,22 @@ def test_explosive_stuff_follows_metal_fatigue(content: GalaxyTrucker) -> None:
     )
     assert lines[at + 1] == (
         "  Explosive Stuff: it explodes and destroys T055 (structural module) at row 7, column 8."
+    )
+
+
+def test_slavers_take_the_humans_from_the_cabins_the_player_picks(
+    content: GalaxyTrucker,
+) -> None:
+    # The stasis ship: the start and T040 with 2 humans each, K044 joined to T040 only.
+    # Slavers (our own: strength 2, take 2 crew) win against no cannon. The player picks
+    # the cabins: both from T040, so 2 sleepers wake into it: 4 humans, 2 sleepers. (Taken
+    # from the start, the emptiest-first rule's pick between two full cabins, nobody could
+    # wake: 2 humans.) Then abandoned-ship-1b (3 crew for 4 credits, 1 day) can be taken
+    # with 4 humans: record 3. Pretty Ship -6 as above. Total -3.
+    slavers = card(content, "slavers", strength=2, crew_lost=2, credits=5, days=1)
+    result, lines = fly(content, STASIS, [(slavers, []), ("abandoned-ship-1b", [])])
+    assert totals(result) == ((0, 3), 0, 0, -6, -3)
+    assert (
+        "  They take 2 humans (2 from T040 (cabin) at row 7, column 8); left aboard: 2 humans."
+        in lines
     )

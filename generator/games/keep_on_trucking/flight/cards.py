@@ -179,7 +179,7 @@ def slavers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
 
     def lose(s: TState) -> list[Option]:
         options = []
-        ways = crew_loss_options(s, card.crew_lost, keep_a_human=False)
+        ways = crew_loss_options(flight, s, card.crew_lost, keep_a_human=False)
         # A forced loss larger than the awake crew takes sleepers too.
         excess = max(0, card.crew_lost - s.crew_count)
         for after, who in ways:
@@ -187,12 +187,13 @@ def slavers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
                 after, taken = take_sleepers(after, excess)
                 if taken:
                     who += f" and {taken} sleeper{'s' if taken != 1 else ''}"
+            left = crew_words(after)  # before any sleeper wakes (said next)
             after, more = crew_check(flight, after, s.crew_count)
             options.append(
                 Option(
                     after,
                     0,
-                    (f"They take {who}; left aboard: {crew_words(after)}.", *more, "Record 0."),
+                    (f"They take {who}; left aboard: {left}.", *more, "Record 0."),
                     (f"give up {who}",) if len(ways) > 1 else (),
                 )
             )
@@ -364,7 +365,7 @@ def abandoned_ship(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> l
     head = f"Crew aboard: {crew_words(state)}."
     options = []
     if state.crew_count >= card.crew_lost:
-        for after, who in crew_loss_options(state, card.crew_lost, keep_a_human=True):
+        for after, who in crew_loss_options(flight, state, card.crew_lost, keep_a_human=True):
             union = _union(flight, after, card.crew_lost)
             if union is None:
                 continue
@@ -544,7 +545,7 @@ def junkyard(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Op
         if cost.crew:
             if state.crew_count < cost.crew:
                 continue
-            for after, who in crew_loss_options(state, cost.crew, keep_a_human=True):
+            for after, who in crew_loss_options(flight, state, cost.crew, keep_a_human=True):
                 union = _union(flight, after, cost.crew)
                 if union is None:
                     continue

@@ -29,20 +29,25 @@ ALIEN_ORDERS: tuple[tuple[str, ...], ...] = (
 )
 
 
-def crew_loss_options(state: TState, count: int, keep_a_human: bool) -> list[tuple[TState, str]]:
+def crew_loss_options(
+    flight: TFlight, state: TState, count: int, keep_a_human: bool
+) -> list[tuple[TState, str]]:
+    """Every way the player may lose `count` crew: which aliens go (any colour, in any
+    order), then which cabins the humans leave (`human_losses`: the player's choice where a
+    stasis chamber could refill the cabin). Never more humans than are aboard (a forced
+    loss beyond the crew takes sleepers: the caller's rule)."""
     found = []
     for order in ALIEN_ORDERS:
         if len(order) > count or any(state.alien(c) is None for c in order):
             continue
-        after = remove_crew(state, count, order)
-        if keep_a_human and after.human_count < 1:
-            continue
-        who = " and ".join(f"the {c} alien" for c in order)
-        humans = min(count - len(order), state.human_count)
-        if humans > 0:
-            words = f"{humans} human{'s' if humans != 1 else ''}"
-            who = f"{who} and {words}" if who else words
-        found.append((after, who))
+        gone = remove_crew(state, len(order), order)
+        humans = min(count - len(order), gone.human_count)
+        aliens = " and ".join(f"the {c} alien" for c in order)
+        for after, words, _n in human_losses(flight, gone, humans):
+            if keep_a_human and after.human_count < 1:
+                continue
+            who = " and ".join(w for w in (aliens, words if humans else "") if w)
+            found.append((after, who or "nobody"))
     return found
 
 
