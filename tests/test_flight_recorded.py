@@ -137,27 +137,27 @@ RECORDED: dict[str, dict[str, Any]] = {
     },
     "keep-on-trucking none balance-1": {
         "plays": [[-5, "meteoric-swarm", True], [-10, None, True], [4, "slavers", True]],
-        "decisions": "5670f8d1b0c38d5c",
+        "decisions": "755121908d902fd1",
     },
     "keep-on-trucking none balance-5": {
         "plays": [[-1, None, True], [14, "slavers", False], [25, "slavers", True]],
-        "decisions": "eddf6f6a131d7f08",
+        "decisions": "0602902ce7461139",
     },
     "keep-on-trucking none kot-bot-2": {
         "plays": [[-6, None, True], [2, None, True], [-2, "slavers", True]],
-        "decisions": "82b8ca181a4b6222",
+        "decisions": "789d89749cc96da7",
     },
     "keep-on-trucking insane balance-1": {
         "plays": [[-2, "planets", True], [-2, "open-space", True], [4, "slavers", True]],
-        "decisions": "e3cd4908bbf644a0",
+        "decisions": "c6c2661b1066fe5f",
     },
     "keep-on-trucking insane balance-5": {
         "plays": [[-3, None, True], [14, "slavers", False], [25, "slavers", True]],
-        "decisions": "c7c8da5c89475b62",
+        "decisions": "ee9a36f058a76cbf",
     },
     "keep-on-trucking insane kot-bot-2": {
         "plays": [[-1, "planets", True], [-12, "open-space", True], [-8, "slavers", True]],
-        "decisions": "4b52561c8ff0c689",
+        "decisions": "f0938e213cf7ec0f",
     },
 }
 
