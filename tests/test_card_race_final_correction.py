@@ -127,11 +127,14 @@ def test_a_correction_that_changes_the_result_issues_the_final_again(
         (post_file,) = folder.glob(f"round-*/table-{serial:03d}{suffix}.facebook.txt")
         post = post_file.read_text()
         if suffix != ".de":
-            assert f"Correction: entry {serial} changed the result." in corrected
+            assert (
+                f"Correction: entry {serial} of the table (which corrects entry {target}) "
+                "changed the result." in corrected
+            )
             assert "final standings, corrected" in corrected
             assert "The final result changes: the corrected final standings follow" in post
         else:
-            assert f"Korrektur: Eintrag {serial} hat das Ergebnis geändert." in corrected
+            assert f"Korrektur: Eintrag {serial} des Tisches (der Eintrag {target}" in corrected
             assert "Das Endergebnis ändert sich" in post
     today = run("today", "-o", str(folder)).output
     assert "this correction changed its result" in today

@@ -413,9 +413,10 @@ class Writer:
         ranked = places(totals)
         winners = [p for p in self.seats if ranked[p] == 1]
         colours = [self.colour(p) for p in self.seats]
-        lines = (
-            [] if corrected_by is None else [self.t.get("final_corrected", entry=corrected_by), ""]
-        )
+        lines = []
+        if corrected_by is not None:
+            target = state.corrections[corrected_by].target
+            lines += [self.t.get("final_corrected", entry=corrected_by, target=target), ""]
         lines += standings_lines(totals, self.seats, colours, self.t)
         key = "final_winner" if len(winners) == 1 else "final_winners"
         lines += ["", self.t.get(key, players=self.t.join(winners))]

@@ -120,7 +120,7 @@ TEXT_FIELDS: dict[str, set[str]] = {
     "standings_ship": {"colour", "place", "player", "total"},
     "final_title": {"game", "game_id"},
     "final_corrected_title": {"game", "game_id"},
-    "final_corrected": {"entry"},
+    "final_corrected": {"entry", "target"},
     "final_winner": {"players"},
     "final_winners": {"players"},
     "final_seed": {"seed"},
