@@ -187,7 +187,7 @@ def test_check_refuses_a_text_too_long_for_its_printed_page(run: Any, tmp_path: 
     long = "  " + "word " * 4000 + old.strip()
     texts.write_text(texts.read_text(encoding="utf-8").replace(old, long, 1), encoding="utf-8")
     checked = run("check", "pack")
-    assert_clear_error(checked, "pack: page 1 of the player aid does not fit on a4", "texts.yaml")
+    assert_clear_error(checked, "pack/texts.yaml: page 1 of the player aid does not fit on a4")
     made = run("game", "--pack", "pack", "--seed", "x" * 20, "--no-images", "-o", "g")
     assert made.exit_code == 2 and "page 1 of the player aid does not fit" in made.output
 
@@ -204,7 +204,7 @@ def test_check_refuses_a_card_race_rules_card_too_long_for_its_page(
     assert old in texts.read_text(encoding="utf-8")
     long = '    - "Cards|' + "many words " * 800 + "60 cards:"
     texts.write_text(texts.read_text(encoding="utf-8").replace(old, long, 1), encoding="utf-8")
-    assert_clear_error(run("check", "pack"), "pack: the rules card does not fit one a4 page")
+    assert_clear_error(run("check", "pack"), "pack/texts.yaml: the rules card does not fit one a4")
 
 
 def test_warnings_about_huge_input_are_capped(tmp_path: Path) -> None:
@@ -236,3 +236,17 @@ def test_a_huge_argument_is_not_echoed_back_whole(tmp_path: Path) -> None:
     done = subprocess.run(args, capture_output=True, text=True, cwd=root)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "Invalid value for 'NUMBER'" in done.stderr and len(done.stderr) < 3000
+
+
+def test_lone_surrogates_are_refused_where_they_are_read(run: Any, tmp_path: Path) -> None:
+    """A "\\ud800" in plan.json, or bytes that are not UTF-8 in --seed, ended in an internal
+    error when the text was printed or hashed."""
+    import json
+
+    seeded = run("plan", "--seed", "abcdefghijklmnopq\udcff")
+    assert_clear_error(seeded, "the seed contains a lone surrogate")
+    assert run("game", "--no-images", "--seed", SEED, "-o", "g").exit_code == 0
+    plan = json.loads((tmp_path / "g" / "plan.json").read_text())
+    plan["game_id"] = "\ud800"
+    (tmp_path / "g" / "plan.json").write_text(json.dumps(plan))
+    assert_clear_error(run("today", "day", "1", "-o", "g"), "g/plan.json: not a sheetgen plan")

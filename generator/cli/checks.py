@@ -41,10 +41,11 @@ def check(pack: str | None, game_file: Path | None) -> None:
         try:
             rules.capabilities.print_sheets(content)  # the limits `game` applies to the texts
         except LayoutError as exc:
-            raise LayoutError(
-                f"{display_path(loaded.root)}: {exc.format_message()} (the pack's texts printed "
-                "there are too long for the page: shorten them in texts.yaml)"
-            ) from None
+            from generator.common.errors import ContentError, Problem
+
+            texts = display_path(loaded.root / "texts.yaml")
+            why = f"{exc.format_message()} (the texts printed there are too long: shorten them)"
+            raise ContentError([Problem(texts, 0, "", why)]) from None
     checker = rules.capabilities.check_game_file if game_file is not None else None
     # With a game file that sets its own table, its line says the rounds: the pack's default
     # table's would contradict it.

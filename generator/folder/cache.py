@@ -23,7 +23,7 @@ from pathlib import Path, PurePosixPath
 
 # One place and one fingerprint for everything kept between runs (the memo's: the code's
 # sources, the package's other files and the installed libraries).
-from generator.common import cache_trim
+from generator.common import cache_trim, json_text
 from generator.common.memo import cache_root as cache_root
 from generator.common.memo import code_fingerprint as code_fingerprint
 from generator.common.output_file import OutputFile
@@ -49,7 +49,7 @@ def _read(entry: Path) -> list[OutputFile] | None:
     folder, within the entry's size: an index that is a pipe (a read would wait for ever), a
     data file linked to /dev/zero (it never ends) or out of the cache reads as no entry."""
     try:
-        index = json.loads(read_regular_file(entry / INDEX, MAX_INDEX_BYTES, within=entry))
+        index = json_text.loads(read_regular_file(entry / INDEX, MAX_INDEX_BYTES, within=entry))
         files = []
         left = MAX_ENTRY_BYTES
         for item in index["files"]:

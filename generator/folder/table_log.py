@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.common import json_text
 from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError, display_path
 from generator.common.folder_lock import folder_locked
@@ -149,7 +150,7 @@ class TableLog:
 
     def _entry(self, number: int, data: bytes) -> dict[str, Any]:
         try:
-            entry = json.loads(data)
+            entry = json_text.loads(data)
         except json.JSONDecodeError as exc:
             raise SheetgenError(
                 f"{self.where(number)}: {self.bad_line} ({exc.msg}, column {exc.colno})"

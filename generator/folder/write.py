@@ -38,6 +38,7 @@ from typing import Any
 
 import click
 
+from generator.common import json_text
 from generator.common.append import append_line
 from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError, display_path
@@ -72,7 +73,7 @@ def read_existing_plan(root: Path, tolerant: bool = False) -> dict[str, Any] | N
     except OSError:
         return None
     try:
-        data = json.loads(read_regular_file(path, MAX_PLAN_BYTES, within=root).decode("utf-8"))
+        data = json_text.loads(read_regular_file(path, MAX_PLAN_BYTES, within=root).decode("utf-8"))
         reason = "" if isinstance(data, dict) else "not a JSON object"
     except UnreadableFile as exc:
         reason = str(exc)
@@ -492,7 +493,7 @@ def folder_record(root: Path) -> dict[str, Any]:
 def _read_record(root: Path) -> dict[str, Any]:
     """The manifest, with the files the table commands listed since it was written."""
     try:
-        data = json.loads(read_regular_file(root / MANIFEST_FILE, MAX_PLAN_BYTES, within=root))
+        data = json_text.loads(read_regular_file(root / MANIFEST_FILE, MAX_PLAN_BYTES, within=root))
     except (UnreadableFile, ValueError, RecursionError):
         data = {}
     record = data if isinstance(data, dict) else {}
@@ -535,7 +536,7 @@ def _table_listing(root: Path) -> list[tuple[int, dict[str, str]]]:
 
 def _listing_line(raw: bytes) -> tuple[int, dict[str, str]] | None:
     try:
-        data = json.loads(raw)
+        data = json_text.loads(raw)
     except (ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or not isinstance(data.get("files"), dict):

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.common import json_text
 from generator.common.append import append_line
 from generator.common.errors import SheetgenError, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
@@ -41,7 +42,7 @@ def read_posted(root: Path) -> Posted:
     corrections: set[int] = set()
     for raw in data.split(b"\n"):
         try:
-            line = json.loads(raw)
+            line = json_text.loads(raw)
         except (ValueError, RecursionError):
             continue
         if not isinstance(line, dict) or not isinstance(line.get("turns"), list):

@@ -74,6 +74,19 @@ class _Builder:
                 )
             )
             return str(node.value)
+        if isinstance(value, str) and any(0xD800 <= ord(c) <= 0xDFFF for c in value):
+            # "\ud800" in double quotes: no character (PyYAML reads even a pair's halves so),
+            # it cannot be written out as UTF-8.
+            self.problems.append(
+                Problem(
+                    self.file,
+                    node.start_mark.line + 1,
+                    format_path(path),
+                    "a \\uD800-\\uDFFF escape is no character (write the character itself, "
+                    "or \\U and its eight hex digits)",
+                )
+            )
+            return value.encode("utf-8", "replace").decode("utf-8")
         # null stays null: an empty or `~` value is a missing value, not the text "~".
         plain = isinstance(node, yaml.ScalarNode) and not node.style
         if plain and value is not None and not isinstance(value, str):

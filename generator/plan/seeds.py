@@ -21,6 +21,9 @@ def normalise_seed(raw: str | int) -> str:
         raise ValueError(f"the seed is longer than {MAX_SEED_LENGTH} characters")
     if any(ord(c) < 32 for c in text):
         raise ValueError("the seed contains control characters")
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        # "\ud800" in a game file, or bytes that are not UTF-8 on the command line.
+        raise ValueError("the seed contains a lone surrogate (not a character: not text)")
     return text
 
 
