@@ -112,7 +112,10 @@ def test_german_account(tmp_path: Path, run: Callable[..., Result]) -> None:
         ("round player bid tricks boosters\n1 A x 0 0\n", "scores.txt:2: bid: expected a whole"),
         ("round player bid tricks boosters\n1 A -1 0 0\n", "scores.txt:2: bid: expected a whole"),
         ("round player bid tricks boosters\n2 A 0 0 0\n", "scores.txt:2: round: the table starts"),
-        ("round player bid tricks boosters\n1 A 2 0 0\n", "scores.txt:2: bid: 2 is more than"),
+        (
+            "round player bid tricks boosters\n1 A 2 0 0\n",
+            "scores.txt:2: bid: 2 is more than the 1 trick of round 1",
+        ),
         ("round player bid tricks boosters\n1 A 0 0 3\n", "scores.txt:2: boosters: 3, but A"),
         (
             "round player bid tricks boosters\n1 A 0 0 0\n1 A 1 0 0\n",

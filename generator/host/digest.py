@@ -132,7 +132,7 @@ def refuse_future(game: GameFolder, future: list[Post], cutoff: Cutoff) -> None:
         instead = "say how far the thread is with --until 'day N'"
     else:
         why = (
-            f"{asked}: the page would hold {len(future)} posts not yet due (the first: "
+            f"{asked}: the page would hold {counted(len(future), 'post')} not yet due (the first: "
             f"{first.title}, {when(slots[first.turn])}), so players would read the future"
         )
         instead = "leave out --all and --until for the posts so far"

@@ -18,6 +18,7 @@ from fractions import Fraction
 from pathlib import Path, PurePosixPath
 
 from generator.common.errors import ContentError, Problem, SheetgenError, abridge, display_path
+from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.host.names import name_key, name_problem
 
@@ -184,7 +185,7 @@ def _parse(text: str, shown: str, spec: ScoreSpec, folder: Path | None) -> list[
                 raise ContentError(problems)
             continue
         if len(row) > len(header):
-            problem(line, "", f"{len(row)} values for {len(header)} columns")
+            problem(line, "", f"{counted(len(row), 'value')} for {counted(len(header), 'column')}")
             continue
         cells = {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(header)}
         entry = _entry(line, cells, spec, folder, problem)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.common.errors import SheetgenError, display_path
+from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.common.warnings_count import warn
 from generator.folder.corrections_log import read_corrections
@@ -296,8 +297,9 @@ def revised_calendar(
     revised = revise(files[index].data, before)
     if revised.changed and report is not None:
         report(
-            f"{CALENDAR_FILE}: {len(revised.changed)} events changed since the calendar this "
-            "folder held (SEQUENCE raised); import it again to update your calendar app"
+            f"{CALENDAR_FILE}: {counted(len(revised.changed), 'event')} changed since the "
+            "calendar this folder held (SEQUENCE raised); import it again to update your "
+            "calendar app"
         )
     return [*files[:index], OutputFile(CALENDAR_FILE, revised.data), *files[index + 1 :]]
 

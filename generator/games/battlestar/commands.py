@@ -40,7 +40,7 @@ OUTPUT = click.option(
 
 
 def _report(table: Table, written: Any, paths: list[Path]) -> None:
-    click.echo(f"Wrote {len(paths)} files to {display_path(table.folder)}/", err=True)
+    click.echo(f"Wrote {counted(len(paths), 'file')} to {display_path(table.folder)}/", err=True)
     for path in paths:
         click.echo(f"  {display_path(path)}", err=True)
     for path in table.recovered:
@@ -646,7 +646,9 @@ def reveal(game_file: Path, as_json: bool, before_end: bool, output: Path | None
         post = reveal_post(table.state, table.game_id, revealed_seed, table.messages)
         with locked(table.folder):
             paths = write_files(table.folder, Written(post, []))
-        click.echo(f"Wrote the reveal posts ({len(paths)} files, public/reveal.*)", err=True)
+        click.echo(
+            f"Wrote the reveal posts ({counted(len(paths), 'file')}, public/reveal.*)", err=True
+        )
     if as_json:
         data = {"game_id": table.game_id, "seed": revealed_seed, "messages": items}
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))

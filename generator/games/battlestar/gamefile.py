@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Annotated
 
 from generator.common.errors import ContentError, Problem, SheetgenError
+from generator.common.plural import counted
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.model import Character, Id
 from generator.host.names import name_key, name_problem
@@ -202,7 +203,7 @@ def setup_draw_problem(content: Battlestar, character: Character, types: list[st
     draws can be shared out among the entries without any entry giving more than its count
     (Hall's condition over every set of types)."""
     if len(types) != content.setup_draw:
-        return f"{len(types)} cards (expected {content.setup_draw})"
+        return f"{counted(len(types), 'card')} (expected {content.setup_draw})"
     unknown = [t for t in types if t not in content.skill_type_ids()]
     if unknown:
         return f"unknown skill type {unknown[0]!r} (expected one of the character's skills)"

@@ -170,9 +170,12 @@ def _line_problem(round_no: int, line: Line, rounds: dict[int, list[Line]]) -> s
     if round_no > 1 and line.player not in {x.player for x in rounds[1]}:
         return f"player: {line.player} did not play round 1"
     if line.bid > round_no:
-        return f"bid: {line.bid} is more than the {round_no} tricks of round {round_no}"
+        return f"bid: {line.bid} is more than the {counted(round_no, 'trick')} of round {round_no}"
     if line.tricks > round_no:
-        return f"tricks: {line.tricks} is more than the {round_no} tricks of round {round_no}"
+        return (
+            f"tricks: {line.tricks} is more than the {counted(round_no, 'trick')} of round "
+            f"{round_no}"
+        )
     return None
 
 
