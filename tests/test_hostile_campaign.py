@@ -250,3 +250,19 @@ def test_lone_surrogates_are_refused_where_they_are_read(run: Any, tmp_path: Pat
     plan["game_id"] = "\ud800"
     (tmp_path / "g" / "plan.json").write_text(json.dumps(plan))
     assert_clear_error(run("today", "day", "1", "-o", "g"), "g/plan.json: not a sheetgen plan")
+
+
+def test_a_name_no_file_system_takes_is_a_clear_error_everywhere(run: Any) -> None:
+    """A 300-character name where a command takes a path ended in internal errors."""
+    long_name = "s" * 300
+    for args in (
+        ("today", "-o", long_name),
+        ("digest", "-o", long_name),
+        ("correct", "-o", long_name),
+        ("plan", "--game", long_name),
+        ("score", "galaxy-trucker", long_name, "--seed", "42", "--round", "1"),
+        ("card-race", "new", long_name),
+    ):
+        result = run(*args)
+        assert_clear_error(result, "s" * 59 + "…: File name too long")
+        assert len(result.output) < 500

@@ -4,6 +4,7 @@ write, and how every command reports what goes wrong."""
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import functools
 import sys
 from collections.abc import Callable
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from generator.common.errors import SheetgenError, display_path
+from generator.common.errors import SheetgenError, abridge, display_path
 from generator.common.plural import counted
 from generator.common.warnings_count import warn
 
@@ -346,22 +347,43 @@ def report_errors(func: Callable[..., Any]) -> Callable[..., Any]:
             raise
         except RecursionError:
             raise SheetgenError("input nested too deeply to handle") from None
+        except OSError as exc:
+            if exc.errno not in _PATH_ERRNOS:
+                raise _internal_error(exc) from None
+            # A path no file system takes (300 characters in one name, a file where a folder
+            # is named, a loop of links) or a disk that refuses: the path and why, not a crash.
+            named = "" if exc.filename is None else f"{abridge(display_path(Path(exc.filename)))}: "
+            raise SheetgenError(f"{named}{exc.strerror}") from None
         except Exception as exc:
-            import tempfile
-            import traceback
-
-            with tempfile.NamedTemporaryFile(
-                "w", prefix="sheetgen-crash-", suffix=".log", delete=False
-            ) as log:
-                traceback.print_exc(file=log)
-            click.echo(
-                f"internal error: {type(exc).__name__}: {exc}\n"
-                f"  The full traceback is in {log.name}",
-                err=True,
-            )
-            sys.exit(1)
+            raise _internal_error(exc) from None
 
     return wrapper
+
+
+def _internal_error(exc: Exception) -> SystemExit:
+    """Says a bug happened (its message cut short, the traceback in a log file); the exit
+    to raise (code 1). Called while `exc` is being handled."""
+    import tempfile
+    import traceback
+
+    with tempfile.NamedTemporaryFile(
+        "w", prefix="sheetgen-crash-", suffix=".log", delete=False
+    ) as log:
+        traceback.print_exc(file=log)
+    click.echo(
+        f"internal error: {type(exc).__name__}: {abridge(str(exc), 300)}\n"
+        f"  The full traceback is in {log.name}",
+        err=True,
+    )
+    return SystemExit(1)
+
+
+# What an OSError says about the paths a user gave or the disk, not about a bug.
+_PATH_ERRNOS = frozenset(
+    getattr(errno, name)
+    for name in ("ENAMETOOLONG", "ELOOP", "ENOTDIR", "EACCES", "EPERM", "EROFS", "ENOSPC", "EDQUOT")
+    if hasattr(errno, name)
+)
 
 
 # The host's-month commands work on an existing game folder.
