@@ -167,7 +167,9 @@ class MaskKeepingFont(ImageFont.FreeTypeFont):
                 *args, **kwargs,
             )  # fmt: skip
         # `ink` is left out: FreeType uses it for colour (RGBA) glyphs alone.
-        key = (text, mode, anchor, start, kwargs.get("stroke_filled", False))
+        # Pillow 10 passes `start` as a list, later releases as a tuple.
+        at = None if start is None else tuple(start)
+        key = (text, mode, anchor, at, kwargs.get("stroke_filled", False))
         found = self._masks.get(key)
         if found is None:
             found = super().getmask2(text, mode, None, None, None, 0, anchor, ink, start, **kwargs)
