@@ -1,12 +1,17 @@
-# Two entry points for a fresh machine with Python 3.11+ and make:
-#   make game   set up .venv and generate a whole example game into output/
-#   make test   set up .venv with the test extras and run the whole suite
+# Entry points for a fresh machine with Python 3.11+ and make:
+#   make game    set up .venv and generate a whole example game into output/
+#   make check   the fast lane while you work: ruff and the fast tests (about a minute and a half)
+#   make test    everything, as CI runs it: ruff, every test (end-to-end, browser, packaging,
+#                slow), and the fast tests again against the lowest dependency versions allowed
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 SEED_FILE ?= seeds/example.yaml
+# The tests left out of the fast lane (markers in pyproject.toml).
+FAST := not e2e and not browser and not packaging and not slow
+MIN_VENV := .venv-minimum
 
-.PHONY: game test lint bench clean
+.PHONY: game check test test-minimum lint bench clean
 
 STAMP := $(VENV)/.installed
 
@@ -14,7 +19,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,accel]'
 	# Bytecode compiled once, as an installed package has it: a run then loads it instead
 	# of compiling every module again (an environment may forbid writing it at run time).
 	$(BIN)/python -m compileall -q generator
@@ -23,11 +28,28 @@ $(STAMP): pyproject.toml
 game: $(STAMP)
 	$(BIN)/sheetgen game --game $(SEED_FILE)
 
+check: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest -m "$(FAST)"
+
 test: $(STAMP)
 	bash .ci/ensure-chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
+	$(MAKE) test-minimum
+
+# The fast tests with every dependency at the lowest version pyproject.toml allows
+# (.ci/minimum-versions.txt), and without reportlab's optional C accelerator.
+$(MIN_VENV)/.installed: pyproject.toml .ci/minimum-versions.txt
+	$(PYTHON) -m venv $(MIN_VENV)
+	$(MIN_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(MIN_VENV)/bin/python -m pip install --quiet -c .ci/minimum-versions.txt -e '.[test]'
+	touch $@
+
+test-minimum: $(MIN_VENV)/.installed
+	$(MIN_VENV)/bin/python -m pytest -m "$(FAST)"
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
@@ -39,4 +61,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/digest_cpu.py
 
 clean:
-	rm -rf $(VENV) output/*/
+	rm -rf $(VENV) $(MIN_VENV) output/*/
