@@ -13,6 +13,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from bsg_helpers import FIVE, FIVE_SEED, BsgGame
 
 
@@ -89,6 +90,7 @@ main(sys.argv[1:])
 """
 
 
+@pytest.mark.e2e
 def test_item8_kill_between_log_and_post_loses_nothing(tmp_path: Path) -> None:
     reference = BsgGame(tmp_path / "ref", seed=FIVE_SEED, players=FIVE, rules=2)
     crashed = BsgGame(tmp_path / "crash", seed=FIVE_SEED, players=FIVE, rules=2)

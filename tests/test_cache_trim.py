@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from generator.common import cache_trim
 from generator.folder import kept_blobs
 
@@ -148,6 +150,7 @@ def size_of(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
 
 
+@pytest.mark.e2e
 def test_a_game_trims_the_cache_it_wrote_to_when_it_ends(tmp_path: Path) -> None:
     """A cache of 2 MB holding an old entry of 1.5 MB: a game without pictures keeps its
     sheets (0.9 MB) in it, and the run ends with the old entry gone and the sheets kept."""

@@ -82,6 +82,7 @@ def cli(folder: Path, *args: str) -> subprocess.Popen[bytes]:
     )
 
 
+@pytest.mark.e2e
 def test_item8_kill_9_at_random_moments_blocks_nothing_and_loses_no_post(
     tmp_path: Path, run: Callable[..., Result]
 ) -> None:

@@ -464,6 +464,7 @@ def test_seeds_folder_keeps_real_game_files_out_of_git() -> None:
     assert example.returncode == 1
 
 
+@pytest.mark.e2e
 def test_byte_identical_across_processes(tmp_path: Path) -> None:
     """Two separate interpreters (different hash seeds) write the same bytes."""
     outputs = []

@@ -175,6 +175,7 @@ def check_ticks(browser: Browser, page: Path) -> None:
     assert done == 2
 
 
+@pytest.mark.browser
 def test_galaxy_trucker_console_in_a_browser(gt: Path, browser: Browser) -> None:
     page = console(gt, "--at", GT_AT)
     assert not re.search(r"https?://", page)
@@ -184,6 +185,7 @@ def test_galaxy_trucker_console_in_a_browser(gt: Path, browser: Browser) -> None
     check_ticks(browser, gt / "console.html")
 
 
+@pytest.mark.browser
 def test_moon_drop_console_in_a_browser(moon: Path, browser: Browser) -> None:
     page = console(moon, "--at", MOON_AT)
     assert not re.search(r"https?://", page)
@@ -193,6 +195,7 @@ def test_moon_drop_console_in_a_browser(moon: Path, browser: Browser) -> None:
     check_ticks(browser, moon / "console.html")
 
 
+@pytest.mark.browser
 def test_card_race_console_in_a_browser(race: PlayedTable, browser: Browser) -> None:
     page = console(race.folder)
     assert not re.search(r"https?://", page)
@@ -201,6 +204,7 @@ def test_card_race_console_in_a_browser(race: PlayedTable, browser: Browser) -> 
     check_ticks(browser, race.folder / "console.html")
 
 
+@pytest.mark.browser
 def test_a_missed_slot_comes_first_in_the_warning_style(
     gt: Path, tmp_path: Path, browser: Browser
 ) -> None:
@@ -301,6 +305,7 @@ def test_battlestar_console_from_its_game_file(tmp_path: Path) -> None:
         assert html_module.escape(text.splitlines()[0], quote=False) not in page
 
 
+@pytest.mark.browser
 def test_a_private_message_is_one_tick_on_every_platform(
     race: PlayedTable, browser: Browser
 ) -> None:

@@ -137,6 +137,7 @@ def test_undated_game_needs_a_day(run: Any, tmp_path: Path) -> None:
 # --- in a real browser -------------------------------------------------------------------
 
 
+@pytest.mark.browser
 def test_browser_harness_sees_overflow(tmp_path: Path) -> None:
     """The measurement can fail: a page wider than the phone is caught."""
     page = tmp_path / "wide.html"
@@ -145,6 +146,7 @@ def test_browser_harness_sees_overflow(tmp_path: Path) -> None:
     assert figures["innerWidth"] == 360 and figures["scrollWidth"] > 360
 
 
+@pytest.mark.browser
 def test_galaxy_trucker_page_in_a_browser(gt_round_one: Path, tmp_path: Path) -> None:
     figures = measure(gt_round_one / "digest.html")
     assert figures["innerWidth"] == 360
@@ -161,6 +163,7 @@ def test_galaxy_trucker_page_in_a_browser(gt_round_one: Path, tmp_path: Path) ->
         assert sum(1 for n in image.convert("L").histogram() if n) > 16  # the page drew something
 
 
+@pytest.mark.browser
 def test_moon_drop_page_in_a_browser(run: Any, tmp_path: Path) -> None:
     made = run("game", "--pack", "moon-drop", "--seed", SEED, "--start", "2026-12-07", "-o", "md")
     assert made.exit_code == 0

@@ -195,6 +195,7 @@ BLOG = """<!DOCTYPE html>
 """
 
 
+@pytest.mark.browser
 def test_the_fragment_renders_in_a_blog_article(month: Path, tmp_path: Path) -> None:
     fragment = (month / "digest-fragment.html").read_text()
     blog = tmp_path / "blog.html"
@@ -211,6 +212,7 @@ def test_the_fragment_renders_in_a_blog_article(month: Path, tmp_path: Path) -> 
         assert sum(1 for n in image.convert("L").histogram() if n) > 16
 
 
+@pytest.mark.browser
 def test_the_month_page_in_a_phone_browser(month: Path) -> None:
     figures = measure(month / "digest.html", width=PHONE, height=800)
     assert figures["scrollWidth"] <= PHONE and figures["scrollWidthAllOpen"] <= PHONE, figures

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 CALLER = """
 import sys
 from generator.entry import main
@@ -27,6 +29,7 @@ def _call(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.e2e
 def test_the_caller_goes_on_after_a_command(tmp_path: Path) -> None:
     done = _call(tmp_path, "--version")
     assert done.returncode == 0, done.stderr
@@ -35,6 +38,7 @@ def test_the_caller_goes_on_after_a_command(tmp_path: Path) -> None:
     assert "sheetgen" in lines[0]  # the version was printed before
 
 
+@pytest.mark.e2e
 def test_the_caller_sees_a_failed_commands_status(tmp_path: Path) -> None:
     done = _call(tmp_path, "no-such-command")
     assert done.stdout.splitlines() == ["sheetgen ended with 2", "the caller goes on"]

@@ -308,6 +308,7 @@ def _sigint_after(delay: float, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.CompletedProcess(args, proc.returncode, "", err)
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("delay", [0.2, 0.6, 1.5])
 def test_ctrl_c_at_any_moment(tmp_path: Path, delay: float) -> None:
     result = _sigint_after(delay, tmp_path)

@@ -98,6 +98,7 @@ def _program() -> str:
     return found
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("args", [("check", "galaxy-trucker"), ("plan", "--seed", SEED)])
 def test_item9_a_reader_that_stops_reading_ends_quietly(
     tmp_path: Path, args: tuple[str, ...]
@@ -131,6 +132,7 @@ def test_item9_a_reader_that_stops_reading_ends_quietly(
     assert proc.stderr == "" and proc.returncode not in (0, 2)
 
 
+@pytest.mark.e2e
 def test_item9_ctrl_c_while_the_program_loads_is_one_short_line(tmp_path: Path) -> None:
     """An interrupt after the package is imported but before `run` takes over (the window of
     the program's own start-up): one line, exit code 130. The script is the installed

@@ -29,6 +29,7 @@ def _file() -> Path:
     return path
 
 
+@pytest.mark.e2e
 def test_pieces_kept_by_one_run_are_read_by_the_next() -> None:
     first = kept_bundle.bundle(KEY)
     assert first.get("tile\0T001") is None

@@ -56,6 +56,7 @@ def test_a_kept_pack_is_the_validated_one(
     assert kept_pack.meta == fresh_pack.meta
 
 
+@pytest.mark.e2e
 def test_a_game_folders_copy_with_its_bases_is_kept_too(tmp_path: Path, cache: Path) -> None:
     copy = tmp_path / "pack"
     shutil.copytree(CONTENT_DIR / "keep-on-trucking", copy)
@@ -122,6 +123,7 @@ def test_damaged_or_forged_entries_are_validated_again(
             assert load_content("galaxy-trucker")[0].kept_models is not None
 
 
+@pytest.mark.e2e
 def test_a_process_reading_a_kept_pack_imports_neither_yaml_nor_pydantic(
     tmp_path: Path,
 ) -> None:

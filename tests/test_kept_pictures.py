@@ -117,6 +117,7 @@ def _kept_files(cache: Path) -> list[Path]:
     ]
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_games_pictures_are_kept_in_one_bundle_and_read_back(
     tmp_path: Path, workers: str
@@ -137,6 +138,7 @@ def test_a_games_pictures_are_kept_in_one_bundle_and_read_back(
     assert max(p.stat().st_size for p in _kept_files(in_one)) == size  # the pool lost none
 
 
+@pytest.mark.e2e
 def test_a_damaged_bundle_is_drawn_again_and_the_posts_do_not_change(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     drawn = _game(tmp_path / "first", cache)

@@ -18,6 +18,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 SEED_A = "kill-test-seed-aaaa-0001"
 SEED_B = "kill-test-seed-bbbb-0002"
 KILLS = int(os.environ.get("SHEETGEN_KILLS", "8"))  # a longer loop by hand: SHEETGEN_KILLS=40
@@ -57,6 +59,7 @@ def seed_leaks(place: Path, complete: bool) -> list[str]:
     return leaks
 
 
+@pytest.mark.e2e
 def test_kill_9_at_random_moments_leaves_previous_or_complete_game(
     run: Any, tmp_path: Path
 ) -> None:
@@ -109,6 +112,7 @@ def test_kill_9_at_random_moments_leaves_previous_or_complete_game(
     assert outcomes.count("finished") <= KILLS // 2, outcomes  # most kills hit a live run
 
 
+@pytest.mark.e2e
 def test_two_concurrent_runs_into_one_folder_never_mix(run: Any, tmp_path: Path) -> None:
     assert run("game", "--no-images", "--seed", SEED_A, "-o", "refs/a").exit_code == 0
     assert run("game", "--no-images", "--seed", SEED_B, "-o", "refs/b").exit_code == 0
@@ -129,6 +133,7 @@ def test_two_concurrent_runs_into_one_folder_never_mix(run: Any, tmp_path: Path)
     assert tree(tmp_path / "g") == complete[winner]
 
 
+@pytest.mark.e2e
 def test_a_second_run_waits_for_the_first(tmp_path: Path) -> None:
     """While another run holds the folder's lock, a run waits and writes nothing; it goes on
     when the lock is released."""

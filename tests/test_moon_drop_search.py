@@ -221,6 +221,7 @@ FULL = """
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("crises", "goal"),
     [("fire,breach,plague", "population"), ("sabotage,quake,fungus", "security")],

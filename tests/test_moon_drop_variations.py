@@ -401,6 +401,7 @@ def full_joins() -> str:
     return "joins: " + " ".join(joins)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("crises", "goal"),
     [("fire,breach,plague", "population"), ("sabotage,quake,fungus", "security")],

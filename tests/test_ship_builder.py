@@ -167,6 +167,7 @@ def test_building_by_taps_gives_the_reference_ship_file(page: Path, content: Gal
     assert back["readBack"] == found["text"] and back["readErrors"] == ""
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("board_id", ["I", "II", "III"])
 def test_bot_ships_built_by_taps_export_as_the_engine_writes_them(
     page: Path, content: GalaxyTrucker, board_id: str

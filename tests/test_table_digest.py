@@ -186,6 +186,7 @@ def test_the_sheets_and_the_standings_picture_travel_with_the_page(
     assert standings.count('<img src="data:image/png;base64,') == 1
 
 
+@pytest.mark.browser
 def test_a_card_race_page_on_a_phone(tmp_path: Path, run: Run) -> None:
     table = Table(tmp_path, run)
     for _ in range(6):  # the standings: a picture and the long verify command

@@ -34,6 +34,7 @@ def sheetgen(env: dict[str, str], cwd: Path, *args: str) -> subprocess.Completed
     return subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
 
 
+@pytest.mark.e2e
 def test_a_game_the_core_never_heard_of_runs_through_it(
     plugin: dict[str, str], tmp_path: Path
 ) -> None:
@@ -66,6 +67,7 @@ def test_a_game_the_core_never_heard_of_runs_through_it(
     assert f"The card: {flips[2]}." not in html  # turn 3 is not due yet
 
 
+@pytest.mark.e2e
 def test_without_the_plugin_the_pack_names_an_unknown_game(tmp_path: Path) -> None:
     result = sheetgen(dict(os.environ), tmp_path, "check", str(PACK))
     assert result.returncode == 2
