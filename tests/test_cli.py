@@ -489,18 +489,25 @@ def test_byte_identical_across_processes(tmp_path: Path) -> None:
         ("battlestar-example.yaml", "sheetgen bsg setup"),
     ],
 )
-def test_a_table_games_file_given_to_game_names_its_own_command(
+def test_a_table_games_file_given_to_game_starts_it_with_its_own_command(
     run: Any, tmp_path: Path, seed_file: str, command: str
 ) -> None:
-    """A host who starts every game with `sheetgen game --game FILE` hears which command a
-    card table or a moderator's game file needs, not a list of unknown keys."""
+    """A host who starts every game with `sheetgen game --game FILE` gets the game of a card
+    table or a moderator's game file too: the file is handed to the game's own command (and
+    said so), never answered with a list of unknown keys; an option that command does not
+    take is refused with nothing written."""
     source = Path(__file__).resolve().parent.parent / "seeds" / seed_file
     (tmp_path / seed_file).write_bytes(source.read_bytes())
-    result = run("game", "--game", seed_file, "-o", "g")
-    assert result.exit_code == 2
-    assert f"start that game with `{command} {seed_file}`" in result.stderr
-    assert "unknown key" not in result.stderr and "Traceback" not in result.output
+    refused = run("game", "--game", seed_file, "-o", "g", "--start", "2026-12-01")
+    assert refused.exit_code == 2 and "takes no --start" in refused.stderr
     assert not (tmp_path / "g").exists()
+    result = run("game", "--game", seed_file, "-o", "g")
+    assert result.exit_code == 0, result.output
+    assert f"starting it with its own command, {command} {seed_file} -o g" in result.stderr
+    assert "unknown key" not in result.stderr and "Traceback" not in result.output
+    assert (tmp_path / "g" / "posting-guide.md").is_file() or list(
+        (tmp_path / "g").glob("posting-guide*.md")
+    )
 
 
 def test_item1_reveal_of_a_table_game_is_a_clear_refusal(run: Any, tmp_path: Path) -> None:

@@ -43,13 +43,21 @@ def test_new_writes_an_example_game_file_that_makes_the_game(
     command = " ".join(STARTS[pack]).replace(" --game", "")
     assert f"sheetgen {command}" in text  # the file says how to start the game from it
     assert f"sheetgen {command}" in written.stdout
-    made = run(
-        *STARTS[pack], "my-game.yaml", "-o", "g", *(["--no-images"] * (pack != "battlestar"))
-    )
+    no_images = ["--no-images"] * (pack != "battlestar")
+    made = run(*STARTS[pack], "my-game.yaml", "-o", "g", *no_images)
     assert made.exit_code == 0, made.output
     assert (tmp_path / "g" / "posting-guide.md").is_file()
     if pack in ("galaxy-trucker", "keep-on-trucking", "moon-drop"):
         assert json.loads((tmp_path / "g" / "plan.json").read_text())["start"] == "2026-12-07"
+    # `sheetgen game --game FILE` makes every pack's game from it (a table game's through
+    # its own command), the same files in another folder.
+    again = run("game", "--game", "my-game.yaml", "-o", "g2", *no_images)
+    assert again.exit_code == 0, again.output
+    assert (tmp_path / "g2" / "posting-guide.md").is_file()
+    if pack != "battlestar":
+        assert (tmp_path / "g2" / "plan.json").read_bytes() == (
+            tmp_path / "g" / "plan.json"
+        ).read_bytes()
 
 
 def test_new_chooses_a_secret_seed_and_never_writes_over_a_file(run: Run, tmp_path: Path) -> None:

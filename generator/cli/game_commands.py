@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import click
@@ -32,12 +33,16 @@ from generator.common.warnings_count import warn
     is_flag=True,
     help="Only a seed whose rounds are not extreme for the balance bot (games that have one).",
 )
+@click.pass_context
 @report_errors
-def game(fair: bool, **kwargs: Any) -> None:
-    """Write the whole game: plan, posts, images and sheets."""
+def game(ctx: click.Context, fair: bool, **kwargs: Any) -> None:
+    """Write the whole game: plan, posts, images and sheets. A table game's file (a card
+    table, a moderator's setup) is handed to the game's own start command."""
     from generator.games import Scope
     from generator.pack.load import default_pack
 
+    if kwargs["game_file"] is not None and _start_with_own_command(ctx, kwargs["game_file"]):
+        return
     if fair and kwargs["seed"] is None and kwargs["game_file"] is None:
         kwargs["seed"] = fair_seed(kwargs["pack"] or default_pack())
     args = resolve_args(**kwargs)
@@ -65,6 +70,57 @@ def game(fair: bool, **kwargs: Any) -> None:
         click.echo(f"Print pack for players: {display_path(path)}", err=True)
     if sample_table:
         click.echo(f"Note: {sample_table}", err=True)
+
+
+# `game`'s options a table game's start command may take, by the parameter names they share.
+HANDED_ON = {"output": "-o", "seed": "--seed", "paper": "--paper", "force": "--force"}
+# How `game`'s other options are spelled, and those a game file sets itself.
+OPTION_WORDS = {("images", False): "--no-images", ("game_options", None): "--option"}
+FILE_SETTINGS = {"pack", "seed", "start", "output", "paper", "game_options"}
+
+
+def _start_with_own_command(ctx: click.Context, game_file: Path) -> bool:
+    """A game file whose game starts with its own command (a card table's deal, a
+    moderator's setup: the game's `game_file_command`): run that command on it, with the
+    options of `game` it also takes; an option it does not take is refused, not dropped.
+    False for any other file."""
+    import shlex
+
+    from generator.kit.session import own_start_command
+
+    found = own_start_command(game_file)
+    if found is None:
+        return False
+    title, template = found
+    words = shlex.split(template.format(file=shlex.quote(str(game_file))))[1:]
+    group = main.get_command(ctx, words[0])
+    command = group.get_command(ctx, words[1]) if isinstance(group, click.Group) else None
+    if command is None:
+        raise SheetgenError(f"{display_path(game_file)}: `{template}` is not installed")
+    takes = {p.name for p in command.params}
+    args = words[2:]
+    for name, value in ctx.params.items():
+        if ctx.get_parameter_source(name) != click.core.ParameterSource.COMMANDLINE:
+            continue
+        flag = HANDED_ON.get(name) if name in takes else None
+        if name == "images" and name in takes:
+            args.append("--images" if value else "--no-images")
+        elif flag is not None:
+            args += [flag] if isinstance(value, bool) else [flag, str(value)]
+        elif name != "game_file":
+            shown = template.split(" {file}")[0]
+            key = (name, value if isinstance(value, bool) else None)
+            option = OPTION_WORDS.get(key, f"--{name.replace('_', '-')}")
+            where = "set it in the game file, or " if name in FILE_SETTINGS else ""
+            raise SheetgenError(
+                f"{display_path(game_file)}: a {title} game file starts with `{shown}`, which "
+                f"takes no {option}: {where}leave it out"
+            )
+    shown = " ".join(["sheetgen", *words[:2], *map(shlex.quote, args)])
+    click.echo(f"A {title} game file: starting it with its own command, {shown}", err=True)
+    with command.make_context(f"sheetgen {words[0]} {words[1]}", args, parent=ctx) as sub:
+        command.invoke(sub)
+    return True
 
 
 def _started_elsewhere(g: Any) -> str:

@@ -226,24 +226,33 @@ def read_game_file(path: Path) -> GameFile:
 
 def refuse_other_games_file(path: Path) -> None:
     """A game file of a game that starts with its own command (a card table, a moderator's
-    setup) given to `game`, `round` or `turn`: name that command rather than list every key
-    those commands do not know. Silent when the file names no such game."""
+    setup) given to `round` or `turn`: name that command rather than list every key those
+    commands do not know. Silent when the file names no such game."""
+    found = own_start_command(path)
+    if found is not None:
+        title, command = found
+        shown = display_path(path)
+        raise SheetgenError(
+            f"{shown}: a {title} game file; start that game with `{command.format(file=shown)}`"
+        )
+
+
+def own_start_command(path: Path) -> tuple[str, str] | None:
+    """The game's title and the command (`sheetgen GROUP COMMAND {file}`) that starts the
+    game a game file names, when that game starts with its own command (a card table, a
+    moderator's setup); None for any other file, or one whose pack does not load (its
+    problems are reported as they are)."""
     from generator.pack.yamlio import load_document
 
-    shown = display_path(path)
-    doc, _ = load_document(path, shown)
+    doc, _ = load_document(path, display_path(path))
     pack = doc.data.get("pack") if doc is not None and isinstance(doc.data, dict) else None
     if not isinstance(pack, str) or not pack:
-        return
+        return None
     if "/" in pack or pack.startswith("."):
         pack = str(path.parent / pack)
     try:
         loaded, rules, _ = load_content(pack)
     except SheetgenError:
-        return  # the pack's own problems are for `check`; the file's are reported as they are
+        return None  # the pack's own problems are for `check`
     command = rules.capabilities.game_file_command
-    if command:
-        raise SheetgenError(
-            f"{shown}: a {loaded.meta.title} game file; start that game with "
-            f"`{command.format(file=shown)}`"
-        )
+    return (loaded.meta.title, command) if command else None
