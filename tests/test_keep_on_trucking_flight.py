@@ -451,6 +451,14 @@ def test_title_counts_at_the_end_of_the_round(content: GalaxyTrucker) -> None:
     assert lines[at + 2].startswith(
         "  Contraptionist  1   (K047 (cyan life support) at row 6, column 8)"
     )
+    # Dead Zone on column 8 (rolls 4+4): for the Contraptionist its components are mere
+    # structural modules (the rulebook), so K047 no longer counts; the Aesthete still sees
+    # the cabin T036 there: 1.
+    roads = (("dead-zone", ((4, 4),)),)
+    _, lines = fly(content, tiles, [("stardust-1a", [])], roads=roads, titles="4-8-12")
+    at = lines.index("Titles (write both counts in their boxes and post them with your score)")
+    assert lines[at + 1].startswith("  Aesthete        1   ")
+    assert lines[at + 2] == "  Contraptionist  0   (none)"
 
 
 def test_fancy_wiring_drops_a_lonely_booster(content: GalaxyTrucker) -> None:
@@ -564,7 +572,10 @@ def test_union_ship_smugglers_take_crew_for_missing_goods(content: GalaxyTrucker
     )
     assert totals(result) == ((0,), 0, 0, -4, -4)
     assert result.played.end.human_count == 2
-    assert "  Union Ship: they take 2 crew instead of goods." in lines
+    assert (
+        "  Union Ship: they take 2 humans (2 from start (starting cabin) at row 7, column 7) "
+        "instead of goods." in lines
+    )
 
 
 def test_a_real_seeds_ship_agrees_with_a_hand_count() -> None:

@@ -74,7 +74,7 @@ def title_lines(result: TruckingRound) -> list[str]:
     ship = flight.ship
     end: Any = result.played.end
     pairs = aesthete(ship, end.present)
-    served = contraptionist(ship, end.present)
+    served = contraptionist(ship, end.present, flight.works)
     pair_words = "; ".join(
         f"{ship.parts[a].tile.id} at {cell_name(a)} and {ship.parts[b].tile.id} at column {b[1]}"
         for a, b in pairs

@@ -16,7 +16,7 @@ from typing import Any
 
 from generator.games.galaxy_trucker.flight.option import Option, distinct, then_all
 from generator.games.galaxy_trucker.flight.ship import CONNECTORS, DIRECTION_NAMES, Cell, N, S
-from generator.games.galaxy_trucker.flight.state import crew_words, lose_goods, remove_humans
+from generator.games.galaxy_trucker.flight.state import crew_words, lose_goods
 from generator.games.keep_on_trucking.flight.combat import (
     _gunners,
     _shields,
@@ -36,6 +36,7 @@ from generator.games.keep_on_trucking.flight.geometry import coordinate, landing
 from generator.games.keep_on_trucking.flight.goods import (
     crew_loss_options,
     gain_crew,
+    human_losses,
     joined_words,
     load,
     pay_goods,
@@ -225,15 +226,20 @@ def smugglers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[O
         after, taken = lose_goods(flight, s, card.goods_lost)
         short = card.goods_lost - len(taken)
         lines = [f"They take goods: {flight.goods_words(taken)}." if taken else "No goods to take."]
+        ways = [(after, lines, short)]
         if short and flight.has("union-ship"):
-            # Union Ship: missing goods are paid in crew, 1 each, while a human can stay.
+            # Union Ship: missing goods are paid in crew, 1 each, while a human can stay;
+            # the player picks the cabins (a stasis chamber may refill one).
             crew = min(short, max(0, after.crew_count - 1), max(0, after.human_count - 1))
             if crew:
-                before = after.crew_count
-                after = remove_humans(after, crew)
-                after, more = crew_check(flight, after, before)
-                lines += [f"Union Ship: they take {crew} crew instead of goods.", *more]
-                short -= crew
+                ways = []
+                for paid, who, _n in human_losses(flight, after, crew):
+                    woke, more = crew_check(flight, paid, after.crew_count)
+                    words = f"Union Ship: they take {who} instead of goods."
+                    ways.append((woke, [*lines, words, *more], short - crew))
+        return [_batteries_for_goods(s2, more, left) for s2, more, left in ways]
+
+    def _batteries_for_goods(after: TState, lines: list[str], short: int) -> Option:
         if short:
             batteries = min(short, after.battery_count)
             charges = dict(after.charges)
@@ -241,12 +247,13 @@ def smugglers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[O
                 cell = max(charges, key=lambda c: (charges[c], -c[0], -c[1]))
                 charges[cell] -= 1
             after = replace(after, charges=tuple(sorted(charges.items())))
-            lines.append(
+            lines = [
+                *lines,
                 f"They take {batteries} batter{'ies' if batteries != 1 else 'y'} instead."
                 if batteries
-                else "No batteries either: they make fun of you and leave."
-            )
-        return [Option(after, 0, (*lines, "Record 0."))]
+                else "No batteries either: they make fun of you and leave.",
+            ]
+        return Option(after, 0, (*lines, "Record 0."))
 
     return combat(flight, state, card.strength, win, lose)
 

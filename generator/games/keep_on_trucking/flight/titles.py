@@ -8,10 +8,14 @@ words; rulings: reference/keep-on-trucking.md, "Titles").
   cannon, a single engine or a cannon-engine). On Ship IA the columns are the printed ones.
 - Contraptionist: each booster, furnace, catapult and stasis chamber joined to what it
   serves, plus at most one life support of each colour joined to a cabin that is not the
-  starting cabin.
+  starting cabin. In the Dead Zone's column every component counts as a structural module
+  (the rulebook's note): it neither counts nor serves as a partner; the Aesthete still sees
+  its type.
 Out of the round, both counts are halved (titles.yaml's award line)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from generator.games.galaxy_trucker.flight.ship import Cell, Part, Ship
 from generator.games.keep_on_trucking.flight.geometry import PARTNERS, joined_to
@@ -55,18 +59,22 @@ def aesthete(ship: Ship, present: frozenset[Cell]) -> list[tuple[Cell, Cell]]:
     return pairs
 
 
-def contraptionist(ship: Ship, present: frozenset[Cell]) -> list[Cell]:
+def contraptionist(
+    ship: Ship, present: frozenset[Cell], works: Callable[[Cell], bool] = lambda _c: True
+) -> list[Cell]:
+    """`works`: False for a cell of the Dead Zone, whose components count as structural."""
     found = []
     colours: set[str] = set()
+    alive = frozenset(c for c in present if works(c))
     for cell in ship.order:
-        if cell not in present:
+        if cell not in alive:
             continue
         part = ship.parts[cell]
         name = part.does.name
-        if name in SERVES and joined_to(ship, cell, present, PARTNERS[name]):
+        if name in SERVES and joined_to(ship, cell, alive, PARTNERS[name]):
             found.append(cell)
         elif part.does.life_support and part.type.alien not in colours:
-            cabins = joined_to(ship, cell, present, lambda k: k.alien_berth)
+            cabins = joined_to(ship, cell, alive, lambda k: k.alien_berth)
             if cabins:
                 colours.add(part.type.alien or "")
                 found.append(cell)
