@@ -153,7 +153,7 @@ RECORDED: dict[str, dict[str, Any]] = {
     },
     "keep-on-trucking insane balance-5": {
         "plays": [[-3, None, True], [14, "slavers", False], [25, "slavers", True]],
-        "decisions": "ee9a36f058a76cbf",
+        "decisions": "1bfd93e07518d9fb",
     },
     "keep-on-trucking insane kot-bot-2": {
         "plays": [[-1, "planets", True], [-12, "open-space", True], [-8, "slavers", True]],
