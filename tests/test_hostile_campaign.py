@@ -9,6 +9,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 CASES = Path(__file__).parent / "cases"
 SHIPS = CASES / "ships"
 
@@ -129,6 +131,7 @@ def assert_quiet_interrupt(result: Any) -> None:
     assert result.stderr.strip() == "interrupted"
 
 
+@pytest.mark.e2e
 def test_ctrl_c_while_the_program_loads_is_one_line_at_every_step(tmp_path: Path) -> None:
     """At the 1st, 2nd, 4th ... module loaded after the package: one line and 130, or (past
     the last module the command loads) the command's own output and 0."""
@@ -143,6 +146,7 @@ def test_ctrl_c_while_the_program_loads_is_one_line_at_every_step(tmp_path: Path
     assert stopped >= 6
 
 
+@pytest.mark.e2e
 def test_a_ctrl_c_python_cannot_raise_is_not_lost(tmp_path: Path) -> None:
     """Landing in a callback of the import system (where an exception is "ignored"), a
     Ctrl-C printed a traceback and the command went on; it now stops the command."""
@@ -151,6 +155,7 @@ def test_a_ctrl_c_python_cannot_raise_is_not_lost(tmp_path: Path) -> None:
     assert result.stdout == ""
 
 
+@pytest.mark.e2e
 def test_ctrl_c_while_the_program_ends_is_one_line(tmp_path: Path) -> None:
     """In an exit handler, after the command answered: one line and 130, no traceback."""
     result = interrupted_run(tmp_path, "exit", 0)
@@ -226,6 +231,7 @@ def test_warnings_about_huge_input_are_capped(tmp_path: Path) -> None:
     assert len(warnings_count.given()) == 100_000  # all counted (--strict still fails)
 
 
+@pytest.mark.e2e
 def test_a_huge_argument_is_not_echoed_back_whole(tmp_path: Path) -> None:
     """click's own errors quoted a 10^5-digit turn number in full."""
     import subprocess
