@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 MAGIC = b"sheetgen-memo 1\n"
 MAX_ENTRY_BYTES = 50_000_000
+MAX_PACK_FILE_BYTES = 2_000_000  # pack/document.py's MAX_FILE_BYTES (not imported: light)
 FOLDER = "memo"
 
 _enabled = False
@@ -114,10 +115,12 @@ def files_digest(root: Path, pattern: str = "*.yaml") -> str | None:
         for path in sorted(root.rglob(pattern)):
             if path.is_symlink() or not path.is_file():
                 return None
-            data = path.read_bytes()
+            # Bounded, and the file opened checked: the loader refuses what is bigger than
+            # its files may be (pack/document.py), and so is never read whole here.
+            data = read_regular_file(path, MAX_PACK_FILE_BYTES)
             rel = path.relative_to(root).as_posix()
             digest.update(f"{rel}\0{len(data)}\0".encode() + data)
-    except (OSError, ValueError):
+    except (OSError, ValueError, UnreadableFile):
         return None
     return digest.hexdigest()
 
