@@ -263,16 +263,18 @@ def test_an_empty_folder_is_not_marked_as_the_caches(tmp_path: Path) -> None:
 
 
 def test_a_linked_cache_folder_is_never_written_or_read_through(tmp_path: Path) -> None:
-    """files/ and blobs/ replaced by links to the host's folders: the sheets and pictures
-    are made as if the cache were off, and nothing lands in (or is read from) those folders."""
+    """files/, blobs/ and memo/ replaced by links to the host's folders: what they keep is
+    made as if the cache were off, and nothing lands in (or is read from) those folders."""
+    from generator.common import memo
     from generator.folder import cache
     from generator.games import OutputFile
 
     os.environ["SHEETGEN_CACHE"] = str(tmp_path / "cache")  # conftest restores it
+    memo.enable()
     documents = tmp_path / "documents"
     documents.mkdir()
     (tmp_path / "cache").mkdir()
-    for name in ("files", "blobs"):
+    for name in ("files", "blobs", "memo"):
         (tmp_path / "cache" / name).symlink_to(documents, target_is_directory=True)
     calls: list[int] = []
 
@@ -280,8 +282,13 @@ def test_a_linked_cache_folder_is_never_written_or_read_through(tmp_path: Path) 
         calls.append(1)
         return [OutputFile("sheets/a.pdf", b"%PDF")]
 
-    for _ in range(2):
-        assert cache.reuse(("k",), build)[0].data == b"%PDF"
-        kept_blobs.keep(("a", "picture"), b"p")
-        assert kept_blobs.read_kept(("a", "picture")) is None
+    try:
+        for _ in range(2):
+            assert cache.reuse(("k",), build)[0].data == b"%PDF"
+            kept_blobs.keep(("a", "picture"), b"p")
+            assert kept_blobs.read_kept(("a", "picture")) is None
+            memo.keep("today-outline", ["k"], {"said": 1})
+            assert memo.recall("today-outline", ["k"]) is None
+    finally:
+        memo.enable(False)
     assert calls == [1, 1] and list(documents.iterdir()) == []

@@ -135,6 +135,8 @@ def _entry(kind: str, key: Sequence[str]) -> Path | None:
     root = cache_root()
     if root is None:
         return None
+    if (root / FOLDER).is_symlink():
+        return None  # the memo's folder replaced by a link: never written or read through
     name = sha256("\0".join((code_fingerprint(), kind, *key)).encode()).hexdigest()
     # Named by its kind too: what the cache holds reads at a glance, and tests find theirs.
     return root / FOLDER / f"{kind}.{name[:40]}"
