@@ -1,8 +1,9 @@
 """Issue 9, case 2: kill -9 at random moments and two runs into one folder.
 
-A killed `game` must leave the folder exactly as it was or exactly the complete new game
-(compared byte for byte with an undisturbed run), and the seed nowhere but in the plan.json
-of a complete game. Two runs at once never mix their games."""
+A killed `game` must leave the folder exactly as it was or, once the next command has
+finished the write it committed, exactly the complete new game (compared byte for byte with
+an undisturbed run), and the seed nowhere but in the plan.json of a complete game and the
+private staging folders beside it. Two runs at once never mix their games."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from generator.folder.in_place import finish_before_reading
 
 SEED_A = "kill-test-seed-aaaa-0001"
 SEED_B = "kill-test-seed-bbbb-0002"
@@ -95,11 +98,16 @@ def test_kill_9_at_random_moments_leaves_previous_or_complete_game(
         if not running:
             # It finished first (the machine got faster): aim earlier from now on.
             duration *= 0.7
+        committed = (tmp_path / ".g.commit").exists()
+        if committed:
+            assert (tmp_path / ".g.commit" / "plan.json").exists() or (game / "plan.json").exists()
+            finish_before_reading(game)  # what the next command does first
         after = tree(game)
         assert after in (state, complete[seed]), f"kill {kill} after {delay:.2f}s: mixed tree"
         landed = "new" if after == complete[seed] != state else "previous"
         outcomes.append(landed if running else "finished")
-        assert not seed_leaks(tmp_path, complete=True), seed_leaks(tmp_path, complete=True)
+        leaks = seed_leaks(tmp_path, complete=True)
+        assert all(Path(p).parts[0].startswith(".g.") for p in leaks), leaks
         state = after
     # The next run cleans whatever staging folders the kills left.
     final = subprocess.run(
@@ -159,55 +167,60 @@ def test_a_second_run_waits_for_the_first(tmp_path: Path) -> None:
 
 def _write_in_child(
     tmp_path: Path, crash_at: int, plan: dict[str, Any], files: list[Any]
-) -> tuple[int, int]:
+) -> tuple[int, int, int]:
     """Run write_game in a forked child that dies (os._exit: no cleanup, like kill -9) right
-    after its crash_at-th file system step. Returns the number of steps taken and the step
-    that switched the folders ((-1, -1) when it crashed)."""
+    after its crash_at-th file system step. Returns the number of steps taken, the step that
+    wrote plan.json into the staging folder and the step that committed it ((-1, -1, -1)
+    when it crashed)."""
     import generator.folder.write as output
 
     counter = tmp_path / "steps"
     pid = os.fork()
     if pid == 0:  # the child
         steps = 0
-        switched = 0
+        marks = {"plan": 0, "commit": 0}
         try:
 
             def counted(func: Any) -> Any:
                 def step(*args: Any, **kwargs: Any) -> Any:
-                    nonlocal steps, switched
+                    nonlocal steps
                     result = func(*args, **kwargs)
                     steps += 1
-                    if func is real_exchange:
-                        switched = steps
+                    if func is real_rename and str(args[1]).endswith(".g.commit"):
+                        marks["commit"] = steps
+                    if func is real_place and str(args[1]) == "plan.json":
+                        marks["plan"] = steps
                     if steps == crash_at:
                         os._exit(9)
                     return result
 
                 return step
 
+            real_rename = os.rename
+            real_place = output._place
             for name in ("link", "rename", "unlink", "mkdir", "chmod", "symlink"):
                 setattr(output.os, name, counted(getattr(os, name)))
-            real_exchange = output._exchange
             output._place = counted(output._place)  # type: ignore[method-assign]
-            output._exchange = counted(output._exchange)  # type: ignore[method-assign]
             output.write_game(tmp_path / "g", plan, files, force=True)
-            counter.write_text(f"{steps} {switched}")
+            counter.write_text(f"{steps} {marks['plan']} {marks['commit']}")
         finally:
             os._exit(0)
     _, status = os.waitpid(pid, 0)
     assert os.WIFEXITED(status)
     if os.WEXITSTATUS(status) != 0:
-        return -1, -1
-    total, switched = counter.read_text().split()
-    return int(total), int(switched)
+        return -1, -1, -1
+    total, plan_step, commit = counter.read_text().split()
+    return int(total), int(plan_step), int(commit)
 
 
 def test_crash_at_each_step_of_the_write_leaves_previous_or_complete_game(
     run: Any, tmp_path: Path
 ) -> None:
     """The random kills above mostly land while the game is drawn; this kills the writing
-    itself after each of its file system steps (every one near the switch, a sample of the
-    rest), deterministically."""
+    itself after each of its file system steps (every one near the commit, a sample of the
+    rest), deterministically. Before the commit the folder is exactly as it was; after it,
+    the next command finishes the write and the folder is exactly the new game. The folder
+    itself is never replaced (a host may be standing in it)."""
     import json
 
     from generator.games import OutputFile
@@ -224,21 +237,29 @@ def test_crash_at_each_step_of_the_write_leaves_previous_or_complete_game(
     ]
     game = tmp_path / "g"
     shutil.copytree(refs / "a", game)
-    total, switch = _write_in_child(tmp_path, 0, plan, files)  # 0: never crash, count
-    assert tree(game) == complete[SEED_B] and 0 < switch < total
+    inode = os.stat(game).st_ino
+    total, plan_step, commit = _write_in_child(tmp_path, 0, plan, files)  # 0: never crash
+    assert tree(game) == complete[SEED_B] and 0 < plan_step < commit < total
+    assert os.stat(game).st_ino == inode
     seed_in_staging_steps = []
-    near_switch = range(max(1, switch - 4), min(total, switch + 4) + 1)
-    sample = sorted({*range(1, 4), *range(1, total, 60), *near_switch, total - 1})
+    near = {*range(plan_step - 2, commit + 4), *range(total - 4, total)}
+    sample = sorted({*range(1, 4), *range(1, total, 60), *near})
     for crash_at in sample:
         shutil.rmtree(game)
         shutil.copytree(refs / "a", game)
-        assert _write_in_child(tmp_path, crash_at, plan, files) == (-1, -1)
-        after = tree(game)
-        assert after in (complete[SEED_A], complete[SEED_B]), f"crash after step {crash_at}"
+        inode = os.stat(game).st_ino
+        assert _write_in_child(tmp_path, crash_at, plan, files) == (-1, -1, -1)
         leaks = seed_leaks(tmp_path, complete=True)
         if leaks:
             seed_in_staging_steps.append(crash_at)
             assert all(Path(p).parts[0].startswith(".g.") for p in leaks), leaks
+        if crash_at < commit:
+            assert tree(game) == complete[SEED_A], f"crash after step {crash_at}"
+            assert not (tmp_path / ".g.commit").exists()
+        finish_before_reading(game)  # what the next command does first
+        expected = complete[SEED_A] if crash_at < commit else complete[SEED_B]
+        assert tree(game) == expected, f"crash after step {crash_at}"
+        assert os.stat(game).st_ino == inode
         # Whatever was left, the next run cleans it up.
         leftovers = [p for p in tmp_path.iterdir() if p.name.startswith(".g.")]
         if leftovers:
@@ -248,24 +269,20 @@ def test_crash_at_each_step_of_the_write_leaves_previous_or_complete_game(
             with folder_lock(output_root):
                 recover(output_root)
             assert not [p for p in tmp_path.iterdir() if p.name.startswith(".g.")]
-    # The seed reaches a staging folder only between writing plan.json (the last file) and
-    # the switch, and the old tree's between the switch and removing its plan.json first.
-    assert set(seed_in_staging_steps) <= {switch - 1, switch}, seed_in_staging_steps
+    # The seed is in a private staging folder only from writing its plan.json (the last
+    # file) until that file is moved into the game folder (the last move).
+    assert all(plan_step <= s < total for s in seed_in_staging_steps), seed_in_staging_steps
     print(
-        f"{total} steps (switch at {switch}), crashed after {len(sample)} of them; seed in "
+        f"{total} steps (commit at {commit}), crashed after {len(sample)} of them; seed in "
         f"a staging folder after steps {seed_in_staging_steps}"
     )
 
 
-def test_nothing_slow_between_the_seed_and_the_switch(
+def test_nothing_slow_between_the_seed_and_the_commit(
     run: Any, tmp_path: Path, monkeypatch: Any
 ) -> None:
-    """A kill between writing plan.json and the switch leaves the seed in a staging folder,
-    so that gap must be a few system calls long. Finding the C library by name runs
-    `ldconfig -p` (milliseconds); it happens before the seed is written, and not at all
-    where the program's own symbols have renameat2 (glibc)."""
-    import ctypes.util
-
+    """A kill between writing plan.json and the commit leaves the seed in a staging folder:
+    the commit comes right after it."""
     import generator.folder.write as output
 
     assert run("game", "--no-images", "--seed", SEED_A, "-o", "g").exit_code == 0
@@ -281,16 +298,9 @@ def test_nothing_slow_between_the_seed_and_the_switch(
 
         return wrapper
 
-    output._renameat2.cache_clear()
-    monkeypatch.setattr(output, "_renameat2", record("lookup", output._renameat2))
     monkeypatch.setattr(output, "_place", record("place", output._place))
-    monkeypatch.setattr(output, "_exchange", record("exchange", output._exchange))
-    monkeypatch.setattr(
-        ctypes.util, "find_library", record("find_library", ctypes.util.find_library)
-    )
+    monkeypatch.setattr(output, "_switch", record("switch", output._switch))
     assert run("game", "--no-images", "--seed", SEED_B, "-o", "g", "--force").exit_code == 0
     plan_at = events.index("place plan.json")
-    assert events[plan_at + 1 :] == ["exchange"], events[plan_at:]
-    assert "lookup" in events[:plan_at]
-    assert "find_library" not in events  # glibc: renameat2 is among the program's symbols
+    assert events[plan_at + 1 :] == ["switch"], events[plan_at:]
     assert json.loads((tmp_path / "g" / "plan.json").read_text())["seed"] == SEED_B

@@ -1,35 +1,29 @@
 """Writing a game's files: all or nothing, one run at a time, never over another game.
 
-The whole new folder is built in a hidden staging folder beside the target
-(`.<name>.XXXXXXXX.tmp`, mode 0700): the files a previous run wrote there are carried over
-as hard links, the new files are written, then the manifest and, last of all, plan.json
-(the only file with the secret seed). One atomic switch then puts the new folder in place:
-a rename when there is no folder yet, else an exchange of the two folders (Linux
-renameat2 RENAME_EXCHANGE) or, where that is missing, two renames journaled by a
-`.<name>.previous` folder that the next run puts back. So a run killed at any moment leaves
-either the folder as it was or the complete new one. The old tree, now under the staging
-name, loses its plan.json first and is then removed; whatever a killed run leaves there is
-removed by the next run.
+The new files are written into a hidden staging folder beside the target
+(`.<name>.XXXXXXXX.tmp`, mode 0700): the files, the manifest and, last of all, plan.json (the
+only file with the secret seed). A new folder is then put in place by one rename. An existing
+folder is never replaced, since a host may be working inside it: the staging folder is
+committed and its files are moved in one by one (folder/in_place.py), so a run killed at any
+moment leaves either the folder as it was or, once the next command has finished the
+commit, the complete new game. Files a previous run wrote and the host's own files stay
+where they are.
 
 A lock (fcntl.flock on the target's parent folder) lets one run at a time write there; a
 second run waits, then finds the first one's game like any other. A folder that holds
 another game (another pack, seed, content or start date) is refused unless forced; --force
-then leaves out only the regular files the other game's manifest lists with their exact
+then removes only the regular files the other game's manifest lists with their exact
 contents: nothing outside the folder is ever deleted, and nothing is written through a
 symlink."""
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import datetime as dt
-import errno
-import functools
 import hashlib
 import json
 import os
 import re
-import shutil
 import stat
 import tempfile
 from collections.abc import Iterator
@@ -45,6 +39,17 @@ from generator.common.errors import SheetgenError, display_path
 from generator.common.output_file import OutputFile
 from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
+from generator.folder.in_place import (
+    JOURNAL_FILE,
+    committed_folder,
+    finish_commit,
+    in_the_way,
+    is_real_dir,
+    journal,
+    reached,
+    remove_tree,
+    roll_forward,
+)
 
 PLAN_FILE = "plan.json"
 MANIFEST_FILE = "manifest.json"
@@ -228,12 +233,14 @@ def _staging_pattern(root: Path) -> re.Pattern[str]:
 
 
 def _backup(root: Path) -> Path:
+    # Where an older sheetgen journaled a previous folder while it switched two folders.
     return root.parent / f".{root.name}.previous"
 
 
 def recover(root: Path) -> None:
-    """Finish what a killed run left: put back a journaled previous folder, remove staging
-    folders (new trees never switched in, old trees not yet removed)."""
+    """Finish what a killed run left: finish a committed write, put back a folder an older
+    version journaled, remove staging folders (writes never committed)."""
+    finish_commit(root)
     backup = _backup(root)
     if _is_real_dir(backup):
         if os.path.lexists(root):
@@ -246,18 +253,8 @@ def recover(root: Path) -> None:
             _remove_tree(Path(entry.path))
 
 
-def _is_real_dir(path: Path) -> bool:
-    try:
-        return stat.S_ISDIR(os.lstat(path).st_mode)
-    except OSError:
-        return False
-
-
-def _remove_tree(path: Path) -> None:
-    """Remove a folder of ours; plan.json (the seed) first. Never follows a symlink."""
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(path / PLAN_FILE)
-    shutil.rmtree(path, ignore_errors=True)
+_is_real_dir = is_real_dir
+_remove_tree = remove_tree
 
 
 def _write(
@@ -272,16 +269,28 @@ def _write(
         new = {str(_safe_relative(f.path)): f for f in files}
         old_manifest = _listed(old_record)
         keep_listed = old_manifest if same_game else {}
-        if _is_real_dir(root):
+        in_place = _is_real_dir(root)
+        gone: set[str] = set()
+        if in_place:
+            blocked = in_the_way(root, [*new, MANIFEST_FILE, PLAN_FILE])
+            if blocked is not None:
+                raise SheetgenError(
+                    f"{blocked} is a folder in the game folder where sheetgen writes a file; "
+                    "move it away"
+                )
             # The table's listing is folded into the new manifest below.
-            leave_out = {PLAN_FILE, MANIFEST_FILE, TABLE_FILES, *new}
+            gone = {TABLE_FILES}
             if not same_game:
-                leave_out |= _files_written_by(root, old_manifest)
-            _carry_over(root, staging, leave_out, "")
+                gone |= _files_written_by(root, old_manifest)
+            gone -= {*new, MANIFEST_FILE, PLAN_FILE}
         checked: set[Path] = set()
         for name, item in new.items():
             _place(staging, PurePosixPath(name), item.data, checked)
-        manifest = {k: v for k, v in keep_listed.items() if _is_regular(staging / k)}
+        manifest = {
+            k: v
+            for k, v in keep_listed.items()
+            if k not in gone and k not in new and _kept(root, k)
+        }
         manifest.update({name: _sha256(item.data) for name, item in new.items()})
         plan_bytes = to_json(plan)
         manifest[PLAN_FILE] = _sha256(plan_bytes)
@@ -296,17 +305,32 @@ def _write(
             record[TABLE_KEY] = table
         _place(staging, PurePosixPath(MANIFEST_FILE), to_json(record))
         mode = _folder_mode(root)
-        # Looked up before the seed is written: finding the C library can take milliseconds,
-        # and a run killed between the seed and the switch leaves the seed in staging.
-        exchange = _renameat2()
+        if in_place:
+            install = [n for n in sorted(new) if n not in (MANIFEST_FILE, PLAN_FILE)]
+            _place(
+                staging,
+                PurePosixPath(JOURNAL_FILE),
+                journal([*install, MANIFEST_FILE, PLAN_FILE], sorted(gone)),
+            )
         # The seed goes in last, right before the switch; the staging folder stays private
-        # (0700) until the game is in place.
+        # (0700) until its files are in place.
         _place(staging, PurePosixPath(PLAN_FILE), plan_bytes)
-        _switch(staging, root, exchange)
-        os.chmod(root, mode)
+        _switch(staging, root, in_place)
+        if not in_place:
+            os.chmod(root, mode)
     finally:
         if os.path.lexists(staging):
             _remove_tree(staging)
+
+
+def _kept(root: Path, name: str) -> bool:
+    """A file an earlier run listed is still there: a regular file, reached without a
+    symlink."""
+    try:
+        path = reached(root, _safe_relative(name))
+    except ValueError:
+        return False
+    return path is not None and _is_regular(path)
 
 
 def _folder_mode(root: Path) -> int:
@@ -334,15 +358,8 @@ def _files_written_by(root: Path, manifest: dict[str, str]) -> set[str]:
             rel = _safe_relative(name)
         except ValueError:
             continue
-        path = root
-        reached = True
-        for part in rel.parts[:-1]:
-            path = path / part
-            if not _is_real_dir(path):
-                reached = False
-                break
-        path = path / rel.name
-        if not reached or not _is_regular(path):
+        path = reached(root, rel)
+        if path is None or not _is_regular(path):
             continue
         try:
             if _sha256(read_regular_file(path, MAX_PLAN_BYTES)) == digest:
@@ -350,33 +367,6 @@ def _files_written_by(root: Path, manifest: dict[str, str]) -> set[str]:
         except UnreadableFile:
             continue
     return ours
-
-
-def _carry_over(source: Path, target: Path, leave_out: set[str], prefix: str) -> None:
-    """The previous folder's entries into the staging folder: files as hard links (a copy
-    where links are not possible), symlinks as symlinks (never followed), folders rebuilt."""
-    with os.scandir(source) as entries:
-        for entry in entries:
-            rel = f"{prefix}{entry.name}"
-            there = target / entry.name
-            if entry.is_symlink():
-                os.symlink(os.readlink(entry.path), there)
-            elif entry.is_dir(follow_symlinks=False):
-                os.mkdir(there)
-                shutil.copystat(entry.path, there, follow_symlinks=False)
-                _carry_over(Path(entry.path), there, leave_out, f"{rel}/")
-            elif entry.is_file(follow_symlinks=False):
-                if rel in leave_out:
-                    continue
-                try:
-                    os.link(entry.path, there, follow_symlinks=False)
-                except OSError:
-                    shutil.copy2(entry.path, there, follow_symlinks=False)
-            else:
-                raise SheetgenError(
-                    f"{display_path(Path(entry.path))} is a special file (FIFO, socket or "
-                    "device); move it out of the game folder"
-                )
 
 
 def _place(
@@ -421,68 +411,16 @@ def _place(
         os.close(fd)
 
 
-def _switch(staging: Path, root: Path, exchange: Renameat2 | None) -> None:
-    """Put the staging folder in the target's place in one step."""
-    if not os.path.lexists(root):
+def _switch(staging: Path, root: Path, in_place: bool) -> None:
+    """Put the staging folder's game in the target's place: a new folder in one rename; an
+    existing one (where a host may stand) is kept, and the staging folder is committed,
+    then moved in file by file (folder/in_place.py)."""
+    if not in_place:
         os.rename(staging, root)
         return
-    if exchange is not None and _exchange(exchange, staging, root):
-        # The old tree is now under the staging name: its seed goes at once, the rest in
-        # _write's cleanup.
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(staging / PLAN_FILE)
-        return
-    # No atomic exchange here: journal the previous folder so a killed run is undone.
-    backup = _backup(root)
-    os.rename(root, backup)
-    os.rename(staging, root)
-    _remove_tree(backup)
-
-
-_RENAME_EXCHANGE = 2
-_AT_FDCWD = -100
-Renameat2 = Any  # a ctypes function: int renameat2(int, const char *, int, const char *, uint)
-
-
-@functools.cache
-def _renameat2() -> Renameat2 | None:
-    """Linux renameat2 from the C library, None where there is none. The running program's
-    own symbols first (instant); ctypes.util.find_library only as a fallback (slow: it may
-    run ldconfig)."""
-    for library in (lambda: None, _libc_name):
-        try:
-            function = ctypes.CDLL(library(), use_errno=True).renameat2
-        except (OSError, AttributeError, TypeError):
-            continue
-        function.argtypes = [
-            ctypes.c_int,
-            ctypes.c_char_p,
-            ctypes.c_int,
-            ctypes.c_char_p,
-            ctypes.c_uint,
-        ]
-        function.restype = ctypes.c_int
-        return function
-    return None
-
-
-def _libc_name() -> str | None:
-    # Imported here: ctypes.util brings subprocess and importlib.util to every writing
-    # command, for a fallback that a Linux program's own symbols make rare.
-    import ctypes.util
-
-    return ctypes.util.find_library("c")
-
-
-def _exchange(renameat2: Renameat2, a: Path, b: Path) -> bool:
-    """Swap two folders atomically. False when this file system cannot."""
-    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
-    if result == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):
-        return False
-    raise OSError(code, os.strerror(code), str(b))
+    committed = committed_folder(root)
+    os.rename(staging, committed)  # the commit point
+    roll_forward(committed, root)
 
 
 def folder_record(root: Path) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.common.errors import SheetgenError, display_path
+from generator.folder.in_place import finish_before_reading
 from generator.folder.write import PLAN_FILE, read_existing_plan
 from generator.games.capabilities import lacking
 from generator.pack.folders import SNAPSHOT_DIR
@@ -127,6 +128,8 @@ def open_folder(folder: Path | None, lazy: bool = False) -> GameFolder:
     """The game in the folder, its pack loaded (its problems said) now, or with `lazy` when
     first needed."""
     root = find_folder(folder)
+    # A write killed after its commit is finished first, so the whole game is read.
+    finish_before_reading(root)
     plan = read_existing_plan(root)
     if plan is None or not isinstance(plan.get("pack"), str):
         raise SheetgenError(f"{display_path(root / PLAN_FILE)}: not a sheetgen plan")
