@@ -209,7 +209,8 @@ def test_a_missed_slot_comes_first_in_the_warning_style(
     gt: Path, tmp_path: Path, browser: Browser
 ) -> None:
     folder = copy_of(gt, tmp_path)
-    cli("posted", "0-6", "-o", str(folder))  # day 4's slots (turns 7 and 8) are not marked
+    # Day 4's slots (turns 7 and 8) are not marked.
+    cli("posted", "0-6", "--at", GT_AT, "-o", str(folder))
     page = console(folder, "--at", GT_AT)
     assert slot_classes(page) == ["missed", "missed", "due", "upcoming", "upcoming"]
     first = page.split('<section class="slot missed">', 1)[1]
@@ -331,3 +332,4 @@ def test_a_private_message_is_one_tick_on_every_platform(
         f".filter(b => b.dataset.step !== '{first}').map(b => b.checked)"
     )
     assert others and not any(others)
+

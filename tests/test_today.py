@@ -71,9 +71,11 @@ def test_today_prints_exactly_that_slots_posts(
             assert (game / name).read_text().rstrip("\n") in printed
 
 
-def test_next_slot_and_day_words(run: Any, game: Path) -> None:
+def test_next_slot_and_day_words(run: Any, game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     result = run("today", "-o", "game", "--at", "2026-12-07 09:30")
     assert "Next: Day 7, afternoon (Mon 7 Dec 2026, 17:00 CET) (in 7 h 30 min)" in result.stdout
+    # A day asked for after its time (the clock set, never the machine's).
+    monkeypatch.setenv("SHEETGEN_NOW", "2026-12-08T09:00+01:00")
     by_day = run("today", "-o", "game", "day", "7", "afternoon")
     assert by_day.exit_code == 0 and "Post now: Day 7, afternoon" in by_day.stdout
     eve = run("today", "-o", "game", "--at", "2026-11-30 12:00")

@@ -164,13 +164,16 @@ def today(
     if day is not None and at is not None:
         raise click.UsageError("give either `day N` or --at, not both")
     posted = read_posted(game.root)
+    clock = None
     if day is not None:
         moment = None
         shown: Agenda | int = slot_of_day(work, day[0], day[1])
+        clock = now()  # a slot asked for before its time gets the not-due-yet banner
     else:
         moment = parse_at(at, game.plan) if at else now()
         shown = agenda(game, work, moment, posted)
-    click.echo(today_text(game, work, shown, moment, platforms or PLATFORMS, posted), nl=False)
+    text = today_text(game, work, shown, moment, platforms or PLATFORMS, posted, clock)
+    click.echo(text, nl=False)
 
 
 @main.command()
@@ -180,14 +183,25 @@ def today(
     "--at",
     default=None,
     metavar="'YYYY-MM-DD HH:MM'",
-    help="With `now`: pretend it is this moment (in the game's time zone) [default: now]",
+    help="Act as at this moment (in the game's time zone): what `now` marks and what is "
+    "due yet [default: now]",
 )
 @click.option("--undo", is_flag=True, help="Unmark: those slots are not posted after all.")
+@click.option(
+    "--early",
+    is_flag=True,
+    help="Mark a slot whose time has not come (you posted it early); without it, such a "
+    "slot is refused.",
+)
 @report_errors
-def posted(what: tuple[str, ...], folder: Path | None, at: str | None, undo: bool) -> None:
+def posted(
+    what: tuple[str, ...], folder: Path | None, at: str | None, undo: bool, early: bool
+) -> None:
     """Record that slots are posted: every slot due by now and every correction made by now
     (the default), one turn, a range of turns, a day's slot, or a correction. `today` then
-    brings back a slot due and not marked."""
+    brings back a slot due and not marked. A slot not yet due is refused unless --early.
+    The slots due before your first mark, before the first turn it names, count as posted
+    (you posted them before you began to record)."""
     from generator.host.corrections import correction_numbers, read_corrections
     from generator.host.game_folder import require_schedule
     from generator.host.posted import mark_posted, read_posted
@@ -208,18 +222,38 @@ def posted(what: tuple[str, ...], folder: Path | None, at: str | None, undo: boo
         turns: list[int] = []
         said = "correction " + ", ".join(str(n) for n in numbers)
     else:
-        turns, said = posted_turns(game, what, moment)
+        turns, said = posted_turns(game, what, moment, early=early or undo)
         everything = not what or (len(what) == 1 and what[0].lower() == "now")
         numbers = [c.number for c in made] if everything else []
         if numbers:
             said += f" and correction{'s' if len(numbers) > 1 else ''} " + ", ".join(
                 str(n) for n in numbers
             )
+    before = read_posted(game.root)
     mark_posted(game.root, turns, moment, undo, numbers)
     record = read_posted(game.root)
     click.echo(f"{'Unmarked' if undo else 'Marked posted'}: {said}.")
-    slots = {w.slot.turn for w in slots_with_posts(game)}
-    click.echo(f"{len(record.turns & slots)} of {counted(len(slots), 'slot')} marked posted.")
+    work = slots_with_posts(game)
+    earlier = [
+        w.slot.turn
+        for w in work
+        if record.before_the_record(w.slot.turn, w.slot.at) and w.slot.turn not in record.turns
+    ]
+    if earlier and before.began is None:
+        click.echo(
+            f"The record starts here: {_turn_words(earlier)}, due before, count as posted "
+            "(`sheetgen posted N --undo` if one was not)."
+        )
+    marked = {w.slot.turn for w in work if record.counts_as_posted(w.slot.turn, w.slot.at)}
+    click.echo(f"{len(marked)} of {counted(len(work), 'slot')} marked posted.")
+
+
+def _turn_words(turns: list[int]) -> str:
+    if len(turns) == 1:
+        return f"turn {turns[0]}"
+    if turns == list(range(turns[0], turns[-1] + 1)):
+        return f"turns {turns[0]}-{turns[-1]}"
+    return "turns " + ", ".join(map(str, turns))
 
 
 @main.command()
@@ -251,7 +285,9 @@ def correct(what: str | None, text: str | None, folder: Path | None, at: str | N
     )
     from generator.host.game_folder import require_schedule
     from generator.host.game_posts import game_posts
+    from generator.host.posted import read_posted
     from generator.host.table_open import TableGame, open_host_game
+    from generator.host.today import slots_with_posts
     from generator.plan.moments import now, parse_at
 
     game = open_host_game(folder, None)
@@ -277,7 +313,14 @@ def correct(what: str | None, text: str | None, folder: Path | None, at: str | N
     for path in written:
         if path.name.startswith(f"correction-{mine.number:02d}."):
             click.echo(f"  {display_path(path)}", err=True)
+    record = read_posted(game.root)
+    slot_at = next((w.slot.at for w in slots_with_posts(game) if w.slot.turn == post.turn), None)
+    if record.tracked and not record.counts_as_posted(post.turn, slot_at):
+        # The post itself is not marked posted: it goes out first, the correction after it.
+        order = f"right after {post.title} itself (not marked posted yet)"
+    else:
+        order = "now"
     click.echo(
-        f"Correction {mine.number} to {post.title}: post "
-        f"{mine.stem}.* now (`sheetgen today` shows the steps), then `sheetgen posted now`."
+        f"Correction {mine.number} to {post.title}: post {mine.stem}.* {order} "
+        "(`sheetgen today` shows the steps), then `sheetgen posted now`."
     )

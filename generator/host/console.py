@@ -18,6 +18,7 @@ from pathlib import Path
 from generator.common.errors import SheetgenError, display_path
 from generator.common.output_file import OutputFile
 from generator.common.safe_read import UnreadableFile, read_regular_file
+from generator.folder.corrections_log import Correction
 from generator.host.corrections import correction_post, moment_words
 from generator.host.digest import embed_image
 from generator.host.game_folder import GameFolder
@@ -130,22 +131,33 @@ def scheduled_console(
         titles = (*_titles(item), *(f"Then: {task_heading(t)}" for t in tasks))
         return Slot(kind, heading, _when(item, turns), titles, steps if texts else ())
 
-    for correction in day.corrections:
+    def add_correction(correction: Correction, heading: str) -> None:
         post = correction_post(game, correction)
         made = f"made {moment_words(game, correction.at)}"
-        heading = f"CORRECTION {correction.number}: post first"
         if not (game.root / f"{post.key}.facebook.txt").is_file():
             # A run cut short after its log line: the files follow from the log.
             mend = f"Its files are not written: sheetgen correct -o {display_path(game.root)}"
             slots.append(Slot("missed", heading, made, (post.title, mend)))
-            continue
+            return
         steps = _platform_steps(game.root, [post], platforms, f"correction-{correction.number}")
         slots.append(Slot("missed", heading, made, (post.title,), steps))
+
+    def corrections_after(index: int) -> None:
+        # A correction to a post not out yet follows that post.
+        for correction in day.corrections_after(work, index):
+            add_correction(
+                correction, f"CORRECTION {correction.number}: post right after the post above"
+            )
+
+    for correction in day.corrections_first(work):
+        add_correction(correction, f"CORRECTION {correction.number}: post first")
     for number, index in enumerate(day.missed, 1):
         heading = f"MISSED ({number} of {len(day.missed)}): post first"
         slots.append(slot(index, "missed", heading, True))
+        corrections_after(index)
     if day.due is not None:
         slots.append(slot(day.due, "due", "Post now", True))
+        corrections_after(day.due)
     if slots:
         due = [day.due] if day.due is not None else []
         shown = [work[i].slot.turn for i in [*day.missed, *due]]
@@ -153,10 +165,16 @@ def scheduled_console(
         done = " ".join(str(t) for t in shown) if plain else "now"
         note = f"When they are out: sheetgen posted {done} -o {display_path(game.root)}"
         slots[-1] = replace(slots[-1], note=note)
+    if day.open_tasks:
+        # Rankings or a catch-up page of a slot already out, not written yet.
+        tasks = list(day.open_tasks)
+        steps = tuple((p, tuple(_task_steps(game, tasks, p, "open"))) for p in platforms)
+        titles = tuple(task_heading(t) for t in tasks)
+        slots.append(Slot("due", "Still to do, for slots already out", "", titles, steps))
     later = [
         i
         for i in range(day.upcoming if day.upcoming is not None else len(work), len(work))
-        if work[i].slot.turn not in posted.turns
+        if not posted.counts_as_posted(work[i].slot.turn, work[i].slot.at)
     ][:ahead]
     for number, index in enumerate(later):
         heading = "Next" if number == 0 else "Then"

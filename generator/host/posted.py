@@ -2,7 +2,12 @@
 is turn 0) in `posted.jsonl` of the game folder, one line a command, appended; never in
 plan.json beside the seed. `today` reads it: a slot due and not marked is a missed slot and
 comes back first, until it is marked. A folder with no record is not tracked: `today` then
-knows only the clock."""
+knows only the clock.
+
+The record starts with the host's first mark: the slots before the first turn it marks,
+already due then, were posted before the host began to record (a host who starts with
+`posted 1` on day 1 has posted the evening before's print pack; it is never asked for again
+as missed)."""
 
 from __future__ import annotations
 
@@ -26,6 +31,21 @@ class Posted:
     tracked: bool  # the host has marked something: unmarked due slots are missed
     # Corrections marked posted, by number (host/corrections.py).
     corrections: frozenset[int] = frozenset()
+    # The record's start: the lowest turn the first mark named, and when it was made.
+    began: tuple[int, dt.datetime] | None = None
+    # Turns the host unmarked (`--undo`) and has not marked again: never taken as posted.
+    unmarked: frozenset[int] = frozenset()
+
+    def before_the_record(self, turn: int, at: dt.datetime | None) -> bool:
+        """A slot posted before the host began to record: before the first mark's lowest
+        turn and already due when that mark was made (unless the host unmarked it)."""
+        if self.began is None or at is None or turn in self.unmarked:
+            return False
+        first, when = self.began
+        return turn < first and at <= when
+
+    def counts_as_posted(self, turn: int, at: dt.datetime | None) -> bool:
+        return turn in self.turns or self.before_the_record(turn, at)
 
 
 def read_posted(root: Path) -> Posted:
@@ -40,6 +60,8 @@ def read_posted(root: Path) -> Posted:
         raise SheetgenError(f"{display_path(path)}: {exc}") from None
     turns: set[int] = set()
     corrections: set[int] = set()
+    began: tuple[int, dt.datetime] | None = None
+    unmarked: set[int] = set()
     for raw in data.split(b"\n"):
         try:
             line = json_text.loads(raw)
@@ -52,11 +74,24 @@ def read_posted(root: Path) -> Posted:
             if not isinstance(values, list):
                 continue
             marked = {t for t in values if isinstance(t, int) and not isinstance(t, bool)}
-            if line.get("undo") is True:
+            undo = line.get("undo") is True
+            if undo:
                 into -= marked
             else:
                 into |= marked
-    return Posted(frozenset(turns), True, frozenset(corrections))
+            if field == "turns":
+                unmarked = (unmarked | marked) if undo else (unmarked - marked)
+                if marked and began is None and not undo:
+                    began = _start_of_record(min(marked), line.get("at"))
+    return Posted(frozenset(turns), True, frozenset(corrections), began, frozenset(unmarked))
+
+
+def _start_of_record(turn: int, at: object) -> tuple[int, dt.datetime] | None:
+    try:
+        moment = dt.datetime.fromisoformat(str(at))
+    except ValueError:
+        return None
+    return (turn, moment) if moment.tzinfo is not None else None
 
 
 def mark_posted(

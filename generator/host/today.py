@@ -7,7 +7,9 @@ is printed is exactly what the files hold."""
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,11 +21,13 @@ from generator.host.game_folder import GameFolder
 from generator.host.post_steps import item_lines, post_items
 from generator.host.posted import Posted
 from generator.plan.moments import Slot, game_slots, game_zone, parse_day
-from generator.plan.month import RANKINGS, HostTask
+from generator.plan.month import DIGEST, RANKINGS, REVEAL, HostTask
 from generator.plan.schedule import when
 from generator.render.host_tasks import task_heading, task_steps
 from generator.render.reveal import REVEAL_KEY
 from generator.render.text import Post
+
+DIGEST_PAGE = "digest.html"  # the players' catch-up page (host/digest.py)
 
 
 @dataclass(frozen=True)
@@ -122,6 +126,23 @@ class Agenda:
     last_due: int | None  # the latest slot whose time has come (any day)
     # Corrections made and not marked posted (in a folder that records nothing: today's).
     corrections: tuple[Correction, ...] = ()
+    # Tasks of slots already out (rankings, a catch-up page) whose files are not written.
+    open_tasks: tuple[HostTask, ...] = ()
+
+    def shown(self) -> list[int]:
+        """The slots to post now, in order: the missed ones, then the one due."""
+        return [*self.missed, *([self.due] if self.due is not None else [])]
+
+    def corrections_first(self, work: list[SlotWork]) -> list[Correction]:
+        """Corrections to posts already out: they go first."""
+        unposted = {work[i].slot.turn for i in self.shown()}
+        return [c for c in self.corrections if c.turn not in unposted]
+
+    def corrections_after(self, work: list[SlotWork], index: int) -> list[Correction]:
+        """Corrections to a post of a slot shown now (missed, or due): the post itself goes
+        out first, its correction right after it (a correction of a post players never saw
+        would come first otherwise)."""
+        return [c for c in self.corrections if c.turn == work[index].slot.turn]
 
 
 def agenda(game: GameFolder, work: list[SlotWork], at: dt.datetime, posted: Posted) -> Agenda:
@@ -137,10 +158,14 @@ def agenda(game: GameFolder, work: list[SlotWork], at: dt.datetime, posted: Post
     came = [i for i, w in enumerate(work) if w.slot.at is not None and w.slot.at <= at]
     todays = [i for i in came if work[i].slot.at.astimezone(zone).date() == today]  # type: ignore[union-attr]
     due = todays[-1] if todays else None
-    if due is not None and work[due].slot.turn in posted.turns:
+    if due is not None and posted.counts_as_posted(work[due].slot.turn, work[due].slot.at):
         due = None
     missed = (
-        [i for i in came if i != due and work[i].slot.turn not in posted.turns]
+        [
+            i
+            for i in came
+            if i != due and not posted.counts_as_posted(work[i].slot.turn, work[i].slot.at)
+        ]
         if posted.tracked
         else []
     )
@@ -149,7 +174,51 @@ def agenda(game: GameFolder, work: list[SlotWork], at: dt.datetime, posted: Post
     if due is None and not missed:
         quiet = _quiet_reason(game, work, todays, upcoming, today, posted)
     pending = pending_corrections(game, at, posted)
-    return Agenda(missed, due, quiet, upcoming, came[-1] if came else None, pending)
+    shown = {work[i].slot.turn for i in [*missed, *([due] if due is not None else [])]}
+    out = {work[i].slot.turn for i in came} - shown
+    open_tasks = [
+        t for t in game_tasks(game) if t.after_turn in out and not task_done(game, work, t)
+    ]
+    # A later catch-up page holds the earlier weeks too: only the latest one is asked for.
+    pages = [t for t in open_tasks if t.kind == DIGEST]
+    if any(t.kind == DIGEST and t.after_turn in shown for t in game_tasks(game)):
+        pages = []  # a slot shown now asks for the page itself
+    tasks = tuple(t for t in open_tasks if t.kind != DIGEST or (pages and t is pages[-1]))
+    return Agenda(missed, due, quiet, upcoming, came[-1] if came else None, pending, tasks)
+
+
+def task_done(game: GameFolder, work: list[SlotWork], task: HostTask) -> bool:
+    """Whether a task of a slot already out is done: a round's rankings when their posts are
+    written; a week's catch-up page when the players' page holds that slot's posts. The
+    tasks after the last post are `what_is_left`'s."""
+    if task.after_the_end or task.kind == REVEAL:
+        return True
+    if task.kind == RANKINGS:
+        return (game.root / f"{task.files}.facebook.txt").is_file()
+    if task.kind == DIGEST:
+        posts = [p for w in work if w.slot.turn == task.after_turn for p in w.posts]
+        return not posts or _page_holds(game.root / DIGEST_PAGE, posts[-1].key.replace("/", "-"))
+    return True
+
+
+def _page_holds(page: Path, anchor: str) -> bool:
+    """Whether the catch-up page has the post with this anchor (read in pieces: a page with
+    its pictures is megabytes)."""
+    wanted = f'id="{anchor}"'.encode()
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    try:
+        fd = os.open(page, flags)
+    except OSError:
+        return False
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False  # a FIFO or a device is no page
+        tail = b""
+        while chunk := handle.read(1 << 20):
+            if wanted in tail + chunk:
+                return True
+            tail = chunk[-len(wanted) :]
+    return False
 
 
 def pending_corrections(
@@ -166,8 +235,13 @@ def pending_corrections(
 
 
 def correction_lines(
-    game: GameFolder, correction: Correction, platforms: tuple[str, ...]
+    game: GameFolder,
+    correction: Correction,
+    platforms: tuple[str, ...],
+    after_its_post: bool = False,
 ) -> list[str]:
+    """A correction's steps; `after_its_post`: the post it corrects is not out yet and is
+    shown just above (the correction follows it)."""
     # The post renderer is loaded only for a game that has corrections.
     from generator.host.corrections import correction_post, moment_words
 
@@ -177,10 +251,15 @@ def correction_lines(
             f"CORRECTION {correction.number}: its files are not written (a run was cut short): "
             f"`sheetgen correct -o {display_path(game.root)}` writes them from the log"
         ]
-    lines = [
-        f"CORRECTION {correction.number}, post first: to “{correction.title}” (made "
-        f"{moment_words(game, correction.at)})",
-    ]
+    made = f"made {moment_words(game, correction.at)}"
+    if after_its_post:
+        heading = (
+            f"CORRECTION {correction.number}, post right after “{correction.title}” above: "
+            f"it corrects that post ({made})"
+        )
+    else:
+        heading = f"CORRECTION {correction.number}, post first: to “{correction.title}” ({made})"
+    lines = [heading]
     for platform in platforms:
         lines += ["", platform_heading(platform)]
         lines += PLATFORM_STEPS[platform](game.root, post, 1)
@@ -245,7 +324,7 @@ def what_is_left(game: GameFolder) -> list[str]:
         )
     if not (game.root / f"{REVEAL_KEY}.facebook.txt").is_file():
         left.append("the reveal: `sheetgen reveal`, then post game-end-reveal (the seed)")
-    if not (game.root / "digest.html").is_file():
+    if not (game.root / DIGEST_PAGE).is_file():
         left.append("the last catch-up page: `sheetgen digest`, and share it")
     return left
 
@@ -256,14 +335,42 @@ def slot_tasks(game: GameFolder, turn: int) -> list[HostTask]:
 
 
 def task_lines(game: GameFolder, turn: int) -> list[str]:
-    tasks = slot_tasks(game, turn)
+    return _tasks_block(game, slot_tasks(game, turn), "Then, after these posts (every platform)")
+
+
+def _tasks_block(
+    game: GameFolder, tasks: list[HostTask] | tuple[HostTask, ...], title: str
+) -> list[str]:
     if not tasks:
         return []
-    lines = ["", "=== Then, after these posts (every platform) ==="]
+    lines = ["", f"=== {title} ==="]
     for number, task in enumerate(tasks, 1):
         lines.append(f"{number}. {task_heading(task)}")
         lines += [f"   - {step}" for step in task_steps(task, display_path(game.root))]
     return lines
+
+
+def not_due_banner(item: SlotWork, clock: dt.datetime, zone: dt.tzinfo) -> list[str]:
+    """What `today day N` prints above a slot whose time has not come: its texts are for
+    the host to read, never to post yet."""
+    assert item.slot.at is not None
+    now = clock.astimezone(zone)
+    minutes = int((item.slot.at - clock).total_seconds() // 60)
+    days, hours = minutes // 1440, minutes % 1440 // 60
+    wait = (
+        f"{days} day{'s' if days != 1 else ''} {hours} h"
+        if days
+        else f"{hours} h {minutes % 60:02d} min"
+    )
+    rule = "!" * 78
+    return [
+        rule,
+        "!!! NOT DUE YET: a preview for you, the host. Do not post any of this now.",
+        f"!!! It is due {when(item.slot.entry)}, in {wait}",
+        f"!!! (now: {now:%a} {now.day} {now:%b %Y}, {now:%H:%M %Z}). "
+        "`sheetgen today` shows it then.",
+        rule,
+    ]
 
 
 def _slot_lines(
@@ -286,6 +393,15 @@ def _slot_lines(
     return lines + task_lines(game, item.slot.turn)
 
 
+def _corrections_after(
+    game: GameFolder, work: list[SlotWork], day: Agenda, index: int, platforms: tuple[str, ...]
+) -> list[str]:
+    lines: list[str] = []
+    for correction in day.corrections_after(work, index):
+        lines += [*correction_lines(game, correction, platforms, after_its_post=True), ""]
+    return lines
+
+
 def today_text(
     game: GameFolder,
     work: list[SlotWork],
@@ -293,9 +409,11 @@ def today_text(
     at: dt.datetime | None,
     platforms: tuple[str, ...],
     posted: Posted | None = None,
+    clock: dt.datetime | None = None,
 ) -> str:
     """`plan_of_day`: the agenda at a moment, or the index of a slot the host asked for by
-    day (`today day 7`), shown whatever the clock says."""
+    day (`today day 7`), shown whatever the clock says; `clock`, the moment it is asked at,
+    puts a not-due-yet banner above a slot whose time has not come."""
     title = f"{game.title} · game {game.plan.get('game_id')}"
     lines = [title]
     zone = game_zone(game.plan)
@@ -303,28 +421,35 @@ def today_text(
     if at is not None:
         local = at.astimezone(zone)
         lines.append(f"Now: {local:%a} {local.day} {local:%b %Y}, {local:%H:%M %Z}")
+    early = False
     if isinstance(plan_of_day, Agenda):
         day = plan_of_day
     else:
         index = plan_of_day
         upcoming = index + 1 if index is not None and index + 1 < len(work) else None
         day = Agenda([], index, None if index is not None else "Nothing to post.", upcoming, index)
-    for correction in day.corrections:
+        slot_at = work[index].slot.at if index is not None else None
+        early = clock is not None and slot_at is not None and slot_at > clock
+        if early:
+            assert clock is not None and index is not None
+            lines += not_due_banner(work[index], clock, zone)
+    for correction in day.corrections_first(work):
         lines += [*correction_lines(game, correction, platforms), ""]
     for number, index in enumerate(day.missed, 1):
         heading = f"MISSED ({number} of {len(day.missed)}), post first"
         lines += [*_slot_lines(game, work[index], heading, platforms, turns), ""]
+        lines += _corrections_after(game, work, day, index, platforms)
     if day.due is not None:
-        lines += _slot_lines(game, work[day.due], "Post now", platforms, turns)
+        heading = "NOT DUE YET (a preview, do not post)" if early else "Post now"
+        lines += _slot_lines(game, work[day.due], heading, platforms, turns)
+        after = _corrections_after(game, work, day, day.due, platforms)
+        lines += ["", *after[:-1]] if after else []
     elif day.quiet:
         lines.append(day.quiet)
-    if day.missed or day.due is not None or day.corrections:
+    if (day.missed or day.due is not None or day.corrections) and not early:
         lines.append("")
         if posted is not None:
-            shown = [
-                work[i].slot.turn
-                for i in [*day.missed, *([day.due] if day.due is not None else [])]
-            ]
+            shown = [work[i].slot.turn for i in day.shown()]
             # `now` marks the corrections made by now as well as the slots.
             plain = not posted.tracked and not day.corrections and shown
             done = " ".join(str(t) for t in shown) if plain else "now"
@@ -332,6 +457,7 @@ def today_text(
                 f"When they are out: `sheetgen posted {done} -o {display_path(game.root)}`"
                 + ("" if posted.tracked else " (a slot you miss then comes back here)")
             )
+    lines += _tasks_block(game, day.open_tasks, "Still to do, for slots already out")
     lines.append("")
     if day.upcoming is not None:
         following = work[day.upcoming]
@@ -354,10 +480,44 @@ def today_text(
 _RANGE = re.compile(r"^(\d{1,4})(?:-(\d{1,4}))?$")
 
 
-def posted_turns(game: GameFolder, what: tuple[str, ...], at: dt.datetime) -> tuple[list[int], str]:
+def posted_turns(
+    game: GameFolder, what: tuple[str, ...], at: dt.datetime, early: bool = True
+) -> tuple[list[int], str]:
     """The slots `sheetgen posted WHAT` names, by turn, and how to say them: `now` (every
-    slot due by `at`), `N`, `N-M`, or `day N [SLOT]`."""
+    slot due by `at`), `N`, `N-M`, or `day N [SLOT]`. A slot not yet due at `at` is refused
+    unless `early` (a typo would otherwise hide a post that is then never asked for)."""
     work = slots_with_posts(game)
+    turns, said = _named_turns(game, work, what, at)
+    if not early:
+        refuse_not_due(game, work, turns, at)
+    return turns, said
+
+
+def refuse_not_due(
+    game: GameFolder, work: list[SlotWork], turns: list[int], at: dt.datetime
+) -> None:
+    """An error naming the first of `turns` whose slot is not due yet, and when it is."""
+    later = [w for w in work if w.slot.turn in turns and w.slot.at is not None and w.slot.at > at]
+    if not later:
+        return
+    zone = game_zone(game.plan)
+    first = later[0].slot
+    named = (
+        f"turn {first.turn} is not due yet: it is due"
+        if len(later) == 1
+        else f"turns {', '.join(str(w.slot.turn) for w in later)} are not due yet: the first is due"
+    )
+    now = at.astimezone(zone)
+    raise SheetgenError(
+        f"{named} {when(first.entry)}, and it is now "
+        f"{now:%a} {now.day} {now:%b %Y}, {now:%H:%M %Z}. Nothing was marked. A typo? "
+        "`sheetgen today` names the slots due now. If you did post it early, add --early"
+    )
+
+
+def _named_turns(
+    game: GameFolder, work: list[SlotWork], what: tuple[str, ...], at: dt.datetime
+) -> tuple[list[int], str]:
     turns = [w.slot.turn for w in work]
     if what and what[0].lower() == "day":
         day = parse_day(what, game.plan)
