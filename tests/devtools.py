@@ -71,6 +71,7 @@ class Browser:
         )
         for domain in ("Page", "Runtime", "Network"):
             self.page(f"{domain}.enable")
+        self.page("Page.setLifecycleEventsEnabled", enabled=True)
         self.page("Emulation.setFocusEmulationEnabled", enabled=True)
         self.page(
             "Emulation.setDeviceMetricsOverride",
@@ -135,25 +136,40 @@ class Browser:
     def page(self, method: str, **params: Any) -> dict[str, Any]:
         return self.call(method, self.session, **params)
 
-    def wait_for(self, event: str) -> dict[str, Any]:
+    def open(self, page: Path) -> None:
+        self._load(page.resolve().as_uri())
+
+    def reload(self) -> None:
+        """The page loaded again, as a fresh document (what a reload gives the page)."""
+        self._load(self.run("location.href"))
+
+    def _load(self, url: str) -> None:
+        """Navigate and wait for this very navigation's load event. A bare
+        Page.loadEventFired names no document: one from an earlier load (the about:blank
+        the target opened with, the previous page) can arrive late, on a loaded machine,
+        and be taken for this one, so the page would be read before its script ran."""
+        answer = self.page("Page.navigate", url=url)
+        if answer.get("errorText"):
+            raise DevToolsError(f"{url}: {answer['errorText']}")
+        loader = answer["loaderId"]
         deadline = time.monotonic() + TIMEOUT
         while True:
             for index, seen in enumerate(self.events):
-                if seen.get("method") == event:
-                    return self.events.pop(index)
+                params = seen.get("params", {})
+                if (
+                    seen.get("method") == "Page.lifecycleEvent"
+                    and params.get("loaderId") == loader
+                    and params.get("name") == "load"
+                ):
+                    del self.events[index]
+                    # The other lifecycle events are of no use once this one is here.
+                    self.events = [
+                        e for e in self.events if e.get("method") != "Page.lifecycleEvent"
+                    ]
+                    return
             answer = self._receive(deadline)
             if "method" in answer:
                 self.events.append(answer)
-
-    def open(self, page: Path) -> None:
-        self.events = [e for e in self.events if e.get("method") != "Page.loadEventFired"]
-        self.page("Page.navigate", url=page.resolve().as_uri())
-        self.wait_for("Page.loadEventFired")
-
-    def reload(self) -> None:
-        self.events = [e for e in self.events if e.get("method") != "Page.loadEventFired"]
-        self.page("Page.reload")
-        self.wait_for("Page.loadEventFired")
 
     def run(self, script: str) -> Any:
         """The value of a JavaScript expression (a promise is awaited), run as if the user

@@ -333,3 +333,31 @@ def test_a_private_message_is_one_tick_on_every_platform(
     )
     assert others and not any(others)
 
+
+def test_a_reload_waits_for_its_own_page_however_late_an_old_load_event_comes(
+    gt: Path, browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a loaded machine the load event of an earlier document (the target's about:blank,
+    the page before the reload) can come after the reload is asked for: the reload must
+    not take it for its own and read the page before its script has run (the ticks would
+    seem lost)."""
+    console(gt, "--at", GT_AT)
+    browser.open(gt / "console.html")
+    browser.run("window.before = 1")
+    real = browser._receive
+    stale = [
+        {"method": "Page.loadEventFired", "params": {"timestamp": 1}},
+        {
+            "method": "Page.lifecycleEvent",
+            "params": {"name": "load", "loaderId": "an-earlier-document", "frameId": "x"},
+        },
+    ]
+
+    def late_events(deadline: float) -> dict[str, Any]:
+        return stale.pop(0) if stale else real(deadline)
+
+    monkeypatch.setattr(browser, "_receive", late_events)
+    browser.reload()
+    assert browser.run("typeof window.before") == "undefined"  # the new document
+    assert browser.run("document.readyState") == "complete"
+    assert browser.run("document.querySelectorAll('input[data-step]').length") > 0
