@@ -29,6 +29,7 @@ from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError, display_path
 from generator.common.plural import counted
 from generator.common.warnings_count import warn
+from generator.folder.in_place import finish_before_reading, finish_commit
 from generator.folder.write import (
     folder_lock,
     last_listed_entry,
@@ -159,6 +160,7 @@ def _keep_the_log_with_its_deal(root: Path, plan: dict[str, Any]) -> None:
 
 # --- the table -----------------------------------------------------------------------------
 def open_folder(folder: Path) -> tuple[CardRace, dict[str, Any]]:
+    finish_before_reading(folder)
     plan = read_existing_plan(folder)
     if plan is None or "table" not in plan or "rounds" not in plan:
         raise SheetgenError(
@@ -432,7 +434,9 @@ Action = Callable[[TableState, int], dict[str, Any]]  # (table, the new entry's 
 def record(folder: Path, lang: str | None, action: Action) -> None:
     # One writer at a time for the whole folder: a `sheetgen game` run rebuilding it must not
     # switch in a copy taken before this entry was written.
-    with folder_lock(Path(os.path.realpath(folder))):
+    real = Path(os.path.realpath(folder))
+    with folder_lock(real):
+        finish_commit(real)  # a rebuild a kill left half moved in is finished first
         content, plan = open_folder(folder)
         chosen = lang or str(plan["table"]["lang"])
         first = _text_lang(chosen)[0]
