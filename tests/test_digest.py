@@ -262,7 +262,11 @@ def test_no_discord_markup_or_words_on_the_page_or_in_the_pdf(gt_round_one: Path
         assert "||" not in text and "**" not in text and "-# " not in text
         for words in ("in this channel", "message", "Discord", "in the comments"):
             assert words not in text, words
-    assert "the spoilers in the Round 1 start post" in plain(html)
+    # The page shows each stack as a post of its own, after the round's start post.
+    assert (
+        "the spoilers in the Round 1 stack posts, right after the Round 1 start post"
+        in plain(html)
+    )
 
 
 def test_the_pdf_holds_each_roll_only_at_the_back(gt_round_one: Path) -> None:

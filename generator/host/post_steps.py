@@ -10,7 +10,7 @@ from pathlib import Path
 from generator.common.errors import SheetgenError, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.render.console_html import Item, Note, PasteText, Picture
-from generator.render.text import Post
+from generator.render.text import BGG_FILES_LINK, Post
 
 MAX_POST_BYTES = 1_000_000  # a post is a few kilobytes; anything bigger is not ours
 RULE = "─" * 60
@@ -74,17 +74,28 @@ def discord_items(root: Path, post: Post) -> list[Item]:
 
 
 def bgg_items(root: Path, post: Post) -> list[Item]:
+    """BGG's steps in the order that works there: the files shared (BGG takes none) and the
+    pictures uploaded first, then the text pasted with their link and numbers filled in."""
     name = f"{post.key}.bgg.txt"
-    items: list[Item] = [
-        Picture("Upload to your BGG gallery", im.file, im.alt) for im in post.facebook_images()
-    ]
-    items.append(
-        PasteText(
-            f"Forum post: paste {name} (add the gallery images' [ImageID=...] tags)",
-            name,
-            read_written(root, name),
+    items: list[Item] = []
+    if post.attachments:
+        files = ", ".join(post.attachments)
+        items.append(
+            Note(
+                f"BGG takes no files: share {files} (from the game folder) by a file-sharing "
+                f"link (Google Drive, Dropbox, your own site); it goes in place of "
+                f"{BGG_FILES_LINK} in the text"
+            )
         )
-    )
+    pictures = post.facebook_images()
+    items += [Picture("Upload to your BGG gallery", im.file, im.alt) for im in pictures]
+    fill_in = []
+    if post.attachments:
+        fill_in.append(f"your link in place of {BGG_FILES_LINK}")
+    if pictures:
+        fill_in.append("the numbers BGG gave the pictures in its [ImageID=...] tags")
+    label = f"Forum post: paste {name}" + (f" with {' and '.join(fill_in)}" if fill_in else "")
+    items.append(PasteText(label, name, read_written(root, name)))
     return items
 
 

@@ -4,6 +4,7 @@ post's `.host.txt`) holds everything else."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from itertools import groupby
 from typing import Any
@@ -12,8 +13,8 @@ from generator.plan.model import to_data
 from generator.plan.month import HostTask
 from generator.plan.schedule import when, with_eve
 from generator.render.host_tasks import task_heading, task_steps
-from generator.render.post import PostDraft, para
-from generator.render.text import Post, fill
+from generator.render.post import Part, Per, PostDraft, para
+from generator.render.text import BGG_FILES_LINK, Post, fill
 
 GUIDE_FILE = "posting-guide.md"
 
@@ -31,6 +32,36 @@ def day_before(plan: Any) -> str:
 PAPER_WORDS = {"a4": "A4", "letter": "US Letter"}
 
 
+# What the pack texts say of the files, and what is true on each platform instead.
+ATTACHED_WORDS = {
+    "attached to this post": Per(
+        facebook="attached to this post",
+        discord="attached to this post",
+        bgg="at the link at the end of this post",
+        html="attached to this post",
+    ),
+    "Also attached": Per(
+        facebook="Also attached",
+        discord="Also attached",
+        bgg="Also at that link",
+        html="Also attached",
+    ),
+}
+_ATTACHED = re.compile("|".join(re.escape(words) for words in ATTACHED_WORDS))
+
+
+def attached_parts(text: str) -> list[Part]:
+    """A text about attached files, with its words about them true on each platform (BGG
+    attaches nothing: there they point to the host's link)."""
+    found = _ATTACHED.findall(text)
+    parts: list[Part] = []
+    for index, piece in enumerate(_ATTACHED.split(text)):
+        parts.append(piece)
+        if index < len(found):
+            parts.append(ATTACHED_WORDS[found[index]])
+    return [p for p in parts if p != ""]
+
+
 def before_day_one_post(
     text: str,
     plan: Any,
@@ -40,7 +71,8 @@ def before_day_one_post(
 ) -> Post:
     """What to print, posted the day before day 1 with the print pack attached (every game
     with a schedule and a print pack). `more`: (file, paragraph) for each further attached
-    file (not printed), named by its paragraph after the text."""
+    file (not printed), named by its paragraph after the text. On BGG, which takes no
+    files, the post ends with the host's link to them instead."""
     first = plan.schedule[0]
     date = when(first).partition(" (")[2].rstrip(")")
     names = []
@@ -55,7 +87,13 @@ def before_day_one_post(
         print_files=" or ".join(names),
     )
     more_files = [path for path, _ in more]
-    more_blocks = [para(words) for _, words in more]
+    more_blocks = [para(*attached_parts(words)) for _, words in more]
+    files = [path.rpartition("/")[2] for path in [*print_files, *more_files]]
+    link = para(
+        f"The files ({', '.join(files)}): {BGG_FILES_LINK}. A BGG post cannot carry files, so "
+        "the host shares them by this link.",
+        only=("bgg",),
+    )
     return PostDraft(
         key="before-day-1",
         title="Before day 1: what to print",
@@ -63,7 +101,7 @@ def before_day_one_post(
         position=0,
         headline=f"{headline} · Print before day 1",
         when=day_before(plan),
-        blocks=[para(body), *more_blocks],
+        blocks=[para(*attached_parts(body)), *more_blocks, link],
         attachments=[*print_files, *more_files],
     ).render()
 

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from generator.render.post import Block, PostDraft
 
+# In a BGG text, where the host's link to the post's files goes (BGG attaches no files).
+BGG_FILES_LINK = "LINK-TO-THE-FILES"
 DISCORD_LIMIT = 2000
 DISCORD_FILES = 10
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -193,23 +195,37 @@ class Post:
         return [f"{step}." for step in steps]
 
     def bgg_steps(self) -> list[str]:
+        """The BGG steps, in the order that works there: the files shared and the pictures
+        uploaded first, since the text names them (the files' link, each picture's
+        [ImageID=…] tag); then the text pasted with those filled in."""
         if self.bgg is None:
             return []
-        steps = [f"Forum post: paste `{self.key}.bgg.txt`."]
+        steps = []
+        if self.attachments:
+            names = ", ".join(f"`{name}`" for name in self.attachments)
+            steps.append(
+                f"BGG takes no files: share {names} (a file-sharing link: Google Drive, "
+                f"Dropbox, your own site) and copy the link; it goes in place of "
+                f"{BGG_FILES_LINK} in the text."
+            )
+        shown = self.facebook_images()
         placeholder = "[ImageID=…]" in self.bgg
-        for image in self.facebook_images():
-            if placeholder:
-                steps.append(
-                    f"Upload `{image.file}` to your BGG gallery and put the number BGG gives "
-                    "it in place of the … of the next [ImageID=…] tag."
-                )
-            else:
-                steps.append(
-                    f"Upload `{image.file}` to your BGG gallery and add its image tag "
-                    "(ImageID= the number BGG gives it, in square brackets) at the end of the "
-                    "post."
-                )
-        return steps
+        for image in shown:
+            steps.append(
+                f"Upload `{image.file}` to your BGG gallery and note the number BGG gives it"
+                + (" (the next [ImageID=…] tag's number)." if placeholder else ".")
+            )
+        paste = f"Forum post: paste `{self.key}.bgg.txt`"
+        if self.attachments:
+            paste += f", with your link in place of {BGG_FILES_LINK}"
+        if shown and placeholder:
+            paste += ", each [ImageID=…] tag's … replaced by its picture's number"
+        elif shown:
+            paste += (
+                ", and add each picture's image tag (ImageID= its number, in square "
+                "brackets) at the end"
+            )
+        return [*steps, f"{paste}."]
 
     def alt_lines(self) -> list[str]:
         return [f"Alt text for `{im.file}`: {im.alt}" for im in self.images]

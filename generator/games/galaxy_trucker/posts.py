@@ -49,7 +49,8 @@ ROLLS_WHERE = Per(
 STACKS_WHERE = Per(
     facebook="in the comments below, one comment each, in words",
     discord="below as spoilers",
-    bgg="below as spoilers",
+    # On BGG each stack is a forum post of its own, right after this one.
+    bgg="in the posts right after this one, one post each, as spoilers",
 )
 
 
@@ -277,8 +278,11 @@ class PostWriter:
         where = Per(
             facebook=f"the comments of the Round {rnd.round} start post",
             discord=f"the spoilers under the Round {rnd.round} start message",
-            bgg=f"the spoilers in the Round {rnd.round} start post",
-            html=f"the spoilers in the Round {rnd.round} start post",
+            # BGG and the catch-up page: each stack is a post of its own after the start post.
+            bgg=f"the spoilers in the Round {rnd.round} stack posts, right after the Round "
+            f"{rnd.round} start post",
+            html=f"the spoilers in the Round {rnd.round} stack posts, right after the Round "
+            f"{rnd.round} start post",
         )
         blocks += self.build_blocks(rnd, index)
         if index == 0 and rnd.round == 1:
