@@ -263,9 +263,8 @@ def test_no_discord_markup_or_words_on_the_page_or_in_the_pdf(gt_round_one: Path
         for words in ("in this channel", "message", "Discord", "in the comments"):
             assert words not in text, words
     # The page shows each stack as a post of its own, after the round's start post.
-    assert (
-        "the spoilers in the Round 1 stack posts, right after the Round 1 start post"
-        in plain(html)
+    assert "the spoilers in the Round 1 stack posts, right after the Round 1 start post" in plain(
+        html
     )
 
 
