@@ -58,7 +58,7 @@ def test_today_prints_exactly_that_slots_posts(
     assert f"Post now: {heading}" in out
     guide = guide_slot((game / "posting-guide.md").read_text(), heading)
     facebook = out.split("=== Facebook ===")[1].split("=== Discord ===")[0]
-    discord = out.split("=== Discord ===")[1].split("\nNext: ")[0]
+    discord = out.split("=== Discord ===")[1].split("=== BGG ===")[0].split("\nNext: ")[0]
     for platform, printed in (("Facebook", facebook), ("Discord", discord)):
         # Exactly the guide's files for that slot, in its order, each text verbatim.
         files = guide[platform]
