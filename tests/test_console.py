@@ -334,6 +334,7 @@ def test_a_private_message_is_one_tick_on_every_platform(
     assert others and not any(others)
 
 
+@pytest.mark.browser
 def test_a_reload_waits_for_its_own_page_however_late_an_old_load_event_comes(
     gt: Path, browser: Browser, monkeypatch: pytest.MonkeyPatch
 ) -> None:
