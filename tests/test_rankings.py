@@ -3,6 +3,7 @@ line, and the posts and image written."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,13 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from generator.games.galaxy_trucker.flight.shipfile import write_ship
+from generator.games.keep_on_trucking.flight.bot import build
+from generator.games.keep_on_trucking.flight.engine import front_edge
+from generator.games.keep_on_trucking.flight.geometry import EDGE_SIDE
 from generator.host.rankings import Entry, ScoreSpec, rank
+from generator.kit.session import open_game
+from generator.plan.model import to_data
 
 SEED = "rankings-test-seed-0123456789abcdef"
 GT_HEADER = "player,round,score,position,events,cargo,lost,pretty,aesthete,contraptionist,note\n"
@@ -248,4 +255,48 @@ def test_the_lawyer_ties_a_title_one_below_the_best(run: Any, tmp_path: Path) ->
     assert (
         "scores.csv:2: ability: expected one of Lawyer, Manager, Merchant, Micronavigator, "
         "Techie, Diplomat or nothing (got 'Lawer')" in bad.output
+    )
+
+
+def test_a_keep_on_trucking_ship_file_fills_the_title_counts_and_the_ability(
+    run: Any, tmp_path: Path
+) -> None:
+    # The bot's round-1 ship of this seed, scored from the `ship` column: its account says
+    # the title counts on the sheet at the end of the round; an empty count or ability takes
+    # the engine's value, a typed one must agree. Bo, a Lawyer, posts one less
+    # Contraptionist than Ann's count: they share it.
+    options = {"ships": "A", "titles": "4-8-12"}
+    made = run(
+        "game", "--pack", "keep-on-trucking", "--no-images", "--seed", "rank-2", "-o", "kot",
+        "--option", "ships=A", "--option", "titles=4-8-12",
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    game = open_game("keep-on-trucking", "rank-2", None, options=options)
+    content, plan = game.content, to_data(game.plan)
+    rplan = plan["rounds"][0]
+    front = EDGE_SIDE[front_edge(content, plan, 1) or "top"]
+    ship = build(content, rplan, content.rounds[0], front).ship_file("Ann")
+    folder = tmp_path / "kot"
+    (folder / "ships").mkdir()
+    (folder / "ships" / "ann.txt").write_text(write_ship(ship, content.boards[rplan["ship"]]))
+    header = "player,round,score,aesthete,contraptionist,ability,ship,note\n"
+    (folder / "scores.csv").write_text(header + "Ann,1,,,,,ships/ann.txt,\n")
+    assert run("rankings", "-o", "kot").exit_code == 0
+    account = (folder / "ships" / "ann.account.txt").read_text()
+    served = re.search(r"^  Contraptionist  (\d+)", account, re.MULTILINE)
+    assert served is not None and int(served.group(1)) >= 2, account
+    count = int(served.group(1))
+    rows = ["Ann,1,,,,,ships/ann.txt,", f"Bo,1,0,0,{count - 1},Lawyer,,"]
+    (folder / "scores.csv").write_text(header + "\n".join(rows) + "\n")
+    result = run("rankings", "-o", "kot")
+    assert result.exit_code == 0, result.output
+    one = (folder / "rankings" / "round-1.facebook.txt").read_text()
+    assert f"\nContraptionist: Ann with {count}; Bo ties with {count - 1} (Lawyer)" in one
+    rows[0] = f"Ann,1,,,{count + 1},,ships/ann.txt,"
+    (folder / "scores.csv").write_text(header + "\n".join(rows) + "\n")
+    wrong = run("rankings", "-o", "kot")
+    assert wrong.exit_code == 2
+    assert (
+        f"scores.csv:2: contraptionist: {count + 1} differs from the scorer's {count} for "
+        "ships/ann.txt" in wrong.output
     )

@@ -28,8 +28,11 @@ MAX_NAME = 40
 MAX_ABS_SCORE = 100_000
 BASE_COLUMNS = ("player", "round", "score")
 NOTE_COLUMN = "note"
-# A sheet the game's scorer reads: it returns the score and, where it has them, its parts.
-SheetScorer = Callable[[Path, str], tuple[int, dict[str, int]]]
+# A sheet the game's scorer reads: it returns the score and, where it has them, its parts,
+# and optionally what else the sheet holds by column (title counts, the ability column).
+SheetScorer = Callable[
+    [Path, str], tuple[int, dict[str, int]] | tuple[int, dict[str, int], dict[str, str]]
+]
 _INT = re.compile(r"^[+-]?\d{1,7}$")
 _COUNT = re.compile(r"^\d{1,4}(\.5|\.0)?$")
 
@@ -294,6 +297,21 @@ def _entry(
     if grid and spec.scorer is not None and folder is not None and ok:
         result = _run_scorer(line, grid, rnd, folder, spec, problem)
         scored = result[0] if result else None
+        if result is not None and len(result) > 2:
+            # The sheet's other columns, as the scorer read them: an empty cell takes the
+            # scorer's value, a typed one must agree with it.
+            for column, value in result[2].items():
+                typed_value = cells.get(column, "").strip()
+                if not typed_value:
+                    cells[column] = value
+                elif typed_value.lower() != value.lower() and not _same_count(typed_value, value):
+                    problem(
+                        line,
+                        column,
+                        f"{typed_value} differs from the scorer's {value or 'nothing'} for {grid} "
+                        "(check the sheet or the scores.csv line)",
+                    )
+                    ok = False
         if result is None:
             ok = False
         elif score is None:
@@ -368,7 +386,7 @@ def _run_scorer(
     folder: Path,
     spec: ScoreSpec,
     problem: Callable[[int, str, str], None],
-) -> tuple[int, dict[str, int]] | None:
+) -> tuple[int, dict[str, int]] | tuple[int, dict[str, int], dict[str, str]] | None:
     column = spec.sheet_column
     named = abridge(grid)  # a name typed into a cell may be of any length: quoted short
     rel = PurePosixPath(grid)
@@ -397,6 +415,14 @@ def _run_scorer(
     except SheetgenError as exc:
         problem(line, column, f"the scorer cannot read {named}: {exc.format_message()}")
         return None
+
+
+def _same_count(a: str, b: str) -> bool:
+    """'3' and '3.0', '1.5' and '1.50': the same count."""
+    try:
+        return Fraction(a) == Fraction(b)
+    except (ValueError, ZeroDivisionError):
+        return False
 
 
 def _prefixes(folder: Path, rel: PurePosixPath) -> list[Path]:

@@ -9,9 +9,10 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError
 from generator.games import Capabilities, OutputFile
-from generator.games.galaxy_trucker import GalaxyTruckerRules
+from generator.games.galaxy_trucker import GalaxyTruckerRules, account_path, ship_score
 from generator.games.galaxy_trucker import content as gt_content
 from generator.games.keep_on_trucking.adventure_posts import AdventurePostWriter
 from generator.games.keep_on_trucking.checks import check_expansion
@@ -68,6 +69,22 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
         from generator.games.keep_on_trucking.flight.account import score_ship
 
         return score_ship(content, to_data(plan), ship_file, round_number)
+
+    def scored_ship(  # type: ignore[override]
+        self,
+        content: gt_content.GalaxyTrucker,
+        plan: Any,
+        ship_file: Path,
+        round_number: int,
+    ) -> tuple[int, dict[str, int], dict[str, str]]:
+        """As Galaxy Trucker's (the account written beside the ship file), with what the
+        sheet holds beside the score: the title counts and the cyan ability at the end."""
+        from generator.games.keep_on_trucking.flight.account import scored_ship
+
+        account, facts = scored_ship(content, to_data(plan), ship_file, round_number)
+        write_atomic(account_path(ship_file), account.encode("utf-8"))
+        score, parts = ship_score(account)
+        return score, parts, facts
 
     def verdict(self, content: gt_content.GalaxyTrucker, plan: Any) -> tuple[str, bool]:
         """How hard the seed's rounds are for this game's bot, against the reference run of

@@ -199,6 +199,31 @@ def account_lines(content: GalaxyTrucker, plan: dict[str, Any], result: Trucking
 def score_ship(
     content: GalaxyTrucker, plan: dict[str, Any], ship_path: Path, round_number: int
 ) -> str:
+    return scored_ship(content, plan, ship_path, round_number)[0]
+
+
+def sheet_facts(plan: dict[str, Any], result: TruckingRound) -> dict[str, str]:
+    """What the sheet holds beside the score, for scores.csv: the cyan ability aboard at
+    the end of the round (the Lawyer's title rule reads it) and, in a game with titles, the
+    two title counts (halved out of the round)."""
+    end: Any = result.played.end
+    facts = {"ability": end.active}
+    if (plan.get("options") or {}).get("titles", "none") != "none":
+        ship = result.flight.ship
+        counts = {
+            "aesthete": len(aesthete(ship, end.present)),
+            "contraptionist": len(contraptionist(ship, end.present, result.flight.works)),
+        }
+        for key, count in counts.items():
+            whole, half = divmod(count, 2) if end.out else (count, 0)
+            facts[key] = f"{whole}.5" if half else str(whole)
+    return facts
+
+
+def scored_ship(
+    content: GalaxyTrucker, plan: dict[str, Any], ship_path: Path, round_number: int
+) -> tuple[str, dict[str, str]]:
+    """The account of one round for a ship file, and its sheet facts (`sheet_facts`)."""
     rplan = round_plan(plan, round_number)
     board = content.boards[rplan["ship"]]
     # Read as Galaxy Trucker's reader does (its errors for a missing or unreadable file),
@@ -229,4 +254,5 @@ def score_ship(
         "the score, the natural one is taken.",
         "",
     ]
-    return "\n".join(head + account_lines(content, plan, result)) + "\n"
+    text = "\n".join(head + account_lines(content, plan, result)) + "\n"
+    return text, sheet_facts(plan, result)
