@@ -19,6 +19,7 @@ from generator.games.battlestar.game import (
     open_table,
     replay,
     run_command,
+    run_undo,
     seed_commitment,
     setup_game,
     write_files,
@@ -62,9 +63,16 @@ def _report(table: Table, written: Any, paths: list[Path]) -> None:
     click.echo(render(written.post, "facebook"), nl=False)
 
 
+UNDO_INSTEAD = "bsg-undo-instead"  # in click's shared context meta: `bsg undo COMMAND ...`
+
+
 def _run(game_file: Path, output: Path | None, command: str, args: dict[str, Any]) -> None:
     table = open_table(game_file, output)
-    written, paths = run_command(table, command, args)
+    if click.get_current_context().meta.get(UNDO_INSTEAD):
+        # The command an undone entry should have been: logged with the undo, one post.
+        written, paths = run_undo(table, {"cmd": command, "args": args})
+    else:
+        written, paths = run_command(table, command, args)
     _report(table, written, paths)
 
 
@@ -547,6 +555,36 @@ def next_(game_file: Path, output: Path | None) -> None:
 def end(game_file: Path, winner: str, reason: str | None, output: Path | None) -> None:
     """The moderator ends the game."""
     _run(game_file, output, "end", {"winner": winner, "reason": reason})
+
+
+NOT_INSTEAD = ("setup", "status", "reveal", "undo")
+
+
+@bsg.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
+@GAME
+@click.argument("instead", nargs=-1, type=click.UNPROCESSED, metavar="[COMMAND ARGS...]")
+@OUTPUT
+@click.pass_context
+def undo(
+    ctx: click.Context, game_file: Path, instead: tuple[str, ...], output: Path | None
+) -> None:
+    """Undo the last entry that stands, in public: a correction post says what changed and
+    what stands. With a COMMAND and its arguments (as for `bsg COMMAND`, without the game
+    file): what the entry should have been, in the same post. The log keeps both entries;
+    what the undone entry drew or rolled goes back (the same cards and dice come next)."""
+    if not instead:
+        table = open_table(game_file, output)
+        written, paths = run_undo(table)
+        _report(table, written, paths)
+        return
+    name, *rest = instead
+    command = bsg.get_command(ctx, name)
+    if command is None or name in NOT_INSTEAD:
+        raise click.UsageError(f"{name!r}: expected a table command to stand instead")
+    ctx.meta[UNDO_INSTEAD] = True
+    where = ["-o", str(output)] if output is not None else []
+    with command.make_context(name, [str(game_file), *rest, *where], parent=ctx) as sub:
+        command.invoke(sub)
 
 
 @bsg.command()

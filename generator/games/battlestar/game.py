@@ -36,6 +36,7 @@ from generator.games.battlestar.setup_posts import (
 )
 from generator.games.battlestar.state import RULES, TableState
 from generator.games.battlestar.table import COMMANDS, Outcome, TableError
+from generator.games.battlestar.undo import UNDO, after_digest, correction
 from generator.pack.document import MAX_FILE_BYTES
 from generator.pack.load import SNAPSHOT_DIR, Pack, load_pack, resolve_pack_dir, snapshot
 from generator.plan.seeds import commitment, game_id
@@ -75,6 +76,8 @@ class Table:
     written: list[Written] = field(default_factory=list)  # each replayed entry's files
     warnings: list[str] = field(default_factory=list)  # what a replay could not restore
     recovered: list[Path] = field(default_factory=list)  # files a crash had left unwritten
+    standing: list[int] = field(default_factory=list)  # entries not undone, in order
+    before: dict[int, TableState] = field(default_factory=dict)  # kept for an undo
 
     @property
     def digest(self) -> str:
@@ -122,9 +125,11 @@ def open_table(
     return Table(spec, pack, content, gid, root)
 
 
-def replay(table: Table) -> Table:
+def replay(table: Table, keep_before: tuple[int, ...] = ()) -> Table:
     """Set up and replay the whole log. A log made for another game file is refused; a line
-    that does not replay is named by its line number."""
+    that does not replay is named by its line number, and so is an entry that gives another
+    table than the one it gave when it was logged (undo.py). `keep_before`: entries whose
+    table before them is kept (an undo about to be logged goes back to it)."""
     log = read_log(table.folder)
     entries = log.entries
     if not entries:
@@ -138,15 +143,30 @@ def replay(table: Table) -> Table:
     table.messages = setup_messages(state, record)
     state.rules = int(head.get("rules", 1))
     table.state, table.record, table.entries, table.log = state, record, entries, log
-    table.written, table.warnings = [], []
+    table.written, table.warnings, table.standing = [], [], []
     where = display_path(log_path(table.folder))
+    # The entries some undo names: the table before each is kept, for the undo to go back to.
+    targets = set(keep_before)
+    for entry in entries[1:]:
+        undone = (entry.get("args") or {}).get("entry") if entry.get("cmd") == UNDO else None
+        if isinstance(undone, int):
+            targets.add(undone)
+    kept = table.before = {}
+    sent: dict[int, tuple[str, list[PrivateMessage]]] = {}
     for item in log.lines[1:]:
         line, entry = item.number, item.entry
         n, command, args = int(entry["n"]), entry["cmd"], entry.get("args") or {}
-        if command not in COMMANDS or not isinstance(args, dict):
+        if (command not in COMMANDS and command != UNDO) or not isinstance(args, dict):
             raise SheetgenError(f"{where}:{line}: not a table command {command!r} (edited?)")
         try:
-            outcome = _replayed(table, state, n, command, args)
+            if command == UNDO:
+                state, outcome = _undo(table, state, n, args, kept, sent, targets)
+                table.state = state
+            else:
+                if n in targets:
+                    kept[n] = _copy(table, state)
+                outcome = _replayed(table, state, n, command, args)
+                table.standing.append(n)
         except SheetgenError as exc:
             raise SheetgenError(
                 f"{where}:{line}: {command} does not replay: {exc.format_message()}"
@@ -155,9 +175,54 @@ def replay(table: Table) -> Table:
             raise SheetgenError(
                 f"{where}:{line}: {command} with arguments it cannot take (edited?)"
             ) from None
+        logged = entry.get("after")
+        # A replay that had to guess (an old entry whose order is lost) has said so already.
+        guessed = bool(table.warnings)
+        if logged is not None and not guessed and logged != after_digest(state, outcome.messages):
+            raise SheetgenError(
+                f"{where}:{line}: entry {n} ({command}) no longer gives the table it gave when "
+                "it was logged (the log was edited by hand?): restore the log as it was, and "
+                "correct a mistake with `sheetgen bsg undo`"
+            )
         table.messages += outcome.messages
-        table.written.append(entry_written(table, state, n, command, outcome))
+        written = entry_written(table, state, n, command, outcome)
+        table.written.append(written)
+        sent[n] = (written.post.title.rpartition(" · ")[2], outcome.messages)
     return table
+
+
+def _copy(table: Table, state: TableState) -> TableState:
+    return copy.deepcopy(state, memo={id(table.content): table.content})
+
+
+def _undo(
+    table: Table,
+    state: TableState,
+    n: int,
+    args: dict[str, Any],
+    kept: dict[int, TableState],
+    sent: dict[int, tuple[str, list[PrivateMessage]]],
+    targets: set[int],
+) -> tuple[TableState, Outcome]:
+    """Entry n undoes the last entry that stands, going back to the table before it; with
+    `instead`, the command it should have been is applied there."""
+    target = int(args["entry"])
+    if not table.standing or table.standing[-1] != target or target not in kept:
+        raise TableError(f"entry {n} undoes entry {target}, which is not the last that stands")
+    back = kept.pop(target)
+    table.standing.pop()
+    instead = args.get("instead")
+    done: tuple[str, Outcome] | None = None
+    if instead is not None:
+        command, instead_args = str(instead["cmd"]), instead.get("args") or {}
+        if command not in COMMANDS or not isinstance(instead_args, dict):
+            raise TableError(f"the undo's `instead` names no table command ({command!r})")
+        if n in targets:
+            kept[n] = _copy(table, back)
+        done = (command, COMMANDS[command](back, n, instead_args))
+        table.standing.append(n)
+    title, messages = sent[target]
+    return back, correction(state, back, target, title, messages, done)
 
 
 def changed_since_setup(table: Table) -> str:
@@ -386,14 +451,65 @@ def run_command(table: Table, command: str, args: dict[str, Any]) -> tuple[Writt
         trial = copy.deepcopy(table.state, memo={id(table.content): table.content})
         outcome = COMMANDS[command](trial, n, args)
         table.state = trial
-        written = entry_written(table, trial, n, command, outcome)
-        written.data()  # rendered before the entry is logged: a post that fails is not logged
-        entry = {"n": n, "cmd": command, "args": args}
-        table_log(table.folder).append(entry, table.log)
-        table.entries.append(entry)
-        table.written.append(written)
-        table.messages += outcome.messages
-        return written, write_files(table.folder, written)
+        return _log_entry(table, trial, n, command, args, outcome)
+
+
+def _log_entry(
+    table: Table,
+    state: TableState,
+    n: int,
+    command: str,
+    args: dict[str, Any],
+    outcome: Outcome,
+) -> tuple[Written, list[Path]]:
+    """Log entry n (with the digest of the table it leaves) and write its files."""
+    written = entry_written(table, state, n, command, outcome)
+    written.data()  # rendered before the entry is logged: a post that fails is not logged
+    entry: dict[str, Any] = {"n": n, "cmd": command, "args": args}
+    if state.sequenced:
+        entry["after"] = after_digest(state, outcome.messages)
+    table_log(table.folder).append(entry, table.log)
+    table.entries.append(entry)
+    table.written.append(written)
+    table.messages += outcome.messages
+    return written, write_files(table.folder, written)
+
+
+def run_undo(table: Table, instead: dict[str, Any] | None = None) -> tuple[Written, list[Path]]:
+    """`bsg undo`: undo the last entry that stands (with `instead`, the command and arguments
+    that stand in its place), as a new entry with its correction post."""
+    with locked(table.folder):
+        replay(table)
+        if not table.standing:
+            raise TableError("nothing to undo: no table entry stands (the setup is not undone)")
+        target = table.standing[-1]
+        replay(table, keep_before=(target,))  # the table before the target, kept
+        assert table.state is not None
+        table.recovered = recover_files(table)
+        n = len(table.entries)
+        _refuse_taken(table, n)
+        args: dict[str, Any] = {"entry": target}
+        if instead is not None:
+            args["instead"] = instead
+        kept = {target: _copy(table, _before(table, target))}
+        sent = {target: _sent_of(table, target)}
+        state, outcome = _undo(table, table.state, n, args, kept, sent, set())
+        table.state = state
+        return _log_entry(table, state, n, UNDO, args, outcome)
+
+
+def _before(table: Table, target: int) -> TableState:
+    """The table before entry `target` (a replay with keep_before holds it)."""
+    state = table.before.get(target)
+    if state is None:
+        raise TableError(f"entry {target} cannot be undone")
+    return state
+
+
+def _sent_of(table: Table, target: int) -> tuple[str, list[PrivateMessage]]:
+    index = next(i for i, e in enumerate(table.entries[1:]) if int(e["n"]) == target)
+    written = table.written[index]
+    return written.post.title.rpartition(" · ")[2], written.messages
 
 
 def seed_commitment(table: Table) -> str:
