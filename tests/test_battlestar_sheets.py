@@ -5,6 +5,7 @@ box per jump space and reserve), and the words a player looks for."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -109,3 +110,16 @@ def test_item4_tracker_has_six_vipers_in_reserve_at_setup(content: Battlestar, p
     )
     assert "8 in the box, 2 start below Galactica (crossed), so 6 at setup" in text
     assert "5 when a character launches one at setup (Apollo)" in text
+
+
+def test_battlestar_sheets_keep_no_seed(tmp_path: Path) -> None:
+    """The fleet tracker and player aid are the same for every game: no seed to keep."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    result = CliRunner().invoke(
+        main, ["sheets", "--pack", "battlestar", "--paper", "a4", "-o", str(tmp_path / "s")]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Seed chosen" not in result.output and "Keep it secret" not in result.output

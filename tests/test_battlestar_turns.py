@@ -136,3 +136,21 @@ def test_a_dial_never_passes_its_top_silently(tmp_path: Path) -> None:
     assert "dial stops at" in refused(game, "fleet", "food=+20")
     out = game.run("fleet", "morale=-20").stdout
     assert "the dial stops at 0" in out
+
+
+def test_small_words(tmp_path: Path) -> None:
+    """Plurals, a roll with no reason, the check named after its Crisis card."""
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    game.run("setup")
+    out = game.run("place", "aft", "civilian=2", "heavy-raider=1").stdout
+    assert "+2 civilian ships (face down)" in out and "+1 heavy raider\n" in out
+    assert "Die roll for a roll:" in game.run("roll", "''").stdout
+    skills(game)
+    game.run("draw", "crisis", "--kind", "check")
+    crisis = game.state().crisis
+    assert crisis is not None
+    out = game.run("check-open", "--types", "tactics", "--difficulty", "3").stdout
+    assert f"Skill check {crisis.card}:" in out and "skill check skill check" not in out.lower()
+    game.run("damage", "viper", "lower-aft")
+    host = next((game.folder / "public").glob("*-damage.host.txt")).read_text(encoding="utf-8")
+    assert "1 viper damaged" in host and "1 vipers" not in host

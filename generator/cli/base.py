@@ -237,6 +237,11 @@ def settle_seed(raw: str | None) -> str:
     return seed_text
 
 
+def forget_chosen_seed() -> None:
+    """Drop the note of a chosen seed the command does not use."""
+    _chosen_seed_notes.clear()
+
+
 def say_chosen_seed() -> None:
     """Say the seed `settle_seed` chose, if it chose one: after the input was checked,
     before anything is written."""

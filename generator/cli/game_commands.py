@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from generator.cli.base import (
+    forget_chosen_seed,
     game_options,
     open_from_args,
     refuse_unknown_game,
@@ -247,7 +248,13 @@ def sheets(**kwargs: Any) -> None:
     from generator.games import Scope
 
     args = resolve_args(**kwargs)
-    g, found = open_from_args(args)
+    g, found = open_from_args(args, say_seed=False)
+    if g.pack.meta.game == "battlestar":
+        # Its sheets (fleet tracker, player aid) are the same for every game: the seed a
+        # table's game file holds decides the game; none is kept for these.
+        forget_chosen_seed()
+    else:
+        say_chosen_seed()
     render(g, found, Scope("sheets"), args)
 
 

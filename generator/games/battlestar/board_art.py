@@ -197,9 +197,10 @@ def alt_text(view: BoardView) -> str:
         f"Jump track {view.jump_track[view.jump]} ({view.jump} of {len(view.jump_track) - 1}); "
         f"distance {view.distance} of {view.distance_goal}.",
         *(f"{AREA_NAMES[a.id]}: {_area_words(a)}." for a in view.areas),
-        f"Reserves: {view.vipers_reserve} vipers, {view.raptors_reserve} raptors; "
-        f"{view.vipers_damaged} vipers damaged, {view.vipers_destroyed} destroyed; "
-        f"{view.raptors_destroyed} raptors lost; nukes {view.nukes}.",
+        f"Reserves: {_count(view.vipers_reserve, 'viper')}, "
+        f"{_count(view.raptors_reserve, 'raptor')}; "
+        f"{_count(view.vipers_damaged, 'viper')} damaged, {view.vipers_destroyed} destroyed; "
+        f"{_count(view.raptors_destroyed, 'raptor')} lost; nukes {view.nukes}.",
         f"Galactica damage {len(view.damage)} of {GALACTICA_DESTROYED_AT}"
         + (f": {'; '.join(view.damage)}." if view.damage else "."),
         f"Boarding track: {len(view.centurions)} centurions"
@@ -255,6 +256,10 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: i
 def _bold(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
           fill: tuple[int, int, int] = INK, anchor: str = "la") -> None:  # fmt: skip
     draw.text(xy, text, fill=fill, font=load_font("VeraBd", size), anchor=anchor)
+
+
+def _count(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' if count != 1 else ''}"
 
 
 def _wrapped(draw: ImageDraw.ImageDraw, y: float, text: str, fill: tuple[int, int, int],

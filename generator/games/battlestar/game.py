@@ -10,6 +10,7 @@ import copy
 import hashlib
 import itertools
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -472,7 +473,15 @@ def _log_entry(
     table.entries.append(entry)
     table.written.append(written)
     table.messages += outcome.messages
-    return written, write_files(table.folder, written)
+    try:
+        return written, write_files(table.folder, written)
+    except KeyboardInterrupt:
+        # After the log line the entry stands: say so, not only "interrupted".
+        sys.stderr.write(
+            f"\nEntry {n} ({command}) is logged and stands; its files were cut short: the next "
+            "sheetgen bsg command writes them (do not run it again).\n"
+        )
+        raise
 
 
 def run_undo(table: Table, instead: dict[str, Any] | None = None) -> tuple[Written, list[Path]]:

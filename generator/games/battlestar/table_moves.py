@@ -141,6 +141,6 @@ def cmd_roll(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     """A die roll the rules ask for outside the kit's own attacks (a Crisis card, a raptor's
     scouting): from the seed, so a replay rolls the same and the seed's commitment covers it."""
     not_over(state)
-    reason = free_text(args.get("reason") or "a roll", "reason")
+    reason = free_text(str(args.get("reason") or "").strip(" '\"") or "a roll", "reason")
     value = state.board.roll(state.seed)
     return Outcome("Die roll", [para(f"Die roll for {reason}: ", b(str(value)), ".")])

@@ -176,6 +176,15 @@ def _remove_basestar(
     blocks.append(item(f"Basestar {star.label} is ", b("destroyed"), "."))
 
 
+SHIP_WORDS = {"civilian": "civilian ship", "heavy-raider": "heavy raider"}
+
+
+def ship_words(kind: str, count: int) -> str:
+    """'1 raider', '2 civilian ships (face down)': the noun takes the plural, not the note."""
+    noun = SHIP_WORDS.get(kind, kind) + ("s" if count != 1 else "")
+    return f"{noun} (face down)" if kind == "civilian" else noun
+
+
 def _place(state: TableState, area_id: str, kind: str, count: int, blocks: list[TableBlock]) -> int:
     """Place up to `count`; at a component limit the rest are not placed. Returns placed."""
     board = state.board
@@ -200,17 +209,11 @@ def _place(state: TableState, area_id: str, kind: str, count: int, blocks: list[
         else:
             area.vipers.append(None)
             state.reserves["vipers"] -= 1
-    label = {"civilian": "civilian ship (face down)", "heavy-raider": "heavy raider"}.get(
-        kind, kind
-    )
     if placed:
-        blocks.append(item(f"{name}: +{placed} {label}{'s' if placed != 1 else ''}"))
+        blocks.append(item(f"{name}: +{placed} {ship_words(kind, placed)}"))
     if placed < count:
         blocks.append(
-            item(
-                f"{count - placed} {label}{'s' if count - placed != 1 else ''} not placed: "
-                "none left"
-            )
+            item(f"{count - placed} {ship_words(kind, count - placed)} not placed: none left")
         )
     return placed
 
