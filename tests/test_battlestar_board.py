@@ -7,6 +7,7 @@ replays to at that entry, command by command from the setup."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
 from collections import Counter
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from bsg_helpers import FIVE, FIVE_DRAWS, FIVE_SEED, BsgGame, settle
+from test_battlestar_reveal import copied_reveals, thread_commitments
 
 from generator.games.battlestar.board import AREAS, LAUNCH_AREAS, ship_of
 from generator.games.battlestar.board_art import alt_text, board_view, render_png, state_line
@@ -297,10 +299,12 @@ def test_each_way_the_game_ends(played: tuple[BsgGame, Counter[str]], tmp_path: 
             break
         out = boarded.run("activate", "heavy-raiders", "--extra", "a Crisis card").stdout
     assert "have boarded Galactica: the Cylons win" in out
-    # A resource at 0.
-    starved = _branch(game, tmp_path / "starved")
-    out = starved.run("fleet", "food=-20").stdout
-    assert "the Cylons win" in out and "Nobody: the game is over" in out
+    # A resource at 0: each of the four.
+    for resource in ("food", "fuel", "morale", "population"):
+        starved = _branch(game, tmp_path / resource)
+        out = starved.run("fleet", f"{resource}=-20").stdout
+        assert f"run out of {resource}" in out and "the Cylons win" in out, resource
+        assert "Nobody: the game is over" in out
     # The humans: past the distance goal, one more jump.
     home = _branch(game, tmp_path / "home")
     for _ in range(4):
@@ -317,7 +321,27 @@ def test_each_way_the_game_ends(played: tuple[BsgGame, Counter[str]], tmp_path: 
 
 
 def test_refusals_say_why(played: tuple[BsgGame, Counter[str]], tmp_path: Path) -> None:
+    """After 24 turns, every refusal of the turn's sequence (issue 42), each an error that
+    says what the table waits for and never lists a hand; then two entries undone."""
     game = _branch(played[0], tmp_path / "refusals")
+    hand = re.compile(r"\b(Politics|Leadership|Tactics|Piloting|Engineering) \d")
+
+    def refused(*args: str) -> str:
+        out = game.run(*args, code=2).output
+        assert out.startswith("error: ") and not hand.search(out), out
+        return out
+
+    state = fast_state(game)
+    me = state.player(state.current_seat)
+    other = state.player((state.current_seat + 1) % 5)
+    assert "Receive Skills first" in refused("next")
+    assert "the table waits for" in refused("draw", "crisis", "--kind", "event")
+    assert "current player's" in refused("skills", other.name, *skills_for(state))
+    assert "current player's" in refused("cylon", other.name)
+    held = [c for d, c in other.hand if d.startswith("skill:")]
+    if held:
+        assert "--interrupt" in refused("play", other.name, held[0])
+    assert "holds no" in refused("play", me.name, "politics:99")
     state = fast_state(game)
     me = state.player(state.current_seat)
     assert "skill set" in game.run("skills", me.name, "politics=9", code=2).output
@@ -326,11 +350,32 @@ def test_refusals_say_why(played: tuple[BsgGame, Counter[str]], tmp_path: Path) 
     assert "no space area" in game.run("place", "behind", "raider=1", code=2).output
     other = state.player((state.current_seat + 1) % 5)
     assert "only the current player" in game.run("move", other.name, "armory", code=2).output
-    game.run("draw", "crisis", "--kind", "attack", "--icon", "raiders")
-    out = game.run("next", code=2).output
-    assert "steps left" in out and "resolve" in out
-    queue = fast_state(game).queue()
-    assert any("resolve Crisis" in q for q in queue) and any("activate" in q for q in queue)
+    if not fast_state(game).no_crisis_step():
+        assert "Crisis card is not drawn" in refused("next")
+        # A location's action from elsewhere, unless the player is there.
+        if fast_state(game).board.positions.get(me.seat) != "weapons-control":
+            assert "Weapons Control" in refused("attack", "galactica", "raider", "fore")
+        game.run("draw", "crisis", "--kind", "attack", "--icon", "raiders", "--jump")
+        assert "one Crisis card a turn" in refused("draw", "crisis", "--kind", "event")
+        out = game.run("next", code=2).output
+        assert "steps left" in out and "resolve" in out
+        queue = fast_state(game).queue()
+        assert any("resolve Crisis" in q for q in queue) and any("activate" in q for q in queue)
+        assert "after resolve" in refused("prep")
+        assert "resolved" in refused("activate", "raiders")
+        game.run("resolved")
+        game.run("activate", "raiders")
+        game.run("prep")
+        assert "already" in refused("prep")
+    # Two entries undone: the last one, then the one before it with what it should have been.
+    before = fast_state(game).resources
+    game.run("fleet", "morale=-1")
+    out = game.run("undo").stdout
+    assert "is undone" in out and fast_state(game).resources == before
+    game.run("fleet", "fuel=-1")
+    out = game.run("undo", "fleet", "fuel=-2").stdout
+    assert "In its place: fleet" in out and "What changed" in out
+    assert fast_state(game).resources["fuel"] == before["fuel"] - 2
 
 
 def test_the_reveal_is_posted_split_for_discord(
@@ -351,6 +396,16 @@ def test_the_reveal_is_posted_split_for_discord(
         posted |= set(re.findall(r"\): ([0-9a-f]{64})", path.read_text(encoding="utf-8")))
     revealed = set(re.findall(r"commitment: ([0-9a-f]{64})", bgg))
     assert posted and posted <= revealed
+    # A player's copy of each platform's reveal post recomputes every commitment published.
+    for platform in ("facebook", "discord", "bgg", "html"):
+        copied = copied_reveals(game, platform)
+        published = thread_commitments(game, platform)
+        checked = {
+            hashlib.sha256(f"{salt}\n{text}".encode()).hexdigest()
+            for salt, posted_hash, text in copied
+            if hashlib.sha256(f"{salt}\n{text}".encode()).hexdigest() == posted_hash
+        }
+        assert len(checked) == len(copied) and published <= checked, platform
     status = game.run("status").stdout
     assert "in reserve 6 vipers" in status or "in reserve" in status
     assert "{" not in status.split("Fleet:")[1].splitlines()[0]
