@@ -208,7 +208,7 @@ def bsg_digest(game: BsgGame, *options: str, code: int = 0) -> str:
 
 
 def test_battlestar_page_follows_the_log_and_holds_nothing_private(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     assert list(articles(bsg_digest(game))) == ["public-000-setup"]
     game.run("check-open", "--types", "politics", "--difficulty", "3")
@@ -241,7 +241,7 @@ def test_battlestar_turns_and_the_choosing(tmp_path: Path) -> None:
     game.run("setup")
     html = bsg_digest(game)
     assert list(articles(html)) == ["public-choose-0"] and "Choosing characters" in html
-    chosen = BsgGame(tmp_path / "dealt")
+    chosen = BsgGame(tmp_path / "dealt", rules=2)
     chosen.run("setup")
     chosen.run("next")
     chosen.run("fleet", "food=-1")
@@ -252,7 +252,7 @@ def test_battlestar_turns_and_the_choosing(tmp_path: Path) -> None:
 
 
 def test_battlestar_options(tmp_path: Path) -> None:
-    game = BsgGame(tmp_path)
+    game = BsgGame(tmp_path, rules=2)
     game.run("setup")
     game.run("fleet", "food=-1")
     assert "--all: Battlestar" in bsg_digest(game, "--all", code=2)
