@@ -75,3 +75,26 @@ def test_nothing_to_undo_and_a_hand_edited_log(tmp_path: Path) -> None:
     out = game.run("fleet", "morale=-1", code=2).output
     assert "table-log.jsonl:3: entry 2 (fleet)" in out and "edited by hand" in out
     assert "Traceback" not in out
+
+
+def test_sheetgen_correct_takes_a_battlestar_game_file(tmp_path: Path) -> None:
+    """`sheetgen correct ENTRY --say TEXT --game FILE`: a correction in words, posted in every
+    flavour as an entry of its own; the table unchanged."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    game = started(tmp_path)
+    game.run("roll", "Crisis 12")
+    state = game.state()
+    result = CliRunner().invoke(
+        main,
+        ["correct", "2", "--say", "The roll was for Crisis 21, not 12.", "--game", str(game.file)],
+    )
+    assert result.exit_code == 0, result.output
+    assert "Correction to entry 2: The roll was for Crisis 21, not 12." in result.stdout
+    for suffix in ("facebook.txt", "discord.md", "bgg.txt", "html"):
+        assert (game.folder / "public" / f"003-correct.{suffix}").is_file()
+    assert game.state().resources == state.resources
+    bad = CliRunner().invoke(main, ["correct", "9", "--say", "x", "--game", str(game.file)])
+    assert bad.exit_code == 2 and "expected a logged entry" in bad.output

@@ -267,9 +267,16 @@ def _turn_words(turns: list[int]) -> str:
     "the left, not the right.'",
 )
 @game_folder_option
+@table_game_file_option
 @at_option
 @report_errors
-def correct(what: str | None, text: str | None, folder: Path | None, at: str | None) -> None:
+def correct(
+    what: str | None,
+    text: str | None,
+    folder: Path | None,
+    game_file: Path | None,
+    at: str | None,
+) -> None:
     """Write a correction post for a published post (POST: its turn number, or its file
     stem such as round-1/turn-09-flight). The post itself, the plan and the commitment stay
     as they are; the correction goes out as a new post on every platform, and `today`, the
@@ -290,11 +297,12 @@ def correct(what: str | None, text: str | None, folder: Path | None, at: str | N
     from generator.host.today import slots_with_posts
     from generator.plan.moments import now, parse_at
 
-    game = open_host_game(folder, None)
+    game = open_host_game(folder, game_file)
     if isinstance(game, TableGame):
-        raise click.UsageError(
-            "a table game corrects its table through its own commands (an undo entry)"
-        )
+        from generator.cli.table_host import table_correct
+
+        table_correct(game, what, text)
+        return
     require_schedule(game)
     if what is None and text is None:
         corrections = read_corrections(game.root)

@@ -71,3 +71,19 @@ def table_digest(
     for path in write_beside_table(thread.folder, files):
         click.echo(f"  {display_path(path)}", err=True)
     click.echo(f"{counted(count, 'post')} in the catch-up page.", err=True)
+
+
+def table_correct(game: TableGame, what: str | None, text: str | None) -> None:
+    """`sheetgen correct ENTRY --say TEXT --game FILE` for a table game that takes a
+    correction in words (an entry of its table, posted in every flavour); a change to the
+    table itself is the game's own undo."""
+    if game.host.correct is None:
+        raise click.UsageError(
+            f"{game.title} corrects its table through its own commands (an undo entry)"
+        )
+    if what is None or text is None or not what.strip().isdigit():
+        raise click.UsageError(
+            "name the entry and say what changed: correct ENTRY --say TEXT --game FILE (to "
+            "change the table itself, the game's own undo command)"
+        )
+    game.host.correct(game.source, int(what), text)

@@ -32,6 +32,9 @@ class TableHost:
     # The game keeps its secret (the seed) in its game file, never in its folder: today and
     # digest need that file (`--game GAME_FILE`) to replay the table.
     needs_game_file: bool = False
+    # `sheetgen correct ENTRY --say TEXT`: a correction in words of a posted entry, logged
+    # and posted by the game's table (None: the game corrects only by its own undo).
+    correct: Callable[[TableSource, int, str], None] | None = None
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from generator.common.errors import SheetgenError
 from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope, TableHost
 from generator.games.battlestar import content as bsg_content
 from generator.host.table_view import TableNow, TableSource, TableThread
@@ -25,8 +26,20 @@ class BattlestarRules(GameRules):
             game_file_command="sheetgen bsg setup {file}",
             turns=False,
             commands="bsg",
-            table=TableHost(now=self.table_now, thread=self.table_thread, needs_game_file=True),
+            table=TableHost(
+                now=self.table_now,
+                thread=self.table_thread,
+                needs_game_file=True,
+                correct=self.table_correct,
+            ),
         )
+
+    def table_correct(self, source: TableSource, entry: int, text: str) -> None:
+        from generator.games.battlestar.commands import run_and_report
+
+        if source.game_file is None:
+            raise SheetgenError("Battlestar keeps its seed in its game file: give it with --game")
+        run_and_report(source.game_file, source.folder, "correct", {"entry": entry, "text": text})
 
     def table_now(self, source: TableSource) -> TableNow:
         from generator.games.battlestar.table_now import table_now

@@ -66,6 +66,15 @@ def _report(table: Table, written: Any, paths: list[Path]) -> None:
 UNDO_INSTEAD = "bsg-undo-instead"  # in click's shared context meta: `bsg undo COMMAND ...`
 
 
+def run_and_report(
+    game_file: Path, output: Path | None, command: str, args: dict[str, Any]
+) -> None:
+    """A table command run for another CLI command (`sheetgen correct --game`)."""
+    table = open_table(game_file, output)
+    written, paths = run_command(table, command, args)
+    _report(table, written, paths)
+
+
 def _run(game_file: Path, output: Path | None, command: str, args: dict[str, Any]) -> None:
     table = open_table(game_file, output)
     if click.get_current_context().meta.get(UNDO_INSTEAD):

@@ -36,7 +36,7 @@ from generator.games.battlestar.table_space import (
     cmd_repair,
     cmd_shift,
 )
-from generator.games.battlestar.table_turns import cmd_end, cmd_next
+from generator.games.battlestar.table_turns import cmd_correct, cmd_end, cmd_next
 
 Command = Callable[[TableState, int, dict[str, Any]], Outcome]
 
@@ -68,9 +68,10 @@ RAW: dict[str, Command] = {
     "move": cmd_move,
     "roll": cmd_roll,
     "shift": cmd_shift,
+    "correct": cmd_correct,
 }
 # While the Sympathizer is held unrevealed after the sleeper deal, only its reveal goes on.
-AT_ONCE = ("sympathizer", "end")
+AT_ONCE = ("sympathizer", "end", "correct")
 
 
 def _guarded(name: str, command: Command) -> Command:

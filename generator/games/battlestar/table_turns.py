@@ -69,6 +69,31 @@ def cmd_next(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     )
 
 
+CORRECTION_LIMIT = 1000  # characters, as `sheetgen correct --say` allows
+
+
+def cmd_correct(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
+    """`sheetgen correct N --say TEXT --game FILE`: a correction in the moderator's words of
+    a posted entry (a typo in a reason, a name mistyped); the table is unchanged (to change
+    it: bsg undo)."""
+    entry = int(args["entry"])
+    text = " ".join(str(args.get("text") or "").split())
+    if not 0 <= entry < n:
+        raise TableError(f"entry {entry}: expected a logged entry, 0-{n - 1}")
+    if not 1 <= len(text) <= CORRECTION_LIMIT or any(c in text for c in "[]<>*_|`\\"):
+        raise TableError(
+            f"--say: expected 1-{CORRECTION_LIMIT} characters without [ ] < > * _ | ` \\ "
+            "(they would turn into forum markup)"
+        )
+    return Outcome(
+        f"Correction to entry {entry}",
+        [
+            para(b(f"Correction to entry {entry}"), f": {text}"),
+            para("The table is unchanged: every entry stands as posted, but for these words."),
+        ],
+    )
+
+
 def cmd_end(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     """The moderator ends the game (e.g. Galactica destroyed or boarded)."""
     not_over(state)
