@@ -12,6 +12,7 @@ import signal
 import sys
 from types import FrameType
 
+import generator
 from generator.common import program
 
 # A command is one short process that builds its data once and keeps most of it to the end:
@@ -22,12 +23,23 @@ GC_THRESHOLDS = (50_000, 20, 100)
 
 
 def run() -> None:
+    # What `_run` sets for the whole process (Ctrl-C's handler, the hook for errors Python
+    # cannot raise, the collector's pace) belongs to the `sheetgen` program alone: a program
+    # or a test that calls `run` gets its own back when the command is over.
+    as_program = generator.launched_as_program()
+    before = (signal.getsignal(signal.SIGINT), sys.unraisablehook, gc.get_threshold())
     try:
         _run()
     except KeyboardInterrupt:
         # A Ctrl-C while the one below was being reported, or while a command's end was
         # being handled: the same one line.
         _interrupted_at_exit(signal.SIGINT, None)
+    finally:
+        if not as_program:
+            handler, hook, thresholds = before
+            signal.signal(signal.SIGINT, handler)
+            sys.unraisablehook = hook
+            gc.set_threshold(*thresholds)
 
 
 def _run() -> None:

@@ -43,3 +43,35 @@ def test_the_caller_sees_a_failed_commands_status(tmp_path: Path) -> None:
     done = _call(tmp_path, "no-such-command")
     assert done.stdout.splitlines() == ["sheetgen ended with 2", "the caller goes on"]
     assert "No such command" in done.stderr
+
+
+def test_a_caller_gets_its_own_ctrl_c_handler_and_hooks_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A test or a program calling the console script's function in its own process: what
+    the command set for the whole process (Ctrl-C's handler, the unraisable hook, the
+    collector's pace) is put back when it ends, so its own Ctrl-C is not ended outright."""
+    import gc
+    import signal
+
+    from generator.entry import main
+
+    def own_handler(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    def own_hook(unraisable: object) -> None:
+        pass
+
+    monkeypatch.setattr(sys, "argv", ["a-caller", "--version"])
+    monkeypatch.setattr(sys, "unraisablehook", own_hook)
+    previous = signal.signal(signal.SIGINT, own_handler)
+    thresholds = gc.get_threshold()
+    try:
+        with pytest.raises(SystemExit) as ended:
+            main()
+        assert ended.value.code == 0
+        assert signal.getsignal(signal.SIGINT) is own_handler
+        assert sys.unraisablehook is own_hook
+        assert gc.get_threshold() == thresholds
+    finally:
+        signal.signal(signal.SIGINT, previous)
