@@ -21,6 +21,7 @@ from test_card_race_table_crash import actions, start
 from generator.common.errors import SheetgenError
 from generator.folder.table_log import LogText, TableLog, locked
 from generator.games.battlestar import game as bsg_game
+from generator.games.battlestar import posts as bsg_posts
 from generator.games.card_race import commands
 
 Run = Callable[..., Result]
@@ -170,9 +171,17 @@ def test_battlestar_each_command_replays_every_entry_and_keeps_nothing(
     monkeypatch.setattr(
         bsg_game, "_replayed", lambda t, s, n, c, a: replayed.append(c) or real(t, s, n, c, a)
     )
+    drawn: list[object] = []
+    real_picture = bsg_posts.render_png
+    monkeypatch.setattr(
+        bsg_posts, "render_png", lambda board: drawn.append(board) or real_picture(board)
+    )
     game.run("draw", "crisis")
     assert len(replayed) == 5
     assert not (own_cache / "table-snapshots").exists()
+    # Its own post's board alone (rendered to check it, then to write it): the last entry's
+    # picture is there, so it is not drawn again.
+    assert len(drawn) == 2
 
 
 def test_card_race_a_copy_of_the_folder_gets_the_posts_it_lacks(tmp_path: Path, run: Run) -> None:

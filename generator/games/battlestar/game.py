@@ -326,7 +326,7 @@ def write_files(folder: Path, written: Written, missing_only: bool = False) -> l
     """Write a command's files; `missing_only`: only those not there (a logged entry's files
     are never written over)."""
     paths = []
-    for name, data in written.data().items():
+    for name, data in _wanted(folder, written, missing_only).items():
         path = folder / name
         _check_inside(folder, name)
         if missing_only and (path.exists() or path.is_symlink()):
@@ -334,6 +334,18 @@ def write_files(folder: Path, written: Written, missing_only: bool = False) -> l
         write_atomic(path, data)
         paths.append(path)
     return paths
+
+
+def _wanted(folder: Path, written: Written, missing_only: bool) -> dict[str, bytes]:
+    """The files to write; with `missing_only`, the board picture is drawn only when its
+    file is missing (every command replays the log and checks its last entry's files)."""
+    if not missing_only:
+        return written.data()
+    data = {name: text.encode("utf-8") for name, text in written.files().items()}
+    picture = folder / written.post.image_file
+    if written.post.board is not None and not (picture.exists() or picture.is_symlink()):
+        data.update(written.post.image_bytes())
+    return data
 
 
 POST_SUFFIXES = (".facebook.txt", ".discord.md", ".bgg.txt", ".html", ".host.txt")
