@@ -104,6 +104,7 @@ def _imports(path: Path, modules: set[str]) -> set[str]:
     return {m for m in found if m in modules and m != name}
 
 
+@pytest.mark.slow
 def test_no_import_circle() -> None:
     paths = {_module_name(p): p for p in GENERATOR.rglob("*.py")}
     graph = {name: _imports(path, set(paths)) for name, path in paths.items()}
@@ -204,6 +205,7 @@ def _runtime_imports(path: Path) -> set[str]:
     return found
 
 
+@pytest.mark.slow
 def test_every_layer_imports_only_from_below() -> None:
     rank = {name: index for index, layer in enumerate(LAYERS) for name in layer}
     upwards = []

@@ -208,6 +208,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[BsgGame, Counter[s
     return game, seen
 
 
+@pytest.mark.slow
 def test_twenty_four_turns_exercise_the_board(played: tuple[BsgGame, Counter[str]]) -> None:
     game, seen = played
     state = fast_state(game)
@@ -249,6 +250,7 @@ def _entry_states(game: BsgGame) -> list[TableState]:
     return states
 
 
+@pytest.mark.slow
 def test_every_post_shows_the_table_its_entry_leaves(played: tuple[BsgGame, Counter[str]]) -> None:
     game, _ = played
     states = _entry_states(game)
@@ -279,6 +281,7 @@ def _branch(game: BsgGame, where: Path) -> BsgGame:
     return copy
 
 
+@pytest.mark.slow
 def test_each_way_the_game_ends(played: tuple[BsgGame, Counter[str]], tmp_path: Path) -> None:
     game, _ = played
     # Galactica destroyed: damage tokens up to six.
@@ -320,6 +323,7 @@ def test_each_way_the_game_ends(played: tuple[BsgGame, Counter[str]], tmp_path: 
         assert "game is over" in ended.run("draw", "crisis", code=2).output
 
 
+@pytest.mark.slow
 def test_refusals_say_why(played: tuple[BsgGame, Counter[str]], tmp_path: Path) -> None:
     """After 24 turns, every refusal of the turn's sequence (issue 42), each an error that
     says what the table waits for and never lists a hand; then two entries undone."""
@@ -411,6 +415,7 @@ def test_the_reveal_is_posted_split_for_discord(
     assert "{" not in status.split("Fleet:")[1].splitlines()[0]
 
 
+@pytest.mark.slow
 def test_a_log_begun_before_replays_as_it_was_accepted(tmp_path: Path) -> None:
     """A game set up by an older kit (no `rules` in its first entry) goes on under the rules
     its entries were accepted by: a second draw and a Sympathizer left unrevealed replay."""

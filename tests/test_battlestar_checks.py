@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from bsg_helpers import FIVE, FIVE_SEED, BsgGame
 
 from generator.games.battlestar.game import open_table, replay
@@ -43,6 +44,7 @@ def value_of(name: str, value: str) -> tuple[str, int]:
     return name.lower(), int(value)
 
 
+@pytest.mark.slow
 def test_item4_result_post_shows_every_card_shuffled_never_who(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
     added = open_and_add(game)
@@ -82,6 +84,7 @@ def test_item4_result_post_shows_every_card_shuffled_never_who(tmp_path: Path) -
         assert "Destiny cards:" not in text, name  # which two are Destiny is the moderator's
 
 
+@pytest.mark.slow
 def test_item4_moderator_sees_destiny_cards_and_who_added_what(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
     added = open_and_add(game)
@@ -115,6 +118,7 @@ def test_item4_moderator_sees_destiny_cards_and_who_added_what(tmp_path: Path) -
         assert record_files[f"moderator/{message['id']}.txt"] == message["text"]
 
 
+@pytest.mark.slow
 def test_item4_difficulty_can_change_before_the_reveal(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
     open_and_add(game, difficulty="7", partial="4")
@@ -132,6 +136,7 @@ def test_item4_difficulty_can_change_before_the_reveal(tmp_path: Path) -> None:
     assert table.entries[-1]["args"] == {"difficulty": 40, "partial": 1}
 
 
+@pytest.mark.slow
 def test_item4_the_shuffle_is_seeded_and_mixes_the_cards(tmp_path: Path) -> None:
     orders = []
     for run in ("a", "b"):

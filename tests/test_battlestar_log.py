@@ -34,6 +34,7 @@ def a_few_commands(game: BsgGame) -> None:
     game.run("fleet", "morale=-1")
 
 
+@pytest.mark.slow
 def test_item8_deleted_or_repeated_log_line_is_refused_with_its_line(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
     a_few_commands(game)

@@ -12,6 +12,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 from bsg_helpers import FIVE, FIVE_SEED, BsgGame, play_five
 
 POSTED = re.compile(r"\((\d{3}-[a-z-]+/(?:seat-\d|record))\): ([0-9a-f]{64})")
@@ -31,6 +32,7 @@ def kept_name(message_id: str) -> str:
     return f"{under}/{message_id}.txt"
 
 
+@pytest.mark.slow
 def test_item3_reveal_matches_thread_for_multi_skill_draws(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
     sent = play_five(game, turns=6)
@@ -55,6 +57,7 @@ def test_item3_reveal_matches_thread_for_multi_skill_draws(tmp_path: Path) -> No
     assert any(m["text"].split("You drew: ")[1].startswith("Tactics") for m in multi)
 
 
+@pytest.mark.slow
 def test_item3_old_logs_reveal_what_was_sent(tmp_path: Path) -> None:
     """A log from before this fix kept a draw's types as a JSON object with sorted keys. The
     replay finds the order that was sent from the message in private/; a message missing
@@ -94,6 +97,7 @@ def test_item3_old_logs_reveal_what_was_sent(tmp_path: Path) -> None:
     assert "warning:" in warned and "alphabetical order" in warned
 
 
+@pytest.mark.slow
 def test_item3_a_game_goes_on_with_its_own_pack_after_an_upgrade(tmp_path: Path) -> None:
     """An upgrade that changes the shipped pack (as this fix did: the vipers) refuses a running
     game rather than replaying it differently, and says how to go on: the setup keeps the
@@ -160,6 +164,7 @@ def copied_reveals(game: BsgGame, platform: str) -> list[tuple[str, str, str]]:
     return found
 
 
+@pytest.mark.slow
 def test_item1_every_platforms_reveal_post_checks_from_the_thread(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
     play_five(game, turns=4)

@@ -50,6 +50,7 @@ def play_some(game: BsgGame) -> list[str]:
     return printed
 
 
+@pytest.mark.slow
 def test_reveal_recomputes_every_commitment(tmp_path: Path) -> None:
     game = BsgGame(tmp_path)
     play_some(game)
@@ -142,6 +143,7 @@ def normalised(texts: dict[str, str] | list[str]) -> object:
     return [re.sub(r"/tmp/\S+?/v\d+/", "<dir>/", HEX64.sub("<hash>", t)) for t in texts]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [None, SIX], ids=["four", "six-baltar-boomer"])
 def test_no_public_file_depends_on_a_loyalty(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, players: list | None
@@ -175,6 +177,7 @@ def test_no_public_file_depends_on_a_loyalty(
         assert "cylon" not in name.lower() and "sympath" not in name.lower()
 
 
+@pytest.mark.slow
 def test_private_messages_carry_the_loyalty(tmp_path: Path) -> None:
     """The counterpart: the secrets are in the private messages (so the diff above means
     something), one per player at setup and one per player in the sleeper phase."""

@@ -46,6 +46,7 @@ def run_check(game: BsgGame, turn: int) -> dict[str, list[str]]:
     return added
 
 
+@pytest.mark.slow
 def test_scripted_four_player_game(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, rules=2)
     game.run("setup")
@@ -140,6 +141,7 @@ def test_every_post_has_the_action_queue(tmp_path: Path) -> None:
         assert f"{first} (" in post.split("Action queue")[1], flavour
 
 
+@pytest.mark.slow
 def test_a_different_card_changes_only_the_result_post(tmp_path: Path) -> None:
     """Tie the posts to the table: one contributed card different, and the only public text
     that changes is the total in the resolve post."""
@@ -258,6 +260,7 @@ def test_a_hand_edited_log_is_refused(tmp_path: Path) -> None:
     assert "not a log entry" in game.run("draw", "crisis", code=2).output
 
 
+@pytest.mark.slow
 def test_same_commands_same_files(tmp_path: Path) -> None:
     results = []
     for name in ("a", "b"):
@@ -280,6 +283,7 @@ def test_losing_a_resource_ends_the_game(tmp_path: Path) -> None:
     assert game.state().over
 
 
+@pytest.mark.slow
 def test_jumping_past_the_goal_wins(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, rules=2)
     game.run("setup")
@@ -318,6 +322,7 @@ def test_deck_reshuffles_its_discard_in_seeded_order() -> None:
     assert twin.draw("seed-x", 2) == again
 
 
+@pytest.mark.slow
 def test_crisis_deck_reshuffles_after_discards(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, rules=2)
     game.run("setup")
@@ -330,6 +335,7 @@ def test_crisis_deck_reshuffles_after_discards(tmp_path: Path) -> None:
     assert game.state().decks["crisis"].reshuffles == 1
 
 
+@pytest.mark.slow
 def test_destiny_deck_is_rebuilt_when_empty(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, rules=2)
     game.run("setup")

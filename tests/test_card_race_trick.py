@@ -59,6 +59,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("trump", "cards", "winner", "bonus", "why"), CASES)
 def test_judge_json(
     run: Callable[..., Result],

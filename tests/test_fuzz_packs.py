@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -177,6 +178,7 @@ def test_mutated_moon_drop_pack_never_crashes(data: Any) -> None:
     run_mutation("moon-drop", data)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(data=st.data())
 def test_mutated_galaxy_trucker_pack_never_crashes(data: Any) -> None:

@@ -37,6 +37,7 @@ def plan_for(seed: str) -> dict[str, Any]:
     return to_data(open_game("galaxy-trucker", seed, None).plan)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(seeds)
 def test_counts_and_rulings_hold_for_any_seed(seed: str) -> None:

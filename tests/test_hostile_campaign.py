@@ -51,6 +51,7 @@ def test_huge_values_in_a_ship_file_through_the_ship_column(run: Any, tmp_path: 
     assert len(result.output) < 2000
 
 
+@pytest.mark.slow
 def test_errors_about_huge_input_are_capped(run: Any, tmp_path: Path) -> None:
     """10^5 unknown keys in a game file: the first twenty and a count, not 10 MB."""
     keys = "".join(f"k{n}: 1\n" for n in range(100_000))

@@ -171,6 +171,7 @@ def test_dev_zero_as_game_file(run: Any) -> None:
     assert_clear_error(run("plan", "--game", "/dev/zero"), "/dev/zero: not a regular file")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "placeholder",
     ["{round:>300000000}", "{round:d}", "{0}", "{round.real}", "{round[0]}", "{round!r}", "{}"],
@@ -187,6 +188,7 @@ def test_placeholder_other_than_plain_name(run: Any, pack_copy: Path, placeholde
 # 4. Seeds changed silently --------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("written", ["0042", "yes", "12:30", "1_000_000", "0x1F", "1e3", "~x"])
 def test_game_file_seed_stays_as_written(run: Any, tmp_path: Path, written: str) -> None:
     (tmp_path / "game.yaml").write_text(f"pack: galaxy-trucker\nseed: {written}\n")
@@ -238,6 +240,7 @@ def test_recursive_alias(run: Any, pack_copy: Path) -> None:
     assert_clear_error(run("check", "pack"), "pack/loop.yaml:1: nested more than")
 
 
+@pytest.mark.slow
 def test_alias_bomb(run: Any, pack_copy: Path) -> None:
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 9)]
@@ -274,6 +277,7 @@ def test_output_name_of_300_characters(run: Any, tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "content",
     ["", "{", "[]", "{}", '{"seed": 5, "pack": "x"}', '{"pack": "a", "seed": "b"'],
@@ -415,6 +419,7 @@ ODD_COMMAND_LINES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", ODD_COMMAND_LINES, ids=range(len(ODD_COMMAND_LINES)))
 def test_odd_command_line(run: Any, tmp_path: Path, args: tuple[str, ...]) -> None:
     (tmp_path / "afile").write_text("x")

@@ -29,6 +29,7 @@ def apply_case(case: dict[str, Any], pack: Path) -> None:
         target.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case_file", CASES, ids=[c.stem for c in CASES])
 def test_invalid_pack(case_file: Path, pack_copy: Path, run: Any, update_golden: bool) -> None:
     case = yaml.safe_load(case_file.read_text(encoding="utf-8"))

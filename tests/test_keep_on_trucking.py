@@ -100,6 +100,7 @@ def test_plating_is_a_side_never_a_connector(content: Any) -> None:
             assert joins >= 2, tile.id
 
 
+@pytest.mark.slow
 def test_a_partner_tile_with_one_connector_is_refused(tmp_path: Path, run: Any) -> None:
     import shutil
 

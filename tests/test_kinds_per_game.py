@@ -85,6 +85,7 @@ def _line_of(path: Path, text: str) -> int:
     return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if text in line)
 
 
+@pytest.mark.slow
 def test_a_galaxy_trucker_pack_refuses_a_keep_on_trucking_card_whatever_was_imported(
     tmp_path: Path,
 ) -> None:
@@ -101,6 +102,7 @@ def test_a_galaxy_trucker_pack_refuses_a_keep_on_trucking_card_whatever_was_impo
     assert problem == (f"{cards}:{line}: cards[0].kind: got 'bad-day' (expected one of {allowed})")
 
 
+@pytest.mark.slow
 def test_a_galaxy_trucker_pack_refuses_a_keep_on_trucking_tile_kind_whatever_was_imported(
     tmp_path: Path,
 ) -> None:
@@ -122,6 +124,7 @@ def test_a_galaxy_trucker_pack_refuses_a_keep_on_trucking_tile_kind_whatever_was
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pack", ["galaxy-trucker", "keep-on-trucking"])
 def test_the_shipped_packs_load_whatever_was_imported(pack: str) -> None:
     # Keep on Trucking's first load is its rules' first import: its kinds come with them.

@@ -261,6 +261,7 @@ def test_posts(content: MoonDrop, plan: MoonDropPlan) -> None:
         assert not any(a == "<" and not b.isspace() for a, b in itertools.pairwise(bgg))
 
 
+@pytest.mark.slow
 def test_game_command_writes_everything(tmp_path: Path) -> None:
     out = tmp_path / "game"
     result = CliRunner().invoke(

@@ -173,6 +173,7 @@ PLAGUE_TRAP = """
 """
 
 
+@pytest.mark.slow
 def test_eighteen_quarters_when_the_cheap_looking_choice_is_wrong() -> None:
     # One building: 18 Quarters (rows A and C), 9 Hydroponics (row D, each fed only through
     # the Quarters above it), Life Support B9; then Plague; Goal Population.

@@ -68,6 +68,7 @@ def test_every_card_race_post_reads_back(tmp_path: Path, run: object) -> None:
         assert read.blocks and read.headline
 
 
+@pytest.mark.slow
 def test_every_battlestar_post_reads_back(tmp_path: Path) -> None:
     game = BsgGame(tmp_path)
     play_five(game, turns=2)
