@@ -2,7 +2,8 @@
 in every text flavour (FSI ... PDI, `<bdi>` in HTML) so the score after it stays after it;
 names in any script are drawn with glyphs, not boxes, in the podium PNG and in digest.pdf,
 whose text layer holds them; a character no font has gets a visible stand-in; the picture
-and its alt text count the same "and N more"; a name with `<` survives BGG as README says."""
+and its alt text count the same "and N more"; a name with `<` survives BGG
+as docs/hosting.md says."""
 
 from __future__ import annotations
 
@@ -114,7 +115,7 @@ def bgg_filter(post: str) -> str:
 
 
 def as_read_on_bgg(text: str) -> str:
-    """The text a reader sees, with the substitutions README names: ‹ for `<`, an invisible
+    """The text a reader sees, with the substitutions docs/hosting.md names: ‹ for `<`, an invisible
     zero-width space after `[`, invisible isolates."""
     for shown_as, typed_as in ((BGG_LESS_THAN, "<"), (ZERO_WIDTH, ""), (FSI, ""), (PDI, "")):
         text = text.replace(shown_as, typed_as)
