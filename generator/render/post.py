@@ -18,7 +18,7 @@ Hidden parts per platform (the platforms' limits are facts, see the brief):
 - HTML (a catch-up page): `<details>` around each secret; text escaped.
 
 Players' names (`typed`) show as typed on every platform, with what each platform needs to
-keep them so (README, "Players' names"): a name holding a right-to-left letter goes between
+keep them so (docs/hosting.md, "Players' names"): a name holding a right-to-left letter goes between
 the isolates FSI and PDI in the three platforms' texts and in `<bdi>` in HTML, so that the
 score after it stays after it; on Discord its markdown characters are escaped; on BGG a `[`
 is followed by a zero-width space (no tag starts in it) and a `<` becomes ‹ (U+2039), since

@@ -1,6 +1,6 @@
 """A player's filled grid, read from a text file for the scorer.
 
-The format (also in the README): one line per row, top row first, one character per
+The format (also in content/moon-drop/README.md): one line per row, top row first, one character per
 square: `.` for an empty square, or a module's letter from modules.yaml (C corridor,
 L life support, H hydroponics, Q quarters, D dock, R research). Lines starting with `#` and
 blank lines are ignored, so a player may add a name or notes. Trailing spaces are ignored.
