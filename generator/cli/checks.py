@@ -307,7 +307,7 @@ def verify(
 
 
 def _name_left_out_options(pack: str, seed: str, wanted: str, actual: str, using: str) -> None:
-    """A game whose commitment covers its options (a game's rule variations, say), checked without
+    """A game whose commitment covers its options (rule variations, say), checked without
     them: when the seed and content match with some, the seed and content are not to blame:
     say which options to add (and exit 1: the command as typed did not match)."""
     from generator.kit.session import load_content, open_game

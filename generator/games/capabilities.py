@@ -68,9 +68,9 @@ class Capabilities:
     # The game options its game file may set (a validation.Strict model; recorded in the
     # plan): the keys beside the core's (pack, seed, start, ...), with their types.
     options: type[BaseModel] | None = None
-    # The option sets a game may have been played with that its commitment covers (Moon
-    # Drop's variations): `verify` tries them when a player gives none, to name the ones to
-    # add rather than blame the seed or the content.
+    # The option sets a game may have been played with that its commitment covers (a dice
+    # game's rule variations, say): `verify` tries them when a player gives none, to name
+    # the ones to add rather than blame the seed or the content.
     committed_options: Callable[[], list[dict[str, Any]]] | None = None
     # The command that starts a game from its game file, when it is not `sheetgen game`.
     game_file_command: str | None = None
