@@ -160,7 +160,7 @@ def test_no_module_is_chosen_by_a_string() -> None:
 
 # The layers, lowest first: a module imports only from its own layer or the ones below.
 LAYERS = [
-    {"common"},
+    {"common", "pages"},  # pages: the HTML, CSS and JavaScript files and their loader
     {"pack"},
     {"plan", "art", "folder"},
     {"render", "games"},  # games: the game shape (games/__init__, capabilities)

@@ -1,5 +1,7 @@
 """The host's console: one self-contained HTML page (inline CSS and JavaScript, pictures as
 data: URIs) with what to post now and next, per platform, each text behind a Copy button.
+Its shell, style and script are files (generator/pages/console.html, .css, .js); this module
+writes the markup of the model into them.
 
 The page is a pure function of its model (`Console`): host/console.py reads the game
 folder and fills it. Every text and alt text sits once in a JSON block and the Copy buttons
@@ -10,8 +12,9 @@ The check boxes are kept in the browser (localStorage), per game and step."""
 from __future__ import annotations
 
 import html
-import json
 from dataclasses import dataclass, field
+
+from generator.pages import asset, fill, script_json
 
 PLATFORM_NAMES = {"facebook": "Facebook", "discord": "Discord", "bgg": "BGG"}
 
@@ -77,166 +80,6 @@ class Console:
     footer: str = ""
 
 
-CSS = """
-*{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%}
-body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
-color:#1b1e2b;background:#eef0f6}
-main{max-width:52rem;margin:0 auto;padding:0 10px 48px}
-.banner{background:#3b2a7a;color:#fff;font-weight:700;text-align:center;padding:8px 12px;
-font-size:.95rem}
-.banner.preview{background:#b00020}
-h1{font-size:1.35rem;line-height:1.25;margin:.6em 0 .3em;overflow-wrap:anywhere}
-h2{font-size:1.15rem;margin:0 0 .2em}
-h3{font-size:1rem;margin:.2em 0 .4em}
-p{margin:.3em 0}
-.intro p{color:#3b4266}
-.tabs{position:sticky;top:0;z-index:5;display:flex;gap:6px;padding:8px 0;background:#eef0f6}
-.tabs button{flex:1 1 0;min-width:0;font:inherit;font-weight:600;padding:8px 4px;
-border:2px solid #3b4266;border-radius:8px;background:#fff;color:#3b4266;cursor:pointer}
-.tabs button[aria-pressed=true]{background:#3b4266;color:#fff}
-section.slot{background:#fff;border-radius:10px;padding:12px;margin:12px 0;
-box-shadow:0 1px 3px rgba(0,0,0,.1);border-left:6px solid #3b4266}
-section.slot.missed{background:#fff3e0;border-left-color:#d35400}
-section.slot.missed h2{color:#a04000}
-section.slot.upcoming{border-left-color:#9aa0b8}
-.when{color:#5a6078;font-size:.9rem;overflow-wrap:anywhere}
-ol.titles{margin:.3em 0;padding-left:1.4em}
-.platform{margin-top:10px}
-.step{border:1px solid #d5d8e6;border-radius:8px;padding:8px 10px;margin:10px 0;
-overflow-wrap:anywhere}
-.step.private{border-style:dashed;border-color:#7a4fbf;background:#f7f2ff}
-.step.done{opacity:.55}
-.step>label{display:flex;gap:8px;align-items:flex-start;font-weight:600;cursor:pointer}
-.step>label input{width:1.3em;height:1.3em;flex:none;margin:.1em 0 0}
-.item{margin:8px 0 0}
-.label{font-size:.9rem;color:#3b4266;overflow-wrap:anywhere}
-pre{white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word;margin:4px 0;
-padding:8px;background:#f6f7fb;border:1px solid #e1e4ee;border-radius:6px;
-font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;max-height:16em;overflow-y:auto}
-.buttons{display:flex;flex-wrap:wrap;gap:6px;margin:4px 0}
-.buttons button,.buttons a{font:inherit;font-size:.9rem;font-weight:600;padding:6px 12px;
-border-radius:6px;border:1px solid #3b4266;background:#3b4266;color:#fff;cursor:pointer;
-text-decoration:none;display:inline-block}
-.buttons a,.buttons button.light{background:#fff;color:#3b4266}
-img{display:block;max-width:100%;max-height:60vh;height:auto;margin:4px 0;border-radius:4px;
-border:1px solid #e1e4ee}
-.alt{font-size:.85rem;color:#5a6078}
-.after{margin:12px 0}
-footer{color:#5a6078;font-size:.85rem;margin-top:2em}
-[hidden]{display:none!important}
-"""
-
-SCRIPT = """
-(function () {
-  var game = document.body.getAttribute('data-game');
-  var prefix = 'sheetgen-console/' + game + '/';
-  var texts = JSON.parse(document.getElementById('console-texts').textContent);
-  var pictures = JSON.parse(document.getElementById('console-pictures').textContent);
-  function store() { try { return window.localStorage; } catch (e) { return null; } }
-  function get(key) { var s = store(); try { return s ? s.getItem(prefix + key) : null; }
-    catch (e) { return null; } }
-  function put(key, value) { var s = store(); if (!s) return; try {
-    if (value === null) s.removeItem(prefix + key); else s.setItem(prefix + key, value);
-  } catch (e) {} }
-
-  document.querySelectorAll('[data-picture]').forEach(function (el) {
-    var src = pictures[el.getAttribute('data-picture')];
-    if (!src) return;
-    if (el.tagName === 'IMG') el.src = src; else el.href = src;
-  });
-
-  function said(button, ok) {
-    var was = button.getAttribute('data-label') || button.textContent;
-    button.setAttribute('data-label', was);
-    button.textContent = ok ? 'Copied \\u2713' : 'Copy failed: select the text';
-    setTimeout(function () { button.textContent = was; }, 1600);
-  }
-  function copyByHand(text) {
-    var area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed'; area.style.top = '0'; area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    var ok = false;
-    try { ok = document.execCommand('copy'); } catch (e) {}
-    document.body.removeChild(area);
-    return ok;
-  }
-  function blobOf(uri) {
-    var parts = uri.split(',');
-    var type = parts[0].slice(5).split(';')[0];
-    var bytes = atob(parts[1]);
-    var data = new Uint8Array(bytes.length);
-    for (var i = 0; i < bytes.length; i++) data[i] = bytes.charCodeAt(i);
-    return new Blob([data], {type: type});
-  }
-  var canShareFiles = !!(navigator.canShare && window.File);
-  document.querySelectorAll('button[data-share]').forEach(function (b) {
-    if (!canShareFiles) b.hidden = true;
-  });
-  document.addEventListener('click', function (event) {
-    var copy = event.target.closest('button[data-copy]');
-    if (copy) {
-      var text = texts[+copy.getAttribute('data-copy')];
-      if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(text).then(function () { said(copy, true); },
-          function () { said(copy, copyByHand(text)); });
-      } else {
-        said(copy, copyByHand(text));
-      }
-      return;
-    }
-    var share = event.target.closest('button[data-share]');
-    if (share) {
-      var file = share.getAttribute('data-share');
-      var name = file.split('/').pop();
-      var picture = new File([blobOf(pictures[file])], name, {type: 'image/png'});
-      if (navigator.canShare({files: [picture]})) {
-        navigator.share({files: [picture], title: name}).catch(function () {});
-      }
-    }
-  });
-
-  document.querySelectorAll('input[data-step]').forEach(function (box) {
-    var key = 'step/' + box.getAttribute('data-step');
-    var step = box.closest('.step');
-    box.checked = get(key) === '1';
-    step.classList.toggle('done', box.checked);
-    box.addEventListener('change', function () {
-      put(key, box.checked ? '1' : null);
-      // A step shown under several platforms (a private message is sent once) is one tick.
-      document.querySelectorAll('input[data-step]').forEach(function (other) {
-        if (other.getAttribute('data-step') !== box.getAttribute('data-step')) return;
-        other.checked = box.checked;
-        other.closest('.step').classList.toggle('done', box.checked);
-      });
-    });
-  });
-
-  var tabs = Array.prototype.slice.call(document.querySelectorAll('.tabs button'));
-  function show(platform) {
-    tabs.forEach(function (t) {
-      t.setAttribute('aria-pressed', String(t.getAttribute('data-platform') === platform));
-    });
-    document.querySelectorAll('.platform').forEach(function (p) {
-      p.hidden = p.getAttribute('data-platform') !== platform;
-    });
-    put('platform', platform);
-  }
-  tabs.forEach(function (t) {
-    t.addEventListener('click', function () { show(t.getAttribute('data-platform')); });
-  });
-  if (tabs.length) {
-    var kept = get('platform');
-    var known = tabs.some(function (t) { return t.getAttribute('data-platform') === kept; });
-    show(known ? kept : tabs[0].getAttribute('data-platform'));
-  }
-})();
-"""
-
-
 class _Texts:
     """The page's texts, each once, by index."""
 
@@ -276,25 +119,16 @@ def console_html(page: Console) -> str:
     if page.footer:
         body.append(f"<footer>{_text(page.footer)}</footer>")
     body.append("</main>")
-    out = [
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        '<meta name="robots" content="noindex">',
-        f"<title>{_text(page.title)}: host's console</title>",
-        f"<style>{CSS.strip()}</style>",
-        "</head>",
-        f'<body data-game="{_attr(page.game_id)}">',
-        *body,
-        f'<script type="application/json" id="console-texts">{_json(texts.items)}</script>',
-        f'<script type="application/json" id="console-pictures">{_json(page.pictures)}</script>',
-        f"<script>{SCRIPT.strip()}</script>",
-        "</body>",
-        "</html>",
-    ]
-    return "\n".join(out) + "\n"
+    return fill(
+        asset("console.html"),
+        TITLE=_text(page.title),
+        STYLE=asset("console.css").strip(),
+        GAME=_attr(page.game_id),
+        BODY="\n".join(body),
+        TEXTS=script_json(texts.items, ascii_only=False),
+        PICTURES=script_json(page.pictures, ascii_only=False),
+        SCRIPT=asset("console.js").strip(),
+    )
 
 
 def _banner(text: str) -> str:
@@ -362,16 +196,6 @@ def _item(item: Item, texts: _Texts) -> str:
         "</div>"
         f'<div class="alt">Alt text: {_text(item.alt)}</div>'
         "</div>"
-    )
-
-
-def _json(data: object) -> str:
-    """JSON safe inside a <script> element: no `<` can close it."""
-    return (
-        json.dumps(data, ensure_ascii=False)
-        .replace("<", "\\u003c")
-        .replace("\u2028", "\\u2028")
-        .replace("\u2029", "\\u2029")
     )
 
 

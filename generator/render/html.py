@@ -7,6 +7,7 @@ one block; a roll inside a line stays small and inline, so revealing one roll ne
 next. The page adds the post's title and time, and its pictures as data: URIs; a hidden
 picture's button names it ("Show event 8, meteor 2 dice (round 1)"), never twice the same.
 
+Its shell and style sheet are files (generator/pages/digest.html, digest.css).
 `page_html` is the whole page; `page_fragment` the same content without the page shell (no
 <html>, <head> or <body>), its styles scoped to one wrapping element, for a host to paste
 into a blog article."""
@@ -17,6 +18,7 @@ import html
 from dataclasses import dataclass, field
 
 from generator.common.bidi import ISOLATED
+from generator.pages import asset, fill
 from generator.render.page_words import page_words
 from generator.render.post import Block, html_blocks
 
@@ -81,64 +83,17 @@ class Page:
     lang: str = "en"
 
 
-CSS = """
-*{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
-color:#1b1e2b;background:#f4f5f9}
-main{max-width:46rem;margin:0 auto;padding:0 12px 48px}
-header{padding:16px 0 4px}
-h1{font-size:1.5rem;line-height:1.25;margin:.4em 0}
-h2{font-size:1.3rem;margin:1.6em 0 .4em;border-bottom:2px solid #c9cde0}
-h3{font-size:1.1rem;margin:1.2em 0 .4em;color:#3b4266}
-h4{font-size:1.05rem;margin:.8em 0 .2em}
-article{background:#fff;border-radius:8px;padding:12px 14px;margin:12px 0;
-box-shadow:0 1px 2px rgba(0,0,0,.08);overflow-wrap:anywhere}
-.when{color:#5a6078;font-size:.9rem;margin:0 0 .6em}
-.line{margin:.15em 0}
-.para{margin:.7em 0 .15em}
-.headline{font-weight:600;margin:.2em 0}
-.small{font-size:.85rem;color:#5a6078}
-ul{margin:.3em 0;padding-left:1.3em}
-img{display:block;max-width:100%;height:auto;margin:.6em 0;border-radius:4px}
-details.spoiler{display:inline-block;vertical-align:top;max-width:100%}
-details.spoiler.block{display:block;margin:.4em 0}
-details.spoiler>summary{cursor:pointer;display:inline-block;list-style:none;
-background:#2d3350;color:#fff;border-radius:4px;padding:0 .6em;font-size:.9rem}
-details.spoiler>summary::-webkit-details-marker{display:none}
-details.spoiler[open]>summary{background:#8c91ab}
-details.spoiler>.hidden{display:inline}
-details.spoiler.block>.hidden{display:block;padding:.3em 0 0}
-nav ul{padding-left:1.1em}
-.sheets a{font-weight:600}
-footer{color:#5a6078;font-size:.85rem;margin-top:2em}
-.banner{position:sticky;top:0;z-index:9;background:#b00020;color:#fff;font-weight:700;
-text-align:center;padding:8px 12px}
-"""
-
-
 FRAGMENT_CLASS = "sheetgen-digest"
 
 
 def page_html(page: Page) -> str:
-    out = [
-        "<!DOCTYPE html>",
-        f'<html lang="{_attr(page.lang)}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_text(page.title)}</title>",
-        f"<style>{CSS.strip()}</style>",
-        "</head>",
-        "<body>",
-        *_banner(page),
-        "<main>",
-        *_content(page),
-        "</main>",
-        "</body>",
-        "</html>",
-    ]
-    return "\n".join(out) + "\n"
+    return fill(
+        asset("digest.html"),
+        LANG=_attr(page.lang),
+        TITLE=_text(page.title),
+        STYLE=asset("digest.css").strip(),
+        BODY="\n".join([*_banner(page), "<main>", *_content(page), "</main>"]),
+    )
 
 
 def page_fragment(page: Page) -> str:
@@ -147,7 +102,7 @@ def page_fragment(page: Page) -> str:
     blog's own rules may still add to it: a border its theme gives every <article>)."""
     out = [
         f'<div class="{FRAGMENT_CLASS}" lang="{_attr(page.lang)}">',
-        f"<style>{scoped_css(CSS, f'.{FRAGMENT_CLASS}')}</style>",
+        f"<style>{scoped_css(asset('digest.css'), f'.{FRAGMENT_CLASS}')}</style>",
         *_banner(page),
         *_content(page),
         "</div>",

@@ -1,15 +1,20 @@
 """The ship builder page (`sheets/ship-builder.html`): one offline HTML file a player opens on
 a phone to place the tiles they took, see what the end of building will say, and copy the
-ship file text for the host (the format `sheetgen score` reads).
+ship file text for the host (the format `sheetgen score` reads). Its HTML, style and script
+are files (generator/pages/ship_builder.*); this module computes the data they show.
 
 The page holds public data only: the pack's tiles (by the code every build post and picture
 shows, the tile id) and ship boards. It never sees the plan, so it cannot know what will be
-drawn, and it does not check that a tile was posted this round: the scorer does that."""
+drawn, and it does not check that a tile was posted this round: the scorer does that.
+
+Plain JavaScript, no network, no storage: the page works from a file opened on a phone. Its
+checks are the flight engine's end-of-building check (flight/legality.py) written again in
+JavaScript, step for step, so the page names the same tiles, in the same order, that the
+scorer will remove; tests/test_ship_builder.py holds the two together on many ships."""
 
 from __future__ import annotations
 
 import html
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +25,7 @@ from generator.games.galaxy_trucker.flight.ship import CONNECTORS, FITS
 from generator.games.galaxy_trucker.flight.shipfile import line_labels
 from generator.games.galaxy_trucker.model import Board, Tile
 from generator.games.galaxy_trucker.posts import BUILDER_FILE
-from generator.games.galaxy_trucker.ship_builder_page import PAGE
+from generator.pages import asset, fill, script_json
 
 FLAGS = ("crew", "engine", "cannon", "shield", "battery", "hold", "life_support")
 
@@ -97,12 +102,16 @@ def round_boards(content: GalaxyTrucker) -> list[str]:
 
 
 def builder_html(content: GalaxyTrucker, board_ids: list[str], rules: Rules | None = None) -> bytes:
-    found = builder_data(content, board_ids, rules)
-    data = json.dumps(found, sort_keys=True, separators=(",", ":"))
-    # "</" inside a script would end it early; JSON allows "<\/".
-    data = data.replace("</", "<\\/")
-    title = html.escape(f"{content.texts.game_name}: ship builder")
-    return PAGE.replace("__TITLE__", title).replace("__DATA__", data).encode("utf-8")
+    """The page: generator/pages/ship_builder.html with its style and script, the script
+    given the pack's data as a JSON literal (`var DATA = __DATA__;`)."""
+    data = script_json(builder_data(content, board_ids, rules), compact=True)
+    page = fill(
+        asset("ship_builder.html"),
+        TITLE=html.escape(f"{content.texts.game_name}: ship builder"),
+        STYLE=asset("ship_builder.css"),
+        SCRIPT=fill(asset("ship_builder.js"), DATA=data),
+    )
+    return page.encode("utf-8")
 
 
 def builder_file(

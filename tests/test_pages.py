@@ -1,0 +1,105 @@
+"""The pages as files (generator/pages/): every shell, style sheet and script is shipped,
+loads, and is well formed by the means at hand (JavaScript by `node --check` when node is
+installed); a shell's holes are filled in one pass; data put into a <script> cannot end it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from generator.pages import asset, fill, script_json
+
+PAGES = Path(__file__).resolve().parent.parent / "generator" / "pages"
+ASSETS = sorted(p.name for p in PAGES.iterdir() if p.suffix in (".html", ".css", ".js"))
+VOID = {"meta", "input", "br", "img", "link", "hr"}
+
+
+def test_the_pages_are_all_there() -> None:
+    assert ASSETS == [
+        "console.css",
+        "console.html",
+        "console.js",
+        "digest.css",
+        "digest.html",
+        "ship_builder.css",
+        "ship_builder.html",
+        "ship_builder.js",
+    ]
+
+
+@pytest.mark.parametrize("name", ASSETS)
+def test_each_page_file_loads_and_is_not_empty(name: str) -> None:
+    text = asset(name)
+    assert text.strip()
+    assert text.endswith("\n")
+
+
+@pytest.mark.parametrize("name", [n for n in ASSETS if n.endswith(".js")])
+def test_each_script_is_valid_javascript(name: str, tmp_path: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: the scripts' syntax is not checked")
+    script = tmp_path / name
+    script.write_text(asset(name), encoding="utf-8")
+    found = subprocess.run([node, "--check", str(script)], capture_output=True, text=True)
+    assert found.returncode == 0, found.stderr
+
+
+class _Tags(HTMLParser):
+    """The elements left open or closed out of order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[str] = []
+        self.wrong: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: object) -> None:
+        if tag not in VOID:
+            self.open.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.open or self.open.pop() != tag:
+            self.wrong.append(f"</{tag}> at line {self.getpos()[0]}")
+
+
+@pytest.mark.parametrize("name", [n for n in ASSETS if n.endswith(".html")])
+def test_each_shell_closes_every_element_in_order(name: str) -> None:
+    tags = _Tags()
+    tags.feed(asset(name))
+    tags.close()
+    assert (tags.wrong, tags.open) == ([], [])
+
+
+@pytest.mark.parametrize("name", [n for n in ASSETS if n.endswith(".css")])
+def test_each_style_sheet_balances_its_braces(name: str) -> None:
+    depth = 0
+    for char in asset(name):
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        assert depth in (0, 1), name  # the pages' sheets have no nested rules
+    assert depth == 0
+
+
+def test_fill_puts_each_value_in_once_and_never_fills_a_value() -> None:
+    page = fill("<h1>__TITLE__</h1><p>__BODY__</p>", TITLE="__BODY__", BODY="x")
+    assert page == "<h1>__BODY__</h1><p>x</p>"
+
+
+def test_fill_refuses_a_hole_without_a_value_and_a_value_without_a_hole() -> None:
+    with pytest.raises(ValueError, match=r"without a value: \['BODY'\]"):
+        fill("__TITLE__ __BODY__", TITLE="t")
+    with pytest.raises(ValueError, match=r"without a hole: \['LANG'\]"):
+        fill("__TITLE__", TITLE="t", LANG="en")
+
+
+def test_script_json_cannot_end_its_script_and_reads_back_the_same() -> None:
+    data = {"text": "</script><script>alert(1)</script>", "breaks": "a\u2028b\u2029c", "é": 1}
+    for text in (script_json(data, ascii_only=False), script_json(data, compact=True)):
+        assert "<" not in text
+        assert "\u2028" not in text and "\u2029" not in text
+        assert json.loads(text) == data
+    assert script_json({"b": 1, "a": 2}, compact=True) == '{"a":2,"b":1}'
