@@ -1,6 +1,6 @@
 # Entry points for a fresh machine with Python 3.11+ and make:
 #   make game    set up .venv and generate a whole example game into output/
-#   make check   the fast lane while you work: ruff and the fast tests (about a minute and a half)
+#   make check   the fast lane while you work: ruff and the fast tests (about 6 minutes of CPU)
 #   make test    everything, as CI runs it: ruff, every test (end-to-end, browser, packaging,
 #                slow), and the fast tests again against the lowest dependency versions allowed
 PYTHON ?= python3
