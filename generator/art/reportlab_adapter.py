@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.common.errors import SheetgenError
 
 # The major releases these private parts were checked in (tests/test_reportlab_adapter.py).
-TESTED_MAJORS = (4, 5)
+TESTED_MAJORS = (5,)
 
 
 def check_version(version: str) -> None:
