@@ -24,10 +24,16 @@ GC_THRESHOLDS = (50_000, 20, 100)
 
 def run() -> None:
     # What `_run` sets for the whole process (Ctrl-C's handler, the hook for errors Python
-    # cannot raise, the collector's pace) belongs to the `sheetgen` program alone: a program
-    # or a test that calls `run` gets its own back when the command is over.
+    # cannot raise, the collector's pace, that the program is running) belongs to the
+    # `sheetgen` program alone: a program or a test that calls `run` gets its own back when
+    # the command is over.
     as_program = generator.launched_as_program()
-    before = (signal.getsignal(signal.SIGINT), sys.unraisablehook, gc.get_threshold())
+    before = (
+        signal.getsignal(signal.SIGINT),
+        sys.unraisablehook,
+        gc.get_threshold(),
+        program.running,
+    )
     try:
         _run()
     except KeyboardInterrupt:
@@ -36,10 +42,11 @@ def run() -> None:
         _interrupted_at_exit(signal.SIGINT, None)
     finally:
         if not as_program:
-            handler, hook, thresholds = before
+            handler, hook, thresholds, running = before
             signal.signal(signal.SIGINT, handler)
             sys.unraisablehook = hook
             gc.set_threshold(*thresholds)
+            program.running = running
 
 
 def _run() -> None:
