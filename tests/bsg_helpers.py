@@ -93,6 +93,13 @@ class BsgGame:
             if p.is_file()
         }
 
+    def post_with(self, entry: int) -> str:
+        """The public post that holds entry `entry` (one post per phase of a turn, rules 3
+        on): its key, e.g. `public/turn-01-2-crisis`."""
+        table = replay(open_table(self.file))
+        assert table.phases is not None
+        return next(p.key for p in table.phases.posts if entry in p.entries)
+
     def log_bytes(self) -> bytes:
         return (self.folder / "table-log.jsonl").read_bytes()
 

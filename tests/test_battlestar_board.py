@@ -252,13 +252,18 @@ def _entry_states(game: BsgGame) -> list[TableState]:
 
 @pytest.mark.slow
 def test_every_post_shows_the_table_its_entry_leaves(played: tuple[BsgGame, Counter[str]]) -> None:
+    """One post per phase of a turn: each shows the table its last entry leaves."""
     game, _ = played
     states = _entry_states(game)
     log = read_log(game.folder).lines
     assert len(states) == len(log) > 200
-    for line, state in zip(log, states, strict=True):
-        n, cmd = int(line.entry["n"]), str(line.entry["cmd"])
-        key = f"public/{n:03d}-{cmd}"
+    table = replay(open_table(game.file))
+    assert table.phases is not None
+    posts = table.phases.posts
+    # Every entry but the setup is in exactly one post, in log order.
+    assert [n for p in posts for n in p.entries] == list(range(1, len(log)))
+    for post in posts:
+        key, state = post.key, states[post.last]
         view = board_view(state)
         png = (game.folder / f"{key}.board.png").read_bytes()
         assert png == render_png(view), key

@@ -22,7 +22,8 @@ def test_the_setup_writes_the_guide(tmp_path: Path) -> None:
              enumerate(FOUR, 1)]  # fmt: skip
     post = text.index("Then post `public/000-setup.*`")
     assert setup < min(sends) and max(sends) < post  # the messages first, then the post
-    assert "`public/NNN-command.*`" in text and "`private/NNN-command/seat-N.txt`" in text
+    assert "`public/turn-TT-P-phase.*`" in text and "sheetgen bsg posted game.yaml" in text
+    assert "`private/NNN-command/seat-N.txt`" in text
     assert "never post it" in text and "sheetgen today --game game.yaml" in text
     assert "sheetgen bsg reveal game.yaml" in text
     for message in game.files("private").values():

@@ -152,5 +152,6 @@ def test_small_words(tmp_path: Path) -> None:
     out = game.run("check-open", "--types", "tactics", "--difficulty", "3").stdout
     assert f"Skill check {crisis.card}:" in out and "skill check skill check" not in out.lower()
     game.run("damage", "viper", "lower-aft")
-    host = next((game.folder / "public").glob("*-damage.host.txt")).read_text(encoding="utf-8")
+    damage = len(game.log_bytes().splitlines()) - 1  # the entry's number
+    host = (game.folder / f"{game.post_with(damage)}.host.txt").read_text(encoding="utf-8")
     assert "1 viper damaged" in host and "1 vipers" not in host

@@ -27,7 +27,7 @@ def test_undo_the_last_entry_says_what_changed_and_what_stands(tmp_path: Path) -
     assert "Fuel: 7 → 8" in out and "What stands: every other entry" in out
     assert game.state().resources["fuel"] == 8
     for suffix in ("facebook.txt", "discord.md", "bgg.txt", "html"):
-        text = (game.folder / "public" / f"003-undo.{suffix}").read_text(encoding="utf-8")
+        text = (game.folder / f"{game.post_with(3)}.{suffix}").read_text(encoding="utf-8")
         assert "is undone" in text and "What changed" in text, suffix
     # With what it should have been: one entry, one post.
     game.run("fleet", "morale=-1")
@@ -94,7 +94,7 @@ def test_sheetgen_correct_takes_a_battlestar_game_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Correction to entry 2: The roll was for Crisis 21, not 12." in result.stdout
     for suffix in ("facebook.txt", "discord.md", "bgg.txt", "html"):
-        assert (game.folder / "public" / f"003-correct.{suffix}").is_file()
+        assert (game.folder / f"{game.post_with(3)}.{suffix}").is_file()
     assert game.state().resources == state.resources
     bad = CliRunner().invoke(main, ["correct", "9", "--say", "x", "--game", str(game.file)])
     assert bad.exit_code == 2 and "expected a logged entry" in bad.output

@@ -598,6 +598,32 @@ def undo(
 
 @bsg.command()
 @GAME
+@click.argument("post", required=False)
+@OUTPUT
+def posted(game_file: Path, post: str | None, output: Path | None) -> None:
+    """Mark the posts that are ready as posted (through POST, e.g. turn-07-2-crisis, when
+    given) and the private messages written so far as sent: `sheetgen today` then shows
+    what came after. A game begun under rules 3 or later (one post per phase of a turn)."""
+    from generator.games.battlestar.thread_posted import POSTED_FILE, mark_posted
+
+    table = open_table(game_file, output)
+    with locked(table.folder):
+        replay(table)
+        if table.phases is None:
+            raise SheetgenError(
+                "this game's log was begun by an older sheetgen (one post per entry): "
+                "`sheetgen today` shows the latest entry's post; there is nothing to mark"
+            )
+        keys = mark_posted(table, post)
+    where = display_path(table.folder / POSTED_FILE)
+    if keys:
+        click.echo(f"Marked posted ({where}): " + ", ".join(keys))
+    else:
+        click.echo(f"No post was ready; the private messages so far are marked sent ({where}).")
+
+
+@bsg.command()
+@GAME
 @OUTPUT
 def status(game_file: Path, output: Path | None) -> None:
     """The moderator's view of the table (secret: hands and loyalties). Writes nothing."""

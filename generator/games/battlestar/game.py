@@ -37,6 +37,7 @@ from generator.games.battlestar.setup_posts import (
 )
 from generator.games.battlestar.state import RULES, TableState
 from generator.games.battlestar.table import COMMANDS, Outcome, TableError
+from generator.games.battlestar.table_phases import PhaseThread, entry_phase, where_now
 from generator.games.battlestar.undo import UNDO, after_digest, correction
 from generator.pack.document import MAX_FILE_BYTES
 from generator.pack.load import SNAPSHOT_DIR, Pack, load_pack, resolve_pack_dir, snapshot
@@ -49,16 +50,20 @@ class Written:
 
     post: TablePost
     messages: list[PrivateMessage]
+    # False: the entry's post is a part of its phase's post (table_phases.py), which is
+    # written instead; the entry writes its private messages only.
+    public: bool = True
 
     def files(self) -> dict[str, str]:
-        files = post_files(self.post)
+        files = post_files(self.post) if self.public else {}
         files.update({m.file: m.text for m in self.messages})
         return files
 
     def data(self) -> dict[str, bytes]:
         """Every file as bytes: the texts and the board picture."""
         data = {name: text.encode("utf-8") for name, text in self.files().items()}
-        data.update(self.post.image_bytes())
+        if self.public:
+            data.update(self.post.image_bytes())
         return data
 
 
@@ -79,6 +84,8 @@ class Table:
     recovered: list[Path] = field(default_factory=list)  # files a crash had left unwritten
     standing: list[int] = field(default_factory=list)  # entries not undone, in order
     before: dict[int, TableState] = field(default_factory=dict)  # kept for an undo
+    # The thread's posts, one per phase of a turn (a log begun under rules 3 or later).
+    phases: PhaseThread | None = None
 
     @property
     def digest(self) -> str:
@@ -145,6 +152,7 @@ def replay(table: Table, keep_before: tuple[int, ...] = ()) -> Table:
     state.rules = int(head.get("rules", 1))
     table.state, table.record, table.entries, table.log = state, record, entries, log
     table.written, table.warnings, table.standing = [], [], []
+    table.phases = PhaseThread(table.game_id) if state.sequenced else None
     where = display_path(log_path(table.folder))
     # The entries some undo names: the table before each is kept, for the undo to go back to.
     targets = set(keep_before)
@@ -157,6 +165,7 @@ def replay(table: Table, keep_before: tuple[int, ...] = ()) -> Table:
     for item in log.lines[1:]:
         line, entry = item.number, item.entry
         n, command, args = int(entry["n"]), entry["cmd"], entry.get("args") or {}
+        where_before = where_now(state)
         if (command not in COMMANDS and command != UNDO) or not isinstance(args, dict):
             raise SheetgenError(f"{where}:{line}: not a table command {command!r} (edited?)")
         try:
@@ -188,8 +197,35 @@ def replay(table: Table, keep_before: tuple[int, ...] = ()) -> Table:
         table.messages += outcome.messages
         written = entry_written(table, state, n, command, outcome)
         table.written.append(written)
+        add_to_thread(table, n, where_before, command, state, outcome)
         sent[n] = (written.post.title.rpartition(" · ")[2], outcome.messages)
     return table
+
+
+def add_to_thread(
+    table: Table,
+    n: int,
+    before: tuple[int, int],
+    command: str,
+    state: TableState,
+    outcome: Outcome,
+) -> Written | None:
+    """Entry n's part of its phase's post; that post, as it stands now (None: a log begun
+    under older rules, whose entries write a post each)."""
+    if table.phases is None:
+        return None
+    where = entry_phase(before, command, state)
+    post = table.phases.add(
+        n, where, outcome.what, tuple(outcome.blocks), state, ends_turn=command == "next"
+    )
+    return Written(post.post(), [])
+
+
+def phase_written(table: Table) -> list[Written]:
+    """Each phase post of the thread so far, in order."""
+    if table.phases is None:
+        return []
+    return [Written(p.post(), []) for p in table.phases.posts]
 
 
 def _copy(table: Table, state: TableState) -> TableState:
@@ -299,7 +335,7 @@ def entry_written(
         tuple(state.queue()),
         board_view(state),
     )
-    return Written(post, outcome.messages)
+    return Written(post, outcome.messages, public=not state.sequenced)
 
 
 def setup_written(table: Table) -> Written:
@@ -343,7 +379,8 @@ def _wanted(folder: Path, written: Written, missing_only: bool) -> dict[str, byt
         return written.data()
     data = {name: text.encode("utf-8") for name, text in written.files().items()}
     picture = folder / written.post.image_file
-    if written.post.board is not None and not (picture.exists() or picture.is_symlink()):
+    there = picture.exists() or picture.is_symlink()
+    if written.public and written.post.board is not None and not there:
         data.update(written.post.image_bytes())
     return data
 
@@ -353,8 +390,9 @@ POST_SUFFIXES = (".facebook.txt", ".discord.md", ".bgg.txt", ".html", ".host.txt
 
 def _all_there(folder: Path, written: Written) -> bool:
     """Without rendering: the post's usual files and every message file exist."""
-    names = [written.post.key + s for s in POST_SUFFIXES] + [m.file for m in written.messages]
-    if written.post.board is not None:
+    names = [written.post.key + s for s in POST_SUFFIXES] if written.public else []
+    names += [m.file for m in written.messages]
+    if written.public and written.post.board is not None:
         names.append(written.post.image_file)
     return all((folder / name).exists() for name in names)
 
@@ -371,7 +409,29 @@ def recover_files(table: Table) -> list[Path]:
     for index, written in enumerate(table.written):
         if index == len(table.written) - 1 or not _all_there(table.folder, written):
             recovered += write_files(table.folder, written, missing_only=True)
+    posts = phase_written(table)
+    for index, written in enumerate(posts):
+        if index == len(posts) - 1:
+            # The latest post grows with its phase: a command stopped before writing it
+            # left an older text, so it is written again whole (from the log).
+            if _differs(table.folder, written):
+                recovered += write_files(table.folder, written)
+        elif not _all_there(table.folder, written):
+            recovered += write_files(table.folder, written, missing_only=True)
     return recovered
+
+
+def _differs(folder: Path, written: Written) -> bool:
+    """A file of the post is missing or holds another text (its picture: missing)."""
+    for name, text in written.files().items():
+        try:
+            data = read_regular_file(folder / name, MAX_FILE_BYTES)
+        except (UnreadableFile, OSError):
+            return True
+        if data != text.encode("utf-8"):
+            return True
+    picture = folder / written.post.image_file
+    return written.post.board is not None and not picture.exists()
 
 
 def _refuse_taken(table: Table, n: int) -> None:
@@ -462,9 +522,10 @@ def run_command(table: Table, command: str, args: dict[str, Any]) -> tuple[Writt
         _refuse_taken(table, n)
         # On a copy: a command that fails half-way leaves the replayed table as it was.
         trial = copy.deepcopy(table.state, memo={id(table.content): table.content})
+        before = where_now(table.state)
         outcome = COMMANDS[command](trial, n, args)
         table.state = trial
-        return _log_entry(table, trial, n, command, args, outcome)
+        return _log_entry(table, trial, n, command, args, outcome, before)
 
 
 def _log_entry(
@@ -474,10 +535,15 @@ def _log_entry(
     command: str,
     args: dict[str, Any],
     outcome: Outcome,
+    before: tuple[int, int],
 ) -> tuple[Written, list[Path]]:
-    """Log entry n (with the digest of the table it leaves) and write its files."""
+    """Log entry n (with the digest of the table it leaves) and write its files: under
+    rules 3 or later, its private messages and its phase's post as it now stands."""
     written = entry_written(table, state, n, command, outcome)
+    phase_post = add_to_thread(table, n, before, command, state, outcome)
     written.data()  # rendered before the entry is logged: a post that fails is not logged
+    if phase_post is not None:
+        phase_post.data()
     entry: dict[str, Any] = {"n": n, "cmd": command, "args": args}
     if state.sequenced:
         entry["after"] = after_digest(state, outcome.messages)
@@ -486,7 +552,10 @@ def _log_entry(
     table.written.append(written)
     table.messages += outcome.messages
     try:
-        return written, write_files(table.folder, written)
+        paths = write_files(table.folder, written)
+        if phase_post is not None:
+            paths += write_files(table.folder, phase_post)
+        return written, paths
     except KeyboardInterrupt:
         # After the log line the entry stands: say so, not only "interrupted".
         sys.stderr.write(
@@ -514,9 +583,10 @@ def run_undo(table: Table, instead: dict[str, Any] | None = None) -> tuple[Writt
             args["instead"] = instead
         kept = {target: _copy(table, _before(table, target))}
         sent = {target: _sent_of(table, target)}
+        before = where_now(table.state)
         state, outcome = _undo(table, table.state, n, args, kept, sent, set())
         table.state = state
-        return _log_entry(table, state, n, UNDO, args, outcome)
+        return _log_entry(table, state, n, UNDO, args, outcome, before)
 
 
 def _before(table: Table, target: int) -> TableState:

@@ -42,13 +42,20 @@ def posting_guide(spec: GameSpec, game_id: str) -> str:
         "",
         f"Each move is a table command (`sheetgen bsg skills|draw|check-open|check-add|"
         f"check-resolve|fleet|prep|jump|sleeper|next|... {file} ...`): it is checked, logged "
-        "in `table-log.jsonl` and writes the next post, `public/NNN-command.*` (NNN is its "
-        "entry number). Send its private messages first (`private/NNN-command/seat-N.txt`, "
-        "each to the player of that seat), then post it. `moderator/NNN-command/record.txt` "
-        "is your record (who added which card to a skill check): never post it. Every post "
-        "ends with the action queue.",
+        "in `table-log.jsonl` as entry NNN, and adds its part to the post of the turn's "
+        "phase, `public/turn-TT-P-phase.*`: 1 start (Receive Skills, movement, action), 2 "
+        "crisis (the Crisis card, up to the skill check opened), 3 end (the Crisis resolved, "
+        "activation, jump preparation, the next player): at most 3 posts a turn, each with "
+        "one board picture. Send its private messages at once "
+        "(`private/NNN-command/seat-N.txt`, each to the player of that seat). A phase's post "
+        "is ready once the table moves on or the players must answer (a skill check, an "
+        "event's choice): post it then, never before (its phase still adds to it). "
+        "`moderator/NNN-command/record.txt` is your record (who added which card to a skill "
+        "check): never post it. Every post ends with the action queue.",
         "",
-        f"`sheetgen today --game {file}` prints what to send and post now and who acts; "
+        f"`sheetgen today --game {file}` prints who acts, and every post ready since the "
+        "last you marked, in order, each after its private messages; once they are out, "
+        f"`sheetgen bsg posted {file}` marks them (and the messages so far as sent); "
         f"`sheetgen digest --game {file}` writes the catch-up page (digest.html and .pdf) of "
         "the thread so far, for players who fell behind.",
         "",

@@ -1,6 +1,7 @@
 """`sheetgen today` for a Battlestar game: who the table waits for (the action queue of the
-replayed table) and what the latest entry asks the moderator to send and post, exactly as
-its command wrote it.
+replayed table) and what to send and post, exactly as the commands wrote it: in a game begun
+under rules 3 or later, every phase post ready since the last marked posted, in order, each
+after its entries' private messages (thread_posted.py); in an older one, the latest entry's.
 
 The table is opened from the game file (the seed never lives in the folder) and its log
 replayed, so the latest entry's post and private messages are at hand; nothing is saved.
@@ -24,6 +25,7 @@ from generator.games.battlestar.game import (
 from generator.games.battlestar.log import read_log
 from generator.games.battlestar.posts import rendered
 from generator.games.battlestar.setup_posts import GAME
+from generator.games.battlestar.thread_posted import read_marks, unposted
 from generator.host.table_view import PrivateSend, Step, TableNow, TableSource
 
 
@@ -52,6 +54,10 @@ def table_now(source: TableSource) -> TableNow:
     n, command = int(entry["n"]), str(entry["cmd"])
     written = table.written[-1] if n > 0 else setup_written(table)
     act = list(state.queue())
+    steps, keep = _steps(written), [m.file for m in written.messages if m.is_record]
+    if table.phases is not None:
+        steps, keep, note = _thread_steps(table, file)
+        act.append(note)
     if state.over:
         act.append(
             f"After posting it: `sheetgen bsg reveal {file}` prints every private message "
@@ -63,9 +69,9 @@ def table_now(source: TableSource) -> TableNow:
         title=title,
         where=where,
         act=tuple(act),
-        steps=tuple(_steps(written)),
+        steps=tuple(steps),
         entry=n,
-        keep=tuple(m.file for m in written.messages if m.is_record),
+        keep=tuple(keep),
         next="nothing: the game is over." if state.over else _next(file),
     )
 
@@ -74,6 +80,41 @@ def _steps(written: Written) -> list[Step]:
     """The private messages first (the post lists their commitments as sent), then the post."""
     sends: list[Step] = [PrivateSend(m.file, m.player) for m in written.messages if not m.is_record]
     return [*sends, rendered(written.post)]
+
+
+def _thread_steps(table: Table, file: str) -> tuple[list[Step], list[str], str]:
+    """A game begun under rules 3 or later: every post ready and not marked posted, in
+    order, each after its entries' private messages not marked sent; then the messages of
+    the post still being written (they go out at once). The files to keep; what to do."""
+    due, growing = unposted(table)
+    sent = read_marks(table.folder).sent
+    steps: list[Step] = []
+    keep: list[str] = []
+    for post in [*due, *([growing] if growing is not None else [])]:
+        for n, message in post.sends:
+            if n <= sent:
+                continue
+            if message.is_record:
+                keep.append(message.file)
+            else:
+                steps.append(PrivateSend(message.file, message.player))
+        if post.ready:
+            steps.append(rendered(post.written.post))
+    done = f"`sheetgen bsg posted {file}`"
+    if growing is not None:
+        note = (
+            f"Not ready yet: {growing.key} (its phase goes on; each entry of the phase adds "
+            "to it, and it is listed here once the table moves on or the players must "
+            "answer)."
+        )
+    else:
+        note = "Every post written is ready."
+    if due:
+        count = len(due)
+        note += f" Once the {count} post{'s are' if count != 1 else ' is'} out: {done}."
+    elif steps:
+        note += f" Once the messages are sent: {done}."
+    return steps, keep, note
 
 
 def _next(file: str) -> str:

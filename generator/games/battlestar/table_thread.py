@@ -1,5 +1,6 @@
 """`sheetgen digest` for a Battlestar game: the thread so far, from the log alone (entry n's
-post is `public/NNN-command`), grouped by turn, after the choosing posts and the setup. The
+post is `public/NNN-command`; in a log begun under rules 3 or later, one post per phase of a
+turn, `public/turn-TT-P-phase`), grouped by turn, after the choosing posts and the setup. The
 log is replayed only to check that it still fits the game
 file. `private/` and `moderator/` never reach a page: the thread is `public/`.
 
@@ -36,8 +37,17 @@ def table_thread(source: TableSource) -> TableThread:
     if log.lines:
         replay(table)  # the log still fits the game file, or a clear error
         posts.append(_post(f"public/{SETUP_KEY}", 0, "setup", "Setup", "Entry 0"))
+    if table.phases is not None:
+        # One post per phase of a turn (rules 3 on): on the page once its last entry is.
+        for phase in table.phases.posts:
+            first, last = phase.first, phase.last
+            when = f"Entry {first}" if first == last else f"Entries {first}-{last}"
+            posts.append(
+                _post(phase.key, last, f"turn-{phase.turn}", phase.heading.partition(" · ")[2],
+                      when)
+            )  # fmt: skip
     turn = 1
-    for line in log.lines[1:]:
+    for line in log.lines[1:] if table.phases is None else []:
         n, command = int(line.entry["n"]), str(line.entry["cmd"])
         if command == "next":
             turn += 1  # the post of `next` opens the turn it names

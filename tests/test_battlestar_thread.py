@@ -1,0 +1,159 @@
+"""One public post per phase of a turn (issue 42, fewer posts): the 24-turn five-player
+script of test_battlestar_board.py played for 21 turns makes at most 3 posts a turn and one
+board picture each; `today` lists every post ready since the last one marked posted, in
+order, after the private messages of its entries; a post marked posted is never written
+again; the catch-up page shows the phase posts."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from bsg_helpers import FIVE, FIVE_SEED, BsgGame
+from click.testing import CliRunner, Result
+from test_battlestar_board import play_turn
+from test_table_today import keys, now_lines
+
+from generator.cli import main
+from generator.games.battlestar.game import open_table, replay
+from generator.games.battlestar.thread_posted import thread_posts
+
+TURNS = 21
+
+
+def posts_of(game: BsgGame) -> list[str]:
+    return sorted(
+        p.name[: -len(".facebook.txt")] for p in (game.folder / "public").glob("*.facebook.txt")
+    )
+
+
+def pictures_of(game: BsgGame) -> list[str]:
+    return sorted(
+        p.name[: -len(".board.png")] for p in (game.folder / "public").glob("*.board.png")
+    )
+
+
+def today(game: BsgGame) -> Result:
+    result = CliRunner().invoke(main, ["today", "--game", str(game.file)])
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def thread_keys(game: BsgGame) -> list[str]:
+    table = replay(open_table(game.file))
+    return [p.key for p in thread_posts(table)]
+
+
+def play(root: Path, turns: int) -> BsgGame:
+    game = BsgGame(root, seed=FIVE_SEED, players=FIVE)
+    game.run("setup")
+    seen: Counter[str] = Counter()
+    for turn in range(1, turns + 1):
+        play_turn(game, turn, seen)
+    return game
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> BsgGame:
+    return play(tmp_path_factory.mktemp("thread") / "five", TURNS)
+
+
+@pytest.mark.slow
+def test_a_21_turn_game_posts_at_most_three_times_a_turn(played: BsgGame) -> None:
+    game = played
+    log = (game.folder / "table-log.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(log) > 200  # one entry per command still: the log is the truth
+    posts = posts_of(game)
+    assert len(posts) <= 3 * TURNS
+    assert pictures_of(game) == posts  # one board picture per post
+    per_turn = Counter(re.match(r"turn-(\d\d)-", p)[1] for p in posts if p != "000-setup")  # type: ignore[index]
+    assert sorted(per_turn) == [f"{t:02d}" for t in range(1, TURNS + 1)]
+    assert max(per_turn.values()) <= 3
+    # The thread's posts are the folder's, and each holds its entries' parts in log order.
+    assert sorted(k.removeprefix("public/") for k in thread_keys(game)) == posts
+    text = (game.folder / "public/turn-07-3-end.facebook.txt").read_text(encoding="utf-8")
+    entries = [int(n) for n in re.findall(r"\(entry (\d+)\)", text)]
+    assert entries == sorted(entries) and len(entries) > 3
+    assert "Next turn" in text and "Turn 8:" in text
+
+
+@pytest.mark.slow
+def test_today_lists_every_unposted_post_in_order(played: BsgGame, tmp_path: Path) -> None:
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    shutil.copytree(played.folder, game.folder)
+    thread = thread_keys(game)
+    out = today(game).stdout
+    listed = [k for k in keys(out) if k.startswith("public/")]
+    assert listed == thread  # nothing marked yet: every post since the setup, in order
+    sends = [k for k in keys(out) if not k.startswith("public/")]
+    assert len(sends) == len(list((game.folder / "private").rglob("*.txt")))
+    # Each post comes after its entries' private messages: turn 2's skills before its start.
+    order = keys(out)
+    skills = next(i for i, k in enumerate(order) if "-skills/" in k and i > 6)
+    assert order[skills + 1] == "public/turn-02-1-start"
+
+    game.run("posted", "turn-05-3-end")
+    out = today(game).stdout
+    later = thread[thread.index("public/turn-05-3-end") + 1 :]
+    assert [k for k in keys(out) if k.startswith("public/")] == later
+    # Only the messages of the entries after turn 5's last post.
+    table = replay(open_table(game.file))
+    assert table.phases is not None
+    first = next(p.first for p in table.phases.posts if p.key == later[0])
+    sent = [int(k.split("private/")[1][:3]) for k in keys(out) if k.startswith("to ")]
+    assert sent and min(sent) >= first
+
+    game.run("posted")  # everything ready
+    assert keys(today(game).stdout) == []
+    # A new turn: the skills go out at once, the post is not ready while its phase goes on.
+    state = game.state()
+    game.run("skills", state.player(state.current_seat).name)
+    out = today(game).stdout
+    assert [k for k in keys(out) if k.startswith("public/")] == []
+    assert any(k.startswith("to ") for k in keys(out))
+    assert any("Not ready yet: public/turn-22-1-start" in line for line in now_lines(out))
+    refused = game.run("posted", "turn-22-1-start", code=2).output
+    assert "is not ready: its phase goes on" in refused
+
+
+@pytest.mark.slow
+def test_a_posted_post_is_never_written_again(played: BsgGame, tmp_path: Path) -> None:
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    shutil.copytree(played.folder, game.folder)
+    game.run("posted")
+    before = game.files("public")
+    game.run("undo")  # undoes the last turn's `next`: its correction is a post of its own
+    after = game.files("public")
+    assert {k: v for k, v in after.items() if k in before} == before
+    new = sorted({k.split(".")[0] for k in after} - {k.split(".")[0] for k in before})
+    assert new == ["public/turn-21-3-end-2"]
+    text = after["public/turn-21-3-end-2.facebook.txt"]
+    assert "Correction: entry" in text and "is undone" in text
+
+
+@pytest.mark.slow
+def test_the_catch_up_page_shows_the_phase_posts(played: BsgGame, tmp_path: Path) -> None:
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    shutil.copytree(played.folder, game.folder)
+    result = CliRunner().invoke(main, ["digest", "--game", str(game.file)])
+    assert result.exit_code == 0, result.output
+    assert f"{len(thread_keys(game))} posts in the catch-up page." in result.output
+    page = (game.folder / "digest.html").read_text(encoding="utf-8")
+    assert "Crisis resolved, activation, jump preparation, end of the turn" in page
+    assert "public-turn-07-2-crisis" in page
+
+
+def test_an_old_log_keeps_one_post_per_entry(tmp_path: Path) -> None:
+    """A log begun under rules 2 replays as it was written: a post per entry."""
+    game = BsgGame(tmp_path, rules=2)
+    game.run("setup")
+    state = game.state()
+    game.run("skills", state.player(state.current_seat).name)
+    game.run("draw", "crisis")
+    assert posts_of(game) == ["000-setup", "001-skills", "002-draw"]
+    assert pictures_of(game) == ["000-setup", "001-skills", "002-draw"]
+    assert "bsg posted" not in today(game).stdout
+    assert "older sheetgen" in game.run("posted", code=2).output
