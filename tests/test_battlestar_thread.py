@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from bsg_helpers import FIVE, FIVE_SEED, BsgGame
+from bsg_helpers import FIVE, FIVE_DRAWS, FIVE_SEED, BsgGame
 from click.testing import CliRunner, Result
 from test_battlestar_board import play_turn
 from test_table_today import keys, now_lines
@@ -157,3 +157,25 @@ def test_an_old_log_keeps_one_post_per_entry(tmp_path: Path) -> None:
     assert pictures_of(game) == ["000-setup", "001-skills", "002-draw"]
     assert "bsg posted" not in today(game).stdout
     assert "older sheetgen" in game.run("posted", code=2).output
+
+
+def test_a_phase_post_a_stopped_command_left_behind_is_said_as_such(tmp_path: Path) -> None:
+    """A command stopped after its log line, before rewriting its phase's post: the post's
+    files still hold the text before it. today refuses to list it; the next command writes it."""
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    game.run("setup")
+    game.run("skills", "Ann", *FIVE_DRAWS["kara-thrace"])
+    post = game.folder / "public" / "turn-01-1-start.facebook.txt"
+    older = post.read_bytes()
+    game.run("fleet", "fuel=-1")
+    assert post.read_bytes() != older
+    post.write_bytes(older)  # as a stopped command leaves it
+    result = CliRunner().invoke(main, ["today", "--game", str(game.file)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "turn-01-1-start.* is behind the log" in result.output
+    page = CliRunner().invoke(main, ["digest", "--game", str(game.file)])
+    assert page.exit_code == 2 and "turn-01-1-start.* is behind the log" in page.output
+    game.run("fleet", "food=-1")
+    text = post.read_text(encoding="utf-8")
+    assert "(entry 2)" in text and "(entry 3)" in text
+    today(game)

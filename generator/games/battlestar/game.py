@@ -414,14 +414,27 @@ def recover_files(table: Table) -> list[Path]:
         if index == len(posts) - 1:
             # The latest post grows with its phase: a command stopped before writing it
             # left an older text, so it is written again whole (from the log).
-            if _differs(table.folder, written):
+            if post_differs(table.folder, written):
                 recovered += write_files(table.folder, written)
         elif not _all_there(table.folder, written):
             recovered += write_files(table.folder, written, missing_only=True)
     return recovered
 
 
-def _differs(folder: Path, written: Written) -> bool:
+def check_latest_post(table: Table) -> None:
+    """The latest phase post grows entry by entry: a command stopped after its log line left
+    the post's files as they were before it. Said, so that nothing of it is posted (today,
+    the catch-up page); the next table command writes it."""
+    posts = phase_written(table)
+    if posts and post_differs(table.folder, posts[-1]):
+        raise SheetgenError(
+            f"{display_path(table.folder / posts[-1].post.key)}.* is behind the log: a table "
+            "command was stopped before writing it; the next table command writes it (post "
+            "nothing of it before)"
+        )
+
+
+def post_differs(folder: Path, written: Written) -> bool:
     """A file of the post is missing or holds another text (its picture: missing)."""
     for name, text in written.files().items():
         try:

@@ -17,6 +17,7 @@ from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.game import (
     Table,
     Written,
+    check_latest_post,
     choosing_written,
     open_table,
     replay,
@@ -87,6 +88,7 @@ def _thread_steps(table: Table, file: str) -> tuple[list[Step], list[str], str]:
     order, each after its entries' private messages not marked sent; then the messages of
     the post still being written (they go out at once). The files to keep; what to do."""
     due, growing = unposted(table)
+    check_latest_post(table)
     sent = read_marks(table.folder).sent
     steps: list[Step] = []
     keep: list[str] = []

@@ -15,7 +15,7 @@ from pathlib import Path
 from generator.common.output_file import OutputFile
 from generator.games.battlestar import sheets
 from generator.games.battlestar.content import Battlestar
-from generator.games.battlestar.game import replay
+from generator.games.battlestar.game import check_latest_post, replay
 from generator.games.battlestar.log import read_log
 from generator.games.battlestar.setup_posts import GAME, SETUP_KEY
 from generator.games.battlestar.table_now import open_source
@@ -36,6 +36,7 @@ def table_thread(source: TableSource) -> TableThread:
     ]  # fmt: skip
     if log.lines:
         replay(table)  # the log still fits the game file, or a clear error
+        check_latest_post(table)
         posts.append(_post(f"public/{SETUP_KEY}", 0, "setup", "Setup", "Entry 0"))
     if table.phases is not None:
         # One post per phase of a turn (rules 3 on): on the page once its last entry is.
