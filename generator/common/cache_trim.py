@@ -48,6 +48,8 @@ ONCE_EVERY = 24 * 3600.0  # seconds between two looks at the cache
 STALE = 3600.0  # a staging folder or temporary file this old belongs to a killed run
 TOUCH_AGAIN = 3600.0  # an entry's time is set again by a hit this long after the last
 # Where the entries live under the cache's root: each one a file or a folder of files.
+# Nothing writes `table-snapshots` any more (table games replay their log); it stays here so
+# a cache an earlier version filled sheds its snapshots as they age.
 FOLDERS = ("blobs", "files", "memo", "table-snapshots")
 MARKER = "CACHEDIR.TAG"
 # https://bford.info/cachedir/: the signature line first; the rest says whose it is.
