@@ -28,7 +28,7 @@ def _quiet_interrupt_until_run() -> None:
     if not launched_as_program():
         return
     # _signal, not signal: the latter imports enum, itself long enough to be interrupted.
-    import _signal
+    import _signal  # type: ignore[import-not-found]  # CPython's C module: typeshed has no stub
 
     def interrupted(signum: int, frame: object) -> None:
         os.write(2, b"\ninterrupted\n")

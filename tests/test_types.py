@@ -1,0 +1,75 @@
+"""The type check (`make types`, part of `make check` and `make test`) bites: a wrong call into
+a game's interface fails it."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GENERATOR = ROOT / "generator"
+
+# Calls into a game's interface (generator/games/__init__.py) as the core makes them: the
+# right ones, then wrong ones, each marked with the error mypy must report on its line.
+CALLS = """
+from generator.games import RenderOptions, Scope, rules_for
+from generator.pack.load import Pack
+
+
+def right(pack: Pack) -> int:
+    rules = rules_for(pack)
+    content = rules.load(pack)
+    rules.outputs(content, None, Scope("round", 2), RenderOptions(papers=("a4",)))
+    return rules.round_count(content)
+
+
+def wrong(pack: Pack) -> None:
+    rules = rules_for(pack)
+    content = rules.load(pack)
+    rules.outputs(content, None, "game", RenderOptions())  # E: arg-type
+    rules.outputs(content, None, Scope("deck"), RenderOptions())  # E: arg-type
+    rules.outputs(content, None, Scope("game"))  # E: call-arg
+    rules.round_count()  # E: call-arg
+    RenderOptions(papers="a4")  # E: arg-type
+    rules.capabilities.no_such_power  # E: attr-defined
+
+
+def untyped(pack):  # E: no-untyped-def
+    return rules_for(pack)
+"""
+
+
+@pytest.mark.slow  # mypy reads the whole package: seconds of CPU with a cold cache
+def test_a_wrong_call_into_a_game_fails_the_type_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mypy import api
+
+    calls = tmp_path / "calls.py"
+    calls.write_text(textwrap.dedent(CALLS))
+    expected = {
+        (number, code)
+        for number, line in enumerate(calls.read_text().splitlines(), 1)
+        for code in re.findall(r"# E: ([a-z-]+)", line)
+    }
+    monkeypatch.chdir(ROOT)  # generator/ found as the checked project finds it
+    out, err, status = api.run(
+        [
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
+            "--cache-dir",
+            str(tmp_path / "cache"),
+            "--no-error-summary",
+            str(calls),
+        ]
+    )
+    found = {
+        (int(number), code)
+        for number, code in re.findall(r"calls\.py:(\d+): error: .*\[([a-z-]+)\]$", out, re.M)
+    }
+    assert err == ""
+    assert found == expected, out
+    assert status == 1
