@@ -31,6 +31,7 @@ from generator.common.errors import display_path
 def check(pack: str | None, game_file: Path | None) -> None:
     """Validate a content pack: a shipped pack's name (default: the default pack) or a pack
     folder's path."""
+    from generator.games import PlannedGame
     from generator.kit.session import load_content, read_game_file
     from generator.pack.load import default_pack
 
@@ -50,9 +51,9 @@ def check(pack: str | None, game_file: Path | None) -> None:
     # With a game file that sets its own table, its line says the rounds: the pack's default
     # table's would contradict it.
     counts = (
-        ""
-        if checker is not None
-        else f" - {rules.round_count(content)} rounds, {rules.turn_count(content)} turns"
+        f" - {rules.round_count(content)} rounds, {rules.turn_count(content)} turns"
+        if checker is None and isinstance(rules, PlannedGame)
+        else ""
     )
     click.echo(
         f"{loaded.meta.title} ({loaded.name} {loaded.meta.version}): OK{counts}; "

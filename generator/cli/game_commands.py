@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -25,6 +25,9 @@ from generator.cli.base import (
 from generator.cli.group import main
 from generator.common.errors import SheetgenError, display_path
 from generator.common.warnings_count import warn
+
+if TYPE_CHECKING:
+    from generator.games import PlannedGame
 
 
 @main.command()
@@ -139,8 +142,9 @@ def _started_elsewhere(g: Any) -> str:
         f"`sheetgen new {pack} FILE` writes a game file; name the players in it, "
         f"then `{command.format(file='FILE')}`"
     )
-    table = g.rules.capabilities.table
-    if table is not None and table.needs_game_file:
+    from generator.games import TableGame
+
+    if isinstance(g.rules, TableGame) and g.rules.needs_game_file:
         raise SheetgenError(
             f"{title} is set up from its game file, which names the players and keeps the "
             f"seed, not by `sheetgen game`: {start} (`sheetgen sheets --pack {pack}` writes "
@@ -158,12 +162,13 @@ FAIR_TRIES = 30
 
 def fair_seed(pack: str) -> str:
     """A fresh secret seed none of whose rounds the balance bot finds extreme."""
+    from generator.games import PlannedGame
     from generator.kit.session import load_content, plan_header
     from generator.plan.seeds import choose_seed
 
     loaded, rules, content = load_content(pack)
     judge = rules.capabilities.verdict
-    if judge is None:
+    if judge is None or not isinstance(rules, PlannedGame):
         from generator.games.capabilities import lacking
 
         raise lacking(f"the {pack} pack", "verdict", "--fair")
@@ -192,7 +197,8 @@ def round_(number: int, **kwargs: Any) -> None:
     args = resolve_args(**kwargs, continuing=True)
     g, found = open_from_args(args)
     refuse_unknown_game(g, found, args.output)
-    rounds = g.rules.round_count(g.content)
+    rules = planned_rules(g, "`sheetgen round`")
+    rounds = rules.round_count(g.content)
     if not 1 <= number <= rounds:
         raise click.BadParameter(
             f"{number} is not a round of this game (1-{rounds})", param_hint="NUMBER"
@@ -214,7 +220,18 @@ def turn(number: int, **kwargs: Any) -> None:
     report_written(written, found.root, g.plan.game_id)
     for path in written:
         click.echo(f"  {display_path(path)}", err=True)
-    click.echo(g.rules.turn_post(g.content, g.plan, number), nl=False)
+    click.echo(planned_rules(g, "`sheetgen turn`").turn_post(g.content, g.plan, number), nl=False)
+
+
+def planned_rules(g: Any, needed_by: str) -> PlannedGame:
+    """The game's rules, when its rounds and turns are planned ahead; else the error that
+    says the game has none (a table that runs from its own commands)."""
+    from generator.games import PlannedGame
+    from generator.games.capabilities import lacking
+
+    if not isinstance(g.rules, PlannedGame):
+        raise lacking(g.pack.meta.title, "turns", needed_by)
+    return g.rules
 
 
 def _turn_files(number: int, args: Any, say: Any) -> tuple[Any, Any, dict[str, Any], list[Any]]:
@@ -224,11 +241,7 @@ def _turn_files(number: int, args: Any, say: Any) -> tuple[Any, Any, dict[str, A
 
     g, found = open_from_args(args, say)
     refuse_unknown_game(g, found, args.output)
-    if not g.rules.capabilities.turns:
-        from generator.games.capabilities import lacking
-
-        raise lacking(g.pack.meta.title, "turns", "`sheetgen turn`")
-    turns = g.rules.turn_count(g.content)
+    turns = planned_rules(g, "`sheetgen turn`").turn_count(g.content)
     if not 1 <= number <= turns:
         raise click.BadParameter(
             f"{number} is not a turn of this game (1-{turns})", param_hint="NUMBER"
@@ -249,9 +262,11 @@ def sheets(**kwargs: Any) -> None:
 
     args = resolve_args(**kwargs)
     g, found = open_from_args(args, say_seed=False)
-    if g.pack.meta.game == "battlestar":
-        # Its sheets (fleet tracker, player aid) are the same for every game: the seed a
-        # table's game file holds decides the game; none is kept for these.
+    from generator.games import PlannedGame
+
+    if not isinstance(g.rules, PlannedGame):
+        # A game that plans nothing ahead (Battlestar): its sheets are the same for every
+        # game, and the seed its table's game file holds decides the game; none is kept.
         forget_chosen_seed()
     else:
         say_chosen_seed()

@@ -10,6 +10,7 @@ import datetime as dt
 import importlib
 import pkgutil
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -17,11 +18,11 @@ from generator.common.errors import ContentError, SheetgenError
 from generator.common.output_file import OutputFile as OutputFile  # games build these
 from generator.games.capabilities import Capabilities as Capabilities  # games declare these
 from generator.games.capabilities import TableHost as TableHost  # table games declare this
-from generator.games.capabilities import lacking
 
 if TYPE_CHECKING:
     # Types only: the CLI imports this package (for capabilities) before any command runs,
     # and the pack loader brings pydantic and YAML with it.
+    from generator.host.table_view import TableNow, TableSource, TableThread
     from generator.pack.load import Pack
     from generator.plan.model import Plan, PlanHeader
     from generator.plan.month import HostTask
@@ -47,11 +48,16 @@ class RenderOptions:
 
 
 class GameRules(ABC):
-    """What a game module provides (as its `RULES`): the stages every game has, and its
-    optional capabilities (`capabilities`). `content` is whatever its `load` returns."""
+    """What every game module provides (as its `RULES`): its content, its files and its
+    optional capabilities (`capabilities`). A game is one of two kinds, each with only the
+    stages it has: a `ScheduledGame` (rounds and turns planned ahead, posted on a schedule)
+    or a `TableGame` (its posts follow the players' moves, entry by entry in a log). A table
+    whose deal is decided ahead is also a `PlannedGame`. `content` is whatever `load`
+    returns."""
 
-    # The game's plan dataclass (a generator.plan.model.Plan), to read plan.json back.
-    plan_type: type[Plan]
+    # The game's plan dataclass, to read plan.json back: a Plan (generator.plan.model), or
+    # the PlanHeader alone (which pack, which seed) for a game that decides nothing ahead.
+    plan_type: type[PlanHeader]
     # The rules module an expansion builds on: its packs may extend that game's packs.
     base_game: str | None = None
 
@@ -60,32 +66,62 @@ class GameRules(ABC):
         """Validate the pack's documents; raise ContentError with every problem."""
 
     @abstractmethod
-    def round_count(self, content: Any) -> int: ...
-
-    @abstractmethod
-    def turn_count(self, content: Any) -> int: ...
-
-    @abstractmethod
-    def make_plan(self, content: Any, header: PlanHeader, start: dt.date | None) -> Plan:
-        """Every random choice of the game (seeded by header.seed), after the header."""
-
-    @abstractmethod
     def outputs(
         self, content: Any, plan: Any, scope: Scope, options: RenderOptions
     ) -> list[OutputFile]:
         """The files a scope produces (posts, images, sheets), pure in (content, plan)."""
-
-    def turn_post(self, content: Any, plan: Any, turn: int) -> str:
-        """The text a host pastes for that turn (shown by `sheetgen turn`); only games whose
-        capabilities say `turns`."""
-        raise lacking(type(self).__name__, "turns", "`sheetgen turn`")
 
     @property
     def capabilities(self) -> Capabilities:
         """The game's optional powers; none by default."""
         return Capabilities()
 
-    # --- the host's month, for a game with planned posts (plan/month.py) ----------------
+
+class PlannedGame(GameRules):
+    """A game whose seed decides it ahead, round by round and turn by turn: its plan holds
+    every random choice, and `sheetgen turn N` prints a turn's text."""
+
+    plan_type: type[Plan]
+
+    @abstractmethod
+    def round_count(self, content: Any) -> int: ...
+
+    @abstractmethod
+    def turn_count(self, content: Any) -> int: ...
+
+    @abstractmethod
+    def make_plan(
+        self,
+        content: Any,
+        header: PlanHeader,
+        start: dt.date | None,
+        options: dict[str, Any] | None = None,
+    ) -> Plan:
+        """Every random choice of the game (seeded by header.seed), after the header.
+        `options`: the game file's game options, for a game that takes some
+        (`capabilities.options`); the core refuses them for any other."""
+
+    @abstractmethod
+    def turn_post(self, content: Any, plan: Any, turn: int) -> str:
+        """The text a host pastes for that turn (shown by `sheetgen turn`)."""
+
+
+class ScheduledGame(PlannedGame):
+    """A game of planned posts: rounds of turns, each turn's posts due on a day of the
+    schedule, and the host's month around them (rankings, catch-up pages, reveal)."""
+
+    @abstractmethod
+    def posts(
+        self,
+        content: Any,
+        plan: Any,
+        scope: Scope,
+        papers: tuple[str, ...] = ("a4", "letter"),
+        images: bool = True,
+    ) -> list[Post]:
+        """Its posts planned ahead (posting guide, `today`, `digest`, the catch-up page)."""
+
+    # --- the host's month (plan/month.py) ------------------------------------------------
     def round_ends(self, content: Any, plan: Any) -> list[tuple[str, int]]:
         """Each scored round's key in scores.csv and the turn of its last post, in play
         order; by default the game's one score after its last post. A game scored after
@@ -114,6 +150,42 @@ class GameRules(ABC):
 
         data = as_data(plan)  # once: a typed plan's JSON form is not free to make
         return with_month(posts, data, month_tasks(data, self.round_ends(content, plan)))
+
+
+class TableGame(GameRules):
+    """A game whose posts follow the players' moves, each logged in its table log: the
+    host's commands (`today`, `digest`, `correct`) read the table as the log leaves it."""
+
+    # The game keeps its secret (the seed) in its game file, never in its folder: today and
+    # digest need that file (`--game GAME_FILE`) to replay the table.
+    needs_game_file: bool = False
+
+    @abstractmethod
+    def table_now(self, source: TableSource) -> TableNow:
+        """The table after its latest entry: who acts now, and what to post and send now."""
+
+    @abstractmethod
+    def table_thread(self, source: TableSource) -> TableThread:
+        """Every post published so far, in log order, with its round or turn."""
+
+    # `sheetgen correct ENTRY --say TEXT`: a correction in words of a posted entry, logged
+    # and posted by the game's table (None: the game corrects only by its own undo).
+    table_correct: Callable[[TableSource, int, str], None] | None = None
+
+    @property
+    def table(self) -> TableHost:
+        """What the host's commands follow the table by."""
+        return TableHost(
+            now=self.table_now,
+            thread=self.table_thread,
+            needs_game_file=self.needs_game_file,
+            correct=self.table_correct,
+        )
+
+
+def table_of(rules: GameRules) -> TableHost | None:
+    """A table game's thread, for `today` and `digest`; None for a scheduled game."""
+    return rules.table if isinstance(rules, TableGame) else None
 
 
 # Games installed beside sheetgen: an entry point of this group names a game and the module

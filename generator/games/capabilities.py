@@ -1,4 +1,4 @@
-"""What a game can do beyond the stages every game has, declared once as data, and the one
+"""What a game can do beyond the stages of its kind, declared once as data, and the one
 way a command says that a game lacks what it needs. Light on purpose: the CLI imports it
 before any game is loaded."""
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 class TableHost:
     """How a table game's host follows its thread (`sheetgen today`, `sheetgen digest`): its
     posts follow the players' moves, each logged in its table log, so both read the table
-    as the log leaves it, never a schedule."""
+    as the log leaves it, never a schedule. Made by a `TableGame` from its stages."""
 
     # The table after its latest entry: who acts now, and what to post and send now.
     now: Callable[[TableSource], TableNow]
@@ -39,11 +39,10 @@ class TableHost:
 
 @dataclass(frozen=True)
 class Capabilities:
-    """What a game can do beyond the stages every game has, declared once as data. None (or
-    False) means the game has not got it; the command that needs it says so (`lacking`)."""
+    """What a game can do beyond the stages of its kind (generator/games/__init__.py),
+    declared once as data. None means the game has not got it; the command that needs it
+    says so (`lacking`)."""
 
-    # Its posts planned ahead, as `Post`s (posting guide, `today`, `digest`).
-    posts: Callable[..., list[Post]] | None = None
     # The phase a post belongs to, for the catch-up page's headings.
     phase_of: Callable[[Post], str] | None = None
     # The columns of the scores.csv players' scores are typed into (`sheetgen rankings`).
@@ -74,10 +73,6 @@ class Capabilities:
     committed_options: Callable[[], list[dict[str, Any]]] | None = None
     # The command that starts a game from its game file, when it is not `sheetgen game`.
     game_file_command: str | None = None
-    # Planned turns: `sheetgen turn N` prints a turn's text.
-    turns: bool = True
-    # A table game's thread, for `today` and `digest` (see TableHost).
-    table: TableHost | None = None
 
     @property
     def takes_options(self) -> bool:

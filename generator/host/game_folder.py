@@ -147,6 +147,8 @@ def require_schedule(game: GameFolder) -> None:
     if game.outline is not None:
         has_posts = game.outline.posts_planned
     else:
-        has_posts = game.rules.capabilities.posts is not None
+        from generator.games import ScheduledGame
+
+        has_posts = isinstance(game.rules, ScheduledGame)
     if not isinstance(schedule, list) or not schedule or not has_posts:
         raise lacking(game.title, "posts", "this command (it works for games with a schedule)")

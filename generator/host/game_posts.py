@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from generator.games import Scope
+from generator.games import ScheduledGame, Scope
 from generator.games.capabilities import lacking
 from generator.host.game_folder import GameFolder
 from generator.render.guide import posting_order
@@ -11,7 +11,7 @@ from generator.render.text import Post
 
 
 def game_posts(game: GameFolder) -> list[Post]:
-    posts_of = game.rules.capabilities.posts
-    if posts_of is None:
+    rules = game.rules
+    if not isinstance(rules, ScheduledGame):
         raise lacking(game.title, "posts", "the catch-up page")
-    return posting_order(posts_of(game.content, game.typed, Scope("game"), game.papers))
+    return posting_order(rules.posts(game.content, game.typed, Scope("game"), game.papers))

@@ -48,10 +48,10 @@ IMAGE_FIELDS = tuple(f.name for f in dataclasses.fields(PostImage))
 class Outline:
     title: str
     table: bool  # a table game: `today` reads its table, not this
-    posts_planned: bool  # its rules plan posts (capabilities.posts)
+    posts_planned: bool  # its rules plan posts (a ScheduledGame)
     scoring: bool  # its rules score (capabilities.scoring)
     posts: list[Post]  # in posting order, as host/game_posts.py gives them
-    tasks: list[HostTask]  # the host's month (GameRules.host_tasks)
+    tasks: list[HostTask]  # the host's month (ScheduledGame.host_tasks)
 
 
 def folder_outline(game: GameFolder) -> Outline:
@@ -94,13 +94,20 @@ def _made(game: GameFolder) -> Outline:
     from generator.host.game_posts import game_posts
 
     game.load()
+    from generator.games import ScheduledGame, TableGame
+
     caps = game.rules.capabilities
-    table = caps.table is not None
-    planned = caps.posts is not None
+    table = isinstance(game.rules, TableGame)
+    planned = isinstance(game.rules, ScheduledGame)
     schedule = game.plan.get("schedule")
     scheduled = planned and not table and isinstance(schedule, list) and bool(schedule)
     posts = game_posts(game) if scheduled else []
-    tasks = list(game.rules.host_tasks(game.content, game.typed)) if scheduled else []
+    rules = game.rules
+    tasks = (
+        list(rules.host_tasks(game.content, game.typed))
+        if scheduled and isinstance(rules, ScheduledGame)
+        else []
+    )
     return Outline(game.title, table, planned, caps.scoring is not None, posts, tasks)
 
 

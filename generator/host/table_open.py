@@ -1,7 +1,7 @@
 """The game `today` and `digest` work on: a scheduled game's folder, or a table game (its
 folder, or its game file for a game that keeps its seed there).
 
-A table game is told by what its rules declare (`capabilities.table`), never by its name:
+A table game is told by the kind its rules declare (`TableGame`), never by its name:
 - one whose folder has a plan.json (the host's copy of every choice) is opened from it;
 - one that keeps its seed in its game file and out of its folder is opened from that file
   (`--game GAME_FILE`); its folder is the one `-o` names, else the one the file names. Its
@@ -49,9 +49,10 @@ def open_host_game(
         if not game.outline.table:
             return game
         game.outline = None
+    from generator.games import table_of
     from generator.host.table_view import TableSource
 
-    table = game.rules.capabilities.table
+    table = table_of(game.rules)
     if table is None:
         return game
     if table.needs_game_file:  # a plan.json beside such a table: its seed is not read from it
@@ -65,8 +66,10 @@ def _from_game_file(folder: Path | None, game_file: Path) -> TableGame:
     from generator.pack.load import default_pack
 
     named = _pack_named_in(game_file)
+    from generator.games import table_of
+
     pack, rules, content = load_content(named or default_pack())
-    table = rules.capabilities.table
+    table = table_of(rules)
     if table is None or not table.needs_game_file:
         which = f"a {pack.meta.title} game file" if named else "a game file naming no pack"
         raise SheetgenError(
@@ -105,7 +108,9 @@ def _refuse_folder_without_its_file(folder: Path) -> None:
         pack, rules, _ = load_content(str(kept))
     except SheetgenError:
         return
-    table = rules.capabilities.table
+    from generator.games import table_of
+
+    table = table_of(rules)
     if table is not None and table.needs_game_file:
         raise _needs_file(pack.meta.title, folder)
 

@@ -297,9 +297,12 @@ def _quiet_reason(
 
 def game_tasks(game: GameFolder) -> list[HostTask]:
     """The month's rankings, catch-up pages and reveal (plan/month.py)."""
+    from generator.games import ScheduledGame
+
     if game.outline is not None:
         return game.outline.tasks
-    return game.rules.host_tasks(game.content, game.typed)
+    rules = game.rules
+    return rules.host_tasks(game.content, game.typed) if isinstance(rules, ScheduledGame) else []
 
 
 def _due_words(task: HostTask) -> str:

@@ -72,7 +72,7 @@ def scope_files(
     """A scope's files: its posts and their pictures; the sheets for the whole game or the
     sheets alone; the guide and calendar for the whole game (built from its posts).
     `progress`: show how far the drawing got (RenderOptions.progress); `tasks`: the host's
-    month beside the posts (GameRules.host_tasks), in the guide and the calendar."""
+    month beside the posts (ScheduledGame.host_tasks), in the guide and the calendar."""
     files = post_files(posts) if scope_kind != "sheets" else []
     if pictures is not None and scope_kind != "sheets":
         files += drawn(pictures(), progress)

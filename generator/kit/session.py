@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from generator.common.errors import ContentError, SheetgenError, display_path
-from generator.games import GameRules, rules_for
+from generator.games import GameRules, PlannedGame, rules_for
 from generator.pack.load import Pack, load_pack
 from generator.pack.record import Field, create_model
 from generator.pack.validation import Strict, load_validated
-from generator.plan.model import PLAN_FORMAT, Plan, PlanHeader, from_data, to_data
+from generator.plan.model import PLAN_FORMAT, PlanHeader, from_data, to_data
 from generator.plan.rhythm import Rhythm, apply_rhythm, recorded
 from generator.plan.seeds import commitment, game_id, normalise_seed
 
@@ -27,7 +27,7 @@ class Game:
     content: Any
     seed: str
     start: dt.date | None
-    plan: Plan
+    plan: PlanHeader  # a Plan, unless the game plans nothing ahead (a table game)
     options: dict[str, Any] = field(default_factory=dict)
 
     def default_folder(self) -> Path:
@@ -124,17 +124,16 @@ def plan_game(
 ) -> Game:
     """The game of content already loaded: a command that learns its start date from the
     folder only after loading the pack plans once, without loading the pack again."""
-    check_dates(start, rules.turn_count(content))
     header = plan_header(pack, seed, start)
     options = {k: v for k, v in (options or {}).items() if v is not None}
-    if options:
-        if not rules.capabilities.takes_options:
-            raise SheetgenError(
-                f"the {pack.name} pack takes no game options (got {', '.join(sorted(options))})"
-            )
-        plan = rules.make_plan(content, header, start, options=options)  # type: ignore[call-arg]
-    else:
-        plan = rules.make_plan(content, header, start)
+    if options and not rules.capabilities.takes_options:
+        raise SheetgenError(
+            f"the {pack.name} pack takes no game options (got {', '.join(sorted(options))})"
+        )
+    plan: PlanHeader = header  # a table game that decides nothing ahead: the header alone
+    if isinstance(rules, PlannedGame):
+        check_dates(start, rules.turn_count(content))
+        plan = rules.make_plan(content, header, start, options or None)
     data = to_data(plan)
     if start is not None and isinstance(data.get("schedule"), list):
         # Dates and clock times only: the rhythm is applied after every random choice is

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import Field
 
 from generator.common.errors import ContentError
-from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
+from generator.games import OutputFile, RenderOptions, ScheduledGame, Scope
 from generator.kit.assemble import scope_files
 from generator.pack.load import Pack, validate_files
 from generator.pack.validation import Strict
@@ -29,12 +29,8 @@ class CardsFile(Strict):
     cards: list[str] = Field(min_length=TURNS)
 
 
-class CardFlipRules(GameRules):
+class CardFlipRules(ScheduledGame):
     plan_type = DataPlan
-
-    @property
-    def capabilities(self) -> Capabilities:
-        return Capabilities(posts=self.posts)
 
     def load(self, pack: Pack) -> list[str]:
         models, problems = validate_files(pack, {"cards": CardsFile})
@@ -48,7 +44,13 @@ class CardFlipRules(GameRules):
     def turn_count(self, content: list[str]) -> int:
         return TURNS
 
-    def make_plan(self, content: list[str], header: PlanHeader, start: dt.date | None) -> DataPlan:
+    def make_plan(
+        self,
+        content: list[str],
+        header: PlanHeader,
+        start: dt.date | None,
+        options: dict[str, Any] | None = None,
+    ) -> DataPlan:
         flipped = Stream(header.seed, "card-flip", "deck").shuffled(content)[:TURNS]
         schedule = to_data(list(make_schedule(TURNS, SLOTS, start)))
         return DataPlan.make(header, {"flips": flipped, "schedule": schedule})

@@ -5,34 +5,27 @@ run with `sheetgen bsg ...` (see cli.py): it has no planned turns, only a modera
 
 from __future__ import annotations
 
-import datetime as dt
-from typing import Any
-
 from generator.common.errors import SheetgenError
-from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope, TableHost
+from generator.games import Capabilities, OutputFile, RenderOptions, Scope, TableGame
 from generator.games.battlestar import content as bsg_content
 from generator.host.table_view import TableNow, TableSource, TableThread
 from generator.pack.load import Pack
-from generator.plan.model import DataPlan, PlanHeader
+from generator.plan.model import PlanHeader
 
 
-class BattlestarRules(GameRules):
+class BattlestarRules(TableGame):
+    # Nothing is planned ahead: the table runs from the moderator's game file and the log
+    # (`sheetgen bsg`); the print sheets are the same for every game. Its plan.json (the
+    # sheets' folder) records the header alone.
+    plan_type = PlanHeader
+    # `today` and `digest` follow the table from the game file: the seed is never in the
+    # folder.
+    needs_game_file = True
+
     @property
     def capabilities(self) -> Capabilities:
-        # No planned turns: the table runs from the game file and the log (`sheetgen bsg`);
-        # the moderator's game file is read by the setup command, not by `game`. `today` and
-        # `digest` follow the table too, from the game file: the seed is never in the folder.
-        return Capabilities(
-            game_file_command="sheetgen bsg setup {file}",
-            turns=False,
-            commands="bsg",
-            table=TableHost(
-                now=self.table_now,
-                thread=self.table_thread,
-                needs_game_file=True,
-                correct=self.table_correct,
-            ),
-        )
+        # The moderator's game file is read by the setup command, not by `game`.
+        return Capabilities(game_file_command="sheetgen bsg setup {file}", commands="bsg")
 
     def table_correct(self, source: TableSource, entry: int, text: str) -> None:
         from generator.games.battlestar.commands import run_and_report
@@ -54,24 +47,10 @@ class BattlestarRules(GameRules):
     def load(self, pack: Pack) -> bsg_content.Battlestar:
         return bsg_content.load(pack)
 
-    def round_count(self, content: bsg_content.Battlestar) -> int:
-        return 0
-
-    def turn_count(self, content: bsg_content.Battlestar) -> int:
-        return 0
-
-    plan_type = DataPlan
-
-    def make_plan(
-        self, content: bsg_content.Battlestar, header: PlanHeader, start: dt.date | None
-    ) -> DataPlan:
-        # Nothing is planned ahead: setup and the table run from the game file and the log.
-        return DataPlan.make(header, {"kit": "battlestar", "commands": "sheetgen bsg --help"})
-
     def outputs(
         self,
         content: bsg_content.Battlestar,
-        plan: dict[str, Any],
+        plan: PlanHeader,
         scope: Scope,
         options: RenderOptions,
     ) -> list[OutputFile]:

@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from generator.common.plural import counted
-from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope, TableHost
+from generator.games import (
+    Capabilities,
+    OutputFile,
+    PlannedGame,
+    RenderOptions,
+    Scope,
+    TableGame,
+)
 from generator.games.card_race import content as cr_content
 from generator.games.card_race.languages import languages
 from generator.games.card_race.planner import make_plan, rounds_for
@@ -22,7 +29,10 @@ from generator.pack.load import Pack
 from generator.plan.model import DataPlan, PlanHeader
 
 
-class CardRaceRules(GameRules):
+class CardRaceRules(TableGame, PlannedGame):
+    """A table (bids and plays logged in table.jsonl, followed by `today` and `digest`)
+    whose deal is decided ahead: each round's hands are in the plan."""
+
     @property
     def capabilities(self) -> Capabilities:
         return Capabilities(
@@ -32,8 +42,6 @@ class CardRaceRules(GameRules):
             game_file_command="sheetgen card-race new {file}",
             # Its table, its trick judge and its round check (commands.py).
             commands="card-race",
-            # `today` and `digest` follow the table in its folder (table.jsonl).
-            table=TableHost(now=self.table_now, thread=self.table_thread),
             print_sheets=self.print_sheets,
         )
 
@@ -57,7 +65,11 @@ class CardRaceRules(GameRules):
     plan_type = DataPlan
 
     def make_plan(
-        self, content: cr_content.CardRace, header: PlanHeader, start: dt.date | None
+        self,
+        content: cr_content.CardRace,
+        header: PlanHeader,
+        start: dt.date | None,
+        options: dict[str, Any] | None = None,
     ) -> DataPlan:
         return DataPlan.make(header, make_plan(content, content.table, header.seed, start))
 

@@ -6,12 +6,12 @@ import datetime as dt
 import functools
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError
 from generator.folder.cache import reuse
-from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
+from generator.games import Capabilities, OutputFile, RenderOptions, ScheduledGame, Scope
 from generator.games.galaxy_trucker import content as gt_content
 from generator.games.galaxy_trucker.images import PlannedImage
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # the rankings are loaded by the commands that rank
     from generator.host.rankings import ScoreSpec
 
 
-class GalaxyTruckerRules(GameRules):
+class GalaxyTruckerRules(ScheduledGame):
     # The post writer of the game; an expansion's rules module may name its own.
     writer_type: type[PostWriter] = PostWriter
     # Whose sheets a pack's cached sheets are (an expansion draws its own).
@@ -45,7 +45,11 @@ class GalaxyTruckerRules(GameRules):
     plan_type = GalaxyTruckerPlan
 
     def make_plan(
-        self, content: gt_content.GalaxyTrucker, header: PlanHeader, start: dt.date | None
+        self,
+        content: gt_content.GalaxyTrucker,
+        header: PlanHeader,
+        start: dt.date | None,
+        options: dict[str, Any] | None = None,
     ) -> GalaxyTruckerPlan:
         return GalaxyTruckerPlan(
             **vars(header),
@@ -185,7 +189,6 @@ class GalaxyTruckerRules(GameRules):
     @property
     def capabilities(self) -> Capabilities:
         return Capabilities(
-            posts=self.posts,
             phase_of=self.phase_of,
             scoring=self.scoring,
             score=self.score,

@@ -41,7 +41,6 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
     def capabilities(self) -> Capabilities:
         # This game's own flight engine (flight/) scores ships and flies the bot.
         return Capabilities(
-            posts=self.posts,
             phase_of=self.phase_of,
             scoring=self.scoring,
             score=self.score,
@@ -126,7 +125,7 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
         check_own_files(pack, content)
         return content
 
-    def make_plan(  # type: ignore[override]
+    def make_plan(
         self,
         content: gt_content.GalaxyTrucker,
         header: PlanHeader,

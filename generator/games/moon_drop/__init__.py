@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.common.errors import SheetgenError
 from generator.folder.cache import reuse
-from generator.games import Capabilities, GameRules, OutputFile, RenderOptions, Scope
+from generator.games import Capabilities, OutputFile, RenderOptions, ScheduledGame, Scope
 from generator.games.moon_drop import content as md_content
 from generator.games.moon_drop.plan import End, MoonDropPlan
 from generator.games.moon_drop.planner import crisis_order, make_deal, make_rounds
@@ -36,11 +36,10 @@ if TYPE_CHECKING:  # the rankings are loaded by the commands that rank
     from generator.host.rankings import ScoreSpec
 
 
-class MoonDropRules(GameRules):
+class MoonDropRules(ScheduledGame):
     @property
     def capabilities(self) -> Capabilities:
         return Capabilities(
-            posts=self.posts,
             scoring=self.scoring,
             score=self.score,
             options=MoonDropOptions,
