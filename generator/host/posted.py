@@ -62,11 +62,17 @@ def read_posted(root: Path) -> Posted:
     corrections: set[int] = set()
     began: tuple[int, dt.datetime] | None = None
     unmarked: set[int] = set()
+    # `sheetgen send`'s lines about single messages (host/send.py) are no mark: a folder
+    # holding only those has not begun its record.
+    sends_only = True
     for raw in data.split(b"\n"):
         try:
             line = json_text.loads(raw)
         except (ValueError, RecursionError):
             continue
+        if isinstance(line, dict) and "send" in line and "turns" not in line:
+            continue
+        sends_only = False
         if not isinstance(line, dict) or not isinstance(line.get("turns"), list):
             continue
         for field, into in (("turns", turns), ("corrections", corrections)):
@@ -83,7 +89,8 @@ def read_posted(root: Path) -> Posted:
                 unmarked = (unmarked | marked) if undo else (unmarked - marked)
                 if marked and began is None and not undo:
                     began = _start_of_record(min(marked), line.get("at"))
-    return Posted(frozenset(turns), True, frozenset(corrections), began, frozenset(unmarked))
+    tracked = not sends_only or not data.strip()
+    return Posted(frozenset(turns), tracked, frozenset(corrections), began, frozenset(unmarked))
 
 
 def _start_of_record(turn: int, at: object) -> tuple[int, dt.datetime] | None:
