@@ -401,3 +401,29 @@ def test_a_month_rehearsed_sends_every_slot_once_in_order_at_its_time(
     for path in root.rglob("*"):
         if path.is_file():
             assert stub.url.rsplit("/", 1)[1].encode() not in path.read_bytes()
+
+
+def test_a_correction_goes_out_as_today_lists_it(
+    send: Callable[..., Result], stub: Stub, game: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    send(DAY_1_MORNING)
+    monkeypatch.setenv("SHEETGEN_NOW", "2026-12-01T09:00+00:00")
+    made = CliRunner().invoke(
+        main,
+        [
+            "correct",
+            "round-1/turn-01-build",
+            "--say",
+            "Set B's shield covers top and left.",
+            "-o",
+            str(game),
+        ],
+    )
+    assert made.exit_code == 0, made.output
+    send("2026-12-01T09:05+00:00")
+    assert len(stub.messages) == 7
+    correction = (game / "corrections/correction-01.discord.md").read_text().rstrip("\n")
+    assert stub.messages[-1].content == correction
+    assert "Set B's shield covers top and left." in correction
+    assert send_lines(game)[-1]["corrections"] == [1]
+    assert "Nothing to send now." in send("2026-12-01T09:10+00:00").output

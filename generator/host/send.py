@@ -29,6 +29,7 @@ from pathlib import Path
 from generator.common import json_text
 from generator.common.errors import SheetgenError, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
+from generator.folder.corrections_log import Correction
 from generator.host.discord_webhook import Attachment, Message, SendFailed, check_message
 from generator.host.game_folder import GameFolder
 from generator.host.post_steps import read_written
@@ -119,11 +120,12 @@ def _in_turn(message: Outgoing, turn: int) -> Outgoing:
     return Outgoing(message.ident, message.what, message.message, turn)
 
 
-def _correction_batch(game: GameFolder, correction: object) -> Batch:
+def _correction_batch(game: GameFolder, correction: Correction) -> Batch:
+    # The correction post's renderer is loaded only for a game that has corrections.
     from generator.host.corrections import correction_post
 
-    post = correction_post(game, correction)  # type: ignore[arg-type]
-    number = correction.number  # type: ignore[attr-defined]
+    post = correction_post(game, correction)
+    number = correction.number
     if not (game.root / f"{post.key}.discord.md").is_file():
         raise SheetgenError(
             f"correction {number}: its files are not written (a run was cut short): "
