@@ -1,7 +1,7 @@
 """A pack validated before is read back from the host's cache (generator/pack/kept_content.py):
 the same content as validating it, for the five packs and a game folder's copy; a process
-that reads it imports neither PyYAML nor pydantic; an edited file, a damaged or forged entry
-is read and validated again, and says its problems every time."""
+that reads it parses no YAML; an edited file, a damaged or forged entry is read and
+validated again, and says its problems every time."""
 
 from __future__ import annotations
 
@@ -18,9 +18,8 @@ import pytest
 from generator.common import memo
 from generator.common.errors import ContentError
 from generator.kit.session import load_content
-from generator.pack import schema
+from generator.pack import load
 from generator.pack.load import CONTENT_DIR
-from generator.plan.rhythm import Rhythm
 
 PACKS = ("galaxy-trucker", "keep-on-trucking", "moon-drop", "card-race", "battlestar")
 
@@ -37,8 +36,7 @@ def refuse_validating(monkeypatch: pytest.MonkeyPatch) -> None:
     def refused(*args: object, **kwargs: object) -> None:
         raise AssertionError("validated again")
 
-    monkeypatch.setattr(schema, "validate_python", refused)
-    monkeypatch.setattr(schema, "schema_of", refused)
+    monkeypatch.setattr(load, "validate", refused)
 
 
 @pytest.mark.parametrize("pack", PACKS)
@@ -124,14 +122,14 @@ def test_damaged_or_forged_entries_are_validated_again(
 
 
 @pytest.mark.e2e
-def test_a_process_reading_a_kept_pack_imports_neither_yaml_nor_pydantic(
+def test_a_process_reading_a_kept_pack_parses_no_yaml(
     tmp_path: Path,
 ) -> None:
     code = (
         "import sys; from generator.common import memo; memo.enable(); "
         "from generator.kit.session import load_content; "
         "pack, _, content = load_content(sys.argv[1]); "
-        "print(pack.kept_models is not None, 'yaml' in sys.modules, 'pydantic' in sys.modules)"
+        "print(pack.kept_models is not None, 'yaml' in sys.modules)"
     )
     env = dict(os.environ, SHEETGEN_CACHE=str(tmp_path / "cache"))
     for pack in ("galaxy-trucker", "keep-on-trucking"):
@@ -141,22 +139,6 @@ def test_a_process_reading_a_kept_pack_imports_neither_yaml_nor_pydantic(
             ).stdout.split()
             for _ in range(2)
         ]
-        # The first load reads the YAML and pydantic validates it. The second reads the kept
-        # models back.
-        assert said == [["False", "True", "True"], ["True", "False", "False"]], pack
-
-
-def test_a_rhythm_validated_before_is_read_back_and_a_bad_one_never_kept(
-    cache: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    record = {"timezone": "Europe/Amsterdam", "skip": ["2026-12-24"], "times": {"a": "09:00"}}
-    first = Rhythm.model_validate(record)
-    with monkeypatch.context() as warm:
-        refuse_validating(warm)
-        assert Rhythm.model_validate(record) == first
-        assert Rhythm.model_validate(dict(reversed(record.items()))) == first  # same data
-    bad = {"times": {"a": "9 o'clock"}}
-    for _ in range(2):
-        with pytest.raises(ValueError, match="HH:MM"):
-            Rhythm.model_validate(bad)
-    assert len(sorted((cache / memo.FOLDER).glob("validated.*"))) == 1
+        # The first load reads the YAML and validates it. The second reads the kept models
+        # back.
+        assert said == [["False", "True"], ["True", "False"]], pack

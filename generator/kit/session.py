@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
+from pydantic import Field, create_model
+
 from generator.common.errors import ContentError, SheetgenError, display_path
 from generator.games import GameRules, PlannedGame, rules_for
 from generator.pack.load import Pack, load_pack
-from generator.pack.record import Field, create_model
 from generator.pack.validation import Strict, load_validated
 from generator.plan.model import PLAN_FORMAT, PlanHeader, from_data, to_data
 from generator.plan.rhythm import Rhythm, apply_rhythm, recorded

@@ -28,8 +28,8 @@ from generator.pack.load import (
     content_digest,
     resolve_pack_dir,
 )
-from generator.pack.record import Record, record_name
-from generator.pack.record_data import Unkept, encoded, read_back
+from generator.pack.record_data import Unkept, encoded, read_back, record_name
+from generator.pack.validation import Strict
 
 META = "pack-meta"
 MODELS = "pack-models"
@@ -59,7 +59,7 @@ def keep_pack(pack: Pack) -> None:
     try:
         stems = dict(pack.kept_models or {})
         for stem, (schema, model) in pack.validated.items():
-            if not (isinstance(schema, type) and issubclass(schema, Record)):
+            if not (isinstance(schema, type) and issubclass(schema, Strict)):
                 return  # a schema of pydantic's own: validated every time
             stems[stem] = {"schema": record_name(schema), "model": encoded(model)}
         metas = [(p.files.get(PACK_FILE), encoded(p.meta)) for p in pack.chain()]

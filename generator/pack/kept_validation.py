@@ -12,27 +12,27 @@ import json
 from typing import Any
 
 from generator.common.memo import enabled, keep, recall
-from generator.pack.record import Record, record_name
-from generator.pack.record_data import Unkept, encoded, read_back
+from generator.pack.record_data import Unkept, encoded, read_back, record_name
+from generator.pack.validation import Strict
 
 KIND = "validated"
 
 
-def _key(model: type[Record], data: Any) -> list[str] | None:
+def _key(model: type[Strict], data: Any) -> list[str] | None:
     try:
         return [record_name(model), json.dumps(data, sort_keys=True, ensure_ascii=True)]
     except (TypeError, ValueError):
         return None
 
 
-def kept_validated(model: type[Record], data: Any) -> Any:
+def kept_validated(model: type[Strict], data: Any) -> Any:
     """`data` as `model` validated it before, or None."""
     key = _key(model, data) if enabled() else None
     found = recall(KIND, key) if key is not None else None
     return None if found is None else read_back(found[0].get("model"), model)
 
 
-def keep_validated(model: type[Record], data: Any, made: Any) -> None:
+def keep_validated(model: type[Strict], data: Any, made: Any) -> None:
     key = _key(model, data) if enabled() else None
     if key is None:
         return

@@ -20,14 +20,15 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any
 
+from pydantic import Field
+
 from generator.common.errors import ContentError, Problem, SheetgenError, abridge, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.pack.document import MAX_FILE_BYTES, Document, LazyDocument
 from generator.pack.folders import BASES_DIR as BASES_DIR
 from generator.pack.folders import SNAPSHOT_DIR as SNAPSHOT_DIR
 from generator.pack.merge import merge_documents
-from generator.pack.record import Field, record_name
-from generator.pack.record_data import read_back
+from generator.pack.record_data import read_back, record_name
 from generator.pack.validation import Strict, validate
 
 

@@ -13,37 +13,18 @@ import typing
 from pathlib import Path
 from typing import Any, TypeVar
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+
 from generator.common.errors import ContentError, Problem, SheetgenError, abridge, display_path
 from generator.pack.document import Document, PathKey
-from generator.pack.record import ConfigDict, Record
 
-M = TypeVar("M")
+M = TypeVar("M", bound=BaseModel)
 
 
-class Strict(Record):
-    """Base for every content model: frozen, and unknown keys are errors. A model is
-    declared as a pydantic model is and validated by pydantic (pack/schema.py, imported
-    only to validate); its instances are plain frozen objects (pack/record.py)."""
+class Strict(BaseModel):
+    """Base for every content model: frozen, and unknown keys are errors."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-    @classmethod
-    def model_validate(cls, data: Any, *, context: dict[str, Any] | None = None) -> Any:
-        """`data` validated as this model by pydantic, whose ValidationError (a ValueError)
-        says what is wrong. The same data validated before by this code, and without a
-        context, is read back from the host's cache (pack/kept_validation.py)."""
-        from generator.pack.kept_validation import keep_validated, kept_validated
-
-        if context is None:
-            found = kept_validated(cls, data)
-            if found is not None:
-                return found
-        from generator.pack.schema import validate_python
-
-        made = validate_python(cls, data, context)
-        if context is None:
-            keep_validated(cls, data, made)
-        return made
 
 
 MAX_TEXT_ROUNDS = 5
@@ -78,29 +59,24 @@ def validate(
     `yes` as True, `12:30` as 750), the text the author wrote is used: a seed or an id is
     what was typed, never a number YAML made of it. pydantic validates; its messages and
     locations make the problems."""
-    from pydantic import ValidationError
-
-    from generator.pack.schema import schema_of, to_record
-
-    schema = schema_of(model)
     data = doc.data
     for _ in range(MAX_TEXT_ROUNDS):
         try:
-            return to_record(schema.model_validate(data, context=context)), []
+            return model.model_validate(data, context=context), []
         except ValidationError as exc:
             errors = exc.errors()
         replaced = False
         for err in errors:
             if err["type"] != "string_type":
                 continue
-            path, _ = _walk(schema, tuple(err["loc"]), data)
+            path, _ = _walk(model, tuple(err["loc"]), data)
             text = doc.raw.get(path)
             if text is not None and _get(data, path) is not None:
                 data = _replaced(data, path, text)
                 replaced = True
         if not replaced:
             break
-    return None, [_problem(doc, schema, err) for err in errors]
+    return None, [_problem(doc, model, err) for err in errors]
 
 
 def _get(data: Any, path: PathKey) -> Any:
@@ -157,7 +133,7 @@ def _union_members(tp: Any) -> list[Any]:
 def _tag_of(member: Any) -> set[str]:
     """The string literals a union member is tagged with (its discriminator's values)."""
     tags: set[str] = set()
-    if isinstance(member, type) and _is_model(member):
+    if isinstance(member, type) and issubclass(member, BaseModel):
         for info in member.model_fields.values():
             values = typing.get_args(info.annotation)
             if typing.get_origin(info.annotation) is typing.Literal and all(
@@ -167,14 +143,7 @@ def _tag_of(member: Any) -> set[str]:
     return tags
 
 
-def _is_model(tp: type) -> bool:
-    """A pydantic model (the errors are walked through the pydantic twins)."""
-    from pydantic import BaseModel
-
-    return issubclass(tp, BaseModel)
-
-
-def _walk(model: type, loc: tuple[Any, ...], data: Any) -> tuple[PathKey, Any]:
+def _walk(model: type[BaseModel], loc: tuple[Any, ...], data: Any) -> tuple[PathKey, Any]:
     """Follow a pydantic location. Returns the path in the file and the type reached."""
     path: list[str | int] = []
     tp: Any = model
@@ -190,7 +159,7 @@ def _walk(model: type, loc: tuple[Any, ...], data: Any) -> tuple[PathKey, Any]:
                 continue
             tp = members[0]
         origin = typing.get_origin(tp)
-        if isinstance(tp, type) and _is_model(tp):
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
             info = tp.model_fields.get(str(part))
             if info is None:  # an alias or an unknown key
                 info = next((f for f in tp.model_fields.values() if f.alias == part), None)
@@ -215,15 +184,15 @@ def _walk(model: type, loc: tuple[Any, ...], data: Any) -> tuple[PathKey, Any]:
     return tuple(path), tp
 
 
-def _allowed_keys(model: type, loc: tuple[Any, ...], data: Any) -> list[str]:
+def _allowed_keys(model: type[BaseModel], loc: tuple[Any, ...], data: Any) -> list[str]:
     _, tp = _walk(model, loc[:-1], data)
     tp = _unwrap(tp)
-    if isinstance(tp, type) and _is_model(tp):
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
         return [f.alias or name for name, f in tp.model_fields.items()]
     return []
 
 
-def _problem(doc: Document, model: type, err: Any) -> Problem:
+def _problem(doc: Document, model: type[BaseModel], err: Any) -> Problem:
     loc = tuple(err["loc"])
     path, _ = _walk(model, loc, doc.data)
     kind = err["type"]

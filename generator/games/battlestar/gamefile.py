@@ -21,13 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
+from pydantic import Field
+
 from generator.common.errors import ContentError, Problem, SheetgenError
 from generator.common.plural import counted
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.model import Character, Id
 from generator.host.names import name_key, name_problem
 from generator.pack.document import Document
-from generator.pack.record import Field
 from generator.pack.validation import Strict, load_validated
 from generator.plan.seeds import normalise_seed
 

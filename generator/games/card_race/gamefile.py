@@ -8,10 +8,11 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
+from pydantic import Field
+
 from generator.common.errors import ContentError, display_path
 from generator.games.card_race.content import CardRace, check_table
 from generator.games.card_race.model import Table
-from generator.pack.record import Field
 from generator.pack.validation import load_validated
 from generator.pack.yamlio import load_document
 from generator.plan.seeds import normalise_seed

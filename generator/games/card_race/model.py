@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from generator.pack.record import Field
+from pydantic import Field
+
 from generator.pack.validation import Strict
 
 LANGUAGES = ("en", "de")

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from pydantic import Field
+
 from generator.art import icons
 from generator.art.surface import Surface
 from generator.games.galaxy_trucker.art import goods as goods_art
@@ -29,7 +31,6 @@ from generator.games.galaxy_trucker.art.cards import (
 )
 from generator.games.galaxy_trucker.kinds import CardKind, Hit
 from generator.games.galaxy_trucker.model import CardBase, Id, Meteor, Positive, Shot
-from generator.pack.record import Field
 
 if TYPE_CHECKING:
     from generator.games.galaxy_trucker.content import GalaxyTrucker

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
+from pydantic import Field, create_model
+
 from generator.common.errors import SheetgenError
-from generator.pack.record import Field, create_model
 from generator.pack.validation import Strict
 
 if TYPE_CHECKING:

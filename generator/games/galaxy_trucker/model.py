@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
+from pydantic import Field, ValidationInfo, model_validator
+
 from generator.common.errors import abridge
 from generator.games.galaxy_trucker.kinds import TILE_KINDS_KEY
-from generator.pack.record import Field, model_validator
 from generator.pack.validation import Strict
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from pydantic import ValidationInfo
 
 Connector = Literal["smooth", "single", "double", "universal"]
 # The barrel of a cannon and the exhaust of an engine take a whole side: nothing connects there.

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from pydantic import Field, model_validator
+
 from generator.art import icons
 from generator.art.icons import INK, TRAVEL
 from generator.art.surface import Surface
@@ -23,7 +25,6 @@ from generator.games.galaxy_trucker.art.cards import Row, big, caption, heading,
 from generator.games.galaxy_trucker.card_kinds import FROM, goods_words, hit_words
 from generator.games.galaxy_trucker.kinds import CardKind, Hit
 from generator.games.galaxy_trucker.model import CardBase, Id, Meteor, Positive, Shot
-from generator.pack.record import Field, model_validator
 from generator.pack.validation import Strict
 
 if TYPE_CHECKING:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
+from pydantic import Field
+
 from generator.games.galaxy_trucker.model import Id
-from generator.pack.record import Field
 from generator.pack.validation import Strict
 
 Edge = Literal["top", "right", "bottom", "left"]

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
+from pydantic import Field
+
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Board, Id
 from generator.games.keep_on_trucking.hits import label_words, printed_line, printed_words
-from generator.pack.record import Field
 from generator.pack.validation import Strict
 from generator.plan.rng import Stream
 from generator.render.post import Block, Bold, Secret, heading, item, para

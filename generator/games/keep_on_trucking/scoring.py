@@ -9,9 +9,10 @@ import dataclasses
 from fractions import Fraction
 from typing import Annotated, Any, Literal, get_args
 
+from pydantic import Field
+
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Id
-from generator.pack.record import Field
 from generator.pack.validation import Strict
 
 TITLE_CHOICES = ("none", "3-6-9", "4-8-12")

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from generator.pack.record import Field, field_validator
+from pydantic import Field, field_validator
+
 from generator.pack.validation import Strict
 
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]

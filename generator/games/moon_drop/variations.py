@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from pydantic import AfterValidator
+
 from generator.common.errors import SheetgenError
 from generator.games.moon_drop.model import Shape
 from generator.games.moon_drop.shapes import canonical, mirrored, rotations
-from generator.pack.record import AfterValidator
 from generator.pack.validation import Strict
 
 MIRROR = "mirror"
