@@ -32,6 +32,58 @@ def test_a_wrong_value_is_named_by_its_path() -> None:
         from_data(GalaxyTruckerPlan, data)
 
 
+def test_every_damage_is_named_by_its_path_and_what_was_expected() -> None:
+    fine = to_data(open_game("galaxy-trucker", SEED, None).plan)
+    damages: list[tuple[Any, str]] = [
+        # Unknown keys are refused in every part of a plan, not only at its top.
+        (
+            lambda d: d["rounds"][0]["flight_turns"][0]["events"][0].update(luck=1, fate=2),
+            "rounds[0].flight_turns[0].events[0]: unknown luck, fate",
+        ),
+        (lambda d: d.update(extra=True), "the plan: unknown extra"),
+        (
+            lambda d: d["rounds"][0].pop("stacks") and d["rounds"][0].update(stack=[]),
+            "rounds[0]: unknown stack; missing stacks",
+        ),
+        # A whole number is never read from 1.0, true or text.
+        (
+            lambda d: d["rounds"][0].update(hidden_stack=1.0),
+            "rounds[0].hidden_stack: expected a whole number, got 1.0",
+        ),
+        (
+            lambda d: d["rounds"][0].update(hidden_stack=True),
+            "rounds[0].hidden_stack: expected a whole number, got True",
+        ),
+        (
+            lambda d: d["schedule"][2].update(turn="3"),
+            "schedule[2].turn: expected a whole number, got '3'",
+        ),
+        (
+            lambda d: d["rounds"][1].update(build_turns={}),
+            "rounds[1].build_turns: expected a list, got dict",
+        ),
+        (
+            lambda d: d["rounds"][1]["build_turns"][0]["sets"][0].__setitem__(0, "T001"),
+            "rounds[1].build_turns[0].sets[0][0]: expected an object, got str",
+        ),
+        (
+            lambda d: d["rounds"][2]["flight_turns"][0]["events"][0].update(rolls=[[1, 2, 3]]),
+            "rounds[2].flight_turns[0].events[0].rolls[0]: expected fewer values, got 3",
+        ),
+        (
+            lambda d: d["rounds"][2]["flight_turns"][0]["events"][0].update(rolls=[[1]]),
+            "rounds[2].flight_turns[0].events[0].rolls[0]: expected more values, got 1",
+        ),
+        (lambda d: d.update(rhythm=[]), "rhythm: expected an object, got list"),
+    ]
+    for damage, said in damages:
+        data = json.loads(json.dumps(fine))
+        damage(data)
+        with pytest.raises(PlanError) as refused:
+            from_data(GalaxyTruckerPlan, data)
+        assert str(refused.value) == said
+
+
 def test_first_difference() -> None:
     a = {"rounds": [{"dice": [1, 2]}, {"dice": [3, 4]}]}
     b = {"rounds": [{"dice": [1, 2]}, {"dice": [3, 5]}]}

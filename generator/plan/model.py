@@ -3,19 +3,25 @@
 Every game's plan is a frozen dataclass that starts with the fields of `PlanHeader` (the
 same for every game) and adds what its planner decides; nested parts are dataclasses and
 tuples too. `to_data` turns a plan into JSON data (fields in declaration order, so the
-file reads top-down) and `from_data` reads it back, checking every value's type and naming
-the path of the first one that is wrong. `format` is the version of this JSON form: a plan
-written in another format is refused with a clear error, never misread."""
+file reads top-down) and `from_data` reads it back (pydantic validates the dataclasses
+themselves), naming the path of the first value that is wrong. `format` is the version
+of this JSON form: a plan written in another format is refused with a clear error, never
+misread."""
 
 from __future__ import annotations
 
 import dataclasses
-import types
-import typing
+import functools
+import json
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from generator.common.errors import SheetgenError
+from generator.common.errors import SheetgenError, abridge
+
+if TYPE_CHECKING:
+    # Read only when a plan is read (from_data): writing one needs no pydantic.
+    from pydantic import ConfigDict, TypeAdapter
+    from pydantic_core import ErrorDetails
 
 PLAN_FORMAT = 1
 
@@ -52,6 +58,9 @@ class PlanHeader:
     commitment: str
     game_id: str
     start: str | None
+    # pydantic reads plan.json into these dataclasses (from_data): a key no field names is
+    # an error. The parts of a plan (dataclasses without a setting of their own) follow it.
+    __pydantic_config__: ClassVar[ConfigDict] = {"extra": "forbid"}
 
     def header(self) -> PlanHeader:
         return PlanHeader(**{f.name: getattr(self, f.name) for f in dataclasses.fields(PlanHeader)})
@@ -147,85 +156,63 @@ def _where(path: tuple[str | int, ...]) -> str:
     return text or "the plan"
 
 
-# Per dataclass: its fields' types, its field names and those without a default. A plan has
-# some 2,000 parts of a dozen classes; resolving the type hints again for each was most of
-# reading one.
-_READING: dict[type, tuple[dict[str, Any], tuple[str, ...], tuple[str, ...]]] = {}
+def from_data(tp: type[T], data: Any) -> T:
+    """Read JSON data as `tp` (pydantic, strictly: a number is never read from text, nor
+    a whole number from 1.0 or true); PlanError names the first value that does not fit."""
+    from pydantic import ValidationError
 
-
-def _reading(tp: type) -> tuple[dict[str, Any], tuple[str, ...], tuple[str, ...]]:
-    found = _READING.get(tp)
-    if found is None:
-        fields = dataclasses.fields(tp)
-        required = tuple(
-            f.name
-            for f in fields
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-        )
-        found = (typing.get_type_hints(tp), tuple(f.name for f in fields), required)
-        _READING[tp] = found
-    return found
-
-
-def from_data(tp: type[T], data: Any, path: tuple[str | int, ...] = ()) -> T:
-    """Read JSON data as `tp`; PlanError names the first value that does not fit."""
-    return _read(tp, data, path)  # type: ignore[no-any-return]
-
-
-def _read(tp: Any, data: Any, path: tuple[str | int, ...]) -> Any:
-    origin = typing.get_origin(tp)
     if tp is DataPlan:
         if not isinstance(data, dict):
-            raise PlanError(f"{_where(path)}: expected an object, got {type(data).__name__}")
-        header = _read(PlanHeader, {k: data.get(k) for k in HEADER_FIELDS}, path)
-        return DataPlan.make(header, {k: v for k, v in data.items() if k not in HEADER_FIELDS})
-    if dataclasses.is_dataclass(tp):
-        if not isinstance(data, dict):
-            raise PlanError(f"{_where(path)}: expected an object, got {type(data).__name__}")
-        hints, names, required = _reading(tp)
-        unknown = sorted(set(data) - set(names))
-        missing = [name for name in required if name not in data]
-        if unknown or missing:
-            what = "; ".join(
-                part
-                for part in (
-                    f"unknown {', '.join(unknown)}" if unknown else "",
-                    f"missing {', '.join(missing)}" if missing else "",
-                )
-                if part
-            )
-            raise PlanError(f"{_where(path)}: {what}")
-        return tp(**{n: _read(hints[n], data[n], (*path, n)) for n in names if n in data})
-    if origin is tuple:
-        args = typing.get_args(tp)
-        if not isinstance(data, list):
-            raise PlanError(f"{_where(path)}: expected a list, got {type(data).__name__}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_read(args[0], item, (*path, i)) for i, item in enumerate(data))
-        if len(args) != len(data):
-            raise PlanError(f"{_where(path)}: expected {len(args)} values, got {len(data)}")
-        return tuple(
-            _read(a, item, (*path, i)) for i, (a, item) in enumerate(zip(args, data, strict=True))
-        )
-    if origin in (typing.Union, types.UnionType):
-        args = typing.get_args(tp)
-        if data is None and type(None) in args:
-            return None
-        others = [a for a in args if a is not type(None)]
-        return _read(others[0], data, path)
-    if tp is Any or origin is dict:
-        if origin is dict and not isinstance(data, dict):
-            raise PlanError(f"{_where(path)}: expected an object, got {type(data).__name__}")
-        return data  # JSON kept as it is (a posting rhythm's record)
-    if tp is int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            raise PlanError(f"{_where(path)}: expected a whole number, got {data!r}")
-        return data
-    if tp is str:
-        if not isinstance(data, str):
-            raise PlanError(f"{_where(path)}: expected text, got {data!r}")
-        return data
-    raise TypeError(f"plan type {tp!r} is not supported")  # a programming error, not input
+            raise PlanError(f"the plan: expected an object, got {type(data).__name__}")
+        header = from_data(PlanHeader, {k: data[k] for k in HEADER_FIELDS if k in data})
+        rest = {k: v for k, v in data.items() if k not in HEADER_FIELDS}
+        return DataPlan.make(header, rest)  # type: ignore[return-value]
+    try:
+        # As JSON (which a plan is): pydantic's strict JSON mode reads an array as a tuple.
+        return _adapter(tp).validate_json(json.dumps(data), strict=True)  # type: ignore[no-any-return]
+    except ValidationError as exc:
+        raise PlanError(_first_problem(exc.errors())) from None
+
+
+@functools.cache
+def _adapter(tp: type) -> TypeAdapter[Any]:
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(tp)
+
+
+def _first_problem(errors: list[ErrorDetails]) -> str:
+    """What is wrong with the first value pydantic refused, said as a host reads it: for a
+    key unknown or missing, every key unknown or missing in that same object."""
+    first = errors[0]
+    loc, kind, given = tuple(first["loc"]), first["type"], first.get("input")
+    if kind in ("missing", "unexpected_keyword_argument") and loc and isinstance(loc[-1], str):
+        parent = loc[:-1]
+        named = {"unexpected_keyword_argument": "unknown", "missing": "missing"}
+        words = []
+        for key, word in named.items():
+            keys = [
+                str(e["loc"][-1]) for e in errors if e["type"] == key and e["loc"][:-1] == parent
+            ]
+            if keys:
+                words.append(f"{word} {', '.join(keys)}")
+        return f"{_where(parent)}: {'; '.join(words)}"
+    count = len(given) if isinstance(given, list) else 0
+    if kind == "missing":  # a value short in a list of fixed length
+        return f"{_where(loc[:-1])}: expected more values, got {count}"
+    shown, of_type = abridge(repr(given), 60), type(given).__name__
+    expected = {
+        "int_type": f"a whole number, got {shown}",
+        "string_type": f"text, got {shown}",
+        "dataclass_type": f"an object, got {of_type}",
+        "dict_type": f"an object, got {of_type}",
+        "tuple_type": f"a list, got {of_type}",
+        "too_long": f"fewer values, got {count}",
+    }.get(kind)
+    if expected is None:
+        message = first["msg"]
+        return f"{_where(loc)}: {message[:1].lower()}{message[1:]}"
+    return f"{_where(loc)}: expected {expected}"
 
 
 def first_difference(a: Any, b: Any, path: tuple[str | int, ...] = ()) -> str | None:
