@@ -97,7 +97,14 @@ class Pack:
         if self.kept_models is not None:
             if not self.has_file(stem):
                 return None
-            return LazyDocument(lambda: self._merged(stem))  # type: ignore[return-value]
+
+            def merged() -> Document:
+                found = self._merged(stem)
+                assert found is not None  # the pack has the file
+                return found
+
+            # A LazyDocument reads as the Document it parses when first read.
+            return LazyDocument(merged)  # type: ignore[return-value]
         return self._merged(stem)
 
     def _merged(self, stem: str) -> Document | None:

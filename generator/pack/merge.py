@@ -85,7 +85,7 @@ def merge_documents(base: Document, top: Document) -> Document:
     merged = _Merged(base, top)
     data = dict(base.data)
     for key, value in top.data.items():
-        old = data.get(key)
+        old: Any = data.get(key)
         base_ids, top_ids = _entry_ids(old), _entry_ids(value)
         if key in data and base_ids is not None and top_ids is not None:
             items = list(old)

@@ -11,7 +11,6 @@ misread."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -169,16 +168,23 @@ def from_data(tp: type[T], data: Any) -> T:
         return DataPlan.make(header, rest)  # type: ignore[return-value]
     try:
         # As JSON (which a plan is): pydantic's strict JSON mode reads an array as a tuple.
-        return _adapter(tp).validate_json(json.dumps(data), strict=True)  # type: ignore[no-any-return]
+        found: T = _adapter(tp).validate_json(json.dumps(data), strict=True)
+        return found
     except ValidationError as exc:
         raise PlanError(_first_problem(exc.errors())) from None
 
 
-@functools.cache
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
+
+
 def _adapter(tp: type) -> TypeAdapter[Any]:
+    """The reader of a plan type, made once (its schema is built from every part's fields)."""
     from pydantic import TypeAdapter
 
-    return TypeAdapter(tp)
+    found = _ADAPTERS.get(tp)
+    if found is None:
+        found = _ADAPTERS[tp] = TypeAdapter(tp)
+    return found
 
 
 def _first_problem(errors: list[ErrorDetails]) -> str:

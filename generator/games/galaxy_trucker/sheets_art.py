@@ -5,7 +5,7 @@ as the post images)."""
 from __future__ import annotations
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.model import Sides, Tile, TileType
+from generator.games.galaxy_trucker.model import Side, Sides, Tile, TileType
 
 
 def legend_label(content: GalaxyTrucker, tile_type: TileType) -> str:
@@ -29,7 +29,7 @@ def sample_tiles(content: GalaxyTrucker, *, merge_sizes: bool = False) -> list[t
     return samples
 
 
-CONNECTORS = ("smooth", "single", "double", "universal")
+CONNECTORS: tuple[Side, ...] = ("smooth", "single", "double", "universal")
 
 
 def connector_tiles(content: GalaxyTrucker) -> list[tuple[str, Tile]]:
