@@ -276,13 +276,12 @@ def test_a_name_no_file_system_takes_is_a_clear_error_everywhere(run: Any) -> No
 
 
 def test_a_pack_file_bigger_than_the_loader_takes_is_not_read_whole(tmp_path: Path) -> None:
-    """today's memo named the folder's pack copy by reading every file whole, however big."""
-    from generator.common import memo
+    """today's outline named the folder's pack copy by reading every file whole, however big."""
+    from generator.host import outline
     from generator.pack import document
 
-    assert memo.MAX_PACK_FILE_BYTES == document.MAX_FILE_BYTES
     (tmp_path / "pack.yaml").write_text("name: x\n")
-    assert memo.files_digest(tmp_path) is not None
+    assert outline.files_digest(tmp_path) is not None
     with (tmp_path / "huge.yaml").open("wb") as out:
         out.truncate(document.MAX_FILE_BYTES + 1)
-    assert memo.files_digest(tmp_path) is None
+    assert outline.files_digest(tmp_path) is None

@@ -54,7 +54,7 @@ def pixels_data(mode: str, size: tuple[int, int], pixels: bytes) -> bytes:
     """A picture's size and its pixels (as `Image.tobytes` gives them), compressed fast (it
     is read back far more often than written): raw deflate, without zlib's checksum, which
     costs as much as the inflating itself. What keeps them checks them whole (the bundle's
-    SHA-256, folder/kept_bundle.py), and `picture_from` checks the size and the end."""
+    SHA-256, common/cache.py), and `picture_from` checks the size and the end."""
     width, height = size
     header = _PICTURE_MAGIC[mode] + width.to_bytes(4, "big") + height.to_bytes(4, "big")
     packer = zlib.compressobj(1, zlib.DEFLATED, -15)

@@ -15,7 +15,6 @@ import base64
 import datetime as dt
 import hashlib
 import io
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,6 @@ from PIL import Image
 from generator.common.errors import SheetgenError, display_path
 from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
-from generator.folder.kept_bundle import bundle
 from generator.games import OutputFile
 from generator.host.corrections import correction_post, moment_words, read_corrections
 from generator.host.game_folder import GameFolder
@@ -168,6 +166,9 @@ def post_blocks(post: Post) -> tuple[Block, ...]:
     return post.blocks
 
 
+_EMBEDDED: dict[str, str] = {}  # a picture's data: URI, by the SHA-256 of its bytes
+
+
 def embed_image(path: Path) -> str | None:
     """The picture file as a data: URI (see `embed_picture`). None when the file is missing."""
     if path.is_symlink() or not path.is_file():
@@ -176,18 +177,13 @@ def embed_image(path: Path) -> str | None:
         data = read_regular_file(path, MAX_IMAGE_BYTES)
     except UnreadableFile as exc:
         raise SheetgenError(f"{display_path(path)}: {exc}") from None
-    # The console and every catch-up page of the month embed the same pictures again:
-    # each one's embedding is kept by the picture's own bytes, and made once. The pictures
-    # of a folder are kept together (folder/kept_bundle.py): a month's page embeds some 60,
-    # and a file of the cache each cost more to write than the bundle of them all.
+    # The console and every page of a run embed the same pictures again: each embedding is
+    # made once a run, found by the picture's own bytes.
     name = hashlib.sha256(data).hexdigest()
-    kept = bundle(("embedded-pictures", os.path.abspath(path.parent)))
-    found = kept.get(name)
-    if found is not None and found.startswith(DATA_PNG.encode("ascii")) and found.isascii():
-        return found.decode("ascii")
-    with Image.open(io.BytesIO(data)) as opened:
-        embedded = embed_picture(opened)
-    kept.put(name, embedded.encode("ascii"))
+    embedded = _EMBEDDED.get(name)
+    if embedded is None:
+        with Image.open(io.BytesIO(data)) as opened:
+            embedded = _EMBEDDED[name] = embed_picture(opened)
     return embedded
 
 

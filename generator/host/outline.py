@@ -3,10 +3,16 @@ what its rules can do, its posts in posting order (their texts and pictures, as 
 holds them) and the host's month (rankings, catch-up pages, the reveal).
 
 All of it follows from the folder's pack copy, its plan.json and the papers its sheets were
-written for, through the code; so it is kept in the host's cache (common/memo.py) under
+written for, through the code; so it is kept in the host's cache (common/cache.py) under
 those, and a warm `today` neither loads the pack nor plans the month's posts. A folder
 whose pack is not its own copy (pack/), or a game whose posts carry what this outline
 cannot hold, is worked out every time.
+
+A kept outline never puts a word into a post: it is used only when every file its posts
+would write (each text, and the host's note with the pictures' alt texts) is, byte for
+byte, the file the game folder holds, which `sheetgen game` wrote from the checked pack.
+An entry edited by hand, its checksum made to agree, says something the folder does not:
+it is not used, and the outline is worked out from the pack and the plan.
 
 The posts here are outlines: every field `today` reads (key, title, turn, texts, comments,
 pictures with their alt texts, attachments), not the parts a catch-up page is drawn from
@@ -18,15 +24,21 @@ import dataclasses
 import datetime as dt
 import json
 from dataclasses import dataclass
+from hashlib import sha256
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from generator.common.memo import files_digest, keep, recall
+from generator.common import cache, program
+from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.host.game_folder import SNAPSHOT_DIR, GameFolder
+from generator.host.post_steps import MAX_POST_BYTES
+from generator.pack.document import MAX_FILE_BYTES
 from generator.plan.month import HostTask
 from generator.render.text import Post, PostImage
 
 KIND = "today-outline"
+PIECE = "outline.json"
 POST_FIELDS = (
     "key",
     "title",
@@ -55,14 +67,14 @@ class Outline:
 
 
 def folder_outline(game: GameFolder) -> Outline:
-    """The game's outline: from the host's cache when kept for these very inputs, else
-    worked out from the pack and the plan (and kept)."""
+    """The game's outline: from the host's cache when kept for these very inputs and true
+    to the folder's files, else worked out from the pack and the plan (and kept)."""
     key = _key(game)
     if key is not None:
-        kept = recall(KIND, key)
+        kept = cache.read(KIND, key)
         if kept is not None:
-            found = _decoded(kept[0])
-            if found is not None:
+            found = _decoded_piece(kept.get(PIECE))
+            if found is not None and _as_written(game, found):
                 return found
     made = _made(game)
     # The key covers the pack copy only: a base read from elsewhere (content/, when the
@@ -73,13 +85,38 @@ def folder_outline(game: GameFolder) -> Outline:
         # Kept only when it reads back as what it was made from (a post or a picture type
         # of a game's own, a moment in a zone it cannot name, is worked out every time).
         if data is not None and _faithful(made, data):
-            keep(KIND, key, data)
+            cache.write(KIND, key, {PIECE: json.dumps(data, ensure_ascii=True).encode()})
     return made
+
+
+def _decoded_piece(piece: bytes | None) -> Outline | None:
+    try:
+        data = json.loads(piece) if piece is not None else None
+    except ValueError:
+        return None
+    return _decoded(data) if isinstance(data, dict) else None
+
+
+def _as_written(game: GameFolder, outline: Outline) -> bool:
+    """Every file the outline's posts would write is the folder's, byte for byte (a game
+    written with --no-images has no pictures' files; its texts and notes are still there)."""
+    for post in outline.posts:
+        for name, text in post.files().items():
+            try:
+                if read_regular_file(game.root / name, MAX_POST_BYTES) != text.encode():
+                    return False
+            except UnreadableFile:
+                return False
+    return True
 
 
 def _key(game: GameFolder) -> list[str] | None:
     """Everything the outline depends on besides the code: the pack copy's files (bases
-    included), the plan, the papers. None: not to be kept (no pack copy of its own)."""
+    included), the plan, the papers. None: not to be kept (no pack copy of its own; a
+    process other than the `sheetgen` program, which may patch what the outline is made
+    from, always works it out)."""
+    if not program.running:
+        return None
     kept = game.root / SNAPSHOT_DIR
     if game.pack_ref != str(kept) or kept.is_symlink():
         return None
@@ -88,6 +125,22 @@ def _key(game: GameFolder) -> list[str] | None:
         return None
     plan = json.dumps(game.plan, ensure_ascii=False)
     return [str(kept.resolve()), pack, plan, ",".join(game.papers)]
+
+
+def files_digest(root: Path) -> str | None:
+    """The names and bytes of every YAML file under `root` (sub-folders too), None when any
+    of them is a symlink or cannot be read (such a pack is never kept: the loader says)."""
+    digest = sha256()
+    try:
+        for path in sorted(root.rglob("*.yaml")):
+            if path.is_symlink() or not path.is_file():
+                return None
+            data = read_regular_file(path, MAX_FILE_BYTES)
+            rel = path.relative_to(root).as_posix()
+            digest.update(f"{rel}\0{len(data)}\0".encode() + data)
+    except (OSError, ValueError, UnreadableFile):
+        return None
+    return digest.hexdigest()
 
 
 def _made(game: GameFolder) -> Outline:

@@ -42,21 +42,7 @@ def default_folder(pack_name: str, game_id: str) -> Path:
 
 def load_content(pack_ref: str) -> tuple[Pack, GameRules, Any]:
     """The pack, its rules and its validated content. Every problem of every file is reported
-    in one run: a file that cannot be read or parsed does not hide the others' problems.
-    A pack validated before, with these very files and this code, is read back from the
-    host's cache (pack/kept_content.py) without parsing or validating it again."""
-    from generator.pack.kept_content import keep_pack, kept_pack
-
-    kept = kept_pack(pack_ref)
-    if kept is not None:
-        try:
-            rules = rules_for(kept)
-            content = rules.load(kept)
-        except ContentError:
-            pass  # not as it was kept: read and validated below, which says why
-        else:
-            keep_pack(kept)  # a file whose kept model did not read back was validated
-            return kept, rules, content
+    in one run: a file that cannot be read or parsed does not hide the others' problems."""
     pack = load_pack(pack_ref, collect=True)
     read_problems = pack.all_problems()
     try:
@@ -66,7 +52,6 @@ def load_content(pack_ref: str) -> tuple[Pack, GameRules, Any]:
         raise ContentError([*read_problems, *exc.problems]) from None
     if read_problems:
         raise ContentError(read_problems)
-    keep_pack(pack)
     return pack, rules, content
 
 

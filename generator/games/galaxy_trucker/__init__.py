@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.common.atomic_write import write_atomic
+from generator.common.cache import reuse
 from generator.common.errors import SheetgenError
-from generator.folder.cache import reuse
 from generator.games import Capabilities, OutputFile, RenderOptions, ScheduledGame, Scope
 from generator.games.galaxy_trucker import content as gt_content
 from generator.games.galaxy_trucker.images import PlannedImage
@@ -143,7 +143,7 @@ class GalaxyTruckerRules(ScheduledGame):
 
     def paper_sheets(self, content: gt_content.GalaxyTrucker, paper: str) -> list[OutputFile]:
         """The print-and-play PDFs on one paper. They depend on the pack alone: built once
-        per pack version (generator/folder/cache.py)."""
+        per pack version (generator/common/cache.py)."""
         key = (self.sheet_kind, content.pack_digest, paper)
         return reuse(key, functools.partial(self.sheet_files, content, (paper,)))
 

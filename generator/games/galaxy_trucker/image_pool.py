@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from generator.folder.kept_bundle import flush_all
+from generator.common.cache import flush_all
 from generator.games import OutputFile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.images import PlannedImage

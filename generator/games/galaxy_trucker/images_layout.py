@@ -28,10 +28,9 @@ from generator.art.png_surface import (
     pixels_data,
 )
 from generator.art.surface import Color
+from generator.common.cache import bundle, keep, read_kept
+from generator.common.cache import forget as forget_bundles
 from generator.common.switches import switched_off
-from generator.folder.kept_blobs import keep, read_kept
-from generator.folder.kept_bundle import bundle
-from generator.folder.kept_bundle import forget as forget_bundles
 from generator.games.galaxy_trucker.art.cards import card_body, card_inside
 from generator.games.galaxy_trucker.art.tiles import tile_frame, tile_inside
 from generator.games.galaxy_trucker.content import GalaxyTrucker
@@ -105,7 +104,7 @@ class KeptPicture:
     """A picture pasted whole into a post (art/palette_surface.py `Picture`): its RGB pixels
     (`_picture`), and the palette index of each, mapped once and, with `kept_as` (what it
     depends on: the kind, the pack digest, the tile or card), kept between runs in one bundle
-    per pack and palette (folder/kept_bundle.py): a pack's later games paste them without
+    per pack and palette (common/cache.py): a pack's later games paste them without
     drawing or mapping the picture again."""
 
     def __init__(

@@ -9,8 +9,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from generator.common.cache import reuse
 from generator.common.errors import SheetgenError
-from generator.folder.cache import reuse
 from generator.games import Capabilities, OutputFile, RenderOptions, ScheduledGame, Scope
 from generator.games.moon_drop import content as md_content
 from generator.games.moon_drop.plan import End, MoonDropPlan
