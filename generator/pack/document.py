@@ -1,11 +1,9 @@
 """A parsed YAML file as the loader hands it on: its data and where every value came from
 (file and line), to locate every problem. Separate from the parser (yamlio.py), which
-imports PyYAML: a pack the host's cache already knows is valid is never parsed
-(pack/kept_content.py), and this is all its code asks of a document."""
+imports PyYAML."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,21 +67,3 @@ def format_path(path: PathKey) -> str:
             name = abridge(str(part), 40)
             text += f".{name}" if text else name
     return text
-
-
-class LazyDocument:
-    """A document parsed only when something reads it: a pack the host's cache knows is
-    valid (pack/kept_content.py) hands its checks these, and they read one only to locate
-    a problem, which a valid pack does not have."""
-
-    def __init__(self, make: Callable[[], Document]) -> None:
-        self._make = make
-        self._made: Document | None = None
-
-    def _document(self) -> Document:
-        if self._made is None:
-            self._made = self._make()
-        return self._made
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._document(), name)

@@ -24,11 +24,10 @@ from pydantic import Field
 
 from generator.common.errors import ContentError, Problem, SheetgenError, abridge, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
-from generator.pack.document import MAX_FILE_BYTES, Document, LazyDocument
+from generator.pack.document import MAX_FILE_BYTES, Document
 from generator.pack.folders import BASES_DIR as BASES_DIR
 from generator.pack.folders import SNAPSHOT_DIR as SNAPSHOT_DIR
 from generator.pack.merge import merge_documents
-from generator.pack.record_data import read_back, record_name
 from generator.pack.validation import Strict, validate
 
 
@@ -79,11 +78,6 @@ class Pack:
     unreadable: frozenset[str] = frozenset()
     # The bytes of every YAML file as read (the digest and the game folder's copy use them).
     files: dict[str, bytes] = field(default_factory=dict)
-    # A pack the host's cache knows (pack/kept_content.py): its files' models as validated
-    # before, by file stem; its documents are parsed only if something reads them.
-    kept_models: dict[str, Any] | None = None
-    # What this load validated, by file stem: (schema, model), for the cache to keep.
-    validated: dict[str, tuple[type, Any]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -94,26 +88,11 @@ class Pack:
 
     def document(self, stem: str) -> Document | None:
         """The file `stem` as the game sees it: the base's, with this pack's entries merged."""
-        if self.kept_models is not None:
-            if not self.has_file(stem):
-                return None
-
-            def merged() -> Document:
-                found = self._merged(stem)
-                assert found is not None  # the pack has the file
-                return found
-
-            # A LazyDocument reads as the Document it parses when first read.
-            return LazyDocument(merged)  # type: ignore[return-value]
         return self._merged(stem)
 
     def _merged(self, stem: str) -> Document | None:
         own = self.documents.get(stem)
         inherited = self.base.document(stem) if self.base else None
-        if isinstance(own, LazyDocument):
-            own = own._document()
-        if isinstance(inherited, LazyDocument):
-            inherited = inherited._document()
         if inherited is None or own is None:
             return own or inherited
         return merge_documents(inherited, own)
@@ -249,8 +228,7 @@ def load_pack(
 def content_digest(files: dict[str, bytes], base: Pack | None) -> str:
     """The content digest of a pack: every file it read (name, size, bytes, in the order
     read) and its base's digest. It keys the pack's sheets and enters the commitment, so
-    this one function computes it, for a pack read (load_pack) or read back
-    (kept_content.py)."""
+    this one function computes it."""
     digest = hashlib.sha256()
     for name, data in files.items():
         digest.update(f"{name}\0{len(data)}\0".encode())
@@ -269,11 +247,6 @@ def validate_files(
     problems: list[Problem] = []
     models: dict[str, tuple[Document, Any]] = {}
     for stem, schema in schemas.items():
-        kept = _kept_model(pack, stem, schema)
-        if kept is not None:
-            # Validated by an earlier run, from these very bytes, by this very code.
-            models[stem] = (pack.document(stem), kept)  # type: ignore[assignment]
-            continue
         if any(stem in p.unreadable for p in pack.chain()):
             # Its read or syntax problems (the same ones Pack.problems holds: reported once)
             # stand for it, so the game skips what depends on this file.
@@ -288,17 +261,7 @@ def validate_files(
         problems += found
         if model is not None:
             models[stem] = (doc, model)
-            pack.validated[stem] = (schema, model)
     return models, problems
-
-
-def _kept_model(pack: Pack, stem: str, schema: type) -> Any:
-    """The model of `stem` a kept pack holds (pack/kept_content.py), read as `schema`; None
-    if there is none (the file is then validated)."""
-    item = (pack.kept_models or {}).get(stem)
-    if not isinstance(item, dict) or item.get("schema") != record_name(schema):
-        return None
-    return read_back(item.get("model"), schema)
 
 
 def snapshot(pack: Pack, folder: str = SNAPSHOT_DIR) -> list[tuple[str, bytes]]:
