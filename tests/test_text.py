@@ -34,3 +34,16 @@ def test_a_fenced_block_is_never_cut_between_discord_messages() -> None:
     text = "intro " + "y" * 200 + "\n\n" + block + "\n\nafter"
     messages = split_message(text, 320)
     assert any(block in m for m in messages), messages
+
+
+def test_a_code_block_longer_than_a_message_is_closed_and_opened_again_at_the_cut() -> None:
+    body = [f"turn {i}: " + "T001 " * 8 for i in range(40)]
+    text = "Check round 3:\n```\n" + "\n".join(body) + "\n```\n\nafter"
+    messages = split_message(text, 500)
+    assert len(messages) > 2
+    for message in messages:
+        assert len(message) <= 500
+        fences = [line for line in message.split("\n") if line.startswith("```")]
+        assert len(fences) % 2 == 0, message
+    lines = [line for m in messages for line in m.split("\n") if line and line != "```"]
+    assert lines == [line for line in text.split("\n") if line and line != "```"]

@@ -279,19 +279,30 @@ def _paragraphs(text: str) -> list[str]:
 
 def split_message(text: str, limit: int) -> list[str]:
     """Cut a text into messages of at most `limit` characters, between paragraphs where
-    possible, else between lines, so a spoiler or a list item is never cut in two."""
+    possible, else between lines, so a spoiler or a list item is never cut in two. A code
+    block too long for one message is closed at the cut and opened again in the next, so
+    each message shows its lines as code (a round's reveal, read line by line)."""
+    fence = "```"
     messages: list[str] = []
     current = ""
+    in_code = False  # the lines so far of `current` leave a code block open
     for paragraph in _paragraphs(text):
         pieces = [paragraph] if len(paragraph) <= limit else paragraph.split("\n")
         joiner = "\n\n" if len(pieces) == 1 else "\n"
         for piece in pieces:
             candidate = f"{current}{joiner}{piece}" if current else piece
-            if len(candidate) <= limit:
+            flips = len(pieces) > 1 and piece.startswith(fence)
+            # Inside a block, room is kept for the fence that closes it at a cut.
+            room = limit - (len(fence) + 1 if in_code != flips else 0)
+            if len(candidate) <= room:
                 current = candidate
+                in_code ^= flips
                 continue
             if current:
-                messages.append(current)
+                messages.append(f"{current}\n{fence}" if in_code else current)
+            if in_code and not flips:
+                piece = f"{fence}\n{piece}"
+            in_code ^= flips
             # A single line longer than a message is cut hard; texts here never have one.
             while len(piece) > limit:
                 messages.append(piece[:limit])

@@ -28,9 +28,11 @@ from generator.games.galaxy_trucker.describe import (
 )
 from generator.games.galaxy_trucker.kinds import Hit
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
+from generator.plan.round_commit import roll
 from generator.plan.schedule import when
 from generator.render.guide import before_day_one_post
 from generator.render.post import FLAVOURS, Block, Per, PostDraft, Secret, heading, item, para
+from generator.render.round_reveal import commitments_blocks, reveal_blocks
 from generator.render.text import Post, PostImage, fill, roll_text
 
 # Where players answer and where hidden things are, per platform: Discord and BGG texts
@@ -151,6 +153,35 @@ class PostWriter:
     def end_of_flight_blocks(self, rnd: RoundPlan) -> list[Block]:
         return []
 
+    def round_record_extra(self, rnd: RoundPlan) -> list[str]:
+        """Record lines an expansion's round adds (its dice), after the ship line."""
+        return []
+
+    # --- the round's record, committed to in the first post (plan/round_commit.py) ------
+    def round_record(self, rnd: RoundPlan) -> list[str]:
+        """Everything the round's posts show that chance decided, as record lines: the
+        sets of each build turn (A, B, C, each followed by its tiles' codes), the stacks,
+        and each event's card with its rolls."""
+        lines = [f"ship: {rnd.ship}", *self.round_record_extra(rnd)]
+        for build in rnd.build_turns:
+            sets = " ".join(
+                f"{SET_NAMES[s]} " + " ".join(tile_code(t.id) for t in tiles)
+                for s, tiles in enumerate(build.sets)
+            )
+            lines.append(f"turn {build.turn}: {sets}")
+        for number, stack in enumerate(rnd.stacks, 1):
+            hidden = " hidden" if number == rnd.hidden_stack else ""
+            lines.append(f"stack {number}{hidden}: " + " ".join(c.id for c in stack))
+        for index, flight in enumerate(rnd.flight_turns):
+            for offset, event in enumerate(flight.events):
+                rolls = "".join(f" {roll(faces)}" for faces in event.rolls)
+                number = event_number(rnd, index, offset)
+                lines.append(f"turn {flight.turn} event {number}: {event.card.id}{rolls}")
+        return lines
+
+    def round_records(self) -> list[list[str]]:
+        return [self.round_record(rnd) for rnd in self.plan.rounds]
+
     # --- posts -------------------------------------------------------------------------
     def shown(self, pictures: list[PostImage]) -> list[PostImage]:
         """A post's pictures; none when the run writes text only (--no-images), so no
@@ -203,7 +234,11 @@ class PostWriter:
             position=-3,
             headline=self.headline,
             when=when(first),
-            blocks=[para(body), *self.game_start_blocks()],
+            blocks=[
+                para(body),
+                *self.game_start_blocks(),
+                *commitments_blocks(self.plan.game_id, self.plan.seed, self.round_records()),
+            ],
         ).render()
 
     def round_start(self, rnd: RoundPlan) -> Post:
@@ -422,8 +457,20 @@ class PostWriter:
             lost_boxes=setting.lost_component_boxes,
             reply=REPLY,
         )
+        reveal = reveal_blocks(
+            self.plan.game_id,
+            self.plan.seed,
+            rnd.round,
+            self.round_record(rnd),
+        )
         return self._phase_post(
-            rnd, "end-of-flight", "Scoring", turn, 1, body, self.end_of_flight_blocks(rnd)
+            rnd,
+            "end-of-flight",
+            "Scoring",
+            turn,
+            1,
+            body,
+            [*self.end_of_flight_blocks(rnd), *reveal],
         )
 
     def _phase_post(

@@ -25,6 +25,7 @@ from generator.games.keep_on_trucking.rough_roads import (
     flight_notes,
 )
 from generator.games.keep_on_trucking.scoring import CyanFile, TitlesFile, scoring_lines
+from generator.plan.round_commit import roll
 from generator.render.post import Block, heading, item, line, para
 from generator.render.text import PostImage
 
@@ -48,6 +49,15 @@ class AdventurePostWriter(TruckingPostWriter):
                 for event in flight.events:
                     for name in self.cyan.applies.get(event.card.type, []):
                         self.first_cyan.setdefault(name, flight.turn)
+
+    def round_record_extra(self, rnd: RoundPlan) -> list[str]:
+        """The round's Rough Roads cards with their dice, in the round's record."""
+        roads = self.plan.rough_roads
+        drawn = roads[rnd.round - 1] if rnd.round - 1 < len(roads) else ()
+        lines = [
+            f"rough road: {road.id}" + "".join(f" {roll(r)}" for r in road.rolls) for road in drawn
+        ]
+        return [*super().round_record_extra(rnd), *lines]
 
     # --- round start: the Rough Roads cards of the round -----------------------------
     def round_start_blocks(self, rnd: RoundPlan) -> list[Block]:

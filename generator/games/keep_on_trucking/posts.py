@@ -235,6 +235,12 @@ class TruckingPostWriter(PostWriter):
     def end_of_flight_blocks(self, rnd: RoundPlan) -> list[Block]:
         return [para(self.exp.end_of_flight)]
 
+    def round_record_extra(self, rnd: RoundPlan) -> list[str]:
+        """The dice compass roll of a round on Ship IA, in the round's record."""
+        rolls = self.plan.compass
+        roll = rolls[rnd.round - 1] if rnd.round - 1 < len(rolls) else None
+        return [] if roll is None else [f"compass: {roll}"]
+
 
 def _compass_groups(compass: dict[int, str]) -> dict[str, list[int]]:
     groups: dict[str, list[int]] = {}

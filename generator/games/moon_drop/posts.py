@@ -26,6 +26,7 @@ from generator.games.moon_drop.variations import (
 from generator.plan.schedule import when
 from generator.render.guide import before_day_one_post
 from generator.render.post import Block, Bold, Part, Per, PostDraft, heading, item, line, para
+from generator.render.round_reveal import commitments_blocks, reveal_blocks
 from generator.render.text import Post, PostImage, die_face, fill
 
 
@@ -192,6 +193,7 @@ class PostWriter:
                 heading(crises_head),
                 *self.crisis_items(),
                 para(*self.goal_parts()),
+                *commitments_blocks(self.plan.game_id, self.plan.seed, self.round_records()),
             ],
             images=self.shown([PostImage(OPENING_IMAGE, self.opening_alt())]),
         ).render()
@@ -243,9 +245,25 @@ class PostWriter:
                     for c in rnd.block
                 ),
                 para(rule),
+                # The round is one post: it reveals what the first post committed it to.
+                *reveal_blocks(self.plan.game_id, self.plan.seed, number, self.round_record(rnd)),
             ],
             images=self.shown([PostImage(round_image(number), self.round_alt(rnd))]),
         ).render()
+
+    def round_record(self, rnd: RoundPlan) -> list[str]:
+        """What chance decided in the round (plan/round_commit.py): the dice, the block and
+        each cell's die and modules."""
+        lines = [
+            f"blue: {rnd.blue}",
+            "white: " + " ".join(str(face) for face in rnd.white),
+            f"block: {rnd.shape}",
+        ]
+        lines += [f"cell {c.cell}: {c.face} {' '.join(c.modules)}" for c in rnd.block]
+        return lines
+
+    def round_records(self) -> list[list[str]]:
+        return [self.round_record(rnd) for rnd in self.plan.rounds]
 
     def final_steps(self) -> list[Block]:
         order = [self.content.crisis(c) for c in self.plan.end.crisis_order]

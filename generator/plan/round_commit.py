@@ -1,0 +1,99 @@
+"""A commitment per round: what each round will show (tiles, cards, dice), fixed and
+published in the first post, revealed with the round's last post, checkable the day it
+closes, in a browser (sheets/round-check.html) or with `sheetgen verify`.
+
+The canonical record, version `sheetgen-round-v1`, is plain text, one item per line:
+
+    sheetgen-round-v1
+    game 94C8-9F37
+    round 1
+    salt 5c1e...(64 hex digits)
+    turn 1 set A: T075 T141 T051
+    turn 9 event 2: meteoric-swarm-1a 2+6 1+3 5+3
+    end
+
+Lines between the salt and `end` are the round's record, each `where: items`, items
+separated by one space: an id as posts and pictures show it, or a roll (`2+6`, the faces of
+two dice; a lone digit is one die). The round's commitment is the SHA-256 (lowercase hex) of
+the UTF-8 bytes of those lines joined by a line feed, with no line feed after `end`.
+
+Reading a pasted reveal (`canonical_lines`, and the page's script the same way): every line
+is stripped of spaces and of the markup a platform puts around a code block (backticks,
+BGG's `[c]` tags); lines left empty are skipped (a block too long for one Discord message
+is closed and opened again); the record runs from the line `sheetgen-round-v1` to the
+first `end`.
+
+Each round's salt is HMAC-SHA256 keyed by the secret seed over `sheetgen-round-salt-v1`
+and the round number: a revealed salt and record tell nothing about another round's salt
+(without the seed), so a later round's record cannot be guessed from its commitment."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+from collections.abc import Iterable, Sequence
+
+ROUND_RECORD_VERSION = "sheetgen-round-v1"
+SALT_DOMAIN = "sheetgen-round-salt-v1"
+END = "end"
+# Markup a platform wraps a code block's lines in: Discord's fences and inline code, BGG's
+# [c]...[/c]. Taken off both ends of each line before it is read.
+_MARKUP = re.compile(r"^(?:```|`|\[c\]|\[/c\])+|(?:```|`|\[c\]|\[/c\])+$", re.IGNORECASE)
+COMMITMENT_LINE = re.compile(r"\bround\s+(\d+)\b[^0-9a-f]*?\b([0-9a-f]{64})\b", re.IGNORECASE)
+
+
+def round_salt(seed: str, round_number: int) -> str:
+    """The round's salt: 256 bits a reader of other rounds' reveals cannot compute."""
+    message = f"{SALT_DOMAIN}\n{round_number}".encode()
+    return hmac.new(seed.encode("utf-8"), message, hashlib.sha256).hexdigest()
+
+
+def roll(faces: Iterable[int]) -> str:
+    """A roll as a record item: `2+6`."""
+    return "+".join(str(f) for f in faces)
+
+
+def record_lines(game_id: str, round_number: int, salt: str, record: Sequence[str]) -> list[str]:
+    """The reveal's lines, in canonical form."""
+    for entry in record:
+        if "\n" in entry or entry != entry.strip() or entry in (END, ROUND_RECORD_VERSION):
+            raise ValueError(f"not a record line: {entry!r}")
+    return [
+        ROUND_RECORD_VERSION,
+        f"game {game_id}",
+        f"round {round_number}",
+        f"salt {salt}",
+        *record,
+        END,
+    ]
+
+
+def commitment_of(lines: Sequence[str]) -> str:
+    return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
+
+
+def canonical_lines(pasted: str) -> list[str] | None:
+    """The reveal found in a pasted post (any platform's flavour), or None."""
+    found: list[str] | None = None
+    for raw in pasted.splitlines():
+        text = _MARKUP.sub("", raw.strip()).strip()
+        if found is None:
+            if text == ROUND_RECORD_VERSION:
+                found = [text]
+            continue
+        if not text:
+            continue  # a blank line, or the fences where a long block went on in a new message
+        found.append(text)
+        if text == END:
+            return found
+    return None
+
+
+def published_commitments(pasted: str) -> dict[int, str]:
+    """Each `Round N ... <64 hex>` line of a pasted first post: round -> commitment."""
+    return {
+        int(match.group(1)): match.group(2).lower()
+        for match in (COMMITMENT_LINE.search(line) for line in pasted.splitlines())
+        if match
+    }

@@ -1,0 +1,61 @@
+"""The words of the per-round commitments (plan/round_commit.py), for any game that plans
+its rounds ahead: the list published in the game start post, and the reveal of one round
+in its last post. Both say what a match proves and what it does not."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from generator.plan.round_commit import commitment_of, record_lines, round_salt
+from generator.render.post import Block, code, line, para
+
+CHECK_PAGE = "round-check.html"
+# What the check covers, said once for the first post, the reveals and the README.
+PROVES = (
+    "A MATCH proves the round's tiles, cards and dice were fixed before the game began "
+    "and not changed since; it does not prove they came fairly from the seed: that is "
+    "checked at the end, when the host reveals the seed (sheetgen verify)."
+)
+PROVES_SHORT = (
+    "MATCH: fixed before the game began (that it came fairly from the seed is checked at the end)."
+)
+
+
+def reveal_lines(game_id: str, seed: str, round_number: int, record: Sequence[str]) -> list[str]:
+    """One round's reveal, canonical: what its commitment is the SHA-256 of."""
+    return record_lines(game_id, round_number, round_salt(seed, round_number), record)
+
+
+def round_commitments(game_id: str, seed: str, records: Sequence[Sequence[str]]) -> list[str]:
+    """Every round's commitment, round 1 first."""
+    return [
+        commitment_of(reveal_lines(game_id, seed, number, record))
+        for number, record in enumerate(records, 1)
+    ]
+
+
+def commitments_blocks(game_id: str, seed: str, records: Sequence[Sequence[str]]) -> list[Block]:
+    """The first post's list: one commitment per round."""
+    commitments = round_commitments(game_id, seed, records)
+    return [
+        para(
+            "Round commitments (each the SHA-256 of a secret salt and everything that round "
+            "will show: its tiles, cards and dice). Each round's last post reveals its salt "
+            f"and record: paste that post into {CHECK_PAGE} (sent with the print pack) "
+            f"together with this post to check it on the day. {PROVES}"
+        ),
+        *(line(f"Round {n}: {c}") for n, c in enumerate(commitments, 1)),
+    ]
+
+
+def reveal_blocks(game_id: str, seed: str, round_number: int, record: Sequence[str]) -> list[Block]:
+    """A round's last post: its salt and record, to check against the first post. Short
+    words before the block: the block and they stay in one Discord message."""
+    lines = reveal_lines(game_id, seed, round_number, record)
+    return [
+        para(
+            f"Check round {round_number}: paste this post and the game start post into "
+            f"{CHECK_PAGE}. {PROVES_SHORT}"
+        ),
+        code("\n".join(lines)),
+    ]

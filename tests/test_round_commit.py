@@ -1,0 +1,134 @@
+"""A commitment per round (plan/round_commit.py): listed in the first post, revealed with
+the round's last post, checkable from any platform's text, and hiding nothing early."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+from typing import Any
+
+import pytest
+
+from generator.games import Scope
+from generator.kit.session import open_game
+from generator.plan.model import from_data, to_data
+from generator.plan.round_commit import (
+    canonical_lines,
+    commitment_of,
+    published_commitments,
+    round_salt,
+)
+from generator.render.text import Post
+
+GAMES = {
+    "galaxy-trucker": ("gt-round-commit-seed-0001", None, "end-of-flight"),
+    "keep-on-trucking": (
+        "kot-round-commit-seed-0001",
+        {"ships": "A", "difficulty": "insane"},
+        "end-of-flight",
+    ),
+    "moon-drop": ("md-round-commit-seed-0001", None, None),
+}
+START = dt.date(2026, 12, 1)
+
+
+def _posts(pack: str, plan: Any = None) -> tuple[Any, list[Post]]:
+    seed, options, _ = GAMES[pack]
+    game = open_game(pack, seed, START, options=options)
+    plan = game.plan if plan is None else plan
+    posts = game.rules.capabilities.posts(game.content, plan, Scope("game"), images=False)
+    return game, posts
+
+
+def _last_post(pack: str, posts: list[Post], number: int) -> Post:
+    last = GAMES[pack][2]
+    key = f"round-{number}/{last}" if last else f"round-{number}/round-{number}"
+    return next(p for p in posts if p.key == key)
+
+
+def _flavours(post: Post) -> dict[str, str]:
+    return {
+        "facebook": post.facebook or "",
+        # Every message of the post, as a player copies them one after the other.
+        "discord": "\n".join(post.discord_messages()),
+        "bgg": post.bgg or "",
+    }
+
+
+def test_salts_are_hmac_of_the_seed_and_differ_per_round() -> None:
+    seed = "a-secret-seed-of-some-length"
+    expected = hmac.new(seed.encode(), b"sheetgen-round-salt-v1\n2", hashlib.sha256).hexdigest()
+    assert round_salt(seed, 2) == expected
+    assert len({round_salt(seed, n) for n in range(1, 8)}) == 7
+    assert round_salt("another-secret-seed-here", 2) != expected
+
+
+@pytest.mark.parametrize("pack", sorted(GAMES))
+def test_each_rounds_reveal_matches_the_first_posts_commitment_on_every_platform(
+    pack: str,
+) -> None:
+    game, posts = _posts(pack)
+    start = next(p for p in posts if p.key == "game-start")
+    rounds = len(game.plan.rounds)
+    for flavour, text in _flavours(start).items():
+        published = published_commitments(text)
+        assert sorted(published) == list(range(1, rounds + 1)), flavour
+    published = published_commitments(start.facebook or "")
+    for number in range(1, rounds + 1):
+        for flavour, text in _flavours(_last_post(pack, posts, number)).items():
+            lines = canonical_lines(text)
+            assert lines is not None, (number, flavour)
+            assert lines[2] == f"round {number}"
+            assert commitment_of(lines) == published[number], (number, flavour)
+            changed = "\n".join(lines).replace(lines[-2], lines[-2][:-1] + "x")
+            assert commitment_of(changed.split("\n")) != published[number]
+
+
+def test_a_long_reveal_split_between_discord_messages_keeps_its_fences_paired() -> None:
+    _, posts = _posts("galaxy-trucker")
+    post = _last_post("galaxy-trucker", posts, 3)
+    messages = post.discord_messages()
+    assert len(messages) > 1
+    for message in messages:
+        fences = [line for line in message.split("\n") if line.startswith("```")]
+        assert len(fences) % 2 == 0
+
+
+def _with_round_changed(pack: str, plan: Any, number: int) -> Any:
+    """The plan with one die of round `number` changed."""
+    data = to_data(plan)
+    rnd = data["rounds"][number - 1]
+    if pack == "moon-drop":
+        rnd["white"][0] = rnd["white"][0] % 6 + 1
+    else:
+        event = next(e for t in rnd["flight_turns"] for e in t["events"] if e["rolls"])
+        event["rolls"][0][0] = event["rolls"][0][0] % 6 + 1
+    return from_data(type(plan), data)
+
+
+@pytest.mark.parametrize("pack", sorted(GAMES))
+def test_a_later_rounds_dice_change_no_earlier_post_but_its_commitment_line(pack: str) -> None:
+    game, before = _posts(pack)
+    last = len(game.plan.rounds)
+    _, after = _posts(pack, _with_round_changed(pack, game.plan, last))
+    assert [p.key for p in before] == [p.key for p in after]
+    changed_lines: list[str] = []
+    for old, new in zip(before, after, strict=True):
+        if old.key.startswith(f"round-{last}/") or old.key.startswith("game-end"):
+            continue
+        if old.key == "game-start":
+            for flavour, text in _flavours(old).items():
+                diff = [
+                    (a, b)
+                    for a, b in zip(
+                        text.splitlines(), _flavours(new)[flavour].splitlines(), strict=True
+                    )
+                    if a != b
+                ]
+                assert len(diff) == 1, (flavour, diff)
+                assert diff[0][0].startswith(f"Round {last}: ")
+                changed_lines.append(diff[0][1])
+            continue
+        assert _flavours(old) == _flavours(new), old.key
+    assert changed_lines
