@@ -68,7 +68,7 @@ def game(ctx: click.Context, fair: bool, **kwargs: Any) -> None:
     written = render(g, found, Scope("game"), args)
     guide = found.root / "posting-guide.md"
     prints = [p for p in written if p.parent.name == "sheets" and p.name.startswith("print-")]
-    prints = prints or [p for p in written if p.parent.name == "sheets"]
+    prints = prints or [p for p in written if p.parent.name == "sheets" and p.suffix == ".pdf"]
     click.echo(f"Posting guide (start here): {display_path(guide)}", err=True)
     for path in prints:
         click.echo(f"Print pack for players: {display_path(path)}", err=True)

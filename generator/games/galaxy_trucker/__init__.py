@@ -128,7 +128,7 @@ class GalaxyTruckerRules(ScheduledGame):
             if self.writer_type.ship_builder:
                 key = (self.sheet_kind, content.pack_digest, "ship-builder")
                 files += reuse(key, functools.partial(self.builder_files, content))
-            return files
+            return [*files, self.check_page(content)]
 
         return scope_files(
             content.texts.game_name,
@@ -166,6 +166,12 @@ class GalaxyTruckerRules(ScheduledGame):
         from generator.games.galaxy_trucker.ship_builder import builder_file
 
         return [builder_file(content)]
+
+    def check_page(self, content: gt_content.GalaxyTrucker) -> OutputFile:
+        """The round check page (public data only: the words of the pack's ids)."""
+        from generator.games.galaxy_trucker.round_check import check_page
+
+        return check_page(content)
 
     def turn_post(
         self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan, turn: int

@@ -32,6 +32,7 @@ from generator.plan.round_commit import roll
 from generator.plan.schedule import when
 from generator.render.guide import before_day_one_post
 from generator.render.post import FLAVOURS, Block, Per, PostDraft, Secret, heading, item, para
+from generator.render.round_check_page import CHECK_FILE, CHECK_WORDS
 from generator.render.round_reveal import commitments_blocks, reveal_blocks
 from generator.render.text import Post, PostImage, fill, roll_text
 
@@ -213,6 +214,7 @@ class PostWriter:
     def before_day_one(self) -> Post:
         """What to print, posted the day before day 1 with the print pack attached."""
         more = [(BUILDER_FILE, BUILDER_WORDS)] if self.ship_builder else []
+        more.append((CHECK_FILE, CHECK_WORDS))
         return before_day_one_post(
             self.texts.before_day_one, self.plan, self.headline, list(self.print_files), more
         )

@@ -119,6 +119,13 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
 
         return [trucking_builder_file(content)]
 
+    def check_page(self, content: gt_content.GalaxyTrucker) -> OutputFile:
+        """Galaxy Trucker's round check page, with the Rough Roads cards' names."""
+        from generator.games.galaxy_trucker.round_check import check_page
+        from generator.games.keep_on_trucking.rough_roads import roads_file
+
+        return check_page(content, {card.id: card.name for card in roads_file(content).cards})
+
     def load(self, pack: Pack) -> gt_content.GalaxyTrucker:
         content = gt_content.load(pack, {"expansion": ExpansionFile, **OWN_FILES}, KINDS)
         check_expansion(pack, content)

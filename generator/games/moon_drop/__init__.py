@@ -103,6 +103,16 @@ class MoonDropRules(ScheduledGame):
                 posts.append(writer.final())
         return self.month_posts(content, plan, posts)
 
+    def check_page(self, content: md_content.MoonDrop) -> OutputFile:
+        """The round check page: the words of the blocks and modules a record names."""
+        from generator.games.moon_drop.content import FREE_BLOCK, SQUARE_BLOCK
+        from generator.render.round_check_page import round_check_file
+
+        shapes = [*content.shapes, SQUARE_BLOCK, FREE_BLOCK]
+        names = {shape.id: shape.name for shape in shapes}
+        names.update({module.id: module.name for module in content.modules})
+        return round_check_file(content.texts.game_name, names)
+
     def outputs(
         self,
         content: md_content.MoonDrop,
@@ -135,7 +145,7 @@ class MoonDropRules(ScheduledGame):
                         )
                     ],
                 )
-            return files
+            return [*files, self.check_page(content)]
 
         return scope_files(
             content.texts.game_name,

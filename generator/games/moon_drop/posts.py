@@ -26,6 +26,7 @@ from generator.games.moon_drop.variations import (
 from generator.plan.schedule import when
 from generator.render.guide import before_day_one_post
 from generator.render.post import Block, Bold, Part, Per, PostDraft, heading, item, line, para
+from generator.render.round_check_page import CHECK_FILE, CHECK_WORDS
 from generator.render.round_reveal import commitments_blocks, reveal_blocks
 from generator.render.text import Post, PostImage, die_face, fill
 
@@ -129,7 +130,10 @@ class PostWriter:
 
     # --- posts ---------------------------------------------------------------------------
     def before_day_one(self) -> Post:
-        return before_day_one_post(BEFORE_DAY_ONE, self.plan, self.title, list(self.print_files))
+        more = [(CHECK_FILE, CHECK_WORDS)]
+        return before_day_one_post(
+            BEFORE_DAY_ONE, self.plan, self.title, list(self.print_files), more
+        )
 
     def variation_blocks(self) -> list[Block]:
         """The variations this game tests, in words, for the opening post."""

@@ -1,0 +1,169 @@
+"""The round check page (sheets/round-check.html) in headless Chromium, as a player uses it:
+the game start post and a round's last post pasted as each platform shows them give MATCH;
+one die changed in the pasted record gives MISMATCH; the page fits a 390 px phone."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import headless
+import pytest
+
+from generator.games import Scope
+from generator.kit.session import open_game
+from generator.plan.round_commit import canonical_lines, commitment_of
+from generator.render.text import Post
+
+GAMES = {
+    "galaxy-trucker": ("gt-round-check-page-seed-01", None, "end-of-flight"),
+    "keep-on-trucking": ("kot-round-check-page-seed-1", {"difficulty": "insane"}, "end-of-flight"),
+    "moon-drop": ("md-round-check-page-seed-01", None, None),
+}
+
+DRIVER = """
+<script>
+(function () {
+  var jobs = __JOBS__;
+  var out = [];
+  function $(id) { return document.getElementById(id); }
+  var chain = Promise.resolve();
+  jobs.forEach(function (job) {
+    chain = chain.then(function () {
+      $("start").value = job.start;
+      $("reveal").value = job.reveal;
+      return window.roundCheck.check();
+    }).then(function (found) {
+      var lines = window.roundCheck.canonicalLines(job.reveal);
+      found.name = job.name;
+      found.verdict = $("verdict").textContent;
+      found.tableRows = $("record").querySelectorAll("tbody tr").length;
+      var bytes = new TextEncoder().encode(lines.join("\\n"));
+      found.plain = window.roundCheck.sha256Plain(bytes);
+      out.push(found);
+    });
+  });
+  chain.then(function () {
+    var pre = document.createElement("pre"); pre.id = "driver-out"; pre.style.display = "none";
+    pre.textContent = JSON.stringify(out);
+    document.body.appendChild(pre);
+  });
+})();
+</script>
+"""
+
+
+def _game(pack: str) -> tuple[Any, list[Post], bytes]:
+    seed, options, _ = GAMES[pack]
+    game = open_game(pack, seed, None, options=options)
+    posts = game.rules.capabilities.posts(game.content, game.plan, Scope("game"), images=False)
+    page = game.rules.check_page(game.content)
+    return game, posts, page.data
+
+
+def _last_post(pack: str, posts: list[Post], number: int) -> Post:
+    last = GAMES[pack][2]
+    key = f"round-{number}/{last}" if last else f"round-{number}/round-{number}"
+    return next(p for p in posts if p.key == key)
+
+
+def _flavours(post: Post) -> dict[str, str]:
+    return {
+        "facebook": post.facebook or "",
+        "discord": "\n".join(post.discord_messages()),
+        "bgg": post.bgg or "",
+    }
+
+
+def _one_die_changed(text: str) -> str:
+    """The pasted reveal with the first die of its record changed (a roll `a+b`, or a lone
+    die after `blue:`)."""
+    found = re.search(r"(?m)^(turn \d+ event \d+: \S+ )(\d)|^(blue: )(\d)", text)
+    assert found, text
+    start = found.start(2) if found.group(2) else found.start(4)
+    face = int(text[start])
+    return text[:start] + str(face % 6 + 1) + text[start + 1 :]
+
+
+def _drive(page: Path, jobs: list[dict[str, str]]) -> list[dict[str, Any]]:
+    script = DRIVER.replace("__JOBS__", json.dumps(jobs).replace("</", "<\\/"))
+    copy = page.with_name(f".driven-{page.name}")
+    copy.write_text(
+        page.read_text(encoding="utf-8").replace("</body>", script + "</body>"), encoding="utf-8"
+    )
+    try:
+        dom = headless._run(
+            ["--window-size=540,940", "--virtual-time-budget=20000", "--dump-dom", copy.as_uri()]
+        )
+    finally:
+        copy.unlink()
+    found = re.search(r'<pre id="driver-out"[^>]*>(.+?)</pre>', dom, re.DOTALL)
+    assert found, "the driver did not report (the page failed?)"
+    raw = found.group(1).replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">")
+    return json.loads(raw.replace("&amp;", "&"))  # type: ignore[no-any-return]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("pack", sorted(GAMES))
+def test_a_reveal_from_each_platform_matches_and_one_changed_die_does_not(
+    pack: str, tmp_path: Path
+) -> None:
+    headless.chromium()
+    game, posts, page_bytes = _game(pack)
+    page = tmp_path / "round-check.html"
+    page.write_bytes(page_bytes)
+    start = next(p for p in posts if p.key == "game-start")
+    rounds = len(game.plan.rounds)
+    jobs = []
+    for number in sorted({1, rounds}):
+        last = _flavours(_last_post(pack, posts, number))
+        for flavour, text in last.items():
+            jobs.append(
+                {"name": f"{number}-{flavour}", "start": _flavours(start)[flavour], "reveal": text}
+            )
+        jobs.append(
+            {
+                "name": f"{number}-changed",
+                "start": _flavours(start)["facebook"],
+                "reveal": _one_die_changed(last["facebook"]),
+            }
+        )
+    found = _drive(page, jobs)
+    by_name = {f["name"]: f for f in found}
+    for job in jobs:
+        result = by_name[job["name"]]
+        lines = canonical_lines(job["reveal"])
+        assert lines is not None
+        # The browser's hash is Python's, by WebCrypto and by the page's own fallback.
+        assert result["actual"] == commitment_of(lines) == result["plain"]
+        assert result["tableRows"] == len(lines) - 5
+        if job["name"].endswith("changed"):
+            assert result["result"] == "MISMATCH", result
+            assert result["verdict"].startswith("MISMATCH")
+        else:
+            assert result["result"] == "MATCH", result
+            assert result["verdict"].startswith("MATCH")
+
+
+@pytest.mark.browser
+def test_the_page_fits_a_390_px_phone(tmp_path: Path) -> None:
+    headless.chromium()
+    _, posts, page_bytes = _game("galaxy-trucker")
+    start = next(p for p in posts if p.key == "game-start").facebook or ""
+    reveal = _last_post("galaxy-trucker", posts, 3).facebook or ""
+
+    def quoted(text: str) -> str:
+        return json.dumps(text).replace("</", "<\\/")
+
+    fill_in = (
+        f"<script>document.getElementById('start').value={quoted(start)};"
+        f"document.getElementById('reveal').value={quoted(reveal)};"
+        "window.roundCheck.check();</script></body>"
+    )
+    filled = page_bytes.decode("utf-8").replace("</body>", fill_in)
+    page = tmp_path / "round-check.html"
+    page.write_text(filled, encoding="utf-8")
+    figures = headless.measure(page, width=390)
+    assert figures["scrollWidth"] <= figures["innerWidth"] == 390, figures
