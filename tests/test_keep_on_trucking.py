@@ -306,8 +306,13 @@ def test_a_roll_change_changes_exactly_its_post_and_landing(
 
     before, after = by_key(plan), by_key(changed)
     differ = [k for k in before if before[k] != after[k]]
-    assert differ == [f"round-2/turn-{rnd.flight_turns[fi].turn:02d}-flight"]
-    assert "= 4 - columns 4 and 10 at once (mirrored) on Ship IIA" in after[differ[0]]
+    # The flight post shows the roll; round 2's commitment (the game start post) and its
+    # reveal (the end of flight) follow it.
+    flight = f"round-2/turn-{rnd.flight_turns[fi].turn:02d}-flight"
+    assert differ == ["game-start", flight, "round-2/end-of-flight"]
+    assert "= 4 - columns 4 and 10 at once (mirrored) on Ship IIA" in after[flight]
+    start_lines = zip(before["game-start"].split("\n"), after["game-start"].split("\n"))
+    assert [a[:9] for a, b in start_lines if a != b] == ["Round 2: "]
 
 
 def _hits(content: Any, event: Any) -> list[Hit]:

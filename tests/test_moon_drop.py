@@ -218,7 +218,11 @@ def test_bad_packs(tmp_path: Path, file: str, old: str, new: str, where: str, me
 def test_posts(content: MoonDrop, plan: MoonDropPlan) -> None:
     posts = PostWriter(content, plan).all_posts()
     assert [p.key for p in posts][:3] == ["before-day-1", "game-start", "round-1/round-1"]
-    assert posts[0].attachments == ["sheets/moon-drop-a4.pdf", "sheets/moon-drop-letter.pdf"]
+    assert posts[0].attachments == [
+        "sheets/moon-drop-a4.pdf",
+        "sheets/moon-drop-letter.pdf",
+        "sheets/round-check.html",
+    ]
     assert "moon-drop-a4.pdf" in posts[0].facebook  # type: ignore[operator]
     posts = posts[1:]
     assert len(posts) == 9 and posts[-1].key == "game-end"
@@ -250,10 +254,11 @@ def test_posts(content: MoonDrop, plan: MoonDropPlan) -> None:
     assert positions == sorted(positions)
     assert final.index("Goal:") > positions[-1]
     for post in posts:
-        if post.key != "game-end":
+        if post.key not in ("game-end", "game-start"):
             assert len(post.discord) <= 2000, post.key  # one Discord message
-        # The final scoring post also defines the words the rules use: a second message,
-        # cut between paragraphs, keeps every step in the first.
+        # The final scoring post also defines the words the rules use, and the opening post
+        # lists a commitment per round: a second message, cut between paragraphs, keeps
+        # every step in the first.
         messages = post.discord_messages()
         assert len(messages) <= 2 and all(len(m) <= 2000 for m in messages), post.key
         assert "Goal:" not in "".join(messages[1:]), post.key
@@ -365,4 +370,4 @@ def test_outputs_by_scope(content: MoonDrop, plan: dict) -> None:
     round_files = [f.path for f in RULES.outputs(content, plan, Scope("round", 7), options)]
     assert "round-7/round-7.facebook.txt" in round_files and "game-end.facebook.txt" in round_files
     sheet_files = [f.path for f in RULES.outputs(content, plan, Scope("sheets"), options)]
-    assert sheet_files == ["sheets/moon-drop-a4.pdf"]
+    assert sheet_files == ["sheets/moon-drop-a4.pdf", "sheets/round-check.html"]

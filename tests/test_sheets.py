@@ -365,7 +365,8 @@ def test_scopes(content: GalaxyTrucker) -> None:
     options = RenderOptions(papers=("letter",), images=False)
     sheets = rules.outputs(content, plan, Scope("sheets"), options)
     # The ship builder page goes with the sheets (the same for every paper).
-    expected = [f"sheets/{n}-letter.pdf" for n in NAMES] + ["sheets/ship-builder.html"]
+    expected = [f"sheets/{n}-letter.pdf" for n in NAMES]
+    expected += ["sheets/ship-builder.html", "sheets/round-check.html"]
     assert sorted(f.path for f in sheets) == sorted(expected)
     everything = rules.outputs(content, plan, Scope("game"), options)
     by_path: dict[str, OutputFile] = {f.path: f for f in everything}
