@@ -34,7 +34,8 @@ def test_the_print_pack_post_is_true_on_every_platform(gt: Path) -> None:
     assert "(US Letter), at the link at the end of this post." in bgg
     assert "Also at that link: ship-builder.html" in bgg
     assert bgg.rstrip().endswith(
-        "The files (print-pack-a4.pdf, print-pack-letter.pdf, ship-builder.html, round-check.html): "
+        "The files (print-pack-a4.pdf, print-pack-letter.pdf, ship-builder.html, "
+        "round-check.html): "
         f"{LINK}. A BGG post cannot carry files, so the host shares them by this link."
     )
     # No BGG text of the game claims an attachment.

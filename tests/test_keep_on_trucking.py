@@ -311,7 +311,9 @@ def test_a_roll_change_changes_exactly_its_post_and_landing(
     flight = f"round-2/turn-{rnd.flight_turns[fi].turn:02d}-flight"
     assert differ == ["game-start", flight, "round-2/end-of-flight"]
     assert "= 4 - columns 4 and 10 at once (mirrored) on Ship IIA" in after[flight]
-    start_lines = zip(before["game-start"].split("\n"), after["game-start"].split("\n"))
+    start_lines = zip(
+        before["game-start"].split("\n"), after["game-start"].split("\n"), strict=True
+    )
     assert [a[:9] for a, b in start_lines if a != b] == ["Round 2: "]
 
 

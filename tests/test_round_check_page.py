@@ -58,7 +58,7 @@ DRIVER = """
 def _game(pack: str) -> tuple[Any, list[Post], bytes]:
     seed, options, _ = GAMES[pack]
     game = open_game(pack, seed, None, options=options)
-    posts = game.rules.capabilities.posts(game.content, game.plan, Scope("game"), images=False)
+    posts = game.rules.posts(game.content, game.plan, Scope("game"), images=False)
     page = game.rules.check_page(game.content)
     return game, posts, page.data
 

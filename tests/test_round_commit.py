@@ -37,7 +37,7 @@ def _posts(pack: str, plan: Any = None) -> tuple[Any, list[Post]]:
     seed, options, _ = GAMES[pack]
     game = open_game(pack, seed, START, options=options)
     plan = game.plan if plan is None else plan
-    posts = game.rules.capabilities.posts(game.content, plan, Scope("game"), images=False)
+    posts = game.rules.posts(game.content, plan, Scope("game"), images=False)
     return game, posts
 
 
