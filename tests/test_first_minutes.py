@@ -160,16 +160,18 @@ def test_the_reveal_post_claims_what_verify_proves(run: Run, tmp_path: Path, pla
     text = (tmp_path / "g" / f"game-end-reveal.{platform}").read_text()
     post = " ".join(html.unescape(text).split())
     assert "midway" not in post and "nothing was changed" not in post
-    assert (
-        "checks one thing: that this seed and the game's content are the ones committed to" in post
-    )
-    assert "make every post again" in post and "compare it with the thread" in post
+    assert "checks that this seed and the game's content are the ones committed to" in post
+    # What the rounds' check covers, and what it does not: the other posts' words.
+    assert "every round's record (its tiles, cards and dice) again from the seed" in post
+    assert "What it does not check: the words of the other posts." in post
+    assert "--print-round N" in post and "--thread FILE" in post
 
 
 def test_the_readme_claims_no_more_than_verify_proves() -> None:
     readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
     assert "nothing changed midway" not in readme
-    assert "verify itself recomputes the commitment only" in readme
+    assert "verify proves the seed and content are those committed to" in readme
+    assert "It does not read the other posts" in readme
 
 
 def test_counts_are_said_in_the_right_number(run: Run, tmp_path: Path) -> None:

@@ -132,3 +132,52 @@ def test_a_later_rounds_dice_change_no_earlier_post_but_its_commitment_line(pack
             continue
         assert _flavours(old) == _flavours(new), old.key
     assert changed_lines
+
+
+def _thread(posts: list[Post], pack: str, rounds: list[int]) -> str:
+    """What a player saves from the thread: the game start post and rounds' last posts."""
+    start = next(p for p in posts if p.key == "game-start")
+    return "\n\n".join(
+        [start.facebook or "", *(_last_post(pack, posts, n).bgg or "" for n in rounds)]
+    )
+
+
+@pytest.mark.parametrize("pack", sorted(GAMES))
+def test_verify_ties_each_round_of_the_thread_to_the_seed(
+    pack: str, run: Any, tmp_path: Any
+) -> None:
+    game, posts = _posts(pack)
+    seed, options, _ = GAMES[pack]
+    given = [f"--option={k}={v}" for k, v in (options or {}).items()]
+    base = ["verify", "--pack", pack, "--seed", seed, "--commitment", game.plan.commitment]
+    thread = tmp_path / "thread.txt"
+    thread.write_text(_thread(posts, pack, [1, 2]), encoding="utf-8")
+    ok = run(*base, *given, "--thread", str(thread))
+    assert ok.exit_code == 0, ok.output
+    for number in range(1, len(game.plan.rounds) + 1):
+        assert f"Round {number} commitment in the thread: MATCH" in ok.output
+    assert "Round 2 record revealed in the thread: MATCH" in ok.output
+    # One die changed in round 2's revealed record.
+    changed = _with_round_changed(pack, game.plan, 2)
+    _, other = _posts(pack, changed)
+    start = next(p for p in posts if p.key == "game-start")
+    thread.write_text(
+        (start.facebook or "") + "\n" + (_last_post(pack, other, 2).facebook or ""),
+        encoding="utf-8",
+    )
+    bad = run(*base, *given, "--thread", str(thread))
+    assert bad.exit_code == 1
+    assert "Round 2 record revealed in the thread: MISMATCH: the thread has" in bad.output
+
+
+def test_verify_prints_a_rounds_posts_from_the_seed(run: Any) -> None:
+    game, posts = _posts("galaxy-trucker")
+    seed = GAMES["galaxy-trucker"][0]
+    shown = run(
+        "verify", "--seed", seed, "--commitment", game.plan.commitment, "--print-round", "2"
+    )
+    assert shown.exit_code == 0, shown.output
+    end = _last_post("galaxy-trucker", posts, 2)
+    assert end.facebook is not None
+    assert "\n".join(canonical_lines(end.facebook) or []) in shown.output
+    assert "Round 1 start" not in shown.output and "Round 2 start: new post" in shown.output

@@ -241,6 +241,34 @@ def trick(pack: str, args: tuple[str, ...]) -> None:
     callback=parse_game_options,
     help="A game option the commitment covers (the reveal post names it). Repeat for several.",
 )
+@click.option(
+    "--thread",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="A file with posts copied from the thread (the game start post, the rounds' last "
+    "posts): their round commitments and revealed records are compared with the seed's.",
+)
+@click.option(
+    "--print-round",
+    type=click.IntRange(1),
+    default=None,
+    metavar="N",
+    help="Also print round N's posts as the seed makes them, to compare with the thread.",
+)
+@click.option(
+    "--flavour",
+    type=click.Choice(["facebook", "discord", "bgg"]),
+    default="facebook",
+    show_default=True,
+    help="Which platform's text --print-round prints.",
+)
+@click.option(
+    "--start",
+    default=None,
+    callback=parse_date,
+    metavar="YYYY-MM-DD",
+    help="The game's first day, for the dates in the posts --print-round prints.",
+)
 @report_errors
 def verify(
     pack_name: str | None,
@@ -248,8 +276,17 @@ def verify(
     expected: str,
     pack: str | None,
     game_options: dict[str, Any],
+    thread: Path | None,
+    print_round: int | None,
+    flavour: str,
+    start: dt.date | None,
 ) -> None:
     """Check a revealed seed against the commitment published at the start.
+
+    It proves that the seed and the pack's content are the ones committed to in the first
+    post and, for a game that commits to each round, prints every round's commitment made
+    again from the seed (with --thread, compared with the thread's). It does not read the
+    other posts: print a round's posts from the seed (--print-round) and compare them.
 
     Options it does not know are a game's own check, as older posts spell it: they are
     handed on to the pack's game's `verify` command (`sheetgen GROUP verify`)."""
@@ -294,7 +331,20 @@ def verify(
         )
         sys.exit(1)
     if actual == wanted.lower():
+        from generator.cli.verify_rounds import check_rounds
+        from generator.cli.verify_rounds import print_round as print_posts
+
         click.echo(f"OK: the seed and {using} match commitment {actual}.")
+        name = pack or default_pack()
+        rounds_ok = check_rounds(name, seed_text, game_options, thread)
+        if print_round is not None:
+            print_posts(name, seed_text, game_options, print_round, flavour, start)
+        if not rounds_ok:
+            click.echo(
+                "MISMATCH: a round in the thread is not the one this seed makes (see above).",
+                err=True,
+            )
+            sys.exit(1)
         return
     if not game_options:
         _name_left_out_options(pack or default_pack(), seed_text, wanted, actual, using)

@@ -90,6 +90,23 @@ def canonical_lines(pasted: str) -> list[str] | None:
     return None
 
 
+def all_reveals(pasted: str) -> dict[int, list[str]]:
+    """Every reveal in a pasted text (a thread copied whole), by the round it names."""
+    found: dict[int, list[str]] = {}
+    rest = pasted
+    while (lines := canonical_lines(rest)) is not None:
+        number = lines[2].removeprefix("round ") if len(lines) > 2 else ""
+        if number.isdigit():
+            found.setdefault(int(number), lines)
+        # Go on after this reveal's `end`.
+        cut = rest.find(ROUND_RECORD_VERSION)
+        after = rest.find(f"\n{END}", cut)
+        if after < 0:
+            break
+        rest = rest[after + len(END) + 1 :]
+    return found
+
+
 def published_commitments(pasted: str) -> dict[int, str]:
     """Each `Round N ... <64 hex>` line of a pasted first post: round -> commitment."""
     return {

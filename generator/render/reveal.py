@@ -1,14 +1,14 @@
 """The post that ends a game's secrecy: the seed, the commitment published at the start and
 the exact command anyone can run to check that the seed and content are those committed to.
-It claims no more than that check proves: the posts themselves are checked by making them
-again from that seed and content and comparing them with the thread."""
+It claims no more than that check proves: the round records (the commitments per round)
+are made again from the seed and compared with the thread's; the other posts' words are
+compared by printing a round's posts from the seed (`verify --print-round N`)."""
 
 from __future__ import annotations
 
 import shlex
 from typing import Any
 
-from generator.plan.seeds import commitment
 from generator.render.post import Per, PostDraft, line, para
 from generator.render.text import Post
 
@@ -20,10 +20,10 @@ def verify_command(plan: dict[str, Any]) -> str:
         f"sheetgen verify --pack {shlex.quote(plan['pack'])} --seed {shlex.quote(plan['seed'])} "
         f"--commitment {plan['commitment']}"
     )
-    plain = commitment(plan["pack"], plan["seed"], plan["content_digest"])
     options = plan.get("options")
-    if plan["commitment"] != plain and isinstance(options, dict):
-        # The game's commitment covers its options: the check needs them too.
+    if isinstance(options, dict):
+        # The game's commitment may cover its options, and the rounds made again from the
+        # seed (each round's commitment) follow them: the check needs them too.
         for key, value in options.items():
             text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
             command += f" --option {shlex.quote(f'{key}={text}')}"
@@ -45,16 +45,24 @@ def reveal_post(title: str, plan: dict[str, Any], turn: int) -> Post:
         line(plan["seed"]),
         para(f"At the start we published the commitment {plan['commitment']}."),
         line(
-            "The command below checks one thing: that this seed and the game's content are "
-            "the ones committed to at the start. Install sheetgen with the "
+            "The command below checks that this seed and the game's content are the ones "
+            "committed to at the start. Install sheetgen with the "
             f"{plan['pack']} pack version {plan.get('pack_version')} (the game folder's pack/ "
             "copy is the exact content) and run:"
         ),
         line(code),
         para(
-            "From that seed and content anyone can then make every post again (sheetgen "
-            "game with the same pack, seed, start date and options) and compare it with the "
-            "thread."
+            "Where the game start post lists a commitment per round, the command also makes "
+            "every round's record (its tiles, cards and dice) again from the seed and prints "
+            "each round's commitment: they must be the ones the game start post lists. Save "
+            "the game start post and the rounds' last posts in a file and add --thread FILE: "
+            "it compares them for you and names any line that differs."
+        ),
+        para(
+            "What it does not check: the words of the other posts. Add --print-round N to "
+            "print round N's posts as the seed makes them (--flavour discord or bgg for those "
+            "platforms, --start with the first day's date for the dates) and compare them with "
+            "the thread."
         ),
     ]
     return PostDraft(

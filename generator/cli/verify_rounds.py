@@ -1,0 +1,127 @@
+"""What `sheetgen verify` adds once the seed matches the game's commitment, for a game whose
+first post commits to each round (plan/round_commit.py): every round's record and
+commitment made again from the seed, compared with a copy of the thread when one is given,
+and any round's posts printed from the seed for comparison with the thread."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import click
+
+from generator.common.errors import SheetgenError
+from generator.plan.round_commit import (
+    all_reveals,
+    canonical_lines,
+    commitment_of,
+    published_commitments,
+)
+from generator.render.text import Post
+
+FLAVOURS = ("facebook", "discord", "bgg")
+
+
+def _posts(pack: str, seed: str, start: dt.date | None, options: dict[str, Any]) -> list[Post]:
+    from generator.games import ScheduledGame, Scope
+    from generator.kit.session import open_game
+
+    game = open_game(pack, seed, start, options=options or None)
+    if not isinstance(game.rules, ScheduledGame):
+        return []
+    return game.rules.posts(game.content, game.plan, Scope("game"), images=False)
+
+
+def seed_reveals(posts: list[Post]) -> dict[int, list[str]]:
+    """Each round's reveal as the seed makes it, by round."""
+    found: dict[int, list[str]] = {}
+    for post in posts:
+        lines = canonical_lines(post.discord)
+        if lines is not None:
+            found[int(lines[2].removeprefix("round "))] = lines
+    return found
+
+
+def _first_difference(seed_lines: list[str], thread_lines: list[str]) -> str:
+    for mine, theirs in zip(seed_lines, thread_lines, strict=False):
+        if mine != theirs:
+            return f"the thread has {theirs!r} where the seed makes {mine!r}"
+    return "one of them has more lines"
+
+
+def check_rounds(pack: str, seed: str, options: dict[str, Any], thread: Path | None) -> bool:
+    """Print every round's commitment made again from the seed; with a copy of the thread,
+    compare its round commitments and reveals with them. False on any difference."""
+    reveals = seed_reveals(_posts(pack, seed, None, options))
+    if not reveals:
+        return True
+    click.echo(
+        "Each round's record (its tiles, cards and dice), made again from the seed, and its "
+        "commitment: the game start post must list these."
+    )
+    for number, lines in sorted(reveals.items()):
+        click.echo(f"  Round {number}: {commitment_of(lines)}")
+    if thread is None:
+        click.echo(
+            "To compare them with the thread, save the game start post and the rounds' last "
+            "posts in a file and add --thread FILE."
+        )
+        return True
+    try:
+        text = thread.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise SheetgenError(f"{thread}: cannot read the thread's copy ({exc.strerror})") from None
+    ok = True
+    published = published_commitments(text)
+    for number, lines in sorted(reveals.items()):
+        wanted = commitment_of(lines)
+        if number not in published:
+            click.echo(f"  Round {number}: no commitment line in {thread.name}")
+        elif published[number] == wanted:
+            click.echo(f"  Round {number} commitment in the thread: MATCH")
+        else:
+            ok = False
+            click.echo(f"  Round {number} commitment in the thread: MISMATCH ({published[number]})")
+    for number, lines in sorted(all_reveals(text).items()):
+        seed_lines = reveals.get(number)
+        if seed_lines == lines:
+            click.echo(f"  Round {number} record revealed in the thread: MATCH")
+        else:
+            ok = False
+            why = (
+                "the game has no such round"
+                if seed_lines is None
+                else _first_difference(seed_lines, lines)
+            )
+            click.echo(f"  Round {number} record revealed in the thread: MISMATCH: {why}")
+    return ok
+
+
+def print_round(
+    pack: str,
+    seed: str,
+    options: dict[str, Any],
+    number: int,
+    flavour: str,
+    start: dt.date | None,
+) -> None:
+    """Round `number`'s posts as the seed makes them, in posting order, in one flavour."""
+    posts = [p for p in _posts(pack, seed, start, options) if p.key.startswith(f"round-{number}/")]
+    if not posts:
+        raise click.BadParameter(
+            f"{number} is not a round of this game", param_hint="--print-round"
+        )
+    for post in sorted(posts, key=lambda p: (p.turn, p.position)):
+        if flavour == "facebook":
+            if post.facebook is not None:
+                click.echo(f"==== {post.title}: new post ====\n{post.facebook.rstrip()}\n")
+            for index, comment in enumerate(post.facebook_comments):
+                under = post.comment_on or post.title
+                click.echo(f"==== {post.title}: comment {index + 1} under {under} ====")
+                click.echo(f"{comment.rstrip()}\n")
+        elif flavour == "discord":
+            for index, message in enumerate(post.discord_messages(), 1):
+                click.echo(f"==== {post.title}: message {index} ====\n{message.rstrip()}\n")
+        else:
+            click.echo(f"==== {post.title} ====\n{(post.bgg or '').rstrip()}\n")
