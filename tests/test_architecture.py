@@ -281,3 +281,40 @@ def test_the_command_line_starts_without_the_heavy_libraries() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
     ).stdout.strip()
     assert loaded == "[]"
+
+
+def test_no_game_fills_a_table_by_importing_a_module() -> None:
+    """A game's tables (flight resolvers, picture drawers) are written out where they are
+    used: no module is imported for its side effect, and none writes into another module's
+    table or class when it is imported."""
+    found = []
+    for path in (GENERATOR / "games").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        imported = {
+            (alias.asname or alias.name).split(".")[0]
+            for node in tree.body
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+            for alias in node.names
+        }
+        where = path.relative_to(ROOT)
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                line = path.read_text().splitlines()[node.lineno - 1]
+                if "noqa: F401" in line:
+                    found.append(f"{where}:{node.lineno}: imported for its side effect")
+        for node in tree.body:  # module level: what runs on import
+            body = node.body if isinstance(node, ast.For) else [node]
+            for statement in body:
+                targets = statement.targets if isinstance(statement, ast.Assign) else []
+                for target in targets:
+                    if isinstance(target, (ast.Subscript, ast.Attribute)):
+                        base = target.value
+                        while isinstance(base, (ast.Subscript, ast.Attribute)):
+                            base = base.value
+                        if isinstance(base, ast.Name) and base.id in imported:
+                            found.append(f"{where}:{statement.lineno}: writes into {base.id}")
+                if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+                    call = ast.unparse(statement.value.func)
+                    if call.split(".")[0] in imported:
+                        found.append(f"{where}:{statement.lineno}: calls {call} on import")
+    assert found == []

@@ -23,7 +23,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import generator.games.galaxy_trucker.flight.registry  # noqa: F401  (attaches resolvers)
 from generator.cli import main
 from generator.common.errors import SheetgenError
 from generator.games.galaxy_trucker.content import KINDS, GalaxyTrucker
@@ -85,21 +84,30 @@ CABINS = {(7, 6): ("T040", 0), (7, 8): ("T036", 0)}
 
 
 def test_every_card_kind_has_a_resolver() -> None:
-    # The base game's kinds (Keep on Trucking's registry has more; the flight engine does
-    # not fly that pack).
+    # The base game's kinds (Keep on Trucking's engine flies more, with its own table).
+    from generator.games.galaxy_trucker.flight.registry import RESOLVERS
+
     base = list(KINDS.cards)
-    missing = [n for n in base if getattr(KINDS.cards[n], "resolver", None) is None]
-    assert base and missing == []
+    assert base and sorted(RESOLVERS) == sorted(base)
 
 
-def test_a_kind_without_a_resolver_says_so() -> None:
-    from generator.games.galaxy_trucker.kinds import CardKind
+def test_keep_on_truckings_engine_flies_every_kind_of_its_game() -> None:
+    from generator.games.keep_on_trucking.flight.engine import Search
+    from generator.games.keep_on_trucking.kinds import KINDS as TRUCKING_KINDS
 
-    class Unflown(CardKind):
-        name = "unflown"
+    assert sorted(Search.resolvers) == sorted(TRUCKING_KINDS.cards)
 
-    with pytest.raises(SheetgenError, match="unflown"):
-        Unflown().resolve(None, None, None, ())
+
+def test_a_kind_without_a_resolver_says_so(content: GalaxyTrucker) -> None:
+    from types import MappingProxyType
+
+    from generator.games.galaxy_trucker.flight.search import Search
+
+    class Unflown(Search):
+        resolvers = MappingProxyType({})
+
+    with pytest.raises(SheetgenError, match="'planets'"):
+        Unflown.resolver(Unflown.__new__(Unflown), "planets")
 
 
 def test_abandoned_ship_trades_crew_for_credits(content: GalaxyTrucker) -> None:
@@ -548,11 +556,8 @@ def test_an_alien_moves_only_to_a_cabin_with_its_life_support(content: GalaxyTru
     # start, fewest moves first.
     from dataclasses import replace
 
-    from generator.games.galaxy_trucker.flight.seating import (
-        SEATERS,
-        joined_occupied,
-        move_lines,
-    )
+    from generator.games.galaxy_trucker.flight.registry import SEATERS
+    from generator.games.galaxy_trucker.flight.seating import joined_occupied, move_lines
 
     tiles = {(7, 6): ("T040", 0), (7, 8): ("T036", 0), (6, 8): ("T143", 180), (6, 9): ("T048", 0)}
     ship, _ = check(ship_of(content, tiles))
@@ -583,7 +588,7 @@ def test_an_alien_moves_only_to_a_cabin_with_its_life_support(content: GalaxyTru
 def test_every_base_kind_says_whether_crew_seats_matter() -> None:
     # The search compares flights by crew counts only when every event either seats the crew
     # itself or does not care where they sit; each base kind must be one or the other.
-    from generator.games.galaxy_trucker.flight.seating import SEATERS, SEATING_FREE, SEATS_KEPT
+    from generator.games.galaxy_trucker.flight.registry import SEATERS, SEATING_FREE, SEATS_KEPT
 
     base = set(KINDS.cards)
     assert base == set(SEATERS) | SEATING_FREE | SEATS_KEPT

@@ -264,9 +264,11 @@ def test_every_rough_roads_card_in_a_round_start_post(
 
 
 def test_rough_roads_picture(loaded: tuple[Any, Any, Any], content: Any) -> None:
+    from generator.games.keep_on_trucking import RULES
+
     plan = make_plan(loaded, "picture-seed-part-two-01", difficulty="insane")
     image = AdventurePostWriter(content, plan).rough_roads_image(plan.rounds[0])
-    data = render_png(content, plan, image)
+    data = render_png(content, plan, image, RULES.image_drawers())
     picture = Image.open(io.BytesIO(data)).convert("RGB")
     assert picture.size == (1080, 1350)
     # Three cards: three dark-red headers down the left edge of the card column.

@@ -87,35 +87,17 @@ def hazard_sign(surface: Surface, cx: float, cy: float, size: float) -> None:
     )
 
 
-# Colours a game gives names to (goods named in its pack), so `cube` can take a name; the
-# game registers them (`name_colours`) when its art is imported. art/ itself names none.
-NAMED_FILLS: dict[str, Color] = {}
-NAMED_INKS: dict[str, Color] = {}
-UNNAMED_FILL: Color = (200, 200, 200)
-
-
-def name_colours(fills: dict[str, Color], inks: dict[str, Color]) -> None:
-    """Let `cube` take these names for its colour (and the ink of its label)."""
-    NAMED_FILLS.update(fills)
-    NAMED_INKS.update(inks)
-
-
 def cube(
     surface: Surface,
     cx: float,
     cy: float,
     size: float,
-    colour: str | Color,
+    fill: Color,
     label: str | None = None,
     ink: Color | None = None,
 ) -> None:
-    """A cube (a good) in `colour` (an RGB triple, or a name a game registered), with a
-    label (its value) printed on it."""
-    if isinstance(colour, str):
-        fill = NAMED_FILLS.get(colour, UNNAMED_FILL)
-        ink = ink or NAMED_INKS.get(colour, WHITE)
-    else:
-        fill = colour
+    """A cube (a good) in `fill`, with a label (its value) printed on it in `ink` (white
+    unless given)."""
     ink = ink or WHITE
     s = size * 0.86
     surface.rect(

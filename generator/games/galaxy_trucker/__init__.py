@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,7 @@ from generator.plan.schedule import make_schedule
 from generator.render.text import Post
 
 if TYPE_CHECKING:  # the rankings are loaded by the commands that rank
+    from generator.games.galaxy_trucker.images_layout import Drawer
     from generator.host.rankings import ScoreSpec
 
 
@@ -121,7 +123,7 @@ class GalaxyTruckerRules(ScheduledGame):
             from generator.games.galaxy_trucker.image_pool import render_images
 
             planned = [im for p in posts for im in p.images if isinstance(im, PlannedImage)]
-            return render_images(content, plan, planned)
+            return render_images(content, plan, planned, self.image_drawers())
 
         def sheets() -> list[OutputFile]:
             files = [f for paper in options.papers for f in self.paper_sheets(content, paper)]
@@ -140,6 +142,13 @@ class GalaxyTruckerRules(ScheduledGame):
             options.progress,
             self.host_tasks(content, plan),
         )
+
+    def image_drawers(self) -> Mapping[str, Drawer]:
+        """How each kind of post picture is drawn (the drawing code is imported only when
+        pictures are made); an expansion adds its own kinds."""
+        from generator.games.galaxy_trucker.images_layout import DRAW
+
+        return DRAW
 
     def paper_sheets(self, content: gt_content.GalaxyTrucker, paper: str) -> list[OutputFile]:
         """The print-and-play PDFs on one paper. They depend on the pack alone: built once

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from generator.common.cache import flush_all
 from generator.games import OutputFile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.images import PlannedImage
-from generator.games.galaxy_trucker.images_layout import game_palette, render_png
+from generator.games.galaxy_trucker.images_layout import DRAW, Drawer, game_palette, render_png
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.kit.assemble import Drawing
 
@@ -40,13 +40,18 @@ def workers(count: int) -> int:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(content: GalaxyTrucker, plan: GalaxyTruckerPlan) -> None:
+def _init_worker(
+    content: GalaxyTrucker, plan: GalaxyTruckerPlan, draw: Mapping[str, Drawer]
+) -> None:
     _WORKER["content"] = content
     _WORKER["plan"] = plan
+    _WORKER["draw"] = draw
 
 
-def _init_pool_worker(content: GalaxyTrucker, plan: GalaxyTruckerPlan) -> None:
-    _init_worker(content, plan)
+def _init_pool_worker(
+    content: GalaxyTrucker, plan: GalaxyTruckerPlan, draw: Mapping[str, Drawer]
+) -> None:
+    _init_worker(content, plan, draw)
     # A worker leaves through multiprocessing's own exit, which runs no atexit: the pictures
     # it made are kept when the pool closes it (pool.close, then join: never terminate).
     from multiprocessing.util import Finalize
@@ -55,14 +60,17 @@ def _init_pool_worker(content: GalaxyTrucker, plan: GalaxyTruckerPlan) -> None:
 
 
 def _render_one(image: PlannedImage) -> bytes:
-    return render_png(_WORKER["content"], _WORKER["plan"], image)
+    return render_png(_WORKER["content"], _WORKER["plan"], image, _WORKER["draw"])
 
 
 def _rendered(
-    content: GalaxyTrucker, plan: GalaxyTruckerPlan, images: list[PlannedImage]
+    content: GalaxyTrucker,
+    plan: GalaxyTruckerPlan,
+    images: list[PlannedImage],
+    draw: Mapping[str, Drawer],
 ) -> Iterator[bytes]:
     """The PNG bytes of each image, in the order given."""
-    _init_worker(content, plan)
+    _init_worker(content, plan, draw)
     # Made before the workers start, so they share it rather than each making it.
     game_palette(content)
     count = workers(len(images))
@@ -74,7 +82,7 @@ def _rendered(
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     from multiprocessing import get_context  # here: a game drawn in-process never needs it
 
-    pool = get_context(method).Pool(count, _init_pool_worker, (content, plan))
+    pool = get_context(method).Pool(count, _init_pool_worker, (content, plan, dict(draw)))
     try:
         # imap keeps the input order, so the result never depends on worker timing.
         yield from pool.imap(_render_one, images, chunksize=1)
@@ -85,11 +93,14 @@ def _rendered(
 
 
 def render_images(
-    content: GalaxyTrucker, plan: GalaxyTruckerPlan, images: list[PlannedImage]
+    content: GalaxyTrucker,
+    plan: GalaxyTruckerPlan,
+    images: list[PlannedImage],
+    draw: Mapping[str, Drawer] = DRAW,
 ) -> Drawing:
     """The PNG files of `images` (hidden ones are already named SPOILER_, for Discord), each
-    drawn once, in order."""
+    drawn once, in order; `draw`: the drawing of each kind of picture the game has."""
     unique = list({image.file: image for image in images}.values())
-    results = _rendered(content, plan, unique)
+    results = _rendered(content, plan, unique, draw)
     files = (OutputFile(image.file, data) for image, data in zip(unique, results, strict=True))
     return Drawing(len(unique), files)

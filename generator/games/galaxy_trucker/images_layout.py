@@ -13,6 +13,7 @@ are kept between runs (`KeptPicture`), and the posts are drawn straight in the p
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PIL import Image
@@ -471,19 +472,33 @@ def draw_rolls(
         surface.text(WIDTH / 2, y + die + 175, image.note, size=size, color=TEXT, anchor="middle")
 
 
-DRAW = {"build": draw_build, "flight": draw_flight, "stack": draw_stack, "rolls": draw_rolls}
+# (surface, content, plan, image): draws one kind of post picture.
+Drawer = Callable[[Any, GalaxyTrucker, GalaxyTruckerPlan, PlannedImage], None]
+# The game's pictures by kind; an expansion's rules name their own table (`image_drawers`).
+DRAW: Mapping[str, Drawer] = {
+    "build": draw_build,
+    "flight": draw_flight,
+    "stack": draw_stack,
+    "rolls": draw_rolls,
+}
 
 
-def render_png(content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage) -> bytes:
+def render_png(
+    content: GalaxyTrucker,
+    plan: GalaxyTruckerPlan,
+    image: PlannedImage,
+    draw: Mapping[str, Drawer] = DRAW,
+) -> bytes:
     """One post picture, drawn in the game's palette (art/palette_surface.py); with
-    SHEETGEN_PALETTE_DRAWING=off in RGB and mapped after: the same bytes either way."""
+    SHEETGEN_PALETTE_DRAWING=off in RGB and mapped after: the same bytes either way.
+    `draw`: the drawing of each kind of picture the game has."""
     palette = game_palette(content)
     height = image_height(content, plan, image)
     surface: Any
     if switched_off("SHEETGEN_PALETTE_DRAWING"):
         surface = PngSurface.blank(WIDTH, height, BACKGROUND)
-        DRAW[image.kind](surface, content, plan, image)
+        draw[image.kind](surface, content, plan, image)
         return surface.png(palette)
     surface = PaletteSurface(WIDTH, height, BACKGROUND, palette)
-    DRAW[image.kind](surface, content, plan, image)
+    draw[image.kind](surface, content, plan, image)
     return surface.png()

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import Field, create_model
 
-from generator.common.errors import SheetgenError
 from generator.pack.validation import Strict
 
 if TYPE_CHECKING:
@@ -116,23 +115,8 @@ class CardKind:
     roll_condition: ClassVar[str | None] = None
     # The placeholders its resolve text may use; `fields` gives their values.
     text_fields: ClassVar[tuple[str, ...]] = ()
-    # How a flight resolves it: `(flight, state, card, rolls) -> list[Option]`, every option
-    # the player has, the natural choice first. The shipped kinds get theirs from
-    # flight/registry.py (`attach`); an expansion's kind may set it on its class.
-    resolver: Any = None
     # Tile kinds (by name) a building bot that peeks at this card wants more of.
     leans: ClassVar[tuple[str, ...]] = ()
-
-    def resolve(self, flight: Any, state: Any, card: Any, rolls: Any) -> list[Any]:
-        # Read as a plain function whether it was set on the object or on its class.
-        resolver = vars(self).get("resolver") or getattr(type(self), "resolver", None)
-        if resolver is None:
-            # A pack whose kinds the flight engine cannot fly offers no scorer; reaching this
-            # is a clear error for the user, not a crash.
-            raise SheetgenError(
-                f"the flight engine cannot resolve {self.name!r} cards yet (no flight resolver)"
-            )
-        return list(resolver(flight, state, card, rolls))
 
     def hits(self, card: Any) -> list[Hit]:
         """What needs a 2d6 roll each; the planner rolls once per hit."""

@@ -6,8 +6,9 @@ asks (`ships: A`) and teaches the new technology in the posts (posts.py)."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError
@@ -27,6 +28,9 @@ from generator.games.keep_on_trucking.scoring import trucking_score_spec
 from generator.pack.load import Pack
 from generator.plan.model import PlanHeader, to_data
 from generator.plan.schedule import make_schedule
+
+if TYPE_CHECKING:
+    from generator.games.galaxy_trucker.images_layout import Drawer
 
 
 class KeepOnTruckingRules(GalaxyTruckerRules):
@@ -105,6 +109,12 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
         from generator.games.keep_on_trucking.flight.balance import balance_report
 
         return balance_report(pack_ref, content, count, workers, prefix, save_reference, options)
+
+    def image_drawers(self) -> Mapping[str, Drawer]:
+        """Galaxy Trucker's pictures and the Rough Roads cards drawn each round."""
+        from generator.games.keep_on_trucking.rough_roads_art import draw_rough_roads
+
+        return {**super().image_drawers(), "rough-roads": draw_rough_roads}
 
     def sheet_files(
         self, content: gt_content.GalaxyTrucker, papers: tuple[str, ...]

@@ -11,7 +11,6 @@ from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.images import PlannedImage
 from generator.games.galaxy_trucker.kinds import Hit
 from generator.games.galaxy_trucker.plan import RoundPlan
-from generator.games.keep_on_trucking import rough_roads_art as _art  # noqa: F401  (registers)
 from generator.games.keep_on_trucking.card_kinds import BAD_DAY_ROWS, CoordinateRoll
 from generator.games.keep_on_trucking.hits import printed_words
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan

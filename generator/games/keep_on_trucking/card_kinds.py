@@ -21,6 +21,7 @@ from pydantic import Field, model_validator
 from generator.art import icons
 from generator.art.icons import INK, TRAVEL
 from generator.art.surface import Surface
+from generator.games.galaxy_trucker.art import goods as goods_art
 from generator.games.galaxy_trucker.art.cards import Row, big, caption, heading, hit_rows, stat
 from generator.games.galaxy_trucker.card_kinds import FROM, goods_words, hit_words
 from generator.games.galaxy_trucker.kinds import CardKind, Hit
@@ -236,7 +237,7 @@ def segment_row(
                 for colour in value:
                     good = content.goods.get(colour)
                     label = str(good.value) if good else None
-                    icons.cube(s, cx + size * CUBE / 2, mid, size * CUBE, colour, label)
+                    goods_art.cube(s, cx + size * CUBE / 2, mid, size * CUBE, colour, label)
                     cx += size * CUBE
                 cx += size * 0.2
             else:

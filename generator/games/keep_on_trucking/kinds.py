@@ -12,8 +12,8 @@ from generator.games.keep_on_trucking import art, card_kinds, tile_kinds
 
 
 # Galaxy Trucker's card kinds as this game's own classes: the same cards, posts and
-# pictures, but Keep on Trucking's flight engine (flight/registry.py) attaches its
-# resolvers to these, never to Galaxy Trucker's, so a base game flies as it always did.
+# pictures (Keep on Trucking's flight engine flies them with its own resolvers,
+# flight/cards.py).
 class AbandonedShip(gt.AbandonedShip):
     pass
 

@@ -1,7 +1,7 @@
 """The round start picture of the Rough Roads cards drawn for a round: one card per band,
 its name on a dark-red header and our wording below, text at least 28 px on a 1080 px
 image. Dice are never drawn here (they are hidden in the post text); a card with dice says
-so on its face. Registered as the "rough-roads" kind of Galaxy Trucker's post images."""
+so on its face. The "rough-roads" kind of this game's post images (its rules' `image_drawers`)."""
 
 from __future__ import annotations
 
@@ -57,6 +57,3 @@ def draw_rough_roads(
             surface.text(x + pad, ty, line, size=size, color=INK)
             ty += size * 1.22
         y += band + GAP
-
-
-layout.DRAW["rough-roads"] = draw_rough_roads  # type: ignore[assignment]

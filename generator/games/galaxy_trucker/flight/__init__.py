@@ -7,7 +7,7 @@ Small modules, one job each:
   legality   the end-of-building check: illegal tiles become Lost Components
   state      what changes in flight (crew, batteries, goods, lost tiles) and its small rules
   damage     a component destroyed, and the chunk the player keeps
-  resolvers  one resolver per card kind; `registry` attaches them to the card kind classes
+  resolvers  one resolver per card kind; `registry` names them in a table by kind
   search     the best choices for the round score, and the replayed account
   account    the text a player reads: every step and the sheet's score boxes
   bot        a builder that picks, skips, peeks and passes from the posted sets

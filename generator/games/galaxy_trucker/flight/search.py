@@ -15,20 +15,20 @@ account says the choice is the best found, not proven best."""
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from generator.games.galaxy_trucker.flight import registry  # noqa: F401  (attaches resolvers)
+from generator.common.errors import SheetgenError
 from generator.games.galaxy_trucker.flight.option import Option, distinct
-from generator.games.galaxy_trucker.flight.seating import (
+from generator.games.galaxy_trucker.flight.registry import (
+    RESOLVERS,
     SEATERS,
     SEATING_FREE,
-    CrewFree,
-    crew_free,
-    move_lines,
+    Resolver,
 )
+from generator.games.galaxy_trucker.flight.seating import CrewFree, crew_free, move_lines
 from generator.games.galaxy_trucker.flight.state import (
     Flight,
     State,
@@ -79,7 +79,7 @@ def _and(items: list[str]) -> str:
 
 
 def seated_options(
-    flight: Flight, state: State, card: Any, rolls: Rolls, number: int
+    flight: Flight, state: State, card: Any, rolls: Rolls, number: int, resolve: Resolver
 ) -> list[Option]:
     """The event's options from every seating of the crew worth trying (crew may move between
     events): the current seating first; an outcome reached by several seatings is listed
@@ -94,11 +94,11 @@ def seated_options(
     # escape a negative Pretty Ship is no reason a player moves crew for); a move that ends
     # the flight is only tried when the event ends it with no move too.
     tried = [
-        (seated, move_lines(flight, state, seated), kind.resolve(flight, seated, card, rolls))
+        (seated, move_lines(flight, state, seated), resolve(flight, seated, card, rolls))
         for seated in seater(flight, state, card, rolls)
     ]
     staying = [opts for _, moves, opts in tried if not moves]
-    stay_options = staying[0] if staying else kind.resolve(flight, state, card, rolls)
+    stay_options = staying[0] if staying else resolve(flight, state, card, rolls)
     can_stay_in = any(not o.state.out for o in stay_options)
     for seated, moves, resolved in tried:
         for option in resolved:
@@ -139,20 +139,26 @@ class Decision:
 
 
 class Search:
+    # The resolver of each card kind this engine flies, by kind name (registry.py); an
+    # expansion's engine names its own.
+    resolvers: ClassVar[Mapping[str, Resolver]] = RESOLVERS
+
     def __init__(self, flight: Flight, budget: int = SEARCH_BUDGET, move_crew: bool = True) -> None:
         self.flight = flight
         self.budget = budget
         self.move_crew = move_crew
         self.steps: list[StepFn] = [lambda s: crew_options(flight, s)]
         for number, (card, rolls) in enumerate(flight.events, start=1):
+            # The card's resolver looked up once, not at every position.
+            resolve = self.resolver(flight.content.kinds.card(card).name)
             if move_crew and flight.content.kinds.card(card).name in SEATERS:
                 self.steps.append(
-                    lambda s, c=card, r=rolls, n=number: seated_options(flight, s, c, r, n)
+                    lambda s, c=card, r=rolls, n=number, f=resolve: seated_options(
+                        flight, s, c, r, n, f
+                    )
                 )
             else:
-                # The card's kind looked up once, not at every position.
-                kind = flight.content.kinds.card(card)
-                self.steps.append(lambda s, k=kind, c=card, r=rolls: k.resolve(flight, s, c, r))
+                self.steps.append(lambda s, c=card, r=rolls, f=resolve: f(flight, s, c, r))
         # With crew free to move before every event that cares where they sit, the rest of
         # the round's score depends on how many crew there are, not where they sit: positions
         # that differ only in seating share one entry. Only if every event's kind is known
@@ -163,6 +169,16 @@ class Search:
         self.cache: dict[tuple[int, State], list[Option]] = {}
         self.spent = 0
         self.exhaustive = True
+
+    def resolver(self, kind: str) -> Resolver:
+        found = self.resolvers.get(kind)
+        if found is None:
+            # A pack whose kinds the flight engine cannot fly offers no scorer; reaching this
+            # is a clear error for the user, not a crash.
+            raise SheetgenError(
+                f"the flight engine cannot resolve {kind!r} cards yet (no flight resolver)"
+            )
+        return found
 
     def options(self, index: int, state: State) -> list[Option]:
         key = (index, state)

@@ -14,7 +14,7 @@ moved; the engine knows those rolls, and seating the crew by them would give adv
 player could follow (and, to escape a negative Pretty Ship, could even seat the last humans
 where a meteor lands). So before them the crew stay where they sit (`SEATS_KEPT`). A kind
 whose events care where the crew sit and that a player can see through before the event
-has a seating function in `SEATERS` (registry.py).
+has a seating function in `SEATERS` (registry.py's tables).
 
 The seatings an epidemic lists: the crew where they sit, and, up to which cabins are
 occupied, those that lose the fewest crew to it, each as close to the crew's current places
@@ -33,16 +33,6 @@ from generator.games.galaxy_trucker.flight.state import Flight, Pairs, State, al
 Seater = Callable[[Flight, State, Any, tuple[tuple[int, int], ...]], list[State]]
 # (flight, crew before, crew seated, state after the event) -> why the move helps, in words.
 Reason = Callable[[Flight, State, State, State], str]
-
-# Kinds before whose events the crew may move, by kind name: how to list the seatings worth
-# trying, and how to say why a move helps. Filled by registry.py (an expansion adds its own).
-SEATERS: dict[str, tuple[Seater, Reason]] = {}
-# Kinds whose events never care where the crew sit (they count crew, or none). A flight whose
-# every event is in SEATERS or here is searched by crew counts alone (see `crew_free`).
-SEATING_FREE: set[str] = set()
-# Kinds whose events care where the crew sit but are resolved by dice read after the crew
-# moved: the crew stay where they sit.
-SEATS_KEPT: set[str] = set()
 
 # The part of a state that the rest of the round's score depends on once crew may move
 # before every event that cares where they sit: crew counts, not their cabins.

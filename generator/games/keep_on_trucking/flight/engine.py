@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
@@ -22,7 +23,7 @@ from generator.games.galaxy_trucker.flight.search import SEARCH_BUDGET, Played
 from generator.games.galaxy_trucker.flight.ship import Cell, N, Ship, opposite
 from generator.games.galaxy_trucker.flight.state import Boxes, alien_cabins, crew_words
 from generator.games.galaxy_trucker.model import Round
-from generator.games.keep_on_trucking.flight import registry  # noqa: F401  (attaches resolvers)
+from generator.games.keep_on_trucking.flight.cards import RESOLVERS, resolver
 from generator.games.keep_on_trucking.flight.damage import (
     crew_check,
     drop,
@@ -270,6 +271,10 @@ def final_score(flight: TFlight, state: TState) -> int:
 
 
 class Search(base_search.Search):
+    # This game's resolvers (cards.py), each with what applies on every card (a Techie's
+    # free battery, a Diplomat).
+    resolvers = MappingProxyType({name: resolver(inner) for name, inner in RESOLVERS.items()})
+
     def __init__(self, flight: TFlight, budget: int, move_crew: bool, ability: str | None) -> None:
         super().__init__(flight, budget, move_crew)
         self.steps[0] = lambda s: crew_options(flight, s, ability)  # type: ignore[arg-type]
