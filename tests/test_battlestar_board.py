@@ -23,7 +23,7 @@ from generator.games.battlestar.game import open_table, replay
 from generator.games.battlestar.log import read_log
 from generator.games.battlestar.setup import set_up
 from generator.games.battlestar.state import TableState
-from generator.games.battlestar.table import COMMANDS
+from generator.games.battlestar.table.commands import COMMANDS
 
 TURNS = 24
 # The Crisis card of each turn, as a moderator reads it: kind, icon, jump icon.

@@ -17,7 +17,7 @@ from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.gamefile import GameSpec
 from generator.games.battlestar.setup import set_up
 from generator.games.battlestar.state import TableState
-from generator.games.battlestar.table import COMMANDS
+from generator.games.battlestar.table.commands import COMMANDS
 from generator.kit.session import load_content
 
 CONTENT: Battlestar = load_content("battlestar")[2]

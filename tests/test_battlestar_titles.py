@@ -14,7 +14,7 @@ from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.gamefile import GameSpec
 from generator.games.battlestar.loyalty import CYLON, LoyaltyCard
 from generator.games.battlestar.setup import ChoiceError, set_up
-from generator.games.battlestar.table import TableError, cmd_brig, cmd_cylon, cmd_title
+from generator.games.battlestar.table.commands import TableError, cmd_brig, cmd_cylon, cmd_title
 from generator.games.battlestar.titles import after_change, initial_titles
 from generator.kit.session import load_content
 

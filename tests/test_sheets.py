@@ -14,15 +14,15 @@ from pypdf.generic import ContentStream
 from generator.games import OutputFile, RenderOptions, Scope, rules_for
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Board, StartCell
-from generator.games.galaxy_trucker.sheets import sheet_files
-from generator.games.galaxy_trucker.sheets_aid import (
+from generator.games.galaxy_trucker.sheets.aid import (
     aid_blocks,
     aid_pages,
     event_blocks,
     generic_text,
 )
-from generator.games.galaxy_trucker.sheets_pad import pad_pages, pad_rows
-from generator.games.galaxy_trucker.sheets_ship import ShipSheet, event_count, skipped_boxes
+from generator.games.galaxy_trucker.sheets.files import sheet_files
+from generator.games.galaxy_trucker.sheets.pad import pad_pages, pad_rows
+from generator.games.galaxy_trucker.sheets.ship import ShipSheet, event_count, skipped_boxes
 from generator.kit.session import open_game
 from generator.pack.load import load_pack
 from generator.render.pdf import SAFE_MARGIN, LayoutError, Page, mm, render_pdf

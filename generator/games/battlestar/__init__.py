@@ -35,12 +35,12 @@ class BattlestarRules(TableGame):
         run_and_report(source.game_file, source.folder, "correct", {"entry": entry, "text": text})
 
     def table_now(self, source: TableSource) -> TableNow:
-        from generator.games.battlestar.table_now import table_now
+        from generator.games.battlestar.table.now import table_now
 
         return table_now(source)
 
     def table_thread(self, source: TableSource) -> TableThread:
-        from generator.games.battlestar.table_thread import table_thread
+        from generator.games.battlestar.table.thread import table_thread
 
         return table_thread(source)
 

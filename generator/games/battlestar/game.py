@@ -36,8 +36,8 @@ from generator.games.battlestar.setup_posts import (
     title,
 )
 from generator.games.battlestar.state import RULES, TableState
-from generator.games.battlestar.table import COMMANDS, Outcome, TableError
-from generator.games.battlestar.table_phases import PhaseThread, entry_phase, where_now
+from generator.games.battlestar.table.commands import COMMANDS, Outcome, TableError
+from generator.games.battlestar.table.phases import PhaseThread, entry_phase, where_now
 from generator.games.battlestar.undo import UNDO, after_digest, correction
 from generator.pack.document import MAX_FILE_BYTES
 from generator.pack.load import SNAPSHOT_DIR, Pack, load_pack, resolve_pack_dir, snapshot
@@ -50,7 +50,7 @@ class Written:
 
     post: TablePost
     messages: list[PrivateMessage]
-    # False: the entry's post is a part of its phase's post (table_phases.py), which is
+    # False: the entry's post is a part of its phase's post (table/phases.py), which is
     # written instead; the entry writes its private messages only.
     public: bool = True
 

@@ -6,7 +6,7 @@ each after the private messages of its entries; a moderator who batches a turn's
 them all there. A private message goes out at once (a player may need the cards to play on),
 so the messages of the post still being written are shown too.
 
-The thread's posts in order are the setup's, then the phase posts (table_phases.py). A mark
+The thread's posts in order are the setup's, then the phase posts (table/phases.py). A mark
 names a post, every post before it counting as posted too, and the latest entry whose
 messages are sent."""
 

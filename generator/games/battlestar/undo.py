@@ -28,7 +28,7 @@ from generator.games.battlestar.board import AREA_NAMES, AREAS
 from generator.games.battlestar.commit import PrivateMessage
 from generator.games.battlestar.posts import TableBlock, b, item, para
 from generator.games.battlestar.state import TableState
-from generator.games.battlestar.table_common import Outcome
+from generator.games.battlestar.table.common import Outcome
 
 UNDO = "undo"
 

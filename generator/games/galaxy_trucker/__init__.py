@@ -166,7 +166,7 @@ class GalaxyTruckerRules(ScheduledGame):
         self, content: gt_content.GalaxyTrucker, papers: tuple[str, ...]
     ) -> list[OutputFile]:
         """The print-and-play PDFs (the drawing code is imported only when they are made)."""
-        from generator.games.galaxy_trucker.sheets import sheet_files
+        from generator.games.galaxy_trucker.sheets.files import sheet_files
 
         return sheet_files(content, papers)
 

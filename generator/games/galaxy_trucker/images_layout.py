@@ -228,7 +228,7 @@ def game_palette(content: GalaxyTrucker) -> Image.Image:
 
 
 def _mosaic_palette(content: GalaxyTrucker) -> Image.Image:
-    from generator.games.galaxy_trucker.sheets_art import connector_tiles, sample_tiles
+    from generator.games.galaxy_trucker.sheets.art import connector_tiles, sample_tiles
 
     tiles = [tile for _, tile in [*sample_tiles(content), *connector_tiles(content)]]
     cards = list({card.kind: card for card in reversed(content.cards)}.values())

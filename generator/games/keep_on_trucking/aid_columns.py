@@ -4,7 +4,7 @@ and a page that flows such entries into two columns."""
 from __future__ import annotations
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.sheets_common import FOOTER_H, HEADER_H, footer, header
+from generator.games.galaxy_trucker.sheets.common import FOOTER_H, HEADER_H, footer, header
 from generator.render.pdf import (
     Column,
     LayoutBlock,

@@ -22,16 +22,16 @@ from generator.games import OutputFile
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Round, Tile
-from generator.games.galaxy_trucker.sheets import aid_pad_and_pack
-from generator.games.galaxy_trucker.sheets_aid import aid_pages
-from generator.games.galaxy_trucker.sheets_common import (
+from generator.games.galaxy_trucker.sheets.aid import aid_pages
+from generator.games.galaxy_trucker.sheets.common import (
     FOOTER_H,
     HEADER_H,
     NOTE,
     TITLE,
     title_line,
 )
-from generator.games.galaxy_trucker.sheets_ship import (
+from generator.games.galaxy_trucker.sheets.files import aid_pad_and_pack
+from generator.games.galaxy_trucker.sheets.ship import (
     GAP,
     NUMBER_BAND,
     SIDE_COLUMN_MIN,

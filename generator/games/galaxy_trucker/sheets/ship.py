@@ -16,8 +16,8 @@ from generator.art.surface import BLACK, WHITE
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Board, Round
-from generator.games.galaxy_trucker.sheets_art import sample_tiles
-from generator.games.galaxy_trucker.sheets_common import (
+from generator.games.galaxy_trucker.sheets.art import sample_tiles
+from generator.games.galaxy_trucker.sheets.common import (
     FOOTER_H,
     HEADER_H,
     LABEL,

@@ -22,7 +22,7 @@ from generator.games.battlestar.state import (
     TableState,
     skill_deck,
 )
-from generator.games.battlestar.table_common import (
+from generator.games.battlestar.table.common import (
     Outcome,
     TableError,
     cards_text,
@@ -33,7 +33,7 @@ from generator.games.battlestar.table_common import (
     seat_of,
     take_from_hand,
 )
-from generator.games.battlestar.table_sequence import action_step, extra_card, refuse
+from generator.games.battlestar.table.sequence import action_step, extra_card, refuse
 from generator.plan.rng import Stream
 
 

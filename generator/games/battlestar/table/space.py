@@ -36,7 +36,7 @@ from generator.games.battlestar.board import (
 )
 from generator.games.battlestar.posts import TableBlock, b, item, para
 from generator.games.battlestar.state import COMMAND_VIPERS, ICONS, TableState
-from generator.games.battlestar.table_common import (
+from generator.games.battlestar.table.common import (
     Outcome,
     TableError,
     counted,
@@ -44,7 +44,7 @@ from generator.games.battlestar.table_common import (
     not_over,
     seat_of,
 )
-from generator.games.battlestar.table_sequence import (
+from generator.games.battlestar.table.sequence import (
     action_step,
     at_location,
     command_activation,

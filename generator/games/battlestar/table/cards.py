@@ -13,7 +13,7 @@ from generator.games.battlestar.state import (
     TableState,
     skill_deck,
 )
-from generator.games.battlestar.table_common import (
+from generator.games.battlestar.table.common import (
     DECK_NAMES,
     PRIVATE_DECKS,
     PUBLIC_DECKS,
@@ -29,7 +29,7 @@ from generator.games.battlestar.table_common import (
     seat_of,
     take_from_hand,
 )
-from generator.games.battlestar.table_sequence import (
+from generator.games.battlestar.table.sequence import (
     action_step,
     current_only,
     extra_card,

@@ -6,7 +6,7 @@ from typing import Any
 
 from generator.games.battlestar.posts import b, para
 from generator.games.battlestar.state import HAND_LIMIT, TableState
-from generator.games.battlestar.table_common import (
+from generator.games.battlestar.table.common import (
     Outcome,
     TableError,
     discard,
@@ -15,7 +15,7 @@ from generator.games.battlestar.table_common import (
     no_sleeper_due,
     not_over,
 )
-from generator.games.battlestar.table_sequence import refuse
+from generator.games.battlestar.table.sequence import refuse
 
 
 # --- turns and the end --------------------------------------------------------------------

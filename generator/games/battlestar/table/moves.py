@@ -18,7 +18,7 @@ from generator.games.battlestar.board import (
 )
 from generator.games.battlestar.posts import TableBlock, b, item, para
 from generator.games.battlestar.state import TableState
-from generator.games.battlestar.table_common import (
+from generator.games.battlestar.table.common import (
     Outcome,
     TableError,
     card_name,
@@ -28,7 +28,7 @@ from generator.games.battlestar.table_common import (
     seat_of,
     take_from_hand,
 )
-from generator.games.battlestar.table_sequence import refuse, skills_first
+from generator.games.battlestar.table.sequence import refuse, skills_first
 
 
 def _destination(value: Any) -> str:

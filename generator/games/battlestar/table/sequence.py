@@ -13,7 +13,7 @@ from typing import Any
 
 from generator.games.battlestar.board import LOCATIONS
 from generator.games.battlestar.state import COMMAND_VIPERS, TableState
-from generator.games.battlestar.table_common import TableError, free_text
+from generator.games.battlestar.table.common import TableError, free_text
 
 
 def waits(state: TableState) -> str:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from generator.games import OutputFile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.sheets_aid import aid_pages
-from generator.games.galaxy_trucker.sheets_pad import pad_pages
-from generator.games.galaxy_trucker.sheets_ship import ShipSheet
+from generator.games.galaxy_trucker.sheets.aid import aid_pages
+from generator.games.galaxy_trucker.sheets.pad import pad_pages
+from generator.games.galaxy_trucker.sheets.ship import ShipSheet
 from generator.render.pdf import PAPER_NAMES, PageSpec, render_pdf
 
 FOLDER = "sheets"

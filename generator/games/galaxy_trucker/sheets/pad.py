@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from generator.art.surface import BLACK
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.sheets_common import (
+from generator.games.galaxy_trucker.sheets.common import (
     FOOTER_H,
     HEADER_H,
     LABEL,

@@ -10,23 +10,23 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.games.battlestar.state import TableState
-from generator.games.battlestar.table_cards import cmd_draw, cmd_play, cmd_resolved, cmd_skills
-from generator.games.battlestar.table_checks import (
+from generator.games.battlestar.table.cards import cmd_draw, cmd_play, cmd_resolved, cmd_skills
+from generator.games.battlestar.table.checks import (
     cmd_check_add,
     cmd_check_open,
     cmd_check_resolve,
 )
-from generator.games.battlestar.table_common import Outcome, TableError
-from generator.games.battlestar.table_fleet import cmd_fleet, cmd_jump, cmd_prep
-from generator.games.battlestar.table_loyalty import (
+from generator.games.battlestar.table.common import Outcome, TableError
+from generator.games.battlestar.table.fleet import cmd_fleet, cmd_jump, cmd_prep
+from generator.games.battlestar.table.loyalty import (
     cmd_brig,
     cmd_cylon,
     cmd_sleeper,
     cmd_sympathizer,
     cmd_title,
 )
-from generator.games.battlestar.table_moves import cmd_move, cmd_roll
-from generator.games.battlestar.table_space import (
+from generator.games.battlestar.table.moves import cmd_move, cmd_roll
+from generator.games.battlestar.table.space import (
     cmd_activate,
     cmd_attack,
     cmd_damage,
@@ -36,7 +36,7 @@ from generator.games.battlestar.table_space import (
     cmd_repair,
     cmd_shift,
 )
-from generator.games.battlestar.table_turns import cmd_correct, cmd_end, cmd_next
+from generator.games.battlestar.table.turns import cmd_correct, cmd_end, cmd_next
 
 Command = Callable[[TableState, int, dict[str, Any]], Outcome]
 

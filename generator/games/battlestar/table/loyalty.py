@@ -10,7 +10,7 @@ from generator.games.battlestar.content import TITLES
 from generator.games.battlestar.loyalty import CYLON, SYMPATHIZER
 from generator.games.battlestar.posts import TableBlock, b, item, para
 from generator.games.battlestar.state import REVEAL_HAND, TableState
-from generator.games.battlestar.table_common import (
+from generator.games.battlestar.table.common import (
     TITLE_NAMES,
     Outcome,
     TableError,
@@ -21,7 +21,7 @@ from generator.games.battlestar.table_common import (
     seat_of,
     title_lines,
 )
-from generator.games.battlestar.table_sequence import action_step, current_only
+from generator.games.battlestar.table.sequence import action_step, current_only
 
 
 # --- loyalty and titles -------------------------------------------------------------------

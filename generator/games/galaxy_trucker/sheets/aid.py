@@ -11,8 +11,8 @@ from collections.abc import Callable
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Round, Tile
-from generator.games.galaxy_trucker.sheets_art import connector_tiles, sample_tiles
-from generator.games.galaxy_trucker.sheets_common import (
+from generator.games.galaxy_trucker.sheets.art import connector_tiles, sample_tiles
+from generator.games.galaxy_trucker.sheets.common import (
     FOOTER_H,
     HEADER_H,
     TITLE,

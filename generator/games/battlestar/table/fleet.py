@@ -11,7 +11,7 @@ from generator.games.battlestar.state import (
     Card,
     TableState,
 )
-from generator.games.battlestar.table_common import (
+from generator.games.battlestar.table.common import (
     Outcome,
     TableError,
     counted,
@@ -20,14 +20,14 @@ from generator.games.battlestar.table_common import (
     not_over,
     take_from_hand,
 )
-from generator.games.battlestar.table_sequence import (
+from generator.games.battlestar.table.sequence import (
     action_step,
     at_location,
     extra_card,
     extra_note,
     refuse,
 )
-from generator.games.battlestar.table_space import clear_space, lose
+from generator.games.battlestar.table.space import clear_space, lose
 
 EARLY_JUMP_LOSS_ON = 6  # an early jump's die: 1-6 loses the population the track shows
 
