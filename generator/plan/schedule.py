@@ -49,18 +49,34 @@ def with_eve(schedule: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [eve, *schedule]
 
 
-def when(entry: Any) -> str:
+class Moment(str):
+    """Words that say when (`when`), knowing the game's time zone: a post's Discord text
+    writes each moment in them for every reader's own zone (render/discord_times.py)."""
+
+    zone: str | None
+
+    def __new__(cls, text: str, zone: str | None) -> Moment:
+        made = super().__new__(cls, text)
+        made.zone = zone
+        return made
+
+    def __reduce__(self) -> tuple[type[Moment], tuple[str, str | None]]:
+        return (Moment, (str(self), self.zone))
+
+
+def when(entry: Any) -> Moment:
     """'Day 3, morning (Thu 3 Dec 2026, 08:00 CET)' for a schedule entry (a Slot of a
     typed plan, or its JSON form)."""
     if not isinstance(entry, dict):
         entry = to_data(entry)
+    zone = entry.get("timezone") if entry.get("at") else None
     if entry["day"] == 0:
         text = "The day before day 1"
-        return f"{text} ({date_text(entry)})" if entry.get("date") else text
+        return Moment(f"{text} ({date_text(entry)})" if entry.get("date") else text, zone)
     text = f"Day {entry['day']}, {entry['slot']}"
     if entry.get("date"):
         text += f" ({date_text(entry)})"
-    return text
+    return Moment(text, zone)
 
 
 def date_text(entry: dict[str, Any]) -> str:

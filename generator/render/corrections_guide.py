@@ -8,14 +8,16 @@ from typing import Any
 
 from generator.folder.corrections_log import Correction
 from generator.plan.moments import game_zone
+from generator.plan.schedule import Moment
 
 GUIDE_HEADING = "## Corrections"
 
 
-def moment_words(plan: dict[str, Any], at: dt.datetime) -> str:
+def moment_words(plan: dict[str, Any], at: dt.datetime) -> Moment:
     """'Fri 4 Dec 2026, 09:00 CET' in the game's time zone."""
-    local = at.astimezone(game_zone(plan))
-    return f"{local:%a} {local.day} {local:%b %Y}, {local:%H:%M} {local.tzname()}"
+    zone = game_zone(plan)
+    local = at.astimezone(zone)
+    return Moment(f"{local:%a} {local.day} {local:%b %Y}, {local:%H:%M} {local.tzname()}", zone.key)
 
 
 def with_corrections(guide: str, plan: dict[str, Any], corrections: list[Correction]) -> str:

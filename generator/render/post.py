@@ -34,6 +34,8 @@ from typing import Literal
 
 from generator.common.bidi import ISOLATED, isolate
 from generator.common.platforms import PLATFORMS
+from generator.plan.schedule import Moment
+from generator.render.discord_times import discord_times
 from generator.render.text import Post, PostImage, bgg_safe
 
 Flavour = Literal["facebook", "discord", "bgg", "html"]
@@ -310,7 +312,10 @@ def discord(draft: PostDraft) -> str:
         head = [f"## {draft.kicker}", f"*{where}*", ""]
     else:
         head = [f"# {draft.headline}", *_when(draft, "*{}*"), ""]
-    return "\n".join([*head, *_lines(draft, "discord", "||{}||")]) + "\n"
+    text = "\n".join([*head, *_lines(draft, "discord", "||{}||")]) + "\n"
+    zone = draft.when.zone if isinstance(draft.when, Moment) else None
+    # Each moment in every reader's own zone (render/discord_times.py).
+    return discord_times(text, zone) if zone else text
 
 
 def bgg(draft: PostDraft) -> str:
