@@ -8,7 +8,15 @@ libraries are imported by the command that needs them, so `sheetgen --help` answ
 once even on a busy machine."""
 
 # Each family registers its commands on `main` when imported.
-from generator.cli import checks, console, game_commands, host, new_game, send  # noqa: F401
+from generator.cli import (  # noqa: F401
+    bgg_image,
+    checks,
+    console,
+    game_commands,
+    host,
+    new_game,
+    send,
+)
 from generator.cli.group import main
 
 __all__ = ["main"]

@@ -75,7 +75,11 @@ def discord_items(root: Path, post: Post) -> list[Item]:
 
 def bgg_items(root: Path, post: Post) -> list[Item]:
     """BGG's steps in the order that works there: the files shared (BGG takes none) and the
-    pictures uploaded first, then the text pasted with their link and numbers filled in."""
+    pictures uploaded first, then the text pasted with their link and numbers filled in. A
+    picture whose ImageID the host has given (bgg-images.txt) is in the gallery already: the
+    text carries its number."""
+    from generator.host.bgg_images import read_image_ids, with_image_ids
+
     name = f"{post.key}.bgg.txt"
     items: list[Item] = []
     if post.attachments:
@@ -88,14 +92,24 @@ def bgg_items(root: Path, post: Post) -> list[Item]:
             )
         )
     pictures = post.facebook_images()
-    items += [Picture("Upload to your BGG gallery", im.file, im.alt) for im in pictures]
+    ids = read_image_ids(root) if pictures else {}
+    missing = [im for im in pictures if im.file not in ids]
+    for image in pictures:
+        if image.file in ids:
+            items.append(Note(f"In your BGG gallery: {image.file} (ImageID {ids[image.file]})"))
+        else:
+            items.append(Picture("Upload to your BGG gallery", image.file, image.alt))
     fill_in = []
     if post.attachments:
         fill_in.append(f"your link in place of {BGG_FILES_LINK}")
-    if pictures:
-        fill_in.append("the numbers BGG gave the pictures in its [ImageID=...] tags")
+    if missing:
+        fill_in.append(
+            "the numbers BGG gave the pictures in its [ImageID=...] tags (or give each once: "
+            f"`sheetgen bgg-image PICTURE ID -o {display_path(root)}`)"
+        )
     label = f"Forum post: paste {name}" + (f" with {' and '.join(fill_in)}" if fill_in else "")
-    items.append(PasteText(label, name, read_written(root, name)))
+    text = read_written(root, name)
+    items.append(PasteText(label, name, with_image_ids(text, post, ids) if ids else text))
     return items
 
 

@@ -1,0 +1,85 @@
+"""`sheetgen bgg-image`: the number BGG gave an uploaded picture, given once
+(host/bgg_images.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from generator.cli.base import game_folder_option, report_errors
+from generator.cli.group import main
+from generator.common.errors import display_path
+
+
+@main.command("bgg-image")
+@click.argument("picture", required=False)
+@click.argument("image_id", metavar="ID", required=False)
+@game_folder_option
+@report_errors
+def bgg_image(picture: str | None, image_id: str | None, folder: Path | None) -> None:
+    """Give the ImageID BGG gave an uploaded picture, once: every BGG text of a post with it
+    then carries [ImageID=ID] (the .bgg.txt files, `today` and the console).
+
+    PICTURE is its file in the game folder (round-1/turn-01-build-tiles.png, or just its
+    name); ID the number BGG shows on the picture's page, or that page's address. Without
+    PICTURE and ID: the BGG texts written again from bgg-images.txt (after `sheetgen game`
+    wrote the folder again), and the pictures still without a number."""
+    from generator.common.output_file import OutputFile
+    from generator.folder.write import write_game
+    from generator.host.bgg_images import (
+        BGG_IMAGES_FILE,
+        bgg_pictures,
+        picture_named,
+        read_image_ids,
+        with_image_ids,
+        write_image_ids,
+    )
+    from generator.host.bgg_images import (
+        image_id as parse_id,
+    )
+    from generator.host.game_folder import require_schedule
+    from generator.host.post_steps import read_written
+    from generator.host.table_open import TableGame, open_host_game
+    from generator.host.today import slots_with_posts
+
+    game = open_host_game(folder, None, outline=True)
+    if isinstance(game, TableGame):
+        raise click.UsageError(f"{game.title} is a table game: its posts carry no BGG pictures")
+    require_schedule(game)
+    posts = [p for w in slots_with_posts(game) for p in w.posts if p.bgg is not None]
+    if (picture is None) != (image_id is None):
+        raise click.UsageError("give the picture and its ID: bgg-image PICTURE ID")
+    ids = read_image_ids(game.root)
+    if picture is not None and image_id is not None:
+        name = picture_named(posts, picture)
+        number = parse_id(image_id)
+        before = ids.get(name)
+        ids[name] = number
+        write_image_ids(game.root, ids)
+        said = f" (was {before})" if before is not None and before != number else ""
+        click.echo(
+            f"{name}: ImageID {number}{said}, in {display_path(game.root / BGG_IMAGES_FILE)}."
+        )
+        posts = [p for p in posts if name in bgg_pictures(p)]
+    files = []
+    for post in posts:
+        file = f"{post.key}.bgg.txt"
+        text = read_written(game.root, file)
+        filled = with_image_ids(text, post, ids)
+        if filled != text:
+            files.append(OutputFile(file, filled.encode("utf-8")))
+    if files:
+        write_game(game.root, game.plan, files, force=False)
+    for written in files:
+        click.echo(f"  {written.path}: [ImageID=…] filled in")
+    if picture is None:
+        missing = [p for post in posts for p in bgg_pictures(post) if p not in ids]
+        click.echo(
+            f"{len(ids)} picture{'s' if len(ids) != 1 else ''} with an ImageID; "
+            f"{len(missing)} still without one" + (":" if missing else ".")
+        )
+        for name in missing[:20]:
+            click.echo(f"  {name}")
+        if len(missing) > 20:
+            click.echo(f"  … and {len(missing) - 20} more")
