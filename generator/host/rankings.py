@@ -57,6 +57,9 @@ class ScoreSpec:
     # and the values it may hold.
     ability_column: str = ""
     abilities: tuple[str, ...] = ()
+    # The game's bot playing each round's posts (tiles, cards and dice): its score by round,
+    # for "beat the bot" in the rankings. Called once, when rankings are made.
+    bot: Callable[[], dict[str, int]] | None = None
 
     def columns(self) -> tuple[str, ...]:
         extra = (self.sheet_column,) if self.scorer else ()
@@ -129,6 +132,10 @@ class Ranking:
     awards: list[Award] = field(default_factory=list)
     newcomers: list[str] = field(default_factory=list)  # first score in this round
     corrections: list[Entry] = field(default_factory=list)  # scores corrected, rounds so far
+    # The bot's score for this round's posts (None: the game has no bot), and the players
+    # whose round score (before titles) matched or beat it, best first.
+    bot: int | None = None
+    beat_bot: list[Standing] = field(default_factory=list)
 
 
 def _name_key(name: str) -> str:
@@ -445,6 +452,10 @@ def rank(entries: list[Entry], spec: ScoreSpec, dock: tuple[int, ...] | None) ->
             key = (player, award.round)
             bonus[key] = bonus.get(key, 0) + award.points
     scored_rounds = [r for r in spec.rounds if any(e.round == r for e in entries)]
+    bots = spec.bot() if spec.bot is not None and scored_rounds else {}
+    sheet_scores: dict[str, dict[str, int]] = {}  # round -> player -> score before titles
+    for entry in entries:
+        sheet_scores.setdefault(entry.round, {})[entry.player] = entry.score
     rankings = []
     first_round: dict[str, int] = {}
     for entry in entries:
@@ -485,9 +496,24 @@ def rank(entries: list[Entry], spec: ScoreSpec, dock: tuple[int, ...] | None) ->
                     key=_name_key,
                 ),
                 [e for e in entries if e.corrects is not None and e.round in upto],
+                bots.get(rnd),
+                _beat_bot(sheet_scores.get(rnd, {}), bots.get(rnd), rnd),
             )
         )
     return rankings
+
+
+def _beat_bot(scores: dict[str, int], bot: int | None, rnd: str) -> list[Standing]:
+    """The players whose round score reached the bot's, placed among themselves."""
+    if bot is None:
+        return []
+    return _places(
+        [
+            Standing(0, False, p, score, {rnd: score}, [])
+            for p, score in scores.items()
+            if score >= bot
+        ]
+    )
 
 
 def _places(standings: list[Standing]) -> list[Standing]:

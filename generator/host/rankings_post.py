@@ -119,6 +119,32 @@ def _closing(ranking: Ranking) -> list[list[Part]]:
     return out
 
 
+def _beat_the_bot(ranking: Ranking) -> list[Part]:
+    """Beat the bot: its score with the round's posts, and who matched or beat it."""
+    parts: list[Part] = [
+        f"Beat the bot: with round {ranking.round}'s tiles, cards and dice the bot's best ship "
+        f"scores {ranking.bot}. "
+    ]
+    if not ranking.beat_bot:
+        return [*parts, "Nobody reached it this round."]
+    bot = ranking.bot or 0
+    said: list[Part] = []
+    for verb, group in (
+        ("beat it", [s for s in ranking.beat_bot if s.total > bot]),
+        ("matched it", [s for s in ranking.beat_bot if s.total == bot]),
+    ):
+        if not group:
+            continue
+        if said:
+            said.append(" and ")
+        for index, standing in enumerate(group):
+            if index:
+                said.append(" and " if index == len(group) - 1 else ", ")
+            said += [typed(standing.player), f" ({standing.total})"]
+        said.append(f" {verb}")
+    return [*parts, *said, "!"]
+
+
 def body_blocks(ranking: Ranking, spec: ScoreSpec) -> list[Block]:
     """The post's parts: the standings (place in bold), then one paragraph with the round's
     best ship, the titles won, a welcome to late joiners and the closing words."""
@@ -141,6 +167,8 @@ def body_blocks(ranking: Ranking, spec: ScoreSpec) -> list[Block]:
                 f" ({top[0].total}).",
             )
         )
+    if ranking.bot is not None:
+        after.append(line(*_beat_the_bot(ranking)))
     if ranking.awards:
         after.append(line(f"Titles won in round {ranking.round}:"))
         after += [_award(a) for a in ranking.awards]

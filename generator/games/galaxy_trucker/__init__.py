@@ -244,7 +244,18 @@ class GalaxyTruckerRules(ScheduledGame):
             # A player's ship file (as `sheetgen score` reads it): the flight engine scores it.
             scorer=lambda path, rnd: self.scored_ship(content, plan, path, int(rnd)),
             sheet_column="ship",
+            bot=lambda: self.bot_scores(content, plan),
         )
+
+    def bot_scores(
+        self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan
+    ) -> dict[str, int]:
+        """The balance bot's round scores with the round's posts (it builds from the posted
+        sets and flies the round's cards and dice): the par players may beat."""
+        from generator.games.galaxy_trucker.flight.balance import play_rounds
+
+        plays = play_rounds(content, to_data(plan)["rounds"])
+        return {str(number): play.score for number, play in enumerate(plays, start=1)}
 
     def scored_ship(
         self,

@@ -59,6 +59,13 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
         the `ship` column is scored by this game's flight engine."""
         return trucking_score_spec(super().scoring(content, plan), content)
 
+    def bot_scores(self, content: gt_content.GalaxyTrucker, plan: Any) -> dict[str, int]:
+        """This game's bot (its flight engine, the game's ships, Rough Roads and compass)."""
+        from generator.games.keep_on_trucking.flight.balance import play_plan
+
+        plays = play_plan(content, to_data(plan))
+        return {str(number): play.score for number, play in enumerate(plays, start=1)}
+
     def score(
         self,
         content: gt_content.GalaxyTrucker,
