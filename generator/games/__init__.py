@@ -11,7 +11,7 @@ import importlib
 import pkgutil
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from generator.common.errors import ContentError, SheetgenError
@@ -44,7 +44,6 @@ class RenderOptions:
     papers: tuple[str, ...] = ("a4", "letter")
     images: bool = True
     progress: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class GameRules(ABC):

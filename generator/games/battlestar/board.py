@@ -154,9 +154,6 @@ class Area:
     vipers: list[int | None] = field(default_factory=list)  # pilot's seat, None unmanned
     civilians: list[int] = field(default_factory=list)  # indexes into CIVILIANS, face down
 
-    def cylon_ships(self) -> int:
-        return len(self.basestars) + self.raiders + self.heavy_raiders
-
 
 @dataclass
 class Board:

@@ -29,7 +29,6 @@ from generator.games.battlestar.log import locked, log_path, read_log, table_log
 from generator.games.battlestar.posts import TablePost, post_files
 from generator.games.battlestar.setup import SetupRecord, choosing, set_up
 from generator.games.battlestar.setup_posts import (
-    SETUP_KEY,
     choosing_post,
     setup_messages,
     setup_post,
@@ -618,6 +617,3 @@ def _sent_of(table: Table, target: int) -> tuple[str, list[PrivateMessage]]:
 
 def seed_commitment(table: Table) -> str:
     return commitment(table.pack.name, table.spec.seed, table.pack.digest)
-
-
-SETUP_MESSAGE_PREFIX = SETUP_KEY

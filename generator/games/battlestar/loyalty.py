@@ -25,10 +25,6 @@ class LoyaltyCard:
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name}
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> LoyaltyCard:
-        return cls(str(data["kind"]), str(data["name"]))
-
 
 @dataclass(frozen=True)
 class LoyaltyDeal:

@@ -82,7 +82,7 @@ class CardRaceRules(TableGame, PlannedGame):
     ) -> list[OutputFile]:
         from generator.games.card_race.files import game_files
 
-        lang = str(options.extra.get("lang") or plan["table"]["lang"])
+        lang = str(plan["table"]["lang"])
         return game_files(content, plan, scope, lang, options.papers, options.images)
 
     def turn_post(self, content: cr_content.CardRace, plan: dict[str, Any], turn: int) -> str:

@@ -9,7 +9,6 @@ from pydantic import Field
 from generator.pack.validation import Strict
 
 LANGUAGES = ("en", "de")
-Lang = Literal["en", "de"]
 Variant = Literal["standard", "hidden", "unknown"]
 RGB = tuple[int, int, int]
 # A player's name is one word (a column of the score file, a command argument and part of a

@@ -10,7 +10,7 @@ import datetime as dt
 import hashlib
 from typing import Any
 
-from generator.games.card_race.cards import Card, parse_id
+from generator.games.card_race.cards import Card
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.model import Table
 from generator.plan.rng import Stream
@@ -134,7 +134,3 @@ def make_plan(
             for r in range(1, rounds + 1)
         ],
     }
-
-
-def hand_cards(plan_round: dict[str, Any], player: str) -> list[Card]:
-    return [parse_id(c) for c in plan_round["hands"][player]]

@@ -15,7 +15,6 @@ from generator.common.errors import abridge
 from generator.games.galaxy_trucker.kinds import TILE_KINDS_KEY
 from generator.pack.validation import Strict
 
-Connector = Literal["smooth", "single", "double", "universal"]
 # The barrel of a cannon and the exhaust of an engine take a whole side: nothing connects there.
 # Plating (Keep on Trucking) is a side kind, not a connector: it joins like smooth and makes
 # every hit on that side bounce.

@@ -19,8 +19,6 @@ Symbol = Literal["line", "triangle", "three-circles", "letter-q", "arch", "squar
 # The checks the scorer implements; a card names one of them.
 CrisisRule = Literal["fire", "breach", "plague", "quake", "fungus", "sabotage"]
 GoalRule = Literal["research", "mining", "efficiency", "population", "security"]
-CRISIS_RULES: tuple[str, ...] = CrisisRule.__args__  # type: ignore[attr-defined]
-GOAL_RULES: tuple[str, ...] = GoalRule.__args__  # type: ignore[attr-defined]
 # The module types the rules speak of by name (Quarters, Corridors, ...): a pack must have them.
 MODULE_IDS = ("corridor", "life-support", "hydroponics", "quarters", "dock", "research")
 

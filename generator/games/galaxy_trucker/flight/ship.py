@@ -144,12 +144,6 @@ class Ship:
         gone = set(cells)
         return Ship(self.board, {c: p for c, p in self.parts.items() if c not in gone}, self.start)
 
-    def is_joined(self, cell: Cell, direction: int, present: frozenset[Cell] | None = None) -> bool:
-        other = neighbour(cell, direction)
-        if present is not None and other not in present:
-            return False
-        return other in self._adjacent.get(cell, ())  # type: ignore[attr-defined]
-
     def links(self, cell: Cell, present: frozenset[Cell]) -> list[Cell]:
         if cell not in present:
             return []

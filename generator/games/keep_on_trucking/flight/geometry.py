@@ -67,11 +67,6 @@ def coordinate(board: Board, line: str, total: int) -> int | None:
     return total if total in lines else None
 
 
-def strike_words(strike: Strike) -> str:
-    line = "column" if strike.side in (N, S) else "row"
-    return f"{line} {strike.number} from the {SIDE_EDGE[strike.side]} edge"
-
-
 # --- fancy wiring ------------------------------------------------------------------------
 # Tile kind -> what its partner must do (a fact of the partner's kind).
 PARTNERS = {
@@ -83,10 +78,6 @@ PARTNERS = {
     "stasis-chamber": lambda k: k.crew,
     "life-support": lambda k: k.crew,
 }
-
-
-def wired(ship: Ship, cell: Cell) -> bool:
-    return ship.parts[cell].does.name in PARTNERS
 
 
 def partnered(ship: Ship, cell: Cell, present: frozenset[Cell]) -> bool:

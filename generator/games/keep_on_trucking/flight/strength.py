@@ -18,7 +18,6 @@ from dataclasses import dataclass, replace
 
 from generator.games.galaxy_trucker.flight.ship import Cell
 from generator.games.galaxy_trucker.flight.state import halves
-from generator.games.galaxy_trucker.kinds import TileKind
 from generator.games.keep_on_trucking.flight.geometry import arrow_sides, joined_to
 from generator.games.keep_on_trucking.flight.tstate import TFlight, TState, can_pay, spend
 
@@ -249,7 +248,3 @@ def engine_powers(flight: TFlight, state: TState) -> list[Power]:
             powers.append(Power(after, total, k + b - free, (), words))
     powers.sort(key=lambda p: (-p.power, p.batteries))
     return _pareto(powers)
-
-
-def is_kind(name: str) -> Callable[[TileKind], bool]:
-    return lambda k: k.name == name
