@@ -45,7 +45,7 @@ def value_of(name: str, value: str) -> tuple[str, int]:
 
 
 @pytest.mark.slow
-def test_item4_result_post_shows_every_card_shuffled_never_who(tmp_path: Path) -> None:
+def test_result_post_shows_every_card_shuffled_never_who(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
     added = open_and_add(game)
     destiny = game.state().destiny[:2]  # the next two Destiny cards
@@ -85,7 +85,7 @@ def test_item4_result_post_shows_every_card_shuffled_never_who(tmp_path: Path) -
 
 
 @pytest.mark.slow
-def test_item4_moderator_sees_destiny_cards_and_who_added_what(tmp_path: Path) -> None:
+def test_moderator_sees_destiny_cards_and_who_added_what(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
     added = open_and_add(game)
     content = game.state().content
@@ -119,7 +119,7 @@ def test_item4_moderator_sees_destiny_cards_and_who_added_what(tmp_path: Path) -
 
 
 @pytest.mark.slow
-def test_item4_difficulty_can_change_before_the_reveal(tmp_path: Path) -> None:
+def test_difficulty_can_change_before_the_reveal(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
     open_and_add(game, difficulty="7", partial="4")
     before = game.log_bytes()
@@ -137,7 +137,7 @@ def test_item4_difficulty_can_change_before_the_reveal(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_item4_the_shuffle_is_seeded_and_mixes_the_cards(tmp_path: Path) -> None:
+def test_the_shuffle_is_seeded_and_mixes_the_cards(tmp_path: Path) -> None:
     orders = []
     for run in ("a", "b"):
         game = BsgGame(tmp_path / run, seed=FIVE_SEED, players=FIVE, rules=2)
@@ -150,7 +150,7 @@ def test_item4_the_shuffle_is_seeded_and_mixes_the_cards(tmp_path: Path) -> None
     assert sources[-2:] != ["the Destiny deck", "the Destiny deck"] or sources != sorted(sources)
 
 
-def test_item4_vipers_start_six_in_reserve_five_with_apollo(tmp_path: Path) -> None:
+def test_vipers_start_six_in_reserve_five_with_apollo(tmp_path: Path) -> None:
     four = BsgGame(tmp_path / "four", rules=2)  # no Apollo
     post = four.run("setup").stdout
     assert four.state().reserves["vipers"] == 6

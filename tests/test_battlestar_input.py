@@ -11,7 +11,7 @@ from bsg_helpers import FOUR, BsgGame
 
 
 @pytest.mark.parametrize("count", ["0", "-1", "-7", "11"])
-def test_item9_draw_zero_or_negative_is_refused(tmp_path: Path, count: str) -> None:
+def test_draw_zero_or_negative_is_refused(tmp_path: Path, count: str) -> None:
     game = BsgGame(tmp_path)
     game.run("setup")
     before = game.log_bytes()
@@ -41,7 +41,7 @@ def named(*names: str) -> list[tuple[str, str | None, list[str] | None]]:
         ("Ann\u009b1m", "control character U+009B"),
     ],
 )
-def test_item9_control_and_bidi_names_are_refused(tmp_path: Path, name: str, words: str) -> None:
+def test_control_and_bidi_names_are_refused(tmp_path: Path, name: str, words: str) -> None:
     game = BsgGame(tmp_path, players=named("alice", name, "Carol", "dave"))
     out = game.run("setup", code=2).output
     assert "game.yaml" in out and "players[1].name" in out and words in out, out
@@ -52,7 +52,7 @@ def test_item9_control_and_bidi_names_are_refused(tmp_path: Path, name: str, wor
     ("first", "second"),
     [("Straße", "STRASSE"), ("Ann", "ＡＮＮ"), ("Bob", "bob"), ("Ann Lee", "ann  lee")],
 )
-def test_item9_names_the_same_but_for_case_or_width_are_duplicates(
+def test_names_the_same_but_for_case_or_width_are_duplicates(
     tmp_path: Path, first: str, second: str
 ) -> None:
     game = BsgGame(tmp_path, players=named(first, "Carol", second, "dave"))

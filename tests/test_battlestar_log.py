@@ -35,7 +35,7 @@ def a_few_commands(game: BsgGame) -> None:
 
 
 @pytest.mark.slow
-def test_item8_deleted_or_repeated_log_line_is_refused_with_its_line(tmp_path: Path) -> None:
+def test_deleted_or_repeated_log_line_is_refused_with_its_line(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
     a_few_commands(game)
     log = game.folder / "table-log.jsonl"
@@ -58,7 +58,7 @@ def test_item8_deleted_or_repeated_log_line_is_refused_with_its_line(tmp_path: P
     game.run("draw", "crisis")
 
 
-def test_item8_a_lost_last_line_never_overwrites_what_was_sent(tmp_path: Path) -> None:
+def test_a_lost_last_line_never_overwrites_what_was_sent(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
     a_few_commands(game)
     log = game.folder / "table-log.jsonl"
@@ -92,7 +92,7 @@ main(sys.argv[1:])
 
 
 @pytest.mark.e2e
-def test_item8_kill_between_log_and_post_loses_nothing(tmp_path: Path) -> None:
+def test_kill_between_log_and_post_loses_nothing(tmp_path: Path) -> None:
     reference = BsgGame(tmp_path / "ref", seed=FIVE_SEED, players=FIVE, rules=2)
     crashed = BsgGame(tmp_path / "crash", seed=FIVE_SEED, players=FIVE, rules=2)
     for game in (reference, crashed):

@@ -33,7 +33,7 @@ def kept_name(message_id: str) -> str:
 
 
 @pytest.mark.slow
-def test_item3_reveal_matches_thread_for_multi_skill_draws(tmp_path: Path) -> None:
+def test_reveal_matches_thread_for_multi_skill_draws(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
     sent = play_five(game, turns=6)
     game.run("end", "humans", "--reason", "test over")
@@ -58,7 +58,7 @@ def test_item3_reveal_matches_thread_for_multi_skill_draws(tmp_path: Path) -> No
 
 
 @pytest.mark.slow
-def test_item3_old_logs_reveal_what_was_sent(tmp_path: Path) -> None:
+def test_old_logs_reveal_what_was_sent(tmp_path: Path) -> None:
     """A log from before this fix kept a draw's types as a JSON object with sorted keys. The
     replay finds the order that was sent from the message in private/; a message missing
     there is replayed sorted, with a warning."""
@@ -98,7 +98,7 @@ def test_item3_old_logs_reveal_what_was_sent(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_item3_a_game_goes_on_with_its_own_pack_after_an_upgrade(tmp_path: Path) -> None:
+def test_a_game_goes_on_with_its_own_pack_after_an_upgrade(tmp_path: Path) -> None:
     """An upgrade that changes the shipped pack (as this fix did: the vipers) refuses a running
     game rather than replaying it differently, and says how to go on: the setup keeps the
     pack it began with in the game folder, and `pack:` pointed there replays it unchanged."""
@@ -165,7 +165,7 @@ def copied_reveals(game: BsgGame, platform: str) -> list[tuple[str, str, str]]:
 
 
 @pytest.mark.slow
-def test_item1_every_platforms_reveal_post_checks_from_the_thread(tmp_path: Path) -> None:
+def test_every_platforms_reveal_post_checks_from_the_thread(tmp_path: Path) -> None:
     game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
     play_five(game, turns=4)
     game.run("end", "cylons", "--reason", "test over")

@@ -99,7 +99,7 @@ def test_sheets_command(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyp
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_item4_tracker_has_six_vipers_in_reserve_at_setup(content: Battlestar, paper: str) -> None:
+def test_tracker_has_six_vipers_in_reserve_at_setup(content: Battlestar, paper: str) -> None:
     """8 boxes (the box holds 8 and they can all come back), the 2 the setup places below
     Galactica crossed off, and the words say 6 (5 when Apollo launches his)."""
     page = drawn_page(content, paper, sheets.draw_tracker)

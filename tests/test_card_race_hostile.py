@@ -43,7 +43,7 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 
 
-def test_item9_a_huge_ship_range_is_checked_before_it_is_counted(tmp_path: Path) -> None:
+def test_a_huge_ship_range_is_checked_before_it_is_counted(tmp_path: Path) -> None:
     pack = tmp_path / "pack"
     shutil.copytree(CONTENT_DIR / "card-race", pack)
     cards = pack / "cards.yaml"
@@ -102,7 +102,7 @@ def test_ship_ranges_must_name_each_number_once(
         ({"kind": "trump", "round": 1, "suit": "P", "n": True}, "n: expected a whole number"),
     ],
 )
-def test_item9_a_bool_in_a_log_entry_is_refused_with_its_line(
+def test_a_bool_in_a_log_entry_is_refused_with_its_line(
     tmp_path: Path, run: Callable[..., Result], entry: dict, problem: str | None
 ) -> None:
     """`true` is an int in Python: it must not count as bid 1 or round 1."""
@@ -126,7 +126,7 @@ def test_item9_a_bool_in_a_log_entry_is_refused_with_its_line(
 
 
 @pytest.mark.parametrize("target", ["nowhere.jsonl", "elsewhere.jsonl"])
-def test_item9_a_symlinked_table_log_is_refused_not_replaced(
+def test_a_symlinked_table_log_is_refused_not_replaced(
     tmp_path: Path, run: Callable[..., Result], target: str
 ) -> None:
     folder = start(tmp_path, run)
@@ -155,7 +155,7 @@ def test_item9_a_symlinked_table_log_is_refused_not_replaced(
         ("\u0080Dan", "control character U+0080"),
     ],
 )
-def test_item9_bidi_overrides_and_c1_controls_are_not_player_names(
+def test_bidi_overrides_and_c1_controls_are_not_player_names(
     tmp_path: Path, run: Callable[..., Result], name: str, problem: str | None
 ) -> None:
     scores = tmp_path / "scores.txt"

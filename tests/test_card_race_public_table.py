@@ -100,7 +100,7 @@ def host_plays(folder: Path, run: Callable[..., Result], rounds: int) -> list[Cl
     return closed
 
 
-def test_item5_trick_closing_post_lists_every_card_in_play_order(
+def test_trick_closing_post_lists_every_card_in_play_order(
     tmp_path: Path, run: Callable[..., Result], content: CardRace
 ) -> None:
     folder = start(tmp_path, run)
@@ -162,9 +162,7 @@ def test_closing_posts_are_byte_identical_for_the_same_entries(
     assert trees[0] and trees[0] == trees[1]
 
 
-def test_item5_no_bid_before_the_dealer_names_trump(
-    tmp_path: Path, run: Callable[..., Result]
-) -> None:
+def test_no_bid_before_the_dealer_names_trump(tmp_path: Path, run: Callable[..., Result]) -> None:
     folder = start(tmp_path, run)
     r1 = plan_of(folder)["rounds"][0]
     assert r1["turn_up"]["how"] == "choose"
@@ -194,7 +192,7 @@ def test_item5_no_bid_before_the_dealer_names_trump(
     assert again.exit_code == 2 and "No trump suit is to be chosen now." in again.output
 
 
-def test_item5_a_navigator_is_not_a_trump_card_for_the_booster(content: CardRace) -> None:
+def test_a_navigator_is_not_a_trump_card_for_the_booster(content: CardRace) -> None:
     cards = [parse_id(c) for c in ("B1", "N1", "W2")]
     result = judge(cards, "I")  # Ion Drive is trump; none of it is played
     assert result.winner == 1 and result.bonus == [0]

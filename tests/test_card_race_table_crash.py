@@ -83,7 +83,7 @@ def cli(folder: Path, *args: str) -> subprocess.Popen[bytes]:
 
 
 @pytest.mark.e2e
-def test_item8_kill_9_at_random_moments_blocks_nothing_and_loses_no_post(
+def test_kill_9_at_random_moments_blocks_nothing_and_loses_no_post(
     tmp_path: Path, run: Callable[..., Result]
 ) -> None:
     """Real processes killed with SIGKILL at random moments of their run (a fixed random
@@ -143,7 +143,7 @@ class Killed(BaseException):
     """Stands for the end of a process at that very point (nothing after it runs)."""
 
 
-def test_item8_a_post_lost_between_log_and_post_is_written_by_the_next_command(
+def test_a_post_lost_between_log_and_post_is_written_by_the_next_command(
     tmp_path: Path, run: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (tmp_path / "calm").mkdir()
@@ -184,7 +184,7 @@ def test_item8_a_post_lost_between_log_and_post_is_written_by_the_next_command(
     assert "round-01/table-002.facebook.txt" in listed["table"]
 
 
-def test_item8_a_lock_file_left_by_a_killed_run_does_not_block(
+def test_a_lock_file_left_by_a_killed_run_does_not_block(
     tmp_path: Path, run: Callable[..., Result]
 ) -> None:
     folder = start(tmp_path, run)
@@ -202,7 +202,7 @@ def test_item8_a_lock_file_left_by_a_killed_run_does_not_block(
         ('["Ada", "Ben", "Cleo\\n"]', "'Cleo\\n'"),
     ],
 )
-def test_item8_names_equal_after_casefold_or_ending_in_a_newline_are_refused(
+def test_names_equal_after_casefold_or_ending_in_a_newline_are_refused(
     tmp_path: Path, run: Callable[..., Result], players: str, shown: str
 ) -> None:
     game_file = write_game_file(tmp_path, players)
@@ -230,9 +230,7 @@ def test_a_seat_is_found_by_its_whole_name_case_aside(
     assert '"player": "Ada"' in (folder / "table.jsonl").read_text(encoding="utf-8")
 
 
-def test_item8_entry_numbers_are_checked_on_replay(
-    tmp_path: Path, run: Callable[..., Result]
-) -> None:
+def test_entry_numbers_are_checked_on_replay(tmp_path: Path, run: Callable[..., Result]) -> None:
     """Hidden bids may come in any order, so two swapped lines still replay as a game:
     only their entry numbers show the log was edited."""
     folder = start(tmp_path, run, bidding="hidden")
@@ -249,7 +247,7 @@ def test_item8_entry_numbers_are_checked_on_replay(
     assert "Traceback" not in result.output
 
 
-def test_item8_a_logged_entry_s_files_are_never_written_over(
+def test_a_logged_entry_s_files_are_never_written_over(
     tmp_path: Path, run: Callable[..., Result]
 ) -> None:
     """A log cut short (or replaced) must not let the next entry reuse the number, and so

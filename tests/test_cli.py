@@ -414,7 +414,7 @@ def test_reveal_writes_the_seed_and_a_verify_command_that_works(run: Any, tmp_pa
             assert SECRET not in path.read_text(errors="replace"), path
 
 
-def test_item1_reveal_is_refused_before_the_last_post_is_due(
+def test_reveal_is_refused_before_the_last_post_is_due(
     run: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """On day 1 the seed would give away 50 turns: refused, nothing written; with
@@ -510,7 +510,7 @@ def test_a_table_games_file_given_to_game_starts_it_with_its_own_command(
     )
 
 
-def test_item1_reveal_of_a_table_game_is_a_clear_refusal(run: Any, tmp_path: Path) -> None:
+def test_reveal_of_a_table_game_is_a_clear_refusal(run: Any, tmp_path: Path) -> None:
     """A Card Race folder has no posting schedule: `sheetgen reveal` says where its secrets
     come out instead of failing inside."""
     game = tmp_path / "cr.yaml"

@@ -484,7 +484,7 @@ def test_title_rewards_for_the_page_as_for_rankings(run: Any, tmp_path: Path) ->
     assert "<li>Aesthete: Ann with 3, +4 points</li>" in one
 
 
-def test_item1_a_digest_never_publishes_the_future_by_accident(
+def test_a_digest_never_publishes_the_future_by_accident(
     run: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """On day 3, --all and an --until past now are refused and write nothing; the host's copy
@@ -517,7 +517,7 @@ def test_item1_a_digest_never_publishes_the_future_by_accident(
     assert "HOST COPY" not in PdfReader(str(tmp_path / "g" / "digest.pdf")).pages[0].extract_text()
 
 
-def test_item1_a_dateless_game_needs_the_host_to_say_how_far(run: Any, tmp_path: Path) -> None:
+def test_a_dateless_game_needs_the_host_to_say_how_far(run: Any, tmp_path: Path) -> None:
     assert run("game", "--no-images", "--seed", SEED, "-o", "g").exit_code == 0
     whole = run("digest", "-o", "g", "--all")
     assert whole.exit_code == 2 and "no dates" in whole.stderr

@@ -239,7 +239,7 @@ def every_text(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, 
 
 
 @pytest.mark.parametrize("pack", PACKS)
-def test_item6_every_text_of_every_game_has_no_placeholder_or_doubled_word(
+def test_every_text_of_every_game_has_no_placeholder_or_doubled_word(
     every_text: dict[str, dict[str, str]], pack: str
 ) -> None:
     texts = every_text[pack]
@@ -250,7 +250,7 @@ def test_item6_every_text_of_every_game_has_no_placeholder_or_doubled_word(
     assert not found, "\n".join(found[:40])
 
 
-def test_item6_the_every_text_check_finds_what_it_looks_for() -> None:
+def test_the_every_text_check_finds_what_it_looks_for() -> None:
     """The checker itself: each kind of slip is found, and labels over prose are not."""
     for bad in (
         "Resolve the rest of the the meteors.",
@@ -271,7 +271,7 @@ def test_item6_the_every_text_check_finds_what_it_looks_for() -> None:
         assert not problems_in("x.txt", good), good
 
 
-def test_item6_every_language_of_card_race_is_read(
+def test_every_language_of_card_race_is_read(
     every_text: dict[str, dict[str, str]],
 ) -> None:
     texts = every_text["card-race"]

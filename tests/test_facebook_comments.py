@@ -11,7 +11,7 @@ from typing import Any
 SEED = "kot-rough-roads-seed-1-0123456789"
 
 
-def test_item2_each_rough_roads_card_has_its_own_comment(run: Any, tmp_path: Path) -> None:
+def test_each_rough_roads_card_has_its_own_comment(run: Any, tmp_path: Path) -> None:
     game = tmp_path / "k.yaml"
     game.write_text(
         f"pack: keep-on-trucking\nseed: {SEED}\nstart: 2026-12-01\ndifficulty: insane\n"

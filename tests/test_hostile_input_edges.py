@@ -1,4 +1,4 @@
-"""Issue 19, item 9: the rest of the hostile-input campaign, for the core and Galaxy Trucker
+"""The rest of the hostile-input cases, for the core and Galaxy Trucker
 (the table games' cases are in their own test files). Each case ends in a clear one-line
 error with exit code 2, or is handled; none is an internal error."""
 
@@ -20,7 +20,7 @@ SEED = "hostile-input-19-seed-0123456789"
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_item9_a_3600_digit_hex_literal_is_a_located_error(run: Any, pack_copy: Path) -> None:
+def test_a_3600_digit_hex_literal_is_a_located_error(run: Any, pack_copy: Path) -> None:
     cards = pack_copy / "cards.yaml"
     text = cards.read_text()
     assert "credits: 3, days: 1}" in text
@@ -45,7 +45,7 @@ def test_item9_a_3600_digit_hex_literal_is_a_located_error(run: Any, pack_copy: 
         ),
     ],
 )
-def test_item9_start_dates_at_the_edges_of_the_calendar(
+def test_start_dates_at_the_edges_of_the_calendar(
     run: Any, tmp_path: Path, start: str, rhythm: str, message: str
 ) -> None:
     game = tmp_path / "edge.yaml"
@@ -56,15 +56,13 @@ def test_item9_start_dates_at_the_edges_of_the_calendar(
     assert not (tmp_path / "g").exists()
 
 
-def test_item9_the_first_and_last_dates_a_calendar_holds_still_work(
-    run: Any, tmp_path: Path
-) -> None:
+def test_the_first_and_last_dates_a_calendar_holds_still_work(run: Any, tmp_path: Path) -> None:
     game = tmp_path / "first.yaml"
     game.write_text(f"pack: moon-drop\nseed: {SEED}\nstart: 0001-01-02\n")
     assert run("game", "--game", str(game), "--no-images", "-o", "g").exit_code == 0
 
 
-def test_item9_a_post_time_in_a_clock_change_gap_is_refused(run: Any, tmp_path: Path) -> None:
+def test_a_post_time_in_a_clock_change_gap_is_refused(run: Any, tmp_path: Path) -> None:
     """02:30 on 29 March 2026 does not exist in Amsterdam: the clocks go from 02:00 to 03:00.
     Python would post it at 03:30 without a word; the host is told instead."""
     game = tmp_path / "gap.yaml"
@@ -99,9 +97,7 @@ def _program() -> str:
 
 @pytest.mark.e2e
 @pytest.mark.parametrize("args", [("check", "galaxy-trucker"), ("plan", "--seed", SEED)])
-def test_item9_a_reader_that_stops_reading_ends_quietly(
-    tmp_path: Path, args: tuple[str, ...]
-) -> None:
+def test_a_reader_that_stops_reading_ends_quietly(tmp_path: Path, args: tuple[str, ...]) -> None:
     """`sheetgen … | head`: once the reader has gone, every write fails with a broken pipe.
     The program stops without a word (no internal error, no traceback), as other tools do.
     The broken pipe is made certain with a stdout whose every write fails."""
@@ -132,7 +128,7 @@ def test_item9_a_reader_that_stops_reading_ends_quietly(
 
 
 @pytest.mark.e2e
-def test_item9_ctrl_c_while_the_program_loads_is_one_short_line(tmp_path: Path) -> None:
+def test_ctrl_c_while_the_program_loads_is_one_short_line(tmp_path: Path) -> None:
     """An interrupt after the package is imported but before `run` takes over (the window of
     the program's own start-up): one line, exit code 130. The script is the installed
     `sheetgen` program's, with the interrupt sent at that exact point."""
@@ -157,7 +153,7 @@ def test_item9_ctrl_c_while_the_program_loads_is_one_short_line(tmp_path: Path) 
     assert proc.stderr.strip() == "interrupted" and "Traceback" not in proc.stderr
 
 
-def test_item9_a_library_import_keeps_pythons_own_ctrl_c() -> None:
+def test_a_library_import_keeps_pythons_own_ctrl_c() -> None:
     """Only the sheetgen program itself swaps the handler: importing the package elsewhere
     leaves Ctrl-C as it was. In a fresh interpreter (here the package was imported long
     ago), and compared with the handler before the import: a process started in the
@@ -172,7 +168,7 @@ def test_item9_a_library_import_keeps_pythons_own_ctrl_c() -> None:
     assert proc.stdout.strip() == "True"
 
 
-def test_item9_a_ship_path_through_a_symlinked_folder_is_not_read(run: Any, tmp_path: Path) -> None:
+def test_a_ship_path_through_a_symlinked_folder_is_not_read(run: Any, tmp_path: Path) -> None:
     assert run("game", "--no-images", "--seed", "42", "-o", "g").exit_code == 0
     root = tmp_path / "g"
     outside = tmp_path / "elsewhere"
@@ -191,7 +187,7 @@ def test_item9_a_ship_path_through_a_symlinked_folder_is_not_read(run: Any, tmp_
     ("name", "code"),
     [("Bob\u202e21", "U+202E"), ("Ev\u009be", "U+009B"), ("\u2066Ann\u2069", "U+2066")],
 )
-def test_item9_names_with_bidi_or_c1_controls_are_refused_in_scores(
+def test_names_with_bidi_or_c1_controls_are_refused_in_scores(
     run: Any, tmp_path: Path, name: str, code: str
 ) -> None:
     assert run("game", "--no-images", "--seed", "42", "-o", "g").exit_code == 0
@@ -202,9 +198,7 @@ def test_item9_names_with_bidi_or_c1_controls_are_refused_in_scores(
     assert "scores.csv:3: player: a" in result.stderr and code in result.stderr
 
 
-def test_item9_names_that_differ_only_in_case_are_one_player_in_scores(
-    run: Any, tmp_path: Path
-) -> None:
+def test_names_that_differ_only_in_case_are_one_player_in_scores(run: Any, tmp_path: Path) -> None:
     assert run("game", "--no-images", "--seed", "42", "-o", "g").exit_code == 0
     scores = tmp_path / "g" / "scores.csv"
     scores.write_text("player,round,score\nStraße,1,4\nSTRASSE,1,3\n", encoding="utf-8")
@@ -220,7 +214,7 @@ def test_the_shipped_pack_has_no_number_near_the_limit() -> None:
 
 
 @pytest.mark.parametrize("line", ["[" * 100_000, '{"bid": ' + "9" * 5000 + ', "n": 1}'])
-def test_item9_a_table_log_line_too_deep_or_too_long_a_number_is_located(
+def test_a_table_log_line_too_deep_or_too_long_a_number_is_located(
     run: Any, tmp_path: Path, line: str
 ) -> None:
     """Both table logs: a hand-edited line nested 100,000 deep, or holding a 5,000-digit

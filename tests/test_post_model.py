@@ -49,7 +49,7 @@ def test_facebook_moves_secrets_below_the_fold_of_a_comment() -> None:
     assert post.comment_on == "Turn 12: flight"
 
 
-def test_item2_facebook_gives_each_event_its_own_comment() -> None:
+def test_facebook_gives_each_event_its_own_comment() -> None:
     """Reading event 8's dice must not show event 9's: one comment per event, in order,
     each opening with its event and the spoiler warning, each roll on its own line."""
     blocks = [

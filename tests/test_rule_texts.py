@@ -75,7 +75,7 @@ def front_of(kot: tuple[Any, Any, Any], plan: KeepOnTruckingPlan) -> str:
 
 
 # --- item 6 ------------------------------------------------------------------------------
-def test_item6_ia_sheet_prints_the_printed_lines_ruling_with_an_example(
+def test_ship_ia_sheet_prints_the_printed_lines_ruling_with_an_example(
     kot: tuple[Any, Any, Any],
 ) -> None:
     content = kot[2]
@@ -103,7 +103,7 @@ def _io(data: bytes) -> Any:
     return io.BytesIO(data)
 
 
-def test_item6_ia_texts_name_printed_rows_and_columns(kot: tuple[Any, Any, Any]) -> None:
+def test_ship_ia_texts_name_printed_rows_and_columns(kot: tuple[Any, Any, Any]) -> None:
     """A turned IA (the right edge the front): a hit from the front travels along a printed
     row, entering from the right edge; no IA text names a bare or unprinted row or column."""
     content = kot[2]
@@ -149,7 +149,7 @@ def test_item6_ia_texts_name_printed_rows_and_columns(kot: tuple[Any, Any, Any])
             raise AssertionError(f"{key}: {text[max(0, m.start() - 60) : m.end() + 30]!r}")
 
 
-def test_item6_ia_rough_roads_name_printed_rows_and_columns(kot: tuple[Any, Any, Any]) -> None:
+def test_ship_ia_rough_roads_name_printed_rows_and_columns(kot: tuple[Any, Any, Any]) -> None:
     """Metal Fatigue's and Cosmic Psychosis's cell, Dead Zone's column on Ship IA: the
     printed ones, by their labels (row 11, column 6 is the printed row labelled 10-12 and
     the printed column labelled 5-6)."""
@@ -181,7 +181,7 @@ def test_item6_ia_rough_roads_name_printed_rows_and_columns(kot: tuple[Any, Any,
     assert printed_words(board, "column", 6) == "the printed column labelled 5-6"
 
 
-def test_item6_ia_sabotage_bad_day_and_aesthete_name_printed_lines(
+def test_ship_ia_sabotage_bad_day_and_aesthete_name_printed_lines(
     kot: tuple[Any, Any, Any],
 ) -> None:
     content = kot[2]
@@ -201,7 +201,7 @@ def test_item6_ia_sabotage_bad_day_and_aesthete_name_printed_lines(
     assert "the printed column labelled 7" in aesthete
 
 
-def test_item6_player_aid_prints_no_unfilled_placeholder(kot: tuple[Any, Any, Any]) -> None:
+def test_player_aid_prints_no_unfilled_placeholder(kot: tuple[Any, Any, Any]) -> None:
     content = kot[2]
     files = {f.path: f.data for f in sheet_files(content, ("a4",))}
     aid = PdfReader(_io(files["sheets/player-aid-a4.pdf"]))
@@ -247,7 +247,7 @@ def _posts_with(files: dict[str, str], words: str) -> list[str]:
     return [n for n, t in files.items() if n.endswith(".facebook.txt") and words in t]
 
 
-def test_item7_open_space_says_going_adrift_on_purpose_is_legal(
+def test_open_space_says_going_adrift_on_purpose_is_legal(
     pack_texts: tuple[Any, dict[str, str], list[str]],
 ) -> None:
     content, files, aid = pack_texts
@@ -268,7 +268,7 @@ def test_item7_open_space_says_going_adrift_on_purpose_is_legal(
     )
 
 
-def test_item7_rewards_that_cost_days_say_you_may(
+def test_rewards_that_cost_days_say_you_may(
     pack_texts: tuple[Any, dict[str, str], list[str]],
 ) -> None:
     content, files, aid = pack_texts
@@ -292,7 +292,7 @@ def test_item7_rewards_that_cost_days_say_you_may(
                 assert re.search(r"\byou may\b", how, re.I) or "as Event" in how, (post, how)
 
 
-def test_item7_aliens_sit_only_in_directly_joined_cabins(
+def test_aliens_sit_only_in_directly_joined_cabins(
     pack_texts: tuple[Any, dict[str, str], list[str]],
 ) -> None:
     content, files, aid = pack_texts
@@ -318,7 +318,7 @@ def test_item7_aliens_sit_only_in_directly_joined_cabins(
         assert "directly joined to a cyan life support" in exp.end_of_building
 
 
-def test_item7_starting_cabin_connectors_said_in_words(
+def test_starting_cabin_connectors_said_in_words(
     pack_texts: tuple[Any, dict[str, str], list[str]],
 ) -> None:
     content, files, aid = pack_texts
@@ -334,7 +334,7 @@ def test_item7_starting_cabin_connectors_said_in_words(
     assert words in content.tile_type(content.starting_cabin).summary
 
 
-def test_item7_pretty_ship_can_be_negative(
+def test_pretty_ship_can_be_negative(
     pack_texts: tuple[Any, dict[str, str], list[str]],
 ) -> None:
     from generator.host.rankings import _integer
@@ -349,7 +349,7 @@ def test_item7_pretty_ship_can_be_negative(
     assert _integer("-3") == -3 and _integer("\u22124") == -4
 
 
-def test_item6_a_bold_lead_in_that_fills_its_line_pushes_the_text_down() -> None:
+def test_a_bold_lead_in_that_fills_its_line_pushes_the_text_down() -> None:
     """The aid's 'Plated sides (...):' lead left no room, and its first word ran on into the
     next column: the text now starts on the next line."""
     from generator.art.text import wrap

@@ -165,9 +165,7 @@ def test_table_games_refuse_what_needs_a_schedule(run: Any, tmp_path: Path) -> N
     assert "has no scores to rank" in run("rankings", "-o", "cr").output
 
 
-def test_item2_today_and_the_guide_give_each_events_comment_in_order(
-    run: Any, tmp_path: Path
-) -> None:
+def test_today_and_the_guide_give_each_events_comment_in_order(run: Any, tmp_path: Path) -> None:
     """A flight turn whose two events both roll dice (turn 26 with this seed): two Facebook
     comments, the first event's first, each pasted from its own file and opening with its
     event, in `today` and in the posting guide."""
