@@ -13,8 +13,10 @@ import pytest
 from generator.games.card_race.cards import parse_id
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.model import Table
+from generator.games.card_race.plan import CardRacePlan
 from generator.games.card_race.planner import make_plan, round_commitment
 from generator.kit.session import load_content, open_game
+from generator.plan.model import from_data, to_data
 
 SEEDS = [f"deal-check-{n:03d}" for n in range(300)]
 NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eva"]
@@ -91,9 +93,11 @@ def test_the_round_commitment_checks_the_deal(content: CardRace) -> None:
 
 def test_the_default_table_plans_through_the_core() -> None:
     game = open_game("card-race", "core-pipeline-seed-000001", None)
-    assert game.plan["pack"] == "card-race"
-    assert game.plan["table"]["players"] == ["Ada", "Ben", "Cleo", "Dev"]
-    assert len(game.plan["rounds"]) == 12  # the default for 4 players
+    assert isinstance(game.plan, CardRacePlan) and game.plan.pack == "card-race"
+    assert game.plan.table.players == ("Ada", "Ben", "Cleo", "Dev")
+    assert len(game.plan.rounds) == 12  # the default for 4 players
+    # Its JSON form reads back as the same typed plan.
+    assert from_data(CardRacePlan, json.loads(json.dumps(to_data(game.plan)))) == game.plan
 
 
 GOLDEN = Path(__file__).parent / "golden" / "card-race-deal.json"

@@ -74,36 +74,6 @@ class Plan(PlanHeader):
         return schedule[turn - 1]
 
 
-@dataclass(frozen=True)
-class DataPlan(PlanHeader):
-    """The plan of a game whose planner still gives JSON data rather than dataclasses: the
-    typed header, and the game's own part as data, read by key (`plan["rounds"]`). Its JSON
-    form is the same flat object as a typed plan's; only the header is checked on reading."""
-
-    data: dict[str, Any]
-
-    @classmethod
-    def make(cls, header: PlanHeader, data: dict[str, Any]) -> DataPlan:
-        return cls(**vars(header), data=data)
-
-    def __getitem__(self, key: str) -> Any:
-        if key in HEADER_FIELDS:
-            return getattr(self, key)
-        return self.data[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        try:
-            return self[key]
-        except KeyError:
-            return default
-
-    def __contains__(self, key: object) -> bool:
-        return key in HEADER_FIELDS or key in self.data
-
-
-HEADER_FIELDS = tuple(f.name for f in dataclasses.fields(PlanHeader))
-
-
 # Each dataclass's fields, looked up once: a game's plan has some 25,000 parts, and a command
 # turns it to data several times (asking dataclasses for each part's fields cost more than
 # the copying).
@@ -125,8 +95,6 @@ def to_data(value: Any) -> Any:
     cls = type(value)
     if cls in _PLAIN:
         return value
-    if isinstance(value, DataPlan):
-        return {**{name: getattr(value, name) for name in HEADER_FIELDS}, **value.data}
     fields = _fields_of(cls)
     if fields is not None:
         data = {}
@@ -160,12 +128,6 @@ def from_data(tp: type[T], data: Any) -> T:
     a whole number from 1.0 or true); PlanError names the first value that does not fit."""
     from pydantic import ValidationError
 
-    if tp is DataPlan:
-        if not isinstance(data, dict):
-            raise PlanError(f"the plan: expected an object, got {type(data).__name__}")
-        header = from_data(PlanHeader, {k: data[k] for k in HEADER_FIELDS if k in data})
-        rest = {k: v for k, v in data.items() if k not in HEADER_FIELDS}
-        return DataPlan.make(header, rest)  # type: ignore[return-value]
     try:
         # As JSON (which a plan is): pydantic's strict JSON mode reads an array as a tuple.
         found: T = _adapter(tp).validate_json(json.dumps(data), strict=True)

@@ -6,6 +6,7 @@ model, the posting guide and the calendar. Nothing in generator/ knows it."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import Field
@@ -15,7 +16,7 @@ from generator.games import OutputFile, RenderOptions, ScheduledGame, Scope
 from generator.kit.assemble import scope_files
 from generator.pack.load import Pack, validate_files
 from generator.pack.validation import Strict
-from generator.plan.model import DataPlan, PlanHeader, to_data
+from generator.plan.model import Plan, PlanHeader, Slot
 from generator.plan.rng import Stream
 from generator.plan.schedule import make_schedule, when
 from generator.render.post import PostDraft, heading, para
@@ -29,8 +30,15 @@ class CardsFile(Strict):
     cards: list[str] = Field(min_length=TURNS)
 
 
+@dataclass(frozen=True)
+class CardFlipPlan(Plan):
+    flips: tuple[str, ...]
+    schedule: tuple[Slot, ...]
+    rhythm: dict[str, Any] | None = None  # the posting rhythm of a dated game (plan/rhythm.py)
+
+
 class CardFlipRules(ScheduledGame):
-    plan_type = DataPlan
+    plan_type = CardFlipPlan
 
     def load(self, pack: Pack) -> list[str]:
         models, problems = validate_files(pack, {"cards": CardsFile})
@@ -50,13 +58,13 @@ class CardFlipRules(ScheduledGame):
         header: PlanHeader,
         start: dt.date | None,
         options: dict[str, Any] | None = None,
-    ) -> DataPlan:
+    ) -> CardFlipPlan:
         flipped = Stream(header.seed, "card-flip", "deck").shuffled(content)[:TURNS]
-        schedule = to_data(list(make_schedule(TURNS, SLOTS, start)))
-        return DataPlan.make(header, {"flips": flipped, "schedule": schedule})
+        schedule = make_schedule(TURNS, SLOTS, start)
+        return CardFlipPlan(**vars(header), flips=tuple(flipped), schedule=schedule)
 
-    def posts(self, content: list[str], plan: Any, scope: Scope, *_: Any) -> list[Post]:
-        entries = {s["turn"]: s for s in plan["schedule"]}
+    def posts(self, content: list[str], plan: CardFlipPlan, scope: Scope, *_: Any) -> list[Post]:
+        entries = {s.turn: s for s in plan.schedule}
         wanted = range(1, TURNS + 1) if scope.kind == "game" else [scope.number or 1]
         return [
             PostDraft(
@@ -64,23 +72,23 @@ class CardFlipRules(ScheduledGame):
                 title=f"Turn {turn}",
                 turn=turn,
                 position=0,
-                headline=f"Card Flip · Game {plan['game_id']}",
+                headline=f"Card Flip · Game {plan.game_id}",
                 when=when(entries[turn]),
                 blocks=[
                     heading(f"Turn {turn} of {TURNS}"),
-                    para(f"The card: {plan['flips'][turn - 1]}."),
+                    para(f"The card: {plan.flips[turn - 1]}."),
                 ],
             ).render()
             for turn in wanted
         ]
 
     def outputs(
-        self, content: list[str], plan: Any, scope: Scope, options: RenderOptions
+        self, content: list[str], plan: CardFlipPlan, scope: Scope, options: RenderOptions
     ) -> list[OutputFile]:
         posts = [] if scope.kind == "sheets" else self.posts(content, plan, scope)
         return scope_files("Card Flip", plan, scope.kind, posts)
 
-    def turn_post(self, content: list[str], plan: Any, turn: int) -> str:
+    def turn_post(self, content: list[str], plan: CardFlipPlan, turn: int) -> str:
         (post,) = self.posts(content, plan, Scope("turn", turn))
         return post.facebook or ""
 

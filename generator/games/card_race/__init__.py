@@ -23,10 +23,11 @@ from generator.games import (
 )
 from generator.games.card_race import content as cr_content
 from generator.games.card_race.languages import languages
+from generator.games.card_race.plan import CardRacePlan
 from generator.games.card_race.planner import make_plan, rounds_for
 from generator.host.table_view import TableNow, TableSource, TableThread
 from generator.pack.load import Pack
-from generator.plan.model import DataPlan, PlanHeader
+from generator.plan.model import PlanHeader, as_data, from_data
 
 
 class CardRaceRules(TableGame, PlannedGame):
@@ -61,8 +62,7 @@ class CardRaceRules(TableGame, PlannedGame):
     def turn_count(self, content: cr_content.CardRace) -> int:
         return self.round_count(content)
 
-    # Not yet typed: the deal is JSON data behind the typed header.
-    plan_type = DataPlan
+    plan_type = CardRacePlan
 
     def make_plan(
         self,
@@ -70,28 +70,31 @@ class CardRaceRules(TableGame, PlannedGame):
         header: PlanHeader,
         start: dt.date | None,
         options: dict[str, Any] | None = None,
-    ) -> DataPlan:
-        return DataPlan.make(header, make_plan(content, content.table, header.seed, start))
+    ) -> CardRacePlan:
+        deal = make_plan(content, content.table, header.seed, start)
+        return from_data(CardRacePlan, {**vars(header), **deal})
 
     def outputs(
         self,
         content: cr_content.CardRace,
-        plan: dict[str, Any],
+        plan: CardRacePlan,
         scope: Scope,
         options: RenderOptions,
     ) -> list[OutputFile]:
         from generator.games.card_race.files import game_files
 
-        lang = str(plan["table"]["lang"])
-        return game_files(content, plan, scope, lang, options.papers, options.images)
+        data = as_data(plan)  # the table's modules read the plan as plan.json holds it
+        lang = str(data["table"]["lang"])
+        return game_files(content, data, scope, lang, options.papers, options.images)
 
-    def turn_post(self, content: cr_content.CardRace, plan: dict[str, Any], turn: int) -> str:
+    def turn_post(self, content: cr_content.CardRace, plan: CardRacePlan, turn: int) -> str:
         from generator.games.card_race.flavours import facebook
         from generator.games.card_race.posts import Writer
 
-        lang = plan["table"]["lang"]
+        data = as_data(plan)
         return "\n\n".join(
-            facebook(Writer(content, plan, code).round_post(turn)) for code, _ in languages(lang)
+            facebook(Writer(content, data, code).round_post(turn))
+            for code, _ in languages(data["table"]["lang"])
         )
 
     def score_table(
