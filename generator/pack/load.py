@@ -83,14 +83,8 @@ class Pack:
     def name(self) -> str:
         return self.meta.name
 
-    def has_file(self, stem: str) -> bool:
-        return stem in self.documents or (self.base is not None and self.base.has_file(stem))
-
     def document(self, stem: str) -> Document | None:
         """The file `stem` as the game sees it: the base's, with this pack's entries merged."""
-        return self._merged(stem)
-
-    def _merged(self, stem: str) -> Document | None:
         own = self.documents.get(stem)
         inherited = self.base.document(stem) if self.base else None
         if inherited is None or own is None:
