@@ -57,6 +57,9 @@ def test_an_entry_reads_back_whole_or_not_at_all(root: Path) -> None:
     assert cache.read("piece", ("k",)) == {"a": b"one", "b": b"", "c": b"three"}
     (entry,) = entries(root, "piece")
     assert entry.stat().st_mode & 0o777 == 0o600
+    # Backup tools skip the entries, never the folder SHEETGEN_CACHE names (maybe a user's).
+    assert (root / cache.ENTRIES / cache.MARKER).read_bytes() == cache.MARKER_TEXT
+    assert not (root / cache.MARKER).exists()
     data = entry.read_bytes()
     for damaged in (data[: len(data) // 2], data[:-1] + b"!", b"", cache.MAGIC + b"x\n"):
         entry.write_bytes(damaged)
@@ -130,6 +133,18 @@ def test_a_cache_or_an_entry_of_another_user_is_refused(
     os.chown(root, 65534, 65534)
     assert cache.read("piece", ("k",)) is None
     assert "belongs to another user" in capsys.readouterr().err
+    # Another user's link in a shared folder, in the cache's place, to a folder of this
+    # user's: never followed.
+    os.chown(root, 0, 0)
+    mine = root.parent / "mine"
+    mine.mkdir(mode=0o700)
+    link = root.parent / "shared-cache"
+    link.symlink_to(mine)
+    os.chown(link, 65534, 65534, follow_symlinks=False)
+    monkeypatch.setenv("SHEETGEN_CACHE", str(link))
+    cache.write("piece", ("k",), {"a": b"x"})
+    assert list(mine.iterdir()) == []
+    assert "another user's link" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("stand_in", ["link", "file", "link-to-entry"])
@@ -159,6 +174,43 @@ def test_a_link_or_a_file_in_the_caches_place_is_not_used(
     else:
         assert cache.read("piece", ("new",)) is None and list(elsewhere.iterdir()) == []
         assert "not used this run" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("stand_in", ["folder", "pipe"])
+def test_a_folder_or_a_pipe_in_an_entrys_place_is_no_entry(root: Path, stand_in: str) -> None:
+    cache.write("piece", ("other",), {"a": b"x"})  # makes the folders
+    entry = root / cache.ENTRIES / cache.entry_name("piece", ("k",))
+    if stand_in == "folder":
+        entry.mkdir()
+    else:
+        os.mkfifo(entry, 0o600)
+    assert cache.read("piece", ("k",)) is None  # never waits on a pipe
+    cache.write("piece", ("k",), {"a": b"mine"})
+    expected = {"a": b"mine"} if stand_in == "pipe" else None  # a folder stays, unused
+    assert cache.read("piece", ("k",)) == expected
+    assert not [p for p in entry.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_two_runs_at_once_both_keep_whole_entries(root: Path) -> None:
+    """Two processes writing the same entries and adding to the same bundle: every entry
+    reads back whole, and the bundle holds what both added."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from generator.common import cache\n"
+        "for n in range(30):\n"
+        "    cache.write('piece', (str(n),), {'a': sys.argv[1].encode() * 5000})\n"
+        "    b = cache.bundle(('shared',)); b.put(sys.argv[1] + str(n), b'x'); b.flush()\n"
+    )
+    runs = [subprocess.Popen([sys.executable, "-c", code, who]) for who in ("A", "B")]
+    assert [r.wait(timeout=120) for r in runs] == [0, 0]
+    for n in range(30):
+        found = cache.read("piece", (str(n),))
+        assert found is not None and found["a"] in (b"A" * 5000, b"B" * 5000)
+    pieces = cache.read("bundle", ("shared",))
+    assert pieces is not None and len(pieces) == 60
+    assert not [p for p in (root / cache.ENTRIES).iterdir() if p.name.endswith(".tmp")]
 
 
 def test_a_huge_entry_is_neither_kept_nor_read(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:

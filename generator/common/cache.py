@@ -20,7 +20,8 @@ Whom it trusts. The checksum finds damage, not forgery: whoever can write an ent
 its checksum agree. So the cache is used only when it is the user's alone, as pip checks its
 cache: the folder (and `entries/`) owned by this user and writable by nobody else, every
 entry file owned by this user, writable by nobody else and a regular file (never a link,
-a pipe or a folder in an entry's place). Anything else is refused with one line on stderr
+a pipe or a folder in an entry's place), and the folder's own name a link only if the
+link is the user's. Anything else is refused with one line on stderr
 and the run goes on without the cache. What an entry holds is then as trusted as the
 user's own files, and no more: it never holds a post's text. Sheets and pictures are
 pixels and PDF pages; `today`'s outline is used only when every post text it names is,
@@ -197,12 +198,15 @@ def _entries_folder() -> Iterator[int | None]:
         return
     fd = None
     try:
+        _link_of_mine(root)
         root_fd = _open_folder(root, None, f"the cache folder {root}")
         try:
-            _mark(root_fd)
             fd = _open_folder(ENTRIES, root_fd, f"the cache folder {root / ENTRIES}")
         finally:
             os.close(root_fd)
+        # Marked in entries/, not in the root: SHEETGEN_CACHE may name a folder of the
+        # user's own, which their backups must not skip.
+        _mark(fd)
     except Refused as exc:
         _say_refused(str(exc))
     except OSError:
@@ -214,10 +218,22 @@ def _entries_folder() -> Iterator[int | None]:
             os.close(fd)
 
 
-def _mark(root_fd: int) -> None:
-    """The cache folder is tagged as a cache (backup tools skip it), once."""
+def _link_of_mine(root: Path) -> None:
+    """The cache's own name may be a link (a cache moved to another disk), but only the
+    user's: in a shared folder such as /tmp, another user's link would lead the cache into
+    any folder of this user's."""
+    try:
+        info = os.lstat(root)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(info.st_mode) and hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+        raise Refused(f"the cache folder {root} is another user's link")
+
+
+def _mark(folder: int) -> None:
+    """The entries' folder is tagged as a cache (backup tools skip it), once."""
     with contextlib.suppress(OSError):
-        fd = os.open(MARKER, _NEW_FILE, 0o644, dir_fd=root_fd)
+        fd = os.open(MARKER, _NEW_FILE, 0o644, dir_fd=folder)
         try:
             os.write(fd, MARKER_TEXT)
         finally:
