@@ -61,6 +61,12 @@ TRY_AGAIN = 1
     help="A stopped run left a message unsettled and it is NOT in the channel: the next run "
     "sends it.",
 )
+@click.option(
+    "--private-sent",
+    is_flag=True,
+    help="A table game: you have sent the private messages listed (hands, loyalty cards); "
+    "the posts that wait for them go at this run.",
+)
 @table_game_file_option
 @report_errors
 def send(
@@ -70,6 +76,7 @@ def send(
     thread_id: str | None,
     timeout: float,
     settle_sent: bool | None,
+    private_sent: bool,
     game_file: Path | None,
 ) -> None:
     """Send to Discord by webhook what `today` asks to post now (missed slots first), each
@@ -93,10 +100,19 @@ def send(
     if thread_id is not None and not thread_id.isdigit():
         raise click.BadParameter("a thread id is a number", param_hint="--thread")
     game = open_host_game(folder, game_file, outline=True)
+    left: list[str] = []
     if isinstance(game, TableGame):
-        from generator.host.table_send import table_batches
+        from generator.host.send import check_batches
+        from generator.host.table_send import record_private_sent, table_batches
 
-        root, batches = table_batches(game)
+        root, batches, left = table_batches(game)
+        if private_sent and left and not dry_run:
+            record_private_sent(
+                root, [item.rpartition(": ")[2] for item in left], now().isoformat()
+            )
+            click.echo(f"Recorded as sent by you: {len(left)} private messages.")
+            root, batches, left = table_batches(game)
+        check_batches(batches)
     else:
         from generator.host.game_folder import require_schedule
         from generator.host.posted import read_posted
@@ -122,24 +138,40 @@ def send(
     if record.unsettled():
         raise unsettled_error(root, record)
     count = sum(1 for b in batches for m in b.messages if record.states.get(m.ident) != "sent")
+    nothing = "Nothing to send before the private messages." if left else "Nothing to send now."
     if dry_run:
         where = "the thread" if (webhook and webhook.thread_id) else "the channel"
         if not count:
-            click.echo("Nothing to send now.")
+            click.echo(nothing)
         for line in dry_run_lines(batches, record, where):
             click.echo(line)
         if count:
             click.echo(f"Dry run: {count} message{'s' if count != 1 else ''} not sent.")
+        _say_left(left)
         return
     assert webhook is not None
     if not count:
-        click.echo("Nothing to send now.")
+        click.echo(nothing)
+        _say_left(left)
         return
     with one_run_at_a_time(root) as mine:
         if not mine:
             click.echo("Another `sheetgen send` is sending for this game now: nothing sent.")
             return
         _send_now(root, batches, Sender(webhook, timeout=timeout))
+    _say_left(left)
+
+
+def _say_left(left: list[str]) -> None:
+    """What a webhook cannot do (a private message): the host's, said every run, with what
+    waits for it."""
+    for item in left:
+        click.echo(f"Not by webhook, send it yourself: {item}")
+    if left:
+        click.echo(
+            "The posts after them wait: once these are sent, `sheetgen send --private-sent` "
+            "(with the same -o / --game) sends them."
+        )
 
 
 def _send_now(root: Path, batches: list[Batch], sender: Sender) -> None:

@@ -161,25 +161,32 @@ class SendRecord:
         return [ident for ident, state in self.states.items() if state == SENDING]
 
 
-def read_send_record(root: Path) -> SendRecord:
+def read_send_lines(root: Path) -> list[dict[str, object]]:
+    """The record's lines of `send` (a line cut short by a killed run is passed by)."""
     path = root / POSTED_FILE
-    states: dict[str, str] = {}
-    ids: dict[str, str] = {}
-    began: dict[str, str] = {}
-    what: dict[str, str] = {}
     if not path.exists() and not path.is_symlink():
-        return SendRecord(states, ids, began, what)
+        return []
     try:
         data = read_regular_file(path, MAX_POSTED_BYTES, within=root)
     except UnreadableFile as exc:
         raise SheetgenError(f"{display_path(path)}: {exc}") from None
+    lines = []
     for raw in data.split(b"\n"):
         try:
             line = json_text.loads(raw)
         except (ValueError, RecursionError):
             continue
-        if not isinstance(line, dict) or line.get("send") != PLATFORM:
-            continue
+        if isinstance(line, dict) and line.get("send") == PLATFORM:
+            lines.append(line)
+    return lines
+
+
+def read_send_record(root: Path) -> SendRecord:
+    states: dict[str, str] = {}
+    ids: dict[str, str] = {}
+    began: dict[str, str] = {}
+    what: dict[str, str] = {}
+    for line in read_send_lines(root):
         ident, state = line.get("message"), line.get("state")
         if not isinstance(ident, str) or state not in (SENDING, SENT, NOT_SENT):
             continue
@@ -188,7 +195,7 @@ def read_send_record(root: Path) -> SendRecord:
             began[ident] = str(line.get("at", ""))
             what[ident] = str(line.get("what", ident))
         if state == SENT and isinstance(line.get("id"), str):
-            ids[ident] = line["id"]
+            ids[ident] = str(line["id"])
     return SendRecord(states, ids, began, what)
 
 

@@ -64,6 +64,9 @@ class TableNow:
     entry: int  # the latest logged entry's number; 0 when nothing is logged yet
     keep: tuple[str, ...] = ()  # files written now that the host keeps (never posted)
     next: str = ""  # how the next post comes: the command that records the next move
+    # The players the table waits for now, by name as the game file has them (whom
+    # `sheetgen send` pings); none while the next move is the host's or a secret's.
+    to_act: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

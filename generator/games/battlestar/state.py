@@ -269,6 +269,24 @@ class TableState:
         items += self._turn_step()
         return items
 
+    def acting(self) -> list[str]:
+        """The players the queue waits for first, by name (whom `sheetgen send` pings):
+        those who must discard, then the next to add to a skill check, or the Admiral at a
+        jump, or the current player. Nobody while the moderator acts or a secret would be
+        told (who holds the Sympathizer)."""
+        if self.winner is not None or self.sympathizer_due():
+            return []
+        seats = sorted(self.discard_to)
+        if self.check is not None:
+            seat = self.check.next_seat()
+            seats += [seat] if seat is not None else []
+        elif self.jump_due:
+            admiral = self.holder("admiral")
+            seats += [admiral] if admiral is not None else []
+        elif not self.sleeper_due():
+            seats.append(self.current_seat)
+        return [self.players[seat].name for seat in dict.fromkeys(seats)]
+
     def _turn_step(self) -> list[str]:
         who = self.who(self.current_seat)
         turn = f"turn {self.turn}"

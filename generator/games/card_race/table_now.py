@@ -60,8 +60,10 @@ def table_now(source: TableSource) -> TableNow:
             where = f"Round {number} of {table.rounds} is over · {last}"
         else:
             where = f"Round {number} of {table.rounds} · {last}"
+    to_act: tuple[str, ...] = ()
     if not table.state.over:
         act.append(waiting_for(table, table.state.current))
+        to_act = acting(table, table.state.current)
     return TableNow(
         folder=table.folder,
         title=table.title(),
@@ -70,6 +72,7 @@ def table_now(source: TableSource) -> TableNow:
         steps=tuple(steps),
         entry=count,
         next=next_command(table),
+        to_act=to_act,
     )
 
 
@@ -122,6 +125,17 @@ def _post(table: ReadTable, post_draft: PostDraft) -> Post:
     # Pictures a game written with --no-images does not have are not attached.
     post.images = [im for im in post.images if (table.folder / im.file).is_file()]
     return post
+
+
+def acting(table: ReadTable, rnd: RoundState) -> tuple[str, ...]:
+    """Who the table waits for (as `waiting_for` says it): the dealer, the bidders, the
+    player to play."""
+    if rnd.trump_open:
+        return (rnd.dealer,)
+    if not rnd.bidding_done:
+        waiting = rnd.waiting_bids()
+        return (waiting[0],) if table.state.variant == "standard" else tuple(waiting)
+    return (rnd.next_player(),)
 
 
 def waiting_for(table: ReadTable, rnd: RoundState) -> str:

@@ -74,6 +74,7 @@ def table_now(source: TableSource) -> TableNow:
         entry=n,
         keep=tuple(keep),
         next="nothing: the game is over." if state.over else _next(file),
+        to_act=tuple(state.acting()),
     )
 
 
