@@ -70,11 +70,15 @@ def _run() -> None:
         except click.ClickException as exc:
             # click's own errors quote a value as typed: 10^5 digits are cut short, as the
             # project's errors are (common/errors.py; those cut their own lines).
+            # Its message is final (click's types): the text it shows is cut instead.
+            import io
+
             from generator.common.errors import MAX_MESSAGE_LINE, MAX_MESSAGE_LINES, capped
 
-            lines = exc.message.splitlines()
-            exc.message = "\n".join(capped(lines, MAX_MESSAGE_LINES, MAX_MESSAGE_LINE))
-            exc.show()
+            shown = io.StringIO()
+            exc.show(file=shown)
+            lines = shown.getvalue().splitlines()
+            click.echo("\n".join(capped(lines, MAX_MESSAGE_LINES, MAX_MESSAGE_LINE)), err=True)
             sys.exit(exc.exit_code)
         # A command returns None; --help, --version and ctx.exit() return their exit code.
         sys.exit(code if isinstance(code, int) else 0)

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
@@ -179,21 +179,21 @@ def resolve_args(
         from generator.kit.session import read_game_file
 
         spec = read_game_file(game_file)
+        if output is None and spec.output:
+            output = game_file.parent / spec.output
     raw_seed = seed if seed is not None else (spec.seed if spec else None)
     start = start or (spec.start if spec else None)
-    if output is None and spec and spec.output:
-        output = game_file.parent / spec.output  # type: ignore[union-attr]
     options = spec.options() if spec else {}
     if output is not None and raw_seed is None and found is None:
         found = folder_plan(output)
     recorded = recorded_game(found) if found is not None and raw_seed is None else None
-    if recorded is not None:
+    if found is not None and recorded is not None:
         options = options or recorded.options
         # `sheetgen turn 5 -o output/my-game` goes on with the game in that folder.
         raw_seed = recorded.seed
         pack = pack or recorded.pack
         if not picked:  # pick_running_game has already said which game
-            click.echo(f"Using the game recorded in {display_path(output)}", err=True)
+            click.echo(f"Using the game recorded in {display_path(found.root)}", err=True)
     if game_options:
         # The command line wins over the game file and the recorded game.
         options = {**options, **game_options}
@@ -334,7 +334,7 @@ class Interrupted(click.ClickException):
     def __init__(self) -> None:
         super().__init__("interrupted")
 
-    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+    def show(self, file: IO[Any] | None = None) -> None:
         click.echo("\ninterrupted", file=file, err=True)
 
 

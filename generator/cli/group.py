@@ -3,6 +3,7 @@ without importing the games."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -28,14 +29,18 @@ def _game_of(module: str) -> str:
     return parts[2] if parts[:2] == ["generator", "games"] and len(parts) > 2 else parts[0]
 
 
+# The callbacks already wrapped: a command group loaded twice is not wrapped twice.
+_reporting: set[Callable[..., Any]] = set()
+
+
 def _wrap(command: click.Command) -> click.Command:
     """A game's commands report unexpected failures like the core's."""
     if isinstance(command, click.Group):
         for sub in command.commands.values():
             _wrap(sub)
-    elif command.callback is not None and not getattr(command.callback, "_reported", False):
+    elif command.callback is not None and command.callback not in _reporting:
         command.callback = report_errors(command.callback)
-        command.callback._reported = True  # type: ignore[attr-defined]
+        _reporting.add(command.callback)
     return command
 
 

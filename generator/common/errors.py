@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO, Any
 
 import click
 
@@ -14,7 +15,7 @@ class SheetgenError(click.ClickException):
 
     exit_code = 2
 
-    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+    def show(self, file: IO[Any] | None = None) -> None:
         lines = f"error: {self.format_message()}".splitlines() or ["error:"]
         for line in capped(lines, MAX_MESSAGE_LINES, MAX_MESSAGE_LINE):
             click.echo(line, file=file, err=True)
@@ -59,7 +60,7 @@ class ContentError(SheetgenError):
         self.problems = sorted(set(problems))
         super().__init__("\n".join(str(p) for p in self.problems))
 
-    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+    def show(self, file: IO[Any] | None = None) -> None:
         lines = [str(p) for p in self.problems]
         for line in capped(lines, MAX_PROBLEMS_SHOWN, MAX_PROBLEM_LINE):
             click.echo(line, file=file, err=True)

@@ -6,6 +6,8 @@ game."""
 
 from __future__ import annotations
 
+from typing import IO, Any
+
 import click
 
 from generator.common.errors import MAX_PROBLEM_LINE, MAX_PROBLEMS_SHOWN, abridge
@@ -19,7 +21,7 @@ class StoppedStrict(click.ClickException):
 
     exit_code = 1
 
-    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+    def show(self, file: IO[Any] | None = None) -> None:
         click.echo(self.format_message(), file=file, err=True)
 
 

@@ -77,9 +77,13 @@ def read_existing_plan(root: Path, tolerant: bool = False) -> dict[str, Any] | N
             return None
     except OSError:
         return None
+    data: dict[str, Any] = {}
     try:
-        data = json_text.loads(read_regular_file(path, MAX_PLAN_BYTES, within=root).decode("utf-8"))
-        reason = "" if isinstance(data, dict) else "not a JSON object"
+        loaded = json_text.loads(read_regular_file(path, MAX_PLAN_BYTES, within=root).decode())
+        if isinstance(loaded, dict):
+            data, reason = loaded, ""
+        else:
+            reason = "not a JSON object"
     except UnreadableFile as exc:
         reason = str(exc)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:

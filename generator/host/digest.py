@@ -108,11 +108,12 @@ def digest_cutoff(plan: dict[str, Any], until: str | None, everything: bool) -> 
 def not_yet_due(game: GameFolder, posts: list[Post], cutoff: Cutoff) -> list[Post]:
     """The posts of a page whose moment has not come. A game without dates cannot tell: a
     page of `--until 'day N'` is the host's word for what is out, the whole game is not."""
-    slots = {s.turn: s for s in game_slots(game.plan)}
-    if any(s.at is None for s in slots.values()):
+    slots = game_slots(game.plan)
+    moments = {s.turn: s.at for s in slots if s.at is not None}
+    if len(moments) < len(slots):
         return posts if cutoff.everything else []
     moment = now()
-    return [p for p in posts if slots[p.turn].at > moment]  # type: ignore[operator]
+    return [p for p in posts if moments[p.turn] > moment]
 
 
 def refuse_future(game: GameFolder, future: list[Post], cutoff: Cutoff) -> None:

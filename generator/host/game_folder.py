@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from generator.common.errors import SheetgenError, display_path
 from generator.folder.in_place import finish_before_reading
@@ -26,7 +26,10 @@ OUTPUT_DIR = Path("output")
 PAPERS = ("a4", "letter")  # what `--paper both` writes, in the order posts name them
 
 
-class _Loaded:
+V = TypeVar("V")
+
+
+class _Loaded(Generic[V]):
     """A field of GameFolder that is loaded with the pack when first read (GameFolder.load),
     unless it was given. A dataclass field's descriptor: `dataclasses.replace(game,
     typed=...)` still gives a game with that part replaced."""
@@ -34,14 +37,14 @@ class _Loaded:
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, game: GameFolder | None, owner: type) -> Any:
+    def __get__(self, game: GameFolder | None, owner: type) -> V:
         if game is None:
-            return _UNSET  # the field's default: not given
+            return cast(V, _UNSET)  # the field's default: not given
         if self.name not in game.__dict__:
             game.load()
-        return game.__dict__[self.name]
+        return cast(V, game.__dict__[self.name])  # as __set__ or load stored it
 
-    def __set__(self, game: GameFolder, value: Any) -> None:
+    def __set__(self, game: GameFolder, value: V) -> None:
         if value is not _UNSET:
             game.__dict__[self.name] = value
 
@@ -57,10 +60,11 @@ class GameFolder:
 
     root: Path
     plan: dict[str, Any]
-    rules: GameRules = _Loaded()  # type: ignore[assignment]
-    content: Any = _Loaded()
-    title: str = _Loaded()  # type: ignore[assignment]  # the game's name, as its pack calls it
-    typed: Any = _Loaded()  # the plan as the game's rules read it (generator/plan/model.py)
+    rules: _Loaded[GameRules] = _Loaded()
+    content: _Loaded[Any] = _Loaded()
+    title: _Loaded[str] = _Loaded()  # the game's name, as its pack calls it
+    # The plan as the game's rules read it (generator/plan/model.py).
+    typed: _Loaded[Any] = _Loaded()
     pack_ref: str = ""  # the folder's pack copy if it has one, else the pack's name
     # What `today` reads instead of the rules, when it has it (host/outline.py).
     outline: Outline | None = None

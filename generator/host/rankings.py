@@ -9,6 +9,7 @@ ranked on the rounds they flew and shown as such."""
 
 from __future__ import annotations
 
+import _csv  # the type csv.reader returns (csv does not name it)
 import csv
 import io
 import re
@@ -249,7 +250,7 @@ def _parse(text: str, shown: str, spec: ScoreSpec, folder: Path | None) -> list[
     return entries
 
 
-def _numbered(reader: csv.Reader) -> list[tuple[int, list[str]]]:  # type: ignore[name-defined]
+def _numbered(reader: _csv.Reader) -> list[tuple[int, list[str]]]:
     """Rows with the line they start on; blank lines and # comments skipped."""
     result = []
     line = 1

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from generator.common.errors import SheetgenError, display_path
 from generator.folder.write import PLAN_FILE
-from generator.host.game_folder import SNAPSHOT_DIR, GameFolder, find_folder, open_folder
+from generator.host.game_folder import GameFolder, find_folder, open_folder
+from generator.pack.folders import SNAPSHOT_DIR
 
 if TYPE_CHECKING:
     # Loaded by the table games' paths only: a scheduled game's `today` goes without.

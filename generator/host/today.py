@@ -149,14 +149,15 @@ def agenda(game: GameFolder, work: list[SlotWork], at: dt.datetime, posted: Post
     """The slots to post now. Only today's slot is due now: a slot of an earlier day is not
     posted again by accident (a rest day, a skipped date, an early morning). In a folder that
     records what was posted, a due slot not marked is missed and comes back until marked."""
-    if any(w.slot.at is None for w in work):
+    moments = [w.slot.at for w in work if w.slot.at is not None]
+    if len(moments) < len(work):
         raise SheetgenError(
             "this game has no dates (no start date): ask for a day, `sheetgen today day N`"
         )
     zone = game_zone(game.plan)
     today = at.astimezone(zone).date()
-    came = [i for i, w in enumerate(work) if w.slot.at is not None and w.slot.at <= at]
-    todays = [i for i in came if work[i].slot.at.astimezone(zone).date() == today]  # type: ignore[union-attr]
+    came = [i for i, moment in enumerate(moments) if moment <= at]
+    todays = [i for i in came if moments[i].astimezone(zone).date() == today]
     due = todays[-1] if todays else None
     if due is not None and posted.counts_as_posted(work[due].slot.turn, work[due].slot.at):
         due = None
@@ -169,10 +170,11 @@ def agenda(game: GameFolder, work: list[SlotWork], at: dt.datetime, posted: Post
         if posted.tracked
         else []
     )
-    upcoming = next((i for i, w in enumerate(work) if w.slot.at > at), None)  # type: ignore[operator]
+    upcoming = next((i for i, moment in enumerate(moments) if moment > at), None)
     quiet = None
     if due is None and not missed:
-        quiet = _quiet_reason(game, work, todays, upcoming, today, posted)
+        following = moments[upcoming] if upcoming is not None else None
+        quiet = _quiet_reason(game, work, todays, upcoming, following, today, posted)
     pending = pending_corrections(game, at, posted)
     shown = {work[i].slot.turn for i in [*missed, *([due] if due is not None else [])]}
     out = {work[i].slot.turn for i in came} - shown
@@ -271,6 +273,7 @@ def _quiet_reason(
     work: list[SlotWork],
     todays: list[int],
     upcoming: int | None,
+    following: dt.datetime | None,
     today: dt.date,
     posted: Posted,
 ) -> str:
@@ -278,9 +281,9 @@ def _quiet_reason(
     if todays:
         # Today's slots so far are marked; a later one today, if any, is the next below.
         return "Everything due so far today is out (marked posted)."
-    if upcoming is None:
+    if following is None:
         return "No posts today: the game's last post is out."
-    following = work[upcoming].slot.at.astimezone(zone)  # type: ignore[union-attr]
+    following = following.astimezone(zone)
     if following.date() == today:
         return f"Nothing to post yet today: the first post is at {following:%H:%M}."
     if upcoming == 0:
