@@ -13,30 +13,36 @@ ROOT = Path(__file__).resolve().parent.parent
 GENERATOR = ROOT / "generator"
 
 # Calls into a game's interface (generator/games/__init__.py) as the core makes them: the
-# right ones, then wrong ones, each marked with the error mypy must report on its line.
+# right ones, then wrong ones, each marked with the error mypy must report on its line (a
+# game of either kind has no rounds until it is known to be a scheduled one).
 CALLS = """
-from generator.games import PlannedGame, RenderOptions, Scope, rules_for
+from generator.games import RenderOptions, ScheduledGame, Scope, rules_for
 from generator.pack.load import Pack
+from generator.plan.model import PlanHeader
 
 
-def right(pack: Pack) -> int:
+def right(pack: Pack, header: PlanHeader) -> int:
     rules = rules_for(pack)
     content = rules.load(pack)
     rules.outputs(content, None, Scope("round", 2), RenderOptions(papers=("a4",)))
-    return rules.round_count(content) if isinstance(rules, PlannedGame) else 0
+    if isinstance(rules, ScheduledGame):
+        rules.make_plan(content, header, None, options={"crew": 4})
+        return rules.round_count(content)
+    return 0
 
 
-def wrong(pack: Pack) -> None:
+def wrong(pack: Pack, header: PlanHeader) -> None:
     rules = rules_for(pack)
     content = rules.load(pack)
     rules.outputs(content, None, "game", RenderOptions())  # E: arg-type
     rules.outputs(content, None, Scope("deck"), RenderOptions())  # E: arg-type
     rules.outputs(content, None, Scope("game"))  # E: call-arg
-    rules.round_count(content)  # E: attr-defined
-    if isinstance(rules, PlannedGame):
-        rules.round_count()  # E: call-arg
     RenderOptions(papers="a4")  # E: arg-type
     rules.capabilities.no_such_power  # E: attr-defined
+    rules.round_count(content)  # E: attr-defined
+    if isinstance(rules, ScheduledGame):
+        rules.round_count()  # E: call-arg
+        rules.make_plan(content, header, "2026-12-07")  # E: arg-type
 
 
 def untyped(pack):  # E: no-untyped-def

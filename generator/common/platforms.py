@@ -1,3 +1,6 @@
 """The platforms a host posts to, in the order every guide and command lists them."""
 
-PLATFORMS = ("facebook", "discord", "bgg")
+from typing import Literal
+
+Platform = Literal["facebook", "discord", "bgg"]
+PLATFORMS: tuple[Platform, ...] = ("facebook", "discord", "bgg")

@@ -35,7 +35,7 @@ from generator.render.ics_text import Component, duration, text, to_ical, unknow
 from generator.render.text import Post
 
 if TYPE_CHECKING:
-    from icalendar import Event
+    import icalendar  # a read calendar's events are its components (Calendar.walk)
 
 PRODID = "-//sheetgen//posting schedule//EN"
 EVENT_MINUTES = 10
@@ -231,7 +231,7 @@ def issued_events(data: bytes) -> dict[str, Issued]:
     return found
 
 
-def _issued(event: Event, uid: str) -> Issued:
+def _issued(event: icalendar.Component, uid: str) -> Issued:
     # icalendar keeps a value it cannot read as text (vBroken); each is checked for its type.
     sequence = _decoded(event, "SEQUENCE", uid, 0)
     if isinstance(sequence, bool) or not isinstance(sequence, int):
@@ -245,7 +245,7 @@ def _issued(event: Event, uid: str) -> Issued:
     return Issued(sequence, stamp, start, shown)
 
 
-def _decoded(event: Event, name: str, uid: str, default: Any) -> Any:
+def _decoded(event: icalendar.Component, name: str, uid: str, default: Any) -> Any:
     if name not in event:
         return default
     try:
@@ -265,7 +265,7 @@ def _utc(value: Any, uid: str, name: str) -> dt.datetime:
     return value.astimezone(dt.UTC)
 
 
-def _shown(event: Event, name: str, uid: str) -> Any:
+def _shown(event: icalendar.Component, name: str, uid: str) -> Any:
     value = _decoded(event, name, uid, None)
     if isinstance(value, dt.datetime):
         return _utc(value, uid, name)
@@ -311,7 +311,7 @@ def revise(fresh: bytes, before: Mapping[str, Issued]) -> Revised:
     return Revised(cal.to_ical(), changed)
 
 
-def _set(event: Event, name: str, value: Any) -> None:
+def _set(event: icalendar.Component, name: str, value: Any) -> None:
     # icalendar writes an event's properties in RFC order whatever the order they were
     # added in, so a replaced value stays where the first issue had it.
     event.pop(name.upper(), None)

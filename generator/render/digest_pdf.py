@@ -245,7 +245,7 @@ def _fitted(width: int, height: int) -> tuple[float, float]:
     return IMAGE_WIDTH * HEIGHT / shown, HEIGHT
 
 
-class _PngImage(pdfdoc.PDFImageXObject):  # type: ignore[misc]
+class _PngImage(pdfdoc.PDFImageXObject):
     """An image XObject of a palette PNG's own compressed rows and palette."""
 
     def __init__(self, name: str, png: _Png) -> None:
@@ -272,7 +272,7 @@ class _PngImage(pdfdoc.PDFImageXObject):  # type: ignore[misc]
         entries["DecodeParms"] = (
             f"<< /Predictor 15 /Colors 1 /BitsPerComponent {png.bits} /Columns {png.width} >>"
         ).encode("ascii")
-        return stream.format(document)  # type: ignore[no-any-return]
+        return stream.format(document)
 
 
 class _Png:

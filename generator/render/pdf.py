@@ -167,7 +167,11 @@ def render_pdf(
     buffer = io.BytesIO()
     # The initial font would otherwise be Helvetica, listed (unembedded) on every page.
     canvas = Canvas(
-        buffer, pagesize=page_size(paper, "portrait"), invariant=1, initialFontName="Vera"
+        buffer,
+        pagesize=page_size(paper, "portrait"),
+        invariant=1,
+        # types-reportlab types the font's name as a number; reportlab takes a name.
+        initialFontName="Vera",  # type: ignore[arg-type]
     )
     canvas.setTitle(title)
     canvas.setSubject(subject)
@@ -462,6 +466,14 @@ def assign(
     return _placements(blocks, columns, gap, strip, heights, choice)
 
 
+def _fitted(heights: list[list[float | None]], block: int, column: int) -> float:
+    """The height of a block in a column a choice puts it in (only where it fits)."""
+    height = heights[block][column]
+    if height is None:
+        raise ValueError(f"block {block} does not fit column {column}")
+    return height
+
+
 def _placements(
     blocks: list[LayoutBlock],
     columns: list[Column],
@@ -472,7 +484,7 @@ def _placements(
 ) -> list[Placement]:
     used = [0.0] * len(columns)
     for i, c in enumerate(choice):
-        used[c] += heights[i][c] + gap  # type: ignore[operator]
+        used[c] += _fitted(heights, i, c) + gap
     shift = used[-1] if strip else 0.0
     ys = [
         col.y + (0.0 if strip and c == len(columns) - 1 else shift) for c, col in enumerate(columns)
@@ -480,7 +492,7 @@ def _placements(
     placed = []
     for i, c in enumerate(choice):
         placed.append(Placement(blocks[i], c, columns[c].x, ys[c], columns[c].w))
-        ys[c] += heights[i][c] + gap  # type: ignore[operator]
+        ys[c] += _fitted(heights, i, c) + gap
     return placed
 
 
@@ -498,7 +510,7 @@ def _assign_trying_all(
             continue
         used = [0.0] * len(columns)
         for i, c in enumerate(choice):
-            used[c] += heights[i][c] + gap  # type: ignore[operator]
+            used[c] += _fitted(heights, i, c) + gap
         shift = used[-1] if strip else 0.0
         fits = all(
             columns[c].y + (0.0 if strip and c == len(columns) - 1 else shift) + used[c] - gap

@@ -236,7 +236,13 @@ def flow_pdf(
     register_fonts()
     buffer = io.BytesIO()
     # The initial font would otherwise be Helvetica, listed (unembedded) on every page.
-    canvas = Canvas(buffer, pagesize=A4, invariant=1, initialFontName="Vera")
+    canvas = Canvas(
+        buffer,
+        pagesize=A4,
+        invariant=1,
+        # types-reportlab types the font's name as a number; reportlab takes a name.
+        initialFontName="Vera",  # type: ignore[arg-type]
+    )
     canvas.setTitle(title)
     canvas.setAuthor("sheetgen")
     canvas.setCreator("sheetgen")

@@ -40,7 +40,7 @@ from generator.render.text import Post, PostImage, bgg_safe
 
 Flavour = Literal["facebook", "discord", "bgg", "html"]
 # Every platform a host posts to, and the catch-up page's HTML.
-FLAVOURS: tuple[Flavour, ...] = (*PLATFORMS, "html")  # type: ignore[assignment]
+FLAVOURS: tuple[Flavour, ...] = (*PLATFORMS, "html")
 SPACER_LINES = 8  # dots under a Facebook spoiler warning: the rest goes below the fold
 BGG_IMAGE = "[ImageID=…]"  # the host puts the number BGG gives the uploaded picture
 
@@ -161,9 +161,16 @@ def code(text: str) -> Block:
     return Block("code", (text,))
 
 
+def plain_text(parts: Sequence[Part], flavour: Flavour) -> str:
+    """The parts' words on one platform, without their marks (bold, secret)."""
+    return "".join(
+        p if isinstance(p, str) else p.on(flavour) if isinstance(p, Per) else p.text for p in parts
+    )
+
+
 def code_lines(block: Block, flavour: Flavour) -> list[str]:
     """The lines a code block writes on one platform (not HTML)."""
-    text = "".join(p if isinstance(p, str) else p.text for p in block.parts)  # type: ignore[union-attr]
+    text = plain_text(block.parts, flavour)
     body = text[:-1] if text.endswith("\n") else text
     if flavour == "bgg":
         return [f"[c]{body}[/c]"]
@@ -394,12 +401,12 @@ def html_blocks(blocks: Sequence[Block]) -> str:
             continue
         if wholly_secret(block):
             flush_items()
-            hidden.append(html_escape("".join(p.text for p in block.parts)))  # type: ignore[union-attr]
+            hidden.append(html_escape(plain_text(block.parts, "html")))
             continue
         flush_hidden()
         if block.kind == "code":
             flush_items()
-            text = "".join(p if isinstance(p, str) else p.text for p in block.parts)  # type: ignore[union-attr]
+            text = plain_text(block.parts, "html")
             out.append(f'<pre class="code">{html.escape(text)}</pre>')
             continue
         content = html_parts(block.parts)

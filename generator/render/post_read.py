@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Literal
 
-from generator.render.post import Block, Bold, Part, Secret
+from generator.render.post import Block, Bold, Secret
 from generator.render.text import PostImage
 
 Kind = Literal["para", "line", "heading", "item", "code"]
@@ -47,7 +47,7 @@ class _Reader(HTMLParser):
         self.head = {"headline": "", "kicker": "", "when": ""}
         self.target: str | None = None  # a key of `head` while inside that element
         self.kind: Kind | None = None  # the open block's kind
-        self.parts: list[Part] = []
+        self.parts: list[str | Bold | Secret] = []  # a Per comes back as its HTML words
         self.bold = 0
         self.secret: list[str] | None = None  # an inline secret's text, while inside it
         self.hidden_block = 0  # inside <details class="spoiler block">: wholly secret lines

@@ -128,7 +128,7 @@ def _mixed(spans: Sequence[Span], room: float, size: float, width: Width) -> lis
             lines.append(_merged(line))
             line, used, space = [], 0.0, None
             continue
-        if item == " ":
+        if isinstance(item, str):  # " ", the space between two words
             if line:
                 space = (" ", line[-1][1])
             continue

@@ -20,7 +20,7 @@ from generator.render.post import para as draft_para
 from generator.render.text import Post, PostImage
 
 Flavour = Literal["facebook", "discord", "bgg"]
-FLAVOURS: tuple[Flavour, ...] = PLATFORMS  # type: ignore[assignment]
+FLAVOURS: tuple[Flavour, ...] = PLATFORMS
 QUEUE_HEADING = "Action queue"
 
 
