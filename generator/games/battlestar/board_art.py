@@ -295,8 +295,8 @@ def _area(draw: ImageDraw.ImageDraw, area: AreaView) -> None:
     x0, y0, x1, y1 = BOXES[area.id]
     draw.rectangle([x0, y0, x1, y1], fill=SPACE_BG, outline=SPACE_LINE, width=2)
     _text(draw, (x0 + 8, y0 + 6), AREA_NAMES[area.id], 20, SPACE_LINE)
-    y = y0 + 34
-    x = x0 + 8
+    y: float = y0 + 34
+    x: float = x0 + 8
     rows: list[tuple[str, tuple[int, int, int], int]] = []
     for star in area.basestars:
         rows.append((f"B{star}" if len(star) == 1 else f"B{star[0]}*", CYLON, 1))
@@ -342,7 +342,7 @@ def render_png(view: BoardView) -> bytes:
     _bold(draw, (390, gy0 + 14), "GALACTICA", 24, INK, "mt")
     _text(draw, (390, gy0 + 44), f"damage {damage}/{GALACTICA_DESTROYED_AT}", 22,
           RED if damage else INK, "mt")  # fmt: skip
-    y = SPACE_TOP + SPACE_H + 6
+    y: float = SPACE_TOP + SPACE_H + 6
     _text(draw, (12, y), "B basestar (* damaged) · R raider · H heavy raider · V viper", 20,
           MUTED)  # fmt: skip
     _text(

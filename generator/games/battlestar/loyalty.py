@@ -56,7 +56,9 @@ def build_deck(content: Battlestar, seed: str, characters: Mapping[int, str]) ->
     return Stream(seed, "bsg", "loyalty", "deck").shuffled(cards)
 
 
-def _deal(deck: list[LoyaltyCard], order: list[int], counts: dict[int, int]) -> dict[int, list]:
+def _deal(
+    deck: list[LoyaltyCard], order: list[int], counts: dict[int, int]
+) -> dict[int, list[LoyaltyCard]]:
     hands: dict[int, list[LoyaltyCard]] = {}
     for seat in order:
         hands[seat] = [deck.pop(0) for _ in range(counts[seat])]

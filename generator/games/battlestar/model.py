@@ -5,7 +5,7 @@ characters, a loyalty table uses up its deck) live in `content.py`."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import Field, field_validator
 
@@ -144,7 +144,7 @@ class SkillsFile(Strict):
 
 # --- decks.yaml ---------------------------------------------------------------------------
 DeckId = Literal["crisis", "super-crisis", "quorum", "destination"]
-PACK_DECKS: tuple[str, ...] = DeckId.__args__  # type: ignore[attr-defined]
+PACK_DECKS: tuple[str, ...] = get_args(DeckId)
 
 
 class DecksFile(Strict):

@@ -8,6 +8,7 @@ black-and-white printer."""
 from __future__ import annotations
 
 import math
+from collections.abc import Set as AbstractSet
 
 from generator.art.surface import BLACK, WHITE, Color
 from generator.games.battlestar.board import BOARDING_SPACES, GALACTICA_DESTROYED_AT
@@ -63,7 +64,9 @@ def _heading(page: Page, y: float, text: str, size: float = 11) -> float:
     return y + size * 1.6
 
 
-def draw_dial(page: Page, content: Battlestar, resource: Resource, cx: float, cy: float, r: float):
+def draw_dial(
+    page: Page, content: Battlestar, resource: Resource, cx: float, cy: float, r: float
+) -> None:
     """A dial of 0..dial_max in equal wedges, clockwise from the top, the red ones shaded;
     the standard start is outlined."""
     s = page.surface
@@ -112,7 +115,7 @@ def _boxes(
     *,
     kind: str,
     size: float,
-    shaded: set[int] = frozenset(),  # type: ignore[assignment]
+    shaded: AbstractSet[int] = frozenset(),
     notes: dict[int, str] | None = None,
 ) -> float:
     """A row of square boxes with labels; returns the y below the row and its notes."""
@@ -204,7 +207,7 @@ def draw_tracker(page: Page, content: Battlestar) -> None:
     # Reserves and nukes.
     y = _heading(page, y, "Reserves and nukes (cross one off as it leaves)")
     x0 = page.left
-    notes: list[str] = []
+    setup_notes: list[str] = []
     for reserve in content.reserves:
         s.text(x0, y + 8, reserve.name, size=8, font="VeraBd")
         # One box per ship in the box; those the setup places elsewhere come crossed off.
@@ -223,7 +226,7 @@ def draw_tracker(page: Page, content: Battlestar) -> None:
                 else ""
             )
             where = f" {reserve.placed_where}" if reserve.placed_where else ""
-            notes.append(
+            setup_notes.append(
                 f"{reserve.name}: {reserve.count} in the box, {reserve.placed} start{where} "
                 f"(crossed), so {reserve.at_setup} at setup{launch}."
             )
@@ -234,7 +237,7 @@ def draw_tracker(page: Page, content: Battlestar) -> None:
         box(s, bx, y + 11, mm(5), mm(5))
         page.mark("nukes", bx, y + 11, mm(5), mm(5))
     y += 11 + mm(5) + mm(3)
-    for note in notes:
+    for note in setup_notes:
         s.text(page.left, y + 6, note, size=7, color=INK_GREY)
         y += mm(4)
     y += mm(3)

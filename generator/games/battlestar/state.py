@@ -244,12 +244,12 @@ class TableState:
                 "bsg play --discard)"
             )
         if self.check is not None:
-            seat = self.check.next_seat()
-            if seat is not None:
+            adding = self.check.next_seat()
+            if adding is not None:
                 waiting = [s for s in self.check.order if s not in self.check.added]
-                brig = " (in the Brig: at most 1 card)" if self.players[seat].brig else ""
+                brig = " (in the Brig: at most 1 card)" if self.players[adding].brig else ""
                 items.append(
-                    f"{self.who(seat)}: add cards to the skill check ({self.check.name}) by "
+                    f"{self.who(adding)}: add cards to the skill check ({self.check.name}) by "
                     f"private message, or pass{brig}"
                 )
                 items += [f"then {isolate(self.players[s].name)}" for s in waiting[1:]]

@@ -195,8 +195,8 @@ def cmd_jump(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         )
     space = content.jump_track[state.jump]
     early = not state.jump_due
-    card = extra_card(args) if state.sequenced else None
-    if early and state.sequenced and card is None:
+    jump_card = extra_card(args) if state.sequenced else None
+    if early and state.sequenced and jump_card is None:
         at_location(state, "ftl-control", "an early jump")
         if not space.population_risk:
             raise refuse(
