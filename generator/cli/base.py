@@ -215,7 +215,7 @@ def _default_pack() -> str:
 _chosen_seed_notes: list[str] = []
 
 
-def settle_seed(raw: str | None) -> str:
+def settle_seed(raw: str | int | None) -> str:
     """The seed as typed (checked, and a warning if it is weak), or a new secret one, said
     once to the host (by `say_chosen_seed`, once the command's input has been checked):
     every command that starts a game settles it this way."""

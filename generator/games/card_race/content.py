@@ -47,7 +47,9 @@ class CardRace:
     table: Table  # the pack's default table (game.yaml)
 
     def deck(self, specials: bool) -> list[Card]:
-        counts = {o.code: o.count for o in self.others.values() if specials or not o.special}
+        counts: dict[str, int] = {
+            o.code: o.count for o in self.others.values() if specials or not o.special
+        }
         return build_deck(list(self.suits), self.low, self.high, counts)
 
     def max_rounds(self, players: int, specials: bool) -> int:
@@ -74,12 +76,14 @@ class CardRace:
                     "card_tech_long", suit=suit, number=card.number, ship=ship
                 )
             return self.lang(lang).get("card_tech", suit=suit, number=card.number)
-        return getattr(self.others[card.kind], lang)
+        name: str = getattr(self.others[card.kind], lang)  # the name in that language
+        return name
 
     def suit_name(self, code: str | None, lang: str) -> str:
         if code is None:
             return self.lang(lang).get("trump_none")
-        return getattr(self.suits[code], lang)
+        name: str = getattr(self.suits[code], lang)  # the name in that language
+        return name
 
 
 def load(pack: Pack) -> CardRace:

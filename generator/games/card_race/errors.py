@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from typing import IO, Any
 
 import click
 
@@ -21,7 +22,7 @@ class TableError(SheetgenError):
         self.lines = lines
         super().__init__("\n".join(text for _, text in lines))
 
-    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+    def show(self, file: IO[Any] | None = None) -> None:
         for prefix, text in self.lines:
             click.echo(f"{prefix}: {text}", file=file, err=True)
 

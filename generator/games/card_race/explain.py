@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import Any
 
 from generator.common.errors import SheetgenError
 from generator.games.card_race.cards import Card, parse_code
@@ -26,7 +27,7 @@ def parse_cards(content: CardRace, texts: list[str], lang: str) -> list[Card]:
         if not card.is_tech and card.number:
             raise SheetgenError(t.get("err_unknown_card", card=text))
         cards.append(card)
-    limits = {o.code: o.count for o in content.others.values()}
+    limits: dict[str, int] = {o.code: o.count for o in content.others.values()}
     for code, count in Counter(c.code for c in cards).items():
         allowed = limits.get(code, 1)
         if count > allowed:
@@ -54,7 +55,7 @@ def judge_report(content: CardRace, texts: list[str], trump: str, as_json: bool,
     lines.append(
         t.get("judge_led", suit=content.suit_name(led, lang)) if led else t.get("judge_no_led")
     )
-    values = dict(result.reason_values)
+    values: dict[str, Any] = dict(result.reason_values)
     if result.reason == "reason_tractor":
         values = {"best": name(values["best"])}
     elif result.reason == "reason_black_hole":
@@ -63,8 +64,8 @@ def judge_report(content: CardRace, texts: list[str], trump: str, as_json: bool,
     if result.winner is None:
         lines.append(f"{t.get('judge_no_winner')} — {reason}")
     else:
-        winner = t.get("judge_winner", position=result.winner + 1, card=name(result.winner))
-        lines.append(f"{winner} — {reason}")
+        said = t.get("judge_winner", position=result.winner + 1, card=name(result.winner))
+        lines.append(f"{said} — {reason}")
     points = content.rules.scoring.booster
     for booster in result.boosters:
         lines.append(t.get(booster.why, position=booster.position + 1, points=points))

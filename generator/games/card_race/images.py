@@ -42,9 +42,10 @@ def draw_card(
     """One card face: technology cards white with their suit's colour, the rest solid."""
     label = content.card_name(card, lang)
     if card.is_tech:
-        colour = tuple(content.suits[card.kind].colour)
-        s.rect(x, y, w, h, stroke=colour, fill=WHITE, width=w * 0.05, radius=w * 0.08)  # type: ignore[arg-type]
-        s.rect(x, y, w, h * 0.2, stroke=None, fill=colour, radius=w * 0.08)  # type: ignore[arg-type]
+        red, green, blue = content.suits[card.kind].colour
+        colour = (red, green, blue)
+        s.rect(x, y, w, h, stroke=colour, fill=WHITE, width=w * 0.05, radius=w * 0.08)
+        s.rect(x, y, w, h * 0.2, stroke=None, fill=colour, radius=w * 0.08)
         s.text(
             x + w / 2,
             y + h * 0.16,
@@ -62,7 +63,7 @@ def draw_card(
             font="VeraBd",
             color=colour,
             anchor="middle",
-        )  # type: ignore[arg-type]
+        )
         text_colour: Color = INK
         name = str(getattr(content.suits[card.kind], lang)).split("-")[0].split(" ")[0]
     else:
@@ -97,7 +98,7 @@ def _grid(count: int, width: float, height: float, gap: float) -> tuple[int, flo
 def hand_png(content: CardRace, cards: list[Card], titles: list[str], lang: str) -> bytes:
     """`titles`: the lines above the cards (the round, then whose hand)."""
     s = PngSurface.blank(SIZE, SIZE, (245, 245, 250))
-    y = SAFE
+    y: float = SAFE
     for i, line in enumerate(titles):
         font: FontName = "VeraBd" if i else "Vera"
         size = fit_size(TypedMeasure(), line, SIZE - 2 * SAFE, TITLE if i else 30, font)
@@ -150,14 +151,15 @@ def standings_png(
     best = max(max(totals.values()), 1)
     s.line(finish, top, finish, SIZE - SAFE, color=WHITE, width=4, dash=(12, 8))
     for i, player in enumerate(seats):
-        colour = tuple(content.ship_colour(i).colour)
+        red, green, blue = content.ship_colour(i).colour
+        colour = (red, green, blue)
         mid = top + lane * (i + 0.5)
         s.line(start, mid, finish, mid, color=TRACK, width=2, dash=(6, 10))
         ship = min(70, lane * 0.6)
         # The tail sits on the start line at 0 fuel, the nose on the finish line at the lead.
         x = start + ship + (finish - start - ship) * totals[player] / best
-        _ship(s, x, mid, ship, colour)  # type: ignore[arg-type]
+        _ship(s, x, mid, ship, colour)
         s.text(SAFE, mid + 14, str(places[player]), size=40, font="VeraBd", color=WHITE)
         label = f"{isolate(player)} · {totals[player]}"
-        s.typed_text(start, mid - lane * 0.28, label, size=30, font="VeraBd", color=colour)  # type: ignore[arg-type]
+        s.typed_text(start, mid - lane * 0.28, label, size=30, font="VeraBd", color=colour)
     return _png(s)

@@ -108,13 +108,14 @@ def score_pad_page(content: CardRace, players: int, paper: str, lang: str) -> Pa
         name_label = t.get("pad_name")
         for seat in range(players):
             gx = x + seat * group
-            colour = tuple(content.ship_colour(seat).colour)
+            red, green, blue = content.ship_colour(seat).colour
+            colour = (red, green, blue)
             s.rect(gx, top, group, head1, stroke=BLACK, fill=WHITE, width=THICK)
             page.mark("name-box", gx, top, group, head1)
             s.polygon(
                 [(gx + 14, top + 8), (gx + 4, top + 3), (gx + 6.5, top + 8), (gx + 4, top + 13)],
                 stroke=BLACK,
-                fill=colour,  # type: ignore[arg-type]
+                fill=colour,
                 width=LINE,
             )
             label = t.get("pad_player", seat=seat + 1)

@@ -465,10 +465,10 @@ def undo(state: TableState, serial: int, target: int | None, instead: Any = None
     fresh.corrections = {**state.corrections, serial: correction}
     fresh.logged = state.logged
     state.__dict__.update(fresh.__dict__)
-    entry: dict[str, Any] = {"kind": "undo", "round": int(before["round"]), "undoes": target}
+    undo: dict[str, Any] = {"kind": "undo", "round": int(before["round"]), "undoes": target}
     if after is not None:
-        entry["instead"] = after[{"bid": "bid", "trump": "suit", "play": "card"}[after["kind"]]]
-    return entry
+        undo["instead"] = after[{"bid": "bid", "trump": "suit", "play": "card"}[after["kind"]]]
+    return undo
 
 
 def apply_entry(state: TableState, entry: dict[str, Any], number: int | None = None) -> None:
