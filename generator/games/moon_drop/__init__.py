@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -132,19 +133,16 @@ class MoonDropRules(ScheduledGame):
             files = (OutputFile(i.file, art.post_image(content, plan, i.file)) for i in images)
             return Drawing(len(images), files)
 
+        def sheet(paper: str) -> list[OutputFile]:
+            pdf = sheet_pages.sheet_pdf(content, paper, variations)
+            return [OutputFile(f"sheets/moon-drop-{paper}.pdf", pdf)]
+
         def sheets() -> list[OutputFile]:
             files: list[OutputFile] = []
             for paper in options.papers:
                 # The sheet depends on the pack and the variations alone: built once for each.
-                files += reuse(
-                    ("moon-drop sheet", content.pack_digest, paper, *variations),
-                    lambda paper=paper: [
-                        OutputFile(
-                            f"sheets/moon-drop-{paper}.pdf",
-                            sheet_pages.sheet_pdf(content, paper, variations),
-                        )
-                    ],
-                )
+                key = ("moon-drop sheet", content.pack_digest, paper, *variations)
+                files += reuse(key, functools.partial(sheet, paper))
             return [*files, self.check_page(content)]
 
         return scope_files(

@@ -6,12 +6,12 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from generator.art.dice import draw_die
 from generator.art.png_surface import PngSurface
-from generator.art.surface import BLACK, GREY, LIGHT_GREY, WHITE, Color, Surface
+from generator.art.surface import BLACK, GREY, LIGHT_GREY, WHITE, Color, FontName, Surface
 from generator.art.text import wrap
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.model import Shape
@@ -159,7 +159,7 @@ def draw_symbol(
 def draw_cell_symbols(
     s: Surface,
     content: MoonDrop,
-    modules: list[str],
+    modules: Sequence[str],
     cx: float,
     cy: float,
     size: float,
@@ -312,10 +312,10 @@ def round_picture(s: Surface, content: MoonDrop, plan: MoonDropPlan, number: int
     block = tuple(replace(c, column=2 * c.column) for c in rnd.block) if free else rnd.block
     rows, cols = block_size([(c.row, c.column) for c in block])
     area_top, area_bottom = 470, 1090
-    cell = min((area_bottom - area_top) / rows, (IMAGE_W - 2 * margin) / cols, 220)
-    bx = (IMAGE_W - cols * cell) / 2
-    by = area_top + (area_bottom - area_top - rows * cell) / 2
-    draw_block(s, content, block, bx, by, cell)
+    cell_size = min((area_bottom - area_top) / rows, (IMAGE_W - 2 * margin) / cols, 220)
+    bx = (IMAGE_W - cols * cell_size) / 2
+    by = area_top + (area_bottom - area_top - rows * cell_size) / 2
+    draw_block(s, content, block, bx, by, cell_size)
     # The key of the modules in this block.
     draw_key(s, content, margin, 1110, IMAGE_W - 2 * margin, 28)
 
@@ -347,7 +347,7 @@ def opening_picture(s: Surface, content: MoonDrop, plan: MoonDropPlan) -> None:
     goal = content.goal(plan.deal.goal)
     cards.append((f"Goal: {goal.name}", [("", goal.text)], PALE_BLUE))
     for title, parts, fill in cards:
-        lines = [(title, "VeraBd", 36)]
+        lines: list[tuple[str, FontName, float]] = [(title, "VeraBd", 36)]
         for label, text in parts:
             for line in wrap(s, label + text, width - 50, 28):
                 lines.append((line, "Vera", 28))
@@ -356,7 +356,7 @@ def opening_picture(s: Surface, content: MoonDrop, plan: MoonDropPlan) -> None:
         ty = y + 20
         for text, font, size in lines:
             ty += size * 1.3
-            s.text(margin + 25, ty - size * 0.3, text, size=size, font=font)  # type: ignore[arg-type]
+            s.text(margin + 25, ty - size * 0.3, text, size=size, font=font)
         y += height + 24
     rounds = len(plan.rounds)
     note = (

@@ -168,8 +168,8 @@ def _check_shapes(doc: Document, shapes: ShapesFile) -> list[Problem]:
                 )
             )
         faces[shape.face] = i
-        cells = [tuple(c) for c in shape.cells]
-        for turned in rotations(cells):  # type: ignore[arg-type]
+        cells = [(row, column) for row, column in shape.cells]
+        for turned in rotations(cells):
             other = forms.get(canonical(turned))
             if other is not None and other != shape.id:
                 problems.append(
@@ -180,7 +180,7 @@ def _check_shapes(doc: Document, shapes: ShapesFile) -> list[Problem]:
                     )
                 )
                 break
-        for turned in rotations(cells):  # type: ignore[arg-type]
+        for turned in rotations(cells):
             forms[canonical(turned)] = shape.id
     missing = [f for f in FACES if f not in faces]
     if missing:

@@ -92,7 +92,7 @@ class Result:
     greedy: int  # the score of always crossing out the cheapest-looking squares
 
 
-def end_steps(content: MoonDrop, order: list[str]) -> list[Step]:
+def end_steps(content: MoonDrop, order: Sequence[str]) -> list[Step]:
     steps = [Step("Safety Check (end of the game)", name, fn) for name, fn in SAFETY_CHECK]
     for i, crisis_id in enumerate(order, start=1):
         crisis = content.crisis(crisis_id)
@@ -343,7 +343,7 @@ def _follow(trail: Trail) -> Crossed:
 def run_end(
     content: MoonDrop,
     board: Board,
-    order: list[str],
+    order: Sequence[str],
     goal_id: str,
     budget: int | None = None,
 ) -> Result:

@@ -199,8 +199,8 @@ def mirror_shapes(shapes: tuple[Shape, ...]) -> tuple[Shape, ...]:
     kept: list[Shape] = []
     forms: set[tuple[tuple[int, int], ...]] = set()
     for shape in sorted(shapes, key=lambda s: s.face):
-        cells = [tuple(c) for c in shape.cells]
-        turned = rotations(cells) + rotations(mirrored(cells))  # type: ignore[arg-type]
+        cells = [(row, column) for row, column in shape.cells]
+        turned = rotations(cells) + rotations(mirrored(cells))
         keys = {canonical(t) for t in turned}
         if keys & forms:
             continue
