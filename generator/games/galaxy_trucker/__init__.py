@@ -80,15 +80,17 @@ class GalaxyTruckerRules(ScheduledGame):
         writer = self.writer_type(content, plan, papers, images)
         if scope.kind == "game":
             return writer.all_posts()
-        if scope.kind == "round":
-            rnd = plan.rounds[scope.number - 1]  # type: ignore[operator]
+        if scope.kind in ("round", "turn") and scope.number is None:
+            raise ValueError(f"a {scope.kind}'s scope names its number")
+        if scope.kind == "round" and scope.number is not None:
+            rnd = plan.rounds[scope.number - 1]
             posts = writer.round_posts(rnd)
             if scope.number == 1:
                 posts[:0] = [writer.before_day_one(), writer.game_start()]
             if scope.number == len(plan.rounds):
                 posts.append(writer.game_end())
             return posts
-        if scope.kind == "turn":
+        if scope.kind == "turn" and scope.number is not None:
             # Turn 1 also carries what is posted the day before it. Only the posts of the
             # rounds that hold the turn are written (a round's posts come from the plan
             # alone, never from the rounds before it): the whole game's, filtered.

@@ -11,6 +11,7 @@ notes (`Post.host_text`, the posting guide)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from generator.games.galaxy_trucker import images
@@ -27,6 +28,7 @@ from generator.games.galaxy_trucker.describe import (
     tile_words,
 )
 from generator.games.galaxy_trucker.kinds import Hit
+from generator.games.galaxy_trucker.model import Round
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
 from generator.plan.round_commit import roll
 from generator.plan.schedule import when
@@ -184,10 +186,10 @@ class PostWriter:
         return [self.round_record(rnd) for rnd in self.plan.rounds]
 
     # --- posts -------------------------------------------------------------------------
-    def shown(self, pictures: list[PostImage]) -> list[PostImage]:
+    def shown(self, pictures: Sequence[PostImage]) -> list[PostImage]:
         """A post's pictures; none when the run writes text only (--no-images), so no
         text names a picture that was not drawn."""
-        return pictures if self.images else []
+        return list(pictures) if self.images else []
 
     def all_posts(self) -> list[Post]:
         posts = [self.before_day_one(), self.game_start()]
@@ -205,7 +207,7 @@ class PostWriter:
         posts.append(self.end_of_flight(rnd))
         return posts
 
-    def setting(self, rnd: RoundPlan) -> Any:
+    def setting(self, rnd: RoundPlan) -> Round:
         return self.content.rounds[rnd.round - 1]
 
     def peekable(self, rnd: RoundPlan) -> int:

@@ -231,8 +231,8 @@ def load_reference(content: GalaxyTrucker, path: Path | None = None) -> dict[str
         data = json.loads((path or REFERENCE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if data.get("flight_digest") != flight_digest(content):
-        return None
+    if not isinstance(data, dict) or data.get("flight_digest") != flight_digest(content):
+        return None  # no reference, or one for other tiles or cards
     return data
 
 

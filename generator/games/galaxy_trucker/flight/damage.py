@@ -39,7 +39,8 @@ def drop_tiles(flight: Flight, state: State, cells: list[Cell]) -> tuple[State, 
             lost_cells += pair[1]
         else:
             charges.append(pair)
-    cargo, lost_goods = [], []
+    cargo = []
+    lost_goods: list[str] = []
     for hold in state.cargo:
         if hold[0] in gone:
             lost_goods += hold[1]

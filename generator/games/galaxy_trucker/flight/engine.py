@@ -39,7 +39,8 @@ def round_plan(plan: dict[str, Any], round_number: int) -> dict[str, Any]:
     rounds = plan["rounds"]
     if not 1 <= round_number <= len(rounds):
         raise SheetgenError(f"--round {round_number} is not a round of this game (1-{len(rounds)})")
-    return rounds[round_number - 1]
+    chosen: dict[str, Any] = rounds[round_number - 1]  # plan.json's data
+    return chosen
 
 
 def planned_events(

@@ -10,7 +10,8 @@ ones by nothing. What is not stopped destroys the first tile in its line."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from generator.games.galaxy_trucker.card_kinds import MeteoricSwarmCard as MeteoricSwarm
@@ -180,14 +181,14 @@ def _shield_or_hit(
 
 
 def _volley(
-    flight: Flight, state: State, hits: list[tuple[str, str]], rolls: Rolls, noun: str
+    flight: Flight, state: State, hits: Sequence[tuple[str, str]], rolls: Rolls, noun: str
 ) -> list[Option]:
     options = [Option(state)]
     for index, ((size, came_from), roll) in enumerate(zip(hits, rolls, strict=True), start=1):
-        options = then_all(
-            options,
-            lambda s, i=index, z=size, f=came_from, r=roll: _strike(flight, s, i, z, f, r, noun),
+        strike = functools.partial(
+            _strike, flight, index=index, size=size, came_from=came_from, roll=roll, noun=noun
         )
+        options = then_all(options, strike)
     return options
 
 

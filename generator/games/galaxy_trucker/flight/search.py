@@ -14,6 +14,7 @@ account says the choice is the best found, not proven best."""
 
 from __future__ import annotations
 
+import functools
 import gc
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -138,6 +139,11 @@ class Decision:
     best: int
 
 
+def _resolved(resolve: Resolver, flight: Flight, card: Any, rolls: Rolls) -> StepFn:
+    """The step of one event: its resolver, with the event's card and rolls."""
+    return lambda state: resolve(flight, state, card, rolls)
+
+
 class Search:
     # The resolver of each card kind this engine flies, by kind name (registry.py); an
     # expansion's engine names its own.
@@ -152,13 +158,12 @@ class Search:
             # The card's resolver looked up once, not at every position.
             resolve = self.resolver(flight.content.kinds.card(card).name)
             if move_crew and flight.content.kinds.card(card).name in SEATERS:
-                self.steps.append(
-                    lambda s, c=card, r=rolls, n=number, f=resolve: seated_options(
-                        flight, s, c, r, n, f
-                    )
+                seated = functools.partial(
+                    seated_options, flight, card=card, rolls=rolls, number=number, resolve=resolve
                 )
+                self.steps.append(seated)
             else:
-                self.steps.append(lambda s, c=card, r=rolls, f=resolve: f(flight, s, c, r))
+                self.steps.append(_resolved(resolve, flight, card, rolls))
         # With crew free to move before every event that cares where they sit, the rest of
         # the round's score depends on how many crew there are, not where they sit: positions
         # that differ only in seating share one entry. Only if every event's kind is known

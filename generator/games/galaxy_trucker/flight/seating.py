@@ -134,7 +134,7 @@ def _epidemic_seatings(flight: Flight, state: State) -> list[State]:
     # One seating per outcome: who falls ill (humans by number, aliens by colour).
     if not found:
         return [state]
-    seen: dict[Hashable, State] = {}
+    seen: dict[tuple[int, tuple[str, ...]], State] = {}
     for seating in _ordered(state, found):
         ill = joined_occupied(flight, seating)
         alien_at = {cabin: colour for colour, cabin in seating.aliens}

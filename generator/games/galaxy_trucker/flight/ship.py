@@ -115,6 +115,18 @@ class Ship:
     parts: dict[Cell, Part]
     start: Cell
     order: tuple[Cell, ...] = field(init=False)
+    # Worked out once (__post_init__), or per set of tiles present as the search asks again
+    # and again: kept beside the ship, never part of what it is (compare=False).
+    _adjacent: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
+    _chunks: dict[frozenset[Cell], list[list[Cell]]] = field(init=False, repr=False, compare=False)
+    _exposed: dict[frozenset[Cell], list[tuple[Cell, int]]] = field(
+        init=False, repr=False, compare=False
+    )
+    _lines: dict[tuple[int, int, frozenset[Cell]], list[Cell]] = field(
+        init=False, repr=False, compare=False
+    )
+    _having: dict[str, list[Cell]] = field(init=False, repr=False, compare=False)
+    _labels: dict[Cell, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "order", tuple(sorted(self.parts)))
@@ -147,12 +159,12 @@ class Ship:
     def links(self, cell: Cell, present: frozenset[Cell]) -> list[Cell]:
         if cell not in present:
             return []
-        return [o for o in self._adjacent.get(cell, ()) if o in present]  # type: ignore[attr-defined]
+        return [o for o in self._adjacent.get(cell, ()) if o in present]
 
     def chunks(self, present: frozenset[Cell]) -> list[list[Cell]]:
         """The pieces the present tiles fall into, each in reading order, ordered by size
         (largest first), then by their first cell."""
-        cache = self._chunks  # type: ignore[attr-defined]
+        cache = self._chunks
         if present not in cache:
             cache[present] = self._find_chunks(present)
         return cache[present]
@@ -178,10 +190,10 @@ class Ship:
     def exposed(self, present: frozenset[Cell]) -> list[tuple[Cell, int]]:
         """Connector sides with no present tile beside them (barrels and exhausts are smooth
         for this count, by ruling)."""
-        cache = self._exposed  # type: ignore[attr-defined]
+        cache = self._exposed
         if present in cache:
             return cache[present]
-        found = []
+        found: list[tuple[Cell, int]] = []
         for cell in self.order:
             if cell not in present:
                 continue
@@ -194,7 +206,7 @@ class Ship:
     def line(self, side: int, number: int, present: frozenset[Cell]) -> list[Cell]:
         """The present tiles along a row (side e/w) or column (side n/s), in the order
         something coming from `side` meets them (remembered: do not change the list)."""
-        cache = self._lines  # type: ignore[attr-defined]
+        cache = self._lines
         key = (side, number, present)
         found: list[Cell] | None = cache.get(key)
         if found is None:
@@ -215,15 +227,15 @@ class Ship:
     def having(self, fact: str, present: frozenset[Cell]) -> list[Cell]:
         """`where` for one of the kind's flags by name (`having("shield", present)`): the
         ship's cells of that kind are found once, then kept if present."""
-        cells: list[Cell] | None = self._having.get(fact)  # type: ignore[attr-defined]
+        cells: list[Cell] | None = self._having.get(fact)
         if cells is None:
             cells = [c for c in self.order if getattr(self.parts[c].does, fact)]
-            self._having[fact] = cells  # type: ignore[attr-defined]
+            self._having[fact] = cells
         return [c for c in cells if c in present]
 
     def label(self, cell: Cell) -> str:
         """The tile in `cell` as an account names it: `T035 (cabin) at row 5, column 7`."""
-        labels = self._labels  # type: ignore[attr-defined]
+        labels = self._labels
         found: str | None = labels.get(cell)
         if found is None:
             found = labels[cell] = f"{self.parts[cell].label} at {cell_name(cell)}"

@@ -232,10 +232,10 @@ def parse_ship(
             continue
         for (col, token), column_number in zip(tokens, columns, strict=True):
             cell = (row, column_number)
-            where = f"row {row}, column {column_number}"
+            place = f"row {row}, column {column_number}"
             if token == EMPTY:
                 if cell == start:
-                    problem(number, col, f"{where} holds the starting cabin (expected {START})")
+                    problem(number, col, f"{place} holds the starting cabin (expected {START})")
                 continue
             if token == START:
                 if cell != start:
@@ -243,12 +243,12 @@ def parse_ship(
                         number,
                         col,
                         f"the starting cabin is printed at row {start[0]}, column {start[1]} "
-                        f"(expected {EMPTY} or a tile at {where})",
+                        f"(expected {EMPTY} or a tile at {place})",
                     )
                 start_seen = True
                 continue
             if cell == start:
-                problem(number, col, f"{where} holds the starting cabin (expected {START})")
+                problem(number, col, f"{place} holds the starting cabin (expected {START})")
                 continue
             match = TOKEN.match(token)
             if match is None:
@@ -279,7 +279,7 @@ def parse_ship(
                 problem(
                     number,
                     col,
-                    f"{tile_id} is at {where}, which is not a cell of {board.name} "
+                    f"{tile_id} is at {place}, which is not a cell of {board.name} "
                     f"(expected {EMPTY} there)",
                 )
                 continue

@@ -8,6 +8,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable
 
+from generator.art.text import Measure
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Round, Tile
@@ -24,7 +25,6 @@ from generator.render.pdf import (
     Column,
     LayoutBlock,
     LayoutError,
-    Measure,
     Page,
     PageSpec,
     Placement,

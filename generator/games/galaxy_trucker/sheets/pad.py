@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.art.surface import BLACK
+from generator.art.surface import BLACK, FontName
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.sheets.common import (
     FOOTER_H,
@@ -87,7 +87,7 @@ def draw_pad(page: Page, content: GalaxyTrucker, first: int = 1) -> None:
         s.text((x0 + x1) / 2, y + group_h * 0.7, label, size=size, font="VeraBd", anchor="middle")
     names = ["#", "Player"] + list(BREAKDOWN) * len(rounds) + ["Total", "Rank"]
     for c, name in enumerate(names):
-        font = "VeraBd" if name in ("Score", "Total", "Rank", "Player") else "Vera"
+        font: FontName = "VeraBd" if name in ("Score", "Total", "Rank", "Player") else "Vera"
         size = fit_size(s, name, widths[c] - mm(1.5), NOTE + 0.5, font)
         s.text(
             edges[c] + widths[c] / 2,

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from generator.art.surface import BLACK, WHITE
+from generator.art.surface import BLACK, WHITE, FontName
+from generator.art.text import Measure, wrap
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Board, Round
@@ -34,7 +35,6 @@ from generator.render.pdf import (
     Column,
     LayoutBlock,
     LayoutError,
-    Measure,
     Orientation,
     Page,
     PageSpec,
@@ -49,7 +49,6 @@ from generator.render.pdf import (
     page_size,
     paragraph,
     paragraph_height,
-    wrap,
 )
 
 CELL_SIZES_MM = (25, 24, 23, 22, 21, 20)  # 20 mm: the smallest square a tile is drawn in
@@ -250,7 +249,7 @@ class ShipSheet:
         per_row = self._score_across(w)
         for i, (op, name, how) in enumerate(lines):
             last = i == len(lines) - 1
-            font = "VeraBd"
+            font: FontName = "VeraBd"
             if per_row == 1:
                 by = y + i * SCORE_PITCH
                 base = by + SCORE_BOX_H * 0.66
@@ -445,11 +444,12 @@ class ShipSheet:
         """The best fitting layout for the paper: the largest cells, portrait on a tie."""
         measure = TextMeasure()
         found: list[tuple[int, int, Orientation, Callable[[Page], None]]] = []
-        for rank, orientation in enumerate(("portrait", "landscape")):
+        orientations: tuple[Orientation, ...] = ("portrait", "landscape")
+        for rank, orientation in enumerate(orientations):
             for cell_mm in CELL_SIZES_MM:
-                drawer = self._try(measure, paper, orientation, mm(cell_mm))  # type: ignore[arg-type]
+                drawer = self._try(measure, paper, orientation, mm(cell_mm))
                 if drawer is not None:
-                    found.append((cell_mm, -rank, orientation, drawer))  # type: ignore[arg-type]
+                    found.append((cell_mm, -rank, orientation, drawer))
                     break
         if not found:
             raise LayoutError(
@@ -495,7 +495,9 @@ class ShipSheet:
             return None
         return self.drawer(grid_left, top, cell, placed)
 
-    def drawer(self, grid_left: float, top: float, cell: float, placed: list[Any]) -> Callable:
+    def drawer(
+        self, grid_left: float, top: float, cell: float, placed: list[Any]
+    ) -> Callable[[Page], None]:
         """The page: header, the grid at (grid_left, top) with cells of `cell`, the blocks as
         placed, footer."""
 
