@@ -39,17 +39,18 @@ check_version(reportlab.Version)
 
 def document(canvas: Canvas) -> Any:
     """The canvas's PDF document: a font's subsets are per document."""
-    return canvas._doc
+    return canvas._doc  # type: ignore[attr-defined]  # private: adapted here
 
 
 def escaped(canvas: Canvas, data: bytes) -> str:
     """Bytes of a font's subset as a PDF string's inside, escaped as the canvas escapes them."""
-    return canvas._escape(data)  # type: ignore[no-any-return]
+    escaped: str = canvas._escape(data)  # type: ignore[attr-defined]  # private: adapted here
+    return escaped
 
 
 def append_operators(canvas: Canvas, operators: str) -> None:
     """Operators added to the page being drawn, as the canvas's own methods add theirs."""
-    canvas._code.append(operators)
+    canvas._code.append(operators)  # type: ignore[attr-defined]  # private: adapted here
 
 
 def place_picture(
@@ -58,12 +59,12 @@ def place_picture(
     """An image XObject drawn in `box` (x, y, width, height): made by `make` and added to the
     document the first time `name` is placed, referred to after that."""
     x, y, w, h = box
-    doc = canvas._doc
+    doc = canvas._doc  # type: ignore[attr-defined]  # private: adapted here
     registered = doc.getXObjectName(name)
     if doc.idToObject.get(registered) is None:  # the same picture twice: once
         picture = make()
-        canvas._setXObjects(picture)
+        canvas._setXObjects(picture)  # type: ignore[attr-defined]  # private: adapted here
         doc.Reference(picture, registered)
         doc.addForm(name, picture)
-    canvas._code.append(f"q {fp_str(w, 0, 0, h, x, y)} cm /{registered} Do Q")
-    canvas._formsinuse.append(name)
+    canvas._code.append(f"q {fp_str(w, 0, 0, h, x, y)} cm /{registered} Do Q")  # type: ignore[attr-defined]  # private: adapted here
+    canvas._formsinuse.append(name)  # type: ignore[attr-defined]  # private: adapted here
