@@ -164,7 +164,8 @@ class _BoundedLoader(yaml.SafeLoader):
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH + 2:
-                raise _TooDeep(self.peek_event().start_mark.line + 1)
+                event = self.peek_event()  # type: ignore[no-untyped-call]  # untyped in the stubs
+                raise _TooDeep(event.start_mark.line + 1)
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
@@ -199,29 +200,29 @@ def parse_bytes(raw: bytes, shown_as: str) -> tuple[Document | None, list[Proble
 # only for a file it reads without complaint and whose nesting, counted on its event stream
 # (which does not recurse), is within MAX_DEPTH; anything else is read again by the bounded
 # Python loader, whose checks and messages (and lines) are the ones users and tests know.
-FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+FAST_LOADER: type[yaml.CSafeLoader] | None = getattr(yaml, "CSafeLoader", None)
 
 
 class _Slow(Exception):
     pass
 
 
-def _fast_compose(text: str) -> yaml.Node | None:
+def _fast_compose(text: str, loader: type[yaml.CSafeLoader]) -> yaml.Node | None:
     depth = 0
-    for event in yaml.parse(text, Loader=FAST_LOADER):
+    for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
                 raise _Slow
         elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
             depth -= 1
-    return yaml.compose(text, Loader=FAST_LOADER)
+    return yaml.compose(text, Loader=loader)
 
 
 def _compose(text: str) -> yaml.Node | None:
     if FAST_LOADER is not None:
         try:
-            return _fast_compose(text)
+            return _fast_compose(text, FAST_LOADER)
         except (yaml.YAMLError, _Slow):
             pass
     loader = _BoundedLoader(text)  # checks every character first (yaml.ReaderError)

@@ -69,9 +69,12 @@ class PlanHeader:
 class Plan(PlanHeader):
     """A game's plan: the header, the game's own decisions, and the calendar (last)."""
 
+    if TYPE_CHECKING:
+        # Each game's plan declares its calendar as its last field (after its own).
+        schedule: tuple[Slot, ...]
+
     def turn_slot(self, turn: int) -> Slot:
-        schedule: tuple[Slot, ...] = self.schedule  # type: ignore[attr-defined]
-        return schedule[turn - 1]
+        return self.schedule[turn - 1]
 
 
 # Each dataclass's fields, looked up once: a game's plan has some 25,000 parts, and a command

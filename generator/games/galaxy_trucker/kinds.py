@@ -197,9 +197,5 @@ TILE_KINDS_KEY = "tile_kinds"
 def _cards_file_schema(members: tuple[type[CardBase], ...]) -> type[Strict]:
     # Built once per set of kind schemas (the class is not pickled: content keeps the cards,
     # which are instances of the kinds' own schemas).
-    card = Annotated[Union[members], Field(discriminator="kind")]  # noqa: UP007
-    return create_model(
-        "CardsFile",
-        __base__=Strict,
-        cards=(list[card], Field(min_length=1)),  # type: ignore[valid-type]
-    )
+    card = Annotated[Union[members], Field(discriminator="kind")]  # type: ignore[valid-type]  # built at run time  # noqa: UP007
+    return create_model("CardsFile", __base__=Strict, cards=(list[card], Field(min_length=1)))
