@@ -375,7 +375,7 @@ def _retry_after(body: bytes, headers: dict[str, str]) -> float:
     if value is None:
         value = {k.lower(): v for k, v in headers.items()}.get("retry-after")
     try:
-        wait = float(value)  # type: ignore[arg-type]
+        wait = float(value) if isinstance(value, int | float | str) else 1.0
     except (TypeError, ValueError):
         wait = 1.0
     return max(0.0, min(wait, 3600.0))

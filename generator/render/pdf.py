@@ -170,8 +170,7 @@ def render_pdf(
         buffer,
         pagesize=page_size(paper, "portrait"),
         invariant=1,
-        # types-reportlab types the font's name as a number; reportlab takes a name.
-        initialFontName="Vera",  # type: ignore[arg-type]
+        initialFontName="Vera",  # type: ignore[arg-type]  # a name; the stubs say a number
     )
     canvas.setTitle(title)
     canvas.setSubject(subject)

@@ -240,8 +240,7 @@ def flow_pdf(
         buffer,
         pagesize=A4,
         invariant=1,
-        # types-reportlab types the font's name as a number; reportlab takes a name.
-        initialFontName="Vera",  # type: ignore[arg-type]
+        initialFontName="Vera",  # type: ignore[arg-type]  # a name; the stubs say a number
     )
     canvas.setTitle(title)
     canvas.setAuthor("sheetgen")
