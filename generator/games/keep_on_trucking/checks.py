@@ -71,9 +71,9 @@ def check_expansion(pack: Pack, content: GalaxyTrucker) -> None:
     assert tiles_doc is not None
     for i, tile in enumerate(content.tiles):
         tt = content.tile_type(tile)
-        kind = content.kinds.tile(tt.kind)
-        partner = getattr(kind, "partner", None)
-        key = getattr(kind, "technology", None)
+        tile_kind = content.kinds.tile(tt.kind)
+        partner = getattr(tile_kind, "partner", None)
+        key = getattr(tile_kind, "technology", None)
         if key and key not in exp.technology:
             problems.append(
                 doc.problem(("technology",), f"no words for the {tt.kind} kind (expected {key!r})")

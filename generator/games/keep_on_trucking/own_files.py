@@ -57,7 +57,9 @@ def check_own_files(pack: Pack, content: GalaxyTrucker) -> None:
                         f"(expected one of: {', '.join(sorted(ids))})",
                     )
                 )
-        notes = [(("cards", i, "applies", kind), note) for kind, note in card.applies.items()]
+        notes: list[tuple[tuple[str | int, ...], str]] = [
+            (("cards", i, "applies", kind), note) for kind, note in card.applies.items()
+        ]
         notes += [(where_other, note) for where_other, note, _ in together]
         for where, note in notes:
             kind = where[-1]
@@ -79,12 +81,12 @@ def check_own_files(pack: Pack, content: GalaxyTrucker) -> None:
                 )
     cyan: CyanFile = content.extras["cyan"]
     abilities = content.extras["expansion"].cyan_abilities
-    for kind, names in cyan.applies.items():
+    for kind, abilities_named in cyan.applies.items():
         if kind not in content.kinds.cards:
             problems.append(
                 cyan_doc.problem(("applies", kind), f"unknown card kind {abridge(repr(kind))}")
             )
-        for name in names:
+        for name in abilities_named:
             if name not in cyan.where:
                 problems.append(
                     cyan_doc.problem(

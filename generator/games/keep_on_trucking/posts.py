@@ -8,6 +8,7 @@ gives its one-line reminder."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
@@ -47,7 +48,7 @@ def tile_technology(content: GalaxyTrucker, tile: Tile) -> list[str]:
 
 
 class TruckingPostWriter(PostWriter):
-    def __init__(  # type: ignore[override]
+    def __init__(
         self,
         content: GalaxyTrucker,
         plan: KeepOnTruckingPlan,
@@ -242,7 +243,7 @@ class TruckingPostWriter(PostWriter):
         return [] if roll is None else [f"compass: {roll}"]
 
 
-def _compass_groups(compass: dict[int, str]) -> dict[str, list[int]]:
+def _compass_groups(compass: Mapping[int, str]) -> dict[str, list[int]]:
     groups: dict[str, list[int]] = {}
     for die, edge in sorted(compass.items()):
         groups.setdefault(edge, []).append(die)

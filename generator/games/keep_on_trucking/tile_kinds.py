@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from generator.art.surface import Color, Surface
+from generator.art.surface import Surface
 from generator.games.galaxy_trucker.art import tiles as gt_art
 from generator.games.galaxy_trucker.art.tiles import Frame
 from generator.games.galaxy_trucker.kinds import SideMark, TileKind
@@ -36,7 +36,7 @@ class _Wired(TileKind):
 
 class _Booster(_Wired):
     required = ("boosts",)
-    fill: Color = (240, 240, 215)
+    fill = (240, 240, 215)
 
     def label(self, tt: TileType) -> str:
         return "BOOST"

@@ -63,7 +63,7 @@ def _boosts(
     ship = flight.ship
     boosters = [c for c in ship.where(lambda k: k.name == kind, state.present) if flight.works(c)]
     taken: set[Cell] = set()
-    found = [(0, [])]
+    found: list[tuple[int, list[Cell]]] = [(0, [])]
     total = 0
     left = list(boosters)
     while left:
@@ -157,7 +157,8 @@ def cannon_powers(flight: TFlight, state: TState) -> list[Power]:
             if not can_pay(state, k + b):
                 continue
             paid, _used, free = spend(state, k + b)
-            after, thrown, extra = paid, [], 0
+            thrown: list[str] = []
+            after, extra = paid, 0
             variants = [(after, tuple(thrown), extra)]
             for value, cat in catapults:
                 found = throw(flight, after, cat)
