@@ -31,9 +31,10 @@ from zoneinfo import ZoneInfo
 
 from generator.common import cache, program
 from generator.common.safe_read import UnreadableFile, read_regular_file
-from generator.host.game_folder import SNAPSHOT_DIR, GameFolder
+from generator.host.game_folder import GameFolder
 from generator.host.post_steps import MAX_POST_BYTES
 from generator.pack.document import MAX_FILE_BYTES
+from generator.pack.folders import SNAPSHOT_DIR
 from generator.plan.month import HostTask
 from generator.render.text import Post, PostImage
 

@@ -106,7 +106,7 @@ class MoonDropRules(ScheduledGame):
 
     def check_page(self, content: md_content.MoonDrop) -> OutputFile:
         """The round check page: the words of the blocks and modules a record names."""
-        from generator.games.moon_drop.content import FREE_BLOCK, SQUARE_BLOCK
+        from generator.games.moon_drop.variations import FREE_BLOCK, SQUARE_BLOCK
         from generator.render.round_check_page import round_check_file
 
         shapes = [*content.shapes, SQUARE_BLOCK, FREE_BLOCK]
