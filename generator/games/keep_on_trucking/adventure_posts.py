@@ -30,7 +30,7 @@ from generator.render.text import PostImage
 
 
 class AdventurePostWriter(TruckingPostWriter):
-    def __init__(  # type: ignore[override]
+    def __init__(
         self,
         content: GalaxyTrucker,
         plan: KeepOnTruckingPlan,

@@ -3,13 +3,13 @@ and a page that flows such entries into two columns."""
 
 from __future__ import annotations
 
+from generator.art.text import Measure
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.sheets.common import FOOTER_H, HEADER_H, footer, header
 from generator.render.pdf import (
     Column,
     LayoutBlock,
     LayoutError,
-    Measure,
     Page,
     PageSpec,
     TextMeasure,

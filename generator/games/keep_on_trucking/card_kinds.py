@@ -319,7 +319,9 @@ class Junkyard(CardKind):
     def hits(self, card: JunkyardCard) -> list[Hit]:
         hits: list[Hit] = []
         for r, row in enumerate(card.rows, 1):
-            things = [("meteor", m) for m in row.cost.meteors or []]
+            things: list[tuple[str, Meteor | Shot]] = [
+                ("meteor", m) for m in row.cost.meteors or []
+            ]
             things += [("shot", s) for s in row.cost.shots or []]
             for k, (noun, h) in enumerate(things, 1):
                 size = h.size if noun == "meteor" else ("heavy" if h.size == "large" else "light")

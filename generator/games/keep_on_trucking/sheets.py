@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.art.surface import BLACK, WHITE
+from generator.art.text import Measure
 from generator.games import OutputFile
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
@@ -52,7 +53,6 @@ from generator.render.pdf import (
     Column,
     LayoutBlock,
     LayoutError,
-    Measure,
     Orientation,
     Page,
     PageSpec,
@@ -273,7 +273,7 @@ class TruckingShipSheet(ShipSheet):
             (t for t in COMPASS_TITLES if s.text_width(t, size=6.5, font="VeraBd") <= room),
             COMPASS_TITLES[-1],
         )
-        for k, part in enumerate(halves):
+        for k, half in enumerate(halves):
             px = cx0 + (0 if k == 0 else inner_w - cell)
             pad = mm(1)
             s.rect(
@@ -288,7 +288,7 @@ class TruckingShipSheet(ShipSheet):
             )
             page.mark("compass", px, cy0, cell, cell)
             s.text(px + cell / 2, cy0 + mm(5), title, size=6.5, font="VeraBd", anchor="middle")
-            for n, line in enumerate(part):
+            for n, line in enumerate(half):
                 s.text(
                     px + cell / 2,
                     cy0 + mm(9.5) + n * mm(4),
@@ -314,11 +314,12 @@ class TruckingShipSheet(ShipSheet):
         except LayoutError:
             pass
         measure = TextMeasure()
+        orientations: tuple[Orientation, ...] = ("portrait", "landscape")
         for cell_mm in EXTRA_CELL_SIZES_MM:
-            for orientation in ("portrait", "landscape"):
-                drawer = self._try(measure, paper, orientation, mm(cell_mm))  # type: ignore[arg-type]
+            for orientation in orientations:
+                drawer = self._try(measure, paper, orientation, mm(cell_mm))
                 if drawer is not None:
-                    return orientation, mm(cell_mm), drawer  # type: ignore[return-value]
+                    return orientation, mm(cell_mm), drawer
         raise LayoutError(
             f"round {self.rnd.round}: ship {self.rnd.ship} and its boxes do not fit on {paper} "
             f"paper with cells of at least {EXTRA_CELL_SIZES_MM[-1]} mm"
