@@ -307,7 +307,7 @@ def test_a_game_and_today_are_the_same_with_the_cache_off_cold_and_warm(
         assert said(sheetgen("today", "-o", "off")) == expected_today  # warm: the outline
 
 
-@pytest.mark.parametrize("what", ["text", "alt", "title"])
+@pytest.mark.parametrize("what", ["text", "alt", "title", "types", "nested"])
 def test_a_forged_outline_never_reaches_a_post(
     sheetgen: Callable[..., Result], root: Path, what: str
 ) -> None:
@@ -335,8 +335,12 @@ def test_a_forged_outline_never_reaches_a_post(
                         "on_page": True,
                     }
                 ]
-            else:
+            elif what == "title":
                 post["title"] = forgery
+            elif what == "types":
+                post["discord"] = 5  # not a text: never a traceback
+        if what == "nested":
+            return {"outline.json": b"[" * 100_000 + b"]" * 100_000}
         return {"outline.json": json.dumps(outline).encode()}
 
     forged(entry, change)

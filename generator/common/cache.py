@@ -284,7 +284,7 @@ def _decoded(data: bytes, kind: str, name: str) -> dict[str, bytes] | None:
                 return None
             pieces[piece] = rest[offset : offset + size]
             offset += size
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):
         return None
     return pieces if offset == len(rest) else None
 

@@ -93,7 +93,7 @@ def folder_outline(game: GameFolder) -> Outline:
 def _decoded_piece(piece: bytes | None) -> Outline | None:
     try:
         data = json.loads(piece) if piece is not None else None
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     return _decoded(data) if isinstance(data, dict) else None
 
@@ -101,13 +101,13 @@ def _decoded_piece(piece: bytes | None) -> Outline | None:
 def _as_written(game: GameFolder, outline: Outline) -> bool:
     """Every file the outline's posts would write is the folder's, byte for byte (a game
     written with --no-images has no pictures' files; its texts and notes are still there)."""
-    for post in outline.posts:
-        for name, text in post.files().items():
-            try:
+    try:
+        for post in outline.posts:
+            for name, text in post.files().items():
                 if read_regular_file(game.root / name, MAX_POST_BYTES) != text.encode():
                     return False
-            except UnreadableFile:
-                return False
+    except (UnreadableFile, OSError, TypeError, ValueError, AttributeError):
+        return False  # a missing file, or an entry whose fields are not what they must be
     return True
 
 
@@ -228,7 +228,7 @@ def _decoded(data: dict[str, Any]) -> Outline | None:
             posts,
             tasks,
         )
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, AttributeError):
         return None
 
 
