@@ -43,6 +43,8 @@ class Stub:
     script: list[str] = field(default_factory=list)
     requests: int = 0
     release: threading.Event = field(default_factory=threading.Event)
+    # Released once a message is created: a test waits on it instead of a clock.
+    arrived: threading.Semaphore = field(default_factory=lambda: threading.Semaphore(0))
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -146,6 +148,7 @@ def start_stub() -> Stub:
                         (query.get("thread_id") or [None])[0],
                     )
                 )
+            stub.arrived.release()
             return ""
 
         def _reply(self, status: int, body: dict[str, Any]) -> None:

@@ -427,3 +427,73 @@ def test_a_correction_goes_out_as_today_lists_it(
     assert "Set B's shield covers top and left." in correction
     assert send_lines(game)[-1]["corrections"] == [1]
     assert "Nothing to send now." in send("2026-12-01T09:10+00:00").output
+
+
+def test_without_marking_today_keeps_the_slot_and_send_never_sends_it_again(
+    send: Callable[..., Result], stub: Stub, game: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    send(DAY_1_MORNING, "--no-mark")
+    assert len(stub.messages) == 6
+    assert not any("turns" in line for line in send_lines(game))
+    assert "Nothing to send now." in send("2026-12-01T08:10+00:00", "--no-mark").output
+    monkeypatch.setenv("SHEETGEN_NOW", "2026-12-01T09:00+00:00")
+    today = CliRunner().invoke(main, ["today", "-o", str(game), "--platform", "facebook"])
+    assert "Post now: Day 1, morning" in today.output  # Facebook's steps are still asked for
+    assert len(stub.messages) == 6
+
+
+def test_a_second_run_while_one_sends_sends_nothing(
+    send: Callable[..., Result], stub: Stub, game: Path
+) -> None:
+    import fcntl
+
+    fd = os.open(game, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # as a run sending for this game holds it
+        busy = send(DAY_1_MORNING)
+        assert "Another `sheetgen send` is sending for this game now: nothing sent." in busy.output
+    finally:
+        os.close(fd)
+    assert stub.requests == 0
+
+
+@pytest.mark.e2e
+def test_a_send_killed_mid_message_loses_nothing_and_repeats_nothing(
+    game: Path, stub: Stub
+) -> None:
+    """The installed program killed (SIGKILL) while Discord holds its second message and has
+    not answered: the next runs send nothing until the host looks and says."""
+    import signal
+
+    stub.script = ["", "hang"]
+    env = {**os.environ, "SHEETGEN_DISCORD_WEBHOOK": stub.url, "SHEETGEN_NOW": DAY_1_MORNING}
+    process = subprocess.Popen(
+        [_program(), "send", "-o", str(game)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    # Wait until Discord has the second message (the stand-in then never answers).
+    for _ in range(2):
+        assert stub.arrived.acquire(timeout=120), "the message never arrived"
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    assert len(stub.messages) == 2
+    again = subprocess.run(
+        [_program(), "send", "-o", str(game)], env=env, capture_output=True, text=True, check=False
+    )
+    assert again.returncode == 2
+    assert "a run stopped while sending “Round 1 start (round-1/start.discord.md)”" in again.stderr
+    assert stub.requests == 2
+    for word in ("--was-sent", ""):
+        run = subprocess.run(
+            [_program(), "send", "-o", str(game), *([word] if word else [])],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert stub.url.rsplit("/", 1)[1] not in run.stdout + run.stderr
+    contents = [m.content for m in stub.messages]
+    assert len(contents) == 6 and len(set(contents)) == 6

@@ -62,6 +62,14 @@ TRY_AGAIN = 1
     "sends it.",
 )
 @click.option(
+    "--mark/--no-mark",
+    default=True,
+    show_default=True,
+    help="Mark each slot sent as posted (`sheetgen posted`). --no-mark when you also post "
+    "the game elsewhere by hand: `today` keeps the slot for the other platforms until you "
+    "mark it, and send never sends it again.",
+)
+@click.option(
     "--private-sent",
     is_flag=True,
     help="A table game: you have sent the private messages listed (hands, loyalty cards); "
@@ -76,6 +84,7 @@ def send(
     thread_id: str | None,
     timeout: float,
     settle_sent: bool | None,
+    mark: bool,
     private_sent: bool,
     game_file: Path | None,
 ) -> None:
@@ -158,7 +167,7 @@ def send(
         if not mine:
             click.echo("Another `sheetgen send` is sending for this game now: nothing sent.")
             return
-        _send_now(root, batches, Sender(webhook, timeout=timeout))
+        _send_now(root, batches, Sender(webhook, timeout=timeout), mark)
     _say_left(left)
 
 
@@ -174,7 +183,7 @@ def _say_left(left: list[str]) -> None:
         )
 
 
-def _send_now(root: Path, batches: list[Batch], sender: Sender) -> None:
+def _send_now(root: Path, batches: list[Batch], sender: Sender, mark: bool) -> None:
     from generator.host.send import read_send_record, send_batches, unsettled_error
     from generator.plan.moments import now
 
@@ -182,7 +191,7 @@ def _send_now(root: Path, batches: list[Batch], sender: Sender) -> None:
     record = read_send_record(root)
     if record.unsettled():
         raise unsettled_error(root, record)
-    result = send_batches(root, batches, sender.send, now, click.echo)
+    result = send_batches(root, batches, sender.send, now, click.echo, mark)
     total = result.sent
     click.echo(f"{total} message{'s' if total != 1 else ''} sent to Discord.")
     failure = result.failure

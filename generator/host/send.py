@@ -277,9 +277,11 @@ def send_batches(
     send: Callable[[Message], str],
     clock: Callable[[], dt.datetime],
     report: Report,
+    mark: bool = True,
 ) -> RunResult:
     """Each message in order: the intent recorded, sent, the answer recorded; a batch whose
-    messages are all out is marked posted. Stops at the first failure."""
+    messages are all out is marked posted (unless not `mark`: the host posts the same slot
+    elsewhere by hand and marks it then). Stops at the first failure."""
     record = read_send_record(root)
     result = RunResult()
     for batch in batches:
@@ -319,9 +321,9 @@ def send_batches(
                 + f" (message {ident})"
             )
         moment = clock()
-        if batch.turn is not None:
+        if mark and batch.turn is not None:
             mark_posted(root, [batch.turn], moment)
-        if batch.correction is not None:
+        if mark and batch.correction is not None:
             mark_posted(root, [], moment, corrections=[batch.correction])
     return result
 
