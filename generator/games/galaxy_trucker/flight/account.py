@@ -12,7 +12,6 @@ from generator.games.galaxy_trucker.flight.engine import RoundFlight, fly_round,
 from generator.games.galaxy_trucker.flight.search import Decision
 from generator.games.galaxy_trucker.flight.ship import Ship
 from generator.games.galaxy_trucker.flight.shipfile import read_ship
-from generator.games.galaxy_trucker.flight.state import State
 
 MAX_ALTERNATIVES = 5
 
@@ -57,80 +56,122 @@ def choice_note(decision: Decision, exhaustive: bool) -> str:
     return text + "."
 
 
-def _state_line(result: RoundFlight, state: State) -> str:
-    goods = result.flight.goods_words(state.goods())
-    return (
-        f"  Aboard now: {state.human_count} human{'s' if state.human_count != 1 else ''}"
-        + "".join(f", the {c} alien" for c, _ in state.aliens)
-        + f"; batteries {state.battery_count}; goods {goods}; lost components {state.lost}."
-    )
+class Account:
+    """The account of one flown round, part by part. An expansion's account extends it: its
+    own opening words and settings, what happens before launch, what a state line says, and
+    what follows the score."""
+
+    # The end-of-building heading (an expansion checks more).
+    check_heading = "End of building: every tile checked"
+
+    def __init__(self, content: GalaxyTrucker, plan: dict[str, Any], result: RoundFlight) -> None:
+        self.content = content
+        self.plan = plan
+        self.result = result
+
+    def opening(self) -> list[str]:
+        """The words above the ship as built."""
+        board = self.result.flight.ship.board
+        return [
+            f"{board.name} as built (front at the top; rows and columns as printed on the board;",
+            "T035@90 is tile T035 turned 90 degrees clockwise):",
+        ]
+
+    def settings(self) -> list[str]:
+        """What the round sets beside the ship (none in the base game)."""
+        return []
+
+    def before_launch(self) -> list[str]:
+        """What happens between building and the crew (nothing in the base game)."""
+        return []
+
+    def state_line(self, state: Any) -> str:
+        """What is aboard after an event."""
+        goods = self.result.flight.goods_words(state.goods())
+        return (
+            f"  Aboard now: {state.human_count} human{'s' if state.human_count != 1 else ''}"
+            + "".join(f", the {c} alien" for c, _ in state.aliens)
+            + f"; batteries {state.battery_count}; goods {goods}; lost components {state.lost}."
+        )
+
+    def after_score(self) -> list[str]:
+        """What the account says after the score boxes (nothing in the base game)."""
+        return []
+
+    def lines(self) -> list[str]:
+        content, plan, result = self.content, self.plan, self.result
+        flight = result.flight
+        played = result.played
+        rnd = flight.rnd
+        lines = [
+            *self.opening(),
+            *grid_lines(result.built),
+            f"Skipped Parts: {flight.skipped} -> Starting Position {-2 * flight.skipped}.",
+            *self.settings(),
+            "",
+            self.check_heading,
+        ]
+        if result.removals:
+            lines += [f"  Removed (1 Lost Component each): {r.line()}" for r in result.removals]
+        else:
+            lines.append(f"  All {len(result.built.parts) - 1} tiles are placed legally.")
+        lines += self.before_launch()
+        decisions = list(played.decisions)
+        if decisions:
+            crew = decisions.pop(0)
+            lines += ["", "Crewing the ship", *(f"  {t}" for t in crew.option.lines)]
+            if crew.option.choice:
+                lines.append(f"  {choice_note(crew, played.exhaustive)}")
+        turns = [
+            t["turn"] for t in round_plan(plan, rnd.round)["flight_turns"] for _ in t["events"]
+        ]
+        box = result.boxes
+        for number, ((card, _rolls), turn) in enumerate(
+            zip(flight.events, turns, strict=True), start=1
+        ):
+            lines += ["", f"Event {number} (turn {turn}): {card_title(content, card)} [{card.id}]"]
+            if number > len(decisions):
+                lines.append(f"  Out of the round: record 0. Event {number} box: 0")
+                continue
+            decision = decisions[number - 1]
+            lines += [f"  {t}" for t in decision.option.lines]
+            if decision.option.choice:
+                lines.append(f"  {choice_note(decision, played.exhaustive)}")
+            lines.append(f"  Event {number} box: {box.events[number - 1]}")
+            after = played.states[number + 1]
+            if after.out:
+                lines.append(
+                    f"  Out of the round ({after.out}): cargo sells at half price (rounded up); "
+                    "0 for every later event and for the Pretty Ship."
+                )
+            else:
+                lines.append(self.state_line(after))
+        events = " + ".join(str(v) for v in box.events)
+        lines += [
+            "",
+            "The ship at the end (lost tiles in lower case):",
+            *grid_lines(result.built, played.end.present),
+            "",
+            f"Score (the Round {rnd.round} boxes of the sheet)",
+            f"  Starting Position   {box.position:>4}   ({flight.skipped} Skipped Parts × −2)",
+            f"  Events              {sum(box.events):>4}   ({events})",
+            f"  Cargo               {box.cargo:>4}   ({box.cargo_note})",
+            f"  Lost Components     {box.lost:>4}   ({box.lost_note})",
+            f"  Pretty Ship         {box.pretty:>4}   ({box.pretty_note})",
+            f"  Round {rnd.round} score       {box.total:>4}",
+            *self.after_score(),
+        ]
+        if not played.exhaustive:
+            lines += [
+                "",
+                "This ship offered too many choices to try them all: after the search budget "
+                "the first choice was taken, so the score is the best found, not proven best.",
+            ]
+        return lines
 
 
 def account_lines(content: GalaxyTrucker, plan: dict[str, Any], result: RoundFlight) -> list[str]:
-    flight = result.flight
-    played = result.played
-    rnd = flight.rnd
-    board = flight.ship.board
-    lines = [
-        f"{board.name} as built (front at the top; rows and columns as printed on the board;",
-        "T035@90 is tile T035 turned 90 degrees clockwise):",
-        *grid_lines(result.built),
-        f"Skipped Parts: {flight.skipped} -> Starting Position {-2 * flight.skipped}.",
-        "",
-        "End of building: every tile checked",
-    ]
-    if result.removals:
-        lines += [f"  Removed (1 Lost Component each): {r.line()}" for r in result.removals]
-    else:
-        lines.append(f"  All {len(result.built.parts) - 1} tiles are placed legally.")
-    decisions = list(played.decisions)
-    if decisions:
-        crew = decisions.pop(0)
-        lines += ["", "Crewing the ship", *(f"  {t}" for t in crew.option.lines)]
-        if crew.option.choice:
-            lines.append(f"  {choice_note(crew, played.exhaustive)}")
-    events = list(flight.events)
-    turns = [t["turn"] for t in round_plan(plan, rnd.round)["flight_turns"] for _ in t["events"]]
-    box = result.boxes
-    for number, ((card, _rolls), turn) in enumerate(zip(events, turns, strict=True), start=1):
-        lines += ["", f"Event {number} (turn {turn}): {card_title(content, card)} [{card.id}]"]
-        if number > len(decisions):
-            lines.append(f"  Out of the round: record 0. Event {number} box: 0")
-            continue
-        decision = decisions[number - 1]
-        lines += [f"  {t}" for t in decision.option.lines]
-        if decision.option.choice:
-            lines.append(f"  {choice_note(decision, played.exhaustive)}")
-        lines.append(f"  Event {number} box: {box.events[number - 1]}")
-        after = played.states[number + 1]
-        if after.out:
-            lines.append(
-                f"  Out of the round ({after.out}): cargo sells at half price (rounded up); "
-                "0 for every later event and for the Pretty Ship."
-            )
-        else:
-            lines.append(_state_line(result, after))
-    end = played.end
-    lines += [
-        "",
-        "The ship at the end (lost tiles in lower case):",
-        *grid_lines(result.built, end.present),
-        "",
-        f"Score (the Round {rnd.round} boxes of the sheet)",
-        f"  Starting Position   {box.position:>4}   ({flight.skipped} Skipped Parts × −2)",
-        f"  Events              {sum(box.events):>4}   ({' + '.join(str(v) for v in box.events)})",
-        f"  Cargo               {box.cargo:>4}   ({box.cargo_note})",
-        f"  Lost Components     {box.lost:>4}   ({box.lost_note})",
-        f"  Pretty Ship         {box.pretty:>4}   ({box.pretty_note})",
-        f"  Round {rnd.round} score       {box.total:>4}",
-    ]
-    if not played.exhaustive:
-        lines += [
-            "",
-            "This ship offered too many choices to try them all: after the search budget the "
-            "first choice was taken, so the score is the best found, not proven best.",
-        ]
-    return lines
+    return Account(content, plan, result).lines()
 
 
 def score_ship(

@@ -18,13 +18,14 @@ import json
 import math
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.bot import build
-from generator.games.galaxy_trucker.flight.engine import fly_round
+from generator.games.galaxy_trucker.flight.engine import RoundFlight, fly_round
 from generator.games.galaxy_trucker.flight.search import no_cycle_collection, out_step
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.plan.model import to_data
@@ -89,12 +90,20 @@ def play_rounds(
         with no_cycle_collection():  # the bot's placements make no cycles either
             built = build(content, rplan, content.rounds[number - 1])
         result = fly_round(content, plan, number, built.ship, built.skipped, budget)
-        step = out_step(result.played)
-        out_card = None
-        if step is not None and step > 0:
-            out_card = result.flight.events[step - 1][0].kind
-        found.append(RoundPlay(result.boxes.total, out_card, result.played.exhaustive))
+        found.append(round_play(result))
     return found
+
+
+def round_play(result: RoundFlight, out_at_launch: str | None = None) -> RoundPlay:
+    """The bot's round score and the card that put its ship out (`out_at_launch`: what a
+    ship out before its first event says, for a game where that can happen)."""
+    step = out_step(result.played)
+    out_card = None
+    if step is not None and step > 0:
+        out_card = result.flight.events[step - 1][0].kind
+    elif step == 0:
+        out_card = out_at_launch
+    return RoundPlay(result.boxes.total, out_card, result.played.exhaustive)
 
 
 def play_seed(content: GalaxyTrucker, seed: str) -> list[RoundPlay]:
@@ -119,15 +128,28 @@ def _play(seed: str) -> list[RoundPlay]:
 
 
 def run(pack: str, seeds: list[str], workers: int) -> list[list[RoundPlay]]:
+    return run_seeds(seeds, workers, _play, _init_worker, (pack,))
+
+
+def run_seeds(
+    seeds: list[str],
+    workers: int,
+    play: Callable[[str], list[RoundPlay]],
+    init: Callable[..., None],
+    initargs: tuple[Any, ...],
+    chunksize: int = 8,
+) -> list[list[RoundPlay]]:
+    """`play` for every seed, in this process or a pool of `workers` (each set up by `init`
+    with `initargs`), in seed order."""
     if workers <= 1:
-        _init_worker(pack)
-        return [_play(s) for s in seeds]
+        init(*initargs)
+        return [play(s) for s in seeds]
     import multiprocessing  # here: a game's verdict plays in-process
 
     context = multiprocessing.get_context()
-    with context.Pool(workers, initializer=_init_worker, initargs=(pack,)) as pool:
+    with context.Pool(workers, initializer=init, initargs=initargs) as pool:
         # imap keeps the seed order whatever finishes first.
-        return list(pool.imap(_play, seeds, chunksize=8))
+        return list(pool.imap(play, seeds, chunksize=chunksize))
 
 
 def percentile(values: list[int], p: float) -> float:
@@ -240,17 +262,24 @@ def verdicts(
     content: GalaxyTrucker, rounds_plan: list[dict[str, Any]], reference: dict[str, Any]
 ) -> list[tuple[str, RoundPlay]]:
     plays = play_rounds(content, rounds_plan)
-    found = []
-    for play, ref in zip(plays, reference["rounds"], strict=True):
-        word = (
-            "extreme"
-            if play.score < ref["p2"]
-            else "hard"
-            if play.score < ref["p10"]
-            else "typical"
-        )
-        found.append((word, play))
-    return found
+    return [
+        (verdict_word(play, ref), play)
+        for play, ref in zip(plays, reference["rounds"], strict=True)
+    ]
+
+
+def verdict_word(play: RoundPlay, ref: dict[str, Any]) -> str:
+    """How hard a round was for the bot, against the reference run's percentiles."""
+    return "extreme" if play.score < ref["p2"] else "hard" if play.score < ref["p10"] else "typical"
+
+
+def verdict_parts(found: list[tuple[str, RoundPlay]]) -> tuple[list[str], bool]:
+    """Each round's verdict in words, and whether any round is extreme."""
+    parts = []
+    for r, (word, play) in enumerate(found, start=1):
+        why = f"bot {play.score}" + (f", out by {play.out_card}" if play.out_card else "")
+        parts.append(f"round {r} {word} ({why})")
+    return parts, any(word == "extreme" for word, _ in found)
 
 
 def verdict_line(content: GalaxyTrucker, rounds_plan: list[dict[str, Any]]) -> tuple[str, bool]:
@@ -262,12 +291,7 @@ def verdict_line(content: GalaxyTrucker, rounds_plan: list[dict[str, Any]]) -> t
             "(run: sheetgen balance --save-reference)",
             False,
         )
-    found = verdicts(content, rounds_plan, reference)
-    parts = []
-    for r, (word, play) in enumerate(found, start=1):
-        why = f"bot {play.score}" + (f", out by {play.out_card}" if play.out_card else "")
-        parts.append(f"round {r} {word} ({why})")
-    extreme = any(word == "extreme" for word, _ in found)
+    parts, extreme = verdict_parts(verdicts(content, rounds_plan, reference))
     return f"Balance: {'; '.join(parts)}.", extreme
 
 

@@ -296,10 +296,18 @@ class Builder:
     def can_grow(self) -> bool:
         return bool(self.open_cells())
 
+    def clashes(self, ship: Ship) -> list[tuple[list[Cell], str]]:
+        """The tiles the end-of-building check would take off this builder's ship."""
+        return clashes(ship)
 
-def build(content: GalaxyTrucker, rplan: dict[str, Any], rnd: Round) -> Built:
+
+def build(
+    content: GalaxyTrucker, rplan: dict[str, Any], rnd: Round, bot: Builder | None = None
+) -> Built:
+    """The bot's turn-by-turn loop: each set's best placement, a skip or a pass, and a peek
+    at the first stack. `bot`: the builder (an expansion's), by default this game's."""
     board = content.boards[rplan["ship"]]
-    bot = Builder(content, rnd, board)
+    bot = bot or Builder(content, rnd, board)
     skipped = 0
     peeked: list[str] = []
     log: list[str] = []
@@ -316,18 +324,13 @@ def build(content: GalaxyTrucker, rplan: dict[str, Any], rnd: Round) -> Built:
                 passed = True
                 log.append(f"{name}: pass (no empty cell can take a tile)")
                 continue
-            best: tuple[float, int, Cell, int, Part] | None = None
+            best: tuple[Any, ...] | None = None
             for i, ref in enumerate(tiles):
                 for score, cell, rotation, part in bot.placements(ref["id"]):
                     key = (score, -i, (-cell[0], -cell[1]), -rotation)
-                    if best is None or key > (
-                        best[0],
-                        -best[1],
-                        (-best[2][0], -best[2][1]),
-                        -best[3],
-                    ):
-                        best = (score, i, cell, rotation, part)
-            if best is None or best[0] < SKIP_BELOW:
+                    if best is None or key > best[0]:
+                        best = (key, score, i, cell, rotation, part)
+            if best is None or best[1] < SKIP_BELOW:
                 small = len(bot.parts) < SKIP_WHILE_FILLED_BELOW * len(bot.cells)
                 if not small or skips_in_a_row + 1 >= PASS_AFTER_SKIPS:
                     passed = True
@@ -338,7 +341,7 @@ def build(content: GalaxyTrucker, rplan: dict[str, Any], rnd: Round) -> Built:
                 log.append(f"{name}: skip")
                 continue
             skips_in_a_row = 0
-            score, i, cell, rotation, part = best
+            _, score, i, cell, rotation, part = best
             bot.parts[cell] = part
             placements[cell] = Placement(part.tile.id, rotation, 0, 0)
             log.append(f"{name}: {part.tile.id} at {cell} @{rotation} (worth {score:.1f})")
@@ -350,5 +353,5 @@ def build(content: GalaxyTrucker, rplan: dict[str, Any], rnd: Round) -> Built:
                     bot.lean.update(content.kinds.cards[kind].leans)
                 log.append(f"peek at stack 1: {', '.join(peeked)}")
     ship = Ship(board, dict(bot.parts), bot.start)
-    assert not clashes(ship), "the bot placed an illegal tile"
+    assert not bot.clashes(ship), "the bot placed an illegal tile"
     return Built(ship, skipped, peeked, log, placements)

@@ -70,34 +70,46 @@ def fly_round(
     return RoundFlight(flight, built, tuple(removals), start, fly(flight, start, budget, move_crew))
 
 
+def event_values(flight: Flight, played: Played) -> tuple[int, ...]:
+    """Each Event box: what the choice recorded, 0 for the events after leaving the round."""
+    events = [d.option.value for d in played.decisions[1:]]
+    return tuple(events + [0] * (len(flight.events) - len(events)))
+
+
+def lost_beyond(flight: Flight, end: State, counted: int) -> str:
+    """The note on components lost beyond the sheet's Lost Components boxes."""
+    boxes = flight.rnd.lost_component_boxes
+    beyond = f" ({end.lost} components lost; the sheet has {boxes} boxes)"
+    return beyond if end.lost > counted else ""
+
+
+def pretty_note(flight: Flight, end: State) -> str:
+    exposed = len(flight.ship.exposed(end.present))
+    return (
+        "0: out of the round"
+        if end.out
+        else f"{flight.rnd.pretty_ship} − {exposed} exposed connector{'s' if exposed != 1 else ''}"
+    )
+
+
 def boxes(flight: Flight, played: Played) -> Boxes:
     end = played.end
-    events = [d.option.value for d in played.decisions[1:]]
-    events += [0] * (len(flight.events) - len(events))
     cargo, lost, pretty = final_parts(flight, end)
     goods = flight.goods_value(end.goods())
     cargo_note = f"goods {flight.goods_words(end.goods())} = {goods}" + (
         f", sold at half price (rounded up) = {cargo}" if end.out else ""
     )
     counted = min(end.lost, flight.rnd.lost_component_boxes)
-    lost_note = f"{counted} box{'es' if counted != 1 else ''} × −2" + (
-        f" ({end.lost} components lost; the sheet has {flight.rnd.lost_component_boxes} boxes)"
-        if end.lost > counted
-        else ""
-    )
-    exposed = len(flight.ship.exposed(end.present))
-    pretty_note = (
-        "0: out of the round"
-        if end.out
-        else f"{flight.rnd.pretty_ship} − {exposed} exposed connector{'s' if exposed != 1 else ''}"
+    lost_note = f"{counted} box{'es' if counted != 1 else ''} × −2" + lost_beyond(
+        flight, end, counted
     )
     return Boxes(
         position=-2 * flight.skipped,
-        events=tuple(events),
+        events=event_values(flight, played),
         cargo=cargo,
         lost=lost,
         pretty=pretty,
         cargo_note=cargo_note,
         lost_note=lost_note,
-        pretty_note=pretty_note,
+        pretty_note=pretty_note(flight, end),
     )

@@ -12,6 +12,7 @@ way to the starting cabin fall off last."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.games.galaxy_trucker.flight.ship import (
@@ -99,8 +100,19 @@ def clashes(ship: Ship) -> list[tuple[list[Cell], str]]:
     return found
 
 
+Clashes = Callable[[Ship], list[tuple[list[Cell], str]]]
+
+
 def check(ship: Ship) -> tuple[Ship, list[Removal]]:
     """The legal ship, and the tiles removed (each one Lost Component), in removal order."""
+    ship, removed = without_clashes(ship, clashes)
+    ship, loose = without_loose(ship)
+    return ship, removed + loose
+
+
+def without_clashes(ship: Ship, clashes: Clashes) -> tuple[Ship, list[Removal]]:
+    """The ship with the tile to blame for each clash removed, the worst clash first, until
+    none is left (`clashes`: the game's placement rules)."""
     removed: list[Removal] = []
     while True:
         found = clashes(ship)
@@ -120,12 +132,15 @@ def check(ship: Ship) -> tuple[Ship, list[Removal]]:
         reasons = list(dict.fromkeys(r for c, r in found if blame(c) == culprit))
         removed.append(Removal(culprit, ship.parts[culprit].label, "; ".join(reasons)))
         ship = ship.without([culprit])
+    return ship, removed
+
+
+def without_loose(ship: Ship) -> tuple[Ship, list[Removal]]:
+    """The ship without the tiles no longer joined to the starting cabin."""
     dist = distances(ship)
     loose = [c for c in ship.order if c not in dist]
-    for cell in loose:
-        removed.append(
-            Removal(
-                cell, ship.parts[cell].label, "not connected to the starting cabin by connectors"
-            )
-        )
+    removed = [
+        Removal(cell, ship.parts[cell].label, "not connected to the starting cabin by connectors")
+        for cell in loose
+    ]
     return ship.without(loose), removed

@@ -20,7 +20,7 @@ from generator.games.galaxy_trucker.card_kinds import SlaversCard as Slavers
 from generator.games.galaxy_trucker.card_kinds import SmugglersCard as Smugglers
 from generator.games.galaxy_trucker.flight.damage import crew_check, destroy
 from generator.games.galaxy_trucker.flight.option import Option, distinct, then_all
-from generator.games.galaxy_trucker.flight.resolvers_trade import crew_loss_options
+from generator.games.galaxy_trucker.flight.resolvers_trade import StateT, crew_loss_options
 from generator.games.galaxy_trucker.flight.ship import (
     CONNECTORS,
     DIRECTION_NAMES,
@@ -230,7 +230,16 @@ def _combat(
     win: Callable[[State], list[Option]],
     lose: Callable[[State], list[Option]],
 ) -> list[Option]:
-    fights = _fight(flight, state, strength)
+    return fight_options(_fight(flight, state, strength), win, lose)
+
+
+def fight_options(
+    fights: Sequence[tuple[StateT, str, str, str]],
+    win: Callable[[StateT], list[Option]],
+    lose: Callable[[StateT], list[Option]],
+) -> list[Option]:
+    """The options of a fight: each way to fight (state after paying, outcome, words,
+    choice), then what beating them (`win`) or losing (`lose`) leaves."""
     options: list[Option] = []
     for after, outcome, words, choice in fights:
         choices = (choice,) if len(fights) > 1 else ()

@@ -3,6 +3,8 @@ planets, open space, stardust, epidemics. Each returns every option the player h
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from generator.games.galaxy_trucker.card_kinds import AbandonedShipCard as AbandonedShip
 from generator.games.galaxy_trucker.card_kinds import AbandonedStationCard as AbandonedStation
 from generator.games.galaxy_trucker.card_kinds import EpidemicCard as Epidemic
@@ -29,6 +31,8 @@ ALIEN_ORDERS: tuple[tuple[str, ...], ...] = (
     ("brown",),
     ("purple", "brown"),
 )
+
+StateT = TypeVar("StateT", bound=State)
 
 
 def crew_loss_options(state: State, count: int, keep_a_human: bool) -> list[tuple[State, str]]:
@@ -171,6 +175,14 @@ def stardust(flight: Flight, state: State, card: Stardust, rolls: Rolls) -> list
 
 
 def epidemic(flight: Flight, state: State, card: Epidemic, rolls: Rolls) -> list[Option]:
+    after, lines = epidemic_losses(flight, state)
+    after, more = crew_check(flight, after)
+    return [Option(after, 0, (*lines, *more, "Record 0."))]
+
+
+def epidemic_losses(flight: Flight, state: StateT) -> tuple[StateT, list[str]]:
+    """Every occupied cabin joined to another occupied cabin loses one crew member (its
+    alien, else a human), and the words for each."""
     ship = flight.ship
     occupied = {c for c, n in state.humans if n > 0} | {c for _, c in state.aliens}
     sick = [c for c in sorted(occupied) if any(o in occupied for o in ship.links(c, state.present))]
@@ -189,6 +201,4 @@ def epidemic(flight: Flight, state: State, card: Epidemic, rolls: Rolls) -> list
             lines.append(f"{flight.label(cabin)} loses a human.")
     if not sick:
         lines.append("No occupied cabin is joined to another occupied cabin: nobody falls ill.")
-    after = state.evolve(humans=tuple(sorted(humans.items())), aliens=tuple(aliens))
-    after, more = crew_check(flight, after)
-    return [Option(after, 0, (*lines, *more, "Record 0."))]
+    return state.evolve(humans=tuple(sorted(humans.items())), aliens=tuple(aliens)), lines

@@ -192,10 +192,14 @@ class Search:
             found = self.cache[key] = self.steps[index](state)
         return found
 
+    def final_score(self, state: State) -> int:
+        """The end-of-round boxes (an expansion's engine scores its own)."""
+        return final_score(self.flight, state)
+
     def best(self, index: int, state: State) -> int:
         """The best total of this step's and later Event boxes plus the end-of-round boxes."""
         if state.out or index == len(self.steps):
-            return final_score(self.flight, state)
+            return self.final_score(state)
         key = (index, crew_free(state) if self.by_crew_count else state)
         found = self.memo.get(key)
         if found is not None:

@@ -13,8 +13,7 @@ from typing import Any
 
 from generator.common.errors import display_path
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.describe import card_title
-from generator.games.galaxy_trucker.flight.account import choice_note, grid_lines
+from generator.games.galaxy_trucker.flight.account import Account
 from generator.games.galaxy_trucker.flight.engine import round_plan
 from generator.games.galaxy_trucker.flight.ship import cell_name
 from generator.games.galaxy_trucker.flight.shipfile import (
@@ -50,22 +49,6 @@ def split_ability(text: str, shown: str) -> tuple[str, str | None]:
         ability = match
         lines[number - 1] = ""
     return "\n".join(lines) + "\n", ability
-
-
-def state_line(result: TruckingRound, state: TState) -> str:
-    goods = result.flight.goods_words(state.goods())
-    words = (
-        f"  Aboard now: {state.human_count} human{'s' if state.human_count != 1 else ''}"
-        + "".join(f", the {c} alien" for c, _ in state.aliens)
-    )
-    if state.sleepers:
-        words += f", {state.sleeper_count} sleeper{'s' if state.sleeper_count != 1 else ''}"
-    words += f"; batteries {state.battery_count}; goods {goods}; lost components {state.lost}"
-    if state.active:
-        words += f"; cyan ability {state.active}"
-    if state.flipped:
-        words += "; turned round (Gravitational Anomaly)"
-    return words + "."
 
 
 def title_lines(result: TruckingRound) -> list[str]:
@@ -111,89 +94,63 @@ def setting_lines(content: GalaxyTrucker, result: TruckingRound) -> list[str]:
     return lines
 
 
-def account_lines(content: GalaxyTrucker, plan: dict[str, Any], result: TruckingRound) -> list[str]:
-    flight = result.flight
-    played = result.played
-    rnd = flight.rnd
-    board = flight.ship.board
-    lines = [
-        f"{board.name} as built (rows and columns as printed on the board; the top edge is "
-        "at the top; T035@90 is tile T035 turned 90 degrees clockwise):",
-        *grid_lines(result.built),
-        f"Skipped Parts: {flight.skipped} -> Starting Position {-2 * flight.skipped}.",
-        *setting_lines(content, result),
-        "",
-        "End of building: every tile checked (fancy wiring included)",
-    ]
-    if result.removals:
-        lines += [f"  Removed (1 Lost Component each): {r.line()}" for r in result.removals]
-    else:
-        lines.append(f"  All {len(result.built.parts) - 1} tiles are placed legally.")
-    start = result.start
-    ready = []
-    blue = [c for c, load in start.cargo if load]
-    if blue:
-        ready.append("Catapults: 1 blue good in " + ", ".join(flight.label(c) for c in blue) + ".")
-    if start.sleepers:
-        ready.append(
-            "Stasis: "
-            + ", ".join(f"{n} sleepers in {flight.label(c)}" for c, n in start.sleepers)
-            + "."
-        )
-    ready += list(result.before)
-    if ready:
-        lines += ["", "Before launch", *(f"  {t}" for t in ready)]
-    decisions = list(played.decisions)
-    if decisions:
-        crew = decisions.pop(0)
-        lines += ["", "Crewing the ship", *(f"  {t}" for t in crew.option.lines)]
-        if crew.option.choice:
-            lines.append(f"  {choice_note(crew, played.exhaustive)}")
-    turns = [t["turn"] for t in round_plan(plan, rnd.round)["flight_turns"] for _ in t["events"]]
-    box = result.boxes
-    for number, ((card, _rolls), turn) in enumerate(
-        zip(flight.events, turns, strict=True), start=1
-    ):
-        lines += ["", f"Event {number} (turn {turn}): {card_title(content, card)} [{card.id}]"]
-        if number > len(decisions):
-            lines.append(f"  Out of the round: record 0. Event {number} box: 0")
-            continue
-        decision = decisions[number - 1]
-        lines += [f"  {t}" for t in decision.option.lines]
-        if decision.option.choice:
-            lines.append(f"  {choice_note(decision, played.exhaustive)}")
-        lines.append(f"  Event {number} box: {box.events[number - 1]}")
-        after: Any = played.states[number + 1]
-        if after.out:
-            lines.append(
-                f"  Out of the round ({after.out}): cargo sells at half price (rounded up); "
-                "0 for every later event and for the Pretty Ship."
-            )
-        else:
-            lines.append(state_line(result, after))
-    lines += [
-        "",
-        "The ship at the end (lost tiles in lower case):",
-        *grid_lines(result.built, played.end.present),
-        "",
-        f"Score (the Round {rnd.round} boxes of the sheet)",
-        f"  Starting Position   {box.position:>4}   ({flight.skipped} Skipped Parts × −2)",
-        f"  Events              {sum(box.events):>4}   ({' + '.join(str(v) for v in box.events)})",
-        f"  Cargo               {box.cargo:>4}   ({box.cargo_note})",
-        f"  Lost Components     {box.lost:>4}   ({box.lost_note})",
-        f"  Pretty Ship         {box.pretty:>4}   ({box.pretty_note})",
-        f"  Round {rnd.round} score       {box.total:>4}",
-    ]
-    titles = (plan.get("options") or {}).get("titles", "none")
-    if titles != "none":
-        lines += ["", *title_lines(result)]
-    if not played.exhaustive:
-        lines += [
-            "",
-            "This ship offered too many choices to try them all: after the search budget the "
-            "first choice was taken, so the score is the best found, not proven best.",
+class TruckingAccount(Account):
+    """Galaxy Trucker's account, with the round's settings (the compass, Rough Roads, the
+    Dead Zone), fancy wiring, what happens before launch, sleepers and the cyan ability in
+    each state line, and the titles after the score."""
+
+    check_heading = "End of building: every tile checked (fancy wiring included)"
+    result: TruckingRound
+
+    def opening(self) -> list[str]:
+        board = self.result.flight.ship.board
+        return [
+            f"{board.name} as built (rows and columns as printed on the board; the top edge is "
+            "at the top; T035@90 is tile T035 turned 90 degrees clockwise):"
         ]
-    return lines
+
+    def settings(self) -> list[str]:
+        return setting_lines(self.content, self.result)
+
+    def before_launch(self) -> list[str]:
+        flight, start = self.result.flight, self.result.start
+        ready = []
+        blue = [c for c, load in start.cargo if load]
+        if blue:
+            ready.append(
+                "Catapults: 1 blue good in " + ", ".join(flight.label(c) for c in blue) + "."
+            )
+        if start.sleepers:
+            ready.append(
+                "Stasis: "
+                + ", ".join(f"{n} sleepers in {flight.label(c)}" for c, n in start.sleepers)
+                + "."
+            )
+        ready += list(self.result.before)
+        return ["", "Before launch", *(f"  {t}" for t in ready)] if ready else []
+
+    def state_line(self, state: TState) -> str:
+        goods = self.result.flight.goods_words(state.goods())
+        words = (
+            f"  Aboard now: {state.human_count} human{'s' if state.human_count != 1 else ''}"
+            + "".join(f", the {c} alien" for c, _ in state.aliens)
+        )
+        if state.sleepers:
+            words += f", {state.sleeper_count} sleeper{'s' if state.sleeper_count != 1 else ''}"
+        words += f"; batteries {state.battery_count}; goods {goods}; lost components {state.lost}"
+        if state.active:
+            words += f"; cyan ability {state.active}"
+        if state.flipped:
+            words += "; turned round (Gravitational Anomaly)"
+        return words + "."
+
+    def after_score(self) -> list[str]:
+        titles = (self.plan.get("options") or {}).get("titles", "none")
+        return ["", *title_lines(self.result)] if titles != "none" else []
+
+
+def account_lines(content: GalaxyTrucker, plan: dict[str, Any], result: TruckingRound) -> list[str]:
+    return TruckingAccount(content, plan, result).lines()
 
 
 def score_ship(

@@ -21,9 +21,12 @@ from generator.games.galaxy_trucker.flight.balance import (
     RoundPlay,
     Summary,
     flight_digest,
+    round_play,
+    run_seeds,
     seed_names,
+    verdict_parts,
+    verdict_word,
 )
-from generator.games.galaxy_trucker.flight.search import out_step
 from generator.games.keep_on_trucking.flight.bot import build
 from generator.games.keep_on_trucking.flight.engine import fly_round, front_edge
 from generator.games.keep_on_trucking.flight.geometry import EDGE_SIDE
@@ -50,13 +53,7 @@ def play_plan(
         result = fly_round(
             content, plan, number, built.ship, built.skipped, budget, ability=BOT_ABILITY
         )
-        step = out_step(result.played)
-        out_card = None
-        if step is not None and step > 0:
-            out_card = result.flight.events[step - 1][0].kind
-        elif step == 0:
-            out_card = "before-launch"
-        found.append(RoundPlay(result.boxes.total, out_card, result.played.exhaustive))
+        found.append(round_play(result, out_at_launch="before-launch"))
     return found
 
 
@@ -85,14 +82,7 @@ def _play(seed: str) -> list[RoundPlay]:
 def run(
     pack: str, seeds: list[str], workers: int, options: dict[str, Any]
 ) -> list[list[RoundPlay]]:
-    if workers <= 1:
-        _init_worker(pack, options)
-        return [_play(s) for s in seeds]
-    import multiprocessing  # here: a game's verdict plays in-process
-
-    context = multiprocessing.get_context()
-    with context.Pool(workers, initializer=_init_worker, initargs=(pack, options)) as pool:
-        return list(pool.imap(_play, seeds, chunksize=4))
+    return run_seeds(seeds, workers, _play, _init_worker, (pack, options), chunksize=4)
 
 
 def balance_report(
@@ -147,17 +137,6 @@ def verdict_line(content: GalaxyTrucker, plan: dict[str, Any]) -> tuple[str, boo
             False,
         )
     plays = play_plan(content, plan)
-    parts = []
-    extreme = False
-    for r, (play, ref) in enumerate(zip(plays, reference["rounds"], strict=True), start=1):
-        word = (
-            "extreme"
-            if play.score < ref["p2"]
-            else "hard"
-            if play.score < ref["p10"]
-            else "typical"
-        )
-        extreme = extreme or word == "extreme"
-        why = f"bot {play.score}" + (f", out by {play.out_card}" if play.out_card else "")
-        parts.append(f"round {r} {word} ({why})")
+    rounds = zip(plays, reference["rounds"], strict=True)
+    parts, extreme = verdict_parts([(verdict_word(play, ref), play) for play, ref in rounds])
     return f"Balance ({ships_word} ships, {difficulty}): {'; '.join(parts)}.", extreme

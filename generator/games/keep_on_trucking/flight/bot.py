@@ -18,14 +18,11 @@ from typing import Any
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.bot import (
     JOIN_BONUS,
-    PASS_AFTER_SKIPS,
-    PEEK_FROM_STACK_SIZE,
-    SKIP_BELOW,
-    SKIP_WHILE_FILLED_BELOW,
     Builder,
     Built,
     _edges_after,
 )
+from generator.games.galaxy_trucker.flight.bot import build as base_build
 from generator.games.galaxy_trucker.flight.ship import (
     Cell,
     N,
@@ -37,7 +34,6 @@ from generator.games.galaxy_trucker.flight.ship import (
     neighbour,
     opposite,
 )
-from generator.games.galaxy_trucker.flight.shipfile import Placement
 from generator.games.galaxy_trucker.model import Board, Round
 from generator.games.keep_on_trucking.flight.geometry import PARTNERS
 from generator.games.keep_on_trucking.flight.legality import clashes
@@ -121,6 +117,9 @@ class TruckingBuilder(Builder):
         worth = max(0.3, 3.5 - 1.0 * power) + 0.7 * self.lean["engine"]
         return worth * (0.7 if part.type.strength == 2 and self.batteries() == 0 else 1.0)
 
+    def clashes(self, ship: Ship) -> list[tuple[list[Cell], str]]:
+        return clashes(ship, self.rear)
+
     def placements(self, tile_id: str) -> list[tuple[float, Cell, int, Part]]:
         tile = self.content.tiles_by_id[tile_id]
         found = []
@@ -149,51 +148,4 @@ class TruckingBuilder(Builder):
 def build(content: GalaxyTrucker, rplan: dict[str, Any], rnd: Round, front: int = N) -> Built:
     """The base bot's turn-by-turn loop, with this game's builder."""
     board = content.boards[rplan["ship"]]
-    bot = TruckingBuilder(content, rnd, board, front)
-    skipped = 0
-    peeked: list[str] = []
-    log: list[str] = []
-    placements: dict[Cell, Placement] = {}
-    passed = False
-    skips_in_a_row = 0
-    want_peek = rnd.stack_size >= PEEK_FROM_STACK_SIZE and rnd.peekable_stacks > 0
-    for turn in rplan["build_turns"]:
-        for s, tiles in enumerate(turn["sets"]):
-            name = f"turn {turn['turn']} set {'ABC'[s]}"
-            if passed:
-                continue
-            if not bot.can_grow():
-                passed = True
-                log.append(f"{name}: pass (no empty cell can take a tile)")
-                continue
-            best: tuple[Any, ...] | None = None
-            for i, ref in enumerate(tiles):
-                for score, cell, rotation, part in bot.placements(ref["id"]):
-                    key = (score, -i, (-cell[0], -cell[1]), -rotation)
-                    if best is None or key > best[0]:
-                        best = (key, score, i, cell, rotation, part)
-            if best is None or best[1] < SKIP_BELOW:
-                small = len(bot.parts) < SKIP_WHILE_FILLED_BELOW * len(bot.cells)
-                if not small or skips_in_a_row + 1 >= PASS_AFTER_SKIPS:
-                    passed = True
-                    log.append(f"{name}: pass (nothing worth taking twice in a row)")
-                    continue
-                skipped += 1
-                skips_in_a_row += 1
-                log.append(f"{name}: skip")
-                continue
-            skips_in_a_row = 0
-            _, score, i, cell, rotation, part = best
-            bot.parts[cell] = part
-            placements[cell] = Placement(part.tile.id, rotation, 0, 0)
-            log.append(f"{name}: {part.tile.id} at {cell} @{rotation} (worth {score:.1f})")
-            if want_peek and not peeked:
-                stack = rplan["stacks"][0]
-                peeked = [c["type"] for c in stack]
-                skipped += 1
-                for kind in peeked:
-                    bot.lean.update(content.kinds.cards[kind].leans)
-                log.append(f"peek at stack 1: {', '.join(peeked)}")
-    ship = Ship(board, dict(bot.parts), bot.start)
-    assert not clashes(ship, bot.rear), "the bot placed an illegal tile"
-    return Built(ship, skipped, peeked, log, placements)
+    return base_build(content, rplan, rnd, TruckingBuilder(content, rnd, board, front))

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from generator.games.galaxy_trucker.flight.option import Option, distinct, then_all
+from generator.games.galaxy_trucker.flight.resolvers_trade import epidemic_losses
 from generator.games.galaxy_trucker.flight.ship import CONNECTORS, DIRECTION_NAMES, Cell, N, S
 from generator.games.galaxy_trucker.flight.state import crew_words, lose_goods
 from generator.games.keep_on_trucking.flight.combat import (
@@ -413,25 +414,7 @@ def stardust(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Op
 
 
 def epidemic(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
-    ship = flight.ship
-    occupied = {c for c, n in state.humans if n > 0} | {c for _, c in state.aliens}
-    sick = [c for c in sorted(occupied) if any(o in occupied for o in ship.links(c, state.present))]
-    humans = dict(state.humans)
-    aliens = list(state.aliens)
-    lines = []
-    for cabin in sick:
-        alien = next((a for a in aliens if a[1] == cabin), None)
-        if alien is not None:
-            aliens.remove(alien)
-            lines.append(f"{flight.label(cabin)} loses the {alien[0]} alien.")
-        else:
-            humans[cabin] -= 1
-            if humans[cabin] == 0:
-                del humans[cabin]
-            lines.append(f"{flight.label(cabin)} loses a human.")
-    if not sick:
-        lines.append("No occupied cabin is joined to another occupied cabin: nobody falls ill.")
-    after = replace(state, humans=tuple(sorted(humans.items())), aliens=tuple(aliens))
+    after, lines = epidemic_losses(flight, state)
     after, more = crew_check(flight, after, state.crew_count)
     return [Option(after, 0, (*lines, *more, "Record 0."))]
 

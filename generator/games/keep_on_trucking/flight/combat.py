@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from generator.games.galaxy_trucker.flight.option import Option, distinct, then, then_all
+from generator.games.galaxy_trucker.flight.resolvers_combat import fight_options
 from generator.games.galaxy_trucker.flight.ship import CONNECTORS, DIRECTION_NAMES, Cell, N, S
 from generator.games.keep_on_trucking.flight.damage import destroy
 from generator.games.keep_on_trucking.flight.geometry import (
@@ -437,24 +438,4 @@ def combat(
     win: Callable[[TState], list[Option]],
     lose: Callable[[TState], list[Option]],
 ) -> list[Option]:
-    fights = fight(flight, state, strength)
-    options: list[Option] = []
-    for after, outcome, words, choice in fights:
-        choices = (choice,) if len(fights) > 1 else ()
-        if outcome == "win":
-            options += [
-                replace(
-                    o, lines=(f"{words}: they are beaten.", *o.lines), choices=choices + o.choices
-                )
-                for o in win(after)
-            ]
-        elif outcome == "tie":
-            options.append(
-                Option(after, 0, (f"{words}: a draw, nothing happens. Record 0.",), choices)
-            )
-        else:
-            options += [
-                replace(o, lines=(f"{words}: they attack.", *o.lines), choices=choices + o.choices)
-                for o in lose(after)
-            ]
-    return distinct(options)
+    return fight_options(fight(flight, state, strength), win, lose)

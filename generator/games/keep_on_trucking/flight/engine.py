@@ -16,8 +16,14 @@ from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight import search as base_search
-from generator.games.galaxy_trucker.flight.engine import planned_events, round_plan
-from generator.games.galaxy_trucker.flight.legality import Removal
+from generator.games.galaxy_trucker.flight.engine import (
+    RoundFlight,
+    event_values,
+    lost_beyond,
+    planned_events,
+    pretty_note,
+    round_plan,
+)
 from generator.games.galaxy_trucker.flight.option import Option, distinct
 from generator.games.galaxy_trucker.flight.search import SEARCH_BUDGET, Played
 from generator.games.galaxy_trucker.flight.ship import Cell, N, Ship, opposite
@@ -40,13 +46,13 @@ SOLD_EXTRA = ("yellow", "blue")  # the Merchant's goods
 
 
 @dataclass(frozen=True)
-class TruckingRound:
+class TruckingRound(RoundFlight):
+    """Galaxy Trucker's flown round, with this game's flight and what happened before
+    launch (Metal Fatigue); its score boxes are this game's."""
+
     flight: TFlight
-    built: Ship
-    removals: tuple[Removal, ...]
-    before: tuple[str, ...]  # what happened before launch (Metal Fatigue)
     start: TState
-    played: Played
+    before: tuple[str, ...] = ()
 
     @property
     def boxes(self) -> Boxes:
@@ -281,20 +287,8 @@ class Search(base_search.Search):
         # Where the crew sit decides where sleepers wake: never merge seatings.
         self.by_crew_count = False
 
-    def best(self, index: int, state: Any) -> int:
-        if state.out or index == len(self.steps):
-            return final_score(self.flight, state)  # type: ignore[arg-type]
-        key = (index, state)
-        if key in self.memo:
-            return self.memo[key]
-        options = self.options(index, state)
-        if len(options) > 1 and self.spent > self.budget:
-            self.exhaustive = False
-            options = options[:1]
-        self.spent += len(options)
-        found = max(o.value + self.best(index + 1, o.state) for o in options)
-        self.memo[key] = found
-        return found
+    def final_score(self, state: Any) -> int:
+        return final_score(self.flight, state)  # type: ignore[arg-type]
 
 
 def fly(
@@ -345,13 +339,11 @@ def fly_built(
     start, before = metal_fatigue(flight, start)
     move_crew = not flight.has("personalized-cabins")
     played = fly(flight, start, budget, move_crew, ability)
-    return TruckingRound(flight, built, tuple(removals), before, start, played)
+    return TruckingRound(flight, built, tuple(removals), start, played, before)
 
 
 def boxes(flight: TFlight, played: Played) -> Boxes:
     end: Any = played.end
-    events = [d.option.value for d in played.decisions[1:]]
-    events += [0] * (len(flight.events) - len(events))
     parts = final_parts(flight, end)
     goods = flight.goods_value(end.goods())
     cargo_note = f"goods {flight.goods_words(end.goods())} = {goods}" + (
@@ -366,27 +358,17 @@ def boxes(flight: TFlight, played: Played) -> Boxes:
     lost_note = (
         f"{counted} box{'es' if counted != 1 else ''} × −{each}"
         + (" (Lawyer: half)" if each == 1 else "")
-        + (
-            f" ({end.lost} components lost; the sheet has {flight.rnd.lost_component_boxes} boxes)"
-            if end.lost > counted
-            else ""
-        )
-    )
-    exposed = len(flight.ship.exposed(end.present))
-    pretty_note = (
-        "0: out of the round"
-        if end.out
-        else f"{flight.rnd.pretty_ship} − {exposed} exposed connector{'s' if exposed != 1 else ''}"
+        + lost_beyond(flight, end, counted)
     )
     return Boxes(
         position=-2 * flight.skipped,
-        events=tuple(events),
+        events=event_values(flight, played),
         cargo=parts["cargo"] + parts["merchant"] + parts["manager"],
         lost=parts["lost"],
         pretty=parts["pretty"],
         cargo_note=cargo_note,
         lost_note=lost_note,
-        pretty_note=pretty_note,
+        pretty_note=pretty_note(flight, end),
     )
 
 

@@ -6,7 +6,7 @@ partner falls off (one Lost Component each), and so does anything left hanging b
 from __future__ import annotations
 
 from generator.games.galaxy_trucker.flight import legality as base
-from generator.games.galaxy_trucker.flight.legality import FAR, Removal, distances
+from generator.games.galaxy_trucker.flight.legality import Removal
 from generator.games.galaxy_trucker.flight.ship import DIRECTION_NAMES, Cell, S, Ship, opposite
 from generator.games.keep_on_trucking.flight.geometry import PARTNERS, unwired
 
@@ -39,36 +39,12 @@ def clashes(ship: Ship, rear: int) -> list[tuple[list[Cell], str]]:
 
 
 def check(ship: Ship, rear: int = S) -> tuple[Ship, list[Removal]]:
-    removed: list[Removal] = []
+    """Galaxy Trucker's check with this game's placement rules, then the wiring: a tile
+    that falls off may leave others hanging, and those may leave wired tiles alone."""
+    ship, removed = base.without_clashes(ship, lambda s: clashes(s, rear))
     while True:
-        found = clashes(ship, rear)
-        if not found:
-            break
-        dist = distances(ship)
-
-        def blame(
-            cells: list[Cell], dist: dict[Cell, int] = dist, start: Cell = ship.start
-        ) -> Cell:
-            movable = [c for c in cells if c != start]
-            return max(movable, key=lambda c: (dist.get(c, FAR), c))
-
-        cells, _ = max(found, key=lambda f: (dist.get(blame(f[0]), FAR), blame(f[0])))
-        culprit = blame(cells)
-        reasons = list(dict.fromkeys(r for c, r in found if blame(c) == culprit))
-        removed.append(Removal(culprit, ship.parts[culprit].label, "; ".join(reasons)))
-        ship = ship.without([culprit])
-    while True:
-        dist = distances(ship)
-        loose = [c for c in ship.order if c not in dist]
-        for cell in loose:
-            removed.append(
-                Removal(
-                    cell,
-                    ship.parts[cell].label,
-                    "not connected to the starting cabin by connectors",
-                )
-            )
-        ship = ship.without(loose)
+        ship, loose = base.without_loose(ship)
+        removed += loose
         lonely = unwired(ship, frozenset(ship.parts))
         if not lonely:
             break
