@@ -318,3 +318,20 @@ def test_no_game_fills_a_table_by_importing_a_module() -> None:
                     if call.split(".")[0] in imported:
                         found.append(f"{where}:{statement.lineno}: calls {call} on import")
     assert found == []
+
+
+def test_keep_on_truckings_flight_engine_extends_galaxy_truckers() -> None:
+    """The expansion's engine adds its parts to the base engine's (builder, account, flown
+    round, search) and keeps none of the base's loops as a copy of its own."""
+    from generator.games.galaxy_trucker.flight import account, bot, engine, search
+    from generator.games.keep_on_trucking.flight import account as t_account
+    from generator.games.keep_on_trucking.flight import bot as t_bot
+    from generator.games.keep_on_trucking.flight import engine as t_engine
+
+    assert issubclass(t_bot.TruckingBuilder, bot.Builder)
+    assert issubclass(t_account.TruckingAccount, account.Account)
+    assert issubclass(t_engine.TruckingRound, engine.RoundFlight)
+    assert issubclass(t_engine.Search, search.Search)
+    # The loops stay the base engine's: the expansion overrides parts, never the whole.
+    assert "lines" not in vars(t_account.TruckingAccount)
+    assert "best" not in vars(t_engine.Search)
