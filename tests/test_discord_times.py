@@ -99,3 +99,12 @@ def test_a_games_discord_posts_carry_timestamps_and_the_others_the_zone(
     assert dt.datetime.fromtimestamp(after, zone).strftime("%H:%M %Z") == "08:00 CEST"
     # No moment is left written in a zone in any Discord text.
     assert " CET)" not in discord and " CEST)" not in discord
+
+
+def test_a_zone_without_a_name_is_read_by_its_offset() -> None:
+    at = unix("2027-03-15T08:00-03:00")
+    assert discord_times("Mon 15 Mar 2027, 08:00 -03", "America/Sao_Paulo") == f"<t:{at}:F>"
+    assert (
+        discord_times("Mon 15 Mar 2027, 08:00 UTC", "UTC")
+        == f"<t:{unix('2027-03-15T08:00+00:00')}:F>"
+    )

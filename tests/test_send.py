@@ -497,3 +497,17 @@ def test_a_send_killed_mid_message_loses_nothing_and_repeats_nothing(
         assert stub.url.rsplit("/", 1)[1] not in run.stdout + run.stderr
     contents = [m.content for m in stub.messages]
     assert len(contents) == 6 and len(set(contents)) == 6
+
+
+def test_a_webhook_file_behind_a_link_is_refused(
+    send: Callable[..., Result], stub: Stub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SHEETGEN_DISCORD_WEBHOOK")
+    real = tmp_path / "hook"
+    real.write_text(stub.url)
+    real.chmod(0o600)
+    link = tmp_path / "hook-link"
+    link.symlink_to(real)
+    result = send(DAY_1_MORNING, "--webhook-file", str(link), code=2)
+    assert "is a symbolic link: give the webhook file itself" in result.output
+    assert stub.requests == 0

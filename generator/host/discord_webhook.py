@@ -103,6 +103,11 @@ def _read_secret_file(path: Path, game_root: Path) -> str:
                 f"{where} is inside the game folder, whose files go to players: keep the "
                 f"webhook's URL outside it (e.g. {display_path(default_webhook_file())})"
             )
+        if path.is_symlink():
+            # Its mode would be the link's target's, which others may change: the file itself.
+            raise SheetgenError(
+                f"{where} is a symbolic link: give the webhook file itself (--webhook-file)"
+            )
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
     except OSError as exc:
         raise SheetgenError(f"{where}: {exc.strerror or exc}") from None
