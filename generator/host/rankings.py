@@ -31,9 +31,8 @@ BASE_COLUMNS = ("player", "round", "score")
 NOTE_COLUMN = "note"
 # A sheet the game's scorer reads: it returns the score and, where it has them, its parts,
 # and optionally what else the sheet holds by column (title counts, the ability column).
-SheetScorer = Callable[
-    [Path, str], tuple[int, dict[str, int]] | tuple[int, dict[str, int], dict[str, str]]
-]
+SheetScore = tuple[int, dict[str, int]] | tuple[int, dict[str, int], dict[str, str]]
+SheetScorer = Callable[[Path, str], SheetScore]
 _INT = re.compile(r"^[+-]?\d{1,7}$")
 _COUNT = re.compile(r"^\d{1,4}(\.5|\.0)?$")
 

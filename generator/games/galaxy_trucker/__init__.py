@@ -26,7 +26,7 @@ from generator.render.text import Post
 
 if TYPE_CHECKING:  # the rankings are loaded by the commands that rank
     from generator.games.galaxy_trucker.images_layout import Drawer
-    from generator.host.rankings import ScoreSpec
+    from generator.host.rankings import ScoreSpec, SheetScore
 
 
 class GalaxyTruckerRules(ScheduledGame):
@@ -265,7 +265,7 @@ class GalaxyTruckerRules(ScheduledGame):
         plan: GalaxyTruckerPlan,
         ship_file: Path,
         round_number: int,
-    ) -> tuple[int, dict[str, int]]:
+    ) -> SheetScore:
         """A ship file named in scores.csv, scored by the flight engine; its account is
         written beside it (`ann.txt` -> `ann.account.txt`) for the host to send the player."""
         account = self.score(content, plan, ship_file, round_number)

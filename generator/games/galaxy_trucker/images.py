@@ -30,7 +30,8 @@ from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
 from generator.plan.schedule import when
 from generator.render.text import PostImage
 
-ImageKind = Literal["build", "flight", "rolls", "stack"]
+# "rough-roads": Keep on Trucking's (its rules add the drawer, image_drawers).
+ImageKind = Literal["build", "flight", "rolls", "stack", "rough-roads"]
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,7 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
 
         return score_ship(content, to_data(plan), ship_file, round_number)
 
-    def scored_ship(  # type: ignore[override]
+    def scored_ship(
         self,
         content: gt_content.GalaxyTrucker,
         plan: Any,
@@ -103,7 +103,7 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
 
         return verdict_line(content, to_data(plan))
 
-    def balance(  # type: ignore[override]
+    def balance(
         self,
         pack_ref: str,
         content: gt_content.GalaxyTrucker,

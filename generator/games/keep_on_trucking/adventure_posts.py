@@ -79,7 +79,7 @@ class AdventurePostWriter(TruckingPostWriter):
             file=f"round-{rnd.round}/rough-roads.png",
             alt=f"Round {rnd.round}, Rough Roads cards ({self.plan.options.difficulty}): "
             f"{listed}. No dice are shown.",
-            kind="rough-roads",  # type: ignore[arg-type]
+            kind="rough-roads",
             round=rnd.round,
         )
 

@@ -71,7 +71,7 @@ def land(board: Board, hit: Hit, total: int, front: str | None = None) -> Landin
         numbers = tuple(sorted({total, 14 - total} & set(lines)))
         return Landing(hit.direction, line, numbers, "mirrored")
     if board.hits == "wrap" and hit.direction in FRONT_REAR:
-        to = board.wrap.get(hit.direction, {}).get(total)  # type: ignore[call-overload]
+        to = board.wrap.get(hit.direction, {}).get(total)  # type: ignore[call-overload]  # front/rear
         if to is not None:
             return Landing(to.direction, "row", (to.row,), "wrapped")
     return Landing(hit.direction, line, (total,) if total in lines else (), "")

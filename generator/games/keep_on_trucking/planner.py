@@ -24,7 +24,8 @@ SHIP_CHOICES = ("A", "base")
 
 
 def expansion(content: GalaxyTrucker) -> ExpansionFile:
-    return content.extras["expansion"]  # type: ignore[no-any-return]
+    found: ExpansionFile = content.extras["expansion"]  # the pack's, loaded by the game
+    return found
 
 
 def read_options(content: GalaxyTrucker, options: dict[str, Any] | None) -> TruckingOptions:

@@ -13,6 +13,7 @@ from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import roll_labels
+from generator.games.galaxy_trucker.images import PlannedImage
 from generator.games.galaxy_trucker.kinds import Hit
 from generator.games.galaxy_trucker.model import Tile
 from generator.games.galaxy_trucker.plan import RoundPlan
@@ -199,11 +200,11 @@ class TruckingPostWriter(PostWriter):
         flight = rnd.flight_turns[index]
         pictures = []
         for image in post.images:
-            if getattr(image, "kind", "") == "rolls":
-                event = flight.events[image.event]  # type: ignore[attr-defined]
+            if isinstance(image, PlannedImage) and image.kind == "rolls":
+                event = flight.events[image.event]
                 card = self.content.cards_by_id[event.card.id]
-                hit = self.content.kinds.card(card).hits(card)[image.roll]  # type: ignore[attr-defined]
-                faces = event.rolls[image.roll]  # type: ignore[attr-defined]
+                hit = self.content.kinds.card(card).hits(card)[image.roll]
+                faces = event.rolls[image.roll]
                 image = self.dice_picture(rnd, image, hit, faces)
             pictures.append(image)
         post.images = pictures

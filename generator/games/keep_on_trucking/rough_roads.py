@@ -10,17 +10,21 @@ post; the flight posts name the result openly where it changes a resolution."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.model import Board, Id
+from generator.games.galaxy_trucker.model import Board, CardBase, Id
 from generator.games.keep_on_trucking.hits import label_words, printed_line, printed_words
 from generator.pack.validation import Strict
 from generator.plan.rng import Stream
 from generator.render.post import Block, Bold, Secret, heading, item, para
 from generator.render.text import roll_text
+
+if TYPE_CHECKING:
+    # Types only: the plan module reads this one.
+    from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 
 DIFFICULTIES = ("none", "hard", "extreme", "insane")
 
@@ -74,7 +78,8 @@ class RoughRoad:
 
 
 def roads_file(content: GalaxyTrucker) -> RoughRoadsFile:
-    return content.extras["rough-roads"]  # type: ignore[no-any-return]
+    found: RoughRoadsFile = content.extras["rough-roads"]  # the pack's, loaded by the game
+    return found
 
 
 def card_of(content: GalaxyTrucker, card_id: str) -> RoughRoadsCard:
@@ -86,7 +91,7 @@ def plan_rough_roads(
 ) -> tuple[tuple[RoughRoad, ...], ...]:
     """Per round, the cards drawn at its start (none at difficulty none)."""
     roads = roads_file(content)
-    per_round = roads.difficulty[difficulty]  # type: ignore[index]
+    per_round = roads.difficulty[difficulty]  # type: ignore[index]  # checked by read_options
     if per_round == 0:
         return tuple(() for _ in content.rounds)
     order = Stream(seed, "game", "rough-roads").shuffled(list(roads.cards))
@@ -120,14 +125,14 @@ def _roll_line(spec: RollSpec, faces: tuple[int, int]) -> str:
     return f"{spec.name}: {roll_text(list(faces))}"
 
 
-def card_blocks(content: GalaxyTrucker, plan: object, round_no: int) -> list[Block]:
+def card_blocks(content: GalaxyTrucker, plan: KeepOnTruckingPlan, round_no: int) -> list[Block]:
     """The round start's Rough Roads part: each card in our words, its dice as secrets (the
     Facebook comment, Discord and BGG spoilers)."""
     drawn = drawn_cards(content, plan, round_no)
     if not drawn:
         return []
     roads = roads_file(content)
-    difficulty = plan.options.difficulty  # type: ignore[attr-defined]
+    difficulty = plan.options.difficulty
     blocks = [
         heading(
             f"Rough Roads ({difficulty}): {len(drawn)} card{'s' if len(drawn) != 1 else ''} "
@@ -155,11 +160,15 @@ def card_blocks(content: GalaxyTrucker, plan: object, round_no: int) -> list[Blo
     return blocks
 
 
-def drawn_cards(content: GalaxyTrucker, plan: object, round_no: int) -> tuple[RoughRoad, ...]:
-    return plan.rough_roads[round_no - 1]  # type: ignore[attr-defined,no-any-return]
+def drawn_cards(
+    content: GalaxyTrucker, plan: KeepOnTruckingPlan, round_no: int
+) -> tuple[RoughRoad, ...]:
+    return plan.rough_roads[round_no - 1]
 
 
-def flight_notes(content: GalaxyTrucker, plan: object, round_no: int, card: object) -> list[str]:
+def flight_notes(
+    content: GalaxyTrucker, plan: KeepOnTruckingPlan, round_no: int, card: CardBase
+) -> list[str]:
     """The lines a flight post adds to an event for the round's Rough Roads cards, with
     their dice results filled in."""
     notes = []
@@ -167,12 +176,8 @@ def flight_notes(content: GalaxyTrucker, plan: object, round_no: int, card: obje
     ids = {road.id for road in drawn}
     for road in drawn:
         rr = card_of(content, road.id)
-        found = [rr.applies.get(card.kind)]  # type: ignore[attr-defined]
-        found += [
-            lines.get(card.kind)  # type: ignore[attr-defined]
-            for other, lines in rr.together.items()
-            if other in ids
-        ]
+        found = [rr.applies.get(card.kind)]
+        found += [lines.get(card.kind) for other, lines in rr.together.items() if other in ids]
         for note in found:
             if note:
                 notes.append(
@@ -181,10 +186,12 @@ def flight_notes(content: GalaxyTrucker, plan: object, round_no: int, card: obje
     return notes
 
 
-def round_board(content: GalaxyTrucker, plan: object, round_no: int) -> tuple[Board, str | None]:
+def round_board(
+    content: GalaxyTrucker, plan: KeepOnTruckingPlan, round_no: int
+) -> tuple[Board, str | None]:
     """The round's ship and, on Ship IA, the edge its dice compass made the front."""
-    board = content.boards[plan.rounds[round_no - 1].ship]  # type: ignore[attr-defined]
-    rolls = plan.compass  # type: ignore[attr-defined]
+    board = content.boards[plan.rounds[round_no - 1].ship]
+    rolls = plan.compass
     roll = rolls[round_no - 1] if round_no - 1 < len(rolls) else None
     front = None if roll is None else content.extras["expansion"].compass[roll]
     return board, front
@@ -220,7 +227,11 @@ def line_value(spec: RollSpec, total: int, board: Board, front: str | None) -> s
 
 
 def _values(
-    content: GalaxyTrucker, plan: object, round_no: int, card: RoughRoadsCard, road: RoughRoad
+    content: GalaxyTrucker,
+    plan: KeepOnTruckingPlan,
+    round_no: int,
+    card: RoughRoadsCard,
+    road: RoughRoad,
 ) -> dict[str, str]:
     board, front = round_board(content, plan, round_no)
     return {
@@ -229,7 +240,9 @@ def _values(
     }
 
 
-def end_of_building_notes(content: GalaxyTrucker, plan: object, round_no: int) -> list[str]:
+def end_of_building_notes(
+    content: GalaxyTrucker, plan: KeepOnTruckingPlan, round_no: int
+) -> list[str]:
     """The end-of-building lines for the round's Rough Roads: read the dice now, and what
     the cards that strike before launch do."""
     drawn = drawn_cards(content, plan, round_no)

@@ -23,8 +23,9 @@ GAP = 24
 def draw_rough_roads(
     surface: PngSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage
 ) -> None:
-    drawn = plan.rough_roads[image.round - 1]  # type: ignore[attr-defined]
-    difficulty = plan.options.difficulty  # type: ignore[attr-defined]
+    # The drawers' table is typed for Galaxy Trucker's plan; this game's rules give it theirs.
+    drawn = plan.rough_roads[image.round - 1]  # type: ignore[attr-defined]  # a KoT plan
+    difficulty = plan.options.difficulty  # type: ignore[attr-defined]  # a KoT plan
     top = layout._header(
         surface,
         f"Round {image.round} · Rough Roads",

@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from typing import Annotated, Any, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import Field
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Id
 from generator.pack.validation import Strict
+
+if TYPE_CHECKING:
+    # Types only: the plan module reads this one.
+    from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 
 TITLE_CHOICES = ("none", "3-6-9", "4-8-12")
 Ability = Literal["Lawyer", "Manager", "Merchant", "Micronavigator", "Techie", "Diplomat"]
@@ -53,25 +57,25 @@ def reward(content: GalaxyTrucker, titles: str, round_no: int) -> int | None:
     if titles == "none":
         return None
     table: TitlesFile = content.extras["titles"]
-    values = table.rewards[titles]  # type: ignore[index]
+    values = table.rewards[titles]  # type: ignore[index]  # checked by read_options
     return values[min(round_no, len(values)) - 1]
 
 
-def scoring_lines(content: GalaxyTrucker, plan: object, round_no: int) -> list[str]:
-    rnd = plan.rounds[round_no - 1]  # type: ignore[attr-defined]
+def scoring_lines(content: GalaxyTrucker, plan: KeepOnTruckingPlan, round_no: int) -> list[str]:
+    rnd = plan.rounds[round_no - 1]
     kinds = {e.card.type for f in rnd.flight_turns for e in f.events}
     cyan: CyanFile = content.extras["cyan"]
     lines = ["Keep on Trucking scoring:"]
     lines += [f"- {words}" for kind, words in CARD_POINTS.items() if kind in kinds]
     lines += [f"- {words}" for words in cyan.scoring.values()]
     lines.append(cyan.total)
-    drawn = {road.id for road in plan.rough_roads[round_no - 1]}  # type: ignore[attr-defined]
+    drawn = {road.id for road in plan.rough_roads[round_no - 1]}
     if "bad-luck" in drawn:
         lines.append(
             "- Rough Roads, Bad Luck: its costs (1 a hit, 1 a battery) are already in your "
             "Event boxes, so in your Events total."
         )
-    titles = plan.options.titles  # type: ignore[attr-defined]
+    titles = plan.options.titles
     points = reward(content, titles, round_no)
     if points is not None:
         table: TitlesFile = content.extras["titles"]

@@ -226,7 +226,7 @@ def crew_options(flight: TFlight, state: TState, ability: str | None) -> list[Op
         mad = []
         for o in options:
             s = o.state
-            if cell in s.present and ship.parts[cell].does.crew:  # type: ignore[index]
+            if cell in s.present and ship.parts[cell].does.crew:
                 crew = s.crew_count
                 lost = sum(n for x, n in s.humans if x == cell) + sum(
                     1 for _, x in s.aliens if x == cell
@@ -247,7 +247,7 @@ def crew_options(flight: TFlight, state: TState, ability: str | None) -> list[Op
                         *more,
                     ),
                     o.choices,
-                )  # type: ignore[arg-type]
+                )
             mad.append(o)
         options = mad
     if len(options) == 1:
@@ -283,12 +283,12 @@ class Search(base_search.Search):
 
     def __init__(self, flight: TFlight, budget: int, move_crew: bool, ability: str | None) -> None:
         super().__init__(flight, budget, move_crew)
-        self.steps[0] = lambda s: crew_options(flight, s, ability)  # type: ignore[arg-type]
+        self.steps[0] = lambda s: crew_options(flight, s, ability)  # type: ignore[arg-type]  # a TState
         # Where the crew sit decides where sleepers wake: never merge seatings.
         self.by_crew_count = False
 
     def final_score(self, state: Any) -> int:
-        return final_score(self.flight, state)  # type: ignore[arg-type]
+        return final_score(self.flight, state)  # type: ignore[arg-type]  # a TFlight
 
 
 def fly(

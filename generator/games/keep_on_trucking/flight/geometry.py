@@ -15,11 +15,16 @@ of building and whenever a loss in flight leaves it unjoined."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from generator.games.galaxy_trucker.flight.ship import FROM_SIDE, Cell, E, N, S, Ship, W
 from generator.games.galaxy_trucker.model import Board
 from generator.games.keep_on_trucking.hits import EDGES, TURNS
+
+if TYPE_CHECKING:
+    from generator.games.galaxy_trucker.kinds import TileKind
 
 EDGE_SIDE = {"top": N, "right": E, "bottom": S, "left": W}
 SWAP = {"front": "rear", "rear": "front", "left": "right", "right": "left"}
@@ -52,7 +57,7 @@ def landings(
     if board.hits == "mirror" and side in (N, S):
         return [Strike(side, n, "mirrored") for n in sorted({total, 14 - total} & set(lines))]
     if board.hits == "wrap" and side in (N, S):
-        to = board.wrap.get(direction, {}).get(total)  # type: ignore[call-overload]
+        to = board.wrap.get(direction, {}).get(total)  # type: ignore[call-overload]  # front/rear
         if to is not None:
             return [Strike(FROM_SIDE[to.direction], to.row, "wrapped")]
     return [Strike(side, total)] if total in lines else []
@@ -93,7 +98,9 @@ def unwired(ship: Ship, present: frozenset[Cell]) -> list[Cell]:
     return [c for c in ship.order if c in present and not partnered(ship, c, present)]
 
 
-def joined_to(ship: Ship, cell: Cell, present: frozenset[Cell], fact) -> list[Cell]:  # type: ignore[no-untyped-def]
+def joined_to(
+    ship: Ship, cell: Cell, present: frozenset[Cell], fact: Callable[[TileKind], bool]
+) -> list[Cell]:
     """The present tiles joined to `cell` whose kind has `fact`."""
     return [o for o in ship.links(cell, present) if fact(ship.parts[o].does)]
 
