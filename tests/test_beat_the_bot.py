@@ -29,11 +29,11 @@ def test_the_rankings_name_who_beat_and_who_matched_the_bot() -> None:
     assert one.bot == 5 and [s.player for s in one.beat_bot] == ["Ann", "Bo"]
     text = ranking_post(one, spec, GAME).facebook or ""
     assert (
-        "Beat the bot: with round 1's tiles, cards and dice the bot's best ship scores 5. "
-        "Ann (9) beat it and Bo (5) matched it!" in text
+        "Beat the bot: playing round 1's posts (the same tiles, cards and dice), the bot "
+        "scores 5. Ann (9) beat it and Bo (5) matched it!" in text
     )
     assert two.bot == 30 and not two.beat_bot
-    assert "the bot's best ship scores 30. Nobody reached it this round." in (
+    assert "the bot scores 30. Nobody reached it this time." in (
         ranking_post(two, spec, GAME).discord
     )
 
@@ -65,7 +65,7 @@ def test_galaxy_truckers_bot_scores_are_the_balance_bots(run: Any, tmp_path: Pat
     ranked = run("rankings", "-o", "g")
     assert ranked.exit_code == 0, ranked.output
     post = (tmp_path / "g" / "rankings" / "round-1.facebook.txt").read_text()
-    assert f"the bot's best ship scores {bot}. Ann ({bot + 1}) beat it!" in post
+    assert f"the bot scores {bot}. Ann ({bot + 1}) beat it!" in post
 
 
 def test_keep_on_truckings_bot_flies_its_own_ships() -> None:

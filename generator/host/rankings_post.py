@@ -119,14 +119,16 @@ def _closing(ranking: Ranking) -> list[list[Part]]:
     return out
 
 
-def _beat_the_bot(ranking: Ranking) -> list[Part]:
+def _beat_the_bot(ranking: Ranking, spec: ScoreSpec) -> list[Part]:
     """Beat the bot: its score with the round's posts, and who matched or beat it."""
+    label = spec.round_label(ranking.round)
+    whose = "the game's" if label == "the game" else f"{label}'s"
     parts: list[Part] = [
-        f"Beat the bot: with round {ranking.round}'s tiles, cards and dice the bot's best ship "
+        f"Beat the bot: playing {whose} posts (the same tiles, cards and dice), the bot "
         f"scores {ranking.bot}. "
     ]
     if not ranking.beat_bot:
-        return [*parts, "Nobody reached it this round."]
+        return [*parts, "Nobody reached it this time."]
     bot = ranking.bot or 0
     said: list[Part] = []
     for verb, group in (
@@ -168,7 +170,7 @@ def body_blocks(ranking: Ranking, spec: ScoreSpec) -> list[Block]:
             )
         )
     if ranking.bot is not None:
-        after.append(line(*_beat_the_bot(ranking)))
+        after.append(line(*_beat_the_bot(ranking, spec)))
     if ranking.awards:
         after.append(line(f"Titles won in round {ranking.round}:"))
         after += [_award(a) for a in ranking.awards]
