@@ -283,6 +283,29 @@ def test_the_command_line_starts_without_the_heavy_libraries() -> None:
     assert loaded == "[]"
 
 
+def test_help_lists_the_packs_without_validating_one() -> None:
+    """`sheetgen --help` names the packs (pack/load.py finds them) but validates none:
+    pydantic is imported when a pack is validated."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import runpy, sys\n"
+        "sys.argv = ['sheetgen', '--help']\n"
+        "try:\n"
+        "    runpy.run_module('generator', run_name='__main__')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(m for m in ('generator.pack.load', 'pydantic') if m in sys.modules), "
+        "file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert "galaxy-trucker" in done.stdout
+    assert done.stderr.strip().splitlines()[-1] == "['generator.pack.load']"
+
+
 def test_no_game_fills_a_table_by_importing_a_module() -> None:
     """A game's tables (flight resolvers, picture drawers) are written out where they are
     used: no module is imported for its side effect, and none writes into another module's

@@ -18,17 +18,20 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
-from typing import Any
-
-from pydantic import Field
+from typing import TYPE_CHECKING, Any
 
 from generator.common.errors import ContentError, Problem, SheetgenError, abridge, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.pack.document import MAX_FILE_BYTES, Document
 from generator.pack.folders import BASES_DIR as BASES_DIR
+from generator.pack.folders import NAME_PATTERN as NAME_PATTERN
 from generator.pack.folders import SNAPSHOT_DIR as SNAPSHOT_DIR
 from generator.pack.merge import merge_documents
-from generator.pack.validation import Strict, validate
+
+if TYPE_CHECKING:
+    # pydantic is imported when a pack is validated, not when packs are only listed
+    # (`sheetgen --help` names them).
+    from generator.pack.meta import PackMeta
 
 
 def _shipped_packs() -> Path:
@@ -43,23 +46,7 @@ def _shipped_packs() -> Path:
 
 CONTENT_DIR = _shipped_packs()
 PACK_FILE = "pack.yaml"
-NAME_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
-# A pack name goes into folder and file names; 64 leaves room within any file system's
-# 255-byte limit for the rest of the name.
-MAX_NAME_LENGTH = 64
 MAX_PACK_FILES = 100
-
-
-class PackMeta(Strict):
-    name: str = Field(pattern=NAME_PATTERN, max_length=MAX_NAME_LENGTH)
-    title: str
-    version: str
-    game: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    extends: str | None = None
-    edition: str | None = None
-    notes: list[str] = Field(default_factory=list)
-    # The pack commands use when none is named; one shipped pack says so.
-    default: bool = False
 
 
 @dataclass
@@ -157,6 +144,8 @@ def load_pack(
     with all parse problems, or with `collect` keeps them in Pack.problems so the game's
     checks of the other files run too (session.load_content); validation of the game's own
     data is the game module's job."""
+    from generator.pack.meta import PackMeta
+    from generator.pack.validation import validate
     from generator.pack.yamlio import parse_bytes
 
     root = resolve_pack_dir(ref, _extended_by).resolve()
@@ -238,6 +227,8 @@ def validate_files(
     """Each of a game's files validated against its schema, with every problem located.
     A pack that extends another sees the base's files with its own entries merged in.
     `context` reaches the schemas' validators (the game's own registries)."""
+    from generator.pack.validation import validate
+
     problems: list[Problem] = []
     models: dict[str, tuple[Document, Any]] = {}
     for stem, schema in schemas.items():

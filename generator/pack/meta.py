@@ -1,0 +1,22 @@
+"""A pack's pack.yaml: its name, title and version, the game that plays it and the pack it
+extends. Validated when a pack is loaded (pack/load.py), which finds and lists packs
+without it."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from generator.pack.folders import MAX_NAME_LENGTH, NAME_PATTERN
+from generator.pack.validation import Strict
+
+
+class PackMeta(Strict):
+    name: str = Field(pattern=NAME_PATTERN, max_length=MAX_NAME_LENGTH)
+    title: str
+    version: str
+    game: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    extends: str | None = None
+    edition: str | None = None
+    notes: list[str] = Field(default_factory=list)
+    # The pack commands use when none is named; one shipped pack says so.
+    default: bool = False
