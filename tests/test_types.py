@@ -16,7 +16,9 @@ GENERATOR = ROOT / "generator"
 # right ones, then wrong ones, each marked with the error mypy must report on its line (a
 # game of either kind has no rounds until it is known to be a scheduled one).
 CALLS = """
-from generator.games import RenderOptions, ScheduledGame, Scope, rules_for
+from pathlib import Path
+
+from generator.games import Capabilities, RenderOptions, ScheduledGame, Scope, rules_for
 from generator.pack.load import Pack
 from generator.plan.model import PlanHeader
 
@@ -47,6 +49,18 @@ def wrong(pack: Pack, header: PlanHeader) -> None:
 
 def untyped(pack):  # E: no-untyped-def
     return rules_for(pack)
+
+
+def sheet_score(content: object, plan: object, sheet: Path) -> str:
+    return "Score: 1"
+
+
+def wrong_score(content: object, sheet: Path) -> str:
+    return "Score: 1"
+
+
+Capabilities(score=sheet_score)
+Capabilities(score=wrong_score)  # E: arg-type
 """
 
 

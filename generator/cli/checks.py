@@ -8,7 +8,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -16,6 +16,9 @@ from generator.cli.base import pack_option, parse_date, parse_game_options, repo
 from generator.cli.forward import ForwardingCommand
 from generator.cli.group import main
 from generator.common.errors import display_path
+
+if TYPE_CHECKING:
+    from generator.games.capabilities import OptionsBalanceRun, RoundSheetScorer
 
 
 @main.command()
@@ -141,7 +144,8 @@ def score(
             f"the {g.pack.name} scorer scores a whole sheet (expected no --round)",
             param_hint="--round",
         )
-    click.echo(scorer(g.content, g.plan, grid, round_number=round_number), nl=False)
+    by_round = cast("RoundSheetScorer", scorer)  # its signature has round_number
+    click.echo(by_round(g.content, g.plan, grid, round_number=round_number), nl=False)
 
 
 @main.command()
@@ -203,7 +207,10 @@ def balance(
                 f"the {loaded.name} pack takes no game options", param_hint="--option"
             )
         # Only a game that takes options is handed them: the others' runners never see them.
-        report = runner(pack, content, count, workers, prefix, save_reference, options=options)
+        with_options = cast("OptionsBalanceRun", runner)  # a game that takes options
+        report = with_options(
+            pack, content, count, workers, prefix, save_reference, options=options
+        )
     else:
         report = runner(pack, content, count, workers, prefix, save_reference)
     click.echo(report, nl=False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from generator.common.errors import SheetgenError
 
@@ -17,6 +17,51 @@ if TYPE_CHECKING:
     from generator.host.rankings import ScoreSpec
     from generator.host.table_view import TableNow, TableSource, TableThread
     from generator.render.text import Post
+
+
+class SheetScorer(Protocol):
+    """Scores a player's sheet file, step by step (`sheetgen score PACK FILE`)."""
+
+    def __call__(self, content: Any, plan: Any, sheet: Path, /) -> str: ...
+
+
+class RoundSheetScorer(Protocol):
+    """A scorer whose sheet is scored for one round (`sheetgen score ... --round N`)."""
+
+    def __call__(
+        self, content: Any, plan: Any, sheet: Path, /, round_number: int | None = None
+    ) -> str: ...
+
+
+class BalanceRun(Protocol):
+    """A balance bot over many seeds (`sheetgen balance`): the report it prints."""
+
+    def __call__(
+        self,
+        pack_ref: str,
+        content: Any,
+        count: int,
+        workers: int,
+        prefix: str,
+        save_reference: bool,
+        /,
+    ) -> str: ...
+
+
+class OptionsBalanceRun(Protocol):
+    """The balance run of a game that takes game options (they decide what the bot plays)."""
+
+    def __call__(
+        self,
+        pack_ref: str,
+        content: Any,
+        count: int,
+        workers: int,
+        prefix: str,
+        save_reference: bool,
+        /,
+        options: dict[str, Any] | None = None,
+    ) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -48,12 +93,12 @@ class Capabilities:
     # The columns of the scores.csv players' scores are typed into (`sheetgen rankings`).
     scoring: Callable[[Any, Any], ScoreSpec] | None = None
     # Scores a player's sheet file, step by step (`sheetgen score PACK FILE`).
-    score: Callable[..., str] | None = None
+    score: SheetScorer | None = None
     # Scores a table of typed scores without a plan (`sheetgen score PACK TABLE`).
-    score_table: Callable[..., str] | None = None
+    score_table: Callable[[Any, Path, bool, str], str] | None = None
     # How hard a seed is for a balance bot, and a run of it over many seeds.
     verdict: Callable[[Any, Any], tuple[str, bool]] | None = None
-    balance: Callable[..., str] | None = None
+    balance: BalanceRun | None = None
     # The name of the game's own command group (`sheetgen NAME ...`, a `sheetgen.commands`
     # entry point). Posts already published may spell a game command the old way, through
     # the core (`sheetgen verify PACK --round ...`): the core hands such a call on to the
