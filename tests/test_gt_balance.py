@@ -125,6 +125,9 @@ def test_verdict_uses_the_reference(content: GalaxyTrucker, tmp_path: Path) -> N
     # A reference for other tiles or cards is not used.
     path.write_text(json.dumps({**ref, "flight_digest": "other"}), encoding="utf-8")
     assert bal.load_reference(content, path) is None
+    # Nor is a file that is JSON but no object (it was an AttributeError).
+    path.write_text("[]", encoding="utf-8")
+    assert bal.load_reference(content, path) is None
 
 
 def test_game_prints_a_verdict_and_fair_refuses_an_extreme_seed(
