@@ -167,3 +167,16 @@ def test_the_page_fits_a_390_px_phone(tmp_path: Path) -> None:
     page.write_text(filled, encoding="utf-8")
     figures = headless.measure(page, width=390)
     assert figures["scrollWidth"] <= figures["innerWidth"] == 390, figures
+
+
+@pytest.mark.parametrize("pack", sorted(GAMES))
+def test_the_page_needs_no_network_and_holds_no_plan(pack: str) -> None:
+    game, posts, page_bytes = _game(pack)
+    page = page_bytes.decode("utf-8")
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
+    assert "fetch(" not in page and "XMLHttpRequest" not in page
+    # Public data only: neither the seed nor any round's salt or commitment.
+    assert game.plan.seed not in page
+    start = next(p for p in posts if p.key == "game-start").facebook or ""
+    for commitment in re.findall(r"\b[0-9a-f]{64}\b", start):
+        assert commitment not in page
