@@ -440,6 +440,13 @@ def test_without_marking_today_keeps_the_slot_and_send_never_sends_it_again(
     today = CliRunner().invoke(main, ["today", "-o", str(game), "--platform", "facebook"])
     assert "Post now: Day 1, morning" in today.output  # Facebook's steps are still asked for
     assert len(stub.messages) == 6
+    # Discord's steps say it is out, and give nothing to paste a second time.
+    discord = CliRunner().invoke(main, ["today", "-o", str(game), "--platform", "discord"])
+    assert "Paste " not in discord.output
+    assert (
+        f"Sent to Discord by `sheetgen send` (message {stub.messages[5].id}): nothing to paste"
+        in discord.output
+    )
 
 
 def test_a_second_run_while_one_sends_sends_nothing(

@@ -96,13 +96,8 @@ def send(
     webhook's URL comes from SHEETGEN_DISCORD_WEBHOOK or a file only you can read, and is
     never written or printed."""
     from generator.host.discord_webhook import Sender, load_webhook
-    from generator.host.send import (
-        dry_run_lines,
-        one_run_at_a_time,
-        read_send_record,
-        settle,
-        unsettled_error,
-    )
+    from generator.host.send import dry_run_lines, one_run_at_a_time, settle, unsettled_error
+    from generator.host.send_record import read_send_record
     from generator.host.table_open import TableGame, open_host_game
     from generator.plan.moments import now
 
@@ -184,7 +179,8 @@ def _say_left(left: list[str]) -> None:
 
 
 def _send_now(root: Path, batches: list[Batch], sender: Sender, mark: bool) -> None:
-    from generator.host.send import read_send_record, send_batches, unsettled_error
+    from generator.host.send import send_batches, unsettled_error
+    from generator.host.send_record import read_send_record
     from generator.plan.moments import now
 
     # Read again under the lock: a run that held it a moment ago may have sent these.

@@ -54,6 +54,14 @@ def discord_items(root: Path, post: Post) -> list[Item]:
     names = post.discord_files()
     batches = post.discord_attachments()
     count = len(names) + max(0, len(batches) - 1)
+    sent = _sent_by_webhook(root, post, count)
+    if sent:
+        # Pasted again, it would be in the channel twice.
+        return [
+            Note(
+                f"Sent to Discord by `sheetgen send` (message {', '.join(sent)}): nothing to paste"
+            )
+        ]
     for part, name in enumerate(names, 1):
         label = f" (message {part} of {count})" if count > 1 else ""
         items.append(PasteText(f"Paste {name}{label}", name, read_written(root, name)))
@@ -71,6 +79,24 @@ def discord_items(root: Path, post: Post) -> list[Item]:
             else:
                 items.append(Picture(where, file, alt))
     return items
+
+
+def _sent_by_webhook(root: Path, post: Post, count: int) -> list[str]:
+    """The ids of the post's messages when `sheetgen send` sent them all; else none."""
+    if not (root / "posted.jsonl").exists():
+        return []
+    from generator.host.send_record import SENT, read_send_record
+
+    record = read_send_record(root)
+    ids = []
+    for number in range(1, count + 1):
+        # Any run's name for it: "turn 5 · KEY · 1", "correction 2 · KEY · 1", "table · KEY · 1".
+        suffix = f" · {post.key} · {number}"
+        found = [i for i, state in record.states.items() if state == SENT and i.endswith(suffix)]
+        if not found:
+            return []
+        ids.append(record.ids.get(found[-1], "?"))
+    return ids
 
 
 def bgg_items(root: Path, post: Post) -> list[Item]:

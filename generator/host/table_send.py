@@ -80,7 +80,7 @@ def table_batches(game: TableGame) -> tuple[Path, list[Batch], list[str]]:
 
 def private_sent(root: Path) -> set[str]:
     """The private messages the host said are sent (`send --private-sent`)."""
-    from generator.host.send import read_send_lines
+    from generator.host.send_record import read_send_lines
 
     done: set[str] = set()
     for line in read_send_lines(root):
@@ -91,7 +91,7 @@ def private_sent(root: Path) -> set[str]:
 
 
 def record_private_sent(root: Path, names: list[str], at: str) -> None:
-    from generator.host.send import record_line
+    from generator.host.send_record import record_line
 
     record_line(root, {"private_sent": names, "at": at})
 
