@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from generator.art.palette_surface import PaletteSurface
 from generator.art.png_surface import PngSurface
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker import images_layout
@@ -260,18 +259,8 @@ def test_post_image_text_is_at_least_28_px(
             sizes.append((kw.get("size", 10) / scale, text))
         real_text(self, x, y, text, *args, **kw)
 
-    real_palette_text = PaletteSurface.text
-
-    def recording_in_palette(
-        self: PaletteSurface, x: float, y: float, text: str, *args: Any, **kw: Any
-    ) -> None:
-        if text.strip():
-            sizes.append((kw.get("size", 10), text))  # a post's frame: at its final size
-        real_palette_text(self, x, y, text, *args, **kw)
-
     game = open_game(pack, seed, None)
     monkeypatch.setattr(PngSurface, "text", recording)
-    monkeypatch.setattr(PaletteSurface, "text", recording_in_palette)
     # Every picture drawn here, none pasted from the cache (pictures kept by earlier runs).
     monkeypatch.setenv("SHEETGEN_CACHE", "off")
     images_layout.forget_pictures()

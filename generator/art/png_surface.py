@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import io
 import zlib
 from functools import lru_cache
@@ -304,10 +303,7 @@ class PngSurface:
         width: float = 1.0,
     ) -> None:
         lw = max(1, round(width)) if stroke is not None else 0
-        if lw > 1 and wide_outlines_keep_a_mask():
-            _wide_polygon(self.image, self.draw, points, fill, stroke, lw)
-        else:
-            self.draw.polygon(points, fill=fill, outline=stroke, width=lw)
+        self.draw.polygon(points, fill=fill, outline=stroke, width=lw)
 
     def circle(
         self,
@@ -365,70 +361,8 @@ class PngSurface:
         )
 
     def paste(self, picture: Any, xy: tuple[int, int]) -> None:
-        """A whole picture (art/palette_surface.py `Picture`) pasted at `xy`."""
+        """A whole picture pasted at `xy`: anything with an `rgb()` giving its RGB image."""
         self.image.paste(picture.rgb(), xy)
 
     def png(self, palette: Image.Image | None = None) -> bytes:
         return encode_png(self.image, palette)
-
-
-# A polygon with an outline wider than a pixel: Pillow's own steps (ImageDraw.polygon), but
-# the picture-sized mask it makes and fills for each such polygon (to keep the outline
-# inside the shape) is kept per size and cleared after use by drawing the same shape in 0.
-# A picture of a tile draws a dozen of them at 580 px: the masks were a tenth of drawing.
-_MASKS: dict[tuple[int, int], tuple[Image.Image, Any, Any]] = {}
-
-
-def _mask(size: tuple[int, int]) -> tuple[Image.Image, Any, Any]:
-    found = _MASKS.get(size)
-    if found is None:
-        mask = Image.new("1", size)
-        draw = ImageDraw.Draw(mask)
-        found = _MASKS[size] = (mask, draw.draw, draw._getink(1)[0])
-    return found
-
-
-def _wide_polygon(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    points: list[Point],
-    fill: Color | None,
-    stroke: Color | None,
-    width: int,
-) -> None:
-    ink, fill_ink = draw._getink(stroke, fill)
-    if fill_ink is not None:
-        draw.draw.draw_polygon(points, fill_ink, 1)
-    if ink is None or ink == fill_ink:
-        return
-    mask, mask_core, mask_ink = _mask(image.size)
-    mask_core.draw_polygon(points, mask_ink, 1)
-    try:
-        draw.draw.draw_polygon(points, ink, 0, width * 2 - 1, mask.im)
-    finally:
-        mask_core.draw_polygon(points, 0, 1)  # the same pixels back to 0: a clean mask again
-
-
-def _same_as_pillow() -> bool:
-    """Whether the kept mask gives Pillow's own pixels (checked once per process on a small
-    picture: another Pillow may draw a wide outline its own way)."""
-    shapes = [[(2.3, 1.7), (17.6, 3.2), (14.1, 18.9), (3.4, 12.5)], [(5, 5), (15, 6), (9, 16)]]
-    ours, theirs = Image.new("RGB", (20, 20), WHITE), Image.new("RGB", (20, 20), WHITE)
-    ours_draw, theirs_draw = ImageDraw.Draw(ours), ImageDraw.Draw(theirs)
-    try:
-        for points in shapes:
-            for fill in (None, (200, 60, 30)):
-                _wide_polygon(ours, ours_draw, points, fill, (10, 20, 30), 3)  # type: ignore[arg-type]
-                theirs_draw.polygon(points, fill=fill, outline=(10, 20, 30), width=3)
-    except (AttributeError, TypeError, ValueError):
-        return False
-    finally:
-        _MASKS.clear()
-    return ours.tobytes() == theirs.tobytes()
-
-
-@functools.cache
-def wide_outlines_keep_a_mask() -> bool:
-    """Whether wide outlines share the kept mask: checked once, when a process first draws
-    one (a command that draws none never pays for the check)."""
-    return _same_as_pillow()

@@ -6,32 +6,29 @@ left. A header, the content inside a ~10 % side margin, and the public game id i
 
 Tile, card and dice pictures are drawn once against `Surface` (generator.art), rendered at
 twice the size and scaled down for smooth edges, and cached per process: a tile appears in
-many build turns and a card in both its stack and its flight turn. Their palette indices
-are kept between runs (`KeptPicture`), and the posts are drawn straight in the palette
-(art/palette_surface.py)."""
+many build turns and a card in both its stack and its flight turn. The pictures
+are kept between runs (`KeptPicture`); each post is drawn in RGB and mapped onto the game's
+palette."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from PIL import Image
 
 from generator.art.dice import draw_die
-from generator.art.palette_surface import PaletteSurface
 from generator.art.png_surface import (
     PngSurface,
     make_palette,
     palette_data,
     palette_from,
+    picture_data,
     picture_from,
-    pixels_data,
 )
 from generator.art.surface import Color
 from generator.common.cache import bundle, keep, read_kept
 from generator.common.cache import forget as forget_bundles
-from generator.common.switches import switched_off
 from generator.games.galaxy_trucker.art.cards import card_body, card_inside
 from generator.games.galaxy_trucker.art.tiles import tile_frame, tile_inside
 from generator.games.galaxy_trucker.content import GalaxyTrucker
@@ -76,10 +73,8 @@ def _picture(
     background: Color = BACKGROUND,
     start: Start | None = None,
 ) -> Image.Image:
-    """A picture of w x h pixels, drawn at twice the size on what it is pasted over, kept for
-    this process until its palette indices are mapped. What is kept between runs is those
-    indices (`KeptPicture`): a post drawn in the palette pastes them, and draws this only
-    when they are not kept yet.
+    """A picture of w x h pixels, drawn at twice the size on what it is pasted over (kept
+    for this process and between runs by `KeptPicture`).
     `start`: the steps it shares with other pictures, drawn before `draw`."""
     key = (*key, background)
     found = _PICTURES.get(key)
@@ -102,11 +97,10 @@ def _picture(
 
 
 class KeptPicture:
-    """A picture pasted whole into a post (art/palette_surface.py `Picture`): its RGB pixels
-    (`_picture`), and the palette index of each, mapped once and, with `kept_as` (what it
-    depends on: the kind, the pack digest, the tile or card), kept between runs in one bundle
-    per pack and palette (common/cache.py): a pack's later games paste them without
-    drawing or mapping the picture again."""
+    """A picture pasted whole into a post: its RGB pixels (`_picture`), drawn once and, with
+    `kept_as` (what it depends on: the kind, the pack digest, the tile or card), kept between
+    runs in one bundle per pack (common/cache.py): a pack's later games paste them
+    without drawing the picture again."""
 
     def __init__(
         self,
@@ -122,41 +116,36 @@ class KeptPicture:
         self.background, self.kept_as, self.start = background, kept_as, start
 
     def rgb(self) -> Image.Image:
-        return _picture(self.key, self.w, self.h, self.draw, self.background, self.start)
-
-    def indices(self, palette: Image.Image) -> Image.Image:
-        colours = bytes(palette.getpalette("RGB") or [])
-        key = (*self.key, self.background, colours)
-        found = _INDICES.get(key)
-        if found is not None:
-            return found
+        key = (*self.key, self.background)
         kept, name = None, ""
         if self.kept_as is not None:
-            # One bundle per pack and palette holds every tile's and card's indices.
+            # One bundle per pack holds every tile's and card's picture.
             kind, pack_digest, ident = self.kept_as
-            which = hashlib.sha256(colours).hexdigest()
-            kept = bundle(("post-picture-indices", pack_digest, which))
+            kept = bundle(("post-pictures", pack_digest))
             name = "\0".join((kind, ident, f"{self.w}x{self.h}", str(self.background)))
+        found = _PICTURES.get(key)
         data = None if kept is None else kept.get(name)
-        found = None if data is None else picture_from(data, (self.w, self.h), "L")
+        if found is None and data is not None:
+            found = picture_from(data, (self.w, self.h))
+            if found is not None:
+                _PICTURES[key] = found  # as if drawn in this process
         if found is None:
-            mapped = self.rgb().quantize(palette=palette, dither=Image.Dither.NONE)
-            pixels = mapped.tobytes()
-            found = Image.frombytes("L", mapped.size, pixels)
-            if kept is not None:
-                kept.put(name, pixels_data("L", mapped.size, pixels))
-        _INDICES[key] = found
+            found = _picture(self.key, self.w, self.h, self.draw, self.background, self.start)
+        if kept is not None and data is None:
+            # Kept even when this process drew it for another use (the palette's mosaic).
+            kept.put(name, picture_data(found))
         return found
 
-
-_INDICES: dict[tuple[Any, ...], Image.Image] = {}
+    def drawn(self) -> Image.Image:
+        """The picture for this process alone (the palette's mosaic): what a run keeps
+        between runs is what its posts paste, whether or not the palette was kept."""
+        return _picture(self.key, self.w, self.h, self.draw, self.background, self.start)
 
 
 def forget_pictures() -> None:
-    """This process draws every picture again (and maps it again) from here on."""
+    """This process draws every picture again from here on."""
     _PICTURES.clear()
     _STARTS.clear()
-    _INDICES.clear()
     forget_bundles()
 
 
@@ -253,11 +242,11 @@ def _mosaic_palette(content: GalaxyTrucker) -> Image.Image:
         mosaic.image.paste(picture, ((i % per_row) * PALETTE_TILE, (i // per_row) * PALETTE_TILE))
     top = tile_rows * PALETTE_TILE
     for i, card in enumerate(cards):
-        picture = card_picture(content, card.id, *PALETTE_CARD).rgb()
+        picture = card_picture(content, card.id, *PALETTE_CARD).drawn()
         mosaic.image.paste(picture, ((i % 2) * PALETTE_CARD[0], top + (i // 2) * PALETTE_CARD[1]))
     y = top + card_rows * PALETTE_CARD[1]
     for value in range(1, 7):
-        mosaic.image.paste(die_picture(value, 80).rgb(), ((value - 1) * 90, y))
+        mosaic.image.paste(die_picture(value, 80).drawn(), ((value - 1) * 90, y))
     mosaic.rect(600, y, 480, 200, stroke=None, fill=ROW_PANEL, radius=18)
     for k, colour in enumerate((TEXT, MUTED, ACCENT)):
         mosaic.text(20, y + 130 + k * 30, "Round 1 · Turn", size=MIN_TEXT, color=colour)
@@ -489,16 +478,8 @@ def render_png(
     image: PlannedImage,
     draw: Mapping[str, Drawer] = DRAW,
 ) -> bytes:
-    """One post picture, drawn in the game's palette (art/palette_surface.py); with
-    SHEETGEN_PALETTE_DRAWING=off in RGB and mapped after: the same bytes either way.
-    `draw`: the drawing of each kind of picture the game has."""
-    palette = game_palette(content)
-    height = image_height(content, plan, image)
-    surface: Any
-    if switched_off("SHEETGEN_PALETTE_DRAWING"):
-        surface = PngSurface.blank(WIDTH, height, BACKGROUND)
-        draw[image.kind](surface, content, plan, image)
-        return surface.png(palette)
-    surface = PaletteSurface(WIDTH, height, BACKGROUND, palette)
+    """One post picture, drawn in RGB and mapped onto the game's palette. `draw`: the
+    drawing of each kind of picture the game has."""
+    surface = PngSurface.blank(WIDTH, image_height(content, plan, image), BACKGROUND)
     draw[image.kind](surface, content, plan, image)
-    return surface.png()
+    return surface.png(game_palette(content))
