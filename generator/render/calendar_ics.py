@@ -1,12 +1,12 @@
 """schedule.ics: one calendar event per post, so the host's calendar says what to post when.
 
-Written by render/ics_text.py (the bytes icalendar would write); read back with the
-icalendar library, loaded only when a folder holds an earlier calendar. Times are in UTC
-(`...Z`), which every calendar app shows in its own zone and which needs no VTIMEZONE
-block (a generated one would depend on the machine's zone database and break byte
-identity). The UID of an event is the game id and the post's file stem, so re-importing an
-updated calendar replaces events instead of doubling them. One reminder per slot, on its
-first post: a slot's posts go out together, and one alarm is enough to say so.
+Written and read back with the icalendar library (imported only by a command that writes
+or reads a calendar). Times are in UTC (`...Z`), which every calendar app shows in its own
+zone and which needs no VTIMEZONE block (a generated one would depend on the machine's
+zone database and break byte identity). The UID of an event is the game id and the post's
+file stem, so re-importing an updated calendar replaces events instead of doubling them.
+One reminder per slot, on its first post: a slot's posts go out together, and one alarm is
+enough to say so.
 
 By RFC 5546 2.1.5 a calendar app replaces an event it holds only with a later revision of
 it: a higher SEQUENCE (RFC 5545 3.8.7.4), or the same with a later DTSTAMP. The first
@@ -31,7 +31,6 @@ from generator.plan.schedule import when, with_eve
 from generator.render.calendar_name import CALENDAR_FILE as CALENDAR_FILE
 from generator.render.guide import posting_order
 from generator.render.host_tasks import task_heading, task_steps
-from generator.render.ics_text import Component, duration, text, to_ical, unknown, utc_time
 from generator.render.text import Post
 
 if TYPE_CHECKING:
@@ -83,46 +82,48 @@ def event_description(post: CalendarPost) -> str:
     return "\n".join(lines)
 
 
+def calendar_name(game_title: str, game_id: str) -> str:
+    """X-WR-CALNAME, the name a calendar app gives the imported calendar: on one line (an
+    X- property's value is written unescaped, so a line break would end the line)."""
+    name = f"{game_title} {game_id}: posts"
+    return " ".join(name.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+
+
 def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> bytes:
     """The calendar's first issue: every event at SEQUENCE 0, stamped with the first posting
     moment (a moment of the game, never the clock, so the bytes are the same every run)."""
-    head = [
-        ("VERSION", "2.0"),
-        ("PRODID", text(PRODID)),
-        ("CALSCALE", "GREGORIAN"),
-        ("METHOD", "PUBLISH"),
-        ("X-WR-CALNAME", unknown(f"{game_title} {game_id}: posts")),
-    ]
+    from icalendar import Alarm, Calendar, Event
+
+    cal = Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("method", "PUBLISH")
+    cal.add("x-wr-calname", calendar_name(game_title, game_id))
     if not posts:
-        return to_ical(Component("VCALENDAR", head))
-    stamp = utc_time(min(p.at for p in posts))
-    events = []
+        return cal.to_ical()
+    stamp = min(p.at for p in posts).astimezone(dt.UTC)
     for post in posts:
         start = post.at.astimezone(dt.UTC)
-        alarms = []
+        event = Event()
+        event.add("uid", event_uid(game_id, post.key))
+        event.add("dtstamp", stamp)
+        event.add("sequence", 0)
+        event.add("dtstart", start)
+        event.add("dtend", start + dt.timedelta(minutes=EVENT_MINUTES))
+        event.add("summary", f"{post.order}. {post.title} · {game_title} {game_id}")
+        event.add("description", event_description(post))
+        event.add("transp", "TRANSPARENT")
         if post.rings:
             # The slot's posts share one moment: a reminder on each would ring them all at
             # once (six on day 1 of Galaxy Trucker).
-            alarm = [
-                ("ACTION", "DISPLAY"),
-                ("DESCRIPTION", text(f"Post soon: {post.title}")),
-                ("TRIGGER", duration(dt.timedelta(minutes=-REMINDER_MINUTES))),
-            ]
-            alarms.append(Component("VALARM", alarm))
-        # In the order icalendar writes an event's properties (its canonical ones first,
-        # then the others by name), so a revision it writes keeps every line in place.
-        event = [
-            ("SUMMARY", text(f"{post.order}. {post.title} · {game_title} {game_id}")),
-            ("DTSTART", utc_time(start)),
-            ("DTEND", utc_time(start + dt.timedelta(minutes=EVENT_MINUTES))),
-            ("DTSTAMP", stamp),
-            ("UID", text(event_uid(game_id, post.key))),
-            ("SEQUENCE", "0"),
-            ("DESCRIPTION", text(event_description(post))),
-            ("TRANSP", "TRANSPARENT"),
-        ]
-        events.append(Component("VEVENT", event, alarms))
-    return to_ical(Component("VCALENDAR", head, events))
+            alarm = Alarm()
+            alarm.add("action", "DISPLAY")
+            alarm.add("description", f"Post soon: {post.title}")
+            alarm.add("trigger", dt.timedelta(minutes=-REMINDER_MINUTES))
+            event.add_component(alarm)
+        cal.add_component(event)
+    return cal.to_ical()
 
 
 def calendar_posts(
