@@ -6,67 +6,69 @@ printed at the back of the document, as puzzle books print their answers. A hidd
 is named as its button on the page names it ("[spoiler 12]: event 8, meteor 2 dice (round
 1)"), in the post and at the back.
 
-The streams are binary (no ASCII85, which reportlab encodes in pure Python here: a quarter
-more bytes and most of the time), and each picture is the page's own palette PNG, its
-compressed pixels copied into the PDF as they are (an indexed-colour image with the PNG's
-predictors), never unpacked to RGB and compressed again: the PDF's pictures cost what the
-page's cost, in bytes and in time.
-
-The document flows down A4 pages through render/pdf_flow.py (paragraphs of mixed fonts,
-pictures, spoilers kept with their pictures). The game's text is set in Vera; what players
-typed may hold letters Vera lacks, which are set in DejaVu Sans, right-to-left names laid
-out in display order (art/typed.py), so that the page shows and its text layer holds
-every name as typed."""
+The document is set by reportlab's platypus on A4: paragraphs of mixed fonts, headings kept
+with what follows them, no paragraph leaving one line alone at a page's foot or top, a word
+wider than the page cut instead of sticking out, spoilers kept with their pictures. The
+game's text is set in Vera; what players typed may hold letters Vera lacks, which are set in
+DejaVu Sans, right-to-left names laid out in display order (art/typed.py), so that the page
+shows and its text layer holds every name as typed. The streams are binary (no ASCII85,
+which reportlab encodes in pure Python without its optional accelerator)."""
 
 from __future__ import annotations
 
 import base64
-import hashlib
 import io
-import struct
 from collections.abc import Callable
 from typing import Any
 
 from reportlab import rl_config
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    Flowable,
+    Image,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+)
 
-from generator.art.reportlab_adapter import place_picture
+from generator.art.pdf_surface import register_fonts
 from generator.art.typed import WIDE_FONTS, runs
 from generator.common.bidi import FSI, ISOLATED, PDI
 from generator.render.html import Page, PagePost, button_labels, page_posts
 from generator.render.page_words import page_words
-from generator.render.pdf_flow import (
-    A4,
-    HEIGHT,
-    Gap,
-    Item,
-    PageBreak,
-    Para,
-    Picture,
-    Style,
-    Together,
-    flow_pdf,
-)
 from generator.render.post import Block, Bold, Part, Per, Secret, wholly_secret
-from generator.render.rich_lines import Span
 from generator.render.text import DICE_FACES
 
+MARGIN = 15 * mm
+PADDING = 6  # points a platypus frame keeps inside the margin, on each side
+HEIGHT = A4[1] - 2 * (MARGIN + PADDING)  # the height a page gives what flows down it
 IMAGE_WIDTH = 110 * mm
 REGULAR, BOLD = "Vera", "VeraBd"
-GREY = (0x55, 0x5A, 0x70)
+GREY = "#555a70"
 
-BODY = Style(size=9.5, leading=12.5)
-ITEM = Style(size=9.5, leading=12.5, indent=10)
-SMALL = Style(size=8, leading=12.5, colour=GREY)
-H1 = Style(size=17, leading=21, keep_with_next=True)
-H2 = Style(size=14, leading=18, keep_with_next=True)
-H3 = Style(size=11.5, leading=15, keep_with_next=True)
-H4 = Style(size=10, leading=12.5, space_before=3, keep_with_next=True)
-TITLE = Style(size=10.5, leading=12.5, keep_with_next=True)
-BULLET_INDENT = 2
+Span = tuple[str, str]  # (text, font name)
+
+# No paragraph leaves its first line alone at a page's foot (orphan) or its last alone at
+# the top of the next (widow); a heading is never the last thing on its page.
+BODY = ParagraphStyle(
+    "body", fontName=REGULAR, fontSize=9.5, leading=12.5, allowWidows=0, allowOrphans=0
+)
+ITEM = ParagraphStyle("item", parent=BODY, leftIndent=10, bulletIndent=2, bulletFontName=REGULAR)
+SMALL = ParagraphStyle("small", parent=BODY, fontSize=8, textColor=GREY)
+WHEN = ParagraphStyle("when", parent=SMALL, keepWithNext=1)  # a post's date: with its text
+H1 = ParagraphStyle("h1", parent=BODY, fontName=BOLD, fontSize=17, leading=21, keepWithNext=1)
+H2 = ParagraphStyle("h2", parent=BODY, fontName=BOLD, fontSize=14, leading=18, keepWithNext=1)
+H3 = ParagraphStyle("h3", parent=BODY, fontName=BOLD, fontSize=11.5, leading=15, keepWithNext=1)
+H4 = ParagraphStyle("h4", parent=BODY, fontName=BOLD, fontSize=10, spaceBefore=3, keepWithNext=1)
+TITLE = ParagraphStyle("title", parent=BODY, fontName=BOLD, fontSize=10.5, keepWithNext=1)
 
 
 def _wide_fonts() -> None:
@@ -96,8 +98,19 @@ def _spans(text: str, font: str = REGULAR) -> list[Span]:
     return found
 
 
-def _paragraph(spans: list[Span], style: Style) -> Para:
-    return Para(tuple(spans), style)
+def _escaped(text: str) -> str:
+    """Text for platypus's paragraph markup: &, < and > escaped, a line break kept."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "<br/>")
+
+
+def _paragraph(spans: list[Span], style: ParagraphStyle, bullet: str | None = None) -> Paragraph:
+    """The spans as one paragraph: each run in a font other than the style's in a <font>."""
+    markup = "".join(
+        _escaped(text) if font == style.fontName else f'<font face="{font}">{_escaped(text)}</font>'
+        for text, font in spans
+    )
+    return Paragraph(markup, style, bulletText=bullet)
 
 
 def _words(parts: tuple[Part, ...]) -> str:
@@ -160,13 +173,13 @@ def _block_spans(block: Block, title: str, spoilers: _Spoilers, font: str) -> li
 
 def _post_items(
     post: PagePost, spoilers: _Spoilers, labels: dict[tuple[str, int], str]
-) -> list[Item]:
+) -> list[Flowable]:
     """The post's parts in order, as the HTML page shows them: paragraphs, headings, list
     items; a run of wholly hidden lines (a stack's cards) is one numbered spoiler."""
-    flow: list[Item] = [_paragraph(_spans(post.title, BOLD), TITLE)]
-    flow.append(_paragraph(_spans(post.when), SMALL))
+    flow: list[Flowable] = [_paragraph(_spans(post.title, BOLD), TITLE)]
+    flow.append(_paragraph(_spans(post.when), WHEN))
     if post.kicker:
-        flow.append(_paragraph(_spans(post.kicker), SMALL))
+        flow.append(_paragraph(_spans(post.kicker), WHEN))
     if post.headline:
         flow.append(_paragraph(_spans(post.headline, BOLD), BODY))
     hidden_block: list[str] = []
@@ -190,10 +203,10 @@ def _post_items(
             flow.append(_paragraph(_block_spans(block, post.title, spoilers, BOLD), H4))
         elif block.kind == "item":
             spans = _block_spans(block, post.title, spoilers, REGULAR)
-            flow.append(Para(tuple(spans), ITEM, ("\u2022", REGULAR), BULLET_INDENT))
+            flow.append(_paragraph(spans, ITEM, bullet="\u2022"))
         else:
             if block.kind == "para":
-                flow.append(Gap(3))
+                flow.append(Spacer(1, 3))
             flow.append(_paragraph(_block_spans(block, post.title, spoilers, REGULAR), BODY))
     flush()
     for index, image in enumerate(post.images):
@@ -207,7 +220,7 @@ def _post_items(
         else:
             flow.append(_picture(data))
             flow.append(_paragraph(_spans(f"Picture: {image.alt}"), SMALL))
-    flow.append(Gap(8))
+    flow.append(Spacer(1, 8))
     return flow
 
 
@@ -215,25 +228,11 @@ def _data(src: str) -> bytes:
     return base64.b64decode(src.split(",", 1)[1])
 
 
-def _picture(data: bytes) -> Picture:
-    """A picture IMAGE_WIDTH wide: a palette PNG as it is, any other through reportlab."""
-    png = _palette_png(data)
-    if png is None:
-        from reportlab.lib.utils import ImageReader
-
-        reader = ImageReader(io.BytesIO(data))
-        width, height = reader.getSize()
-
-        def draw_any(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
-            canvas.drawImage(reader, x, y, w, h)
-
-        return Picture(*_fitted(width, height), draw_any)
-    name = "png" + hashlib.sha256(png.palette + png.rows).hexdigest()[:24]
-
-    def draw(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
-        place_picture(canvas, name, lambda: _PngImage(name, png), (x, y, w, h))
-
-    return Picture(*_fitted(png.width, png.height), draw)
+def _picture(data: bytes) -> Image:
+    """A picture IMAGE_WIDTH wide (the same picture twice is stored once: reportlab keeps
+    one image per content)."""
+    width, height = ImageReader(io.BytesIO(data)).getSize()
+    return Image(io.BytesIO(data), *_fitted(width, height), hAlign="LEFT")
 
 
 def _fitted(width: int, height: int) -> tuple[float, float]:
@@ -245,71 +244,8 @@ def _fitted(width: int, height: int) -> tuple[float, float]:
     return IMAGE_WIDTH * HEIGHT / shown, HEIGHT
 
 
-class _PngImage(pdfdoc.PDFImageXObject):
-    """An image XObject of a palette PNG's own compressed rows and palette."""
-
-    def __init__(self, name: str, png: _Png) -> None:
-        self.name = name
-        self.width, self.height = png.width, png.height
-        self.bitsPerComponent = png.bits
-        self.png = png
-        self.mask = None
-
-    def format(self, document: Any) -> bytes:
-        png = self.png
-        stream = pdfdoc.PDFStream(content=png.rows)
-        entries = stream.dictionary
-        entries["Type"] = pdfdoc.PDFName("XObject")
-        entries["Subtype"] = pdfdoc.PDFName("Image")
-        entries["Width"] = png.width
-        entries["Height"] = png.height
-        entries["BitsPerComponent"] = png.bits
-        colours = len(png.palette) // 3
-        entries["ColorSpace"] = f"[/Indexed /DeviceRGB {colours - 1} <{png.palette.hex()}>]".encode(
-            "ascii"
-        )
-        entries["Filter"] = pdfdoc.PDFName("FlateDecode")
-        entries["DecodeParms"] = (
-            f"<< /Predictor 15 /Colors 1 /BitsPerComponent {png.bits} /Columns {png.width} >>"
-        ).encode("ascii")
-        return stream.format(document)
-
-
-class _Png:
-    def __init__(self, width: int, height: int, bits: int, palette: bytes, rows: bytes) -> None:
-        self.width, self.height, self.bits = width, height, bits
-        self.palette, self.rows = palette, rows
-
-
-def _palette_png(data: bytes) -> _Png | None:
-    """The parts of a plain palette PNG (no transparency, not interlaced); None for another."""
-    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
-        return None
-    at, header, palette, rows = 8, b"", b"", []
-    while at + 8 <= len(data):
-        (length,) = struct.unpack(">I", data[at : at + 4])
-        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]
-        at += 12 + length
-        if kind == b"IHDR":
-            header = body
-        elif kind == b"PLTE":
-            palette = body
-        elif kind == b"IDAT":
-            rows.append(body)
-        elif kind == b"tRNS":
-            return None
-        elif kind == b"IEND":
-            break
-    if len(header) != 13 or not palette or not rows:
-        return None
-    width, height, bits, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
-    if colour != 3 or interlace or bits not in (1, 2, 4, 8):
-        return None
-    return _Png(width, height, bits, palette, b"".join(rows))
-
-
 def digest_pdf(page: Page) -> bytes:
-    """The page as a PDF. Binary streams for this document only: reportlab's switch is
+    """The page as a PDF. Binary streams for this document only: reportlab's setting is
     process-wide, and the sheets keep their bytes."""
     before = rl_config.useA85
     rl_config.useA85 = 0
@@ -332,7 +268,8 @@ def _hides_anything(page: Page) -> bool:
 def _digest_pdf(page: Page) -> bytes:
     spoilers = _Spoilers()
     labels = button_labels(page)
-    flow: list[Item] = [_paragraph(_spans(page.title, BOLD), H1)]
+    register_fonts()
+    flow: list[Flowable] = [_paragraph(_spans(page.title, BOLD), H1)]
     flow += [_paragraph(_spans(line), BODY) for line in page.intro]
     words = page_words(page.lang)
     if _hides_anything(page):  # a page with nothing hidden has no spoilers to explain
@@ -344,7 +281,7 @@ def _digest_pdf(page: Page) -> bytes:
     if beside:
         flow.append(_paragraph(_spans(words.pdf_sheets_beside.format(names=beside)), SMALL))
     for section in page.sections:
-        flow.append(Gap(6))
+        flow.append(Spacer(1, 6))
         flow.append(_paragraph(_spans(section.name, BOLD), H2))
         for phase in section.phases:
             if phase.name:
@@ -356,18 +293,38 @@ def _digest_pdf(page: Page) -> bytes:
         flow.append(_paragraph(_spans(words.spoilers, BOLD), H2))
         for number, where, lines, images in spoilers.items:
             heading = _paragraph(_spans(f"{number}. {where}", BOLD), TITLE)
-            parts: list[Para | Gap | Picture] = [heading]
+            parts: list[Flowable] = [heading]
             parts += [_paragraph(_spans(line), BODY) for line in lines]
             for data, alt in images:
                 parts += [_picture(data), _paragraph(_spans(alt), SMALL)]
-            flow.append(Together(tuple(parts)))
-    return flow_pdf(flow, title=page.title, on_page=_banner(page.banner) if page.banner else None)
+            flow.append(KeepTogether(parts))
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=A4,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=page.title,
+        author="sheetgen",
+        creator="sheetgen",
+        invariant=1,
+        # The initial font would otherwise be Helvetica, listed (unembedded) on every page.
+        initialFontName=REGULAR,
+    )
+    if page.banner:
+        banner = _banner(page.banner)
+        doc.build(flow, onFirstPage=banner, onLaterPages=banner)
+    else:
+        doc.build(flow)
+    return buffer.getvalue()
 
 
-def _banner(text: str) -> Callable[[Canvas], None]:
+def _banner(text: str) -> Callable[[Canvas, Any], None]:
     """The host copy's warning across the top of every page, above the margin."""
 
-    def draw(canvas: Canvas) -> None:
+    def draw(canvas: Canvas, doc: Any) -> None:
         width, height = A4
         canvas.saveState()
         canvas.setFillColorRGB(0xB0 / 255, 0, 0x20 / 255)
