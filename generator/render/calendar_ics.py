@@ -101,7 +101,7 @@ def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> by
     cal.add("method", "PUBLISH")
     cal.add("x-wr-calname", calendar_name(game_title, game_id))
     if not posts:
-        return cal.to_ical()
+        return bytes(cal.to_ical())
     stamp = min(p.at for p in posts).astimezone(dt.UTC)
     for post in posts:
         start = post.at.astimezone(dt.UTC)
@@ -123,7 +123,7 @@ def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> by
             alarm.add("trigger", dt.timedelta(minutes=-REMINDER_MINUTES))
             event.add_component(alarm)
         cal.add_component(event)
-    return cal.to_ical()
+    return bytes(cal.to_ical())
 
 
 def calendar_posts(

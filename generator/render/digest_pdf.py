@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from reportlab import rl_config
+from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -52,7 +53,7 @@ PADDING = 6  # points a platypus frame keeps inside the margin, on each side
 HEIGHT = A4[1] - 2 * (MARGIN + PADDING)  # the height a page gives what flows down it
 IMAGE_WIDTH = 110 * mm
 REGULAR, BOLD = "Vera", "VeraBd"
-GREY = "#555a70"
+GREY = HexColor("#555a70")
 
 Span = tuple[str, str]  # (text, font name)
 
