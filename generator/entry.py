@@ -13,7 +13,6 @@ import sys
 from types import FrameType
 
 import generator
-from generator.common import program
 
 # A command is one short process that builds its data once and keeps most of it to the end:
 # the collector's default pace (a pass every 700 new objects, each promoting the survivors
@@ -24,7 +23,7 @@ GC_THRESHOLDS = (50_000, 20, 100)
 
 def run() -> None:
     # What `_run` sets for the whole process (Ctrl-C's handler, the hook for errors Python
-    # cannot raise, the collector's pace, that the program is running) belongs to the
+    # cannot raise, the collector's pace) belongs to the
     # `sheetgen` program alone: a program or a test that calls `run` gets its own back when
     # the command is over.
     as_program = generator.launched_as_program()
@@ -32,7 +31,6 @@ def run() -> None:
         signal.getsignal(signal.SIGINT),
         sys.unraisablehook,
         gc.get_threshold(),
-        program.running,
     )
     try:
         _run()
@@ -42,15 +40,13 @@ def run() -> None:
         _interrupted_at_exit(signal.SIGINT, None)
     finally:
         if not as_program:
-            handler, hook, thresholds, running = before
+            handler, hook, thresholds = before
             signal.signal(signal.SIGINT, handler)
             sys.unraisablehook = hook
             gc.set_threshold(*thresholds)
-            program.running = running
 
 
 def _run() -> None:
-    program.running = True
     gc.set_threshold(*GC_THRESHOLDS)
     try:
         # From here on a Ctrl-C is Python's KeyboardInterrupt again, so that a command

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from generator.cli import main
-from generator.common import cache, program
+from generator.common import cache
 from generator.common.output_file import OutputFile
 
 SEED = "one-cache-seed-0123456789abcdef"
@@ -26,11 +26,10 @@ NOW = "2026-12-07T08:05+00:00"
 
 @pytest.fixture
 def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A cache of the test's own, used as the `sheetgen` program uses it."""
+    """A cache of the test's own."""
     folder = tmp_path / "cache"
     monkeypatch.setenv("SHEETGEN_CACHE", str(folder))
     monkeypatch.setenv("SHEETGEN_NOW", NOW)
-    monkeypatch.setattr(program, "running", True)
     monkeypatch.setattr(cache, "_refused", [])
     monkeypatch.setattr(cache, "_said", set())
     return folder

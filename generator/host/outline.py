@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from generator.common import cache, program
+from generator.common import cache
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.host.game_folder import GameFolder
 from generator.host.post_steps import MAX_POST_BYTES
@@ -113,11 +113,7 @@ def _as_written(game: GameFolder, outline: Outline) -> bool:
 
 def _key(game: GameFolder) -> list[str] | None:
     """Everything the outline depends on besides the code: the pack copy's files (bases
-    included), the plan, the papers. None: not to be kept (no pack copy of its own; a
-    process other than the `sheetgen` program, which may patch what the outline is made
-    from, always works it out)."""
-    if not program.running:
-        return None
+    included), the plan, the papers. None: not to be kept (no pack copy of its own)."""
     kept = game.root / SNAPSHOT_DIR
     if game.pack_ref != str(kept) or kept.is_symlink():
         return None
