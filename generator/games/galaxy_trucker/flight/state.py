@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.ship import Cell, N, S, Ship
@@ -203,7 +203,11 @@ def unsupported_aliens(ship: Ship, state: State) -> list[tuple[str, Cell]]:
 
 
 # --- crew --------------------------------------------------------------------------------
-def remove_humans(state: State, count: int) -> State:
+# A game's state (an expansion's State has more fields): what these give back is of its kind.
+AnyState = TypeVar("AnyState", bound=State)
+
+
+def remove_humans(state: AnyState, count: int) -> AnyState:
     humans = dict(state.humans)
     for _ in range(count):
         if not humans:
@@ -215,7 +219,7 @@ def remove_humans(state: State, count: int) -> State:
     return state.evolve(humans=tuple(sorted(humans.items())))
 
 
-def remove_crew(state: State, count: int, aliens_first: tuple[str, ...]) -> State:
+def remove_crew(state: AnyState, count: int, aliens_first: tuple[str, ...]) -> AnyState:
     """Lose `count` crew: the named aliens first (in that order), then humans."""
     aliens = list(state.aliens)
     for colour in aliens_first:
@@ -248,7 +252,7 @@ def spend(state: State, count: int) -> tuple[State, list[Cell]]:
 
 
 # --- goods -------------------------------------------------------------------------------
-def arrange(flight: Flight, state: State, goods: list[str]) -> tuple[State, list[str]]:
+def arrange(flight: Flight, state: AnyState, goods: list[str]) -> tuple[AnyState, list[str]]:
     """The holds loaded with the most valuable choice of `goods`; the goods left behind."""
     # The loads depend only on the holds still aboard and the goods offered: remembered
     # per flight, as many positions of the search offer the same goods to the same holds.
