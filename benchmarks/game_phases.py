@@ -28,9 +28,13 @@ PHASES = [
     ("plan (open in folder)", "generator.kit.build", "open_in_folder"),
     ("balance verdict (bot)", "generator.games.galaxy_trucker", "GalaxyTruckerRules.verdict"),
     ("posts (every flavour)", "generator.games.galaxy_trucker", "GalaxyTruckerRules.posts"),
-    ("drawing the pictures", "generator.games.galaxy_trucker.images_layout", "render_png"),
+    ("drawing the pictures", "generator.games.galaxy_trucker.pictures.layout", "render_png"),
     ("  of which palette map + PNG", "generator.art.png_surface", "encode_png"),
-    ("  of which the game palette", "generator.games.galaxy_trucker.images_layout", "game_palette"),
+    (
+        "  of which the game palette",
+        "generator.games.galaxy_trucker.pictures.layout",
+        "game_palette",
+    ),
     ("guide and calendar", "generator.kit.assemble", "schedule_files"),
     ("writing the folder", "generator.folder.write", "write_game"),
     ("everything after the plan", "generator.kit.build", "build"),
@@ -39,7 +43,7 @@ PHASES = [
 CHILD = r"""
 import importlib, json, sys, time
 import generator.entry, generator.cli, generator.kit.build, generator.kit.assemble
-import generator.folder.write, generator.games.galaxy_trucker.image_pool
+import generator.folder.write, generator.games.galaxy_trucker.pictures.pool
 PHASES = json.loads(sys.argv[1])
 spent = {label: 0.0 for label, _, _ in PHASES}
 def timed(label, fn):

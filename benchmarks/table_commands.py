@@ -36,7 +36,7 @@ from click.testing import CliRunner  # noqa: E402
 from generator.cli import main  # noqa: E402
 from generator.games.card_race.cards import sorted_hand  # noqa: E402
 from generator.games.card_race.judge import may_play  # noqa: E402
-from generator.games.card_race.table import TableState, bid, choose_trump, new_table, play  # noqa: E402
+from generator.games.card_race.table.replay import TableState, bid, choose_trump, new_table, play  # noqa: E402
 from generator.kit.session import load_content  # noqa: E402
 
 # The next entry's command line, and whether it is an ordinary one: an entry that ends a

@@ -12,7 +12,7 @@ from click.testing import Result
 
 from generator.games.card_race.cards import sorted_hand
 from generator.games.card_race.judge import may_play
-from generator.games.card_race.table import TableState, bid, choose_trump, new_table, play
+from generator.games.card_race.table.replay import TableState, bid, choose_trump, new_table, play
 from generator.kit.session import load_content
 
 SEED = "card-race-played-table-seed-0123456789"  # a PlayedTable's, unless told

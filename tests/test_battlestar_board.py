@@ -18,9 +18,9 @@ from bsg_helpers import FIVE, FIVE_DRAWS, FIVE_SEED, BsgGame, settle
 from test_battlestar_reveal import copied_reveals, thread_commitments
 
 from generator.games.battlestar.board import AREAS, LAUNCH_AREAS, ship_of
-from generator.games.battlestar.board_art import alt_text, board_view, render_png, state_line
 from generator.games.battlestar.game import open_table, replay
 from generator.games.battlestar.log import read_log
+from generator.games.battlestar.pictures import alt_text, board_view, render_png, state_line
 from generator.games.battlestar.setup import set_up
 from generator.games.battlestar.state import TableState
 from generator.games.battlestar.table.commands import COMMANDS

@@ -4,7 +4,7 @@ read them as markup), and a long post is split into Discord-sized messages."""
 
 from __future__ import annotations
 
-from generator.games.battlestar.posts import TablePost, b, item, para, post_files, render
+from generator.games.battlestar.posts.post import TablePost, b, item, para, post_files, render
 from generator.render.text import DISCORD_LIMIT
 
 POST = TablePost(

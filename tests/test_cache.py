@@ -276,7 +276,7 @@ def folder_bytes(folder: Path) -> dict[str, bytes]:
 def test_a_game_and_today_are_the_same_with_the_cache_off_cold_and_warm(
     sheetgen: Callable[..., Result], root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from generator.games.galaxy_trucker.images_layout import forget_pictures
+    from generator.games.galaxy_trucker.pictures.layout import forget_pictures
 
     args = ["game", "--seed", SEED, "--start", "2026-12-01", "--paper", "a4", "-o"]
     with monkeypatch.context() as off:

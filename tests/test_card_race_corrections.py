@@ -14,7 +14,7 @@ from click.testing import Result
 
 from generator.games.card_race.cards import Card, sorted_hand
 from generator.games.card_race.judge import may_play
-from generator.games.card_race.table import TableState, new_table, play
+from generator.games.card_race.table.replay import TableState, new_table, play
 from generator.kit.session import load_content
 
 SEED = "card-race-corrections-seed-0123456789"

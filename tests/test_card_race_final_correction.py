@@ -18,7 +18,7 @@ from click.testing import Result
 from generator.games.card_race.cards import sorted_hand
 from generator.games.card_race.judge import may_play
 from generator.games.card_race.scoring import places
-from generator.games.card_race.table import (
+from generator.games.card_race.table.replay import (
     Refused,
     TableState,
     apply_entry,

@@ -19,7 +19,7 @@ from generator.games.card_race.content import CardRace
 from generator.games.card_race.model import Table
 from generator.games.card_race.planner import OLD_SALT_BITS, make_plan
 from generator.games.card_race.sheets import score_pad_page, score_pad_pdf
-from generator.games.card_race.table import new_table
+from generator.games.card_race.table.replay import new_table
 from generator.kit.session import load_content
 from generator.render.pdf import Page, mm, render_pdf
 

@@ -18,8 +18,8 @@ from generator.games import Scope
 from generator.games.card_race.cards import parse_id
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.files import game_files
-from generator.games.card_race.images import hand_png, standings_png
 from generator.games.card_race.model import Table
+from generator.games.card_race.pictures import hand_png, standings_png
 from generator.games.card_race.planner import make_plan
 from generator.games.card_race.sheets import (
     rules_card_page,

@@ -381,7 +381,7 @@ def test_long_games_in_memory(players: int, rounds: int, specials: bool, bidding
     from generator.games.card_race.planner import make_plan
     from generator.games.card_race.score_file import final_totals
     from generator.games.card_race.scoring import Line
-    from generator.games.card_race.table import bid, choose_trump, new_table, play
+    from generator.games.card_race.table.replay import bid, choose_trump, new_table, play
     from generator.kit.session import load_content
     from generator.plan.rng import Stream
 

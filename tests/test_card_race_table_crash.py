@@ -25,7 +25,7 @@ from click.testing import Result
 
 from generator.folder.write import folder_record
 from generator.games.card_race import commands
-from generator.games.card_race.table import new_table
+from generator.games.card_race.table.replay import new_table
 from generator.kit.session import load_content
 
 SEED = "public-cards-0087-xxxxxxxxxx"  # round 1 turns up a Navigator

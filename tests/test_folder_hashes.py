@@ -15,7 +15,7 @@ from bsg_helpers import FIVE_DRAWS, BsgGame
 from card_race_helpers import next_legal_action
 from click.testing import Result
 
-from generator.games.card_race.table import new_table
+from generator.games.card_race.table.replay import new_table
 from generator.kit.session import load_content
 
 Run = Callable[..., Result]

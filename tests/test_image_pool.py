@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games.galaxy_trucker import image_pool
+from generator.games.galaxy_trucker.pictures import pool as image_pool
 
 
 def test_a_game_s_pictures_are_drawn_in_this_process_unless_told(

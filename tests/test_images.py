@@ -13,10 +13,10 @@ from PIL import Image, ImageChops
 
 from generator.art.png_surface import PngSurface
 from generator.games import OutputFile, RenderOptions, Scope
-from generator.games.galaxy_trucker import images_layout
 from generator.games.galaxy_trucker.art.cards import draw_card
-from generator.games.galaxy_trucker.images import PlannedImage, stack_image
-from generator.games.galaxy_trucker.images_layout import render_png
+from generator.games.galaxy_trucker.pictures import layout as images_layout
+from generator.games.galaxy_trucker.pictures.layout import render_png
+from generator.games.galaxy_trucker.pictures.planned import PlannedImage, stack_image
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.posts import PostWriter
 from generator.kit.session import Game, open_game

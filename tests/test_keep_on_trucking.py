@@ -18,7 +18,7 @@ from generator.games.galaxy_trucker.model import CONNECTORS
 from generator.games.galaxy_trucker.plan import TileRef
 from generator.games.keep_on_trucking.hits import land, landing_words
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
-from generator.games.keep_on_trucking.posts import TruckingPostWriter, tile_technology
+from generator.games.keep_on_trucking.posts.technology import TruckingPostWriter, tile_technology
 from generator.kit.session import load_content, open_game
 from generator.plan.model import to_data
 
@@ -361,7 +361,7 @@ def test_technology_taught_once_then_brief(loaded: tuple[Any, Any, Any], content
 
 def test_every_new_kind_in_a_build_text_and_image_alt(content: Any) -> None:
     """Each new tile kind appears in some seed's build post, in words."""
-    from generator.games.galaxy_trucker import images
+    from generator.games.galaxy_trucker.pictures import planned as images
 
     new_types = {t.type for t in content.tiles if t.ours} | {"plated"}
     seen: dict[str, str] = {}
@@ -389,8 +389,8 @@ def test_every_new_kind_in_a_build_text_and_image_alt(content: Any) -> None:
 def test_a_new_tile_is_drawn_in_its_build_image(content: Any) -> None:
     """The build image shows the tile the plan names: swap a catapult for a base tile in
     the plan and exactly that image changes."""
-    from generator.games.galaxy_trucker import images
-    from generator.games.galaxy_trucker.images_layout import render_png
+    from generator.games.galaxy_trucker.pictures import planned as images
+    from generator.games.galaxy_trucker.pictures.layout import render_png
 
     game = open_game(PACK, "drawn-seed-00005", None)
     plan = game.plan

@@ -16,11 +16,11 @@ from PIL import Image
 
 from generator.common.errors import ContentError, SheetgenError
 from generator.games.galaxy_trucker.describe import card_fields, card_title
-from generator.games.galaxy_trucker.images_layout import render_png
-from generator.games.keep_on_trucking.adventure_posts import AdventurePostWriter
+from generator.games.galaxy_trucker.pictures.layout import render_png
 from generator.games.keep_on_trucking.card_kinds import BadDayCard
 from generator.games.keep_on_trucking.hits import label_words
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
+from generator.games.keep_on_trucking.posts.adventures import AdventurePostWriter
 from generator.games.keep_on_trucking.rough_roads import RoughRoad
 from generator.kit.session import load_content, plan_header
 from generator.render.text import Post, fill, roll_text

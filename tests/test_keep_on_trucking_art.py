@@ -20,7 +20,7 @@ from generator.art.png_surface import PngSurface
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.model import Sides, Tile
 from generator.games.keep_on_trucking.art import ARROW_YELLOW, PLATE, WIRE
-from generator.games.keep_on_trucking.sheets import TruckingShipSheet, base_view, sheet_files
+from generator.games.keep_on_trucking.sheets.files import TruckingShipSheet, base_view, sheet_files
 from generator.kit.session import load_content
 from generator.render.pdf import Page, render_pdf
 
@@ -201,7 +201,7 @@ def test_ship_sheet_boxes(content: Any, paper: str, number: int, ship: str) -> N
 
 def test_print_pack_pages_match_the_round_start_posts(files: dict[str, bytes]) -> None:
     """Ships I-III on pages 1-3, IA-IIIA on 4-6: the page the round start post names."""
-    from generator.games.keep_on_trucking.posts import TruckingPostWriter
+    from generator.games.keep_on_trucking.posts.technology import TruckingPostWriter
     from generator.kit.session import open_game
 
     pages = PdfReader(io.BytesIO(files["sheets/print-pack-a4.pdf"])).pages

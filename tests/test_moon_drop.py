@@ -21,8 +21,8 @@ from generator.cli import main
 from generator.common.errors import ContentError
 from generator.games import RenderOptions, Scope
 from generator.games.moon_drop import RULES
-from generator.games.moon_drop.art import post_image
 from generator.games.moon_drop.content import MoonDrop
+from generator.games.moon_drop.pictures import post_image
 from generator.games.moon_drop.plan import Deal, End, MoonDropPlan
 from generator.games.moon_drop.planner import make_round
 from generator.games.moon_drop.posts import PostWriter

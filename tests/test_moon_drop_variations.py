@@ -16,15 +16,15 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from generator.cli import main
-from generator.games.moon_drop.art import post_image
 from generator.games.moon_drop.grid import Board, GridError, parse_grid
+from generator.games.moon_drop.options import mirror_shapes
+from generator.games.moon_drop.pictures import post_image
 from generator.games.moon_drop.plan import MoonDropPlan
 from generator.games.moon_drop.posts import PostWriter
 from generator.games.moon_drop.rules import GOALS as RULE_GOALS
 from generator.games.moon_drop.rules import Names, Table, breach, reading_order
 from generator.games.moon_drop.scoring import end_steps, run_end, score
 from generator.games.moon_drop.sheets import sheet_pdf
-from generator.games.moon_drop.variations import mirror_shapes
 from generator.kit.session import load_content, open_game
 from generator.plan.model import to_data
 from generator.plan.seeds import commitment

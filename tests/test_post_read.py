@@ -73,7 +73,7 @@ def test_every_battlestar_post_reads_back(tmp_path: Path) -> None:
     game = BsgGame(tmp_path)
     play_five(game, turns=2)
     from generator.games.battlestar.game import open_table, phase_written, replay
-    from generator.games.battlestar.posts import rendered
+    from generator.games.battlestar.posts.post import rendered
 
     table = replay(open_table(game.file))
     # An entry's own post where it has one (the setup, older logs), else its phase's post.

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from generator.games import Scope
-from generator.games.galaxy_trucker.images import PlannedImage
-from generator.games.galaxy_trucker.images_layout import render_png
+from generator.games.galaxy_trucker.pictures.layout import render_png
+from generator.games.galaxy_trucker.pictures.planned import PlannedImage
 from generator.kit.session import Game, open_game
 from generator.plan.model import from_data, to_data
 from generator.render.guide import posting_guide

@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from generator.games.keep_on_trucking.adventure_posts import AdventurePostWriter
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
-from generator.games.keep_on_trucking.sheets import sheet_files
+from generator.games.keep_on_trucking.posts.adventures import AdventurePostWriter
+from generator.games.keep_on_trucking.sheets.files import sheet_files
 from generator.kit.session import load_content, plan_header
 from generator.render.text import Post
 

@@ -21,7 +21,7 @@ from test_card_race_table_crash import actions, start
 from generator.common.errors import SheetgenError
 from generator.folder.table_log import LogText, TableLog, locked
 from generator.games.battlestar import game as bsg_game
-from generator.games.battlestar import posts as bsg_posts
+from generator.games.battlestar.posts import post as bsg_posts
 from generator.games.card_race import commands
 
 Run = Callable[..., Result]

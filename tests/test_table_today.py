@@ -15,7 +15,7 @@ from card_race_helpers import PlayedTable as Table
 from click.testing import CliRunner, Result
 
 from generator.cli import main
-from generator.games.card_race.table import TableState
+from generator.games.card_race.table.replay import TableState
 
 Run = Callable[..., Result]
 
@@ -255,7 +255,7 @@ def test_a_post_a_stopped_command_left_unwritten_is_said_as_such(tmp_path: Path,
     """A run killed between logging entry 1 and writing its posts: today names the missing
     post (never a traceback, never the advice to write a scheduled game), and the next table
     command writes it."""
-    from generator.games.card_race.table import bid, choose_trump
+    from generator.games.card_race.table.replay import bid, choose_trump
 
     table = Table(tmp_path, run)
     rnd = table.state.current

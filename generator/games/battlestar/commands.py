@@ -12,7 +12,6 @@ from generator.common.errors import SheetgenError, display_path
 from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.common.warnings_count import warn
-from generator.games.battlestar.board_art import alt_text, board_view
 from generator.games.battlestar.game import (
     Table,
     Written,
@@ -26,8 +25,9 @@ from generator.games.battlestar.game import (
 )
 from generator.games.battlestar.guide import GUIDE_FILE
 from generator.games.battlestar.log import locked
-from generator.games.battlestar.posts import render
-from generator.games.battlestar.reveal_posts import reveal_post
+from generator.games.battlestar.pictures import alt_text, board_view
+from generator.games.battlestar.posts.post import render
+from generator.games.battlestar.posts.reveal import reveal_post
 from generator.pack.document import MAX_FILE_BYTES
 
 GAME = click.argument("game_file", metavar="GAME_FILE", type=click.Path(path_type=Path))

@@ -19,21 +19,21 @@ from generator.common.errors import SheetgenError, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.folder.table_log import LogText
 from generator.games.battlestar import content as bsg_content
-from generator.games.battlestar.board_art import board_view
 from generator.games.battlestar.commit import PrivateMessage
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.files import write_atomic
 from generator.games.battlestar.gamefile import GameSpec, check_against_pack, read_game_file
 from generator.games.battlestar.guide import GUIDE_FILE, posting_guide
 from generator.games.battlestar.log import locked, log_path, read_log, table_log
-from generator.games.battlestar.posts import TablePost, post_files
-from generator.games.battlestar.setup import SetupRecord, choosing, set_up
-from generator.games.battlestar.setup_posts import (
+from generator.games.battlestar.pictures import board_view
+from generator.games.battlestar.posts.post import TablePost, post_files
+from generator.games.battlestar.posts.setup import (
     choosing_post,
     setup_messages,
     setup_post,
     title,
 )
+from generator.games.battlestar.setup import SetupRecord, choosing, set_up
 from generator.games.battlestar.state import RULES, TableState
 from generator.games.battlestar.table.commands import COMMANDS, Outcome, TableError
 from generator.games.battlestar.table.phases import PhaseThread, entry_phase, where_now

@@ -8,7 +8,7 @@ again writes the same bytes."""
 from __future__ import annotations
 
 from generator.games.battlestar.gamefile import GameSpec
-from generator.games.battlestar.setup_posts import GAME, SETUP_KEY
+from generator.games.battlestar.posts.setup import GAME, SETUP_KEY
 
 GUIDE_FILE = "posting-guide.md"
 FLAVOURS = "`.facebook.txt` (Facebook), `.discord.md` (Discord), `.bgg.txt` (BGG)"

@@ -26,7 +26,7 @@ from typing import Any
 
 from generator.games.battlestar.board import AREA_NAMES, AREAS
 from generator.games.battlestar.commit import PrivateMessage
-from generator.games.battlestar.posts import TableBlock, b, item, para
+from generator.games.battlestar.posts.post import TableBlock, b, item, para
 from generator.games.battlestar.state import TableState
 from generator.games.battlestar.table.common import Outcome
 

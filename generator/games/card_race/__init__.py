@@ -105,12 +105,12 @@ class CardRaceRules(TableGame, PlannedGame):
         return score_report(content, path, as_json, lang)
 
     def table_now(self, source: TableSource) -> TableNow:
-        from generator.games.card_race.table_now import table_now
+        from generator.games.card_race.table.now import table_now
 
         return table_now(source)
 
     def table_thread(self, source: TableSource) -> TableThread:
-        from generator.games.card_race.table_thread import table_thread
+        from generator.games.card_race.table.thread import table_thread
 
         return table_thread(source)
 

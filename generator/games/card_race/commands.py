@@ -49,7 +49,7 @@ from generator.games.card_race.log import LOG_FILE, LogText, locked, read_log, t
 from generator.games.card_race.planner import OLD_SALT_BITS, SALT_BITS, make_plan
 from generator.games.card_race.posts import Writer, corrected_final, final_stem, round_folder
 from generator.games.card_race.scoring import places
-from generator.games.card_race.table import (
+from generator.games.card_race.table.replay import (
     Refused,
     TableState,
     apply_entry,
@@ -263,7 +263,7 @@ def entry_posts(
     table post (and at a round's end the standings, at the game's end the final post), in
     the game's languages. Each post's Facebook text comes last, so a post whose Facebook
     file is there was written whole."""
-    from generator.games.card_race.images import standings_png
+    from generator.games.card_race.pictures import standings_png
 
     files: list[tuple[str, bytes]] = []
     rnd = state.rounds[number - 1]

@@ -19,7 +19,7 @@ PAD_PLAYERS = (3, 4, 5)
 def round_files(
     content: CardRace, plan: dict[str, Any], number: int, lang: str, images: bool
 ) -> list[OutputFile]:
-    from generator.games.card_race.images import hand_png
+    from generator.games.card_race.pictures import hand_png
 
     files: list[OutputFile] = []
     for code, suffix in languages(lang):

@@ -15,7 +15,7 @@ from generator.games.card_race.content import CardRace
 from generator.games.card_race.flavours import Image, PostParts
 from generator.games.card_race.judge import TrickResult, suit_to_follow
 from generator.games.card_race.scoring import explain, places, standings_lines
-from generator.games.card_race.table import (
+from generator.games.card_race.table.replay import (
     Correction,
     RoundState,
     TableState,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.games.card_race.scoring import places
-from generator.games.card_race.table import RoundState, TableState, Trick, bids_public
+from generator.games.card_race.table.replay import RoundState, TableState, Trick, bids_public
 
 
 def _cards(plays: list[tuple[str, Any]]) -> list[dict[str, str]]:

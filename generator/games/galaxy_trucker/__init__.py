@@ -14,7 +14,7 @@ from generator.common.cache import reuse
 from generator.common.errors import SheetgenError
 from generator.games import Capabilities, OutputFile, RenderOptions, ScheduledGame, Scope
 from generator.games.galaxy_trucker import content as gt_content
-from generator.games.galaxy_trucker.images import PlannedImage
+from generator.games.galaxy_trucker.pictures.planned import PlannedImage
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
@@ -25,7 +25,7 @@ from generator.plan.schedule import make_schedule
 from generator.render.text import Post
 
 if TYPE_CHECKING:  # the rankings are loaded by the commands that rank
-    from generator.games.galaxy_trucker.images_layout import Drawer
+    from generator.games.galaxy_trucker.pictures.layout import Drawer
     from generator.host.rankings import ScoreSpec, SheetScore
 
 
@@ -122,7 +122,7 @@ class GalaxyTruckerRules(ScheduledGame):
 
         def pictures() -> Drawing:
             # The drawing code (Pillow's, the art's) is loaded only when pictures are made.
-            from generator.games.galaxy_trucker.image_pool import render_images
+            from generator.games.galaxy_trucker.pictures.pool import render_images
 
             planned = [im for p in posts for im in p.images if isinstance(im, PlannedImage)]
             return render_images(content, plan, planned, self.image_drawers())
@@ -148,7 +148,7 @@ class GalaxyTruckerRules(ScheduledGame):
     def image_drawers(self) -> Mapping[str, Drawer]:
         """How each kind of post picture is drawn (the drawing code is imported only when
         pictures are made); an expansion adds its own kinds."""
-        from generator.games.galaxy_trucker.images_layout import DRAW
+        from generator.games.galaxy_trucker.pictures.layout import DRAW
 
         return DRAW
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from generator.games.galaxy_trucker import images
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import (
     SET_NAMES,
@@ -29,6 +28,7 @@ from generator.games.galaxy_trucker.describe import (
 )
 from generator.games.galaxy_trucker.kinds import Hit
 from generator.games.galaxy_trucker.model import Round
+from generator.games.galaxy_trucker.pictures import planned as images
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan, RoundPlan
 from generator.plan.round_commit import roll
 from generator.plan.schedule import when

@@ -1,7 +1,7 @@
 """Keep on Trucking, the Galaxy Trucker expansion: a rules module that builds on Galaxy
 Trucker's (its pack `extends: galaxy-trucker`). It adds the new tile kinds (tile_kinds.py,
 pictures in art.py), sets tiles aside once per game, flies the A ships when the game file
-asks (`ships: A`) and teaches the new technology in the posts (posts.py)."""
+asks (`ships: A`) and teaches the new technology in the posts (posts/)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from generator.common.errors import SheetgenError
 from generator.games import Capabilities, OutputFile
 from generator.games.galaxy_trucker import GalaxyTruckerRules, account_path, ship_score
 from generator.games.galaxy_trucker import content as gt_content
-from generator.games.keep_on_trucking.adventure_posts import AdventurePostWriter
 from generator.games.keep_on_trucking.checks import check_expansion
 from generator.games.keep_on_trucking.kinds import KINDS
 from generator.games.keep_on_trucking.model import ExpansionFile
@@ -23,6 +22,7 @@ from generator.games.keep_on_trucking.options import TruckingFileOptions
 from generator.games.keep_on_trucking.own_files import OWN_FILES, check_own_files
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.games.keep_on_trucking.planner import plan_game, read_options, tile_ref
+from generator.games.keep_on_trucking.posts.adventures import AdventurePostWriter
 from generator.games.keep_on_trucking.rough_roads import plan_rough_roads
 from generator.games.keep_on_trucking.scoring import trucking_score_spec
 from generator.pack.load import Pack
@@ -30,7 +30,7 @@ from generator.plan.model import PlanHeader, to_data
 from generator.plan.schedule import make_schedule
 
 if TYPE_CHECKING:
-    from generator.games.galaxy_trucker.images_layout import Drawer
+    from generator.games.galaxy_trucker.pictures.layout import Drawer
 
 
 class KeepOnTruckingRules(GalaxyTruckerRules):
@@ -119,14 +119,14 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
 
     def image_drawers(self) -> Mapping[str, Drawer]:
         """Galaxy Trucker's pictures and the Rough Roads cards drawn each round."""
-        from generator.games.keep_on_trucking.rough_roads_art import draw_rough_roads
+        from generator.games.keep_on_trucking.pictures import draw_rough_roads
 
         return {**super().image_drawers(), "rough-roads": draw_rough_roads}
 
     def sheet_files(
         self, content: gt_content.GalaxyTrucker, papers: tuple[str, ...]
     ) -> list[OutputFile]:
-        from generator.games.keep_on_trucking.sheets import sheet_files
+        from generator.games.keep_on_trucking.sheets.files import sheet_files
 
         return sheet_files(content, papers)
 

@@ -14,11 +14,7 @@ from generator.common.cache import reuse
 from generator.common.errors import SheetgenError
 from generator.games import Capabilities, OutputFile, RenderOptions, ScheduledGame, Scope
 from generator.games.moon_drop import content as md_content
-from generator.games.moon_drop.plan import End, MoonDropPlan
-from generator.games.moon_drop.planner import crisis_order, make_deal, make_rounds
-from generator.games.moon_drop.posts import PostWriter
-from generator.games.moon_drop.scoring import score as score_grid
-from generator.games.moon_drop.variations import (
+from generator.games.moon_drop.options import (
     MoonDropOptions,
     committed,
     options_of,
@@ -26,6 +22,10 @@ from generator.games.moon_drop.variations import (
     read_variations,
     variation_sets,
 )
+from generator.games.moon_drop.plan import End, MoonDropPlan
+from generator.games.moon_drop.planner import crisis_order, make_deal, make_rounds
+from generator.games.moon_drop.posts import PostWriter
+from generator.games.moon_drop.scoring import score as score_grid
 from generator.kit.assemble import Drawing, scope_files
 from generator.pack.load import Pack
 from generator.plan.model import PlanHeader
@@ -106,7 +106,7 @@ class MoonDropRules(ScheduledGame):
 
     def check_page(self, content: md_content.MoonDrop) -> OutputFile:
         """The round check page: the words of the blocks and modules a record names."""
-        from generator.games.moon_drop.variations import FREE_BLOCK, SQUARE_BLOCK
+        from generator.games.moon_drop.options import FREE_BLOCK, SQUARE_BLOCK
         from generator.render.round_check_page import round_check_file
 
         shapes = [*content.shapes, SQUARE_BLOCK, FREE_BLOCK]
@@ -122,15 +122,15 @@ class MoonDropRules(ScheduledGame):
         options: RenderOptions,
     ) -> list[OutputFile]:
         # Drawing pulls in reportlab and Pillow; imported here so the scorer stays light.
-        from generator.games.moon_drop import art
         from generator.games.moon_drop import sheets as sheet_pages
+        from generator.games.moon_drop.pictures import post_image
 
         posts = self.posts(content, plan, scope, options.papers, options.images)
         variations = plan_variations(plan)
 
         def pictures() -> Drawing:
             images = [image for post in posts for image in post.images]
-            files = (OutputFile(i.file, art.post_image(content, plan, i.file)) for i in images)
+            files = (OutputFile(i.file, post_image(content, plan, i.file)) for i in images)
             return Drawing(len(images), files)
 
         def sheet(paper: str) -> list[OutputFile]:

@@ -18,8 +18,8 @@ from generator.games.moon_drop.model import (
     ShapesFile,
     TextsFile,
 )
+from generator.games.moon_drop.options import FREE_BLOCK, SQUARE_BLOCK
 from generator.games.moon_drop.shapes import canonical, rotations
-from generator.games.moon_drop.variations import FREE_BLOCK, SQUARE_BLOCK
 from generator.pack.document import Document
 from generator.pack.load import Pack, validate_files
 from generator.pack.validation import template_problem

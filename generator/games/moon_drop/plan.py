@@ -48,6 +48,6 @@ class MoonDropPlan(Plan):
     rounds: tuple[RoundPlan, ...]
     end: End
     schedule: tuple[Slot, ...]
-    # The game file's options: {"variations": [...]} (variations.py); unset without them.
+    # The game file's options: {"variations": [...]} (options.py); unset without them.
     options: dict[str, Any] | None = None
     rhythm: dict[str, Any] | None = None  # the posting rhythm of a dated game (rhythm.py)

@@ -4,9 +4,9 @@ the crises are resolved in. Each has its own named stream, so adding one never s
 from __future__ import annotations
 
 from generator.games.moon_drop.content import MoonDrop
+from generator.games.moon_drop.options import MIRROR, Variations, mirror_shapes
 from generator.games.moon_drop.plan import BlockCell, Deal, RoundPlan
 from generator.games.moon_drop.shapes import sort_whites
-from generator.games.moon_drop.variations import MIRROR, Variations, mirror_shapes
 from generator.plan.rng import Stream
 
 WHITE_DICE = 4

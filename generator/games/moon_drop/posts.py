@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.games.moon_drop.content import MoonDrop
-from generator.games.moon_drop.plan import BlockCell, MoonDropPlan, RoundPlan
-from generator.games.moon_drop.variations import (
+from generator.games.moon_drop.options import (
     DEFINITIONS,
     DRAWN,
     FREE,
@@ -23,6 +22,7 @@ from generator.games.moon_drop.variations import (
     described,
     plan_variations,
 )
+from generator.games.moon_drop.plan import BlockCell, MoonDropPlan, RoundPlan
 from generator.plan.schedule import when
 from generator.render.guide import before_day_one_post
 from generator.render.post import Block, Bold, Part, Per, PostDraft, heading, item, line, para

@@ -34,6 +34,16 @@ from generator.games.moon_drop.grid import (
     read_grid,
     square_name,
 )
+from generator.games.moon_drop.options import (
+    DRAWN,
+    FREE_PLACEMENT,
+    MIRROR,
+    OVERWRITE,
+    RULES,
+    Variations,
+    described,
+    plan_variations,
+)
 from generator.games.moon_drop.plan import MoonDropPlan
 from generator.games.moon_drop.rules import (
     CRISES,
@@ -49,16 +59,6 @@ from generator.games.moon_drop.rules import (
     Table,
     goal_bound,
     reading_order,
-)
-from generator.games.moon_drop.variations import (
-    DRAWN,
-    FREE_PLACEMENT,
-    MIRROR,
-    OVERWRITE,
-    RULES,
-    Variations,
-    described,
-    plan_variations,
 )
 
 # Work units (an option tried or a square ranked: about one tracing of routes over the grid,

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from generator.art.surface import BLACK, GREY, Surface
 from generator.art.text import wrap
-from generator.games.moon_drop.art import draw_key, draw_shape
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.grid import ROW_NAMES
-from generator.games.moon_drop.variations import (
+from generator.games.moon_drop.options import (
     DRAWN,
     FREE,
     MIRROR,
@@ -20,6 +19,7 @@ from generator.games.moon_drop.variations import (
     described,
     mirror_shapes,
 )
+from generator.games.moon_drop.pictures import draw_key, draw_shape
 from generator.render.pdf import PAPER_NAMES, Page, PageSpec, render_pdf, scale_bar
 
 HANGING = "   "  # a wrapped line of a step starts under the step's text, not its number

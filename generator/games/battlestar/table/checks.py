@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.common.bidi import isolate
 from generator.games.battlestar.commit import record
-from generator.games.battlestar.posts import Span, TableBlock, b, item, para
+from generator.games.battlestar.posts.post import Span, TableBlock, b, item, para
 from generator.games.battlestar.setup import build_destiny
 from generator.games.battlestar.state import (
     SkillCheck,

@@ -10,7 +10,7 @@ from typing import Any
 from generator.common.bidi import isolate
 from generator.common.errors import SheetgenError
 from generator.games.battlestar.commit import PrivateMessage
-from generator.games.battlestar.posts import Span, TableBlock, b, item, para
+from generator.games.battlestar.posts.post import Span, TableBlock, b, item, para
 from generator.games.battlestar.state import (
     Card,
     TableState,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.games.battlestar.posts import TableBlock, b, item, para
+from generator.games.battlestar.posts.post import TableBlock, b, item, para
 from generator.games.battlestar.state import (
     RESOURCE_IDS,
     Card,

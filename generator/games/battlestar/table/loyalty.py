@@ -8,7 +8,7 @@ from typing import Any
 from generator.games.battlestar.commit import PrivateMessage
 from generator.games.battlestar.content import TITLES
 from generator.games.battlestar.loyalty import CYLON, SYMPATHIZER
-from generator.games.battlestar.posts import TableBlock, b, item, para
+from generator.games.battlestar.posts.post import TableBlock, b, item, para
 from generator.games.battlestar.state import REVEAL_HAND, TableState
 from generator.games.battlestar.table.common import (
     TITLE_NAMES,

@@ -16,7 +16,7 @@ from generator.games.battlestar.board import (
     location_name,
     ship_of,
 )
-from generator.games.battlestar.posts import TableBlock, b, item, para
+from generator.games.battlestar.posts.post import TableBlock, b, item, para
 from generator.games.battlestar.state import TableState
 from generator.games.battlestar.table.common import (
     Outcome,

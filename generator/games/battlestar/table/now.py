@@ -24,8 +24,8 @@ from generator.games.battlestar.game import (
     setup_written,
 )
 from generator.games.battlestar.log import read_log
-from generator.games.battlestar.posts import rendered
-from generator.games.battlestar.setup_posts import GAME
+from generator.games.battlestar.posts.post import rendered
+from generator.games.battlestar.posts.setup import GAME
 from generator.games.battlestar.thread_posted import read_marks, unposted
 from generator.host.table_view import PrivateSend, Step, TableNow, TableSource
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.games.battlestar.board_art import BoardView, board_view
-from generator.games.battlestar.posts import TableBlock, TablePost, b, para
-from generator.games.battlestar.setup_posts import title
+from generator.games.battlestar.pictures import BoardView, board_view
+from generator.games.battlestar.posts.post import TableBlock, TablePost, b, para
+from generator.games.battlestar.posts.setup import title
 from generator.games.battlestar.state import TableState
 
 START, CRISIS, END = 1, 2, 3

@@ -34,7 +34,7 @@ from generator.games.battlestar.board import (
     damage_text,
     step_toward,
 )
-from generator.games.battlestar.posts import TableBlock, b, item, para
+from generator.games.battlestar.posts.post import TableBlock, b, item, para
 from generator.games.battlestar.state import COMMAND_VIPERS, ICONS, TableState
 from generator.games.battlestar.table.common import (
     Outcome,

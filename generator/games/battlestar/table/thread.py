@@ -17,7 +17,7 @@ from generator.games.battlestar import sheets
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.game import check_latest_post, replay
 from generator.games.battlestar.log import read_log
-from generator.games.battlestar.setup_posts import GAME, SETUP_KEY
+from generator.games.battlestar.posts.setup import GAME, SETUP_KEY
 from generator.games.battlestar.table.now import open_source
 from generator.host.table_view import TableSource, TableThread, ThreadPost
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.games.battlestar.posts import b, para
+from generator.games.battlestar.posts.post import b, para
 from generator.games.battlestar.state import HAND_LIMIT, TableState
 from generator.games.battlestar.table.common import (
     Outcome,

@@ -1,6 +1,6 @@
 """Keep on Trucking's adventure posts: the new adventure cards, Rough Roads, the cyan abilities
 where they apply, and the titles and new points at scoring. Built on the technology
-writer (posts.py) through the writer's hooks (blocks added to a post); its words stay as
+writer (technology.py) through the writer's hooks (blocks added to a post); its words stay as
 they are."""
 
 from __future__ import annotations
@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.images import PlannedImage
 from generator.games.galaxy_trucker.kinds import Hit
+from generator.games.galaxy_trucker.pictures.planned import PlannedImage
 from generator.games.galaxy_trucker.plan import RoundPlan
 from generator.games.keep_on_trucking.card_kinds import BAD_DAY_ROWS, CoordinateRoll
 from generator.games.keep_on_trucking.hits import printed_words
 from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
-from generator.games.keep_on_trucking.posts import TruckingPostWriter
+from generator.games.keep_on_trucking.posts.technology import TruckingPostWriter
 from generator.games.keep_on_trucking.rough_roads import (
     RoughRoadsFile,
     card_blocks,

@@ -15,9 +15,9 @@ from generator.art.surface import BLACK, GREY, LIGHT_GREY, WHITE, Color, FontNam
 from generator.art.text import wrap
 from generator.games.moon_drop.content import MoonDrop
 from generator.games.moon_drop.model import Shape
+from generator.games.moon_drop.options import FREE
 from generator.games.moon_drop.plan import BlockCell, MoonDropPlan
 from generator.games.moon_drop.posts import OPENING_IMAGE
-from generator.games.moon_drop.variations import FREE
 
 BLUE: Color = (30, 80, 190)
 PALE_BLUE: Color = (225, 235, 250)

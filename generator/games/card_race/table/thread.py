@@ -13,7 +13,7 @@ from typing import Any
 
 from generator.games.card_race.cards import parse_id
 from generator.games.card_race.posts import corrected_final, final_stem, round_folder
-from generator.games.card_race.table_read import ReadTable, read_table
+from generator.games.card_race.table.read import ReadTable, read_table
 from generator.games.card_race.texts import Texts
 from generator.host.table_view import TableSource, TableThread, ThreadPost
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.common.bidi import isolate
-from generator.games.battlestar.board_art import board_view
 from generator.games.battlestar.choosing import ChoiceProgress, choice_order
 from generator.games.battlestar.commit import PrivateMessage
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.gamefile import GameSpec
-from generator.games.battlestar.posts import TableBlock, TablePost, b, item, para
+from generator.games.battlestar.pictures import board_view
+from generator.games.battlestar.posts.post import TableBlock, TablePost, b, item, para
 from generator.games.battlestar.setup import SetupRecord, first_seat
 from generator.games.battlestar.state import TableState
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from generator.common.platforms import PLATFORMS
-from generator.games.battlestar.board_art import BoardView, alt_text, render_png, state_line
+from generator.games.battlestar.pictures import BoardView, alt_text, render_png, state_line
 from generator.render.post import Block as DraftBlock
 from generator.render.post import Bold, Part, Per, PostDraft, heading
 from generator.render.post import code as draft_code

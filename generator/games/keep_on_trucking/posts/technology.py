@@ -13,9 +13,9 @@ from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.describe import roll_labels
-from generator.games.galaxy_trucker.images import PlannedImage
 from generator.games.galaxy_trucker.kinds import Hit
 from generator.games.galaxy_trucker.model import Tile
+from generator.games.galaxy_trucker.pictures.planned import PlannedImage
 from generator.games.galaxy_trucker.plan import RoundPlan
 from generator.games.galaxy_trucker.posts import PostWriter
 from generator.games.keep_on_trucking.hits import (

@@ -39,14 +39,14 @@ from generator.games.galaxy_trucker.sheets.ship import (
     ShipSheet,
     line_range,
 )
-from generator.games.keep_on_trucking.aid_adventures import adventures_page
-from generator.games.keep_on_trucking.aid_columns import (
+from generator.games.keep_on_trucking.hits import label_words
+from generator.games.keep_on_trucking.model import ExpansionFile
+from generator.games.keep_on_trucking.sheets.adventures import adventures_page
+from generator.games.keep_on_trucking.sheets.columns import (
     split_lead,
     text_entry,
     two_column_aid_page,
 )
-from generator.games.keep_on_trucking.hits import label_words
-from generator.games.keep_on_trucking.model import ExpansionFile
 from generator.render.pdf import (
     MARGIN,
     PAPER_NAMES,
@@ -440,7 +440,7 @@ def _ship_words(content: GalaxyTrucker) -> Callable[[Round], str]:
 def _tile_entry(content: GalaxyTrucker, tile: Tile, text: str = "") -> LayoutBlock:
     tt = content.tile_type(tile)
     exp = expansion(content)
-    from generator.games.keep_on_trucking.posts import tile_technology
+    from generator.games.keep_on_trucking.posts.technology import tile_technology
 
     keys = [k for k in tile_technology(content, tile) if k not in ("fancy-wiring", "plating")]
     if not text:

@@ -14,8 +14,8 @@ import shlex
 from generator.common.errors import display_path
 from generator.games.card_race.flavours import draft
 from generator.games.card_race.posts import corrected_final, hand_stem
-from generator.games.card_race.table import RoundState
-from generator.games.card_race.table_read import ReadTable, entry_words, read_table
+from generator.games.card_race.table.read import ReadTable, entry_words, read_table
+from generator.games.card_race.table.replay import RoundState
 from generator.host.table_view import PrivateSend, Step, TableNow, TableSource
 from generator.render.post import PostDraft
 from generator.render.text import Post

@@ -1,5 +1,5 @@
 """The planned post images drawn to PNG files: in order, in this process or, for far more
-pictures than a game has, by a small worker pool (the drawing itself is images_layout's)."""
+pictures than a game has, by a small worker pool (the drawing itself is layout.py's)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any
 from generator.common.cache import flush_all
 from generator.games import OutputFile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.images import PlannedImage
-from generator.games.galaxy_trucker.images_layout import DRAW, Drawer, game_palette, render_png
+from generator.games.galaxy_trucker.pictures.layout import DRAW, Drawer, game_palette, render_png
+from generator.games.galaxy_trucker.pictures.planned import PlannedImage
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.kit.assemble import Drawing
 

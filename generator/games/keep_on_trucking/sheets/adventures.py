@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.sheets.aid import generic_text
-from generator.games.keep_on_trucking.aid_columns import text_entry, two_column_aid_page
 from generator.games.keep_on_trucking.card_kinds import ADVENTURE_KINDS
+from generator.games.keep_on_trucking.sheets.columns import text_entry, two_column_aid_page
 from generator.render.pdf import (
     LayoutBlock,
     PageSpec,

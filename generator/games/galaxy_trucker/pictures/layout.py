@@ -39,7 +39,7 @@ from generator.games.galaxy_trucker.describe import (
     roll_labels,
     tile_code,
 )
-from generator.games.galaxy_trucker.images import PlannedImage
+from generator.games.galaxy_trucker.pictures.planned import PlannedImage
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.plan.schedule import when
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from generator.common.bidi import isolate
 from generator.games.battlestar.commit import PrivateMessage
-from generator.games.battlestar.posts import TableBlock, TablePost, b, code, item, para
-from generator.games.battlestar.setup_posts import title
+from generator.games.battlestar.posts.post import TableBlock, TablePost, b, code, item, para
+from generator.games.battlestar.posts.setup import title
 from generator.games.battlestar.state import TableState
 
 REVEAL_KEY = "public/reveal"

@@ -9,9 +9,9 @@ from generator.art.icons import INK
 from generator.art.png_surface import PngSurface
 from generator.art.surface import WHITE, Color
 from generator.art.text import wrap
-from generator.games.galaxy_trucker import images_layout as layout
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.images import PlannedImage
+from generator.games.galaxy_trucker.pictures import layout
+from generator.games.galaxy_trucker.pictures.planned import PlannedImage
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.keep_on_trucking.rough_roads import card_of
 

@@ -14,7 +14,7 @@ from generator.games.card_race.content import CardRace
 from generator.games.card_race.languages import languages
 from generator.games.card_race.log import LogText, read_log
 from generator.games.card_race.posts import Writer
-from generator.games.card_race.table import TableState
+from generator.games.card_race.table.replay import TableState
 from generator.host.table_view import TableSource
 
 
