@@ -358,3 +358,24 @@ def test_keep_on_truckings_flight_engine_extends_galaxy_truckers() -> None:
     # The loops stay the base engine's: the expansion overrides parts, never the whole.
     assert "lines" not in vars(t_account.TruckingAccount)
     assert "best" not in vars(t_engine.Search)
+
+
+def test_every_game_folder_names_a_role_one_way() -> None:
+    """Posts, pictures, sheets, options and the table go by one name in every game folder
+    (a module, or a folder of that name where a role has many modules): never
+    `setup_posts.py`, `images_layout.py`, `table_now.py` or `variations.py` beside it."""
+    roles = ("posts", "pictures", "sheets", "options", "table")
+    strays = re.compile(
+        r"^(?:\w+_(?:posts|sheets|art)|(?:posts|sheets|table|image|images|aid)_\w+|images"
+        r"|variations)\.py$"
+    )
+    found = []
+    for name in BUILT_IN:
+        folder = GENERATOR / "games" / name
+        found += [f"{name}/{p.name}" for p in folder.glob("*.py") if strays.match(p.name)]
+        found += [
+            f"{name}/{role}.py and {role}/"
+            for role in roles
+            if (folder / f"{role}.py").exists() and (folder / role).is_dir()
+        ]
+    assert found == []
