@@ -246,6 +246,34 @@ def test_the_trim_keeps_the_cache_bounded_and_removes_nothing_else(root: Path) -
     assert len(removed) == 1 + 10 - len(kept)
 
 
+def test_an_earlier_sheetgens_tagged_folders_go_and_nothing_else(
+    root: Path, tmp_path: Path
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "precious").write_bytes(b"mine")
+    root.mkdir()
+    for name in cache.EARLIER_FORMATS:
+        (root / name).mkdir()
+        (root / name / cache.MARKER).write_bytes(cache.MARKER_TEXT)
+    (root / "memo" / f"today-outline.{'a' * 40}").write_bytes(b"old")
+    entry = root / "files" / ("b" * 40)
+    (entry / "data").mkdir(parents=True)
+    (entry / "index.json").write_bytes(b"{}")
+    (entry / "data" / "0").write_bytes(b"%PDF")
+    (root / "blobs" / "cd").mkdir()
+    (root / "blobs" / "cd" / ("e" * 38)).write_bytes(b"blob")
+    (root / "blobs" / "cd" / "link").symlink_to(outside)  # stays, and so does its folder
+    (root / "table-snapshots" / cache.MARKER).write_bytes(b"a tag of the user's own")
+    (root / "table-snapshots" / "notes").write_bytes(b"kept")
+    cache.write("piece", ("k",), {"a": b"x"})  # a run that writes looks, once a day
+    assert not (root / "memo").exists() and not (root / "files").exists()
+    assert sorted(p.name for p in (root / "blobs").rglob("*")) == ["cd", "link"]
+    assert (root / "table-snapshots" / "notes").read_bytes() == b"kept"
+    assert (outside / "precious").read_bytes() == b"mine"
+    assert cache.read("piece", ("k",)) == {"a": b"x"}
+
+
 def test_the_fingerprint_follows_the_code(monkeypatch: pytest.MonkeyPatch) -> None:
     name = cache.entry_name("piece", ("k",))
     monkeypatch.setattr(cache, "code_fingerprint", lambda: "other code")

@@ -35,7 +35,8 @@ will not take an entry goes without: the cache never fails a run.
 
 Kept to a size: the entries used longest ago go first once the cache outgrows
 SHEETGEN_CACHE_MAX_MB (default 500), looked at by a run that wrote to it, at most once a
-day; only files named as this module names its entries are ever removed.
+day; only files named as this module names its entries are ever removed (and, once, the
+folders an earlier sheetgen tagged as its cache: `sweep_earlier_formats`).
 
 Where: $SHEETGEN_CACHE, else $XDG_CACHE_HOME/sheetgen, else ~/.cache/sheetgen.
 SHEETGEN_CACHE=off (or "", 0, no) turns it off."""
@@ -487,7 +488,71 @@ def _trim_if_due(folder: int, now: float | None = None) -> list[str]:
         os.unlink(STAMP, dir_fd=folder)  # whatever stands there (a link stays a link's)
     with contextlib.suppress(OSError):
         os.close(os.open(STAMP, _NEW_FILE, 0o600, dir_fd=folder))
+    with contextlib.suppress(OSError):
+        root = os.open("..", _FOLDER, dir_fd=folder)
+        try:
+            sweep_earlier_formats(root)
+        finally:
+            os.close(root)
     return trim(folder, budget_bytes(), now)
+
+
+# The folders an earlier sheetgen kept its formats in, right in the cache folder.
+EARLIER_FORMATS = ("memo", "files", "blobs", "table-snapshots")
+
+
+def sweep_earlier_formats(root: int) -> list[str]:
+    """Removes the folders an earlier sheetgen filled (nothing reads them now), only those it
+    tagged as its own with the cache's CACHEDIR.TAG (it tagged a folder only when everything
+    in it was named as it names its files) and owned by this user: their regular files and
+    the folders these leave empty, never through a link (a link or anything else in them
+    stays, and so does its folder). The names of the folders removed."""
+    removed = []
+    for name in EARLIER_FORMATS:
+        try:
+            fd = os.open(name, _FOLDER | _NOFOLLOW, dir_fd=root)
+        except OSError:
+            continue  # none, a link, a file: not an earlier cache's folder
+        try:
+            if not _tagged_mine(fd):
+                continue
+            _empty(fd, depth=3)
+        finally:
+            os.close(fd)
+        with contextlib.suppress(OSError):
+            os.rmdir(name, dir_fd=root)
+            removed.append(name)
+    return removed
+
+
+def _tagged_mine(folder: int) -> bool:
+    try:
+        _only_mine(os.fstat(folder), "an earlier cache folder")
+        fd = os.open(MARKER, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW, dir_fd=folder)
+    except (Refused, OSError):
+        return False
+    try:
+        return stat.S_ISREG(os.fstat(fd).st_mode) and os.read(fd, 4096) == MARKER_TEXT
+    finally:
+        os.close(fd)
+
+
+def _empty(folder: int, depth: int) -> None:
+    """The regular files in `folder` and, `depth` levels down, in its folders, removed."""
+    with os.scandir(folder) as items:
+        listed = list(items)
+    for item in listed:
+        with contextlib.suppress(OSError):
+            info = item.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode):
+                os.unlink(item.name, dir_fd=folder)
+            elif stat.S_ISDIR(info.st_mode) and depth > 0:
+                inner = os.open(item.name, _FOLDER | _NOFOLLOW, dir_fd=folder)
+                try:
+                    _empty(inner, depth - 1)
+                finally:
+                    os.close(inner)
+                os.rmdir(item.name, dir_fd=folder)
 
 
 def trim(folder: int, budget: int, now: float | None = None) -> list[str]:
