@@ -6,6 +6,55 @@ var STEP = [[-1, 0], [0, 1], [1, 0], [0, -1]];
 var FAR = 10000;
 var state = {board: DATA.boards[0], parts: {}, hand: null, handRot: 0, mode: "turn", skipped: 0, rear: 2, ability: ""};
 
+// --- kept on the device ------------------------------------------------------------------
+// Each ship board's ship is kept in this browser's storage, by game and board (one ship per
+// round's ship class), so a reload or a closed tab loses nothing; only Clear (asked first)
+// wipes one. A browser that keeps nothing (a private window, storage switched off) says so.
+var STORE = "sheetgen ship builder|" + DATA.game + "|";
+function storage() {
+  try { var s = window.localStorage; s.setItem(STORE + "probe", "1"); s.removeItem(STORE + "probe"); return s; }
+  catch (e) { return null; }
+}
+var KEPT = storage();
+function saveShip() {
+  if (!KEPT) return;
+  var kept = {parts: state.parts, skipped: state.skipped, rear: state.rear, ability: state.ability};
+  try {
+    KEPT.setItem(STORE + "ship|" + state.board.id, JSON.stringify(kept));
+    KEPT.setItem(STORE + "board", state.board.id);
+  } catch (e) { /* storage full: the ship file below is still there to copy */ }
+}
+// The kept ship of a board, each tile checked against this page's tiles and the board's cells
+// (a ship kept by an older page of another pack must not break this one).
+function loadShip(board) {
+  var found = {parts: {}, skipped: 0, rear: 2, ability: ""};
+  if (!KEPT) return found;
+  var kept;
+  try { kept = JSON.parse(KEPT.getItem(STORE + "ship|" + board.id) || "null"); } catch (e) { kept = null; }
+  if (!kept || typeof kept !== "object") return found;
+  var seen = {};
+  Object.keys(kept.parts || {}).forEach(function (k) {
+    var p = kept.parts[k], cell = unkey(k);
+    if (!p || !DATA.tiles[p.code] || seen[p.code] || [0, 90, 180, 270].indexOf(p.rotation) < 0) return;
+    if (!onBoard(board, cell) || (cell[0] === board.start[0] && cell[1] === board.start[1])) return;
+    seen[p.code] = true; found.parts[key(cell)] = {code: p.code, rotation: p.rotation};
+  });
+  if (kept.skipped >= 0 && kept.skipped <= 999) found.skipped = kept.skipped | 0;
+  if ([0, 1, 2, 3].indexOf(kept.rear) >= 0) found.rear = kept.rear;
+  if (DATA.ability && typeof kept.ability === "string") found.ability = kept.ability;
+  return found;
+}
+function useBoard(board) {
+  var kept = loadShip(board);
+  state.board = board; state.parts = kept.parts; state.skipped = kept.skipped;
+  state.rear = kept.rear; state.ability = kept.ability;
+}
+function keptBoard() {
+  var id = KEPT ? KEPT.getItem(STORE + "board") : null;
+  return DATA.boards.filter(function (b) { return b.id === id; })[0] || DATA.boards[0];
+}
+function tileCount(parts) { var n = Object.keys(parts).length; return n + (n === 1 ? " tile" : " tiles"); }
+
 function key(cell) { return cell[0] + "," + cell[1]; }
 function unkey(k) { return k.split(",").map(Number); }
 function cmpCell(a, b) { return a[0] - b[0] || a[1] - b[1]; }
@@ -349,6 +398,11 @@ function render() {
   $("hand").innerHTML = state.hand ? tileSvg({tile: DATA.tiles[state.hand], code: state.hand, sides: rotate(DATA.tiles[state.hand].sides, state.handRot / 90)}) : "";
   $("handword").textContent = state.hand ? "In hand: " + state.hand + " (" + DATA.tiles[state.hand].name + "), turned " + state.handRot + "°." : "No tile in hand.";
   Array.prototype.forEach.call($("boards").children, function (b) { b.className = b.dataset.board === board.id ? "on" : ""; });
+  if (document.activeElement !== $("skipped")) $("skipped").value = state.skipped;
+  $("rear").value = String(state.rear);
+  $("kept").textContent = KEPT ? "This browser keeps the ship of each board (" + board.name + ": " + tileCount(state.parts) + ") until you tap Clear."
+    : "This browser keeps nothing (a private window?): copy the ship file before you close the page.";
+  saveShip();
 }
 function take() {
   var code = $("code").value.trim().toUpperCase();
@@ -373,10 +427,16 @@ function init() {
   $("boards").innerHTML = DATA.boards.map(function (b) { return '<button data-board="' + b.id + '">' + b.name + "</button>"; }).join("");
   $("boards").addEventListener("click", function (e) {
     var b = e.target.closest("button"); if (!b) return;
-    DATA.boards.forEach(function (x) { if (x.id === b.dataset.board) state.board = x; });
-    state.parts = {}; render();
+    // Another board shows its own kept ship: this one stays kept for when it comes back.
+    DATA.boards.forEach(function (x) { if (x.id === b.dataset.board) useBoard(x); });
+    render();
   });
   $("take").addEventListener("click", take);
+  $("clear").addEventListener("click", function () {
+    if (!Object.keys(state.parts).length && !state.skipped) return;
+    if (!window.confirm("Clear your " + state.board.name + " (" + tileCount(state.parts) + ")? It cannot be undone.")) return;
+    state.parts = {}; state.skipped = 0; state.hand = null; state.handRot = 0; render();
+  });
   $("rear").addEventListener("change", function () { state.rear = parseInt($("rear").value, 10); render(); });
   $("code").addEventListener("keydown", function (e) { if (e.key === "Enter") take(); });
   $("turn").addEventListener("click", function () { if (state.hand) { state.handRot = (state.handRot + 90) % 360; render(); } });
@@ -394,9 +454,13 @@ function init() {
     var r = readShip($("in").value);
     $("readerr").innerHTML = r.errors.map(function (x) { return "<li>" + x.replace(/</g, "&lt;") + "</li>"; }).join("");
     if (r.errors.length) return;
+    var mine = r.board.id === state.board.id ? state.parts : loadShip(r.board).parts;
+    if (Object.keys(mine).length && !window.confirm("Replace the " + tileCount(mine) + " of your " + r.board.name +
+        " on this phone with the ship file read?")) return;
     state.board = r.board; state.parts = r.placed; state.skipped = r.skipped; state.ability = r.ability; $("skipped").value = r.skipped; render();
   });
   render();
 }
 window.shipBuilder = {verdict: verdict, state: state, render: render};
+useBoard(keptBoard());
 init();

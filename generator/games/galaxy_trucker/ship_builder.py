@@ -7,7 +7,8 @@ The page holds public data only: the pack's tiles (by the code every build post 
 shows, the tile id) and ship boards. It never sees the plan, so it cannot know what will be
 drawn, and it does not check that a tile was posted this round: the scorer does that.
 
-Plain JavaScript, no network, no storage: the page works from a file opened on a phone. Its
+Plain JavaScript, no network: the page works from a file opened on a phone, and keeps each
+board's ship in the browser's own storage (never wiped but by Clear, which asks). Its
 checks are the flight engine's end-of-building check (flight/legality.py) written again in
 JavaScript, step for step, so the page names the same tiles, in the same order, that the
 scorer will remove; tests/test_ship_builder.py holds the two together on many ships."""

@@ -1,0 +1,109 @@
+"""The ship builder keeps the ship on the phone (issue 45): in headless Chromium at 390 px, a
+ship built by taps is still there after a reload, each ship board keeps its own ship, and the
+ship is never wiped without asking (Clear and reading a ship file over it ask first; a No
+keeps every tile)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from phone_driver import drive_steps
+from test_ship_builder import TITLE, _bot_ships, _game, _taps
+
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.games.galaxy_trucker.flight.shipfile import write_ship
+from generator.games.galaxy_trucker.ship_builder import builder_html
+
+pytestmark = pytest.mark.browser
+
+# Taps the job's tiles onto the board as a finger does (code, Take, Turn, a square).
+BUILD = """
+var job = %s;
+click(document.querySelector('[data-board="' + job.board + '"]'));
+job.taps.forEach(function (t) {
+  $("code").value = t.code; click($("take"));
+  for (var i = 0; i < t.rotation / 90; i++) click($("turn"));
+  click(document.querySelector('[data-cell="' + t.row + "," + t.column + '"]'));
+});
+$("skipped").value = String(job.skipped);
+$("skipped").dispatchEvent(new Event("input", {bubbles: true}));
+out.built = $("out").value;
+return true;
+"""
+
+
+@pytest.fixture(scope="module")
+def content() -> GalaxyTrucker:
+    return _game("42")[0]
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory, content: GalaxyTrucker) -> Path:
+    path = tmp_path_factory.mktemp("kept") / "ship-builder.html"
+    path.write_bytes(builder_html(content, ["I", "II", "III"]))
+    return path
+
+
+def test_a_reload_keeps_the_ship_and_clear_asks(page: Path, content: GalaxyTrucker) -> None:
+    board_id, ship = next((b, s) for b, s in _bot_ships()[:3] if b == "II")
+    board = content.boards[board_id]
+    expected = write_ship(ship, board, TITLE.format(board.name))
+    job = {"board": board_id, "taps": _taps(ship), "skipped": ship.skipped}
+    found = drive_steps(
+        page,
+        [
+            BUILD % json.dumps(job),
+            # After the reload: the same ship on the same board, kept; Ship I has its own
+            # (empty) ship and coming back to Ship II finds it again.
+            """out.reloaded = $("out").value;
+            out.kept = $("kept").textContent;
+            click(document.querySelector('[data-board="I"]')); out.other = $("out").value;
+            click(document.querySelector('[data-board="II"]')); out.back = $("out").value;
+            click($("clear")); out.afterNo = $("out").value;
+            return true;""",
+            """out.stillThere = $("out").value;
+            answer(true); click($("clear")); out.afterYes = $("out").value;
+            return true;""",
+            """out.afterYesReloaded = $("out").value; return false;""",
+        ],
+    )
+    assert found["built"] == expected
+    assert found["reloaded"] == expected
+    assert "Ship II: " in found["kept"]
+    assert found["other"].startswith("# Ship I,") and "@" not in found["other"]
+    assert found["back"] == expected
+    # Clear asked twice: the No kept every tile (also across the next reload), the Yes wiped it.
+    assert (
+        found["asked"]
+        == [f"Clear your Ship II ({len(ship.placements)} tiles)? It cannot be undone."] * 2
+    )
+    assert found["afterNo"] == expected and found["stillThere"] == expected
+    assert "@" not in found["afterYes"] and "@" not in found["afterYesReloaded"]
+    assert found["afterYesReloaded"].startswith("# Ship II,")
+    assert found["scrollWidth"] <= found["innerWidth"] == 390
+
+
+def test_reading_a_ship_file_over_a_ship_asks_first(page: Path, content: GalaxyTrucker) -> None:
+    first = next(s for b, s in _bot_ships()[:3] if b == "I")
+    board = content.boards["I"]
+    mine = write_ship(first, board, TITLE.format(board.name))
+    other = "# another\nskipped: 0\n" + "\n".join(
+        ". . start . ." if r == 2 else ". . . . ." for r in range(5)
+    )
+    job = {"board": "I", "taps": _taps(first), "skipped": first.skipped}
+    found = drive_steps(
+        page,
+        [
+            BUILD % json.dumps(job),
+            f"""$("in").value = {json.dumps(other)}; click($("read")); out.afterNo = $("out").value;
+            return true;""",
+            f"""out.reloaded = $("out").value;
+            answer(true); $("in").value = {json.dumps(other)}; click($("read"));
+            out.afterYes = $("out").value; return false;""",
+        ],
+    )
+    assert found["asked"][0].startswith("Replace the ") and len(found["asked"]) == 2
+    assert found["afterNo"] == mine and found["reloaded"] == mine
+    assert "@" not in found["afterYes"]
