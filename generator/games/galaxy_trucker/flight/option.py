@@ -9,20 +9,32 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic
 
 from generator.games.galaxy_trucker.flight.state import State
 
+if TYPE_CHECKING:
+    # The state of the game flown (an expansion's State has more fields); a bare Option is
+    # Galaxy Trucker's. Python 3.11's TypeVar takes no default: the checker reads this one.
+    from typing_extensions import TypeVar
+
+    S = TypeVar("S", bound=State, default=State)
+else:
+    from typing import TypeVar
+
+    S = TypeVar("S", bound=State)
+
 
 @dataclass(frozen=True)
-class Option:
-    state: State
+class Option(Generic[S]):
+    state: S
     value: int = 0
     lines: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
 
     def __init__(
         self,
-        state: State,
+        state: S,
         value: int = 0,
         lines: tuple[str, ...] = (),
         choices: tuple[str, ...] = (),
@@ -40,7 +52,7 @@ class Option:
         return "; ".join(self.choices)
 
 
-def then(option: Option, step: Callable[[State], list[Option]]) -> list[Option]:
+def then(option: Option[S], step: Callable[[S], list[Option[S]]]) -> list[Option[S]]:
     """Run the next step from the option's state; the options carry both steps' lines."""
     if option.state.out:
         return [option]
@@ -55,11 +67,11 @@ def then(option: Option, step: Callable[[State], list[Option]]) -> list[Option]:
     ]
 
 
-def then_all(options: list[Option], step: Callable[[State], list[Option]]) -> list[Option]:
+def then_all(options: list[Option[S]], step: Callable[[S], list[Option[S]]]) -> list[Option[S]]:
     return distinct([o for option in options for o in then(option, step)])
 
 
-def distinct(options: list[Option]) -> list[Option]:
+def distinct(options: list[Option[S]]) -> list[Option[S]]:
     """Options that end in the same state with the same value are one choice for the score:
     keep the first (resolvers list the natural choice first)."""
     seen: set[tuple[State, int]] = set()
@@ -72,5 +84,5 @@ def distinct(options: list[Option]) -> list[Option]:
     return kept
 
 
-def note(option: Option, *lines: str) -> Option:
+def note(option: Option[S], *lines: str) -> Option[S]:
     return Option(option.state, option.value, option.lines + lines, option.choices)

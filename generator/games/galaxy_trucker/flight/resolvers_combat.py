@@ -235,12 +235,12 @@ def _combat(
 
 def fight_options(
     fights: Sequence[tuple[StateT, str, str, str]],
-    win: Callable[[StateT], list[Option]],
-    lose: Callable[[StateT], list[Option]],
-) -> list[Option]:
+    win: Callable[[StateT], list[Option[StateT]]],
+    lose: Callable[[StateT], list[Option[StateT]]],
+) -> list[Option[StateT]]:
     """The options of a fight: each way to fight (state after paying, outcome, words,
     choice), then what beating them (`win`) or losing (`lose`) leaves."""
-    options: list[Option] = []
+    options: list[Option[StateT]] = []
     for after, outcome, words, choice in fights:
         choices = (choice,) if len(fights) > 1 else ()
         if outcome == "win":

@@ -314,7 +314,7 @@ def _arrange(
     return tuple((c, tuple(loads[c])) for c in holds), tuple(left)
 
 
-def lose_goods(flight: Flight, state: State, count: int) -> tuple[State, list[str]]:
+def lose_goods(flight: Flight, state: AnyState, count: int) -> tuple[AnyState, list[str]]:
     """The `count` most valuable goods taken (first in reading order on a tie)."""
     loads = {c: list(g) for c, g in state.cargo}
     taken = []

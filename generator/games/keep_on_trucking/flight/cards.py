@@ -10,13 +10,14 @@ shots is offered only when that expected count is below one half (EXPECTED_RISK)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from generator.games.galaxy_trucker.flight.option import Option, distinct, then_all
 from generator.games.galaxy_trucker.flight.resolvers_trade import epidemic_losses
-from generator.games.galaxy_trucker.flight.ship import CONNECTORS, DIRECTION_NAMES, Cell, N, S
+from generator.games.galaxy_trucker.flight.ship import CONNECTORS, DIRECTION_NAMES, Cell, N, Part, S
 from generator.games.galaxy_trucker.flight.state import crew_words, lose_goods
 from generator.games.keep_on_trucking.flight.combat import (
     _gunners,
@@ -47,14 +48,14 @@ from generator.games.keep_on_trucking.flight.strength import engine_powers
 from generator.games.keep_on_trucking.flight.tstate import TFlight, TState, can_pay, spend
 
 Rolls = tuple[tuple[int, int], ...]
-Resolver = Callable[[TFlight, TState, Any, Rolls], list[Option]]
+Resolver = Callable[[TFlight, TState, Any, Rolls], list[Option[TState]]]
 EXPECTED_RISK = 0.5
 DIPLOMAT_KINDS = ("pirates", "slavers", "smugglers")
 SIDES = ("front", "right", "rear", "left")
 
 
 def resolver(inner: Resolver) -> Resolver:
-    def run(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
+    def run(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option[TState]]:
         start = replace(state, free_battery=state.active == "Techie", battery_uses=0)
         options = inner(flight, start, card, rolls)
         if card.kind in DIPLOMAT_KINDS and state.active == "Diplomat":
@@ -96,7 +97,7 @@ def _record(value: int) -> str:
 
 
 # --- meteors -----------------------------------------------------------------------------
-def meteoric_swarm(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
+def meteoric_swarm(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option[TState]]:
     hits = [(m.size, m.direction) for m in card.meteors]
     return [
         replace(o, lines=(*o.lines, f"Record {o.value}."))
@@ -143,7 +144,7 @@ def vortex_side(flight: TFlight, state: TState, card: Any) -> tuple[str, list[st
     ]
 
 
-def meteor_vortex(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
+def meteor_vortex(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option[TState]]:
     side, lines = vortex_side(flight, state, card)
     hits = [(m.size, m.direction) for m in card.meteors]
     return [
@@ -153,15 +154,15 @@ def meteor_vortex(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> li
 
 
 # --- fights ------------------------------------------------------------------------------
-def pirates(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
+def pirates(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option[TState]]:
     value = card.credits - card.days
 
-    def win(s: TState) -> list[Option]:
+    def win(s: TState) -> list[Option[TState]]:
         return [
             Option(s, value, (f"Record {card.credits} credits - {card.days} day(s) = {value}.",))
         ]
 
-    def lose(s: TState) -> list[Option]:
+    def lose(s: TState) -> list[Option[TState]]:
         hits = [(shot.size, shot.direction) for shot in card.shots]
         return [
             replace(o, lines=(*o.lines, f"Record {o.value}."))
@@ -171,15 +172,15 @@ def pirates(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
     return combat(flight, state, card.strength, win, lose)
 
 
-def slavers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
+def slavers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option[TState]]:
     value = card.credits - card.days
 
-    def win(s: TState) -> list[Option]:
+    def win(s: TState) -> list[Option[TState]]:
         return [
             Option(s, value, (f"Record {card.credits} credits - {card.days} day(s) = {value}.",))
         ]
 
-    def lose(s: TState) -> list[Option]:
+    def lose(s: TState) -> list[Option[TState]]:
         options = []
         ways = crew_loss_options(flight, s, card.crew_lost, keep_a_human=False)
         # A forced loss larger than the awake crew takes sleepers too.
@@ -204,8 +205,8 @@ def slavers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
     return combat(flight, state, card.strength, win, lose)
 
 
-def smugglers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
-    def win(s: TState) -> list[Option]:
+def smugglers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option[TState]]:
+    def win(s: TState) -> list[Option[TState]]:
         options = []
         for after, lines, _n in load(flight, s, list(card.goods)):
             options.append(
@@ -223,7 +224,7 @@ def smugglers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[O
         skip = Option(s, 0, ("Left their goods: record 0.",), ("leave the goods",))
         return distinct([*options, skip])
 
-    def lose(s: TState) -> list[Option]:
+    def lose(s: TState) -> list[Option[TState]]:
         after, taken = lose_goods(flight, s, card.goods_lost)
         short = card.goods_lost - len(taken)
         lines = [f"They take goods: {flight.goods_words(taken)}." if taken else "No goods to take."]
@@ -240,7 +241,7 @@ def smugglers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[O
                     ways.append((woke, [*lines, words, *more], short - crew))
         return [_batteries_for_goods(s2, more, left) for s2, more, left in ways]
 
-    def _batteries_for_goods(after: TState, lines: list[str], short: int) -> Option:
+    def _batteries_for_goods(after: TState, lines: list[str], short: int) -> Option[TState]:
         if short:
             batteries = min(short, after.battery_count)
             charges = dict(after.charges)
@@ -260,7 +261,7 @@ def smugglers(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[O
 
 
 # --- engines -----------------------------------------------------------------------------
-def _engines(flight: TFlight, state: TState, twice: bool) -> list[Option]:
+def _engines(flight: TFlight, state: TState, twice: bool) -> list[Option[TState]]:
     # Gravitational Anomaly: only Open Space spins the ship (rough-roads.yaml).
     options = []
     for p in engine_powers(flight, state):
@@ -290,16 +291,18 @@ def _engines(flight: TFlight, state: TState, twice: bool) -> list[Option]:
     return options
 
 
-def open_space(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
+def open_space(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option[TState]]:
     return _engines(flight, state, False)
 
 
-def wide_open_space(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
+def wide_open_space(
+    flight: TFlight, state: TState, card: Any, rolls: Rolls
+) -> list[Option[TState]]:
     return _engines(flight, state, True)
 
 
 # --- goods -------------------------------------------------------------------------------
-def planets(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
+def planets(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option[TState]]:
     options = []
     locals_roll = flight.road("paranoid-locals")
     for i, goods in enumerate(card.planets, start=1):
@@ -337,7 +340,9 @@ def planets(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
     return distinct(options)
 
 
-def abandoned_station(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
+def abandoned_station(
+    flight: TFlight, state: TState, card: Any, rolls: Rolls
+) -> list[Option[TState]]:
     head = f"Crew aboard: {crew_words(state)} ({state.crew_count}; {card.crew_needed} needed)."
     if state.crew_count < card.crew_needed:
         return [Option(state, 0, (head, "Too few crew to enter the station: record 0."))]
@@ -368,7 +373,7 @@ def _union(flight: TFlight, state: TState, crew: int) -> tuple[TState, str] | No
     return paid[0], f" Union Ship: also paid {flight.goods_words(paid[1])}."
 
 
-def abandoned_ship(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
+def abandoned_ship(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option[TState]]:
     value = card.credits - card.days
     head = f"Crew aboard: {crew_words(state)}."
     options = []
@@ -398,7 +403,7 @@ def abandoned_ship(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> l
     return distinct(options)
 
 
-def stardust(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
+def stardust(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option[TState]]:
     exposed = flight.ship.exposed(state.present)
     where = ", ".join(f"{flight.ship.parts[c].tile.id} {DIRECTION_NAMES[d]}" for c, d in exposed)
     return [
@@ -413,7 +418,7 @@ def stardust(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Op
     ]
 
 
-def epidemic(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
+def epidemic(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option[TState]]:
     after, lines = epidemic_losses(flight, state)
     after, more = crew_check(flight, after, state.crew_count)
     return [Option(after, 0, (*lines, *more, "Record 0."))]
@@ -422,7 +427,7 @@ def epidemic(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Op
 # --- the expansion's cards ---------------------------------------------------------------
 def _counted(flight: TFlight, state: TState, component: str) -> list[Cell]:
     ship = flight.ship
-    facts = {
+    facts: dict[str, Callable[[Part], bool]] = {
         "single-cannon": lambda p: p.does.cannon and (p.type.strength or 1) == 1,
         "double-cannon": lambda p: p.does.cannon and p.type.strength == 2,
         "single-engine": lambda p: p.does.engine and (p.type.strength or 1) == 1,
@@ -434,11 +439,13 @@ def _counted(flight: TFlight, state: TState, component: str) -> list[Cell]:
     return [c for c in ship.order if c in state.present and fact(ship.parts[c])]
 
 
-def antitrust_check(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
+def antitrust_check(
+    flight: TFlight, state: TState, card: Any, rolls: Rolls
+) -> list[Option[TState]]:
     options = [Option(state)]
     for number, limit in enumerate(card.limits, start=1):
 
-        def line(s: TState, n: int = number, lim: Any = limit) -> list[Option]:
+        def line(s: TState, n: int = number, lim: Any = limit) -> list[Option[TState]]:
             found = _counted(flight, s, lim.component)
             words = lim.component.replace("-", " ")
             if len(found) <= lim.limit:
@@ -485,7 +492,7 @@ def _reward(flight: TFlight, state: TState, reward: Any) -> list[tuple[TState, i
     """(state, Event box value, words) for one reward."""
     value = reward.credits or 0
     words = []
-    ways = [(state, [])]
+    ways: list[tuple[TState, list[str]]] = [(state, [])]
     if reward.credits:
         words.append(f"+{reward.credits} credits")
     if reward.days:
@@ -518,7 +525,7 @@ def _reward(flight: TFlight, state: TState, reward: Any) -> list[tuple[TState, i
     return [(s, value, ", ".join(words + lines) or "nothing") for s, lines in ways]
 
 
-def junkyard(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
+def junkyard(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option[TState]]:
     from generator.games.keep_on_trucking.card_kinds import row_words
 
     options = []
@@ -531,7 +538,7 @@ def junkyard(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Op
             risk = sum(unprotected(flight, state, n, z, f) for n, z, f in hits)
             if risk >= EXPECTED_RISK:
                 continue
-        starts: list[Option] = []
+        starts: list[Option[TState]] = []
         if cost.crew:
             if state.crew_count < cost.crew:
                 continue
@@ -584,10 +591,10 @@ def junkyard(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Op
         if hits:
             noun = hits[0][0]
             for k, ((n, z, f), roll) in enumerate(zip(hits, hit_rolls, strict=True), start=1):
-                starts = then_all(
-                    starts,
-                    lambda s, n=n, z=z, f=f, roll=roll, k=k: strike(flight, s, k, z, f, roll, n),
+                hit = functools.partial(
+                    strike, flight, index=k, size=z, came_from=f, roll=roll, noun=n
                 )
+                starts = then_all(starts, hit)
             starts = [
                 replace(
                     o,
@@ -621,7 +628,7 @@ def junkyard(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Op
     return distinct(options)
 
 
-def bad_day(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option]:
+def bad_day(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option[TState]]:
     from generator.games.keep_on_trucking.card_kinds import BAD_DAY_ROWS
 
     rows = BAD_DAY_ROWS[min(flight.rnd.round, 3)]
@@ -630,7 +637,7 @@ def bad_day(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Opt
     ]
     if "sabotage" in rows:
 
-        def sabotage(s: TState) -> list[Option]:
+        def sabotage(s: TState) -> list[Option[TState]]:
             board = flight.ship.board
             for k in range(card.sabotage_rolls):
                 row_roll, column_roll = rolls[2 * k], rolls[2 * k + 1]

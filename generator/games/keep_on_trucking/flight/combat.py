@@ -19,6 +19,7 @@ heavy shot that destroys a tile hits the next one in its line)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -32,7 +33,7 @@ from generator.games.keep_on_trucking.flight.geometry import (
     joined_to,
     landings,
 )
-from generator.games.keep_on_trucking.flight.strength import cannon_powers, throw
+from generator.games.keep_on_trucking.flight.strength import Power, cannon_powers, throw
 from generator.games.keep_on_trucking.flight.tstate import (
     TFlight,
     TState,
@@ -125,26 +126,31 @@ def _pay(state: TState, count: int, why: str) -> tuple[TState, str] | None:
 
 def _hit_all(
     flight: TFlight, state: TState, targets: list[tuple[Strike, Cell]], head: str, piercing: bool
-) -> list[Option]:
+) -> list[Option[TState]]:
     """Every target not stopped is struck in turn (a tile already gone is looked up again
     in its line)."""
     options = [Option(state)]
     for spot, _cell in targets:
 
-        def step(s: TState, spot: Strike = spot) -> list[Option]:
+        def step(s: TState, spot: Strike = spot) -> list[Option[TState]]:
             line = flight.ship.line(spot.side, spot.number, s.present)
             if not line:
                 return [Option(s, 0, (f"Nothing is left in {line_words(flight, spot)}.",))]
             first = destroy(flight, s, line[0], "It hits")
             if not piercing:
                 return first
-            return then_all(first, lambda t, spot=spot: _pierce(flight, t, spot))
+            return then_all(first, functools.partial(_pierce, flight, spot=spot))
 
         options = then_all(options, step)
     return options
 
 
-def _pierce(flight: TFlight, state: TState, spot: Strike) -> list[Option]:
+def _always(option: Option[TState]) -> Callable[[TState], list[Option[TState]]]:
+    """A step whose one option is `option`, whatever the state before it."""
+    return lambda _state: [option]
+
+
+def _pierce(flight: TFlight, state: TState, spot: Strike) -> list[Option[TState]]:
     line = flight.ship.line(spot.side, spot.number, state.present)
     if not line:
         return [Option(state)]
@@ -164,7 +170,7 @@ def strike(
     came_from: str,
     roll: tuple[int, int],
     noun: str,
-) -> list[Option]:
+) -> list[Option[TState]]:
     total = roll[0] + roll[1]
     spots = landings(flight.ship.board, came_from, total, flight.front_edge, state.flipped)
     what = f"{noun} {index}"
@@ -189,7 +195,7 @@ def strike(
     for time in range(times):
         extra = " (Murphy's Law: it hits a second time)" if time else ""
 
-        def once(s: TState, extra: str = extra) -> list[Option]:
+        def once(s: TState, extra: str = extra) -> list[Option[TState]]:
             return _strike_once(flight, s, spots, head + extra, big, noun, what)
 
         options = then_all(options, once)
@@ -204,7 +210,7 @@ def _strike_once(
     big: bool,
     noun: str,
     what: str,
-) -> list[Option]:
+) -> list[Option[TState]]:
     if not spots:
         return [Option(state, 0, (f"{head}: it misses the ship's lines.",))]
     targets = _targets(flight, state, spots)
@@ -246,13 +252,13 @@ def _strike_once(
     shielded = _boosted_only(flight, state, side, what, bad_luck * len(exposed))
     options = [Option(base.state, base.value, base.lines)]
     for spot, _cell in exposed:
-        options = then_all(
-            options,
-            lambda s, spot=spot: _shoot(flight, s, spot, head, what, bad_luck, piercing),
+        shoot = functools.partial(
+            _shoot, flight, spot=spot, head=head, what=what, bad_luck=bad_luck, piercing=piercing
         )
+        options = then_all(options, shoot)
     if not shielded:
         return options
-    found = [o for s in shielded for o in then(base, lambda _s, s=s: [s])]
+    found = [o for s in shielded for o in then(base, _always(s))]
     # Beside the boosted shield, every other way is the player's choice not to use it.
     others = [replace(o, choices=o.choices or (f"let {what} hit",)) for o in options]
     return distinct(found + others)
@@ -266,7 +272,7 @@ def _shielded(
     head: str,
     what: str,
     bad_luck: int,
-) -> list[Option]:
+) -> list[Option[TState]]:
     hit = _hit_all(flight, state, exposed, head, False)
     shields = _shields(flight, state, side)
     paid = (
@@ -289,7 +295,9 @@ def _shielded(
     return [Option(after, reach, (f"{words}.",), (f"shield {what}",)), *taken]
 
 
-def _boosted_only(flight: TFlight, state: TState, side: int, what: str, reach: int) -> list[Option]:
+def _boosted_only(
+    flight: TFlight, state: TState, side: int, what: str, reach: int
+) -> list[Option[TState]]:
     shields = _boosted_shields(flight, state, side)
     if not shields:
         return []
@@ -313,7 +321,7 @@ def _boosted(
     what: str,
     bad_luck: int,
     piercing: bool,
-) -> list[Option]:
+) -> list[Option[TState]]:
     reach = bad_luck * len(exposed)
     hit = _hit_all(flight, state, exposed, head, piercing)
     shielded = _boosted_only(flight, state, side, what, reach)
@@ -338,7 +346,7 @@ def _shoot(
     what: str,
     bad_luck: int,
     piercing: bool,
-) -> list[Option]:
+) -> list[Option[TState]]:
     line = flight.ship.line(spot.side, spot.number, state.present)
     if not line:
         return [Option(state)]
@@ -385,7 +393,7 @@ def volley(
     rolls: Rolls,
     noun: str,
     ignored: str | None = None,
-) -> list[Option]:
+) -> list[Option[TState]]:
     options = [Option(state)]
     for index, ((size, came_from), roll) in enumerate(zip(hits, rolls, strict=True), start=1):
         if ignored is not None and came_from == ignored:
@@ -403,10 +411,10 @@ def volley(
                 for o in options
             ]
             continue
-        options = then_all(
-            options,
-            lambda s, i=index, z=size, f=came_from, r=roll: strike(flight, s, i, z, f, r, noun),
+        hit = functools.partial(
+            strike, flight, index=index, size=size, came_from=came_from, roll=roll, noun=noun
         )
+        options = then_all(options, hit)
     return options
 
 
@@ -419,7 +427,7 @@ def fight(flight: TFlight, state: TState, strength: int) -> list[tuple[TState, s
         found.append((p, outcome))
     kept: list[tuple[TState, str, str, str]] = []
     order = {"win": 0, "tie": 1, "lose": 2}
-    best: dict[str, list] = {}
+    best: dict[str, list[Power]] = {}
     for p, outcome in found:
         others = best.setdefault(outcome, [])
         if any(q.batteries <= p.batteries and len(q.thrown) <= len(p.thrown) for q in others):
@@ -435,7 +443,7 @@ def combat(
     flight: TFlight,
     state: TState,
     strength: int,
-    win: Callable[[TState], list[Option]],
-    lose: Callable[[TState], list[Option]],
-) -> list[Option]:
+    win: Callable[[TState], list[Option[TState]]],
+    lose: Callable[[TState], list[Option[TState]]],
+) -> list[Option[TState]]:
     return fight_options(fight(flight, state, strength), win, lose)

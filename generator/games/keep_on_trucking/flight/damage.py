@@ -110,7 +110,7 @@ def _manned(state: TState, chunk: list[Cell]) -> bool:
 
 def settle(
     flight: TFlight, state: TState, lines: tuple[str, ...], crew_before: int
-) -> list[Option]:
+) -> list[Option[TState]]:
     """After tiles are gone: wired tiles left alone fall off, a broken ship keeps one chunk
     (the player's choice among those with crew or sleepers), then the crew check."""
     ship = flight.ship
@@ -173,7 +173,7 @@ def explosion(flight: TFlight, state: TState, cell: Cell) -> list[Cell]:
     return found
 
 
-def destroy(flight: TFlight, state: TState, cell: Cell, why: str) -> list[Option]:
+def destroy(flight: TFlight, state: TState, cell: Cell, why: str) -> list[Option[TState]]:
     crew_before = state.crew_count
     cells = explosion(flight, state, cell)
     label = flight.label(cell)

@@ -159,7 +159,7 @@ def metal_fatigue(flight: TFlight, state: TState) -> tuple[TState, tuple[str, ..
     return option.state, option.lines
 
 
-def crew_options(flight: TFlight, state: TState, ability: str | None) -> list[Option]:
+def crew_options(flight: TFlight, state: TState, ability: str | None) -> list[Option[TState]]:
     """Where the aliens go (one of each colour at most, never the starting cabin, never in
     the Dead Zone), then the cyan alien's ability, then Cosmic Psychosis."""
     ship = flight.ship
@@ -278,12 +278,15 @@ def final_score(flight: TFlight, state: TState) -> int:
 
 class Search(base_search.Search):
     # This game's resolvers (cards.py), each with what applies on every card (a Techie's
-    # free battery, a Diplomat).
-    resolvers = MappingProxyType({name: resolver(inner) for name, inner in RESOLVERS.items()})
+    # free battery, a Diplomat). The base search types its steps for Galaxy Trucker's State:
+    # this game's take and give its TState (the ignores below say so).
+    resolvers = MappingProxyType(
+        {name: resolver(inner) for name, inner in RESOLVERS.items()}  # type: ignore[misc]  # TState
+    )
 
     def __init__(self, flight: TFlight, budget: int, move_crew: bool, ability: str | None) -> None:
         super().__init__(flight, budget, move_crew)
-        self.steps[0] = lambda s: crew_options(flight, s, ability)  # type: ignore[arg-type]  # a TState
+        self.steps[0] = lambda s: crew_options(flight, s, ability)  # type: ignore[arg-type, assignment, return-value]  # TState
         # Where the crew sit decides where sleepers wake: never merge seatings.
         self.by_crew_count = False
 
