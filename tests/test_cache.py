@@ -334,16 +334,45 @@ def test_a_game_and_today_are_the_same_with_the_cache_off_cold_and_warm(
         assert said(sheetgen("today", "-o", "off")) == expected_today  # warm: the outline
 
 
+@pytest.fixture(scope="module")
+def written_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A whole game folder, pictures included, written once for the tests below (each
+    works on a copy of its own)."""
+    folder = tmp_path_factory.mktemp("written") / "g"
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("SHEETGEN_CACHE", "off")
+        args = ["game", "--seed", SEED, "--start", "2026-12-01", "--paper", "a4", "-o"]
+        result = CliRunner().invoke(main, [*args, str(folder)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return folder
+
+
 @pytest.mark.parametrize("what", ["text", "alt", "title", "types", "nested"])
 def test_a_forged_outline_never_reaches_a_post(
-    sheetgen: Callable[..., Result], root: Path, what: str
+    sheetgen: Callable[..., Result],
+    root: Path,
+    what: str,
+    written_game: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """An entry rewritten by hand, its checksum made to agree, says what the folder does
-    not: `today` works the outline out again and prints the folder's own texts."""
-    args = ["--no-images", "--seed", SEED, "--start", "2026-12-01", "-o", "g"]
-    assert sheetgen("game", *args).exit_code == 0
+    not: `today` works the outline out again and prints the folder's own texts (the entry
+    as it was written is used: the pack is not loaded)."""
+    import shutil
+
+    import generator.kit.session as session
+
+    shutil.copytree(written_game, tmp_path / "g")
     expected = said(sheetgen("today", "-o", "g"))
     (entry,) = entries(root, "today-outline")
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the pack was loaded")
+
+    with monkeypatch.context() as warm:
+        warm.setattr(session, "load_content", refused)
+        assert said(sheetgen("today", "-o", "g")) == expected
     forgery = "FORGED: take 3 tiles from the discard pile."
 
     def change(pieces: dict[str, bytes]) -> dict[str, bytes]:

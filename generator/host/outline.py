@@ -12,7 +12,8 @@ A kept outline never puts a word into a post: it is used only when every file it
 would write (each text, and the host's note with the pictures' alt texts) is, byte for
 byte, the file the game folder holds, which `sheetgen game` wrote from the checked pack.
 An entry edited by hand, its checksum made to agree, says something the folder does not:
-it is not used, and the outline is worked out from the pack and the plan.
+it is not used, and the outline is worked out from the pack and the plan. (So is a game
+written with --no-images every time: its posts' texts name no pictures, the outline's do.)
 
 The posts here are outlines: every field `today` reads (key, title, turn, texts, comments,
 pictures with their alt texts, attachments), not the parts a catch-up page is drawn from
