@@ -1,14 +1,19 @@
 # Entry points for a fresh machine with Python 3.11+ and make:
 #   make game    set up .venv and generate a whole example game into output/
-#   make check   the fast lane while you work: ruff, mypy and the fast tests (about 6 minutes of CPU)
+#   make check   the fast lane while you work: ruff, mypy and the fast tests (at most 90 s on
+#                a 2-core machine)
 #   make test    everything, as CI runs it: ruff, every test (end-to-end, browser, packaging,
 #                slow), and the fast tests again against the lowest dependency versions allowed
+#                (at most 8 minutes on a 2-core machine)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 SEED_FILE ?= seeds/example.yaml
 # The tests left out of the fast lane (markers in pyproject.toml).
 FAST := not e2e and not browser and not packaging and not slow
+# One test process per core: every test has its own scratch folders and its own cache
+# (tests/conftest.py), so they run side by side.
+PARALLEL := -n auto
 MIN_VENV := .venv-minimum
 
 .PHONY: game check test test-minimum types lint bench clean
@@ -32,14 +37,14 @@ check: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(MAKE) types
-	$(BIN)/python -m pytest -m "$(FAST)"
+	$(BIN)/python -m pytest $(PARALLEL) -m "$(FAST)"
 
 test: $(STAMP)
 	bash .ci/ensure-chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(MAKE) types
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PARALLEL)
 	$(MAKE) test-minimum
 
 # mypy over generator/ ([tool.mypy] in pyproject.toml): a call into a game's interface with
@@ -56,7 +61,7 @@ $(MIN_VENV)/.installed: pyproject.toml .ci/minimum-versions.txt
 	touch $@
 
 test-minimum: $(MIN_VENV)/.installed
-	$(MIN_VENV)/bin/python -m pytest -m "$(FAST)"
+	$(MIN_VENV)/bin/python -m pytest $(PARALLEL) -m "$(FAST)"
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -7,6 +7,8 @@ import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import devtools
+import headless
 import pytest
 from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, settings
@@ -30,7 +32,8 @@ settings.load_profile("explore" if os.environ.get("HYPOTHESIS_EXPLORE") else "su
 
 @pytest.fixture(autouse=True, scope="session")
 def sheet_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The suite's own cache of pack-only files, never the user's ~/.cache."""
+    """The cache of the suite's session- and module-wide fixtures (games built once and
+    read by many tests), never the user's ~/.cache. Each test has its own (own_cache)."""
     folder = tmp_path_factory.mktemp("sheet-cache")
     before = os.environ.get("SHEETGEN_CACHE")
     os.environ["SHEETGEN_CACHE"] = str(folder)
@@ -39,6 +42,35 @@ def sheet_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         del os.environ["SHEETGEN_CACHE"]
     else:
         os.environ["SHEETGEN_CACHE"] = before
+
+
+@pytest.fixture(autouse=True)
+def own_cache(
+    sheet_cache: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Path]:
+    """Each test starts with an empty cache of its own: it passes or fails alone, whatever
+    ran before it or beside it (the suite runs in parallel), and a `sheetgen` it starts
+    inherits it. Outside the test's tmp_path, which then holds only what the test made."""
+    folder = tmp_path_factory.mktemp("cache")
+    monkeypatch.setenv("SHEETGEN_CACHE", str(folder))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)  # a game's sheets and pictures: megabytes
+
+
+@pytest.fixture(autouse=True)
+def chromium_only_in_the_browser_lane(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A test that starts Chromium says so (@pytest.mark.browser): the fast lane never waits
+    on a browser without anyone having decided it should."""
+    if request.node.get_closest_marker("browser") is not None:
+        return
+
+    def unmarked() -> str:
+        raise AssertionError(f"{request.node.nodeid} starts Chromium: mark it browser")
+
+    for module in (headless, devtools):
+        monkeypatch.setattr(module, "chromium", unmarked)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -387,6 +387,7 @@ def test_refusals_say_why(played: tuple[BsgGame, Counter[str]], tmp_path: Path) 
     assert fast_state(game).resources["fuel"] == before["fuel"] - 2
 
 
+@pytest.mark.slow  # plays the 24-turn game of the slow tests above
 def test_the_reveal_is_posted_split_for_discord(
     played: tuple[BsgGame, Counter[str]], tmp_path: Path
 ) -> None:

@@ -213,6 +213,7 @@ def _write_in_child(
     return int(total), int(plan_step), int(commit)
 
 
+@pytest.mark.slow  # a writing process killed at each of dozens of steps
 def test_crash_at_each_step_of_the_write_leaves_previous_or_complete_game(
     run: Any, tmp_path: Path
 ) -> None:

@@ -147,6 +147,7 @@ def _taps(ship: ShipFile) -> list[dict[str, Any]]:
     ]
 
 
+@pytest.mark.browser
 def test_building_by_taps_gives_the_reference_ship_file(page: Path, content: GalaxyTrucker) -> None:
     """The hand-written round-1 ship of seed 42 (tests/cases/ships), built by taps, exports
     the same ship as the engine reads from the file, written as the engine writes it; the
@@ -184,6 +185,7 @@ def test_bot_ships_built_by_taps_export_as_the_engine_writes_them(
     assert figures["scrollWidth"] <= 390
 
 
+@pytest.mark.browser
 def test_a_tapped_illegal_ship_is_flagged_as_the_engine_removes_it(
     page: Path, content: GalaxyTrucker
 ) -> None:
@@ -207,6 +209,7 @@ def test_a_tapped_illegal_ship_is_flagged_as_the_engine_removes_it(
     assert sorted(found["flagged"]) == sorted(f"{c[0]},{c[1]}" for c, _, _ in expected)
 
 
+@pytest.mark.browser
 def test_the_page_verdict_agrees_with_the_engine_on_bot_ships(
     page: Path, content: GalaxyTrucker
 ) -> None:
@@ -238,6 +241,7 @@ def test_the_page_verdict_agrees_with_the_engine_on_bot_ships(
     assert 102 <= legal < 204  # every bot ship is legal; most spoiled ones are not
 
 
+@pytest.mark.browser
 def test_a_page_export_is_ranked_and_its_account_written(
     run: Any, tmp_path: Path, page: Path
 ) -> None:

@@ -66,6 +66,7 @@ def _bot_ships() -> list[tuple[str, int, ShipFile]]:
     return found
 
 
+@pytest.mark.browser
 def test_the_page_verdict_agrees_with_the_expansion_check(
     page: Path, content: GalaxyTrucker
 ) -> None:
@@ -97,6 +98,7 @@ def test_the_page_verdict_agrees_with_the_expansion_check(
     assert "fancy wiring" in joined
 
 
+@pytest.mark.browser
 def test_a_ship_tapped_onto_an_a_board_exports_as_the_engine_writes_it(
     page: Path, content: GalaxyTrucker
 ) -> None:
@@ -126,6 +128,7 @@ PLATED = {
 
 
 @pytest.mark.parametrize("case", sorted(PLATED))
+@pytest.mark.browser
 def test_plating_fits_smooth_and_plating_in_the_engine_and_on_the_page(
     page: Path, content: GalaxyTrucker, case: str
 ) -> None:
@@ -167,6 +170,7 @@ def _labelled(text: str, labels: list[str], columns: list[str] | None = None) ->
     return "\n".join([*head, *(f"{lab}: {row}" for lab, row in zip(labels, grid, strict=True))])
 
 
+@pytest.mark.browser
 def test_ship_ia_files_name_rows_by_their_printed_labels(
     page: Path, content: GalaxyTrucker
 ) -> None:
