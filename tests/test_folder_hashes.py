@@ -1,12 +1,18 @@
-"""Every file a game folder holds, by SHA-256: the five packs at two seeds each, and the two
-table games played through ten table entries. Recorded before the one-game-shape redesign;
-the redesign must write the same bytes. A deliberate change is refreshed with
-`pytest --update-golden` and named in the issue note, file by file."""
+"""Every file a game folder holds, as recorded: the five packs at two seeds each, and the two
+table games played through ten table entries. The two reference games (Galaxy Trucker at
+seed 42, the Card Race example table after ten entries) keep their text files as files
+under tests/golden/ (a change shows as a diff a person can read); their PNG and PDF files,
+and every file of the other cases, are kept as SHA-256 hashes (folder-hashes.json). A
+deliberate change is refreshed with `pytest --update-golden` (tests/golden/README.md says
+how to review it)."""
 
 from __future__ import annotations
 
+import difflib
+import fcntl
 import hashlib
 import json
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,20 +27,30 @@ from generator.kit.session import load_content
 Run = Callable[..., Result]
 GOLDEN = Path(__file__).parent / "golden" / "folder-hashes.json"
 ROOT = Path(__file__).resolve().parent.parent
+GOLDEN_DIR = GOLDEN.parent
 SEEDS = ("folder-hash-seed-one-0123456789", "folder-hash-seed-two-0123456789")
+# The reference Galaxy Trucker game's seed (the plan golden plan-42.json's too).
+REFERENCE_SEED = "42"
 SCHEDULED = ("galaxy-trucker", "keep-on-trucking", "moon-drop")
 TABLE_ENTRIES = 10
 
 
-def hashes(folder: Path) -> dict[str, str]:
+BINARY = (".png", ".pdf")  # kept as hashes: a diff of them says nothing to a person
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
     return {
-        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        p.relative_to(folder).as_posix(): p.read_bytes()
         for p in sorted(folder.rglob("*"))
         if p.is_file()
     }
 
 
-def scheduled_game(run: Run, where: Path, pack: str, seed: str, images: bool) -> dict[str, str]:
+def hashes(files: dict[str, bytes]) -> dict[str, str]:
+    return {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}
+
+
+def scheduled_game(run: Run, where: Path, pack: str, seed: str, images: bool) -> dict[str, bytes]:
     """A whole game; Keep on Trucking with its options (A ships, Rough Roads, titles)."""
     options = "ships: A\ndifficulty: hard\ntitles: 3-6-9\n" if pack == "keep-on-trucking" else ""
     game = where / "game.yaml"
@@ -42,10 +58,10 @@ def scheduled_game(run: Run, where: Path, pack: str, seed: str, images: bool) ->
     args = ["game", "--game", str(game), "-o", str(where / "g")]
     result = run(*args) if images else run(*args, "--no-images")
     assert result.exit_code == 0, result.output
-    return hashes(where / "g")
+    return files_of(where / "g")
 
 
-def card_race_game(run: Run, where: Path, seed: str, entries: int) -> dict[str, str]:
+def card_race_game(run: Run, where: Path, seed: str, entries: int) -> dict[str, bytes]:
     """The example table (three players, both languages, hidden bids) and its first legal
     entries: trump when a Navigator asks for it, bids of 0, then the lowest card allowed."""
     example = (ROOT / "seeds" / "card-race-example.yaml").read_text()
@@ -60,10 +76,10 @@ def card_race_game(run: Run, where: Path, seed: str, entries: int) -> dict[str, 
         args = [command, str(folder), *words]
         result = run("card-race", *args)
         assert result.exit_code == 0, result.output
-    return hashes(folder)
+    return files_of(folder)
 
 
-def battlestar_game(where: Path, seed: str, entries: int) -> dict[str, str]:
+def battlestar_game(where: Path, seed: str, entries: int) -> dict[str, bytes]:
     """The four-player test table set up, then turns of skills, a Crisis, a fleet change and
     `next`, until `entries` table entries are logged."""
     game = BsgGame(where, seed=seed)
@@ -81,38 +97,99 @@ def battlestar_game(where: Path, seed: str, entries: int) -> dict[str, str]:
             current = game.state().player(game.state().current_seat)
             command = ("skills", current.name, *FIVE_DRAWS.get(current.character, []))
         game.run(*command)
-    return hashes(game.folder)
+    return files_of(game.folder)
 
 
-def every_case(run: Run, tmp_path: Path) -> dict[str, dict[str, str]]:
-    cases: dict[str, dict[str, str]] = {}
-    for pack in SCHEDULED:
-        for index, seed in enumerate(SEEDS):
-            where = tmp_path / f"{pack}-{index}"
-            where.mkdir()
-            # The first seed of each pack is written with its pictures, the second without.
-            cases[f"{pack}/{seed}"] = scheduled_game(run, where, pack, seed, images=index == 0)
+def case_names() -> list[str]:
+    names = [f"galaxy-trucker/{REFERENCE_SEED}", f"galaxy-trucker/{SEEDS[1]}"]
+    names += [f"{pack}/{seed}" for pack in SCHEDULED[1:] for seed in SEEDS]
     for index, seed in enumerate(SEEDS):
         entries = TABLE_ENTRIES if index == 0 else 0
-        where = tmp_path / f"card-race-{index}"
-        where.mkdir()
-        cases[f"card-race/{seed}/{entries}-entries"] = card_race_game(run, where, seed, entries)
-        cases[f"battlestar/{seed}/{entries}-entries"] = battlestar_game(
-            tmp_path / f"battlestar-{index}", seed, entries
-        )
-    return cases
+        names += [f"card-race/{seed}/{entries}-entries", f"battlestar/{seed}/{entries}-entries"]
+    return names
 
 
-def test_every_file_of_every_game_folder_is_as_recorded(
-    run: Run, tmp_path: Path, update_golden: bool
+# The cases whose text files are kept as files, and the folder under tests/golden/ of each.
+TEXT_GOLDEN = {
+    f"galaxy-trucker/{REFERENCE_SEED}": "galaxy-trucker-42",
+    f"card-race/{SEEDS[0]}/{TABLE_ENTRIES}-entries": "card-race-10-entries",
+}
+# The reference games run in the fast lane; the whole matrix with the rest (make test).
+CASES = [
+    pytest.param(name, marks=() if name in TEXT_GOLDEN else pytest.mark.slow)
+    for name in case_names()
+]
+
+
+def make_case(name: str, run: Run, where: Path) -> dict[str, bytes]:
+    """The game folder of a case: the first seed of each scheduled pack (and the reference
+    game) is written with its pictures, the second without."""
+    pack, seed, *rest = name.split("/")
+    if pack == "card-race":
+        return card_race_game(run, where, seed, int(rest[0].split("-")[0]))
+    if pack == "battlestar":
+        return battlestar_game(where / "battlestar", seed, int(rest[0].split("-")[0]))
+    return scheduled_game(run, where, pack, seed, images=seed != SEEDS[1])
+
+
+def first_text_difference(name: str, folder: Path, files: dict[str, bytes]) -> str:
+    """ "" when the text files are those kept under `folder`; else which files differ and
+    the unified diff of the first one."""
+    kept = {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
+    texts = {name: data for name, data in files.items() if not name.endswith(BINARY)}
+    changed = sorted(k for k in set(texts) | set(kept) if texts.get(k) != kept.get(k))
+    if not changed:
+        return ""
+    first = changed[0]
+    diff = difflib.unified_diff(
+        kept.get(first, b"").decode(errors="replace").splitlines(keepends=True),
+        texts.get(first, b"").decode(errors="replace").splitlines(keepends=True),
+        f"tests/golden/{folder.name}/{first}" if first in kept else "/dev/null",
+        f"written/{first}" if first in texts else "/dev/null",
+    )
+    listed = ", ".join(changed[:12]) + (" ..." if len(changed) > 12 else "")
+    return f"{name}: {len(changed)} text file(s) differ: {listed}\n\n" + "".join(diff)
+
+
+def record(name: str, files: dict[str, bytes]) -> None:
+    """--update-golden: this case's hashes, and its text files when it keeps them. Cases run
+    side by side (pytest -n) take turns at folder-hashes.json."""
+    text_folder = TEXT_GOLDEN.get(name)
+    if text_folder:
+        folder = GOLDEN_DIR / text_folder
+        shutil.rmtree(folder, ignore_errors=True)
+        for file, data in files.items():
+            if not file.endswith(BINARY):
+                (folder / file).parent.mkdir(parents=True, exist_ok=True)
+                (folder / file).write_bytes(data)
+        files = {file: data for file, data in files.items() if file.endswith(BINARY)}
+    with GOLDEN.open("r+") as golden:
+        fcntl.flock(golden, fcntl.LOCK_EX)
+        recorded = json.loads(golden.read() or "{}")
+        recorded[name] = hashes(files)
+        kept = {case: recorded[case] for case in case_names() if case in recorded}
+        golden.seek(0)
+        golden.truncate()
+        golden.write(json.dumps(kept, indent=1, sort_keys=True) + "\n")
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_every_file_of_the_game_folder_is_as_recorded(
+    name: str, run: Run, tmp_path: Path, update_golden: bool
 ) -> None:
-    cases = every_case(run, tmp_path)
+    files = make_case(name, run, tmp_path)
     if update_golden:
-        GOLDEN.write_text(json.dumps(cases, indent=1, sort_keys=True) + "\n")
-        pytest.skip("recorded the folder hashes: review the diff")
-    recorded = json.loads(GOLDEN.read_text())
-    assert sorted(cases) == sorted(recorded)
-    for name, files in cases.items():
-        want = recorded[name]
-        changed = sorted(k for k in set(files) | set(want) if files.get(k) != want.get(k))
-        assert not changed, f"{name}: {len(changed)} files differ, e.g. {changed[:8]}"
+        record(name, files)
+        pytest.skip(f"recorded {name}: review the diff (tests/golden/README.md)")
+    text_folder = TEXT_GOLDEN.get(name)
+    if text_folder:
+        difference = first_text_difference(name, GOLDEN_DIR / text_folder, files)
+        if difference:
+            pytest.fail(difference, pytrace=False)
+        files = {file: data for file, data in files.items() if file.endswith(BINARY)}
+    want = json.loads(GOLDEN.read_text())[name]
+    got = hashes(files)
+    changed = sorted(k for k in set(got) | set(want) if got.get(k) != want.get(k))
+    assert not changed, f"{name}: {len(changed)} files differ, e.g. {changed[:8]}"
