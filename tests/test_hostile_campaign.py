@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from program import sheetgen
 
 CASES = Path(__file__).parent / "cases"
 SHIPS = CASES / "ships"
@@ -236,10 +237,9 @@ def test_warnings_about_huge_input_are_capped(tmp_path: Path) -> None:
 def test_a_huge_argument_is_not_echoed_back_whole(tmp_path: Path) -> None:
     """click's own errors quoted a 10^5-digit turn number in full."""
     import subprocess
-    import sys
 
     root = Path(__file__).resolve().parents[1]
-    args = [sys.executable, "-m", "generator", "turn", "9" * 100_000]
+    args = [sheetgen(), "turn", "9" * 100_000]
     done = subprocess.run(args, capture_output=True, text=True, cwd=root)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "Invalid value for 'NUMBER'" in done.stderr and len(done.stderr) < 3000

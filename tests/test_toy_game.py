@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
+import program
 import pytest
 
 TESTS = Path(__file__).resolve().parent
@@ -30,7 +30,7 @@ def plugin(tmp_path: Path) -> dict[str, str]:
 
 
 def sheetgen(env: dict[str, str], cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "generator", *args]
+    command = [program.sheetgen(), *args]
     return subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
 
 
