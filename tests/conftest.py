@@ -12,6 +12,7 @@ import headless
 import pytest
 from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, settings
+from lanes import SLOW
 
 from generator.cli import main
 from generator.pack.load import CONTENT_DIR
@@ -73,6 +74,29 @@ def chromium_only_in_the_browser_lane(
         monkeypatch.setattr(module, "chromium", unmarked)
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m picks the lane
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests tests/lanes.py moves out of the fast lane are marked slow; a name there that
+    its module no longer has is an error (a renamed test would come back to the fast lane)."""
+    modules: dict[str, object] = {}
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is None:
+            continue
+        modules[item.path.name] = module
+        name = getattr(item, "originalname", item.name)
+        if f"{item.path.name}::{name}" in SLOW:
+            item.add_marker(pytest.mark.slow)
+    stale = [
+        key
+        for key in SLOW
+        if key.split("::")[0] in modules
+        and not hasattr(modules[key.split("::")[0]], key.split("::")[1])
+    ]
+    if stale:
+        raise pytest.UsageError(f"tests/lanes.py names tests that are gone: {', '.join(stale)}")
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--update-golden",
@@ -95,6 +119,44 @@ def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Result
         return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
     return invoke
+
+
+@pytest.fixture(scope="session")
+def _written_once() -> dict[tuple[object, ...], tuple[Path, Result]]:
+    return {}
+
+
+@pytest.fixture
+def game_once(
+    run: Callable[..., Result],
+    tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    _written_once: dict[tuple[object, ...], tuple[Path, Result]],
+) -> Callable[..., Result]:
+    """`run` for `sheetgen game ...` in a fixture: each distinct game (the same arguments and
+    the same files beside them) is written once per test process, and every test gets a copy
+    of its own of what that run left in its folder. Many tests start from the same game;
+    drawing it again for each would be most of the suite's time."""
+
+    def write(*args: str) -> Result:
+        beside = tuple(sorted((p.name, p.read_bytes()) for p in tmp_path.iterdir() if p.is_file()))
+        key = (args, beside)
+        if key not in _written_once:
+            where = tmp_path_factory.mktemp("game-once")
+            for name, data in beside:
+                (where / name).write_bytes(data)
+            os.chdir(where)
+            try:
+                result = run(*args)
+            finally:
+                os.chdir(tmp_path)
+            assert result.exit_code == 0, result.output
+            _written_once[key] = (where, result)
+        where, result = _written_once[key]
+        shutil.copytree(where, tmp_path, symlinks=True, dirs_exist_ok=True)
+        return result
+
+    return write
 
 
 @pytest.fixture

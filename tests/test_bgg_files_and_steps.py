@@ -17,8 +17,8 @@ LINK = "LINK-TO-THE-FILES"
 
 
 @pytest.fixture
-def gt(run: Any, tmp_path: Path) -> Path:
-    result = run("game", "--seed", SEED, "--start", "2026-12-01", "-o", "g")
+def gt(run: Any, game_once: Any, tmp_path: Path) -> Path:
+    result = game_once("game", "--seed", SEED, "--start", "2026-12-01", "-o", "g")
     assert result.exit_code == 0, result.output
     return tmp_path / "g"
 

@@ -24,9 +24,9 @@ FIX = "Set B's tile B2 is a double cannon, not a single one. <b>Ask</b> [b]me[/b
 
 
 @pytest.fixture
-def folder(run: Callable[..., Result], tmp_path: Path) -> Path:
+def folder(run: Callable[..., Result], game_once: Callable[..., Result], tmp_path: Path) -> Path:
     (tmp_path / "g.yaml").write_text(GAME, encoding="utf-8")
-    made = run("game", "--game", "g.yaml", "-o", "g", "--no-images")
+    made = game_once("game", "--game", "g.yaml", "-o", "g", "--no-images")
     assert made.exit_code == 0, made.output
     return tmp_path / "g"
 

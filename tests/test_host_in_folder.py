@@ -16,8 +16,8 @@ GT_HEADER = "player,round,score,position,events,cargo,lost,pretty,aesthete,contr
 
 
 @pytest.fixture
-def game(run: Any, tmp_path: Path) -> Path:
-    result = run("game", "--no-images", "--seed", SEED, "--start", "2026-12-01", "-o", "g")
+def game(run: Any, game_once: Any, tmp_path: Path) -> Path:
+    result = game_once("game", "--no-images", "--seed", SEED, "--start", "2026-12-01", "-o", "g")
     assert result.exit_code == 0, result.output
     return tmp_path / "g"
 

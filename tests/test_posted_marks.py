@@ -21,10 +21,13 @@ GT_HEADER = "player,round,score,position,events,cargo,lost,pretty,aesthete,contr
 
 @pytest.fixture
 def host(
-    run: Callable[..., Result], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    run: Callable[..., Result],
+    game_once: Callable[..., Result],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> Callable[..., Result]:
     """`sheetgen ARGS -o g` with the clock at `at` (an ISO moment with its offset)."""
-    made = run("game", "--no-images", "--seed", SEED, "--start", "2026-12-01", "-o", "g")
+    made = game_once("game", "--no-images", "--seed", SEED, "--start", "2026-12-01", "-o", "g")
     assert made.exit_code == 0, made.output
 
     def command(at: str, *args: str, code: int = 0) -> Result:

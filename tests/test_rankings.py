@@ -25,8 +25,8 @@ GRIDS = Path(__file__).parent / "cases" / "moon-drop" / "grids"
 
 
 @pytest.fixture
-def gt_folder(run: Any, tmp_path: Path) -> Path:
-    result = run("game", "--no-images", "--seed", SEED, "-o", "game")
+def gt_folder(run: Any, game_once: Any, tmp_path: Path) -> Path:
+    result = game_once("game", "--no-images", "--seed", SEED, "-o", "game")
     assert result.exit_code == 0, result.output
     return tmp_path / "game"
 

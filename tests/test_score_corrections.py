@@ -16,8 +16,8 @@ from generator.host.rankings import ScoreSpec, read_scores
 
 
 @pytest.fixture
-def folder(run: Callable[..., Result], tmp_path: Path) -> Path:
-    result = run("game", "--no-images", "--seed", SEED, "-o", "game")
+def folder(run: Callable[..., Result], game_once: Callable[..., Result], tmp_path: Path) -> Path:
+    result = game_once("game", "--no-images", "--seed", SEED, "-o", "game")
     assert result.exit_code == 0, result.output
     return tmp_path / "game"
 

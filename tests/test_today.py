@@ -13,12 +13,12 @@ SEED = "today-test-seed-0123456789abcdef"
 
 
 @pytest.fixture
-def game(run: Any, tmp_path: Path) -> Path:
+def game(run: Any, game_once: Any, tmp_path: Path) -> Path:
     (tmp_path / "g.yaml").write_text(
         f"seed: {SEED}\nstart: 2026-12-01\noutput: game\n"
         "rhythm:\n  timezone: Europe/Amsterdam\n  skip: [2026-12-25]\n"
     )
-    result = run("game", "--no-images", "--game", "g.yaml")
+    result = game_once("game", "--no-images", "--game", "g.yaml")
     assert result.exit_code == 0, result.output
     return tmp_path / "game"
 

@@ -23,11 +23,13 @@ rhythm:
 
 
 @pytest.fixture
-def host(run: Callable[..., Result], tmp_path: Path) -> Callable[..., Result]:
+def host(
+    run: Callable[..., Result], game_once: Callable[..., Result], tmp_path: Path
+) -> Callable[..., Result]:
     """A Galaxy Trucker month (Sundays off, 7 October skipped), and `today -o g` at a
     moment, Facebook only."""
     (tmp_path / "g.yaml").write_text(GAME, encoding="utf-8")
-    made = run("game", "--game", "g.yaml", "-o", "g", "--no-images")
+    made = game_once("game", "--game", "g.yaml", "-o", "g", "--no-images")
     assert made.exit_code == 0, made.output
 
     def today(at: str, *more: str) -> Result:
