@@ -334,10 +334,8 @@ class Writer:
             follow = suit_to_follow([c for _, c in rnd.current])
             if follow:
                 lines.append(self.t.get("table_follow", suit=self.suit(follow)))
-            if rnd.trump_open:
-                lines.append(self.t.get("table_choose_trump", dealer=rnd.dealer))
-            else:
-                lines.append(self.t.get("table_next_play", player=rnd.next_player()))
+            # (trump still to be named is said above: no trick is played before it)
+            lines.append(self.t.get("table_next_play", player=rnd.next_player()))
             lines.append(self.tricks_so_far(rnd))
         return lines
 
