@@ -20,6 +20,7 @@ from click.testing import CliRunner, Result
 from devtools import Browser
 
 from generator.cli import main
+from generator.host.console import CONSOLE_HTML
 
 GT_GAME = """\
 seed: console-test-seed-0123456789abcdef
@@ -76,11 +77,11 @@ def copy_of(folder: Path, tmp_path: Path) -> Path:
 
 def console(folder: Path, *options: str) -> str:
     cli("console", "-o", str(folder), *options)
-    return (folder / "console.html").read_text(encoding="utf-8")
+    return (folder / "console-HOST-ONLY-unposted-posts.html").read_text(encoding="utf-8")
 
 
 def slot_classes(page: str) -> list[str]:
-    return re.findall(r'<section class="slot (\w+)">', page)
+    return re.findall(r'<section class="slot (\w+)"', page)
 
 
 def posts_of_turn(folder: Path, turn: int) -> list[Any]:
@@ -98,6 +99,13 @@ def alt_texts(folder: Path) -> dict[str, str]:
         for file, alt in re.findall(r"^Alt text for `([^`]+)`: (.*)$", note.read_text(), re.M):
             found[file] = alt
     return found
+
+
+def at_moment(browser: Browser, moment: str) -> None:
+    """The page's clock says `moment` (in the game's zone) is now."""
+    from test_console_clock import at_ms, fixed_clock
+
+    browser.page("Page.addScriptToEvaluateOnNewDocument", source=fixed_clock(at_ms(moment)))
 
 
 @pytest.fixture
@@ -180,9 +188,9 @@ def test_galaxy_trucker_console_in_a_browser(gt: Path, browser: Browser) -> None
     page = console(gt, "--at", GT_AT)
     assert not re.search(r"https?://", page)
     assert "data:image/png;base64," in page
-    check_widths(gt / "console.html")
-    assert check_copies(browser, gt / "console.html", gt) >= 6
-    check_ticks(browser, gt / "console.html")
+    check_widths(gt / "console-HOST-ONLY-unposted-posts.html")
+    assert check_copies(browser, gt / "console-HOST-ONLY-unposted-posts.html", gt) >= 6
+    check_ticks(browser, gt / "console-HOST-ONLY-unposted-posts.html")
 
 
 @pytest.mark.browser
@@ -190,18 +198,18 @@ def test_moon_drop_console_in_a_browser(moon: Path, browser: Browser) -> None:
     page = console(moon, "--at", MOON_AT)
     assert not re.search(r"https?://", page)
     assert slot_classes(page)[0] == "due"
-    check_widths(moon / "console.html")
-    assert check_copies(browser, moon / "console.html", moon) >= 3
-    check_ticks(browser, moon / "console.html")
+    check_widths(moon / "console-HOST-ONLY-unposted-posts.html")
+    assert check_copies(browser, moon / "console-HOST-ONLY-unposted-posts.html", moon) >= 3
+    check_ticks(browser, moon / "console-HOST-ONLY-unposted-posts.html")
 
 
 @pytest.mark.browser
 def test_card_race_console_in_a_browser(race: PlayedTable, browser: Browser) -> None:
     page = console(race.folder)
     assert not re.search(r"https?://", page)
-    check_widths(race.folder / "console.html")
-    assert check_copies(browser, race.folder / "console.html", race.folder) >= 3
-    check_ticks(browser, race.folder / "console.html")
+    check_widths(race.folder / CONSOLE_HTML)
+    assert check_copies(browser, race.folder / CONSOLE_HTML, race.folder) >= 3
+    check_ticks(browser, race.folder / CONSOLE_HTML)
 
 
 @pytest.mark.browser
@@ -212,10 +220,11 @@ def test_a_missed_slot_comes_first_in_the_warning_style(
     # Day 4's slots (turns 7 and 8) are not marked.
     cli("posted", "0-6", "--at", GT_AT, "-o", str(folder))
     page = console(folder, "--at", GT_AT)
-    assert slot_classes(page) == ["missed", "missed", "due", "upcoming", "upcoming"]
-    first = page.split('<section class="slot missed">', 1)[1]
+    assert slot_classes(page)[:4] == ["missed", "missed", "due", "upcoming"]
+    first = page.split('<section class="slot missed"', 1)[1]
     assert first.index("MISSED (1 of 2): post first") < first.index("Day 4, morning")
-    browser.open(folder / "console.html")
+    at_moment(browser, GT_AT)
+    browser.open(folder / "console-HOST-ONLY-unposted-posts.html")
     colours = browser.run(
         "[...document.querySelectorAll('section.slot')].map(s =>"
         " [s.className, getComputedStyle(s).backgroundColor, getComputedStyle(s).borderLeftColor])"
@@ -227,23 +236,21 @@ def test_a_missed_slot_comes_first_in_the_warning_style(
     assert missed[0][2] == "rgb(211, 84, 0)"  # the warning orange
 
 
-def test_a_post_not_yet_due_is_absent_unless_previewed(gt: Path, tmp_path: Path) -> None:
+def test_the_page_covers_the_days_asked_for(gt: Path, tmp_path: Path) -> None:
+    """Every slot of the span with its posts (the page is the host's alone and says so);
+    the slots after the span are not on it."""
     folder = copy_of(gt, tmp_path)
     later = posts_of_turn(folder, 10)  # day 5, afternoon: not yet due at 09:00
     page = console(folder, "--at", GT_AT)
-    assert "Next" in page and "HOST PREVIEW" not in page
+    assert "HOST ONLY · holds posts players must not see yet" in page
     for post in later:
-        assert html_module.escape(post.title, quote=False) in page  # named, by title and time
-        assert f"{post.key}." not in page  # no file, no text
-        text = (folder / f"{post.key}.discord.md").read_text(encoding="utf-8")
-        body = text.splitlines()[3] if len(text.splitlines()) > 3 else text
-        assert html_module.escape(body, quote=False) not in page
-    preview = console(folder, "--at", GT_AT, "--host-preview")
-    assert "HOST PREVIEW · shows the texts of posts not yet due" in preview
-    for post in later:
-        assert f"paste {post.key}.facebook.txt" in preview
-    none_ahead = console(folder, "--at", GT_AT, "--ahead", "0")
-    assert slot_classes(none_ahead) == ["due"]
+        assert f"paste {post.key}.facebook.txt" in page
+    one_day = console(folder, "--at", GT_AT, "--days", "1")
+    assert slot_classes(one_day) == ["due", "upcoming"]  # day 5's morning and afternoon
+    assert "This console covers Sat 5 Dec 2026 to Sat 5 Dec 2026 (1 day" in one_day
+    week = console(folder, "--at", GT_AT)
+    assert "This console covers Sat 5 Dec 2026 to Fri 11 Dec 2026 (7 days" in week
+    assert len(slot_classes(week)) > len(slot_classes(one_day))
 
 
 def test_a_slot_marked_posted_leaves_the_page(gt: Path, tmp_path: Path) -> None:
@@ -254,11 +261,10 @@ def test_a_slot_marked_posted_leaves_the_page(gt: Path, tmp_path: Path) -> None:
     assert all(f"paste {p.key}.facebook.txt" in before for p in turn_nine)
     cli("posted", "now", "--at", GT_AT, "-o", str(folder))
     after = console(folder, "--at", "2026-12-05 09:30")
-    assert slot_classes(after) == ["upcoming", "upcoming"]
+    assert set(slot_classes(after)) == {"upcoming"}
     assert not any(f"{p.key}." in after for p in turn_nine)
-    assert "Everything due so far today is out (marked posted)." in after
     # The page is the folder's: listed in its manifest.
-    assert '"console.html"' in (folder / "manifest.json").read_text()
+    assert '"console-HOST-ONLY-unposted-posts.html"' in (folder / "manifest.json").read_text()
 
 
 def test_card_race_names_private_messages_and_never_shows_them(race: PlayedTable) -> None:
@@ -284,11 +290,11 @@ def test_card_race_names_private_messages_and_never_shows_them(race: PlayedTable
     assert "private/" not in page.split('id="console-pictures">')[1].split("</script>")[0]
     # The check boxes are keyed by the entry: the next entry's steps start unticked.
     assert f'data-step="entry-{race.entries}/' in page
-    assert '"console.html"' in (race.folder / "manifest.json").read_text()
+    assert '"console-HOST-ONLY-unposted-posts.html"' in (race.folder / "manifest.json").read_text()
 
 
 def test_a_table_game_refuses_what_only_a_schedule_has(race: PlayedTable) -> None:
-    for options in (("--at", GT_AT), ("--ahead", "3"), ("--host-preview",)):
+    for options in (("--at", GT_AT), ("--days", "3")):
         result = cli("console", "-o", str(race.folder), *options, code=2)
         assert "is a table game" in result.output
 
@@ -299,7 +305,7 @@ def test_battlestar_console_from_its_game_file(tmp_path: Path) -> None:
     game = BsgGame(tmp_path)
     game.run("setup")
     cli("console", "--game", str(game.file))
-    page = (game.folder / "console.html").read_text(encoding="utf-8")
+    page = (game.folder / "console-HOST-ONLY-unposted-posts.html").read_text(encoding="utf-8")
     assert "public/000-setup.facebook.txt" in page
     assert "Private message to alice" in page
     for text in game.files("private").values():
@@ -313,7 +319,7 @@ def test_a_private_message_is_one_tick_on_every_platform(
     """A hand is sent once: ticking it under Facebook ticks it under Discord and BGG too,
     through a reload; a post's step stays per platform."""
     console(race.folder)
-    page = race.folder / "console.html"
+    page = race.folder / "console-HOST-ONLY-unposted-posts.html"
     browser.open(page)
     keys = browser.run(
         "[...document.querySelectorAll('input[data-step]')].map(b => b.dataset.step)"
@@ -343,7 +349,7 @@ def test_a_reload_waits_for_its_own_page_however_late_an_old_load_event_comes(
     not take it for its own and read the page before its script has run (the ticks would
     seem lost)."""
     console(gt, "--at", GT_AT)
-    browser.open(gt / "console.html")
+    browser.open(gt / "console-HOST-ONLY-unposted-posts.html")
     browser.run("window.before = 1")
     real = browser._receive
     stale = [

@@ -150,7 +150,7 @@ def test_today_console_and_digest_show_it_until_marked(
     assert FIX in text
     page = run("console", "-o", str(folder), "--at", "2026-12-04 10:00")
     assert page.exit_code == 0, page.output
-    html = (folder / "console.html").read_text(encoding="utf-8")
+    html = (folder / "console-HOST-ONLY-unposted-posts.html").read_text(encoding="utf-8")
     assert "CORRECTION 1: post first" in html and "correction-1/facebook/" in html
     # The catch-up page: right after the post it corrects, once it is made.
     digest = run("digest", "-o", str(folder), "--until", "2026-12-04 10:00")

@@ -53,7 +53,8 @@ def test_every_command_run_from_inside_the_folder_leaves_it_standing(
     # Nothing is left beside the folder: no staging, no commit.
     assert sorted(p.name for p in game.parent.iterdir()) == ["g"]
     manifest = json.loads((game / "manifest.json").read_text())["files"]
-    assert "console.html" in manifest and "game-end-reveal.facebook.txt" in manifest
+    assert "console-HOST-ONLY-unposted-posts.html" in manifest
+    assert "game-end-reveal.facebook.txt" in manifest
 
 
 def test_a_subfolder_the_host_stands_in_stays_too(

@@ -171,7 +171,7 @@ def _planned_game(env: Path, here: Path, pack: str) -> None:
     ok(_run(env, here, "game", "--game", "game.yaml", "--no-images", "--paper", "a4", "-o", "g"))
     assert "Day 2" in ok(_run(env, here, "today", "-o", "g", *AT)).stdout
     ok(_run(env, here, "console", "-o", "g", *AT))
-    assert (here / "g" / "console.html").is_file()
+    assert (here / "g" / "console-HOST-ONLY-unposted-posts.html").is_file()
     ok(_run(env, here, "digest", "-o", "g"))
     assert (here / "g" / "digest.html").is_file()
 
@@ -217,7 +217,7 @@ def test_card_race_from_the_wheel(installed: Path, tmp_path: Path) -> None:
     assert "to bid" in ok(_run(installed, tmp_path, "today", "-o", "g")).stdout
     ok(_run(installed, tmp_path, "console", "-o", "g"))
     ok(_run(installed, tmp_path, "digest", "-o", "g"))
-    assert (tmp_path / "g" / "console.html").is_file() and (
+    assert (tmp_path / "g" / "console-HOST-ONLY-unposted-posts.html").is_file() and (
         tmp_path / "g" / "digest.html"
     ).is_file()
     (tmp_path / "scores.txt").write_text("round player bid tricks boosters\n1 Ada 1 1 0\n"
@@ -233,7 +233,7 @@ def test_battlestar_from_the_wheel(installed: Path, tmp_path: Path) -> None:
     assert "turn 1" in ok(_run(installed, tmp_path, "today", *game)).stdout
     ok(_run(installed, tmp_path, "console", *game))
     ok(_run(installed, tmp_path, "digest", *game))
-    assert (tmp_path / "g" / "console.html").is_file() and (
+    assert (tmp_path / "g" / "console-HOST-ONLY-unposted-posts.html").is_file() and (
         tmp_path / "g" / "digest.html"
     ).is_file()
     # `game` on the pack alone is refused with the way in, and writes nothing.

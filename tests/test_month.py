@@ -253,7 +253,7 @@ def test_the_console_ticks_the_rankings_with_their_slot(
     moment = dt.datetime.fromisoformat(entry["at"])
     made = run("console", "-o", "g", "--at", f"{moment:%Y-%m-%d %H:%M}")
     assert made.exit_code == 0, made.output
-    page = (root / "console.html").read_text(encoding="utf-8")
+    page = (root / "console-HOST-ONLY-unposted-posts.html").read_text(encoding="utf-8")
     assert "Rankings after round 1" in page
     assert f"turn-{turn}/facebook/task-rankings-1" in page
     assert "sheetgen rankings -o" in page

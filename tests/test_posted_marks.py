@@ -111,7 +111,7 @@ def test_a_correction_of_a_post_not_out_yet_comes_after_it(
     assert missed < correction < due
     assert "CORRECTION 1, post first" not in text
     host(evening, "console")
-    page = (tmp_path / "g" / "console.html").read_text()
+    page = (tmp_path / "g" / "console-HOST-ONLY-unposted-posts.html").read_text()
     assert page.index("MISSED (1 of 1)") < page.index("CORRECTION 1: post right after")
     # Once the post is out, a new correction to an earlier post goes first again.
     host(evening, "posted", "now")

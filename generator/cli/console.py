@@ -13,36 +13,33 @@ from generator.common.errors import SheetgenError, display_path
 from generator.common.platforms import PLATFORMS
 from generator.common.plural import counted
 
-AHEAD = 2
+DAYS = 7
 
 
 @main.command()
 @game_folder_option
 @at_option
 @click.option(
-    "--ahead",
+    "--days",
     default=None,
-    type=click.IntRange(0, 100),
+    type=click.IntRange(1, 62),
     metavar="N",
-    help=f"How many of the next slots to name (titles and times) [default: {AHEAD}]",
-)
-@click.option(
-    "--host-preview",
-    is_flag=True,
-    help="Show the next slots' texts too (the page's banner then says so): never post early.",
+    help=f"How many days the page covers, from today [default: {DAYS}]",
 )
 @table_game_file_option
 @report_errors
 def console(
     folder: Path | None,
     at: str | None,
-    ahead: int | None,
-    host_preview: bool,
+    days: int | None,
     game_file: Path | None,
 ) -> None:
-    """Write console.html: the host's page of what to post now and next, per platform, each
-    text with a Copy button, each picture with Save and Share, a check box per step. One
-    file that works offline, on a phone too; for the host alone.
+    """Write the host's console (console-HOST-ONLY-unposted-posts.html): every slot of the
+    days to come with its posts, per platform, each text with a Copy button, each picture
+    with Save and Share, a check box per step. The page tells from the device's clock what
+    is due, missed and next, keeps its ticks on the device and gives a code for `sheetgen
+    posted --code`. One file that works offline, on a phone too; for the host alone: it
+    holds posts players must not see yet.
 
     For a table game: the table after its latest entry (private messages named, never shown)."""
     from generator.folder.table_files import write_beside_table
@@ -54,8 +51,8 @@ def console(
 
     game = open_host_game(folder, game_file)
     if isinstance(game, TableGame):
-        for asked, given in (("--at", at), ("--ahead", ahead), ("--host-preview", host_preview)):
-            if given is not None and given is not False:
+        for asked, given in (("--at", at), ("--days", days)):
+            if given is not None:
                 raise SheetgenError(
                     f"{asked}: {game.title} is a table game: its posts follow the players' "
                     "moves, not a calendar, so nothing is written ahead; the console shows the "
@@ -67,9 +64,7 @@ def console(
     else:
         require_schedule(game)
         moment = parse_at(at, game.plan) if at else now()
-        page = scheduled_console(
-            game, moment, AHEAD if ahead is None else ahead, host_preview, PLATFORMS
-        )
+        page = scheduled_console(game, moment, DAYS if days is None else days, PLATFORMS)
         file = console_file(page)
         written = [
             p for p in write_game(game.root, game.plan, [file], force=False) if p.name == file.path

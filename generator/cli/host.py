@@ -3,7 +3,9 @@ in cli/table_host.py)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,9 +17,12 @@ from generator.cli.base import (
 )
 from generator.cli.group import main
 from generator.cli.table_host import table_digest, table_game_file_option, table_today
-from generator.common.errors import display_path
+from generator.common.errors import SheetgenError, display_path
 from generator.common.platforms import PLATFORMS
 from generator.common.plural import counted
+
+if TYPE_CHECKING:
+    from generator.host.game_folder import GameFolder
 
 
 @main.command()
@@ -193,9 +198,20 @@ def today(
     help="Mark a slot whose time has not come (you posted it early); without it, such a "
     "slot is refused.",
 )
+@click.option(
+    "--code",
+    default=None,
+    metavar="CODE",
+    help="Mark the slots ticked on the console's page: the code it shows (like 12.1B.K4).",
+)
 @report_errors
 def posted(
-    what: tuple[str, ...], folder: Path | None, at: str | None, undo: bool, early: bool
+    what: tuple[str, ...],
+    folder: Path | None,
+    at: str | None,
+    undo: bool,
+    early: bool,
+    code: str | None,
 ) -> None:
     """Record that slots are posted: every slot due by now and every correction made by now
     (the default), one turn, a range of turns, a day's slot, or a correction. `today` then
@@ -217,7 +233,12 @@ def posted(
     require_schedule(game)
     moment = parse_at(at, game.plan) if at else now()
     made = [c for c in read_corrections(game.root) if c.at <= moment]
-    if what and what[0].lower() == "correction":
+    if code is not None:
+        if what:
+            raise click.UsageError("--code names the slots itself: give it alone")
+        turns, said = _coded_turns(game, code, moment, early or undo)
+        numbers = []
+    elif what and what[0].lower() == "correction":
         numbers = correction_numbers(what[1:], made)
         turns: list[int] = []
         said = "correction " + ", ".join(str(n) for n in numbers)
@@ -246,6 +267,26 @@ def posted(
         )
     marked = {w.slot.turn for w in work if record.counts_as_posted(w.slot.turn, w.slot.at)}
     click.echo(f"{len(marked)} of {counted(len(work), 'slot')} marked posted.")
+
+
+def _coded_turns(
+    game: GameFolder, code: str, moment: dt.datetime, early: bool
+) -> tuple[list[int], str]:
+    """The slots a console's code names, checked against the game."""
+    from generator.host.console_code import read_code
+    from generator.host.today import refuse_not_due, slots_with_posts
+
+    turns = read_code(code, str(game.plan.get("game_id")))
+    work = slots_with_posts(game)
+    known = {w.slot.turn for w in work}
+    strange = [t for t in turns if t not in known]
+    if strange:
+        raise SheetgenError(
+            f"--code {code}: turn {strange[0]} is no slot of this game: a typo? Nothing was marked"
+        )
+    if not early:
+        refuse_not_due(game, work, turns, moment)
+    return turns, f"the slots ticked on the console ({_turn_words(turns)})"
 
 
 def _turn_words(turns: list[int]) -> str:

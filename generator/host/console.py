@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
-from dataclasses import replace
 from pathlib import Path
 
 from generator.common.errors import SheetgenError, display_path
@@ -49,13 +48,16 @@ from generator.render.console_html import (
 from generator.render.host_tasks import task_heading, task_steps
 from generator.render.text import Post
 
-CONSOLE_HTML = "console.html"
-BANNER = "HOST'S PAGE · for you alone: never post it or send it to players"
+DIGEST_PAGE = "digest.html"
+# The name says what the page holds: a host who sees it in a file list is warned.
+CONSOLE_HTML = "console-HOST-ONLY-unposted-posts.html"
+BANNER = (
+    "HOST ONLY · holds posts players must not see yet: never post this page or send it to players"
+)
 TABLE_BANNER = (
     "HOST'S PAGE · for you alone: it names the private messages to send (never their "
     "text); never post it or send it to players"
 )
-PREVIEW_BANNER = "HOST PREVIEW · shows the texts of posts not yet due: never post them early"
 # A picture up to this size is carried as written, so that Save gives the file itself; a
 # larger one is scaled to a phone's width (host/digest.py `embed_image`).
 MAX_PICTURE_BYTES = 1_500_000
@@ -100,10 +102,12 @@ def _platform_steps(
 def scheduled_console(
     game: GameFolder,
     at: dt.datetime,
-    ahead: int,
-    preview: bool,
+    days: int,
     platforms: tuple[str, ...],
 ) -> Console:
+    """Every slot of the `days` from `at`'s day on (and the slots missed before it), each
+    with its posts: the page's script works out from the device's clock which is due,
+    missed and next. What the page shows without its script is the state at `at`."""
     work = slots_with_posts(game)
     if any(w.slot.at is None for w in work):
         # `today day N` takes a day; the console is the page of now, and needs dates.
@@ -115,21 +119,47 @@ def scheduled_console(
         )
     posted = read_posted(game.root)
     day = agenda(game, work, at, posted)
+    zone = game_zone(game.plan)
+    start, end = span_of(at, days, zone)
     turns = max(w.slot.turn for w in work)
     slots: list[Slot] = []
+    attachments: list[str] = []
 
-    def slot(index: int, kind: str, heading: str, texts: bool) -> Slot:
+    def slot(index: int, kind: str, heading: str) -> Slot:
         item = work[index]
         prefix = f"turn-{item.slot.turn}"
-        steps = _platform_steps(game.root, item.posts, platforms, prefix)
         tasks = slot_tasks(game, item.slot.turn)
+        note = ""
+        try:
+            steps = _platform_steps(game.root, item.posts, platforms, prefix)
+        except SheetgenError:
+            # A round not made yet (`sheetgen round N` writes it): named, its texts to come.
+            steps = ()
+            note = (
+                "Its posts are not written yet: make its round (sheetgen round N) and "
+                "this page again"
+            )
         if tasks:
             steps = tuple(
                 (platform, (*found, *_task_steps(game, tasks, platform, prefix)))
                 for platform, found in steps
             )
+        for post in item.posts:
+            attachments.extend(a for a in post.attachments if a not in attachments)
         titles = (*_titles(item), *(f"Then: {task_heading(t)}" for t in tasks))
-        return Slot(kind, heading, _when(item, turns), titles, steps if texts else ())
+        moment = item.slot.at
+        assert moment is not None
+        return Slot(
+            kind,
+            heading,
+            _when(item, turns),
+            titles,
+            steps,
+            note=note,
+            at_ms=int(moment.timestamp() * 1000),
+            day=moment.astimezone(zone).date().isoformat(),
+            turn=item.slot.turn,
+        )
 
     def add_correction(correction: Correction, heading: str) -> None:
         post = correction_post(game, correction)
@@ -153,33 +183,31 @@ def scheduled_console(
         add_correction(correction, f"CORRECTION {correction.number}: post first")
     for number, index in enumerate(day.missed, 1):
         heading = f"MISSED ({number} of {len(day.missed)}): post first"
-        slots.append(slot(index, "missed", heading, True))
+        slots.append(slot(index, "missed", heading))
         corrections_after(index)
     if day.due is not None:
-        slots.append(slot(day.due, "due", "Post now", True))
+        slots.append(slot(day.due, "due", "Post now"))
         corrections_after(day.due)
-    if slots:
-        due = [day.due] if day.due is not None else []
-        shown = [work[i].slot.turn for i in [*day.missed, *due]]
-        plain = not posted.tracked and not day.corrections and shown
-        done = " ".join(str(t) for t in shown) if plain else "now"
-        note = f"When they are out: sheetgen posted {done} -o {display_path(game.root)}"
-        slots[-1] = replace(slots[-1], note=note)
     if day.open_tasks:
         # Rankings or a catch-up page of a slot already out, not written yet.
         tasks = list(day.open_tasks)
         steps = tuple((p, tuple(_task_steps(game, tasks, p, "open"))) for p in platforms)
         titles = tuple(task_heading(t) for t in tasks)
         slots.append(Slot("due", "Still to do, for slots already out", "", titles, steps))
-    later = [
+    shown = {*day.missed, *([day.due] if day.due is not None else [])}
+    span = [
         i
-        for i in range(day.upcoming if day.upcoming is not None else len(work), len(work))
-        if not posted.counts_as_posted(work[i].slot.turn, work[i].slot.at)
-    ][:ahead]
-    for number, index in enumerate(later):
-        heading = "Next" if number == 0 else "Then"
-        heading += " (host preview: not yet due)" if preview else ""
-        slots.append(slot(index, "upcoming", heading, preview))
+        for i, w in enumerate(work)
+        if i not in shown
+        and w.slot.at is not None
+        and start <= w.slot.at < end
+        and not posted.counts_as_posted(w.slot.turn, w.slot.at)
+    ]
+    for number, index in enumerate(i for i in span if work[i].slot.at > at):  # type: ignore[operator]
+        slots.append(slot(index, "upcoming", "Next" if number == 0 else "Later"))
+    for index in (i for i in span if work[i].slot.at <= at):  # type: ignore[operator]
+        # Earlier today, in a folder that records nothing: out, unless its tick says not.
+        slots.append(slot(index, "earlier", "Earlier (not marked posted)"))
     after = []
     if day.due is None and not day.missed and day.quiet:
         after.append(day.quiet)
@@ -189,29 +217,57 @@ def scheduled_console(
             after += ["No more slots. Left to do:", *(f"· {item}" for item in left)]
         else:
             after.append("The game is over: every post is out, the rankings and the reveal too.")
-    elif not preview and later:
-        after.append(
-            "The next slots show their titles and times only: their texts wait until they are "
-            "due (sheetgen console --host-preview shows them)."
-        )
-    local = at.astimezone(game_zone(game.plan))
+    local = at.astimezone(zone)
     game_id = str(game.plan.get("game_id"))
-    banners = (BANNER, PREVIEW_BANNER) if preview else (BANNER,)
+    last = (end - dt.timedelta(minutes=1)).astimezone(zone)
+    folder = display_path(game.root)
     intro = (
         f"Now: {local:%a} {local.day} {local:%b %Y}, {local:%H:%M %Z}",
-        "Tick each step as you post it: the ticks stay in this browser.",
+        "Tick each step as you post it, and the slot when all of it is out: the ticks stay "
+        "on this device.",
+    )
+    clock = {
+        "zone": str(zone),
+        "game": game_id,
+        "start": int(start.timestamp() * 1000),
+        "end": int(end.timestamp() * 1000),
+        "span_words": f"This console covers {_day_words(start.astimezone(zone))} to "
+        f"{_day_words(last)} ({days} day{'s' if days != 1 else ''}; times in {zone}).",
+        "over_words": f"This console covers up to {_day_words(last)}, {last:%H:%M}; that time "
+        f"is past: run `sheetgen console -o {folder}` again for the days after.",
+        "posted": f"sheetgen posted --code CODE -o {folder}",
+    }
+    saves = tuple(
+        (f"{file.rpartition('/')[2]}", file)
+        for file in [*attachments, DIGEST_PAGE, "digest.pdf"]
+        if (game.root / file).is_file()
     )
     return Console(
         title=f"{game.title} · game {game_id}",
         game_id=game_id,
-        banners=banners,
+        banners=(BANNER,),
         intro=intro,
         slots=tuple(slots),
         after=tuple(after),
         platforms=tuple(p for p in platforms if any(p == q for s in slots for q, _ in s.platforms)),
         pictures=pictures_of(game.root, slots),
         footer=_footer(),
+        clock=clock,
+        saves=saves,
     )
+
+
+def span_of(at: dt.datetime, days: int, zone: dt.tzinfo) -> tuple[dt.datetime, dt.datetime]:
+    """The span's first and last instants: from the start of `at`'s day in the game's zone,
+    `days` whole days (a clock change makes one of them 23 or 25 hours)."""
+    first = at.astimezone(zone).date()
+    start = dt.datetime.combine(first, dt.time(), tzinfo=zone)
+    end = dt.datetime.combine(first + dt.timedelta(days=days), dt.time(), tzinfo=zone)
+    return start.astimezone(dt.UTC), end.astimezone(dt.UTC)
+
+
+def _day_words(moment: dt.datetime) -> str:
+    return f"{moment:%a} {moment.day} {moment:%b %Y}"
 
 
 def _task_steps(

@@ -65,6 +65,12 @@ class Slot:
     # unless the host asked for the preview.
     platforms: tuple[tuple[str, tuple[Step, ...]], ...] = ()
     note: str = ""  # "When they are out: sheetgen posted now -o …"
+    # A slot of the span (a scheduled game): its moment as a UTC instant in milliseconds,
+    # its day in the game's zone (YYYY-MM-DD) and its turn, so that the page itself works
+    # out from the device's clock whether it is due, missed or next, and ticks it by turn.
+    at_ms: int | None = None
+    day: str = ""
+    turn: int | None = None
 
 
 @dataclass(frozen=True)
@@ -78,6 +84,10 @@ class Console:
     platforms: tuple[str, ...]
     pictures: dict[str, str] = field(default_factory=dict)  # file -> data: URI
     footer: str = ""
+    # A scheduled game's span: what the page's script needs to know the time (the game's
+    # zone, the span's first and last instants, the code's check), or None (a table game).
+    clock: dict[str, object] | None = None
+    saves: tuple[tuple[str, str], ...] = ()  # (label, file in the game folder) to Save
 
 
 class _Texts:
@@ -112,7 +122,19 @@ def console_html(page: Console) -> str:
             for p in page.platforms
         ]
         body.append("</nav>")
-    body += [_slot(slot, texts) for slot in page.slots]
+    if page.clock is not None:
+        body.append(_clock_box(page))
+    if page.saves:
+        body.append('<div class="saves"><h2>Files to save and share</h2><div class="buttons">')
+        body += [
+            f'<a href="{_attr(file)}" download="{_attr(file.rpartition("/")[2])}">'
+            f"Save {_text(label)}</a>"
+            for label, file in page.saves
+        ]
+        body.append("</div></div>")
+    body.append('<div id="slots">')
+    body += [_slot(slot, texts, page.pictures) for slot in page.slots]
+    body.append("</div>")
     if page.after:
         body += ['<div class="after">', *(f"<p>{_text(line)}</p>" for line in page.after)]
         body.append("</div>")
@@ -126,7 +148,8 @@ def console_html(page: Console) -> str:
         GAME=_attr(page.game_id),
         BODY="\n".join(body),
         TEXTS=script_json(texts.items, ascii_only=False),
-        PICTURES=script_json(page.pictures, ascii_only=False),
+        PICTURES=script_json(sorted(page.pictures), ascii_only=False),
+        CLOCK=script_json(page.clock, ascii_only=False),
         SCRIPT=asset("console.js").strip(),
     )
 
@@ -136,39 +159,68 @@ def _banner(text: str) -> str:
     return f'<div class="{kind}" role="note">{_text(text)}</div>'
 
 
-def _slot(slot: Slot, texts: _Texts) -> str:
+def _clock_box(page: Console) -> str:
+    """The span's end said plainly, and the code that hands the ticks back to `posted`
+    (filled by the script; without it, the span's dates still show)."""
+    clock = page.clock or {}
+    return "\n".join(
+        [
+            f'<p class="span">{_text(str(clock.get("span_words", "")))}</p>',
+            '<div class="span-over" id="span-over" role="alert" hidden>'
+            f"{_text(str(clock.get('over_words', '')))}</div>",
+            '<div class="handback" id="handback" hidden>',
+            '<div class="label">Slots ticked as posted on this device: to record them, '
+            "run on the computer with the game folder:</div>",
+            '<pre id="handback-command"></pre>',
+            '<div class="buttons"><button type="button" id="copy-handback">Copy</button></div>',
+            "</div>",
+        ]
+    )
+
+
+def _slot(slot: Slot, texts: _Texts, pictures: dict[str, str] | None = None) -> str:
+    timed = ""
+    if slot.at_ms is not None:
+        timed = f' data-at="{slot.at_ms}" data-day="{_attr(slot.day)}" data-turn="{slot.turn}"'
     out = [
-        f'<section class="slot {_attr(slot.kind)}">',
+        f'<section class="slot {_attr(slot.kind)}"{timed}>',
         f"<h2>{_text(slot.heading)}</h2>",
         f'<p class="when">{_text(slot.when)}</p>',
         '<ol class="titles">',
         *(f"<li>{_text(title)}</li>" for title in slot.titles),
         "</ol>",
     ]
+    if slot.at_ms is not None:
+        out.append(
+            f'<label class="slot-tick"><input type="checkbox" data-slot="{slot.turn}">'
+            "<span>All of this slot is posted</span></label>"
+        )
+    out.append('<div class="texts">')
     for platform, steps in slot.platforms:
         out.append(f'<div class="platform" data-platform="{_attr(platform)}">')
         out.append(f"<h3>{_text(PLATFORM_NAMES.get(platform, platform))}</h3>")
-        out += [_step(step, number, texts) for number, step in enumerate(steps, 1)]
+        out += [_step(step, number, texts, pictures or {}) for number, step in enumerate(steps, 1)]
         out.append("</div>")
+    out.append("</div>")
     if slot.note:
         out.append(f'<p class="when">{_text(slot.note)}</p>')
     out.append("</section>")
     return "\n".join(out)
 
 
-def _step(step: Step, number: int, texts: _Texts) -> str:
+def _step(step: Step, number: int, texts: _Texts, pictures: dict[str, str]) -> str:
     out = [
         f'<div class="step{" private" if step.private else ""}">',
         f'<label><input type="checkbox" data-step="{_attr(step.key)}">'
         f"<span>{number}. {_text(step.title)}</span></label>",
     ]
     for item in step.items:
-        out.append(_item(item, texts))
+        out.append(_item(item, texts, pictures))
     out.append("</div>")
     return "\n".join(out)
 
 
-def _item(item: Item, texts: _Texts) -> str:
+def _item(item: Item, texts: _Texts, pictures: dict[str, str]) -> str:
     if isinstance(item, Note):
         return f'<div class="item label">{_text(item.text)}</div>'
     if isinstance(item, PasteText):
@@ -187,9 +239,13 @@ def _item(item: Item, texts: _Texts) -> str:
     return (
         '<div class="item">'
         f'<div class="label">{_text(item.label)}: {_text(item.file)}</div>'
-        f'<img data-picture="{_attr(item.file)}" alt="{_attr(item.alt)}">'
+        # The picture itself in the <img>, so that it shows without the script; Save names
+        # the file beside the page and the script points it at the picture carried here.
+        f'<img src="{_attr(pictures.get(item.file, item.file))}" data-picture="{_attr(item.file)}"'
+        f' alt="{_attr(item.alt)}">'
         '<div class="buttons">'
-        f'<a data-picture="{_attr(item.file)}" download="{_attr(name)}">Save</a>'
+        f'<a href="{_attr(item.file)}" data-picture="{_attr(item.file)}" download="{_attr(name)}">'
+        "Save</a>"
         f'<button type="button" class="light" data-share="{_attr(item.file)}">Share</button>'
         f'<button type="button" class="light" data-copy="{alt}" '
         f'data-file="{_attr(item.file)} alt">Copy alt text</button>'
