@@ -257,6 +257,15 @@ def test_the_console_ticks_the_rankings_with_their_slot(
     assert "Rankings after round 1" in page
     assert f"turn-{turn}/facebook/task-rankings-1" in page
     assert "sheetgen rankings -o" in page
+    # Once the rankings are written, their texts are on the page with Copy, per platform.
+    assert "Paste rankings/round-1.facebook.txt" not in page
+    (root / "rankings").mkdir(exist_ok=True)
+    for name in ("round-1.facebook.txt", "round-1.discord.md", "round-1.bgg.txt"):
+        (root / "rankings" / name).write_text(f"Rankings, {name}\n", encoding="utf-8")
+    assert run("console", "-o", "g", "--at", f"{moment:%Y-%m-%d %H:%M}").exit_code == 0
+    page = (root / "console-HOST-ONLY-unposted-posts.html").read_text(encoding="utf-8")
+    for name in ("round-1.facebook.txt", "round-1.discord.md", "round-1.bgg.txt"):
+        assert f'data-file="rankings/{name}">Copy</button></div><pre>\nRankings, {name}' in page
 
 
 def test_the_final_rankings_wait_for_a_posting_day(

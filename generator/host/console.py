@@ -21,7 +21,7 @@ from generator.folder.corrections_log import Correction
 from generator.host.corrections import correction_post, moment_words
 from generator.host.digest import embed_image
 from generator.host.game_folder import GameFolder
-from generator.host.post_steps import post_items
+from generator.host.post_steps import post_items, read_written
 from generator.host.posted import read_posted
 from generator.host.table_today import check_written
 from generator.host.table_view import PrivateSend, TableNow
@@ -34,18 +34,20 @@ from generator.host.today import (
     what_is_left,
 )
 from generator.plan.moments import game_zone
-from generator.plan.month import HostTask
+from generator.plan.month import RANKINGS, REVEAL, HostTask
 from generator.plan.schedule import when
 from generator.render.console_html import (
     Console,
     Item,
     Note,
+    PasteText,
     Picture,
     Slot,
     Step,
     console_html,
 )
 from generator.render.host_tasks import task_heading, task_steps
+from generator.render.reveal import REVEAL_KEY
 from generator.render.text import Post
 
 DIGEST_PAGE = "digest.html"
@@ -273,16 +275,54 @@ def _day_words(moment: dt.datetime) -> str:
 def _task_steps(
     game: GameFolder, tasks: list[HostTask], platform: str, prefix: str
 ) -> tuple[Step, ...]:
-    """A slot's host tasks (rankings, a catch-up page), after its posts, each with a tick."""
+    """A slot's host tasks (rankings, a catch-up page, the reveal), after its posts, each
+    with a tick; once a task's posts are written, their texts with Copy and pictures with
+    Save, as for any post."""
     folder = display_path(game.root)
     return tuple(
         Step(
             f"{prefix}/{platform}/task-{task.key}",
             task_heading(task),
-            tuple(Note(step) for step in task_steps(task, folder)),
+            (
+                *(Note(step) for step in task_steps(task, folder)),
+                *_task_posts(game.root, task, platform),
+            ),
         )
         for task in tasks
     )
+
+
+TASK_TEXTS = {"facebook": "facebook.txt", "discord": "discord.md", "bgg": "bgg.txt"}
+
+
+def _task_posts(root: Path, task: HostTask, platform: str) -> list[Item]:
+    """The written posts of a rankings or reveal task (the catch-up page is a file to Save,
+    at the top of the page)."""
+    if task.kind == RANKINGS:
+        stem = task.files
+    elif task.kind == REVEAL:
+        stem = REVEAL_KEY
+    else:
+        return []
+    name = f"{stem}.{TASK_TEXTS[platform]}"
+    if not (root / name).is_file():
+        return []
+    items: list[Item] = [PasteText(f"Paste {name}", name, read_written(root, name))]
+    picture = f"{stem}.png"
+    if (root / picture).is_file():
+        where = "Upload to your BGG gallery" if platform == "bgg" else "Attach"
+        items.append(Picture(where, picture, _alt_of(root, stem)))
+    return items
+
+
+def _alt_of(root: Path, stem: str) -> str:
+    """The picture's alt text as its host note gives it ("Alt text ...: TEXT")."""
+    note = root / f"{stem}.host.txt"
+    if note.is_file():
+        for line in read_written(root, note.name).splitlines():
+            if line.startswith("Alt text") and ": " in line:
+                return line.split(": ", 1)[1]
+    return f"(see {stem}.host.txt)"
 
 
 def _when(item: SlotWork, turns: int) -> str:
