@@ -221,6 +221,7 @@ def test_posts(content: MoonDrop, plan: MoonDropPlan) -> None:
     assert posts[0].attachments == [
         "sheets/moon-drop-a4.pdf",
         "sheets/moon-drop-letter.pdf",
+        "sheets/moon-drop-grid.html",
         "sheets/round-check.html",
     ]
     assert "moon-drop-a4.pdf" in posts[0].facebook  # type: ignore[operator]
@@ -370,4 +371,8 @@ def test_outputs_by_scope(content: MoonDrop, plan: dict) -> None:
     round_files = [f.path for f in RULES.outputs(content, plan, Scope("round", 7), options)]
     assert "round-7/round-7.facebook.txt" in round_files and "game-end.facebook.txt" in round_files
     sheet_files = [f.path for f in RULES.outputs(content, plan, Scope("sheets"), options)]
-    assert sheet_files == ["sheets/moon-drop-a4.pdf", "sheets/round-check.html"]
+    assert sheet_files == [
+        "sheets/moon-drop-a4.pdf",
+        "sheets/moon-drop-grid.html",
+        "sheets/round-check.html",
+    ]

@@ -123,6 +123,7 @@ class MoonDropRules(ScheduledGame):
     ) -> list[OutputFile]:
         # Drawing pulls in reportlab and Pillow; imported here so the scorer stays light.
         from generator.games.moon_drop import sheets as sheet_pages
+        from generator.games.moon_drop.grid_page import grid_page_file
         from generator.games.moon_drop.pictures import post_image
 
         posts = self.posts(content, plan, scope, options.papers, options.images)
@@ -143,7 +144,8 @@ class MoonDropRules(ScheduledGame):
                 # The sheet depends on the pack and the variations alone: built once for each.
                 key = ("moon-drop sheet", content.pack_digest, paper, *variations)
                 files += reuse(key, functools.partial(sheet, paper))
-            return [*files, self.check_page(content)]
+            grid_page = grid_page_file(content, variations, plan.game_id)
+            return [*files, grid_page, self.check_page(content)]
 
         return scope_files(
             content.texts.game_name,

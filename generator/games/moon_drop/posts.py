@@ -30,6 +30,14 @@ from generator.render.round_check_page import CHECK_FILE, CHECK_WORDS
 from generator.render.round_reveal import commitments_blocks, reveal_blocks
 from generator.render.text import Post, PostImage, die_face, fill
 
+GRID_PAGE = "sheets/moon-drop-grid.html"
+GRID_WORDS = (
+    "Also attached: moon-drop-grid.html, a page for your phone or computer (it needs no "
+    "internet and keeps your grid on the device). Type each round's dice as posted, tap the "
+    "block onto your grid and turn it: the page says at once whether the rules let it go "
+    "there, and at the end saves your grid file for the host, who scores it."
+)
+
 
 def bgg_die(face: int) -> str:
     """BGG's dice emoticon."""
@@ -130,7 +138,7 @@ class PostWriter:
 
     # --- posts ---------------------------------------------------------------------------
     def before_day_one(self) -> Post:
-        more = [(CHECK_FILE, CHECK_WORDS)]
+        more = [(GRID_PAGE, GRID_WORDS), (CHECK_FILE, CHECK_WORDS)]
         return before_day_one_post(
             BEFORE_DAY_ONE, self.plan, self.title, list(self.print_files), more
         )
