@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 from phone_driver import drive_steps
-from test_ship_builder import TITLE, _bot_ships, _game, _taps
+from test_ship_builder import TITLE, _game, _taps
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.flight.shipfile import write_ship
+from generator.games.galaxy_trucker.flight import bot
+from generator.games.galaxy_trucker.flight.shipfile import ShipFile, write_ship
 from generator.games.galaxy_trucker.ship_builder import builder_html
 
 pytestmark = pytest.mark.browser
@@ -46,8 +47,15 @@ def page(tmp_path_factory: pytest.TempPathFactory, content: GalaxyTrucker) -> Pa
     return path
 
 
+def _bot_ship(board_id: str) -> ShipFile:
+    """The balance bot's ship for seed 1's round on that board."""
+    content, plan, _ = _game("1")
+    number, rplan = next((i, r) for i, r in enumerate(plan["rounds"]) if r["ship"] == board_id)
+    return bot.build(content, rplan, content.rounds[number]).ship_file("kept")
+
+
 def test_a_reload_keeps_the_ship_and_clear_asks(page: Path, content: GalaxyTrucker) -> None:
-    board_id, ship = next((b, s) for b, s in _bot_ships()[:3] if b == "II")
+    board_id, ship = "II", _bot_ship("II")
     board = content.boards[board_id]
     expected = write_ship(ship, board, TITLE.format(board.name))
     job = {"board": board_id, "taps": _taps(ship), "skipped": ship.skipped}
@@ -86,7 +94,7 @@ def test_a_reload_keeps_the_ship_and_clear_asks(page: Path, content: GalaxyTruck
 
 
 def test_reading_a_ship_file_over_a_ship_asks_first(page: Path, content: GalaxyTrucker) -> None:
-    first = next(s for b, s in _bot_ships()[:3] if b == "I")
+    first = _bot_ship("I")
     board = content.boards["I"]
     mine = write_ship(first, board, TITLE.format(board.name))
     other = "# another\nskipped: 0\n" + "\n".join(
