@@ -153,3 +153,21 @@ def test_without_script_pictures_show_and_texts_are_in_the_page(folder: Path) ->
         assert html.unescape(text) == (folder / html.unescape(file)).read_text(encoding="utf-8")
     assert "HOST ONLY · holds posts players must not see yet" in without
     assert "HOST-ONLY" in CONSOLE_HTML
+
+
+def test_facebook_by_the_week(folder: Path) -> None:
+    """Each Facebook post of the span with the date and time to give Facebook's scheduler,
+    its text and pictures; each comment marked LIVE, and still in its day's list."""
+    page = (folder / CONSOLE_HTML).read_text(encoding="utf-8")
+    week = page.split('id="facebook-week">', 1)[1].split("</section>", 1)[0]
+    daily = page.split('<div id="slots">', 1)[1].split('id="facebook-week"', 1)[0]
+    start = (folder / "round-1" / "start.facebook.txt").read_text(encoding="utf-8")
+    assert "Tue 1 Dec 2026, 08:00 CET · Round 1 start" in week
+    assert "Schedule for: date 01/12/2026 (Tuesday 1 December 2026), time 08:00" in week
+    assert html.escape(start, quote=False) in week
+    comments = re.findall(r"paste (round-1/\S+\.facebook-comment(?:-\d+)?\.txt)", week)
+    assert comments
+    for name in comments:
+        assert f"paste {name}" in daily  # the day's list keeps it
+    assert week.count("LIVE: Facebook cannot schedule a comment") == len(set(comments))
+    assert re.search(r'<img src="data:image/png;base64,[^"]+" data-picture="round-1/', week)

@@ -20,6 +20,7 @@ from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.folder.corrections_log import Correction
 from generator.host.corrections import correction_post, moment_words
 from generator.host.digest import embed_image
+from generator.host.facebook_week import facebook_week
 from generator.host.game_folder import GameFolder
 from generator.host.post_steps import post_items, read_written
 from generator.host.posted import read_posted
@@ -239,6 +240,10 @@ def scheduled_console(
         f"is past: run `sheetgen console -o {folder}` again for the days after.",
         "posted": f"sheetgen posted --code CODE -o {folder}",
     }
+    week = [work[i] for i in sorted({*day.missed, *shown, *span})]
+    week_steps = facebook_week(
+        game.root, [w for w in week if w.slot.at and w.slot.at >= start], zone
+    )
     saves = tuple(
         (f"{file.rpartition('/')[2]}", file)
         for file in [*attachments, DIGEST_PAGE, "digest.pdf"]
@@ -256,6 +261,7 @@ def scheduled_console(
         footer=_footer(),
         clock=clock,
         saves=saves,
+        week=week_steps if "facebook" in platforms else (),
     )
 
 

@@ -98,6 +98,9 @@
     document.querySelectorAll('.platform').forEach(function (p) {
       p.hidden = p.getAttribute('data-platform') !== platform;
     });
+    // The week's list is a page of its own: the slots wait behind the other tabs.
+    var slots = document.getElementById('slots');
+    if (slots) slots.hidden = platform === 'facebook-week';
     put('platform', platform);
   }
   tabs.forEach(function (t) {

@@ -88,6 +88,8 @@ class Console:
     # zone, the span's first and last instants, the code's check), or None (a table game).
     clock: dict[str, object] | None = None
     saves: tuple[tuple[str, str], ...] = ()  # (label, file in the game folder) to Save
+    # Facebook by the week: each post to schedule in Facebook, each live comment marked.
+    week: tuple[Step, ...] = ()
 
 
 class _Texts:
@@ -121,6 +123,11 @@ def console_html(page: Console) -> str:
             f"{_text(PLATFORM_NAMES.get(p, p))}</button>"
             for p in page.platforms
         ]
+        if page.week:
+            body.append(
+                '<button type="button" data-platform="facebook-week" aria-pressed="false">'
+                "FB week</button>"
+            )
         body.append("</nav>")
     if page.clock is not None:
         body.append(_clock_box(page))
@@ -135,6 +142,16 @@ def console_html(page: Console) -> str:
     body.append('<div id="slots">')
     body += [_slot(slot, texts, page.pictures) for slot in page.slots]
     body.append("</div>")
+    if page.week:
+        body += [
+            '<section class="slot week platform" data-platform="facebook-week" id="facebook-week">',
+            "<h2>Facebook: schedule the week</h2>",
+            '<p class="when">In the group, start a post, then the clock icon (Schedule post): '
+            "give the date and time below, paste the text, add the pictures. Comments cannot "
+            "be scheduled: the ones marked LIVE are posted by hand at their time.</p>",
+            *(_step(step, n, texts, page.pictures) for n, step in enumerate(page.week, 1)),
+            "</section>",
+        ]
     if page.after:
         body += ['<div class="after">', *(f"<p>{_text(line)}</p>" for line in page.after)]
         body.append("</div>")
