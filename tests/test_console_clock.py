@@ -171,3 +171,39 @@ def test_facebook_by_the_week(folder: Path) -> None:
         assert f"paste {name}" in daily  # the day's list keeps it
     assert week.count("LIVE: Facebook cannot schedule a comment") == len(set(comments))
     assert re.search(r'<img src="data:image/png;base64,[^"]+" data-picture="round-1/', week)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    "moment", ["2026-12-02 18:00", "2026-12-03 09:00", "2026-12-06 12:00", "2026-12-07 17:45"]
+)
+def test_the_page_says_what_today_says(
+    folder: Path, tmp_path: Path, browser: Browser, moment: str
+) -> None:
+    """At later moments of its span (a rest day among them) the page's due and missed
+    slots are `today`'s, in a folder that records what is posted."""
+    import shutil
+
+    from generator.host.game_folder import open_folder
+    from generator.host.posted import read_posted
+    from generator.host.today import agenda, slots_with_posts
+
+    copy = tmp_path / "gt"
+    shutil.copytree(folder, copy)
+    cli("posted", "0", "--at", MADE_AT, "-o", str(copy))
+    cli("console", "-o", str(copy), "--at", MADE_AT)
+    at_moment(browser, at_ms(moment))
+    browser.open(copy / CONSOLE_HTML)
+    shown = slots(browser)
+    page_due = [int(row[1]) for row in shown if row[2] == "slot due"]
+    page_missed = [int(row[1]) for row in shown if row[2] == "slot missed"]
+
+    game = open_folder(copy)
+    work = slots_with_posts(game)
+    at = dt.datetime.fromisoformat(moment).replace(tzinfo=ZONE)
+    said = agenda(game, work, at, read_posted(copy))
+    assert page_due == ([work[said.due].slot.turn] if said.due is not None else [])
+    assert page_missed == [work[i].slot.turn for i in said.missed]
+    upcoming = [row for row in shown if row[2] == "slot upcoming"]
+    if said.upcoming is not None and work[said.upcoming].slot.at < at.replace(day=8, hour=0):
+        assert int(upcoming[0][1]) == work[said.upcoming].slot.turn
