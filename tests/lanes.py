@@ -151,6 +151,10 @@ SLOW = frozenset(
         "test_console.py::test_a_slot_marked_posted_leaves_the_page",
         "test_console.py::test_battlestar_console_from_its_game_file",
         "test_console.py::test_card_race_names_private_messages_and_never_shows_them",
+        # test_console_clock.py (their module's game is written once, by the first)
+        "test_console_clock.py::test_the_code_marks_the_ticked_slots",
+        "test_console_clock.py::test_without_script_pictures_show_and_texts_are_in_the_page",
+        "test_console_clock.py::test_facebook_by_the_week",
         # test_corrections.py
         "test_corrections.py::test_a_correction_is_a_new_post_everywhere_and_nothing_else_changes",
         "test_corrections.py::test_a_correction_refuses_the_future_and_bad_words",
