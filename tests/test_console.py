@@ -197,6 +197,10 @@ def test_galaxy_trucker_console_in_a_browser(gt: Path, browser: Browser) -> None
 def test_moon_drop_console_in_a_browser(moon: Path, browser: Browser) -> None:
     page = console(moon, "--at", MOON_AT)
     assert not re.search(r"https?://", page)
+    # The print pack and the grid page, posted before day 1, can be saved again from the top.
+    saves = page.split('<div class="saves">', 1)[1].split("</div></div>", 1)[0]
+    assert '<a href="sheets/moon-drop-a4.pdf" download="moon-drop-a4.pdf">' in saves
+    assert 'download="moon-drop-grid.html"' in saves
     assert slot_classes(page)[0] == "due"
     check_widths(moon / "console-HOST-ONLY-unposted-posts.html")
     assert check_copies(browser, moon / "console-HOST-ONLY-unposted-posts.html", moon) >= 3

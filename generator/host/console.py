@@ -147,8 +147,6 @@ def scheduled_console(
                 (platform, (*found, *_task_steps(game, tasks, platform, prefix)))
                 for platform, found in steps
             )
-        for post in item.posts:
-            attachments.extend(a for a in post.attachments if a not in attachments)
         titles = (*_titles(item), *(f"Then: {task_heading(t)}" for t in tasks))
         moment = item.slot.at
         assert moment is not None
@@ -244,6 +242,11 @@ def scheduled_console(
     week_steps = facebook_week(
         game.root, [w for w in week if w.slot.at and w.slot.at >= start], zone
     )
+    # The files players print or open (the print pack, the builder page), whenever they were
+    # posted: a player who asks again gets the same file.
+    for item in work:
+        for post in item.posts:
+            attachments.extend(a for a in post.attachments if a not in attachments)
     saves = tuple(
         (f"{file.rpartition('/')[2]}", file)
         for file in [*attachments, DIGEST_PAGE, "digest.pdf"]
