@@ -81,10 +81,10 @@ CRASH = """
 import os, signal, sys
 import generator.games.battlestar.game as game
 real = game.write_files
-def killed(folder, written, missing_only=False):
+def killed(folder, written, missing_only=False, **rendered):
     if not missing_only:
         os.kill(os.getpid(), signal.SIGKILL)  # after the log entry, before any file
-    return real(folder, written, missing_only)
+    return real(folder, written, missing_only, **rendered)
 game.write_files = killed
 from generator.cli import main
 main(sys.argv[1:])
@@ -119,3 +119,39 @@ def test_kill_between_log_and_post_loses_nothing(tmp_path: Path) -> None:
     # A kernel lock on the folder itself: no lock file, nothing stale to clear.
     assert not os.path.exists(crashed.folder / ".table.lock")
     crashed.run("draw", "crisis")
+
+
+def test_a_command_draws_its_board_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board picture checked before the entry is logged is the one written."""
+    import generator.games.battlestar.posts.post as post
+
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
+    a_few_commands(game)
+    drawn: list[object] = []
+    real = post.render_png
+
+    def counted(view: object) -> bytes:
+        drawn.append(view)
+        return real(view)  # type: ignore[arg-type]  # the BoardView it was given
+
+    monkeypatch.setattr(post, "render_png", counted)
+    game.run("draw", "crisis")
+    assert len(drawn) == 1
+    assert (game.folder / "public" / "005-draw.board.png").read_bytes() == real(drawn[0])  # type: ignore[arg-type]
+
+
+def test_an_old_entrys_lost_files_are_written_again(tmp_path: Path) -> None:
+    """Every logged entry's files are checked (a folder listing, not a file at a time): a
+    lost picture and a lost message of an early entry come back, byte for byte."""
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
+    a_few_commands(game)
+    before = sent_files(game)
+    lost = [p for p in before if p.startswith(("public/001-", "private/001-"))]
+    assert any(p.endswith(".board.png") for p in lost) and any("private/" in p for p in lost)
+    for name in lost:
+        (game.folder / name).unlink()
+    result = game.run("draw", "crisis")
+    assert "written again" in result.stderr
+    after = sent_files(game)
+    before.pop("table-log.jsonl")  # the new entry is added to it
+    assert {name: after[name] for name in before} == before

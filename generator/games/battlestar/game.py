@@ -326,15 +326,17 @@ def _sent_text(folder: Path, message: PrivateMessage) -> str | None:
 def entry_written(
     table: Table, state: TableState, n: int, command: str, outcome: Outcome
 ) -> Written:
-    """The files of one table entry, from the table just after it."""
+    """The files of one table entry, from the table just after it. Under rules 3 or later
+    the entry has no post of its own (its phase's post shows the board), so no board."""
+    public = not state.sequenced
     post = TablePost(
         f"public/{n:03d}-{command}",
         title(table.game_id, f"Turn {state.turn} · {outcome.what}"),
         tuple(outcome.blocks),
         tuple(state.queue()),
-        board_view(state),
+        board_view(state) if public else None,
     )
-    return Written(post, outcome.messages, public=not state.sequenced)
+    return Written(post, outcome.messages, public=public)
 
 
 def setup_written(table: Table) -> Written:
@@ -357,16 +359,23 @@ def _check_inside(folder: Path, name: str) -> None:
             )
 
 
-def write_files(folder: Path, written: Written, missing_only: bool = False) -> list[Path]:
+def write_files(
+    folder: Path,
+    written: Written,
+    missing_only: bool = False,
+    data: dict[str, bytes] | None = None,
+) -> list[Path]:
     """Write a command's files; `missing_only`: only those not there (a logged entry's files
-    are never written over)."""
+    are never written over). `data`: its files as `written.data()` gave them already (the
+    board picture is drawn once a command)."""
     paths = []
-    for name, data in _wanted(folder, written, missing_only).items():
+    files = data if data is not None else _wanted(folder, written, missing_only)
+    for name, content in files.items():
         path = folder / name
         _check_inside(folder, name)
         if missing_only and (path.exists() or path.is_symlink()):
             continue
-        write_atomic(path, data)
+        write_atomic(path, content)
         paths.append(path)
     return paths
 
@@ -387,13 +396,34 @@ def _wanted(folder: Path, written: Written, missing_only: bool) -> dict[str, byt
 POST_SUFFIXES = (".facebook.txt", ".discord.md", ".bgg.txt", ".html", ".host.txt")
 
 
-def _all_there(folder: Path, written: Written) -> bool:
+class Listing:
+    """The names in a game folder's folders, each folder listed once when first asked: every
+    command checks every logged entry's files, some 7,000 of them after 1,000 entries, and
+    one listing of public/ costs less than a check per file."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.listed: dict[str, frozenset[str]] = {}
+
+    def holds(self, name: str) -> bool:
+        """Whether `name` (relative, with `/`) is in its folder (a dangling symbolic link
+        counts: a logged entry's file is never written over)."""
+        parent, _, leaf = name.rpartition("/")
+        if parent not in self.listed:
+            try:
+                self.listed[parent] = frozenset(os.listdir(self.root / parent))
+            except OSError:  # no such folder yet
+                self.listed[parent] = frozenset()
+        return leaf in self.listed[parent]
+
+
+def _all_there(listing: Listing, written: Written) -> bool:
     """Without rendering: the post's usual files and every message file exist."""
     names = [written.post.key + s for s in POST_SUFFIXES] if written.public else []
     names += [m.file for m in written.messages]
     if written.public and written.post.board is not None:
         names.append(written.post.image_file)
-    return all((folder / name).exists() for name in names)
+    return all(listing.holds(name) for name in names)
 
 
 def recover_files(table: Table) -> list[Path]:
@@ -402,11 +432,12 @@ def recover_files(table: Table) -> list[Path]:
     last entry can lose a file that is not one of the usual ones (a second Discord part),
     so only its files are rendered whatever the check says."""
     recovered: list[Path] = []
+    listing = Listing(table.folder)  # as the folder was before anything is written here
     setup = setup_written(table)
-    if not _all_there(table.folder, setup):
+    if not _all_there(listing, setup):
         recovered += write_files(table.folder, setup, missing_only=True)
     for index, written in enumerate(table.written):
-        if index == len(table.written) - 1 or not _all_there(table.folder, written):
+        if index == len(table.written) - 1 or not _all_there(listing, written):
             recovered += write_files(table.folder, written, missing_only=True)
     posts = phase_written(table)
     for index, written in enumerate(posts):
@@ -415,7 +446,7 @@ def recover_files(table: Table) -> list[Path]:
             # left an older text, so it is written again whole (from the log).
             if post_differs(table.folder, written):
                 recovered += write_files(table.folder, written)
-        elif not _all_there(table.folder, written):
+        elif not _all_there(listing, written):
             recovered += write_files(table.folder, written, missing_only=True)
     return recovered
 
@@ -553,9 +584,9 @@ def _log_entry(
     rules 3 or later, its private messages and its phase's post as it now stands."""
     written = entry_written(table, state, n, command, outcome)
     phase_post = add_to_thread(table, n, before, command, state, outcome)
-    written.data()  # rendered before the entry is logged: a post that fails is not logged
-    if phase_post is not None:
-        phase_post.data()
+    # Rendered before the entry is logged: a post that fails is not logged.
+    data = written.data()
+    phase_data = phase_post.data() if phase_post is not None else None
     entry: dict[str, Any] = {"n": n, "cmd": command, "args": args}
     if state.sequenced:
         entry["after"] = after_digest(state, outcome.messages)
@@ -564,9 +595,9 @@ def _log_entry(
     table.written.append(written)
     table.messages += outcome.messages
     try:
-        paths = write_files(table.folder, written)
+        paths = write_files(table.folder, written, data=data)
         if phase_post is not None:
-            paths += write_files(table.folder, phase_post)
+            paths += write_files(table.folder, phase_post, data=phase_data)
         return written, paths
     except KeyboardInterrupt:
         # After the log line the entry stands: say so, not only "interrupted".
