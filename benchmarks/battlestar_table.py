@@ -12,6 +12,7 @@ processes)."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import tempfile
 import time
@@ -37,6 +38,11 @@ def make_game(root: Path) -> Path:
     data = {"pack": "battlestar", "seed": "bench-seed-0123456789", "output": "table"}
     path.write_text(yaml.safe_dump({**data, "players": PLAYERS}))
     setup_game(open_table(path))
+    # Begun under rules 2, whose turn is not enforced step by step: the same two commands
+    # over and over make a long log (as in table_commands.py).
+    log = root / "table" / "table-log.jsonl"
+    head, *rest = log.read_text(encoding="utf-8").splitlines()
+    log.write_text("\n".join([json.dumps({**json.loads(head), "rules": 2}), *rest]) + "\n")
     return path
 
 
