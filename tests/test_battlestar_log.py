@@ -121,6 +121,7 @@ def test_kill_between_log_and_post_loses_nothing(tmp_path: Path) -> None:
     crashed.run("draw", "crisis")
 
 
+@pytest.mark.slow  # a table played through five commands
 def test_a_command_draws_its_board_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The board picture checked before the entry is logged is the one written."""
     import generator.games.battlestar.posts.post as post
@@ -140,6 +141,7 @@ def test_a_command_draws_its_board_once(tmp_path: Path, monkeypatch: pytest.Monk
     assert (game.folder / "public" / "005-draw.board.png").read_bytes() == real(drawn[0])  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # a table played through five commands
 def test_an_old_entrys_lost_files_are_written_again(tmp_path: Path) -> None:
     """Every logged entry's files are checked (a folder listing, not a file at a time): a
     lost picture and a lost message of an early entry come back, byte for byte."""
