@@ -236,8 +236,6 @@ SLOW = frozenset(
         "test_hostile_input_edges.py::test_names_that_differ_only_in_case_are_one_player_in_scores",
         "test_hostile_input_edges.py::test_names_with_bidi_or_c1_controls_are_refused_in_scores",
         "test_hostile_input_edges.py::test_start_dates_at_the_edges_of_the_calendar",
-        # test_ics_text.py
-        "test_ics_text.py::test_a_games_calendar_has_icalendars_bytes_and_reads_back",
         # test_images.py
         "test_images.py::test_every_card_keeps_28_px_text_at_every_post_size",
         "test_images.py::test_images_use_their_canvas_and_keep_the_bottom_clear",
