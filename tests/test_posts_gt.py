@@ -54,6 +54,37 @@ def changed(a: dict[str, Any], b: dict[str, Any]) -> set[str]:
     return {k for k in a.keys() | b.keys() if a.get(k) != b.get(k)}
 
 
+# A round's record (tiles, cards, dice) is public by design at the round's end: the game
+# start post commits to it ("Round N: <SHA-256>") and the round's last post reveals it
+# (plan/round_commit.py). The tests below check every other word; these blank the two.
+COMMITMENT = re.compile(r"\bRound (\d+): [0-9a-f]{64}\b")
+RECORD = re.compile(r"sheetgen-round-v1\n.*?(?:\nend\b|(?=\n```))", re.DOTALL)
+RECORD_REST = re.compile(r"(?<=```\n)(?:(?!```|sheetgen-round-v1).)*?\nend(?=\n```)", re.DOTALL)
+
+
+def without_records(found: dict[str, str]) -> dict[str, str]:
+    """Each text with its round commitments and revealed round records blanked."""
+    return {
+        name: RECORD_REST.sub("…", RECORD.sub("…", COMMITMENT.sub(r"Round \1: …", text)))
+        for name, text in found.items()
+    }
+
+
+def records_changed(a: dict[str, str], b: dict[str, str]) -> set[str]:
+    """The files whose round commitments or records differ (and nothing else)."""
+    return changed(a, b) - changed(without_records(a), without_records(b))
+
+
+# The files that carry round 1's commitment (the game start) and its revealed record.
+ROUND_1_RECORD = {
+    *(f"game-start.{kind}" for kind in ("facebook.txt", "discord.md", "bgg.txt", "html")),
+    *(
+        f"round-1/end-of-flight.{kind}"
+        for kind in ("facebook.txt", "discord-2.md", "bgg.txt", "html")
+    ),
+}
+
+
 @pytest.fixture(scope="module")
 def base_texts(game: Game) -> dict[str, str]:
     return texts(game, game.plan)
@@ -66,7 +97,10 @@ def test_a_changed_die_changes_exactly_the_post_that_shows_it(
     event = plan["rounds"][0]["flight_turns"][3]["events"][1]  # turn 12, event 8, meteors
     assert event["rolls"][1] == [6, 6]
     event["rolls"][1] = [2, 6]
-    assert changed(base_texts, texts(game, plan)) == {
+    after = texts(game, plan)
+    # Round 1's commitment and its revealed record hold the die; no other round's.
+    assert records_changed(base_texts, after) == ROUND_1_RECORD
+    assert changed(without_records(base_texts), without_records(after)) == {
         "round-1/turn-12-flight.facebook-comment.txt",
         "round-1/turn-12-flight.discord.md",
         "round-1/turn-12-flight.host.txt",  # the spoiler image's alt text
@@ -86,7 +120,9 @@ def test_a_changed_tile_changes_exactly_the_post_that_shows_it(
     used = {t["id"] for turn in plan["rounds"][0]["build_turns"] for s in turn["sets"] for t in s}
     spare = next(t for t in game.content.tiles if t.id not in used and t.type != sets[1][2]["type"])
     sets[1][2] = {"id": spare.id, "type": spare.type}
-    assert changed(base_texts, texts(game, plan)) == {
+    after = texts(game, plan)
+    assert records_changed(base_texts, after) == ROUND_1_RECORD
+    assert changed(without_records(base_texts), without_records(after)) == {
         "round-1/turn-05-build.facebook.txt",
         "round-1/turn-05-build.discord.md",
         "round-1/turn-05-build.host.txt",
@@ -118,6 +154,14 @@ def test_hidden_data_changes_no_main_post(game: Game, base_texts: dict[str, str]
     stacks = plan["rounds"][0]["stacks"]
     stacks[0], stacks[3] = stacks[3], stacks[0]
     after = texts(game, plan)
+    # The dice and stacks are in every round's record: committed to at the start, public
+    # only in the round's last post, once the round is over.
+    assert {name for name in records_changed(base_texts, after)} >= {"game-start.facebook.txt"}
+    assert all(
+        name.startswith("game-start.") or "/end-of-flight." in name
+        for name in records_changed(base_texts, after)
+    )
+    base_texts, after = without_records(base_texts), without_records(after)
     differ = changed(base_texts, after)
     assert differ, "the change must show somewhere (in the hidden parts)"
     for name in differ:
