@@ -4,8 +4,8 @@ end-to-end tests run the installed program."""
 
 from __future__ import annotations
 
-import ast
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -33,8 +33,8 @@ def test_every_slow_listed_test_exists() -> None:
     for key in sorted(SLOW):
         file, name = key.split("::")
         path = here / file
-        tree = ast.parse(path.read_text(encoding="utf-8")) if path.is_file() else ast.Module()
-        names = {node.name for node in getattr(tree, "body", []) if hasattr(node, "name")}
+        text = path.read_text(encoding="utf-8") if path.is_file() else ""
+        names = set(re.findall(r"^def (\w+)\(", text, re.MULTILINE))
         if name not in names:
             gone.append(key)
     assert not gone, f"tests/lanes.py names tests that are gone: {gone}"
