@@ -233,6 +233,8 @@ def posted(
     require_schedule(game)
     moment = parse_at(at, game.plan) if at else now()
     made = [c for c in read_corrections(game.root) if c.at <= moment]
+    turns: list[int]
+    numbers: list[int]
     if code is not None:
         if what:
             raise click.UsageError("--code names the slots itself: give it alone")
@@ -240,7 +242,7 @@ def posted(
         numbers = []
     elif what and what[0].lower() == "correction":
         numbers = correction_numbers(what[1:], made)
-        turns: list[int] = []
+        turns = []
         said = "correction " + ", ".join(str(n) for n in numbers)
     else:
         turns, said = posted_turns(game, what, moment, early=early or undo)
