@@ -196,17 +196,18 @@ def scheduled_console(
         titles = tuple(task_heading(t) for t in tasks)
         slots.append(Slot("due", "Still to do, for slots already out", "", titles, steps))
     shown = {*day.missed, *([day.due] if day.due is not None else [])}
+    # The span's slots not shown above, each with its moment (a slot without one is in no span).
     span = [
-        i
+        (i, w.slot.at)
         for i, w in enumerate(work)
         if i not in shown
         and w.slot.at is not None
         and start <= w.slot.at < end
         and not posted.counts_as_posted(w.slot.turn, w.slot.at)
     ]
-    for number, index in enumerate(i for i in span if work[i].slot.at > at):  # type: ignore[operator]
+    for number, index in enumerate(i for i, moment in span if moment > at):
         slots.append(slot(index, "upcoming", "Next" if number == 0 else "Later"))
-    for index in (i for i in span if work[i].slot.at <= at):  # type: ignore[operator]
+    for index in (i for i, moment in span if moment <= at):
         # Earlier today, in a folder that records nothing: out, unless its tick says not.
         slots.append(slot(index, "earlier", "Earlier (not marked posted)"))
     after = []
@@ -238,7 +239,7 @@ def scheduled_console(
         f"is past: run `sheetgen console -o {folder}` again for the days after.",
         "posted": f"sheetgen posted --code CODE -o {folder}",
     }
-    week = [work[i] for i in sorted({*day.missed, *shown, *span})]
+    week = [work[i] for i in sorted({*day.missed, *shown, *(i for i, _ in span)})]
     week_steps = facebook_week(
         game.root, [w for w in week if w.slot.at and w.slot.at >= start], zone
     )

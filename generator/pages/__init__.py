@@ -7,7 +7,7 @@ it computes.
 - `digest.html`, `.css`: the players' catch-up page (render/html.py); no script.
 - `ship_builder.html`, `.css`, `.js`: Galaxy Trucker's ship builder (and Keep on Trucking's);
   its data is the JSON literal the script's `var DATA = __DATA__;` receives.
-- `moon_drop_grid.html`, `.css`, `.js`: Moon Drop's grid page (games/moon_drop/grid_page.py),
+- `*_grid.html`, `.css`, `.js`: a dice game's grid page (its game package's grid_page.py),
   its data received the same way.
 
 A shell names its holes `__NAME__` (capitals only): `fill` puts every value in at once, so a
