@@ -47,17 +47,17 @@ TRY_AGAIN = 1
     show_default=True,
     help="Seconds to wait for Discord's answer to a message.",
 )
+# Two plain flags rather than one destination with two flag values: click 8.2.0 (the lowest
+# allowed) let the second flag's default overwrite the first's, so a run with neither flag
+# read as settling the record.
 @click.option(
     "--was-sent",
-    "settle_sent",
-    flag_value=True,
-    default=None,
+    is_flag=True,
     help="A stopped run left a message unsettled and it IS in the channel: record it as sent.",
 )
 @click.option(
     "--was-not-sent",
-    "settle_sent",
-    flag_value=False,
+    is_flag=True,
     help="A stopped run left a message unsettled and it is NOT in the channel: the next run "
     "sends it.",
 )
@@ -83,7 +83,8 @@ def send(
     webhook_file: Path | None,
     thread_id: str | None,
     timeout: float,
-    settle_sent: bool | None,
+    was_sent: bool,
+    was_not_sent: bool,
     mark: bool,
     private_sent: bool,
     game_file: Path | None,
@@ -95,6 +96,9 @@ def send(
     it cannot vouch for, and sends nothing until you say (--was-sent / --was-not-sent). The
     webhook's URL comes from SHEETGEN_DISCORD_WEBHOOK or a file only you can read, and is
     never written or printed."""
+    if was_sent and was_not_sent:
+        raise click.UsageError("--was-sent and --was-not-sent say opposite things: give one")
+    settle_sent = True if was_sent else False if was_not_sent else None
     from generator.host.discord_webhook import Sender, load_webhook
     from generator.host.send import dry_run_lines, one_run_at_a_time, settle, unsettled_error
     from generator.host.send_record import read_send_record
