@@ -68,6 +68,33 @@ HOW = 5.8  # the explanation under each score line's name
 SMALL = 5.0  # labels under legend pictures, two lines at most
 
 
+def draw_board_cells(
+    page: Page,
+    board: Board,
+    rows: list[int],
+    cols: list[int],
+    x0: float,
+    y0: float,
+    cell: float,
+) -> None:
+    """A ship board's grid at (x0, y0): squares outside the ship hatched, the ship's cells
+    white and outlined, each marked on the page for the sheet's checks."""
+    s = page.surface
+    for j, row in enumerate(rows):
+        for i, col in enumerate(cols):
+            px, py = x0 + i * cell, y0 + j * cell
+            if not board.has_cell(row, col):
+                hatch(s, px, py, cell, cell)
+                page.mark("outside", px, py, cell, cell)
+    # Ship cells last, so their borders sit on top of the hatching next to them.
+    for j, row in enumerate(rows):
+        for i, col in enumerate(cols):
+            if board.has_cell(row, col):
+                px, py = x0 + i * cell, y0 + j * cell
+                s.rect(px, py, cell, cell, stroke=BLACK, fill=WHITE, width=1.2)
+                page.mark("cell", px, py, cell, cell)
+
+
 def skipped_boxes(rnd: Round) -> int:
     """One per set of the round (a player may skip them all) plus one per peekable stack."""
     return rnd.build_turns * rnd.sets_per_turn + rnd.peekable_stacks
@@ -418,19 +445,7 @@ class ShipSheet:
                 font="VeraBd",
                 anchor="middle",
             )
-        for j, row in enumerate(rows):
-            for i, col in enumerate(cols):
-                px, py = cx0 + i * cell, cy0 + j * cell
-                if not board.has_cell(row, col):
-                    hatch(s, px, py, cell, cell)
-                    page.mark("outside", px, py, cell, cell)
-        # Ship cells last, so their borders sit on top of the hatching next to them.
-        for j, row in enumerate(rows):
-            for i, col in enumerate(cols):
-                if board.has_cell(row, col):
-                    px, py = cx0 + i * cell, cy0 + j * cell
-                    s.rect(px, py, cell, cell, stroke=BLACK, fill=WHITE, width=1.2)
-                    page.mark("cell", px, py, cell, cell)
+        draw_board_cells(page, board, rows, cols, cx0, cy0, cell)
         start = board.start
         sx = cx0 + cols.index(start.column) * cell
         sy = cy0 + rows.index(start.row) * cell

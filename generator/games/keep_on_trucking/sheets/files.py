@@ -37,6 +37,7 @@ from generator.games.galaxy_trucker.sheets.ship import (
     NUMBER_BAND,
     SIDE_COLUMN_MIN,
     ShipSheet,
+    draw_board_cells,
     line_range,
 )
 from generator.games.keep_on_trucking.hits import label_words
@@ -61,7 +62,6 @@ from generator.render.pdf import (
     box,
     box_grid,
     box_grid_height,
-    hatch,
     mm,
     page_size,
     paragraph,
@@ -252,18 +252,7 @@ class TruckingShipSheet(ShipSheet):
                 base = mid + side * 0.36 + (n - (len(lines) - 1) / 2) * side * 1.15
                 for bx in (cx0 - NUMBER_BAND / 2, cx0 + inner_w + NUMBER_BAND / 2):
                     s.text(bx, base, part, size=side, font="VeraBd", anchor="middle")
-        for j, row in enumerate(rows):
-            for i, col in enumerate(cols):
-                px, py = cx0 + i * cell, cy0 + j * cell
-                if not board.has_cell(row, col):
-                    hatch(s, px, py, cell, cell)
-                    page.mark("outside", px, py, cell, cell)
-        for j, row in enumerate(rows):
-            for i, col in enumerate(cols):
-                if board.has_cell(row, col):
-                    px, py = cx0 + i * cell, cy0 + j * cell
-                    s.rect(px, py, cell, cell, stroke=BLACK, fill=WHITE, width=1.2)
-                    page.mark("cell", px, py, cell, cell)
+        draw_board_cells(page, board, rows, cols, cx0, cy0, cell)
         # The dice compass in the two top corners (outside the ship): which die makes
         # which edge the front. Each box carries the whole heading, so neither reads as
         # half of a sentence split across the ship.
