@@ -199,3 +199,38 @@ def test_the_example_game_file_checks(run: Callable[..., Result]) -> None:
     result = run("check", "card-race", "--game", str(example))
     assert result.exit_code == 0, result.output
     assert "3 players (Ada, Ben, Cleo), 7 rounds, hidden bidding" in result.output
+
+
+def _names_the_code_asks_for() -> tuple[set[str], set[str]]:
+    """Every plain string in the game's code, and the leading text of every f-string (a
+    text picked by variant, `f"round_bid_{variant}"`, starts with `round_bid_`)."""
+    import ast
+
+    plain: set[str] = set()
+    prefixes: set[str] = set()
+    code = Path(__file__).parent.parent / "generator" / "games" / "card_race"
+    for source in code.rglob("*.py"):
+        if source.name == "text_fields.py":
+            continue
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr) and node.values:
+                first = node.values[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    prefixes.add(first.value)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                plain.add(node.value)
+    return plain, {p for p in prefixes if p}
+
+
+def test_every_text_the_pack_must_have_is_one_the_game_uses() -> None:
+    # A text the pack must carry in both languages but no post ever shows is work for
+    # translators and a `check` error for a pack that leaves it out, for nothing.
+    from generator.games.card_race.text_fields import LIST_TEXTS, TEXT_FIELDS
+
+    plain, prefixes = _names_the_code_asks_for()
+    unused = [
+        name
+        for name in [*TEXT_FIELDS, *LIST_TEXTS]
+        if name not in plain and not any(name.startswith(p) for p in prefixes)
+    ]
+    assert unused == []
