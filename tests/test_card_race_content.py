@@ -234,3 +234,18 @@ def test_every_text_the_pack_must_have_is_one_the_game_uses() -> None:
         if name not in plain and not any(name.startswith(p) for p in prefixes)
     ]
     assert unused == []
+
+
+def test_a_pack_copied_from_an_earlier_version_still_passes_check(
+    run: Callable[..., Result], tmp_path: Path
+) -> None:
+    pack = copy_pack(tmp_path)
+    with (pack / "texts.yaml").open("a", encoding="utf-8") as texts:
+        texts.write('ok_recorded:\n  en: "Recorded: {entry}."\n  de: "Eingetragen: {entry}."\n')
+        texts.write('oops_typo:\n  en: "x"\n  de: "x"\n')
+    result = run("check", str(pack))
+    # The retired text is read and ignored; a key no version ever had is still an error.
+    assert result.exit_code == 2, result.output
+    assert "ok_recorded" not in result.output
+    assert "texts.yaml:" in result.output
+    assert ": oops_typo: unknown text key (the game never uses it)" in result.output

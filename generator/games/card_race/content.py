@@ -22,7 +22,7 @@ from generator.games.card_race.model import (
     Suit,
     Table,
 )
-from generator.games.card_race.text_fields import LIST_TEXTS, TEXT_FIELDS
+from generator.games.card_race.text_fields import LIST_TEXTS, RETIRED_TEXTS, TEXT_FIELDS
 from generator.games.card_race.texts import Texts
 from generator.host.names import clashes, name_problem
 from generator.pack.document import Document
@@ -149,7 +149,7 @@ def check_texts(doc: Document) -> list[Problem]:
         for extra in sorted(set(entry) - set(LANGUAGES), key=str):
             problems.append(doc.problem((key, extra), "unknown language (expected en, de)"))
     for key in doc.data:
-        if key not in TEXT_FIELDS:
+        if key not in TEXT_FIELDS and key not in RETIRED_TEXTS:
             problems.append(doc.problem((key,), "unknown text key (the game never uses it)"))
     if not problems:
         problems += _check_same_count(doc)

@@ -1,6 +1,10 @@
 """The texts the game fills and the {placeholders} each may use: a text missing from the
 pack, or one naming a value the game does not give, is a `check` error."""
 
+# Texts earlier versions of the pack had and no post ever showed: a pack copied from one
+# still passes `check` (they are read and ignored).
+RETIRED_TEXTS = frozenset({"language_name", "hand_group", "ok_recorded", "table_choose_trump"})
+
 # A list text (rules_sections) has no placeholders.
 LIST_TEXTS = {"rules_sections"}
 TEXT_FIELDS: dict[str, set[str]] = {
