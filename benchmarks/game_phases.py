@@ -29,7 +29,7 @@ PHASES = [
     ("balance verdict (bot)", "generator.games.galaxy_trucker", "GalaxyTruckerRules.verdict"),
     ("posts (every flavour)", "generator.games.galaxy_trucker", "GalaxyTruckerRules.posts"),
     ("drawing the pictures", "generator.games.galaxy_trucker.pictures.layout", "render_png"),
-    ("  of which palette map + PNG", "generator.art.png_surface", "encode_png"),
+    ("  of which the PNG", "generator.art.indexed_surface", "IndexedSurface.png"),
     (
         "  of which the game palette",
         "generator.games.galaxy_trucker.pictures.layout",

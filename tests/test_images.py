@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
+from generator.art.indexed_surface import IndexedSurface
 from generator.art.png_surface import PngSurface
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.games.galaxy_trucker.art.cards import draw_card
@@ -252,15 +253,26 @@ def test_post_image_text_is_at_least_28_px(
     tiles and cards share the drawers and add their own kinds."""
     sizes: list[tuple[float, str]] = []
     real_text = PngSurface.text
+    real_post_text = IndexedSurface.text
 
     def recording(self: PngSurface, x: float, y: float, text: str, *args: Any, **kw: Any) -> None:
+        # A picture pasted into a post is drawn at SUPERSAMPLE times its size; the palette's
+        # mosaic at the post's own.
         scale = 1 if self.image.width == images_layout.WIDTH else images_layout.SUPERSAMPLE
         if text.strip():
             sizes.append((kw.get("size", 10) / scale, text))
         real_text(self, x, y, text, *args, **kw)
 
+    def post_recording(
+        self: IndexedSurface, x: float, y: float, text: str, *args: Any, **kw: Any
+    ) -> None:
+        if text.strip():  # the post's own frame
+            sizes.append((kw.get("size", 10), text))
+        real_post_text(self, x, y, text, *args, **kw)
+
     game = open_game(pack, seed, None)
     monkeypatch.setattr(PngSurface, "text", recording)
+    monkeypatch.setattr(IndexedSurface, "text", post_recording)
     # Every picture drawn here, none pasted from the cache (pictures kept by earlier runs).
     monkeypatch.setenv("SHEETGEN_CACHE", "off")
     images_layout.forget_pictures()

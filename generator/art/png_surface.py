@@ -38,14 +38,14 @@ def palette_from(data: bytes) -> Image.Image:
     return palette
 
 
-# What a kept picture holds: RGB pixels, or the palette index of each pixel (mode "L").
-_PICTURE_MAGIC = {"RGB": b"sheetgen-rgb-2\n", "L": b"sheetgen-indices-2\n"}
-_CHANNELS = {"RGB": 3, "L": 1}
+# What a kept picture holds: RGB pixels, or the palette index of each pixel (mode "P").
+_PICTURE_MAGIC = {"RGB": b"sheetgen-rgb-2\n", "P": b"sheetgen-indices-2\n"}
+_CHANNELS = {"RGB": 3, "P": 1}
 _MAX_SIDE = 8192
 
 
 def picture_data(image: Image.Image) -> bytes:
-    """An RGB picture (or one of palette indices, mode "L") as bytes to keep between runs."""
+    """An RGB picture (or one of palette indices, mode "P") as bytes to keep between runs."""
     return pixels_data(image.mode, image.size, image.tobytes())
 
 
@@ -80,6 +80,12 @@ def picture_from(data: bytes, size: tuple[int, int], mode: str = "RGB") -> Image
     if len(pixels) != expected or not unpack.eof or unpack.unused_data:
         return None
     return Image.frombytes(mode, size, pixels)
+
+
+def indices_from(data: bytes, size: tuple[int, int]) -> Image.Image | None:
+    """The palette indices `picture_data` kept (mode "P", pasted as they are), if `data` is
+    a picture of them of `size`; else None."""
+    return picture_from(data, size, "P")
 
 
 def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
@@ -119,11 +125,15 @@ class MaskKeepingFont(ImageFont.FreeTypeFont):
         super().__init__(font, size, index, encoding, layout_engine)
         self._masks: dict[tuple[object, ...], tuple[Any, tuple[int, int]]] = {}
         self._lengths: dict[tuple[str | bytes, str], float] = {}
+        self._boxes: dict[
+            tuple[str | bytes, str, str | None], tuple[float, float, float, float]
+        ] = {}
 
     def __setstate__(self, state: list[Any]) -> None:
         super().__setstate__(state)  # Pillow's, which calls its own __init__, not this one
         self._masks = {}
         self._lengths = {}
+        self._boxes = {}
 
     def getlength(
         self,
@@ -143,6 +153,27 @@ class MaskKeepingFont(ImageFont.FreeTypeFont):
             found = super().getlength(text, mode)
             if len(self._lengths) < MASKS_PER_FONT:
                 self._lengths[key] = found
+        return found
+
+    def getbbox(
+        self,
+        text: str | bytes | bytearray,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+    ) -> tuple[float, float, float, float]:
+        """Pillow's box of a text, kept per text and anchor, as its length is."""
+        if direction or features or language or stroke_width or isinstance(text, bytearray):
+            return super().getbbox(text, mode, direction, features, language, stroke_width, anchor)
+        key = (text, mode, anchor)
+        found = self._boxes.get(key)
+        if found is None:
+            found = super().getbbox(text, mode, anchor=anchor)
+            if len(self._boxes) < MASKS_PER_FONT:
+                self._boxes[key] = found
         return found
 
     def getmask2(

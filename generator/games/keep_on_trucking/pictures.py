@@ -6,7 +6,7 @@ so on its face. The "rough-roads" kind of this game's post images (its rules' `i
 from __future__ import annotations
 
 from generator.art.icons import INK
-from generator.art.png_surface import PngSurface
+from generator.art.indexed_surface import IndexedSurface
 from generator.art.surface import WHITE, Color
 from generator.art.text import wrap
 from generator.games.galaxy_trucker.content import GalaxyTrucker
@@ -21,7 +21,7 @@ GAP = 24
 
 
 def draw_rough_roads(
-    surface: PngSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage
+    surface: IndexedSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage
 ) -> None:
     # The drawers' table is typed for Galaxy Trucker's plan; this game's rules give it theirs.
     drawn = plan.rough_roads[image.round - 1]  # type: ignore[attr-defined]  # a KoT plan

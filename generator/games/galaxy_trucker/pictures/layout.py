@@ -6,25 +6,27 @@ left. A header, the content inside a ~10 % side margin, and the public game id i
 
 Tile, card and dice pictures are drawn once against `Surface` (generator.art), rendered at
 twice the size and scaled down for smooth edges, and cached per process: a tile appears in
-many build turns and a card in both its stack and its flight turn. The pictures
-are kept between runs (`KeptPicture`); each post is drawn in RGB and mapped onto the game's
-palette."""
+many build turns and a card in both its stack and its flight turn. Each post is composed
+in the game's palette (art/indexed_surface.py), pasting the pictures mapped onto it, which
+are kept between runs (`KeptPicture`)."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from PIL import Image
 
 from generator.art.dice import draw_die
+from generator.art.indexed_surface import IndexedSurface, palette_map
 from generator.art.png_surface import (
     PngSurface,
+    indices_from,
     make_palette,
     palette_data,
     palette_from,
     picture_data,
-    picture_from,
 )
 from generator.art.surface import Color
 from generator.common.cache import bundle, keep, read_kept
@@ -97,10 +99,11 @@ def _picture(
 
 
 class KeptPicture:
-    """A picture pasted whole into a post: its RGB pixels (`_picture`), drawn once and, with
-    `kept_as` (what it depends on: the kind, the pack digest, the tile or card), kept between
-    runs in one bundle per pack (common/cache.py): a pack's later games paste them
-    without drawing the picture again."""
+    """A picture pasted whole into a post: its RGB pixels (`_picture`, drawn once), and the
+    palette index of each, mapped once and, with `kept_as` (what it depends on: the kind, the
+    pack digest, the tile or card), kept between runs in one bundle per pack and palette
+    (common/cache.py): a pack's later games paste them without drawing or mapping the
+    picture again."""
 
     def __init__(
         self,
@@ -116,36 +119,42 @@ class KeptPicture:
         self.background, self.kept_as, self.start = background, kept_as, start
 
     def rgb(self) -> Image.Image:
-        key = (*self.key, self.background)
+        """The picture in RGB, drawn in this process."""
+        return _picture(self.key, self.w, self.h, self.draw, self.background, self.start)
+
+    def indices(self, palette: Image.Image) -> Image.Image:
+        """The picture mapped onto `palette` (mode "P"), as mapping a post holding it maps
+        its pixels."""
+        colours = bytes(palette.getpalette("RGB") or [])
+        key = (*self.key, self.background, colours)
+        found = _INDICES.get(key)
+        if found is not None:
+            return found
         kept, name = None, ""
         if self.kept_as is not None:
-            # One bundle per pack holds every tile's and card's picture.
+            # One bundle per pack and palette holds every tile's and card's indices.
             kind, pack_digest, ident = self.kept_as
-            kept = bundle(("post-pictures", pack_digest))
+            which = hashlib.sha256(colours).hexdigest()
+            kept = bundle(("post-picture-indices", pack_digest, which))
             name = "\0".join((kind, ident, f"{self.w}x{self.h}", str(self.background)))
-        found = _PICTURES.get(key)
         data = None if kept is None else kept.get(name)
-        if found is None and data is not None:
-            found = picture_from(data, (self.w, self.h))
-            if found is not None:
-                _PICTURES[key] = found  # as if drawn in this process
+        found = None if data is None else indices_from(data, (self.w, self.h))
         if found is None:
-            found = _picture(self.key, self.w, self.h, self.draw, self.background, self.start)
-        if kept is not None and data is None:
-            # Kept even when this process drew it for another use (the palette's mosaic).
-            kept.put(name, picture_data(found))
+            found = palette_map(palette).mapped(self.rgb())
+            if kept is not None:
+                kept.put(name, picture_data(found))
+        _INDICES[key] = found
         return found
 
-    def drawn(self) -> Image.Image:
-        """The picture for this process alone (the palette's mosaic): what a run keeps
-        between runs is what its posts paste, whether or not the palette was kept."""
-        return _picture(self.key, self.w, self.h, self.draw, self.background, self.start)
+
+_INDICES: dict[tuple[Any, ...], Image.Image] = {}
 
 
 def forget_pictures() -> None:
     """This process draws every picture again from here on."""
     _PICTURES.clear()
     _STARTS.clear()
+    _INDICES.clear()
     forget_bundles()
 
 
@@ -242,11 +251,11 @@ def _mosaic_palette(content: GalaxyTrucker) -> Image.Image:
         mosaic.image.paste(picture, ((i % per_row) * PALETTE_TILE, (i // per_row) * PALETTE_TILE))
     top = tile_rows * PALETTE_TILE
     for i, card in enumerate(cards):
-        picture = card_picture(content, card.id, *PALETTE_CARD).drawn()
+        picture = card_picture(content, card.id, *PALETTE_CARD).rgb()
         mosaic.image.paste(picture, ((i % 2) * PALETTE_CARD[0], top + (i // 2) * PALETTE_CARD[1]))
     y = top + card_rows * PALETTE_CARD[1]
     for value in range(1, 7):
-        mosaic.image.paste(die_picture(value, 80).drawn(), ((value - 1) * 90, y))
+        mosaic.image.paste(die_picture(value, 80).rgb(), ((value - 1) * 90, y))
     mosaic.rect(600, y, 480, 200, stroke=None, fill=ROW_PANEL, radius=18)
     for k, colour in enumerate((TEXT, MUTED, ACCENT)):
         mosaic.text(20, y + 130 + k * 30, "Round 1 · Turn", size=MIN_TEXT, color=colour)
@@ -255,7 +264,7 @@ def _mosaic_palette(content: GalaxyTrucker) -> Image.Image:
 
 
 # --- shared frame -------------------------------------------------------------------------
-def _header(surface: PngSurface, title: str, lines: list[str]) -> float:
+def _header(surface: IndexedSurface, title: str, lines: list[str]) -> float:
     """Title and sub-lines at the top; returns where the content may start."""
     y = 96.0
     surface.text(WIDTH / 2, y, title, size=52, font="VeraBd", color=TEXT, anchor="middle")
@@ -278,7 +287,7 @@ def image_height(content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: Planned
     return HEIGHT
 
 
-def _footer(surface: PngSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan) -> float:
+def _footer(surface: IndexedSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan) -> float:
     """The game's public id (never the seed) above the bottom safe area; returns where
     content must end."""
     height = surface.image.height
@@ -294,7 +303,7 @@ def _turn_line(plan: GalaxyTruckerPlan, turn: int) -> str:
 
 # --- the four kinds -----------------------------------------------------------------------
 def draw_build(
-    surface: PngSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage
+    surface: IndexedSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage
 ) -> None:
     rnd = plan.rounds[image.round - 1]
     build = rnd.build_turns[image.index]
@@ -341,7 +350,7 @@ def draw_build(
 
 
 def _cards_grid(
-    surface: PngSurface,
+    surface: IndexedSurface,
     content: GalaxyTrucker,
     labelled: list[tuple[str, str]],
     top: float,
@@ -370,7 +379,7 @@ def _cards_grid(
 
 
 def draw_flight(
-    surface: PngSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage
+    surface: IndexedSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage
 ) -> None:
     rnd = plan.rounds[image.round - 1]
     flight = rnd.flight_turns[image.index]
@@ -394,7 +403,7 @@ def draw_flight(
 
 
 def draw_stack(
-    surface: PngSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage
+    surface: IndexedSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage
 ) -> None:
     rnd = plan.rounds[image.round - 1]
     setting = content.rounds[rnd.round - 1]
@@ -413,7 +422,7 @@ def draw_stack(
 
 
 def draw_rolls(
-    surface: PngSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage
+    surface: IndexedSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: PlannedImage
 ) -> None:
     """One roll: which event and meteor or shot it is for, and its two dice, large."""
     rnd = plan.rounds[image.round - 1]
@@ -461,7 +470,7 @@ def draw_rolls(
         surface.text(WIDTH / 2, y + die + 175, image.note, size=size, color=TEXT, anchor="middle")
 
 
-# (surface, content, plan, image): draws one kind of post picture.
+# (surface, content, plan, image): draws one kind of post picture (on an IndexedSurface).
 Drawer = Callable[[Any, GalaxyTrucker, GalaxyTruckerPlan, PlannedImage], None]
 # The game's pictures by kind; an expansion's rules name their own table (`image_drawers`).
 DRAW: Mapping[str, Drawer] = {
@@ -478,8 +487,9 @@ def render_png(
     image: PlannedImage,
     draw: Mapping[str, Drawer] = DRAW,
 ) -> bytes:
-    """One post picture, drawn in RGB and mapped onto the game's palette. `draw`: the
-    drawing of each kind of picture the game has."""
-    surface = PngSurface.blank(WIDTH, image_height(content, plan, image), BACKGROUND)
+    """One post picture, composed in the game's palette (the bytes of drawing it in RGB and
+    mapping it after). `draw`: the drawing of each kind of picture the game has."""
+    height = image_height(content, plan, image)
+    surface = IndexedSurface(WIDTH, height, BACKGROUND, game_palette(content))
     draw[image.kind](surface, content, plan, image)
-    return surface.png(game_palette(content))
+    return surface.png()

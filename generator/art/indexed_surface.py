@@ -1,0 +1,312 @@
+"""A post picture composed straight in a palette's indices (a "P" image), through Pillow's
+public API: the picture a `PngSurface` would draw in RGB and `encode_png` would then map
+onto the palette, without drawing the RGB picture nor mapping every pixel of it.
+
+Why it is (nearly always) the same picture: mapping onto a palette without dithering
+(`Image.quantize(palette=..., dither=NONE)`) is a function of each pixel's colour alone, and
+Pillow draws rectangles, lines, ellipses and polygons without anti-aliasing, so
+- a shape's pixels are its colour, mapped once (`PaletteMap.index`) and drawn as that index;
+- a pasted picture (a tile, a card, dice) is its own pixels mapped once (the caller keeps
+  them mapped: `Picture.indices`);
+- text, the only anti-aliased drawing, is drawn in RGB on a patch of its own box, over
+  what is under it there, and the patch is mapped and pasted back where the text has ink.
+What is under text is known exactly where it is a colour this surface filled (each index
+stands for the colour filled as it). Where it is a pasted picture or other text, only the
+palette's colour of each index is known, so a text pixel blended over it may map to
+another index than in the RGB picture: a post draws its labels beside its pictures,
+never over them, so this is rare (the folder-hash note counts the pixels)."""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable
+from typing import Protocol
+
+from PIL import Image, ImageDraw
+
+from generator.art.png_surface import PNG_OPTIONS, draw_typed, load_font
+from generator.art.surface import BLACK, Anchor, Color, FontName, Point
+
+_ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
+# Pixels added around a text's box: Pillow renders glyphs from a fractional start, which
+# may reach a pixel past the box it measures.
+_TEXT_PAD = 2
+# Where text boxes are measured (any drawing measures the same: a font's metrics).
+_MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+
+
+class Picture(Protocol):
+    """A picture pasted whole: the palette index of each of its pixels."""
+
+    def indices(self, palette: Image.Image) -> Image.Image:
+        """Mode "P": each pixel's index, as `PaletteMap.mapped` maps it."""
+        ...
+
+
+class PaletteMap:
+    """Colours to a palette's indices, as `encode_png` maps a picture (Pillow's `quantize`
+    without dithering): each flat colour is mapped once."""
+
+    def __init__(self, palette: Image.Image) -> None:
+        self.palette = palette
+        self.data = bytes(palette.getpalette("RGB") or [])
+        self._indices: dict[Color, int] = {}
+        self.round_trip = self._round_trip_colours()
+
+    def index(self, colour: Color) -> int:
+        found = self._indices.get(colour)
+        if found is None:
+            pixel = self.mapped(Image.new("RGB", (1, 1), colour))
+            found = self._indices[colour] = pixel.tobytes()[0]
+        return found
+
+    def mapped(self, image: Image.Image) -> Image.Image:
+        """An RGB picture mapped onto the palette: mode "P"."""
+        return image.quantize(palette=self.palette, dither=Image.Dither.NONE)
+
+    def _round_trip_colours(self) -> bytes:
+        """For each index, a colour that maps onto it (R, G, B per index): its palette
+        colour, or where that maps onto another index (Pillow maps a colour by the small
+        cube of colours it falls in, which two close palette colours may share) the nearest
+        colour around it that does. An index nothing maps onto keeps its palette colour: no
+        mapped picture holds it."""
+        count = len(self.data) // 3
+        colours = bytearray(self.data[: 3 * count])
+        back = self.mapped(Image.frombytes("RGB", (count, 1), bytes(colours))).tobytes()
+        astray = [i for i in range(count) if back[i] != i]
+        if not astray:
+            return bytes(colours)
+        steps = sorted(
+            ((r, g, b) for r in _NEAR for g in _NEAR for b in _NEAR),
+            key=lambda step: (sum(v * v for v in step), step),
+        )
+        candidates = bytearray()
+        for i in astray:
+            base = colours[3 * i : 3 * i + 3]
+            for step in steps:
+                candidates += bytes(
+                    min(255, max(0, c + d)) for c, d in zip(base, step, strict=True)
+                )
+        strip = Image.frombytes("RGB", (len(candidates) // 3, 1), bytes(candidates))
+        mapped = self.mapped(strip).tobytes()
+        for n, i in enumerate(astray):
+            for k in range(len(steps)):
+                if mapped[n * len(steps) + k] == i:
+                    at = 3 * (n * len(steps) + k)
+                    colours[3 * i : 3 * i + 3] = candidates[at : at + 3]
+                    break
+        return bytes(colours)
+
+
+# How far around a palette colour `_round_trip_colours` looks, per channel: Pillow's cubes
+# are 4 levels wide.
+_NEAR = (-8, -4, 0, 4, 8)
+
+
+_MAPS: dict[bytes, PaletteMap] = {}
+
+
+def palette_map(palette: Image.Image) -> PaletteMap:
+    """The one `PaletteMap` of this process for a palette's colours."""
+    key = bytes(palette.getpalette("RGB") or [])
+    found = _MAPS.get(key)
+    if found is None:
+        found = _MAPS[key] = PaletteMap(palette)
+    return found
+
+
+class IndexedSurface:
+    """Draws on a "P" image in the game's palette, in pixels, origin top-left: the steps of
+    `PngSurface` a post's frame takes (see the module's docstring)."""
+
+    def __init__(self, width: int, height: int, background: Color, palette: Image.Image) -> None:
+        self.map = palette_map(palette)
+        self.image = Image.new("P", (width, height), self.map.index(background))
+        self.image.putpalette(self.map.data)
+        self.draw = ImageDraw.Draw(self.image)
+        # What each index stands for under text: the colour filled as it, where this
+        # surface filled one, else a colour that maps onto it (near the palette's own).
+        self._under = bytearray(self.map.round_trip)
+        self._filled: set[int] = set()
+        self._ink(background)
+
+    def _ink(self, colour: Color | None) -> int | None:
+        """A flat colour's index, noted as what that index stands for under text."""
+        if colour is None:
+            return None
+        index = self.map.index(colour)
+        if index not in self._filled:
+            self._filled.add(index)
+            self._under[3 * index : 3 * index + 3] = bytes(colour)
+        return index
+
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        *,
+        color: Color = BLACK,
+        width: float = 1.0,
+        dash: tuple[float, float] | None = None,
+    ) -> None:
+        ink = self._ink(color)
+        w = max(1, round(width))
+        if not dash:
+            self.draw.line([(x1, y1), (x2, y2)], fill=ink, width=w)
+            return
+        length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+        if length == 0:
+            return
+        on, off = dash
+        pos = 0.0
+        while pos < length:
+            end = min(pos + on, length)
+            self.draw.line(
+                [
+                    (x1 + (x2 - x1) * pos / length, y1 + (y2 - y1) * pos / length),
+                    (x1 + (x2 - x1) * end / length, y1 + (y2 - y1) * end / length),
+                ],
+                fill=ink,
+                width=w,
+            )
+            pos = end + off
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        stroke: Color | None = BLACK,
+        fill: Color | None = None,
+        width: float = 1.0,
+        radius: float = 0.0,
+    ) -> None:
+        box = [x, y, x + w, y + h]
+        lw = max(1, round(width)) if stroke is not None else 0
+        fill_ink, stroke_ink = self._ink(fill), self._ink(stroke)
+        if radius:
+            self.draw.rounded_rectangle(
+                box, radius=radius, fill=fill_ink, outline=stroke_ink, width=lw
+            )
+        else:
+            self.draw.rectangle(box, fill=fill_ink, outline=stroke_ink, width=lw)
+
+    def polygon(
+        self,
+        points: list[Point],
+        *,
+        stroke: Color | None = BLACK,
+        fill: Color | None = None,
+        width: float = 1.0,
+    ) -> None:
+        lw = max(1, round(width)) if stroke is not None else 0
+        self.draw.polygon(points, fill=self._ink(fill), outline=self._ink(stroke), width=lw)
+
+    def circle(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        *,
+        stroke: Color | None = BLACK,
+        fill: Color | None = None,
+        width: float = 1.0,
+    ) -> None:
+        lw = max(1, round(width)) if stroke is not None else 0
+        box = [cx - r, cy - r, cx + r, cy + r]
+        self.draw.ellipse(box, fill=self._ink(fill), outline=self._ink(stroke), width=lw)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        size: float,
+        font: FontName = "Vera",
+        color: Color = BLACK,
+        anchor: Anchor = "start",
+    ) -> None:
+        face = load_font(font, round(size))
+        pillow_anchor = _ANCHORS[anchor]
+        if "\n" in text:  # lines laid out by Pillow
+            box = _MEASURE.textbbox((x, y), text, font=face, anchor=pillow_anchor)
+        else:
+            left, top, right, bottom = face.getbbox(text, anchor=pillow_anchor)
+            box = (x + left, y + top, x + right, y + bottom)
+
+        def draw(on: ImageDraw.ImageDraw, at: Point, ink: Color) -> None:
+            on.text(at, text, fill=ink, font=face, anchor=pillow_anchor)
+
+        self._text_patch(box, (x, y), color, draw)
+
+    def text_width(self, text: str, *, size: float, font: FontName = "Vera") -> float:
+        return load_font(font, round(size)).getlength(text)
+
+    def typed_text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        size: float,
+        font: FontName = "Vera",
+        color: Color = BLACK,
+        anchor: Anchor = "start",
+    ) -> None:
+        """A line holding players' names, as `PngSurface.typed_text` draws it: its patch is
+        the image's whole width, as tall as three times the size around the baseline."""
+        box = (0.0, y - 2 * size, float(self.image.width), y + size)
+
+        def draw(on: ImageDraw.ImageDraw, at: Point, ink: Color) -> None:
+            draw_typed(
+                on, at, text, size=round(size), font=font, fill=ink,
+                anchor=_ANCHORS[anchor], name=False,
+            )  # fmt: skip
+
+        self._text_patch(box, (x, y), color, draw)
+
+    def paste(self, picture: Picture, xy: tuple[int, int]) -> None:
+        """A whole picture pasted at `xy`: its indices as they are."""
+        self.image.paste(picture.indices(self.map.palette), xy)
+
+    def png(self) -> bytes:
+        buffer = io.BytesIO()
+        self.image.save(buffer, "PNG", **PNG_OPTIONS)
+        return buffer.getvalue()
+
+    def _text_patch(
+        self,
+        box: tuple[float, float, float, float],
+        at: Point,
+        colour: Color,
+        draw: Callable[[ImageDraw.ImageDraw, Point, Color], None],
+    ) -> None:
+        """Text drawn in RGB over what is under it in `box` (see the module's docstring),
+        and mapped back: every pixel the text leaves alone maps back onto the index it had
+        (what it stands for maps onto it)."""
+        width, height = self.image.size
+        x, y = at
+        left = max(0, math.floor(box[0]) - _TEXT_PAD)
+        top = max(0, math.floor(box[1]) - _TEXT_PAD)
+        # Pillow splits where text starts into a whole pixel and a fraction (the fraction
+        # shapes the glyphs): moved by whole pixels, a start keeps its sign and fraction.
+        if x >= 0:
+            left = min(left, math.floor(x))
+        if y >= 0:
+            top = min(top, math.floor(y))
+        right = min(width, math.ceil(box[2]) + _TEXT_PAD)
+        bottom = min(height, math.ceil(box[3]) + _TEXT_PAD)
+        if right <= left or bottom <= top:
+            return
+        where = (left, top, right, bottom)
+        patch = self.image.crop(where)
+        patch.putpalette(self._under)
+        rgb = patch.convert("RGB")
+        draw(ImageDraw.Draw(rgb), (x - left, y - top), colour)
+        self.image.paste(self.map.mapped(rgb), where)
