@@ -59,7 +59,7 @@ def _game(pack: str) -> tuple[Any, list[Post], bytes]:
     seed, options, _ = GAMES[pack]
     game = open_game(pack, seed, None, options=options)
     posts = game.rules.posts(game.content, game.plan, Scope("game"), images=False)
-    page = game.rules.check_page(game.content)
+    page = game.rules.check_page(game.content, game.plan.game_id)
     return game, posts, page.data
 
 

@@ -5,8 +5,8 @@ a ship by taps gives the ship file the engine writes for it, byte for byte, and 
 end-of-building verdict names the same tiles, in the same order, for the same reasons as
 the flight engine's check, on bot-built ships and on the same ships spoiled by moves and
 turns. Without a browser: every build post and picture names each tile by its code, the
-page holds the pack's public data only (the same page for every seed), and the page is
-named in the before-day-1 post."""
+page holds the pack's public data and its game's id only (the same page for every seed but
+for that id), and the page is named in the before-day-1 post."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def content() -> GalaxyTrucker:
 @pytest.fixture(scope="module")
 def page(tmp_path_factory: pytest.TempPathFactory, content: GalaxyTrucker) -> Path:
     path = tmp_path_factory.mktemp("builder") / "ship-builder.html"
-    path.write_bytes(builder_html(content, ["I", "II", "III"]))
+    path.write_bytes(builder_html(content, ["I", "II", "III"], "449B-A7EC"))
     return path
 
 
@@ -117,16 +117,19 @@ def test_every_build_post_and_picture_names_each_tile_by_its_code() -> None:
                     assert label in text, (rnd.round, index, label)
 
 
-def test_the_page_is_the_same_for_every_seed_and_holds_no_plan(tmp_path: Path) -> None:
-    """Public data only: the page comes from the pack, so two seeds give the same bytes, and
-    it carries neither a seed nor a plan's tile order."""
+def test_the_page_is_the_same_for_every_seed_but_its_game_id_and_holds_no_plan(
+    tmp_path: Path,
+) -> None:
+    """Public data only: the page comes from the pack and the game's id (which keys the
+    ships it keeps), so two seeds give pages that differ in that id alone, and it carries
+    neither the commitment nor a plan's tile order."""
     pages = []
     for seed in ("42", "7"):
         content, plan, _ = _game(seed)
-        html = builder_html(content, ["I", "II", "III"])
-        pages.append(html)
+        html = builder_html(content, ["I", "II", "III"], plan["game_id"])
+        assert f'"gameId":"{plan["game_id"]}"'.encode() in html
+        pages.append(html.replace(plan["game_id"].encode(), b"GAME"))
         assert plan["commitment"].encode() not in html
-        assert plan["game_id"].encode() not in html
     assert pages[0] == pages[1]
     # Offline: nothing to fetch (no address, no external script, style, font or picture).
     assert not re.search(rb"https?:|<link|src=|@import|url\(|fetch\(|XMLHttpRequest", pages[0])

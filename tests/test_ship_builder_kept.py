@@ -1,7 +1,8 @@
 """The ship builder keeps the ship on the phone (issue 45): in headless Chromium at 390 px, a
-ship built by taps is still there after a reload, each ship board keeps its own ship, and the
-ship is never wiped without asking (Clear and reading a ship file over it ask first; a No
-keeps every tile)."""
+ship built by taps is still there after a reload, each ship board keeps its own ship, each
+game keeps its own ships (another game's page of the same pack opens empty), and the ship is
+never wiped without asking (Clear and reading a ship file over it ask first; a No keeps
+every tile)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,13 @@ import pytest
 from phone_driver import drive_steps
 from test_ship_builder import TITLE, _game, _taps
 
+from generator.games import rules_for
+from generator.games.galaxy_trucker import GalaxyTruckerRules
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight import bot
 from generator.games.galaxy_trucker.flight.shipfile import ShipFile, write_ship
 from generator.games.galaxy_trucker.ship_builder import builder_html
+from generator.pack.load import load_pack
 
 pytestmark = pytest.mark.browser
 
@@ -43,8 +47,20 @@ def content() -> GalaxyTrucker:
 @pytest.fixture(scope="module")
 def page(tmp_path_factory: pytest.TempPathFactory, content: GalaxyTrucker) -> Path:
     path = tmp_path_factory.mktemp("kept") / "ship-builder.html"
-    path.write_bytes(builder_html(content, ["I", "II", "III"]))
+    path.write_bytes(builder_html(content, ["I", "II", "III"], "449B-A7EC"))
     return path
+
+
+def _game_page(folder: Path, seed: str) -> tuple[Path, str]:
+    """A game's own builder page, as `sheetgen game` writes it into the game's folder."""
+    content, plan, _ = _game(seed)
+    rules = rules_for(load_pack("galaxy-trucker"))
+    assert isinstance(rules, GalaxyTruckerRules)
+    (made,) = rules.builder_files(content, plan["game_id"])
+    path = folder / plan["game_id"] / made.path
+    path.parent.mkdir(parents=True)
+    path.write_bytes(made.data)
+    return path, plan["game_id"]
 
 
 def _bot_ship(board_id: str) -> ShipFile:
@@ -115,3 +131,47 @@ def test_reading_a_ship_file_over_a_ship_asks_first(page: Path, content: GalaxyT
     assert found["asked"][0].startswith("Replace the ") and len(found["asked"]) == 2
     assert found["afterNo"] == mine and found["reloaded"] == mine
     assert "@" not in found["afterYes"]
+
+
+def test_each_game_keeps_its_own_ships(tmp_path: Path, content: GalaxyTrucker) -> None:
+    """Two games of the same pack, each its folder's page, in one browser (the pages share
+    its storage): game B's page opens on an empty ship, not on game A's; each page keeps its
+    own game's ship across a reload and across visits to the other."""
+    page_a, id_a = _game_page(tmp_path, "42")
+    page_b, id_b = _game_page(tmp_path, "7")
+    assert id_a != id_b
+    ship_a, ship_b = _bot_ship("II"), _bot_ship("I")
+    expected_a = write_ship(ship_a, content.boards["II"], TITLE.format(content.boards["II"].name))
+    expected_b = write_ship(ship_b, content.boards["I"], TITLE.format(content.boards["I"].name))
+    job_a = {"board": "II", "taps": _taps(ship_a), "skipped": ship_a.skipped}
+    job_b = {"board": "I", "taps": _taps(ship_b), "skipped": ship_b.skipped}
+    found = drive_steps(
+        page_a,
+        [
+            # Game A: a ship on Ship II; then game B's page, in the same browser.
+            (BUILD % json.dumps(job_a)).replace("return true;", 'return "B";'),
+            # Game B opens on its first board, empty; its Ship II is empty too.
+            """out.openedB = $("out").value; out.keptB = $("kept").textContent;
+            click(document.querySelector('[data-board="II"]')); out.shipIIB = $("out").value;
+            return true;""",
+            # After a reload game B is on Ship II still (its own last board), empty; it
+            # builds its own ship on Ship I.
+            """out.reloadedB = $("out").value;
+            """
+            + (BUILD % json.dumps(job_b)).replace("out.built", "out.builtB"),
+            """out.keptShipB = $("out").value; return "A";""",
+            # Back in game A: its Ship II as built, untouched by game B.
+            """out.backA = $("out").value; out.keptA = $("kept").textContent; return false;""",
+        ],
+        others={"A": page_a, "B": page_b},
+    )
+    assert found["built"] == expected_a
+    assert found["openedB"].startswith("# Ship I,") and "@" not in found["openedB"]
+    assert f"game {id_b} (Ship I: 0 tiles)" in found["keptB"]
+    assert found["shipIIB"].startswith("# Ship II,") and "@" not in found["shipIIB"]
+    assert found["reloadedB"] == found["shipIIB"]
+    assert found["builtB"] == found["keptShipB"] == expected_b
+    assert found["backA"] == expected_a
+    assert f"game {id_a} (Ship II: {len(ship_a.placements)} tiles)" in found["keptA"]
+    assert found["asked"] == []
+    assert found["scrollWidth"] <= found["innerWidth"] == 390

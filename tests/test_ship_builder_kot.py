@@ -48,7 +48,7 @@ def content() -> GalaxyTrucker:
 @pytest.fixture(scope="module")
 def page(tmp_path_factory: pytest.TempPathFactory, content: GalaxyTrucker) -> Path:
     path = tmp_path_factory.mktemp("kot-builder") / "ship-builder.html"
-    path.write_bytes(trucking_builder_file(content).data)
+    path.write_bytes(trucking_builder_file(content, "449B-A7EC").data)
     return path
 
 
@@ -155,7 +155,7 @@ def test_the_page_reads_the_engines_side_rule() -> None:
     assert fits("plating", "smooth") and fits("smooth", "plating") and fits("plating", "plating")
     assert not any(fits("plating", c) or fits(c, "plating") for c in CONNECTORS)
     content = _game("1", "A")[0]
-    html = trucking_builder_file(content).data.decode()
+    html = trucking_builder_file(content, "449B-A7EC").data.decode()
     assert '"fits":{"double":["double","universal"],"plating":["smooth","plating"]' in html
     assert 'if (a === "smooth"' not in html
 

@@ -55,6 +55,8 @@ def test_a_ship_built_on_the_phone_ranks_as_the_engine_scores_it(run: Any, tmp_p
     page = folder / BUILDER_FILE
     game = open_game("keep-on-trucking", SEED, None, options={"ships": "A"})
     content, plan = game.content, to_data(game.plan)
+    # The folder's page is this game's: its id keys the ships it keeps.
+    assert f'"gameId":"{game.plan.game_id}"' in page.read_text(encoding="utf-8")
     rplan = plan["rounds"][0]
     front = EDGE_SIDE[front_edge(content, plan, 1) or "top"]
     ship = build(content, rplan, content.rounds[0], front).ship_file("Ann")

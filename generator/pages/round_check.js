@@ -9,7 +9,9 @@ var MARKUP = /^(?:```|`|\[c\]|\[\/c\])+|(?:```|`|\[c\]|\[\/c\])+$/gi;
 var COMMITMENT_LINE = /\bround\s+(\d+)\b[^0-9a-f]*?\b([0-9a-f]{64})\b/i;
 var ROLL = /^[1-6](\+[1-6])*$/;
 var FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
-var KEPT = "sheetgen-round-check-start";
+// The game start post is kept per game: every page opened from a file shares the browser's
+// storage, and another game's page must not compare with this game's commitments.
+var KEPT = "sheetgen-round-check-start|" + DATA.gameId;
 
 function canonicalLines(text) {
   var found = null;

@@ -9,8 +9,10 @@ var state = {board: DATA.boards[0], parts: {}, hand: null, handRot: 0, mode: "tu
 // --- kept on the device ------------------------------------------------------------------
 // Each ship board's ship is kept in this browser's storage, by game and board (one ship per
 // round's ship class), so a reload or a closed tab loses nothing; only Clear (asked first)
-// wipes one. A browser that keeps nothing (a private window, storage switched off) says so.
-var STORE = "sheetgen ship builder|" + DATA.game + "|";
+// wipes one. The game is its id: every page opened from a file shares one storage, and the
+// next game of the same pack must not open on this game's ship. A browser that keeps
+// nothing (a private window, storage switched off) says so.
+var STORE = "sheetgen ship builder|" + DATA.gameId + "|";
 function storage() {
   try { var s = window.localStorage; s.setItem(STORE + "probe", "1"); s.removeItem(STORE + "probe"); return s; }
   catch (e) { return null; }
@@ -400,7 +402,7 @@ function render() {
   Array.prototype.forEach.call($("boards").children, function (b) { b.className = b.dataset.board === board.id ? "on" : ""; });
   if (document.activeElement !== $("skipped")) $("skipped").value = state.skipped;
   $("rear").value = String(state.rear);
-  $("kept").textContent = KEPT ? "This browser keeps the ship of each board (" + board.name + ": " + tileCount(state.parts) + ") until you tap Clear."
+  $("kept").textContent = KEPT ? "This browser keeps the ship of each board for game " + DATA.gameId + " (" + board.name + ": " + tileCount(state.parts) + ") until you tap Clear."
     : "This browser keeps nothing (a private window?): copy the ship file before you close the page.";
   saveShip();
 }

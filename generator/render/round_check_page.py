@@ -5,7 +5,9 @@ browser and says MATCH or MISMATCH, then shows the round's tiles, cards and dice
 table. Its HTML, style and script are files (generator/pages/round_check.*).
 
 It holds public data only: the words for each id a record may name (a tile's code, a
-card's id), from the pack. It never sees the plan or the seed."""
+card's id), from the pack, and its game's id, which keys the game start post it keeps on the
+phone (every page opened from a file shares the browser's storage: the next game's page
+must not compare with this game's commitments). It never sees the plan or the seed."""
 
 from __future__ import annotations
 
@@ -27,14 +29,23 @@ CHECK_WORDS = (
 
 
 def round_check_html(
-    game_name: str, names: Mapping[str, str], groups: Mapping[str, str] | None = None
+    game_name: str,
+    game_id: str,
+    names: Mapping[str, str],
+    groups: Mapping[str, str] | None = None,
 ) -> bytes:
     """The page. `names`: words for the ids a record names; `groups`: items that start a
     new line in the table, with their label (a build turn's sets)."""
-    data = {"game": game_name, "names": dict(names), "groups": dict(groups or {}), "proves": PROVES}
+    data = {
+        "game": game_name,
+        "gameId": game_id,
+        "names": dict(names),
+        "groups": dict(groups or {}),
+        "proves": PROVES,
+    }
     page = fill(
         asset("round_check.html"),
-        TITLE=html.escape(f"{game_name}: check a round"),
+        TITLE=html.escape(f"{game_name} · game {game_id}: check a round"),
         STYLE=asset("round_check.css"),
         SCRIPT=fill(asset("round_check.js"), DATA=script_json(data, compact=True)),
     )
@@ -42,6 +53,9 @@ def round_check_html(
 
 
 def round_check_file(
-    game_name: str, names: Mapping[str, str], groups: Mapping[str, str] | None = None
+    game_name: str,
+    game_id: str,
+    names: Mapping[str, str],
+    groups: Mapping[str, str] | None = None,
 ) -> OutputFile:
-    return OutputFile(CHECK_FILE, round_check_html(game_name, names, groups))
+    return OutputFile(CHECK_FILE, round_check_html(game_name, game_id, names, groups))

@@ -130,9 +130,10 @@ class GalaxyTruckerRules(ScheduledGame):
         def sheets() -> list[OutputFile]:
             files = [f for paper in options.papers for f in self.paper_sheets(content, paper)]
             if self.writer_type.ship_builder:
-                key = (self.sheet_kind, content.pack_digest, "ship-builder")
-                files += reuse(key, functools.partial(self.builder_files, content))
-            return [*files, self.check_page(content)]
+                # Made for each game (a few milliseconds), not kept per pack version: the
+                # page carries its game's id, which keys the ships it keeps on a phone.
+                files += self.builder_files(content, plan.game_id)
+            return [*files, self.check_page(content, plan.game_id)]
 
         return scope_files(
             content.texts.game_name,
@@ -172,17 +173,19 @@ class GalaxyTruckerRules(ScheduledGame):
 
         return sheet_files(content, papers)
 
-    def builder_files(self, content: gt_content.GalaxyTrucker) -> list[OutputFile]:
-        """The ship builder page (public data only: the pack's tiles and round boards)."""
+    def builder_files(self, content: gt_content.GalaxyTrucker, game_id: str) -> list[OutputFile]:
+        """The ship builder page (public data only: the pack's tiles and round boards, and
+        the game's id)."""
         from generator.games.galaxy_trucker.ship_builder import builder_file
 
-        return [builder_file(content)]
+        return [builder_file(content, game_id)]
 
-    def check_page(self, content: gt_content.GalaxyTrucker) -> OutputFile:
-        """The round check page (public data only: the words of the pack's ids)."""
+    def check_page(self, content: gt_content.GalaxyTrucker, game_id: str) -> OutputFile:
+        """The round check page (public data only: the words of the pack's ids, the game's
+        id)."""
         from generator.games.galaxy_trucker.round_check import check_page
 
-        return check_page(content)
+        return check_page(content, game_id)
 
     def turn_post(
         self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan, turn: int

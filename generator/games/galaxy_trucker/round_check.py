@@ -16,11 +16,13 @@ def record_names(content: GalaxyTrucker) -> dict[str, str]:
     return names
 
 
-def check_page(content: GalaxyTrucker, more: dict[str, str] | None = None) -> OutputFile:
+def check_page(
+    content: GalaxyTrucker, game_id: str, more: dict[str, str] | None = None
+) -> OutputFile:
     # The set letters of a build turn start a new line; no more than the pack deals (a
     # ship, "I", is never read as a set).
     sets = max(r.sets_per_turn for r in content.rounds)
     groups = {name: f"Set {name}" for name in SET_NAMES[:sets]}
     return round_check_file(
-        content.texts.game_name, {**record_names(content), **(more or {})}, groups
+        content.texts.game_name, game_id, {**record_names(content), **(more or {})}, groups
     )

@@ -4,11 +4,14 @@ ship file text for the host (the format `sheetgen score` reads). Its HTML, style
 are files (generator/pages/ship_builder.*); this module computes the data they show.
 
 The page holds public data only: the pack's tiles (by the code every build post and picture
-shows, the tile id) and ship boards. It never sees the plan, so it cannot know what will be
-drawn, and it does not check that a tile was posted this round: the scorer does that.
+shows, the tile id), ship boards and its game's id (the first post's). It never sees the
+plan, so it cannot know what will be drawn, and it does not check that a tile was posted
+this round: the scorer does that.
 
 Plain JavaScript, no network: the page works from a file opened on a phone, and keeps each
-board's ship in the browser's own storage (never wiped but by Clear, which asks). Its
+board's ship in the browser's own storage, by game id and board (never wiped but by Clear,
+which asks): a player's next game of the same pack opens on an empty ship, not on the last
+game's, since every page opened from a file shares the browser's storage. Its
 checks are the flight engine's end-of-building check (flight/legality.py) written again in
 JavaScript, step for step, so the page names the same tiles, in the same order, that the
 scorer will remove; tests/test_ship_builder.py holds the two together on many ships."""
@@ -80,12 +83,13 @@ def _tile(content: GalaxyTrucker, tile: Tile, rules: Rules) -> dict[str, Any]:
 
 
 def builder_data(
-    content: GalaxyTrucker, board_ids: list[str], rules: Rules | None = None
+    content: GalaxyTrucker, board_ids: list[str], game_id: str, rules: Rules | None = None
 ) -> dict[str, Any]:
-    """The page's data: the boards players build on and every tile of the pack."""
+    """The page's data: its game, the boards players build on and every tile of the pack."""
     rules = rules or Rules()
     return {
         "game": content.texts.game_name,
+        "gameId": game_id,
         "boards": [_board(b, content.boards[b], rules) for b in board_ids],
         "start": _tile(content, content.starting_cabin, rules),
         "tiles": {tile_code(t.id): _tile(content, t, rules) for t in content.tiles},
@@ -102,13 +106,15 @@ def round_boards(content: GalaxyTrucker) -> list[str]:
     return list(dict.fromkeys(r.ship for r in content.rounds))
 
 
-def builder_html(content: GalaxyTrucker, board_ids: list[str], rules: Rules | None = None) -> bytes:
+def builder_html(
+    content: GalaxyTrucker, board_ids: list[str], game_id: str, rules: Rules | None = None
+) -> bytes:
     """The page: generator/pages/ship_builder.html with its style and script, the script
-    given the pack's data as a JSON literal (`var DATA = __DATA__;`)."""
-    data = script_json(builder_data(content, board_ids, rules), compact=True)
+    given the pack's data and the game's id as a JSON literal (`var DATA = __DATA__;`)."""
+    data = script_json(builder_data(content, board_ids, game_id, rules), compact=True)
     page = fill(
         asset("ship_builder.html"),
-        TITLE=html.escape(f"{content.texts.game_name}: ship builder"),
+        TITLE=html.escape(f"{content.texts.game_name} · game {game_id}: ship builder"),
         STYLE=asset("ship_builder.css"),
         SCRIPT=fill(asset("ship_builder.js"), DATA=data),
     )
@@ -116,7 +122,10 @@ def builder_html(content: GalaxyTrucker, board_ids: list[str], rules: Rules | No
 
 
 def builder_file(
-    content: GalaxyTrucker, board_ids: list[str] | None = None, rules: Rules | None = None
+    content: GalaxyTrucker,
+    game_id: str,
+    board_ids: list[str] | None = None,
+    rules: Rules | None = None,
 ) -> OutputFile:
     boards = board_ids or round_boards(content)
-    return OutputFile(BUILDER_FILE, builder_html(content, boards, rules))
+    return OutputFile(BUILDER_FILE, builder_html(content, boards, game_id, rules))

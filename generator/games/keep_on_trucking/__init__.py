@@ -130,18 +130,19 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
 
         return sheet_files(content, papers)
 
-    def builder_files(self, content: gt_content.GalaxyTrucker) -> list[OutputFile]:
+    def builder_files(self, content: gt_content.GalaxyTrucker, game_id: str) -> list[OutputFile]:
         """The ship builder page with every ship board and the expansion's check."""
         from generator.games.keep_on_trucking.ship_builder import trucking_builder_file
 
-        return [trucking_builder_file(content)]
+        return [trucking_builder_file(content, game_id)]
 
-    def check_page(self, content: gt_content.GalaxyTrucker) -> OutputFile:
+    def check_page(self, content: gt_content.GalaxyTrucker, game_id: str) -> OutputFile:
         """Galaxy Trucker's round check page, with the Rough Roads cards' names."""
         from generator.games.galaxy_trucker.round_check import check_page
         from generator.games.keep_on_trucking.rough_roads import roads_file
 
-        return check_page(content, {card.id: card.name for card in roads_file(content).cards})
+        names = {card.id: card.name for card in roads_file(content).cards}
+        return check_page(content, game_id, names)
 
     def load(self, pack: Pack) -> gt_content.GalaxyTrucker:
         content = gt_content.load(pack, {"expansion": ExpansionFile, **OWN_FILES}, KINDS)

@@ -30,6 +30,6 @@ def rules() -> Rules:
     return Rules(wiring=wiring, compass=COMPASS, edges=SIDE_WORDS, ability=True)
 
 
-def trucking_builder_file(content: GalaxyTrucker) -> OutputFile:
+def trucking_builder_file(content: GalaxyTrucker, game_id: str) -> OutputFile:
     boards = [b for b in BOARDS if b in content.boards]
-    return builder_file(content, boards, rules())
+    return builder_file(content, game_id, boards, rules())

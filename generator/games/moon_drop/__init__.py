@@ -104,7 +104,7 @@ class MoonDropRules(ScheduledGame):
                 posts.append(writer.final())
         return self.month_posts(content, plan, posts)
 
-    def check_page(self, content: md_content.MoonDrop) -> OutputFile:
+    def check_page(self, content: md_content.MoonDrop, game_id: str) -> OutputFile:
         """The round check page: the words of the blocks and modules a record names."""
         from generator.games.moon_drop.options import FREE_BLOCK, SQUARE_BLOCK
         from generator.render.round_check_page import round_check_file
@@ -112,7 +112,7 @@ class MoonDropRules(ScheduledGame):
         shapes = [*content.shapes, SQUARE_BLOCK, FREE_BLOCK]
         names = {shape.id: shape.name for shape in shapes}
         names.update({module.id: module.name for module in content.modules})
-        return round_check_file(content.texts.game_name, names)
+        return round_check_file(content.texts.game_name, game_id, names)
 
     def outputs(
         self,
@@ -145,7 +145,7 @@ class MoonDropRules(ScheduledGame):
                 key = ("moon-drop sheet", content.pack_digest, paper, *variations)
                 files += reuse(key, functools.partial(sheet, paper))
             grid_page = grid_page_file(content, variations, plan.game_id)
-            return [*files, grid_page, self.check_page(content)]
+            return [*files, grid_page, self.check_page(content, plan.game_id)]
 
         return scope_files(
             content.texts.game_name,
