@@ -408,5 +408,8 @@ SLOW = frozenset(
         "test_today_never_misleads.py::test_the_minute_before_the_first_post_is_not_yesterdays_afternoon",
         # test_turn_posts.py
         "test_turn_posts.py::test_a_turns_posts_are_the_whole_games_filtered",
+        # test_verify_print_round.py
+        "test_verify_print_round.py::test_a_printed_round_is_the_folders_posts_for_that_round",
+        "test_verify_print_round.py::test_print_round_without_the_schedule_dates_nothing",
     }
 )

@@ -295,7 +295,7 @@ def test_the_old_spelling_of_published_posts_still_checks(
             ["--round", "1", "--pack", "galaxy-trucker"],
             "the galaxy-trucker pack's game has no `verify` command of its own, and "
             "`sheetgen verify` has no option --round (its own: --commitment, --flavour, --option, "
-            "--pack, --print-round, --seed, --start, --thread)",
+            "--pack, --print-round, --rhythm, --seed, --start, --thread)",
         ),
         (["--round", "1"], "the galaxy-trucker pack's game has no `verify` command"),
         (["moon-drop", "--salt", "00"], "the moon-drop pack's game has no `verify` command"),

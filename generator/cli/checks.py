@@ -19,6 +19,16 @@ from generator.common.errors import display_path
 
 if TYPE_CHECKING:
     from generator.games.capabilities import OptionsBalanceRun, RoundSheetScorer
+    from generator.plan.rhythm import Rhythm
+
+
+def _parse_rhythm(ctx: click.Context, param: click.Parameter, value: str | None) -> Rhythm | None:
+    # Imported when given: every command's start stays as light as it was.
+    if value is None:
+        return None
+    from generator.cli.verify_rounds import parse_rhythm
+
+    return parse_rhythm(ctx, param, value)
 
 
 @main.command()
@@ -276,6 +286,14 @@ def trick(pack: str, args: tuple[str, ...]) -> None:
     metavar="YYYY-MM-DD",
     help="The game's first day, for the dates in the posts --print-round prints.",
 )
+@click.option(
+    "--rhythm",
+    default=None,
+    callback=_parse_rhythm,
+    metavar="JSON",
+    help="The game's posting times, time zone and rest days as the reveal post gives them, "
+    "for the times in the posts --print-round prints (needs --start).",
+)
 @report_errors
 def verify(
     pack_name: str | None,
@@ -287,6 +305,7 @@ def verify(
     print_round: int | None,
     flavour: str,
     start: dt.date | None,
+    rhythm: Rhythm | None,
 ) -> None:
     """Check a revealed seed against the commitment published at the start.
 
@@ -345,7 +364,7 @@ def verify(
         name = pack or default_pack()
         rounds_ok = check_rounds(name, seed_text, game_options, thread)
         if print_round is not None:
-            print_posts(name, seed_text, game_options, print_round, flavour, start)
+            print_posts(name, seed_text, game_options, print_round, flavour, start, rhythm)
         if not rounds_ok:
             click.echo(
                 "MISMATCH: a round in the thread is not the one this seed makes (see above).",

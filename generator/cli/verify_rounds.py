@@ -6,8 +6,9 @@ and any round's posts printed from the seed for comparison with the thread."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -20,14 +21,44 @@ from generator.plan.round_commit import (
 )
 from generator.render.text import Post
 
+if TYPE_CHECKING:
+    from generator.plan.rhythm import Rhythm
+
 FLAVOURS = ("facebook", "discord", "bgg")
 
 
-def _posts(pack: str, seed: str, start: dt.date | None, options: dict[str, Any]) -> list[Post]:
+def parse_rhythm(ctx: click.Context, param: click.Parameter, value: str | None) -> Rhythm | None:
+    """`--rhythm`: the game's posting rhythm as the reveal post gives it, JSON in the form
+    plan.json records it (any key left out is the default's)."""
+    if value is None:
+        return None
+    from pydantic import ValidationError
+
+    from generator.plan.rhythm import recorded
+
+    try:
+        return recorded(json.loads(value))
+    except json.JSONDecodeError as exc:
+        raise click.BadParameter(
+            f"not JSON ({exc.msg} at character {exc.pos + 1}); copy it from the reveal post"
+        ) from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "the rhythm"
+        raise click.BadParameter(f"{where}: {first['msg']}") from None
+
+
+def _posts(
+    pack: str,
+    seed: str,
+    start: dt.date | None,
+    options: dict[str, Any],
+    rhythm: Rhythm | None = None,
+) -> list[Post]:
     from generator.games import ScheduledGame, Scope
     from generator.kit.session import open_game
 
-    game = open_game(pack, seed, start, options=options or None)
+    game = open_game(pack, seed, start, rhythm=rhythm, options=options or None)
     if not isinstance(game.rules, ScheduledGame):
         return []
     return game.rules.posts(game.content, game.plan, Scope("game"), images=False)
@@ -105,9 +136,13 @@ def print_round(
     number: int,
     flavour: str,
     start: dt.date | None,
+    rhythm: Rhythm | None = None,
 ) -> None:
-    """Round `number`'s posts as the seed makes them, in posting order, in one flavour."""
-    posts = [p for p in _posts(pack, seed, start, options) if p.key.startswith(f"round-{number}/")]
+    """Round `number`'s posts as the seed makes them, in posting order, in one flavour, on
+    the game's schedule (its first day and posting rhythm) when given: the words a post
+    says of its day and time are then the thread's."""
+    made = _posts(pack, seed, start, options, rhythm)
+    posts = [p for p in made if p.key.startswith(f"round-{number}/")]
     if not posts:
         raise click.BadParameter(
             f"{number} is not a round of this game", param_hint="--print-round"

@@ -6,6 +6,7 @@ compared by printing a round's posts from the seed (`verify --print-round N`).""
 
 from __future__ import annotations
 
+import json
 import shlex
 from typing import Any
 
@@ -13,6 +14,26 @@ from generator.render.post import Per, PostDraft, line, para
 from generator.render.text import Post
 
 REVEAL_KEY = "game-end-reveal"
+
+
+def schedule_arguments(plan: dict[str, Any]) -> str:
+    """` --start DATE --rhythm JSON`: the game's first day and posting rhythm (the keys that
+    differ from the default's), so that `verify --print-round` dates and times each post as
+    the thread did; empty for a game without dates."""
+    start = plan.get("start")
+    if not isinstance(start, str):
+        return ""
+    found = f" --start {shlex.quote(start)}"
+    rhythm = plan.get("rhythm")
+    if isinstance(rhythm, dict):
+        from generator.plan.rhythm import Rhythm
+
+        default = Rhythm().record()
+        own = {key: value for key, value in rhythm.items() if default.get(key) != value}
+        if own:
+            text = json.dumps(own, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+            found += f" --rhythm {shlex.quote(text)}"
+    return found
 
 
 def verify_command(plan: dict[str, Any]) -> str:
@@ -27,7 +48,7 @@ def verify_command(plan: dict[str, Any]) -> str:
         for key, value in options.items():
             text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
             command += f" --option {shlex.quote(f'{key}={text}')}"
-    return command
+    return command + schedule_arguments(plan)
 
 
 def reveal_post(title: str, plan: dict[str, Any], turn: int) -> Post:
@@ -61,8 +82,8 @@ def reveal_post(title: str, plan: dict[str, Any], turn: int) -> Post:
         para(
             "What it does not check: the words of the other posts. Add --print-round N to "
             "print round N's posts as the seed makes them (--flavour discord or bgg for those "
-            "platforms, --start with the first day's date for the dates) and compare them with "
-            "the thread."
+            "platforms; the command gives the game's first day and posting times, so each "
+            "post's date and time are the thread's) and compare them with the thread."
         ),
     ]
     return PostDraft(
