@@ -60,6 +60,8 @@ class ScoreSpec:
     # The game's bot playing each round's posts (tiles, cards and dice): its score by round,
     # for "beat the bot" in the rankings. Called once, when rankings are made.
     bot: Callable[[], dict[str, int]] | None = None
+    # What the bot played, in the post's words (a game whose bot plays other posts says so).
+    bot_played: str = "the same tiles, cards and dice"
 
     def columns(self) -> tuple[str, ...]:
         extra = (self.sheet_column,) if self.scorer else ()

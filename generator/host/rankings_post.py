@@ -124,8 +124,7 @@ def _beat_the_bot(ranking: Ranking, spec: ScoreSpec) -> list[Part]:
     label = spec.round_label(ranking.round)
     whose = "the game's" if label == "the game" else f"{label}'s"
     parts: list[Part] = [
-        f"Beat the bot: playing {whose} posts (the same tiles, cards and dice), the bot "
-        f"scores {ranking.bot}. "
+        f"Beat the bot: playing {whose} posts ({spec.bot_played}), the bot scores {ranking.bot}. "
     ]
     if not ranking.beat_bot:
         return [*parts, "Nobody reached it this time."]

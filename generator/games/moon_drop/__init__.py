@@ -180,7 +180,22 @@ class MoonDropRules(ScheduledGame):
 
         from generator.host.rankings import ScoreSpec
 
-        return ScoreSpec(rounds=("final",), scorer=scorer)
+        return ScoreSpec(
+            rounds=("final",),
+            scorer=scorer,
+            bot=lambda: self.bot_scores(content, plan),
+            bot_played=(
+                f"all {len(plan.rounds)} blocks as posted, the same crises and goal: one grid "
+                "for the whole game, as yours is scored"
+            ),
+        )
+
+    def bot_scores(self, content: md_content.MoonDrop, plan: MoonDropPlan) -> dict[str, int]:
+        """The bot's grid for the game's blocks, scored as a player's grid file is: one par
+        for the whole game, since players are ranked on their final grid alone."""
+        from generator.games.moon_drop.bot import play
+
+        return {"final": play(content, plan).score}
 
 
 RULES = MoonDropRules()

@@ -1,0 +1,409 @@
+"""Moon Drop's bot: the par a player's grid may beat ("Beat the bot" in the rankings post).
+
+The bot plays the posted blocks with hindsight: it knows every round's dice, the crises dealt
+(and the order they are resolved in) and the goal before it draws its first block, and it
+searches for a grid that scores well at the end. A block placed "where it scores best now"
+scores 0 on most games: a building earns nothing until its Quarters, Life Support and
+Hydroponics are together, and a lone Corridor left by an empty square costs a Quarters at a
+Breach. So the bot plans:
+
+- a beam search over the rounds in their order: each round every grid kept is grown by every
+  legal copy of the round's block (the engine's own rule, placement.py, with the game's
+  variations), the copies ranked by what they add to their building (goal progress), the
+  best of those scored by the engine's own end of the game (rules.py, its cheapest choices)
+  plus the goal progress of the whole grid, and the best grids kept for the next round;
+- at the end the grids kept are scored by the scorer exactly as a player's grid file is
+  (`sheetgen score`), and the best is the par.
+
+The bot never overwrites a used square and, with drawn corridors, draws every join its block
+may have (its buildings are then those of the base rules). Its work is counted in positions
+tried, never in time, so the same plan always gives the same grid and the same par."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from generator.games.moon_drop.content import MoonDrop
+from generator.games.moon_drop.grid import CORRIDOR, Board, Square, parse_grid
+from generator.games.moon_drop.options import (
+    DRAWN,
+    FREE,
+    MIRROR,
+    OVERWRITE,
+    Variations,
+    mirror_shapes,
+    plan_variations,
+)
+from generator.games.moon_drop.placement import Placement, Sheet, forms, grid_text, placed, problems
+from generator.games.moon_drop.plan import MoonDropPlan, RoundPlan
+from generator.games.moon_drop.rules import (
+    DOCK,
+    GOALS,
+    HYDROPONICS,
+    LIFE_SUPPORT,
+    QUARTERS,
+    RESEARCH,
+    Crossed,
+    Names,
+    Table,
+    reading_order,
+)
+from generator.games.moon_drop.scoring import end_steps, run_end
+
+# How much searching the bot does (counted work, the same on every machine): the grids kept
+# from round to round, the copies of a block per grid scored by the end of the game, and the
+# orders a free placement's dice are tried in.
+BEAM_WIDTH = 6
+SCORED_PER_GRID = 12
+FREE_ORDERS = 6
+# The end of the game's score outweighs any goal progress: progress only ranks grids that
+# score the same.
+SCORE_WEIGHT = 10.0
+
+KINDS = (QUARTERS, LIFE_SUPPORT, HYDROPONICS, CORRIDOR, DOCK, RESEARCH)
+Mix = tuple[int, int, int, int, int, int]  # a building's modules, counted in KINDS order
+NO_MIX: Mix = (0, 0, 0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Block:
+    """A round's block as the placement rule reads it: the shape, its cells in number order
+    and the modules each numbered square's die makes."""
+
+    shape: str
+    cells: tuple[tuple[int, int], ...]
+    dice: tuple[tuple[str, ...], ...]
+
+
+def block_of(round_plan: RoundPlan) -> Block:
+    return Block(
+        round_plan.shape,
+        tuple((cell.row, cell.column) for cell in round_plan.block),
+        tuple(cell.modules for cell in round_plan.block),
+    )
+
+
+@dataclass(frozen=True)
+class BotPlay:
+    """The bot's game: its placement of each round's block (in round order), the grid they
+    make, the grid file a player would hand in for it, and the scorer's score for that file."""
+
+    placements: tuple[Placement, ...]
+    sheet: Sheet
+    grid_file: str
+    score: int
+
+
+def play(content: MoonDrop, plan: MoonDropPlan, width: int = BEAM_WIDTH) -> BotPlay:
+    """The bot's best grid for the plan's blocks, scored as `sheetgen score` scores it."""
+    variations = plan_variations(plan)
+    search = _Search(content, plan, variations)
+    beam = [_Grid(Sheet(content.rows, content.columns), (), 0.0)]
+    for round_plan in plan.rounds:
+        block = block_of(round_plan)
+        grown: dict[tuple[object, ...], _Grid] = {}
+        for grid in beam:
+            for child in search.children(grid, block, width):
+                key = _grid_key(child.sheet)
+                if key not in grown or child.value > grown[key].value:
+                    grown[key] = child
+        if not grown:
+            break  # no legal copy anywhere (a full grid): the game stops here for the bot
+        beam = sorted(grown.values(), key=lambda g: (-g.value, _grid_key(g.sheet)))[:width]
+    best: BotPlay | None = None
+    for grid in beam:
+        scored = score_play(content, plan, grid.placements)
+        if best is None or scored.score > best.score:
+            best = scored
+    assert best is not None
+    return best
+
+
+def par(content: MoonDrop, plan: MoonDropPlan) -> int:
+    return play(content, plan).score
+
+
+def score_play(content: MoonDrop, plan: MoonDropPlan, placements: Sequence[Placement]) -> BotPlay:
+    """Replays the placements through the engine's placement rule (each must be legal under
+    the game's variations) and scores the grid file they make as the scorer scores a
+    player's grid file."""
+    variations = plan_variations(plan)
+    sheet = Sheet(content.rows, content.columns)
+    for number, (round_plan, placement) in enumerate(
+        zip(plan.rounds, placements, strict=False), start=1
+    ):
+        block = block_of(round_plan)
+        found = problems(sheet, block.shape, block.cells, block.dice, placement, variations)
+        if found:
+            raise ValueError(f"the bot's block in round {number} is not legal: {found}")
+        sheet = placed(sheet, placement)
+    text = grid_text(sheet, content.letters, "the bot's grid")
+    board = parse_grid(
+        text,
+        "the bot's grid",
+        content.rows,
+        content.columns,
+        content.letters,
+        overwrite=OVERWRITE in variations,
+        drawn=DRAWN in variations,
+    )
+    result = run_end(content, board, plan.end.crisis_order, plan.deal.goal)
+    return BotPlay(tuple(placements), sheet, text, result.score)
+
+
+@dataclass(frozen=True)
+class _Grid:
+    sheet: Sheet
+    placements: tuple[Placement, ...]
+    value: float
+
+
+def _grid_key(sheet: Sheet) -> tuple[object, ...]:
+    return (
+        tuple(sorted(sheet.cells.items())),
+        tuple(sorted(sheet.destroyed)),
+        tuple(sorted(tuple(sorted(j)) for j in sheet.joins)),
+    )
+
+
+class _Search:
+    def __init__(self, content: MoonDrop, plan: MoonDropPlan, variations: Variations) -> None:
+        self.content = content
+        self.variations = variations
+        self.goal = content.goal(plan.deal.goal).rule
+        self.crises = frozenset(content.crisis(c).rule for c in plan.deal.crises)
+        self.steps = end_steps(content, plan.end.crisis_order)
+        self.names = Names({m.id: m.name for m in content.modules})
+        # A free placement (mirroring's blue 6) may take any of the five blocks' forms.
+        self.free_forms: list[list[Square]] = []
+        if MIRROR in variations:
+            for shape in mirror_shapes(content.shapes)[:5]:
+                cells = [(row, column) for row, column in shape.cells]
+                self.free_forms += [f for f in forms(cells, (MIRROR,)) if f not in self.free_forms]
+
+    # --- the copies of a block --------------------------------------------------------------
+    def layouts(self, block: Block) -> list[tuple[list[Square], tuple[str, ...]]]:
+        """The block's forms with the module drawn on each square, before placing."""
+        if block.shape == FREE:
+            shapes = self.free_forms
+            orders = _dice_orders(block.dice)
+        else:
+            shapes = forms(block.cells, self.variations)
+            orders = [block.dice]
+        found: dict[tuple[tuple[Square, str], ...], tuple[list[Square], tuple[str, ...]]] = {}
+        for form in shapes:
+            for order in orders:
+                for modules in itertools.product(*order):
+                    key = tuple(sorted(zip(form, modules, strict=True)))
+                    found.setdefault(key, (form, modules))
+        return list(found.values())
+
+    def copies(self, sheet: Sheet, block: Block) -> Iterator[Placement]:
+        """Every copy of the block on empty squares (the bot never overwrites)."""
+        taken = sheet.cells.keys() | sheet.destroyed
+        for form, modules in self.layouts(block):
+            height = max(r for r, _ in form) + 1
+            breadth = max(c for _, c in form) + 1
+            for top in range(sheet.rows - height + 1):
+                for left in range(sheet.columns - breadth + 1):
+                    squares = tuple((r + top, c + left) for r, c in form)
+                    if not any(s in taken for s in squares):
+                        yield Placement(squares, modules)
+
+    def with_joins(self, sheet: Sheet, placement: Placement) -> Placement:
+        """With drawn corridors the bot draws every join its block may have."""
+        if DRAWN not in self.variations:
+            return placement
+        mine = dict(zip(placement.squares, placement.modules, strict=True))
+        joins: set[tuple[Square, Square]] = set()
+        for square, module in mine.items():
+            r, c = square
+            for other in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                kind = mine.get(other) or sheet.cells.get(other)
+                if kind is not None and CORRIDOR in (module, kind):
+                    joins.add((min(square, other), max(square, other)))
+        return Placement(placement.squares, placement.modules, tuple(sorted(joins)))
+
+    # --- growing a grid ---------------------------------------------------------------------
+    def children(self, grid: _Grid, block: Block, width: int) -> list[_Grid]:
+        sheet = grid.sheet
+        building, mixes = _buildings(sheet)
+        ranked: list[tuple[float, tuple[Square, ...], tuple[str, ...], Placement]] = []
+        for copy in self.copies(sheet, block):
+            quick = self.quick_value(sheet, building, mixes, copy)
+            ranked.append((-quick, copy.squares, copy.modules, copy))
+        ranked.sort(key=lambda item: item[:3])
+        children = []
+        for _, _, _, copy in ranked[: max(SCORED_PER_GRID, 2 * width)]:
+            copy = self.with_joins(sheet, copy)
+            after = placed(sheet, copy)
+            children.append(_Grid(after, (*grid.placements, copy), self.value(after)))
+        return children
+
+    def quick_value(
+        self,
+        sheet: Sheet,
+        building: dict[Square, int],
+        mixes: list[Mix],
+        copy: Placement,
+    ) -> float:
+        """What the copy adds to the buildings it joins (goal progress), and the crises it
+        courts or averts, looked at around the block only."""
+        mine = dict(zip(copy.squares, copy.modules, strict=True))
+        cells = sheet.cells
+        touched: set[int] = set()
+        contacts = 0
+        breach = quake = sabotage = plague = 0.0
+        for square, module in mine.items():
+            r, c = square
+            neighbours = 0
+            near_quarters = False
+            for other in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if not (0 <= other[0] < sheet.rows and 0 <= other[1] < sheet.columns):
+                    continue
+                kind = cells.get(other)
+                if kind is not None:
+                    touched.add(building[other])
+                    contacts += 1
+                    neighbours += 1
+                    # What the copy mends around it.
+                    if kind == CORRIDOR:
+                        breach += 1
+                    elif kind == DOCK and module == QUARTERS:
+                        sabotage += 1
+                    if kind != CORRIDOR:
+                        quake += 0.5
+                elif other in mine:
+                    kind = mine[other]
+                    neighbours += 1
+                elif other not in sheet.destroyed and module == CORRIDOR:
+                    breach -= 1
+                near_quarters = near_quarters or kind == QUARTERS
+                if module == QUARTERS and kind == QUARTERS:
+                    plague -= 1
+            if module != CORRIDOR and neighbours < 2:
+                quake -= 1
+            if module == DOCK and not near_quarters:
+                sabotage -= 1
+        merged = _mix(mine.values())
+        before = 0.0
+        for index in sorted(touched):
+            merged = _add(merged, mixes[index])
+            before += self.building_value(mixes[index])
+        gain = self.building_value(merged) - before
+        if merged[0] == 0:
+            # No Quarters: crossed out at the first Safety Check, whatever the crises. A
+            # block of no use is best kept away from the buildings that count.
+            return gain + (0.05 * contacts if self.goal == "mining" else -0.05 * contacts)
+        risk = (
+            0.3 * breach * ("breach" in self.crises)
+            + 0.5 * quake * ("quake" in self.crises)
+            + 0.5 * sabotage * ("sabotage" in self.crises)
+            + 1.0 * plague * ("plague" in self.crises)
+        )
+        return gain + risk + 0.05 * contacts
+
+    def building_value(self, mix: Mix) -> float:
+        """Goal progress of one building: what it scores once its Quarters are kept alive
+        (a Life Support, a Hydroponics for each), and a little for each of the three it has."""
+        quarters, life, farms, corridors, _docks, research = mix
+        kept = min(quarters, farms) if life else 0
+        parts = min(quarters, 1) + min(life, 1) + min(farms, 1)
+        alive = kept > 0
+        if self.goal == "population":
+            return kept + 0.3 * parts
+        if self.goal == "security":
+            return 4.0 * alive + 0.5 * parts - 0.2 * max(0, quarters - farms)
+        if self.goal == "research":
+            return (research if alive else 0.3 * research * min(quarters, 1)) + 0.3 * parts
+        if self.goal == "efficiency":
+            return (corridors if alive else 0.2 * corridors) + 0.3 * parts
+        return 0.0  # mining: the empty squares matter, not the buildings
+
+    def value(self, sheet: Sheet) -> float:
+        """The engine's end of the game on the grid so far (its cheapest choices), weighted
+        over the goal progress of its buildings."""
+        board = Board(
+            sheet.rows,
+            sheet.columns,
+            dict(sheet.cells),
+            frozenset(sheet.destroyed),
+            frozenset(sheet.joins) if DRAWN in self.variations else None,
+        )
+        table = Table(board)
+        crossed: Crossed = frozenset()
+        for step in self.steps:
+            pick = next(iter(step.run(table, crossed, self.names, reading_order).picks()))
+            crossed = crossed | frozenset(pick)
+        score = GOALS[self.goal](table, crossed)[0]
+        _, mixes = _buildings(sheet)
+        progress = sum(self.building_value(mix) for mix in mixes)
+        if self.goal == "mining":
+            progress = _enclosing(board)
+        return SCORE_WEIGHT * score + progress
+
+
+def _dice_orders(dice: Sequence[tuple[str, ...]]) -> list[tuple[tuple[str, ...], ...]]:
+    """A free placement's dice may go in any order: the first few distinct orders."""
+    orders: list[tuple[tuple[str, ...], ...]] = []
+    for order in itertools.permutations(dice):
+        if order not in orders:
+            orders.append(order)
+        if len(orders) == FREE_ORDERS:
+            break
+    return orders
+
+
+def _mix(modules: Iterable[str]) -> Mix:
+    counts = [0] * len(KINDS)
+    for module in modules:
+        counts[KINDS.index(module)] += 1
+    return (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
+
+
+def _add(a: Mix, b: Mix) -> Mix:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
+
+
+def _buildings(sheet: Sheet) -> tuple[dict[Square, int], list[Mix]]:
+    """The grid's buildings (modules side by side: the bot joins everything it may), each
+    square's building and each building's modules counted."""
+    building: dict[Square, int] = {}
+    mixes: list[Mix] = []
+    for start in sorted(sheet.cells):
+        if start in building:
+            continue
+        index = len(mixes)
+        building[start] = index
+        todo = [start]
+        members = []
+        while todo:
+            square = todo.pop()
+            members.append(sheet.cells[square])
+            r, c = square
+            for other in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if other in sheet.cells and other not in building:
+                    building[other] = index
+                    todo.append(other)
+        mixes.append(_mix(members))
+    return building, mixes
+
+
+def _enclosing(board: Board) -> float:
+    """Mining's progress: the empty squares far (by empty squares) from the grid's edge,
+    each the nearer to being enclosed the farther it is."""
+    far: dict[Square, int] = {}
+    todo = [s for s in board.squares if board.on_edge(s) and board.is_empty(s)]
+    for s in todo:
+        far[s] = 0
+    at = 0
+    while at < len(todo):
+        square = todo[at]
+        at += 1
+        for other in board.neighbours(square):
+            if other not in far and board.is_empty(other):
+                far[other] = far[square] + 1
+                todo.append(other)
+    return 0.1 * sum(min(d, 4) for d in far.values())
