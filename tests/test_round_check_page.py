@@ -1,6 +1,7 @@
 """The round check page (sheets/round-check.html) in headless Chromium, as a player uses it:
 the game start post and a round's last post pasted as each platform shows them give MATCH;
-one die changed in the pasted record gives MISMATCH; the page fits a 390 px phone."""
+one die changed in the pasted record gives MISMATCH; so for Moon Drop's final scoring post
+(its crisis order, `round final`) and the order changed; the page fits a 390 px phone."""
 
 from __future__ import annotations
 
@@ -77,6 +78,13 @@ def _flavours(post: Post) -> dict[str, str]:
     }
 
 
+def _crisis_order_changed(text: str) -> str:
+    """The pasted final reveal with its first two crises swapped."""
+    found = re.search(r"(?m)^(crisis order: )(\S+) (\S+)", text)
+    assert found, text
+    return text[: found.start(2)] + f"{found.group(3)} {found.group(2)}" + text[found.end(3) :]
+
+
 def _one_die_changed(text: str) -> str:
     """The pasted reveal with the first die of its record changed (a roll `a+b`, or a lone
     die after `blue:`)."""
@@ -130,8 +138,22 @@ def test_a_reveal_from_each_platform_matches_and_one_changed_die_does_not(
                 "reveal": _one_die_changed(last["facebook"]),
             }
         )
+    if pack == "moon-drop":
+        final = _flavours(next(p for p in posts if p.key == "game-end"))
+        for flavour, text in final.items():
+            jobs.append(
+                {"name": f"final-{flavour}", "start": _flavours(start)[flavour], "reveal": text}
+            )
+        jobs.append(
+            {
+                "name": "final-changed",
+                "start": _flavours(start)["bgg"],
+                "reveal": _crisis_order_changed(final["discord"]),
+            }
+        )
     found = _drive(page, jobs)
     by_name = {f["name"]: f for f in found}
+    assert set(by_name) == {job["name"] for job in jobs}
     for job in jobs:
         result = by_name[job["name"]]
         lines = canonical_lines(job["reveal"])
@@ -139,12 +161,13 @@ def test_a_reveal_from_each_platform_matches_and_one_changed_die_does_not(
         # The browser's hash is Python's, by WebCrypto and by the page's own fallback.
         assert result["actual"] == commitment_of(lines) == result["plain"]
         assert result["tableRows"] == len(lines) - 5
+        what = "round final" if job["name"].startswith("final") else f"round {result['round']}"
         if job["name"].endswith("changed"):
             assert result["result"] == "MISMATCH", result
-            assert result["verdict"].startswith("MISMATCH")
+            assert result["verdict"] == f"MISMATCH: {what} is not the record committed to"
         else:
             assert result["result"] == "MATCH", result
-            assert result["verdict"].startswith("MATCH")
+            assert result["verdict"] == f"MATCH: {what} is the one committed to"
 
 
 @pytest.mark.browser

@@ -1,5 +1,7 @@
 """A commitment per round (plan/round_commit.py): listed in the first post, revealed with
-the round's last post, checkable from any platform's text, and hiding nothing early."""
+the round's last post, checkable from any platform's text, and hiding nothing early. Moon
+Drop's crisis order, drawn after the last round, has its own (`Round final`), revealed with
+the final scoring."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from generator.games import Scope
 from generator.kit.session import open_game
 from generator.plan.model import from_data, to_data
 from generator.plan.round_commit import (
+    FINAL,
     canonical_lines,
     commitment_of,
     published_commitments,
@@ -31,6 +34,8 @@ GAMES = {
     "moon-drop": ("md-round-commit-seed-0001", None, None),
 }
 START = dt.date(2026, 12, 1)
+# The games with a record after the last round, and the post that reveals it.
+FINAL_POST = {"moon-drop": "game-end"}
 
 
 def _posts(pack: str, plan: Any = None) -> tuple[Any, list[Post]]:
@@ -71,12 +76,16 @@ def test_each_rounds_reveal_matches_the_first_posts_commitment_on_every_platform
     game, posts = _posts(pack)
     start = next(p for p in posts if p.key == "game-start")
     rounds = len(game.plan.rounds)
+    final = [FINAL] if pack in FINAL_POST else []
     for flavour, text in _flavours(start).items():
         published = published_commitments(text)
-        assert sorted(published) == list(range(1, rounds + 1)), flavour
+        assert list(published) == [*range(1, rounds + 1), *final], flavour
     published = published_commitments(start.facebook or "")
-    for number in range(1, rounds + 1):
-        for flavour, text in _flavours(_last_post(pack, posts, number)).items():
+    revealing = {number: _last_post(pack, posts, number) for number in range(1, rounds + 1)}
+    if final:
+        revealing[FINAL] = next(p for p in posts if p.key == FINAL_POST[pack])
+    for number, post in revealing.items():
+        for flavour, text in _flavours(post).items():
             lines = canonical_lines(text)
             assert lines is not None, (number, flavour)
             assert lines[2] == f"round {number}"
@@ -134,11 +143,46 @@ def test_a_later_rounds_dice_change_no_earlier_post_but_its_commitment_line(pack
     assert changed_lines
 
 
+def test_moon_drops_crisis_order_is_committed_to_and_revealed_only_at_the_end() -> None:
+    """The order the crises are resolved in changes every score: a changed order moves the
+    first post's `Round final` line and the final scoring post's reveal, and nothing else;
+    no round's record holds it (known before the last round, it would steer the last
+    block)."""
+    game, before = _posts("moon-drop")
+    data = to_data(game.plan)
+    order = data["end"]["crisis_order"]
+    data["end"]["crisis_order"] = [*order[1:], order[0]]
+    _, after = _posts("moon-drop", from_data(type(game.plan), data))
+    moved = {}
+    for old, new in zip(before, after, strict=True):
+        changed = [
+            (a, b)
+            for a, b in zip(
+                (old.facebook or "").splitlines(), (new.facebook or "").splitlines(), strict=True
+            )
+            if a != b
+        ]
+        if changed:
+            moved[old.key] = changed
+    assert sorted(moved) == ["game-end", "game-start"]
+    ((was, now),) = moved["game-start"]
+    assert was.startswith("Round final: ") and now.startswith("Round final: ")
+    end = next(p for p in after if p.key == "game-end").facebook or ""
+    lines = canonical_lines(end)
+    assert lines is not None and lines[2] == "round final"
+    assert lines[4] == "crisis order: " + " ".join(data["end"]["crisis_order"])
+    assert published_commitments(now)[FINAL] == commitment_of(lines)
+    for post in before:
+        if post.key.startswith("round-"):
+            assert "crisis order" not in (post.discord or ""), post.key
+
+
 def _thread(posts: list[Post], pack: str, rounds: list[int]) -> str:
     """What a player saves from the thread: the game start post and rounds' last posts."""
     start = next(p for p in posts if p.key == "game-start")
+    final = [p.bgg or "" for p in posts if p.key == FINAL_POST.get(pack)]
     return "\n\n".join(
-        [start.facebook or "", *(_last_post(pack, posts, n).bgg or "" for n in rounds)]
+        [start.facebook or "", *(_last_post(pack, posts, n).bgg or "" for n in rounds), *final]
     )
 
 
@@ -157,6 +201,9 @@ def test_verify_ties_each_round_of_the_thread_to_the_seed(
     for number in range(1, len(game.plan.rounds) + 1):
         assert f"Round {number} commitment in the thread: MATCH" in ok.output
     assert "Round 2 record revealed in the thread: MATCH" in ok.output
+    if pack in FINAL_POST:
+        assert "Round final commitment in the thread: MATCH" in ok.output
+        assert "Round final record revealed in the thread: MATCH" in ok.output
     # One die changed in round 2's revealed record.
     changed = _with_round_changed(pack, game.plan, 2)
     _, other = _posts(pack, changed)

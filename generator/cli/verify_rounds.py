@@ -14,10 +14,13 @@ import click
 
 from generator.common.errors import SheetgenError
 from generator.plan.round_commit import (
+    RoundKey,
     all_reveals,
     canonical_lines,
     commitment_of,
     published_commitments,
+    round_key,
+    round_order,
 )
 from generator.render.text import Post
 
@@ -64,14 +67,15 @@ def _posts(
     return game.rules.posts(game.content, game.plan, Scope("game"), images=False)
 
 
-def seed_reveals(posts: list[Post]) -> dict[int, list[str]]:
-    """Each round's reveal as the seed makes it, by round."""
-    found: dict[int, list[str]] = {}
+def seed_reveals(posts: list[Post]) -> dict[RoundKey, list[str]]:
+    """Each round's reveal as the seed makes it, by round (the final record last)."""
+    found: dict[RoundKey, list[str]] = {}
     for post in posts:
         lines = canonical_lines(post.discord)
-        if lines is not None:
-            found[int(lines[2].removeprefix("round "))] = lines
-    return found
+        key = round_key(lines[2].removeprefix("round ")) if lines is not None else None
+        if lines is not None and key is not None:
+            found[key] = lines
+    return dict(sorted(found.items(), key=lambda item: round_order(item[0])))
 
 
 def _first_difference(seed_lines: list[str], thread_lines: list[str]) -> str:
@@ -91,7 +95,7 @@ def check_rounds(pack: str, seed: str, options: dict[str, Any], thread: Path | N
         "Each round's record (its tiles, cards and dice), made again from the seed, and its "
         "commitment: the game start post must list these."
     )
-    for number, lines in sorted(reveals.items()):
+    for number, lines in reveals.items():
         click.echo(f"  Round {number}: {commitment_of(lines)}")
     if thread is None:
         click.echo(
@@ -105,7 +109,7 @@ def check_rounds(pack: str, seed: str, options: dict[str, Any], thread: Path | N
         raise SheetgenError(f"{thread}: cannot read the thread's copy ({exc.strerror})") from None
     ok = True
     published = published_commitments(text)
-    for number, lines in sorted(reveals.items()):
+    for number, lines in reveals.items():
         wanted = commitment_of(lines)
         if number not in published:
             click.echo(f"  Round {number}: no commitment line in {thread.name}")
@@ -114,7 +118,7 @@ def check_rounds(pack: str, seed: str, options: dict[str, Any], thread: Path | N
         else:
             ok = False
             click.echo(f"  Round {number} commitment in the thread: MISMATCH ({published[number]})")
-    for number, lines in sorted(all_reveals(text).items()):
+    for number, lines in sorted(all_reveals(text).items(), key=lambda i: round_order(i[0])):
         seed_lines = reveals.get(number)
         if seed_lines == lines:
             click.echo(f"  Round {number} record revealed in the thread: MATCH")

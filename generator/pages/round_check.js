@@ -6,7 +6,9 @@
 var DATA = __DATA__;
 var VERSION = "sheetgen-round-v1";
 var MARKUP = /^(?:```|`|\[c\]|\[\/c\])+|(?:```|`|\[c\]|\[\/c\])+$/gi;
-var COMMITMENT_LINE = /\bround\s+(\d+)\b[^0-9a-f]*?\b([0-9a-f]{64})\b/i;
+var COMMITMENT_LINE = /\bround\s+(\d+|final)\b[^0-9a-f]*?\b([0-9a-f]{64})\b/i;
+// A record's round: its number, or "final" (what is drawn after the last round).
+var ROUND_LINE = /^round (\d+|final)$/;
 var ROLL = /^[1-6](\+[1-6])*$/;
 var FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
 // The game start post is kept per game: every page opened from a file shares the browser's
@@ -33,7 +35,7 @@ function publishedCommitments(text) {
   var out = {};
   text.split(/\r\n|\r|\n/).forEach(function (line) {
     var m = COMMITMENT_LINE.exec(line);
-    if (m) out[Number(m[1])] = m[2].toLowerCase();
+    if (m) out[/^\d+$/.test(m[1]) ? String(Number(m[1])) : m[1].toLowerCase()] = m[2].toLowerCase();
   });
   return out;
 }
@@ -184,15 +186,17 @@ function check() {
     verdict(revealText.trim() ? "No round record found in the pasted post (it starts with " + VERSION + " and ends with end)." : "", "wait");
     return Promise.resolve(null);
   }
-  var round = Number((/^round (\d+)$/.exec(lines[2]) || [])[1]);
+  var found = ROUND_LINE.exec(lines[2]);
+  var round = found ? (found[1] === "final" ? "final" : Number(found[1])) : "?";
+  var what = "round " + round;
   var game = (/^game (.+)$/.exec(lines[1]) || [])[1] || "?";
   var published = publishedCommitments(startText + "\n" + revealText);
   showRecord(lines);
   return sha256(lines.join("\n")).then(function (actual) {
     if (run !== checking) return null;
-    var wanted = published[round];
+    var wanted = published[String(round)];
     fact("Game", game);
-    fact("Round", String(round || "?"));
+    fact("Round", String(round));
     fact("Commitment of the pasted record", actual);
     fact("Round " + round + " commitment in the game start post", wanted || "(not pasted yet)");
     var result;
@@ -201,10 +205,10 @@ function check() {
       verdict("Paste the game start post (its Round " + round + " line) above to compare.", "wait");
     } else if (wanted === actual) {
       result = "MATCH";
-      verdict("MATCH: round " + round + " is the one committed to", "ok");
+      verdict("MATCH: " + what + " is the one committed to", "ok");
     } else {
       result = "MISMATCH";
-      verdict("MISMATCH: round " + round + " is not the record committed to", "bad");
+      verdict("MISMATCH: " + what + " is not the record committed to", "bad");
     }
     if (startText && game !== "?" && startText.indexOf(game) < 0) {
       fact("Note", "The game start post pasted does not name game " + game + ": is it this game's?");

@@ -17,6 +17,14 @@ separated by one space: an id as posts and pictures show it, or a roll (`2+6`, t
 two dice; a lone digit is one die). The round's commitment is the SHA-256 (lowercase hex) of
 the UTF-8 bytes of those lines joined by a line feed, with no line feed after `end`.
 
+What chance decides after the last round, before the final scoring (Moon Drop's crisis
+order), is a record of its own, `round final`, listed after the rounds in the first post
+(`Round final: <64 hex>`) and revealed with the final scoring: in the last round's record
+it would be known before the last round is played. What chance decides once and never
+posts, and which changes play only through what the rounds show (Keep on Trucking's
+set-aside tiles: which tiles can come up), is in no record: the rounds' records hold what
+it changed, and revealing it with a round would tell what the later rounds cannot bring.
+
 Reading a pasted reveal (`canonical_lines`, and the page's script the same way): every line
 is stripped of spaces and of the markup a platform puts around a code block (backticks,
 BGG's `[c]` tags); lines left empty are skipped (a block too long for one Discord message
@@ -37,13 +45,31 @@ from collections.abc import Iterable, Sequence
 ROUND_RECORD_VERSION = "sheetgen-round-v1"
 SALT_DOMAIN = "sheetgen-round-salt-v1"
 END = "end"
+FINAL = "final"  # the record of what is decided after the last round
+# A record's round: its number, or FINAL.
+RoundKey = int | str
 # Markup a platform wraps a code block's lines in: Discord's fences and inline code, BGG's
 # [c]...[/c]. Taken off both ends of each line before it is read.
 _MARKUP = re.compile(r"^(?:```|`|\[c\]|\[/c\])+|(?:```|`|\[c\]|\[/c\])+$", re.IGNORECASE)
-COMMITMENT_LINE = re.compile(r"\bround\s+(\d+)\b[^0-9a-f]*?\b([0-9a-f]{64})\b", re.IGNORECASE)
+COMMITMENT_LINE = re.compile(
+    rf"\bround\s+(\d+|{FINAL})\b[^0-9a-f]*?\b([0-9a-f]{{64}})\b", re.IGNORECASE
+)
 
 
-def round_salt(seed: str, round_number: int) -> str:
+def round_key(text: str) -> RoundKey | None:
+    """The round a record's `round ...` line (or a commitment line) names."""
+    text = text.strip().lower()
+    if text.isdigit():
+        return int(text)
+    return FINAL if text == FINAL else None
+
+
+def round_order(key: RoundKey) -> tuple[int, int]:
+    """Rounds in their order, the final record after them."""
+    return (1, 0) if isinstance(key, str) else (0, key)
+
+
+def round_salt(seed: str, round_number: RoundKey) -> str:
     """The round's salt: 256 bits a reader of other rounds' reveals cannot compute."""
     message = f"{SALT_DOMAIN}\n{round_number}".encode()
     return hmac.new(seed.encode("utf-8"), message, hashlib.sha256).hexdigest()
@@ -54,7 +80,9 @@ def roll(faces: Iterable[int]) -> str:
     return "+".join(str(f) for f in faces)
 
 
-def record_lines(game_id: str, round_number: int, salt: str, record: Sequence[str]) -> list[str]:
+def record_lines(
+    game_id: str, round_number: RoundKey, salt: str, record: Sequence[str]
+) -> list[str]:
     """The reveal's lines, in canonical form."""
     for entry in record:
         if "\n" in entry or entry != entry.strip() or entry in (END, ROUND_RECORD_VERSION):
@@ -90,14 +118,14 @@ def canonical_lines(pasted: str) -> list[str] | None:
     return None
 
 
-def all_reveals(pasted: str) -> dict[int, list[str]]:
+def all_reveals(pasted: str) -> dict[RoundKey, list[str]]:
     """Every reveal in a pasted text (a thread copied whole), by the round it names."""
-    found: dict[int, list[str]] = {}
+    found: dict[RoundKey, list[str]] = {}
     rest = pasted
     while (lines := canonical_lines(rest)) is not None:
-        number = lines[2].removeprefix("round ") if len(lines) > 2 else ""
-        if number.isdigit():
-            found.setdefault(int(number), lines)
+        key = round_key(lines[2].removeprefix("round ")) if len(lines) > 2 else None
+        if key is not None:
+            found.setdefault(key, lines)
         # Go on after this reveal's `end`.
         cut = rest.find(ROUND_RECORD_VERSION)
         after = rest.find(f"\n{END}", cut)
@@ -107,10 +135,13 @@ def all_reveals(pasted: str) -> dict[int, list[str]]:
     return found
 
 
-def published_commitments(pasted: str) -> dict[int, str]:
-    """Each `Round N ... <64 hex>` line of a pasted first post: round -> commitment."""
-    return {
-        int(match.group(1)): match.group(2).lower()
-        for match in (COMMITMENT_LINE.search(line) for line in pasted.splitlines())
-        if match
-    }
+def published_commitments(pasted: str) -> dict[RoundKey, str]:
+    """Each `Round N ... <64 hex>` (and `Round final ...`) line of a pasted first post:
+    round -> commitment."""
+    found: dict[RoundKey, str] = {}
+    for line in pasted.splitlines():
+        match = COMMITMENT_LINE.search(line)
+        key = round_key(match.group(1)) if match else None
+        if match and key is not None:
+            found[key] = match.group(2).lower()
+    return found

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.plan.round_commit import commitment_of, record_lines, round_salt
+from generator.plan.round_commit import FINAL, RoundKey, commitment_of, record_lines, round_salt
 from generator.render.post import Block, code, line, para
 
 CHECK_PAGE = "round-check.html"
@@ -21,34 +21,57 @@ PROVES_SHORT = (
 )
 
 
-def reveal_lines(game_id: str, seed: str, round_number: int, record: Sequence[str]) -> list[str]:
+def reveal_lines(
+    game_id: str, seed: str, round_number: RoundKey, record: Sequence[str]
+) -> list[str]:
     """One round's reveal, canonical: what its commitment is the SHA-256 of."""
     return record_lines(game_id, round_number, round_salt(seed, round_number), record)
 
 
-def round_commitments(game_id: str, seed: str, records: Sequence[Sequence[str]]) -> list[str]:
-    """Every round's commitment, round 1 first."""
-    return [
-        commitment_of(reveal_lines(game_id, seed, number, record))
+def round_commitments(
+    game_id: str,
+    seed: str,
+    records: Sequence[Sequence[str]],
+    final: Sequence[str] | None = None,
+) -> dict[RoundKey, str]:
+    """Every round's commitment, round 1 first; then the final record's, if the game has
+    one (what is drawn after the last round: plan/round_commit.py)."""
+    found: dict[RoundKey, str] = {
+        number: commitment_of(reveal_lines(game_id, seed, number, record))
         for number, record in enumerate(records, 1)
-    ]
+    }
+    if final is not None:
+        found[FINAL] = commitment_of(reveal_lines(game_id, seed, FINAL, final))
+    return found
 
 
-def commitments_blocks(game_id: str, seed: str, records: Sequence[Sequence[str]]) -> list[Block]:
-    """The first post's list: one commitment per round."""
-    commitments = round_commitments(game_id, seed, records)
+def commitments_blocks(
+    game_id: str,
+    seed: str,
+    records: Sequence[Sequence[str]],
+    final: Sequence[str] | None = None,
+    final_words: str = "",
+) -> list[Block]:
+    """The first post's list: one commitment per round (and the final record's, `final`,
+    said in `final_words`: what it holds and when it is revealed)."""
+    commitments = round_commitments(game_id, seed, records, final)
+    words = (
+        "Round commitments (each the SHA-256 of a secret salt and everything that round "
+        "will show: its tiles, cards and dice). Each round's last post reveals its salt "
+        f"and record: paste that post into {CHECK_PAGE} (sent with the print pack) "
+        f"together with this post to check it on the day."
+    )
+    if final is not None:
+        words += f" {final_words}"
     return [
-        para(
-            "Round commitments (each the SHA-256 of a secret salt and everything that round "
-            "will show: its tiles, cards and dice). Each round's last post reveals its salt "
-            f"and record: paste that post into {CHECK_PAGE} (sent with the print pack) "
-            f"together with this post to check it on the day. {PROVES}"
-        ),
-        *(line(f"Round {n}: {c}") for n, c in enumerate(commitments, 1)),
+        para(f"{words} {PROVES}"),
+        *(line(f"Round {key}: {c}") for key, c in commitments.items()),
     ]
 
 
-def reveal_blocks(game_id: str, seed: str, round_number: int, record: Sequence[str]) -> list[Block]:
+def reveal_blocks(
+    game_id: str, seed: str, round_number: RoundKey, record: Sequence[str]
+) -> list[Block]:
     """A round's last post: its salt and record, to check against the first post. Short
     words before the block: the block and they stay in one Discord message."""
     lines = reveal_lines(game_id, seed, round_number, record)

@@ -105,13 +105,15 @@ class MoonDropRules(ScheduledGame):
         return self.month_posts(content, plan, posts)
 
     def check_page(self, content: md_content.MoonDrop, game_id: str) -> OutputFile:
-        """The round check page: the words of the blocks and modules a record names."""
+        """The round check page: the words of the blocks, modules and crises a record
+        names."""
         from generator.games.moon_drop.options import FREE_BLOCK, SQUARE_BLOCK
         from generator.render.round_check_page import round_check_file
 
         shapes = [*content.shapes, SQUARE_BLOCK, FREE_BLOCK]
         names = {shape.id: shape.name for shape in shapes}
         names.update({module.id: module.name for module in content.modules})
+        names.update({crisis.id: crisis.name for crisis in content.crises})
         return round_check_file(content.texts.game_name, game_id, names)
 
     def outputs(

@@ -23,6 +23,7 @@ from generator.games.moon_drop.options import (
     plan_variations,
 )
 from generator.games.moon_drop.plan import BlockCell, MoonDropPlan, RoundPlan
+from generator.plan.round_commit import FINAL
 from generator.plan.schedule import when
 from generator.render.guide import before_day_one_post
 from generator.render.post import Block, Bold, Part, Per, PostDraft, heading, item, line, para
@@ -54,6 +55,13 @@ BEFORE_DAY_ONE = (
     "Moon Drop starts tomorrow, {first_date}: game {game_id}, played by post on paper at home.\n"
     "Please print the sheet before day 1: {print_files}, attached to this post. Print at 100 % "
     '("actual size"). You also need a pencil. The posts give every die roll.'
+)
+
+
+# The first post's words for its `Round final` commitment (plan/round_commit.py).
+FINAL_WORDS = (
+    "Round final is the order the crises will be resolved in, drawn after the last round: "
+    "the final scoring post reveals it, to check the same way."
 )
 
 
@@ -205,7 +213,13 @@ class PostWriter:
                 heading(crises_head),
                 *self.crisis_items(),
                 para(*self.goal_parts()),
-                *commitments_blocks(self.plan.game_id, self.plan.seed, self.round_records()),
+                *commitments_blocks(
+                    self.plan.game_id,
+                    self.plan.seed,
+                    self.round_records(),
+                    self.final_record(),
+                    FINAL_WORDS,
+                ),
             ],
             images=self.shown([PostImage(OPENING_IMAGE, self.opening_alt())]),
         ).render()
@@ -277,6 +291,13 @@ class PostWriter:
     def round_records(self) -> list[list[str]]:
         return [self.round_record(rnd) for rnd in self.plan.rounds]
 
+    def final_record(self) -> list[str]:
+        """What chance decides after the last round (plan/round_commit.py): the order the
+        crises are resolved in. It changes every score, so it is committed to with the
+        rounds; it is revealed with the final scoring, never earlier (known before the last
+        round, it would steer where the last block goes)."""
+        return ["crisis order: " + " ".join(self.plan.end.crisis_order)]
+
     def final_steps(self) -> list[Block]:
         order = [self.content.crisis(c) for c in self.plan.end.crisis_order]
         safety = " ".join(f"({i}) {s}" for i, s in enumerate(self.content.safety_check, 1))
@@ -341,5 +362,10 @@ class PostWriter:
             position=1,
             headline=f"{self.title} · Final scoring",
             when=when(last),
-            blocks=[para(order_line), *self.final_steps(), para(body)],
+            blocks=[
+                para(order_line),
+                *self.final_steps(),
+                para(body),
+                *reveal_blocks(self.plan.game_id, self.plan.seed, FINAL, self.final_record()),
+            ],
         ).render()
