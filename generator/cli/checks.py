@@ -263,7 +263,8 @@ def trick(pack: str, args: tuple[str, ...]) -> None:
     type=click.Path(path_type=Path, dir_okay=False),
     default=None,
     help="A file with posts copied from the thread (the game start post, the rounds' last "
-    "posts): their round commitments and revealed records are compared with the seed's.",
+    "posts, the final scoring post): their round commitments and revealed records are "
+    "compared with the seed's.",
 )
 @click.option(
     "--print-round",

@@ -100,7 +100,8 @@ def check_rounds(pack: str, seed: str, options: dict[str, Any], thread: Path | N
     if thread is None:
         click.echo(
             "To compare them with the thread, save the game start post and the rounds' last "
-            "posts in a file and add --thread FILE."
+            "posts (and the final scoring post, for a round final) in a file and add "
+            "--thread FILE."
         )
         return True
     try:

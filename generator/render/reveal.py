@@ -76,8 +76,9 @@ def reveal_post(title: str, plan: dict[str, Any], turn: int) -> Post:
             "Where the game start post lists a commitment per round, the command also makes "
             "every round's record (its tiles, cards and dice) again from the seed and prints "
             "each round's commitment: they must be the ones the game start post lists. Save "
-            "the game start post and the rounds' last posts in a file and add --thread FILE: "
-            "it compares them for you and names any line that differs."
+            "the game start post and the rounds' last posts (and the final scoring post, "
+            "where it reveals a record) in a file and add --thread FILE: it compares "
+            "them for you and names any line that differs."
         ),
         para(
             "What it does not check: the words of the other posts. Add --print-round N to "
