@@ -416,3 +416,29 @@ def test_long_games_in_memory(players: int, rounds: int, specials: bool, bidding
         assert min(state.totals_after[-1].values()) >= 0
     assert state.over
     assert state.totals() == final_totals(content, lines)
+
+
+def test_an_ordinary_entry_draws_nothing_and_imports_no_drawing_library(
+    tmp_path: Path, run: Callable[..., Result]
+) -> None:
+    """A bid or a card played writes text posts only: Pillow and reportlab are imported by
+    the entry that ends a round (its standings picture), never by an ordinary one."""
+    import subprocess
+    import sys
+
+    folder = start_game(tmp_path, run)
+    first = first_round(folder)["first"]
+    probe = (
+        "import runpy, sys\n"
+        f"sys.argv = ['sheetgen', 'card-race', 'bid', {str(folder)!r}, {first!r}, '1']\n"
+        "try:\n"
+        "    runpy.run_module('generator', run_name='__main__')\n"
+        "except SystemExit as exc:\n"
+        "    assert not exc.code, exc.code\n"
+        "print(sorted(m for m in ('PIL', 'reportlab') if m in sys.modules), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "Bids:" in done.stdout
+    assert done.stderr.strip().splitlines()[-1] == "[]"
+    assert not list(folder.rglob("standings*.png"))

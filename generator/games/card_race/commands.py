@@ -263,8 +263,6 @@ def entry_posts(
     table post (and at a round's end the standings, at the game's end the final post), in
     the game's languages. Each post's Facebook text comes last, so a post whose Facebook
     file is there was written whole."""
-    from generator.games.card_race.pictures import standings_png
-
     files: list[tuple[str, bytes]] = []
     rnd = state.rounds[number - 1]
     for code, suffix in languages(str(plan["table"]["lang"])):
@@ -275,6 +273,10 @@ def entry_posts(
         if rnd.finished and serial not in state.corrections:
             image = f"{round_folder(number)}/standings{suffix}.png"
             standings = writer.standings_post(state, number, image)
+            # Pillow and reportlab are imported by the entry that ends a round only: an
+            # ordinary entry draws nothing.
+            from generator.games.card_race.pictures import standings_png
+
             totals = state.totals_after[number - 1]
             png = standings_png(content, writer.seats, totals, places(totals), standings.title)
             files.append((image, png))
