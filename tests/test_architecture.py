@@ -283,6 +283,48 @@ def test_the_command_line_starts_without_the_heavy_libraries() -> None:
     assert loaded == "[]"
 
 
+def test_the_group_names_the_module_of_every_core_command() -> None:
+    """A core command's module is imported when the command runs (cli/group.py's table):
+    every command the modules define is in the table, under the module that defines it."""
+    import importlib
+    import pkgutil
+
+    from generator import cli
+    from generator.cli.group import CORE_COMMANDS, main
+
+    for module in pkgutil.iter_modules(cli.__path__):
+        importlib.import_module(f"generator.cli.{module.name}")
+    defined = {
+        name: command.callback.__module__.rpartition(".")[2]
+        for name, command in main.commands.items()
+        if command.callback is not None
+    }
+    assert defined == CORE_COMMANDS
+
+
+def test_a_command_imports_its_own_module_and_not_the_others() -> None:
+    """`sheetgen check` loads the checks' module, not the host's or the game's commands."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import runpy, sys\n"
+        "sys.argv = ['sheetgen', 'check', '--help']\n"
+        "try:\n"
+        "    runpy.run_module('generator', run_name='__main__')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "families = ('checks', 'host', 'game_commands', 'send', 'console', 'new_game')\n"
+        "print(sorted(f for f in families if 'generator.cli.' + f in sys.modules), "
+        "file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert "Usage: sheetgen check" in done.stdout
+    assert done.stderr.strip().splitlines()[-1] == "['checks']"
+
+
 def test_help_lists_the_packs_without_validating_one() -> None:
     """`sheetgen --help` names the packs (pack/load.py finds them) but validates none:
     pydantic is imported when a pack is validated."""

@@ -1,8 +1,9 @@
 """The `sheetgen` group: the core's commands and those games add (entry points), listed
-without importing the games."""
+without importing the games; each core command's module imported when it runs."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -12,6 +13,31 @@ from generator import __version__
 from generator.cli.base import report_errors
 
 GAME_COMMANDS = "sheetgen.commands"
+# The core's commands and the module of this package that defines each: a command imports
+# its own module, not the others' (`--help` imports them all). A test holds this table to
+# the commands the modules define.
+CORE_COMMANDS = {
+    "balance": "checks",
+    "bgg-image": "bgg_image",
+    "check": "checks",
+    "console": "console",
+    "correct": "host",
+    "digest": "host",
+    "game": "game_commands",
+    "new": "new_game",
+    "plan": "game_commands",
+    "posted": "host",
+    "rankings": "host",
+    "reveal": "game_commands",
+    "round": "game_commands",
+    "score": "checks",
+    "send": "send",
+    "sheets": "game_commands",
+    "today": "host",
+    "trick": "checks",
+    "turn": "game_commands",
+    "verify": "checks",
+}
 
 
 def _game_commands() -> dict[str, Any]:
@@ -46,10 +72,17 @@ def _wrap(command: click.Command) -> click.Command:
 
 class SheetgenGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *_game_commands()})
+        return sorted({*super().list_commands(ctx), *CORE_COMMANDS, *_game_commands()})
+
+    def core_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """A core command, its module imported first (it registers its commands on `main`)."""
+        module = CORE_COMMANDS.get(cmd_name)
+        if module is not None and cmd_name not in self.commands:
+            importlib.import_module(f"{__package__}.{module}")
+        return super().get_command(ctx, cmd_name)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        found = super().get_command(ctx, cmd_name)
+        found = self.core_command(ctx, cmd_name)
         if found is not None:
             return found
         entry = _game_commands().get(cmd_name)
@@ -65,7 +98,7 @@ class SheetgenGroup(click.Group):
                 pack = _game_of(games[name].module).replace("_", "-")
                 rows.append((name, f"The {pack} pack's own commands (sheetgen {name} --help)."))
                 continue
-            command = super().get_command(ctx, name)
+            command = self.core_command(ctx, name)
             if command is not None and not command.hidden:
                 rows.append((name, command.get_short_help_str(formatter.width - 6 - len(name))))
         if rows:
