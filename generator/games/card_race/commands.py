@@ -43,7 +43,6 @@ from generator.games.card_race.content import CardRace
 from generator.games.card_race.errors import TableError, host_prefix, in_language, thread_prefix
 from generator.games.card_race.files import game_files
 from generator.games.card_race.flavours import facebook, post_files
-from generator.games.card_race.gamefile import check_spec
 from generator.games.card_race.languages import languages
 from generator.games.card_race.log import LOG_FILE, LogText, locked, read_log, table_log
 from generator.games.card_race.planner import OLD_SALT_BITS, SALT_BITS, make_plan
@@ -96,7 +95,8 @@ def new(
     force: bool,
 ) -> None:
     """Plan a game from GAME_FILE and write its posts, private hands and sheets."""
-    from generator.games.card_race.gamefile import read_spec
+    # The game file's model is read by `new` alone, not by the table's commands.
+    from generator.games.card_race.gamefile import check_spec, read_spec
 
     spec_file = read_spec(game_file)
     pack_ref = spec_file.pack
