@@ -157,3 +157,31 @@ def test_an_old_entrys_lost_files_are_written_again(tmp_path: Path) -> None:
     after = sent_files(game)
     before.pop("table-log.jsonl")  # the new entry is added to it
     assert {name: after[name] for name in before} == before
+
+
+@pytest.mark.slow  # a table played through five commands
+def test_a_replay_takes_the_board_only_of_the_entries_it_draws(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An entry's board is taken from the table just after it, and only where its post is
+    rendered: the last entry (today shows it), the new one, and an old one whose picture
+    was lost (drawn again, byte for byte, beside its texts still there)."""
+    import generator.games.battlestar.game as game_module
+
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=2)
+    a_few_commands(game)
+    before = sent_files(game)
+    picture = next(p for p in before if p.startswith("public/002-") and p.endswith(".png"))
+    (game.folder / picture).unlink()
+    taken: list[int] = []
+    real = game_module.board_view
+
+    def counted(state: object) -> object:
+        taken.append(len(taken))
+        return real(state)  # type: ignore[arg-type]  # the TableState it was given
+
+    monkeypatch.setattr(game_module, "board_view", counted)
+    result = game.run("draw", "crisis")
+    assert "written again" in result.stderr
+    assert (game.folder / picture).read_bytes() == before[picture]
+    assert len(taken) == 3  # entry 2's, the last logged entry's, the new entry's

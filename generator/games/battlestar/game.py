@@ -11,7 +11,7 @@ import hashlib
 import itertools
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -161,6 +161,11 @@ def replay(table: Table, keep_before: tuple[int, ...] = ()) -> Table:
             targets.add(undone)
     kept = table.before = {}
     sent: dict[int, tuple[str, list[PrivateMessage]]] = {}
+    # An entry's board is drawn from the table just after it, so it is taken here or never:
+    # for the last entry (today shows its post) and for one whose files are not all on disk
+    # (recover_files writes them). The others' posts, on disk already, are never rendered.
+    listing = Listing(table.folder)
+    last = log.lines[-1]
     for item in log.lines[1:]:
         line, entry = item.number, item.entry
         n, command, args = int(entry["n"]), entry["cmd"], entry.get("args") or {}
@@ -194,7 +199,8 @@ def replay(table: Table, keep_before: tuple[int, ...] = ()) -> Table:
                 "correct a mistake with `sheetgen bsg undo`"
             )
         table.messages += outcome.messages
-        written = entry_written(table, state, n, command, outcome)
+        on_disk = listing if item is not last else None
+        written = entry_written(table, state, n, command, outcome, on_disk)
         table.written.append(written)
         add_to_thread(table, n, where_before, command, state, outcome)
         sent[n] = (written.post.title.rpartition(" · ")[2], outcome.messages)
@@ -324,19 +330,30 @@ def _sent_text(folder: Path, message: PrivateMessage) -> str | None:
 
 
 def entry_written(
-    table: Table, state: TableState, n: int, command: str, outcome: Outcome
+    table: Table,
+    state: TableState,
+    n: int,
+    command: str,
+    outcome: Outcome,
+    on_disk: Listing | None = None,
 ) -> Written:
     """The files of one table entry, from the table just after it. Under rules 3 or later
-    the entry has no post of its own (its phase's post shows the board), so no board."""
+    the entry has no post of its own (its phase's post shows the board), so no board.
+    `on_disk`: the folder as a replay found it; an entry whose files, its board picture
+    too, are all there gets no board (nothing renders its post again)."""
     public = not state.sequenced
     post = TablePost(
         f"public/{n:03d}-{command}",
         title(table.game_id, f"Turn {state.turn} · {outcome.what}"),
         tuple(outcome.blocks),
         tuple(state.queue()),
-        board_view(state) if public else None,
     )
-    return Written(post, outcome.messages, public=public)
+    written = Written(post, outcome.messages, public=public)
+    if public and not (
+        on_disk is not None and _all_there(on_disk, written) and on_disk.holds(post.image_file)
+    ):
+        written = replace(written, post=replace(post, board=board_view(state)))
+    return written
 
 
 def setup_written(table: Table) -> Written:
