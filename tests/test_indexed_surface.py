@@ -70,6 +70,8 @@ def _scene(surface: Any, picture: _Picture) -> None:
     surface.text(-7.5, 20.25, "off the left and top", size=30, color=TEXT)
     surface.typed_text(30, 180, "Ana \u2068\u05d3\u05e0\u05d4\u2069", size=30, color=TEXT)
     surface.text(170, 460, "below it all", size=40, color=ACCENT, anchor="middle")
+    surface.text(120.7, 395.3, "two lines\nof text", size=28, color=ACCENT)
+    surface.text(333.3, 172.9, "at the right edge", size=30, color=TEXT)
 
 
 def _both(scene: Callable[[Any, _Picture], None]) -> tuple[bytes, bytes]:

@@ -243,7 +243,7 @@ class IndexedSurface:
         def draw(on: ImageDraw.ImageDraw, at: Point, ink: Color) -> None:
             on.text(at, text, fill=ink, font=face, anchor=pillow_anchor)
 
-        self._text_patch(box, (x, y), color, draw)
+        self._text_patch(box, (x, y), color, draw, multiline="\n" in text)
 
     def text_width(self, text: str, *, size: float, font: FontName = "Vera") -> float:
         return load_font(font, round(size)).getlength(text)
@@ -260,7 +260,8 @@ class IndexedSurface:
         anchor: Anchor = "start",
     ) -> None:
         """A line holding players' names, as `PngSurface.typed_text` draws it: its patch is
-        the image's whole width, as tall as three times the size around the baseline."""
+        the image's whole width (the pieces are placed by sums of their lengths, which moving
+        them could round), as tall as three times the size around the baseline."""
         box = (0.0, y - 2 * size, float(self.image.width), y + size)
 
         def draw(on: ImageDraw.ImageDraw, at: Point, ink: Color) -> None:
@@ -286,6 +287,7 @@ class IndexedSurface:
         at: Point,
         colour: Color,
         draw: Callable[[ImageDraw.ImageDraw, Point, Color], None],
+        multiline: bool = False,
     ) -> None:
         """Text drawn in RGB over what is under it in `box` (see the module's docstring),
         and mapped back: every pixel the text leaves alone maps back onto the index it had
@@ -295,11 +297,11 @@ class IndexedSurface:
         left = max(0, math.floor(box[0]) - _TEXT_PAD)
         top = max(0, math.floor(box[1]) - _TEXT_PAD)
         # Pillow splits where text starts into a whole pixel and a fraction (the fraction
-        # shapes the glyphs): moved by whole pixels, a start keeps its sign and fraction.
-        if x >= 0:
-            left = min(left, math.floor(x))
-        if y >= 0:
-            top = min(top, math.floor(y))
+        # shapes the glyphs). Moved towards 0 by whole pixels, never past it, a start keeps
+        # its fraction exactly (the difference of the two numbers is exact); lines Pillow
+        # lays out below one another are placed by sums, which moving could round: not moved.
+        left = min(left, math.floor(x)) if x >= 0 and not multiline else 0
+        top = min(top, math.floor(y)) if y >= 0 and not multiline else 0
         right = min(width, math.ceil(box[2]) + _TEXT_PAD)
         bottom = min(height, math.ceil(box[3]) + _TEXT_PAD)
         if right <= left or bottom <= top:
