@@ -9,12 +9,14 @@ Pillow draws rectangles, lines, ellipses and polygons without anti-aliasing, so
 - a pasted picture (a tile, a card, dice) is its own pixels mapped once (the caller keeps
   them mapped: `Picture.indices`);
 - text, the only anti-aliased drawing, is drawn in RGB on a patch of its own box, over
-  what is under it there, and the patch is mapped and pasted back where the text has ink.
+  what is under it there, and the patch is mapped back.
 What is under text is known exactly where it is a colour this surface filled (each index
-stands for the colour filled as it). Where it is a pasted picture or other text, only the
-palette's colour of each index is known, so a text pixel blended over it may map to
-another index than in the RGB picture: a post draws its labels beside its pictures,
-never over them, so this is rare (the folder-hash note counts the pixels)."""
+stands for the colour filled as it); elsewhere each index stands for a colour that maps onto
+it again (near its palette colour), so every pixel the text leaves alone keeps its index.
+Text blended over a pasted picture or over other text blends over that stand-in rather than
+the picture's own colour, so a pixel of it may map onto another index than in the RGB
+picture. No post of the games draws text over a picture or over other text (their folders
+are the same bytes either way); a test says what text over a picture may change."""
 
 from __future__ import annotations
 
