@@ -4,6 +4,7 @@ step a post takes; text over a pasted picture may differ on the text's own pixel
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable
 from typing import Any
@@ -42,6 +43,7 @@ class _Picture:
         return palette_map(palette).mapped(self.image)
 
 
+@functools.cache
 def _palette() -> Image.Image:
     """A game palette from a sample holding the picture and text on the flat colours."""
     sample = PngSurface.blank(400, 200, BACKGROUND)
