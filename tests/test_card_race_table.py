@@ -422,7 +422,8 @@ def test_an_ordinary_entry_draws_nothing_and_imports_no_drawing_library(
     tmp_path: Path, run: Callable[..., Result]
 ) -> None:
     """A bid or a card played writes text posts only: Pillow and reportlab are imported by
-    the entry that ends a round (its standings picture), never by an ordinary one."""
+    the entry that ends a round (its standings picture), never by an ordinary one; nor are
+    the posting rhythm's models (a table plans no schedule)."""
     import subprocess
     import sys
 
@@ -435,7 +436,8 @@ def test_an_ordinary_entry_draws_nothing_and_imports_no_drawing_library(
         "    runpy.run_module('generator', run_name='__main__')\n"
         "except SystemExit as exc:\n"
         "    assert not exc.code, exc.code\n"
-        "print(sorted(m for m in ('PIL', 'reportlab') if m in sys.modules), file=sys.stderr)\n"
+        "heavy = ('PIL', 'reportlab', 'generator.plan.rhythm')\n"
+        "print(sorted(m for m in heavy if m in sys.modules), file=sys.stderr)\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

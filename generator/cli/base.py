@@ -176,7 +176,7 @@ def resolve_args(
         output = found.root
     spec = None
     if game_file:
-        from generator.kit.session import read_game_file
+        from generator.kit.game_file import read_game_file
 
         spec = read_game_file(game_file)
         if output is None and spec.output:

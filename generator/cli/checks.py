@@ -45,7 +45,8 @@ def check(pack: str | None, game_file: Path | None) -> None:
     """Validate a content pack: a shipped pack's name (default: the default pack) or a pack
     folder's path."""
     from generator.games import PlannedGame
-    from generator.kit.session import load_content, read_game_file
+    from generator.kit.game_file import read_game_file
+    from generator.kit.session import load_content
     from generator.pack.load import default_pack
 
     loaded, rules, content = load_content(pack if pack is not None else default_pack())

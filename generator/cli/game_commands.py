@@ -90,7 +90,7 @@ def _start_with_own_command(ctx: click.Context, game_file: Path) -> bool:
     False for any other file."""
     import shlex
 
-    from generator.kit.session import own_start_command
+    from generator.kit.game_file import own_start_command
 
     found = own_start_command(game_file)
     if found is None:

@@ -8,17 +8,18 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field, create_model
-
-from generator.common.errors import ContentError, SheetgenError, display_path
+from generator.common.errors import ContentError, SheetgenError
 from generator.games import GameRules, PlannedGame, rules_for
 from generator.pack.load import Pack, load_pack
-from generator.pack.validation import Strict, load_validated
 from generator.plan.model import PLAN_FORMAT, PlanHeader, from_data, to_data
-from generator.plan.rhythm import Rhythm, apply_rhythm, recorded
-from generator.plan.seeds import commitment, game_id, normalise_seed
+from generator.plan.seeds import commitment, game_id
+
+if TYPE_CHECKING:
+    # The posting rhythm's models are built by a command that plans or reads a schedule,
+    # not by a table's command, which loads the pack alone.
+    from generator.plan.rhythm import Rhythm
 
 
 @dataclass
@@ -110,6 +111,8 @@ def plan_game(
 ) -> Game:
     """The game of content already loaded: a command that learns its start date from the
     folder only after loading the pack plans once, without loading the pack again."""
+    from generator.plan.rhythm import Rhythm, apply_rhythm
+
     header = plan_header(pack, seed, start)
     options = {k: v for k, v in (options or {}).items() if v is not None}
     if options and not rules.capabilities.takes_options:
@@ -136,6 +139,8 @@ def plan_game(
 
 def recorded_rhythm(plan: dict[str, Any]) -> Rhythm | None:
     """The rhythm a game folder's plan.json was written with."""
+    from generator.plan.rhythm import recorded
+
     data = plan.get("rhythm")
     if not isinstance(data, dict):
         return None
@@ -143,101 +148,3 @@ def recorded_rhythm(plan: dict[str, Any]) -> Rhythm | None:
         return recorded(data)
     except ValueError as exc:
         raise SheetgenError(f"plan.json: rhythm: cannot read it ({exc})") from None
-
-
-class GameFile(Strict):
-    """A host's small file per running game (seeds/*.yaml)."""
-
-    pack: str | None = None  # the default pack if not given
-    # Text as the host wrote it: `0042`, `yes` or `12:30` stay exactly that (see yamlio.raw).
-    seed: str
-    start: dt.date | None = None
-    output: str | None = None
-    paper: str | None = Field(default=None, pattern=r"^(a4|letter|both)$")
-    notes: str | None = None
-    rhythm: Rhythm | None = None
-    # The keys of the game's own options (its `capabilities.options`), set on the model
-    # made for that game (`game_file_model`).
-    option_keys: ClassVar[tuple[str, ...]] = ()
-
-    def options(self) -> dict[str, Any]:
-        found = {key: getattr(self, key) for key in self.option_keys}
-        return {k: v for k, v in found.items() if v is not None}
-
-
-def game_file_model(path: Path) -> type[GameFile]:
-    """The schema of a game file: the core's keys and those of its game's options (the pack
-    it names, else the default). A pack that does not load gives the core's keys only: its
-    own problems are reported when a command opens it."""
-    from generator.pack.load import default_pack
-    from generator.pack.yamlio import load_document
-
-    doc, _ = load_document(path, display_path(path))
-    data = doc.data if doc is not None and isinstance(doc.data, dict) else {}
-    pack = data.get("pack")
-    if not isinstance(pack, str) or not pack:
-        pack = default_pack()
-    elif "/" in pack or pack.startswith("."):
-        pack = str(path.parent / pack)
-    try:
-        _, rules, _ = load_content(pack)
-    except SheetgenError:
-        return GameFile
-    options = rules.capabilities.options
-    if options is None:
-        return GameFile
-    fields: Any = {name: (f.annotation, f) for name, f in options.model_fields.items()}
-    model = create_model(f"GameFileWith{options.__name__}", __base__=GameFile, **fields)
-    model.option_keys = tuple(options.model_fields)
-    return model
-
-
-def read_game_file(path: Path) -> GameFile:
-    try:
-        model = game_file_model(path) if path.is_file() else GameFile
-        doc, spec = load_validated(path, model)
-    except ContentError:
-        refuse_other_games_file(path)
-        raise
-    try:
-        normalise_seed(spec.seed)
-    except ValueError as exc:
-        raise ContentError([doc.problem(("seed",), str(exc))]) from exc
-    if spec.pack and ("/" in spec.pack or spec.pack.startswith(".")):
-        # A pack path in a game file is relative to the game file, not to the shell.
-        spec = spec.model_copy(update={"pack": str(path.parent / spec.pack)})
-    return spec
-
-
-def refuse_other_games_file(path: Path) -> None:
-    """A game file of a game that starts with its own command (a card table, a moderator's
-    setup) given to `round` or `turn`: name that command rather than list every key those
-    commands do not know. Silent when the file names no such game."""
-    found = own_start_command(path)
-    if found is not None:
-        title, command = found
-        shown = display_path(path)
-        raise SheetgenError(
-            f"{shown}: a {title} game file; start that game with `{command.format(file=shown)}`"
-        )
-
-
-def own_start_command(path: Path) -> tuple[str, str] | None:
-    """The game's title and the command (`sheetgen GROUP COMMAND {file}`) that starts the
-    game a game file names, when that game starts with its own command (a card table, a
-    moderator's setup); None for any other file, or one whose pack does not load (its
-    problems are reported as they are)."""
-    from generator.pack.yamlio import load_document
-
-    doc, _ = load_document(path, display_path(path))
-    pack = doc.data.get("pack") if doc is not None and isinstance(doc.data, dict) else None
-    if not isinstance(pack, str) or not pack:
-        return None
-    if "/" in pack or pack.startswith("."):
-        pack = str(path.parent / pack)
-    try:
-        loaded, rules, _ = load_content(pack)
-    except SheetgenError:
-        return None  # the pack's own problems are for `check`
-    command = rules.capabilities.game_file_command
-    return (loaded.meta.title, command) if command else None
