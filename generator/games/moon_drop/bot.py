@@ -4,20 +4,28 @@ The bot plays the posted blocks with hindsight: it knows every round's dice, the
 (and the order they are resolved in) and the goal before it draws its first block, and it
 searches for a grid that scores well at the end. A block placed "where it scores best now"
 scores 0 on most games: a building earns nothing until its Quarters, Life Support and
-Hydroponics are together, and a lone Corridor left by an empty square costs a Quarters at a
-Breach. So the bot plans:
+Hydroponics are together and crew can reach them, and a Corridor by an empty square costs a
+Quarters at a Breach. So the bot plans:
 
 - a beam search over the rounds in their order: each round every grid kept is grown by every
   legal copy of the round's block (the engine's own rule, placement.py, with the game's
-  variations), the copies ranked by what they add to their building (goal progress), the
-  best of those scored by the engine's own end of the game (rules.py, its cheapest choices)
-  plus the goal progress of the whole grid, and the best grids kept for the next round;
+  variations); the copies are ranked by what they add to the buildings they join (goal
+  progress: Quarters kept alive, what the Goal counts) less the crises they court (a
+  Corridor by an empty square at a Breach, Quarters side by side at a Plague, ...); the best
+  of those are scored by the engine's own end of the game (rules.py, its cheapest choices),
+  plus the goal progress and less the crisis risks of the whole grid, and the best grids go
+  on to the next round. A block no building can use goes apart from the others: crossed out
+  at the first Safety Check, it is safe from every crisis. Mining counts empty squares, not
+  modules: there the copies are ranked by the squares they enclose, and nearly enclose;
 - at the end the grids kept are scored by the scorer exactly as a player's grid file is
   (`sheetgen score`), and the best is the par.
 
-The bot never overwrites a used square and, with drawn corridors, draws every join its block
-may have (its buildings are then those of the base rules). Its work is counted in positions
-tried, never in time, so the same plan always gives the same grid and the same par."""
+What the bot leaves untried, to keep its work small: it never overwrites a used square;
+with drawn corridors it draws every join its block may have (its buildings are then those
+of the base rules); a block gets at most one Life Support (more are drawn as Hydroponics);
+a free placement keeps its dice lowest first (on any of the five blocks' forms). Its work
+is counted in copies tried, never in time, so the same plan always gives the same grid and
+the same par, on any machine: about a second of CPU a game."""
 
 from __future__ import annotations
 
@@ -43,6 +51,7 @@ from generator.games.moon_drop.rules import (
     GOALS,
     HYDROPONICS,
     LIFE_SUPPORT,
+    PASSAGES,
     QUARTERS,
     RESEARCH,
     Crossed,
@@ -54,17 +63,23 @@ from generator.games.moon_drop.scoring import end_steps, run_end
 
 # How much searching the bot does (counted work, the same on every machine): the grids kept
 # from round to round, the copies of a block per grid scored by the end of the game, and the
-# orders a free placement's dice are tried in.
+# grids the scorer scores after the last round.
+# Measured on 20 seeds (benchmarks/moon_drop_bot.py): wider searches cost more CPU for
+# little more score.
 BEAM_WIDTH = 6
-SCORED_PER_GRID = 12
-FREE_ORDERS = 6
-# The end of the game's score outweighs any goal progress: progress only ranks grids that
-# score the same.
+SCORED_PER_GRID = 30
+FINAL_GRIDS = 24
+# The end of the game's score outweighs goal progress and crisis risks: those rank grids
+# that score the same (most grids score 0 until their buildings are complete).
 SCORE_WEIGHT = 10.0
+RISK_WEIGHT = 0.5
+# Mining's progress: an empty square counts FAR_WEIGHT for each step (up to FAR_CAP) its
+# shortest path of empty squares to the edge takes.
+FAR_WEIGHT = 0.1
+FAR_CAP = 4
 
 KINDS = (QUARTERS, LIFE_SUPPORT, HYDROPONICS, CORRIDOR, DOCK, RESEARCH)
 Mix = tuple[int, int, int, int, int, int]  # a building's modules, counted in KINDS order
-NO_MIX: Mix = (0, 0, 0, 0, 0, 0)
 
 
 @dataclass(frozen=True)
@@ -99,9 +114,9 @@ class BotPlay:
 def play(content: MoonDrop, plan: MoonDropPlan, width: int = BEAM_WIDTH) -> BotPlay:
     """The bot's best grid for the plan's blocks, scored as `sheetgen score` scores it."""
     variations = plan_variations(plan)
-    search = _Search(content, plan, variations)
+    search = BotSearch(content, plan, variations)
     beam = [_Grid(Sheet(content.rows, content.columns), (), 0.0)]
-    for round_plan in plan.rounds:
+    for number, round_plan in enumerate(plan.rounds, start=1):
         block = block_of(round_plan)
         grown: dict[tuple[object, ...], _Grid] = {}
         for grid in beam:
@@ -111,7 +126,10 @@ def play(content: MoonDrop, plan: MoonDropPlan, width: int = BEAM_WIDTH) -> BotP
                     grown[key] = child
         if not grown:
             break  # no legal copy anywhere (a full grid): the game stops here for the bot
-        beam = sorted(grown.values(), key=lambda g: (-g.value, _grid_key(g.sheet)))[:width]
+        # After the last block more grids are kept: the scorer's own search, which may find
+        # better choices than the cheapest ones, picks among them.
+        keep = width if number < len(plan.rounds) else FINAL_GRIDS
+        beam = sorted(grown.values(), key=lambda g: (-g.value, _grid_key(g.sheet)))[:keep]
     best: BotPlay | None = None
     for grid in beam:
         scored = score_play(content, plan, grid.placements)
@@ -168,7 +186,10 @@ def _grid_key(sheet: Sheet) -> tuple[object, ...]:
     )
 
 
-class _Search:
+class BotSearch:
+    """The bot's view of one game: the copies of a block it may place, and what a grid is
+    worth to it (the benchmark's greedy and random players use the same)."""
+
     def __init__(self, content: MoonDrop, plan: MoonDropPlan, variations: Variations) -> None:
         self.content = content
         self.variations = variations
@@ -185,19 +206,16 @@ class _Search:
 
     # --- the copies of a block --------------------------------------------------------------
     def layouts(self, block: Block) -> list[tuple[list[Square], tuple[str, ...]]]:
-        """The block's forms with the module drawn on each square, before placing."""
-        if block.shape == FREE:
-            shapes = self.free_forms
-            orders = _dice_orders(block.dice)
-        else:
-            shapes = forms(block.cells, self.variations)
-            orders = [block.dice]
+        """The block's forms with the module drawn on each square, before placing (a free
+        placement: the five blocks' forms, its dice lowest first)."""
+        shapes = self.free_forms if block.shape == FREE else forms(block.cells, self.variations)
         found: dict[tuple[tuple[Square, str], ...], tuple[list[Square], tuple[str, ...]]] = {}
         for form in shapes:
-            for order in orders:
-                for modules in itertools.product(*order):
-                    key = tuple(sorted(zip(form, modules, strict=True)))
-                    found.setdefault(key, (form, modules))
+            for modules in itertools.product(*block.dice):
+                if modules.count(LIFE_SUPPORT) > 1:
+                    continue  # one Life Support keeps a building: the rest as Hydroponics
+                key = tuple(sorted(zip(form, modules, strict=True)))
+                found.setdefault(key, (form, modules))
         return list(found.values())
 
     def copies(self, sheet: Sheet, block: Block) -> Iterator[Placement]:
@@ -230,16 +248,24 @@ class _Search:
     def children(self, grid: _Grid, block: Block, width: int) -> list[_Grid]:
         sheet = grid.sheet
         building, mixes = _buildings(sheet)
+        taken = sheet.cells.keys() | sheet.destroyed
+        mining = self.goal == "mining"
         ranked: list[tuple[float, tuple[Square, ...], tuple[str, ...], Placement]] = []
         for copy in self.copies(sheet, block):
-            quick = self.quick_value(sheet, building, mixes, copy)
+            if mining:
+                # Mining counts empty squares alone, whatever is crossed out: the grid's
+                # shape is its score, quick to measure for every copy.
+                quick = _mining_value(sheet.rows, sheet.columns, taken | set(copy.squares))
+            else:
+                quick = self.quick_value(sheet, building, mixes, copy)
             ranked.append((-quick, copy.squares, copy.modules, copy))
         ranked.sort(key=lambda item: item[:3])
         children = []
-        for _, _, _, copy in ranked[: max(SCORED_PER_GRID, 2 * width)]:
+        for negative, _, _, copy in ranked[: max(SCORED_PER_GRID, 2 * width)]:
             copy = self.with_joins(sheet, copy)
             after = placed(sheet, copy)
-            children.append(_Grid(after, (*grid.placements, copy), self.value(after)))
+            value = -negative if mining else self.value(after)
+            children.append(_Grid(after, (*grid.placements, copy), value))
         return children
 
     def quick_value(
@@ -287,7 +313,19 @@ class _Search:
                 quake -= 1
             if module == DOCK and not near_quarters:
                 sabotage -= 1
-        merged = _mix(mine.values())
+        # Only modules crew can reach count; a way through drawn next to a room already
+        # on the grid lets crew reach it.
+        reached = [m for sq, m in mine.items() if _served(cells, sq, mine)]
+        newly: set[Square] = set()
+        for square, module in mine.items():
+            if module not in PASSAGES:
+                continue
+            r, c = square
+            for other in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if other in cells and other not in newly and not _served(cells, other, {}):
+                    newly.add(other)
+                    reached.append(cells[other])
+        merged = _mix(reached)
         before = 0.0
         for index in sorted(touched):
             merged = _add(merged, mixes[index])
@@ -323,8 +361,16 @@ class _Search:
         return 0.0  # mining: the empty squares matter, not the buildings
 
     def value(self, sheet: Sheet) -> float:
-        """The engine's end of the game on the grid so far (its cheapest choices), weighted
-        over the goal progress of its buildings."""
+        """The grid so far: its score at the end of the game, weighted over the goal progress
+        of its buildings, less the crises' risks to them."""
+        building, mixes = _buildings(sheet)
+        progress = sum(self.building_value(mix) for mix in mixes)
+        risk = self.risk(sheet, building, mixes)
+        return SCORE_WEIGHT * self.score_now(sheet) + progress - RISK_WEIGHT * risk
+
+    def score_now(self, sheet: Sheet) -> int:
+        """The grid's score were the game to end now: the engine's end of the game, taking
+        its cheapest choices (the scorer may find better ones)."""
         board = Board(
             sheet.rows,
             sheet.columns,
@@ -337,23 +383,33 @@ class _Search:
         for step in self.steps:
             pick = next(iter(step.run(table, crossed, self.names, reading_order).picks()))
             crossed = crossed | frozenset(pick)
-        score = GOALS[self.goal](table, crossed)[0]
-        _, mixes = _buildings(sheet)
-        progress = sum(self.building_value(mix) for mix in mixes)
-        if self.goal == "mining":
-            progress = _enclosing(board)
-        return SCORE_WEIGHT * score + progress
+        return GOALS[self.goal](table, crossed)[0]
 
-
-def _dice_orders(dice: Sequence[tuple[str, ...]]) -> list[tuple[tuple[str, ...], ...]]:
-    """A free placement's dice may go in any order: the first few distinct orders."""
-    orders: list[tuple[tuple[str, ...], ...]] = []
-    for order in itertools.permutations(dice):
-        if order not in orders:
-            orders.append(order)
-        if len(orders) == FREE_ORDERS:
-            break
-    return orders
+    def risk(self, sheet: Sheet, building: dict[Square, int], mixes: list[Mix]) -> float:
+        """What the crises dealt will take from the buildings with Quarters, counted before
+        it shows in the score (a Corridor by an empty square costs a Quarters at a Breach
+        only once the Quarters is kept alive)."""
+        cells = sheet.cells
+        found = 0.0
+        for square, module in cells.items():
+            if not mixes[building[square]][0]:
+                continue  # crossed out at the first Safety Check: no crisis touches it
+            r, c = square
+            kinds = [cells.get(o) for o in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))]
+            inside = [
+                o
+                for o in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if 0 <= o[0] < sheet.rows and 0 <= o[1] < sheet.columns
+            ]
+            if module == CORRIDOR and "breach" in self.crises:
+                found += 0.5 * any(o not in cells and o not in sheet.destroyed for o in inside)
+            if module != CORRIDOR and "quake" in self.crises:
+                found += 0.3 * (sum(k is not None for k in kinds) < 2)
+            if module == DOCK and "sabotage" in self.crises:
+                found += 0.3 * (QUARTERS not in kinds)
+            if module == QUARTERS and "plague" in self.crises:
+                found += 0.5 * (QUARTERS in kinds)
+        return found
 
 
 def _mix(modules: Iterable[str]) -> Mix:
@@ -367,9 +423,22 @@ def _add(a: Mix, b: Mix) -> Mix:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
 
 
+def _served(cells: dict[Square, str], square: Square, more: dict[Square, str]) -> bool:
+    """Crew can reach the module from a way through (a Quarters, Corridor or Dock is one; a
+    room is reached only from a way through next to it): else Check Routes crosses it out.
+    `more`: modules about to be drawn."""
+    if (cells.get(square) or more[square]) in PASSAGES:
+        return True
+    r, c = square
+    for other in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+        if (cells.get(other) or more.get(other)) in PASSAGES:
+            return True
+    return False
+
+
 def _buildings(sheet: Sheet) -> tuple[dict[Square, int], list[Mix]]:
     """The grid's buildings (modules side by side: the bot joins everything it may), each
-    square's building and each building's modules counted."""
+    square's building and each building's modules counted, those crew can reach only."""
     building: dict[Square, int] = {}
     mixes: list[Mix] = []
     for start in sorted(sheet.cells):
@@ -381,7 +450,8 @@ def _buildings(sheet: Sheet) -> tuple[dict[Square, int], list[Mix]]:
         members = []
         while todo:
             square = todo.pop()
-            members.append(sheet.cells[square])
+            if _served(sheet.cells, square, {}):
+                members.append(sheet.cells[square])
             r, c = square
             for other in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
                 if other in sheet.cells and other not in building:
@@ -391,19 +461,31 @@ def _buildings(sheet: Sheet) -> tuple[dict[Square, int], list[Mix]]:
     return building, mixes
 
 
-def _enclosing(board: Board) -> float:
-    """Mining's progress: the empty squares far (by empty squares) from the grid's edge,
-    each the nearer to being enclosed the farther it is."""
+def _mining_value(rows: int, columns: int, taken: set[Square]) -> float:
+    """Mining's score on a grid whose used squares are `taken` (the empty squares no path of
+    empty squares joins to the edge), and its progress: the empty squares far from the edge
+    by such paths, each the nearer to being enclosed the farther it is."""
     far: dict[Square, int] = {}
-    todo = [s for s in board.squares if board.on_edge(s) and board.is_empty(s)]
-    for s in todo:
-        far[s] = 0
+    todo: list[Square] = []
+    for r in range(rows):
+        for c in range(columns):
+            if (r in (0, rows - 1) or c in (0, columns - 1)) and (r, c) not in taken:
+                far[(r, c)] = 0
+                todo.append((r, c))
     at = 0
     while at < len(todo):
         square = todo[at]
         at += 1
-        for other in board.neighbours(square):
-            if other not in far and board.is_empty(other):
-                far[other] = far[square] + 1
+        r, c = square
+        step = far[square] + 1
+        for other in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if (
+                0 <= other[0] < rows
+                and 0 <= other[1] < columns
+                and other not in far
+                and other not in taken
+            ):
+                far[other] = step
                 todo.append(other)
-    return 0.1 * sum(min(d, 4) for d in far.values())
+    enclosed = rows * columns - len(taken) - len(far)
+    return SCORE_WEIGHT * enclosed + FAR_WEIGHT * sum(min(d, FAR_CAP) for d in far.values())
