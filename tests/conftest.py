@@ -6,6 +6,7 @@ import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import devtools
 import headless
@@ -157,6 +158,17 @@ def game_once(
         return result
 
     return write
+
+
+@pytest.fixture(scope="session")
+def battlestar_script(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Any]:
+    """The scripted five-player Battlestar game (tests/bsg_script.py), played once per test
+    process and read at two points: after 21 turns (the thread's tests) and after 24 (the
+    board's). Its 900 commands are the suite's longest piece of work; the tests read the
+    folder or work on copies of their own."""
+    from bsg_script import play_script
+
+    return play_script(tmp_path_factory.mktemp("battlestar-script"))
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """One public post per phase of a turn (issue 42, fewer posts): the 24-turn five-player
-script of test_battlestar_board.py played for 21 turns makes at most 3 posts a turn and one
+script of tests/bsg_script.py played for 21 turns makes at most 3 posts a turn and one
 board picture each; `today` lists every post ready since the last one marked posted, in
 order, after the private messages of its entries; a post marked posted is never written
 again; the catch-up page shows the phase posts."""
@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 from bsg_helpers import FIVE, FIVE_DRAWS, FIVE_SEED, BsgGame
+from bsg_script import THREAD_TURNS
 from click.testing import CliRunner, Result
-from test_battlestar_board import play_turn
 from test_table_today import keys, now_lines
 
 from generator.cli import main
 from generator.games.battlestar.game import open_table, replay
 from generator.games.battlestar.thread_posted import thread_posts
 
-TURNS = 21
+TURNS = THREAD_TURNS
 
 
 def posts_of(game: BsgGame) -> list[str]:
@@ -47,18 +47,10 @@ def thread_keys(game: BsgGame) -> list[str]:
     return [p.key for p in thread_posts(table)]
 
 
-def play(root: Path, turns: int) -> BsgGame:
-    game = BsgGame(root, seed=FIVE_SEED, players=FIVE)
-    game.run("setup")
-    seen: Counter[str] = Counter()
-    for turn in range(1, turns + 1):
-        play_turn(game, turn, seen)
-    return game
-
-
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> BsgGame:
-    return play(tmp_path_factory.mktemp("thread") / "five", TURNS)
+def played(battlestar_script: dict[int, tuple[BsgGame, Counter[str]]]) -> BsgGame:
+    """The script's game after its 21 turns."""
+    return battlestar_script[TURNS][0]
 
 
 @pytest.mark.slow

@@ -54,13 +54,14 @@ def test_huge_values_in_a_ship_file_through_the_ship_column(run: Any, tmp_path: 
 
 @pytest.mark.slow
 def test_errors_about_huge_input_are_capped(run: Any, tmp_path: Path) -> None:
-    """10^5 unknown keys in a game file: the first twenty and a count, not 10 MB."""
-    keys = "".join(f"k{n}: 1\n" for n in range(100_000))
+    """10^4 unknown keys in a game file: the first twenty and a count, not the 300 kB that
+    naming each would take (10^5 keys check nothing more and cost 20 s of CPU)."""
+    keys = "".join(f"k{n}: 1\n" for n in range(10_000))
     (tmp_path / "game.yaml").write_text(f"pack: galaxy-trucker\nseed: abc\n{keys}")
     result = run("plan", "--game", "game.yaml")
-    assert_clear_error(result, "game.yaml:3: k0: unknown key", "… and 99980 more")
+    assert_clear_error(result, "game.yaml:3: k0: unknown key", "… and 9980 more")
     assert "k20: unknown key" not in result.output
-    assert result.output.rstrip().endswith("100000 problems found")
+    assert result.output.rstrip().endswith("10000 problems found")
     assert len(result.output) < 5000
 
 
