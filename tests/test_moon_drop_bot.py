@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from generator.games.moon_drop.bot import block_of, play, score_play
-from generator.games.moon_drop.options import variation_sets
+from generator.games.moon_drop.bot import BotSearch, block_of, play, score_play
+from generator.games.moon_drop.options import DRAWN, FREE, MIRROR, variation_sets
 from generator.games.moon_drop.placement import Sheet, placed, problems
 from generator.games.moon_drop.plan import BlockCell
 from generator.games.moon_drop.scoring import score
 from generator.kit.session import open_game
 
-SEED = "moon-drop-bot-seed-01"
+SEED = "moon-drop-bot-seed-02"  # with mirroring, two rounds are free placements
 
 
 def _game(seed: str = SEED, variations: list[str] | None = None) -> Any:
@@ -46,6 +46,10 @@ def test_the_bots_grid_is_legal_and_scores_its_par(variations: list[str], tmp_pa
         )
         sheet = placed(sheet, placement)
     assert sheet == bot.sheet
+    if MIRROR in variations:
+        assert sum(r.shape == FREE for r in game.plan.rounds) == 2
+    if DRAWN in variations:
+        assert sheet.joins
     assert len(sheet.cells) == 4 * len(game.plan.rounds)  # nothing overwritten, all drawn
     # Its grid file, scored as `sheetgen score` scores a player's, gives the par.
     grid = tmp_path / "bot.txt"
@@ -83,10 +87,21 @@ def test_an_illegal_placement_is_refused_by_the_replay() -> None:
 
 def test_the_bot_plans_across_rounds() -> None:
     # Nothing scores until a building has its Quarters, Life Support and Hydroponics
-    # together: a block placed where it scores best at once scores 0 on this game.
-    game = _game("bot-seed-0")
-    assert game.plan.deal.goal == "population"
-    assert play(game.content, game.plan).score >= 2
+    # together where crew reach them: each block placed where the grid scores best at once
+    # scores 0 on this game (Security: 4 for each kept building beyond the first), the bot
+    # keeps three.
+    game = _game("bot-seed-10")
+    assert game.plan.deal.goal == "security"
+    search = BotSearch(game.content, game.plan, ())
+    sheet = Sheet(game.content.rows, game.content.columns)
+    greedy = []
+    for round_plan in game.plan.rounds:
+        copies = list(search.copies(sheet, block_of(round_plan)))
+        scores = [search.score_now(placed(sheet, copy)) for copy in copies]
+        greedy.append(copies[scores.index(max(scores))])
+        sheet = placed(sheet, greedy[-1])
+    assert score_play(game.content, game.plan, greedy).score == 0
+    assert play(game.content, game.plan).score >= 8
 
 
 def test_the_final_rankings_post_gives_the_par_and_who_reached_it(run: Any, tmp_path: Path) -> None:
