@@ -383,6 +383,10 @@ class BotSearch:
         for step in self.steps:
             pick = next(iter(step.run(table, crossed, self.names, reading_order).picks()))
             crossed = crossed | frozenset(pick)
+            if self.goal != "mining" and not table.live(crossed, QUARTERS):
+                # With no Quarters left the next Check Routes crosses out every module:
+                # every Goal but Mining scores 0 (most partial grids end here, early).
+                return 0
         return GOALS[self.goal](table, crossed)[0]
 
     def risk(self, sheet: Sheet, building: dict[Square, int], mixes: list[Mix]) -> float:
