@@ -6,6 +6,7 @@ eating the machine. Files are read through generator.common.safe_read: regular f
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,8 @@ MAX_DEPTH = 40
 MAX_INT_DIGITS = 100  # decimal digits of the longest whole number a file may hold
 MAX_INT_BITS = 333  # 10**100 needs 333 bits
 
+# A lone UTF-16 half (U+D800-U+DFFF): no character, and no UTF-8 can hold it.
+SURROGATE = re.compile("[\ud800-\udfff]")
 SAFE_TAGS = frozenset(
     f"tag:yaml.org,2002:{name}"
     for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
@@ -74,7 +77,7 @@ class _Builder:
                 )
             )
             return str(node.value)
-        if isinstance(value, str) and any(0xD800 <= ord(c) <= 0xDFFF for c in value):
+        if isinstance(value, str) and SURROGATE.search(value):
             # "\ud800" in double quotes: no character (PyYAML reads even a pair's halves so),
             # it cannot be written out as UTF-8.
             self.problems.append(
