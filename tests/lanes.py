@@ -38,6 +38,9 @@ SLOW = frozenset(
         "test_battlestar_thread.py::test_a_phase_post_a_stopped_command_left_behind_is_said_as_such",
         "test_battlestar_thread.py::test_an_old_log_keeps_one_post_per_entry",
         # test_battlestar_turns.py
+        "test_battlestar_turns.py::test_a_log_begun_under_rules_3_counts_command_per_area_as_it_did",
+        "test_battlestar_turns.py::test_a_viper_command_launched_is_not_activated_again",
+        "test_battlestar_turns.py::test_a_viper_command_moved_is_not_activated_again_where_it_went",
         "test_battlestar_turns.py::test_brig_red_zone_and_galactica_on_a_heavy_raider",
         "test_battlestar_turns.py::test_each_step_once_for_the_current_player",
         "test_battlestar_turns.py::test_small_words",

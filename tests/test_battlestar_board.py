@@ -22,7 +22,7 @@ from generator.games.battlestar.game import open_table, replay
 from generator.games.battlestar.log import read_log
 from generator.games.battlestar.pictures import alt_text, board_view, render_png, state_line
 from generator.games.battlestar.setup import set_up
-from generator.games.battlestar.state import TableState
+from generator.games.battlestar.state import RULES, TableState
 from generator.games.battlestar.table.commands import COMMANDS
 
 
@@ -258,7 +258,7 @@ def test_a_log_begun_before_replays_as_it_was_accepted(tmp_path: Path) -> None:
     log = game.folder / "table-log.jsonl"
     head, *rest = log.read_text(encoding="utf-8").splitlines()
     entry = json.loads(head)
-    assert entry.pop("rules") == 3
+    assert entry.pop("rules") == RULES
     log.write_text("\n".join([json.dumps(entry), *rest]) + "\n", encoding="utf-8")
     state = fast_state(game)
     me = state.player(state.current_seat)

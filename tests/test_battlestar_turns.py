@@ -155,3 +155,50 @@ def test_small_words(tmp_path: Path) -> None:
     damage = len(game.log_bytes().splitlines()) - 1  # the entry's number
     host = (game.folder / f"{game.post_with(damage)}.host.txt").read_text(encoding="utf-8")
     assert "1 viper damaged" in host and "1 vipers" not in host
+
+
+def command_turn(game: BsgGame) -> None:
+    """Ann (Starbuck) begins turn 1 at Command, a raider in Aft and in Lower aft."""
+    game.run("setup")
+    skills(game)
+    game.run("place", "aft", "raider=1")
+    game.run("place", "lower-aft", "raider=1")
+    game.run("move", "Ann", "command")
+
+
+def test_a_viper_command_moved_is_not_activated_again_where_it_went(tmp_path: Path) -> None:
+    """Command: up to 2 unmanned vipers, each activated once (to move or to attack): the
+    viper moved into Aft cannot attack there in the same activation."""
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    command_turn(game)
+    game.run("shift", "viper", "lower-aft", "aft")
+    out = refused(game, "attack", "viper", "raider", "aft")
+    assert "activated by Command already" in out and "one that moved there is done" in out
+    assert "activated by Command already" in refused(game, "shift", "viper", "aft", "upper-aft")
+    # The other unmanned viper is still to activate: it moves where the first came from.
+    game.run("shift", "viper", "lower-fore", "lower-aft")
+    assert "at most 2" in refused(game, "attack", "viper", "raider", "lower-aft")
+    assert game.state().command_vipers == {"aft": 1, "lower-aft": 1}
+
+
+def test_a_viper_command_launched_is_not_activated_again(tmp_path: Path) -> None:
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    game.run("setup")
+    game.run("destroy", "viper", "lower-aft")  # a card's loss: Lower aft is empty
+    skills(game)
+    game.run("place", "lower-aft", "raider=1")
+    game.run("move", "Ann", "command")
+    game.run("launch", "lower-aft")  # an unmanned viper launched: its activation
+    assert "activated by Command already" in refused(game, "attack", "viper", "raider", "lower-aft")
+    # A card that activates it (not Command) still may: by name.
+    game.run("attack", "viper", "raider", "lower-aft", "--extra", "Launch Reserves")
+
+
+def test_a_log_begun_under_rules_3_counts_command_per_area_as_it_did(tmp_path: Path) -> None:
+    """Its entries replay as they were accepted: the moved viper attacked again there."""
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=3)
+    command_turn(game)
+    game.run("shift", "viper", "lower-aft", "aft")
+    game.run("attack", "viper", "raider", "aft")
+    state = game.state()
+    assert state.rules == 3 and state.command_used == {"lower-aft": 1, "aft": 1}

@@ -20,9 +20,12 @@ RESOURCE_IDS = ("food", "fuel", "morale", "population")
 # The turn rules held to, written into a new log's first entry: 2, the turn's steps and the
 # hand limit; 3, the turn as a sequence (each step once, for the current player only, one
 # action, one Crisis card unless a card says otherwise) and the rulings of
-# shared/reference (Galactica's six locations, the Brig, the red zone, the raider tie-break).
-RULES = 3
+# shared/reference (Galactica's six locations, the Brig, the red zone, the raider tie-break);
+# 4, Command's activations follow each unmanned viper wherever it moves (each once per
+# Command action). A log keeps the rules it was begun under, so it replays as it was accepted.
+RULES = 4
 SEQUENCED = 3
+VIPERS_FOLLOWED = 4  # Command's activations are counted per viper, not per area
 HAND_LIMIT = 10  # skill cards, at the end of any player's turn
 REVEAL_HAND = 3  # a revealed Cylon discards down to this many skill cards
 COMMAND_VIPERS = 2  # Command's action activates up to 2 unmanned vipers
@@ -136,9 +139,11 @@ class TableState:
     # rules (its entries replay as they were accepted); RULES, one begun since.
     rules: int = 2
     # This turn (a log of rules 3 on): the action step is used; the unmanned vipers Command
-    # activated, by area; the Crisis cards drawn.
+    # activated, by the area each was in; the Crisis cards drawn.
     acted: bool = False
     command_used: dict[str, int] = field(default_factory=dict)
+    # Rules 4 on: those vipers by the area each is in now (one that moved is done there too).
+    command_vipers: dict[str, int] = field(default_factory=dict)
     crises: int = 0
     discard_to: dict[int, int] = field(default_factory=dict)  # seat -> skill cards to keep
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.games.battlestar.board import LOCATIONS
-from generator.games.battlestar.state import COMMAND_VIPERS, TableState
+from generator.games.battlestar.board import AREA_NAMES, LOCATIONS
+from generator.games.battlestar.state import COMMAND_VIPERS, VIPERS_FOLLOWED, TableState
 from generator.games.battlestar.table.common import TableError, free_text
 
 
@@ -92,10 +92,15 @@ def at_location(state: TableState, location: str, what: str) -> None:
         raise refuse(state, f"{name} is damaged: its action cannot be taken")
 
 
-def command_activation(state: TableState, area: str, unmanned: int, what: str) -> None:
+def command_activation(
+    state: TableState, area: str, unmanned: int, what: str, lands: str | None = None
+) -> None:
     """One of the up to 2 unmanned vipers Command's action activates (the first one takes
     the turn's action); `unmanned`: the unmanned vipers in `area` (a viper in the reserves
-    for a launch). Each is activated once."""
+    for a launch); `lands`: the area the activated viper is in afterwards (it moved or
+    launched there), by default `area`. Each viper is activated once: under rules 4 on, a
+    viper that moved or launched is done in the area it reached too (a log begun before
+    counted activations per area, so a viper moved on could be activated again)."""
     if not state.sequenced:
         return
     used = sum(state.command_used.values())
@@ -106,7 +111,18 @@ def command_activation(state: TableState, area: str, unmanned: int, what: str) -
         raise refuse(state, f"{what}: the action step is over (the Crisis card is drawn)")
     if used >= COMMAND_VIPERS:
         raise refuse(state, f"{what}: Command activates at most {COMMAND_VIPERS} unmanned vipers")
-    if state.command_used.get(area, 0) >= unmanned:
+    if state.rules >= VIPERS_FOLLOWED:
+        done = state.command_vipers.get(area, 0)
+        if done >= unmanned:
+            raise refuse(
+                state,
+                f"{what}: every unmanned viper in {AREA_NAMES.get(area, area)} has been "
+                "activated by Command already (each viper once, to move or to attack: one that "
+                "moved there is done)",
+            )
+        where = lands or area
+        state.command_vipers[where] = state.command_vipers.get(where, 0) + 1
+    elif state.command_used.get(area, 0) >= unmanned:
         raise refuse(
             state, f"{what}: every unmanned viper there has been activated this turn (once each)"
         )

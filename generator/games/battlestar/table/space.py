@@ -319,7 +319,9 @@ def cmd_launch(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
             _hangar_launch(state, seat)
         board.positions[seat] = SPACE + area_id
     elif state.sequenced and card is None:
-        command_activation(state, "reserves", state.reserves["vipers"], "launching a viper")
+        command_activation(
+            state, "reserves", state.reserves["vipers"], "launching a viper", lands=area_id
+        )
     state.reserves["vipers"] -= 1
     board.areas[area_id].vipers.append(seat)
     who = f" piloted by {state.who(seat)}" if seat is not None else ""
@@ -693,6 +695,7 @@ def clear_space(state: TableState) -> list[TableBlock]:
         board.basestar_pile += [t for s in area.basestars for t in s.damage]
         back += area.civilians
         board.areas[area_id] = Area()
+    state.command_vipers = {}  # the vipers Command activated are back in the reserves
     board.reshuffles += 1
     board.civilian_pile = Stream(state.seed, "bsg", "civilians", board.reshuffles).shuffled(
         board.civilian_pile + back
@@ -726,7 +729,7 @@ def cmd_shift(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
         elif not adjacent(start, to):
             raise TableError(f"{AREA_NAMES[start]} → {AREA_NAMES[to]}: a viper moves one area")
         elif state.sequenced and card is None:
-            command_activation(state, start, unmanned, "moving an unmanned viper")
+            command_activation(state, start, unmanned, "moving an unmanned viper", lands=to)
         area.vipers.remove(None)
         if to == RESERVES:
             state.reserves["vipers"] += 1

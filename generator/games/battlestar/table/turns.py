@@ -55,6 +55,7 @@ def cmd_next(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     state.turn += 1
     state.skills_received = state.moved = state.skip_crisis = state.acted = False
     state.command_used = {}
+    state.command_vipers = {}
     state.crises = 0
     state.crisis = None
     return Outcome(
