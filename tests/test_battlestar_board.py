@@ -176,7 +176,7 @@ def test_refusals_say_why(played: tuple[BsgGame, Counter[str]], tmp_path: Path) 
     held = [c for d, c in other.hand if d.startswith("skill:")]
     if held:
         assert "--interrupt" in refused("play", other.name, held[0])
-    assert "holds no" in refused("play", me.name, "politics:99")
+    assert "holds no" in refused("play", me.name, "politics:99", "--interrupt")
     state = fast_state(game)
     me = state.player(state.current_seat)
     assert "skill set" in game.run("skills", me.name, "politics=9", code=2).output

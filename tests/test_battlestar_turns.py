@@ -202,3 +202,39 @@ def test_a_log_begun_under_rules_3_counts_command_per_area_as_it_did(tmp_path: P
     game.run("attack", "viper", "raider", "aft")
     state = game.state()
     assert state.rules == 3 and state.command_used == {"lower-aft": 1, "aft": 1}
+
+
+def held_skills(game: BsgGame, name: str) -> list[str]:
+    state = game.state()
+    player = next(p for p in state.players if p.name == name)
+    return [c for d, c in player.hand if d.startswith("skill:")]
+
+
+def test_the_current_players_card_says_whether_it_is_the_action(tmp_path: Path) -> None:
+    """The kit cannot read a card's text: a card the current player plays in their turn is
+    the turn's action (--action) or played when its text allows (--interrupt). A plain play
+    is asked about, so an Action card never passes beside the turn's one action."""
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE)
+    game.run("setup")
+    skills(game)
+    first, second, third, *_ = held_skills(game, "Ann")
+    out = refused(game, "play", "Ann", first)
+    assert "--action (its text is an Action" in out and "--interrupt" in out
+    assert "not both" in refused(game, "play", "Ann", first, "--action", "--interrupt")
+    assert "neither" in refused(game, "play", "Ann", first, "--discard", "--action")
+    out = game.run("play", "Ann", first, "--interrupt").stdout
+    assert "(a card played when its text allows)" in out
+    assert not game.state().acted  # the action is still to take
+    out = game.run("play", "Ann", second, "--action").stdout
+    assert "as the turn's action" in out and game.state().acted
+    assert "taken the turn's action" in refused(game, "play", "Ann", third, "--action")
+    assert "--interrupt" in refused(game, "play", "Ann", third)
+    game.run("play", "Ann", third, "--discard")
+
+
+def test_a_log_begun_under_rules_3_takes_a_plain_play_as_it_did(tmp_path: Path) -> None:
+    game = BsgGame(tmp_path, seed=FIVE_SEED, players=FIVE, rules=3)
+    game.run("setup")
+    skills(game)
+    game.run("play", "Ann", held_skills(game, "Ann")[0])
+    assert not game.state().acted

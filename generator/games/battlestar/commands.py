@@ -382,8 +382,10 @@ def play(
     interrupt: bool,
     output: Path | None,
 ) -> None:
-    """A player plays (or discards) cards from their hand: skill cards as type:value. In
-    another player's turn only --discard or --interrupt; the turn's action: --action."""
+    """A player plays (or discards) cards from their hand: skill cards as type:value. The
+    current player's card says what it is, read from your copy: --action (its text is an
+    Action: the turn's one action) or --interrupt (played when its text allows); in another
+    player's turn only --interrupt or --discard."""
     args: dict[str, Any] = {"player": player, "cards": list(cards), "discard": discard}
     if action:
         args["action"] = True

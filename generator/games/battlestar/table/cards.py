@@ -8,6 +8,7 @@ from generator.games.battlestar.posts.post import b, para
 from generator.games.battlestar.state import (
     CRISIS_KINDS,
     ICONS,
+    PLAYS_SAID,
     Card,
     CrisisStep,
     TableState,
@@ -291,6 +292,8 @@ def cmd_play(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
     if not refs:
         raise TableError("name the cards to play or discard")
     why = ""
+    if state.rules >= PLAYS_SAID:
+        _play_said(state, seat, args)
     if state.sequenced and not args.get("discard"):
         if args.get("action"):
             current_only(state, seat, "a card's action")
@@ -321,4 +324,28 @@ def cmd_play(state: TableState, n: int, args: dict[str, Any]) -> Outcome:
                 f"{why}.",
             )
         ],
+    )
+
+
+def _play_said(state: TableState, seat: int, args: dict[str, Any]) -> None:
+    """Under rules 4 on, the moderator says what a play is: the kit cannot read card texts
+    (the rulings: the moderator reads their own copy), and a card whose text is an Action
+    played without --action would be an action on top of the turn's one. The current
+    player's card in their own turn is --action (the turn's action) or --interrupt (its
+    text lets it be played outside the action); a discard is neither."""
+    action, interrupt = bool(args.get("action")), bool(args.get("interrupt"))
+    if args.get("discard") and (action or interrupt):
+        raise TableError("--discard is neither an action nor a card played: give it alone")
+    if action and interrupt:
+        raise TableError(
+            "--action or --interrupt, not both: the card is the turn's action, or its text "
+            "lets it be played outside the action"
+        )
+    if args.get("discard") or action or interrupt or seat != state.current_seat:
+        return
+    raise refuse(
+        state,
+        f"say what {state.player(seat).name}'s card is, from your copy: --action (its text is "
+        "an Action: the turn's one action) or --interrupt (its text lets it be played outside "
+        "the action, e.g. in a skill check or another player's turn)",
     )
