@@ -37,6 +37,8 @@ SLOW = frozenset(
         # test_battlestar_thread.py
         "test_battlestar_thread.py::test_a_phase_post_a_stopped_command_left_behind_is_said_as_such",
         "test_battlestar_thread.py::test_an_old_log_keeps_one_post_per_entry",
+        "test_battlestar_thread.py::test_an_undo_that_puts_next_in_place_ends_its_turns_post",
+        "test_battlestar_thread.py::test_what_comes_between_next_and_receive_skills_is_the_new_turns",
         # test_battlestar_turns.py
         "test_battlestar_turns.py::test_a_log_begun_under_rules_3_counts_command_per_area_as_it_did",
         "test_battlestar_turns.py::test_a_log_begun_under_rules_3_takes_a_plain_play_as_it_did",

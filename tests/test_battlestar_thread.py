@@ -171,3 +171,63 @@ def test_a_phase_post_a_stopped_command_left_behind_is_said_as_such(tmp_path: Pa
     text = post.read_text(encoding="utf-8")
     assert "(entry 2)" in text and "(entry 3)" in text
     today(game)
+
+
+def one_turn(game: BsgGame) -> None:
+    """The table set up and turn 1 played up to its Crisis card resolved."""
+    game.run("setup")
+    state = game.state()
+    game.run("skills", state.player(state.current_seat).name)
+    game.run("draw", "crisis", "--kind", "event")
+    game.run("resolved")
+
+
+def test_what_comes_between_next_and_receive_skills_is_the_new_turns(tmp_path: Path) -> None:
+    """The rules have no step between turns: after `next` (the end of the jump preparation
+    step hands the turn on) the new player's turn has begun. What is logged before their
+    Receive Skills is in their turn's first post, said as such, in the order it happened;
+    the turn just ended keeps its post as it was posted."""
+    game = BsgGame(tmp_path)
+    one_turn(game)
+    game.run("next")
+    game.run("posted")
+    ended = game.files("public")
+    game.run("fleet", "food=-1")
+    game.run("roll", "Crisis 4")
+    game.run("skills", "Carol", *FIVE_DRAWS["kara-thrace"])
+    assert {k: v for k, v in game.files("public").items() if k in ended} == ended
+    assert [game.post_with(n) for n in (5, 6, 7)] == ["public/turn-02-1-start"] * 3
+    text = (game.folder / "public/turn-02-1-start.facebook.txt").read_text(encoding="utf-8")
+    parts = re.findall(r"^(\w[\w ]*) \(entry (\d+)(, before Receive Skills)?\)$", text, re.M)
+    assert parts == [
+        ("Fleet", "5", ", before Receive Skills"),
+        ("Die roll", "6", ", before Receive Skills"),
+        ("Skill cards", "7", ""),
+    ]
+
+
+def test_an_undo_that_puts_next_in_place_ends_its_turns_post(tmp_path: Path) -> None:
+    """`bsg undo next`: the entry it undoes was meant to end the turn, so its correction
+    closes the turn's end post (as `next` would), and the next player's post begins after."""
+    game = BsgGame(tmp_path)
+    one_turn(game)
+    game.run("fleet", "food=-1")  # meant to be `next`
+    game.run("undo", "next")
+    assert game.post_with(5) == "public/turn-01-3-end"
+    keys = thread_keys(game)
+    assert keys[-1] == "public/turn-01-3-end"  # ready: nothing joins it any more
+    assert "public/turn-01-3-end" in [k for k in listed_posts(today(game).stdout)]
+    game.run("fleet", "fuel=-1")
+    assert game.post_with(6) == "public/turn-02-1-start"
+    # A log begun under rules 3 files them as it did: the correction in the next turn's post.
+    old = BsgGame(tmp_path / "rules-3", rules=3)
+    one_turn(old)
+    old.run("fleet", "food=-1")
+    old.run("undo", "next")
+    assert old.post_with(5) == "public/turn-02-1-start"
+    text = (old.folder / "public/turn-02-1-start.facebook.txt").read_text(encoding="utf-8")
+    assert "before Receive Skills" not in text
+
+
+def listed_posts(out: str) -> list[str]:
+    return [k for k in keys(out) if k.startswith("public/")]

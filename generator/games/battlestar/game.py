@@ -34,7 +34,7 @@ from generator.games.battlestar.posts.setup import (
     title,
 )
 from generator.games.battlestar.setup import SetupRecord, choosing, set_up
-from generator.games.battlestar.state import RULES, TableState
+from generator.games.battlestar.state import POSTS_IN_ORDER, RULES, TableState
 from generator.games.battlestar.table.commands import COMMANDS, Outcome, TableError
 from generator.games.battlestar.table.phases import PhaseThread, entry_phase, where_now
 from generator.games.battlestar.undo import UNDO, after_digest, correction
@@ -202,7 +202,7 @@ def replay(table: Table, keep_before: tuple[int, ...] = ()) -> Table:
         on_disk = listing if item is not last else None
         written = entry_written(table, state, n, command, outcome, on_disk)
         table.written.append(written)
-        add_to_thread(table, n, where_before, command, state, outcome)
+        add_to_thread(table, n, where_before, command, state, outcome, args)
         sent[n] = (written.post.title.rpartition(" · ")[2], outcome.messages)
     return table
 
@@ -214,11 +214,18 @@ def add_to_thread(
     command: str,
     state: TableState,
     outcome: Outcome,
+    args: dict[str, Any] | None = None,
 ) -> Written | None:
     """Entry n's part of its phase's post; that post, as it stands now (None: a log begun
     under older rules, whose entries write a post each)."""
     if table.phases is None:
         return None
+    if command == UNDO and state.rules >= POSTS_IN_ORDER:
+        # An undo that puts `next` in its place ends the turn it was taken in, as `next`
+        # does: its correction closes that turn's post, not the next player's first.
+        instead = (args or {}).get("instead")
+        if isinstance(instead, dict) and instead.get("cmd") == "next":
+            command = "next"
     where = entry_phase(before, command, state)
     post = table.phases.add(
         n, where, outcome.what, tuple(outcome.blocks), state, ends_turn=command == "next"
@@ -600,7 +607,7 @@ def _log_entry(
     """Log entry n (with the digest of the table it leaves) and write its files: under
     rules 3 or later, its private messages and its phase's post as it now stands."""
     written = entry_written(table, state, n, command, outcome)
-    phase_post = add_to_thread(table, n, before, command, state, outcome)
+    phase_post = add_to_thread(table, n, before, command, state, outcome, args)
     # Rendered before the entry is logged: a post that fails is not logged.
     data = written.data()
     phase_data = phase_post.data() if phase_post is not None else None

@@ -22,12 +22,15 @@ RESOURCE_IDS = ("food", "fuel", "morale", "population")
 # action, one Crisis card unless a card says otherwise) and the rulings of
 # shared/reference (Galactica's six locations, the Brig, the red zone, the raider tie-break);
 # 4, Command's activations follow each unmanned viper wherever it moves (each once per
-# Command action), and a card the current player plays in their turn says whether it is the
-# turn's action. A log keeps the rules it was begun under, so it replays as it was accepted.
+# Command action), a card the current player plays in their turn says whether it is the
+# turn's action, and the thread says an entry logged before the turn's Receive Skills as
+# such and ends a turn's post with an undo that ends the turn. A log keeps the rules it was
+# begun under, so it replays as it was accepted.
 RULES = 4
 SEQUENCED = 3
 VIPERS_FOLLOWED = 4  # Command's activations are counted per viper, not per area
 PLAYS_SAID = 4  # the current player's card is played --action or --interrupt
+POSTS_IN_ORDER = 4  # entries before Receive Skills said so; an undo putting `next` ends a turn
 HAND_LIMIT = 10  # skill cards, at the end of any player's turn
 REVEAL_HAND = 3  # a revealed Cylon discards down to this many skill cards
 COMMAND_VIPERS = 2  # Command's action activates up to 2 unmanned vipers

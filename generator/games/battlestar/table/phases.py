@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from generator.games.battlestar.pictures import BoardView, board_view
 from generator.games.battlestar.posts.post import TableBlock, TablePost, b, para
 from generator.games.battlestar.posts.setup import title
-from generator.games.battlestar.state import TableState
+from generator.games.battlestar.state import POSTS_IN_ORDER, TableState
 
 START, CRISIS, END = 1, 2, 3
 PHASE_NAMES = {START: "start", CRISIS: "crisis", END: "end"}
@@ -72,6 +72,10 @@ class PhasePost:
     queue: tuple[str, ...] = ()
     board: BoardView | None = None
     closed: bool = False  # ready to post: nothing joins it any more
+    # Rules 4 on: the entries logged in the turn before its Receive Skills (after `next`),
+    # said so in the post; whether an entry of the post has left the skills received.
+    early: set[int] = field(default_factory=set)
+    skills_seen: bool = False
 
     @property
     def first(self) -> int:
@@ -93,7 +97,8 @@ class PhasePost:
         blocks: list[TableBlock] = []
         for n, what, body in self.parts:
             # The entry's number: a correction or an undo names the entry it concerns.
-            blocks.append(para(b(what), f" (entry {n})"))
+            when = ", before Receive Skills" if n in self.early else ""
+            blocks.append(para(b(what), f" (entry {n}{when})"))
             blocks += body
         return TablePost(
             self.key, title(self.game_id, self.heading), tuple(blocks), self.queue, self.board
@@ -135,6 +140,13 @@ class PhaseThread:
             last = PhasePost(key, turn, phase, self.game_id)
             self.posts.append(last)
         last.parts.append((n, what, blocks))
+        if state.rules >= POSTS_IN_ORDER:
+            # The turn's start post reads Receive Skills first; what came before it (the
+            # rules have no step between turns: it is in the new player's turn) says so.
+            before_skills = not (last.skills_seen or state.skills_received)
+            if last.phase == START and before_skills and not ends_turn:
+                last.early.add(n)
+            last.skills_seen = last.skills_seen or state.skills_received
         last.queue = tuple(state.queue())
         last.board = board_view(state)
         if ends_turn or state.over or (last.phase == CRISIS and waits_for_players(state)):
