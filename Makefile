@@ -12,11 +12,13 @@ SEED_FILE ?= seeds/example.yaml
 # The tests left out of the fast lane (markers in pyproject.toml).
 FAST := not e2e and not browser and not packaging and not slow
 # One test process per core: every test has its own scratch folders and its own cache
-# (tests/conftest.py), so they run side by side.
-PARALLEL := -n auto
+# (tests/conftest.py), so they run side by side. A process that runs out of tests takes
+# half of what the other has queued (worksteal); tests/conftest.py queues the modules
+# holding the longest work first, so both cores stay busy to the end.
+PARALLEL := -n auto --dist worksteal
 MIN_VENV := .venv-minimum
 
-.PHONY: game check test test-minimum types lint bench clean
+.PHONY: game check fast test suite test-minimum types lint bench clean
 
 STAMP := $(VENV)/.installed
 
@@ -33,19 +35,30 @@ $(STAMP): pyproject.toml
 game: $(STAMP)
 	$(BIN)/sheetgen game --game $(SEED_FILE)
 
+# The type checker and the tests run side by side (mypy keeps one core busy while pytest
+# starts its processes and collects); each one's output is printed whole when it ends, and
+# the run fails if any of them does.
 check: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(MAKE) types
+	$(MAKE) -j2 --output-sync=target types fast
+
+fast: $(STAMP)
 	$(BIN)/python -m pytest $(PARALLEL) -m "$(FAST)"
 
+# Two steps at a time, so that both cores stay busy: the type checker beside the making of
+# the minimum-versions environment (mostly unpacking files), then the whole suite beside the
+# minimum-versions lane. The environment is made before any test runs: pip writes the
+# project's metadata beside the code, which the running tests read.
 test: $(STAMP)
 	bash .ci/ensure-chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(MAKE) types
+	$(MAKE) -j2 --output-sync=target types $(MIN_VENV)/.installed
+	$(MAKE) -j2 --output-sync=target suite test-minimum
+
+suite: $(STAMP)
 	$(BIN)/python -m pytest $(PARALLEL)
-	$(MAKE) test-minimum
 
 # mypy over generator/ ([tool.mypy] in pyproject.toml): a call into a game's interface with
 # the wrong arguments, or a function without types, fails here before any test runs.
@@ -60,8 +73,9 @@ $(MIN_VENV)/.installed: pyproject.toml .ci/minimum-versions.txt
 	$(MIN_VENV)/bin/python -m pip install --quiet -c .ci/minimum-versions.txt -e '.[test]'
 	touch $@
 
+# Its own pytest cache: it may run beside the whole suite.
 test-minimum: $(MIN_VENV)/.installed
-	$(MIN_VENV)/bin/python -m pytest $(PARALLEL) -m "$(FAST)"
+	$(MIN_VENV)/bin/python -m pytest $(PARALLEL) -m "$(FAST)" -o cache_dir=$(MIN_VENV)/.pytest_cache
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -98,6 +98,46 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         raise pytest.UsageError(f"tests/lanes.py names tests that are gone: {', '.join(stale)}")
 
 
+LANE_WEIGHT = (("packaging", 20.0), ("browser", 3.0), ("e2e", 1.5), ("slow", 1.5))
+FAST_WEIGHT = 0.1
+# Work a session-wide fixture does once for every module that reads it.
+SHARED_WEIGHT = {"battlestar_script": 45.0}
+
+
+class LongestFirst:
+    """The modules in the order of the work they hold, the most first (each module's tests
+    together and in their order, so a module's fixtures are made once per process). With
+    `--dist worksteal` (the Makefile) a process that runs out takes half of what the other
+    still has queued: when the longest work has started first, what is left at the end is
+    short tests, and both cores stay busy to the end. The weights are a test's CPU seconds
+    by lane, roughly (7 Dec 2026); only the order depends on them, never a result."""
+
+    @staticmethod
+    def weight(item: pytest.Item) -> float:
+        for lane, weight in LANE_WEIGHT:
+            if item.get_closest_marker(lane) is not None:
+                return weight
+        return FAST_WEIGHT
+
+    @pytest.hookimpl(trylast=True)  # after -m has chosen the lane, and pytest's own order
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        work: dict[Path, float] = {}
+        shared: dict[Path, set[str]] = {}
+        for item in items:
+            work[item.path] = work.get(item.path, 0.0) + self.weight(item)
+            shared.setdefault(item.path, set()).update(
+                name for name in SHARED_WEIGHT if name in getattr(item, "fixturenames", ())
+            )
+        for path, names in shared.items():
+            work[path] += sum(SHARED_WEIGHT[name] for name in names)
+        first_seen = {path: index for index, path in enumerate(dict.fromkeys(work))}
+        items.sort(key=lambda item: (-work[item.path], first_seen[item.path]))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(LongestFirst(), "longest-first")
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--update-golden",

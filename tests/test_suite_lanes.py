@@ -43,3 +43,29 @@ def test_every_slow_listed_test_exists() -> None:
 def test_the_end_to_end_program_is_the_installed_console_script() -> None:
     program = Path(sheetgen())
     assert program.name == "sheetgen" and program.parent == Path(sys.executable).parent
+
+
+class _Item:
+    """What the ordering reads of a collected test: its file, its lane, its fixtures."""
+
+    def __init__(self, path: str, lane: str | None = None, *fixtures: str) -> None:
+        self.path = Path(path)
+        self.lane = lane
+        self.fixturenames = list(fixtures)
+
+    def get_closest_marker(self, name: str) -> object | None:
+        return name if name == self.lane else None
+
+
+def test_the_modules_holding_the_longest_work_run_first() -> None:
+    """Each module's tests stay together and in their order (its fixtures made once); the
+    module with the most work comes first, a session-wide game counted for its readers."""
+    from conftest import LongestFirst
+
+    fast = [_Item("a.py") for _ in range(30)]
+    slow = [_Item("b.py", "slow"), _Item("b.py"), _Item("b.py", "slow")]
+    browser = [_Item("c.py", "browser"), _Item("c.py", "browser")]
+    script = [_Item("d.py", None, "battlestar_script")]
+    items = [*fast, *slow, *browser, *script]
+    LongestFirst().pytest_collection_modifyitems(items)  # type: ignore[arg-type]
+    assert items == [*script, *browser, *slow, *fast]
