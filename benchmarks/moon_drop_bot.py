@@ -3,8 +3,9 @@
 For each of N seeds (`bot-seed-0` ...; optionally under variations), three players of the
 same seven posted blocks, each grid scored as `sheetgen score` scores a player's file:
 - the bot (its par, and the CPU time it took);
-- a greedy player: each block, in round order, where the grid so far scores best once the
-  game ends (the engine's end with its cheapest choices), the first such copy on ties;
+- a greedy player (bot.greedy_line, whose line the bot's search keeps: the par is never
+  below it): each block, in round order, where the grid so far scores best once the game
+  ends (the engine's end with its cheapest choices), the first such copy on ties;
 - R random legal players (any copy of the block on empty squares, Life Support or
   Hydroponics at random), the best of them.
 Printed: a line per seed, then min / median / max of each, how often each scored above
@@ -44,11 +45,10 @@ def _player(game: Any, choose: Any) -> int:
 
 
 def greedy(game: Any) -> int:
-    def best_now(search: bot.BotSearch, sheet: Sheet, copies: list[Placement]) -> Placement:
-        scores = [search.score_now(placed(sheet, copy)) for copy in copies]
-        return copies[scores.index(max(scores))]  # the first of the best
-
-    return _player(game, best_now)
+    """The bot's floor (bot.greedy_line), scored on its own."""
+    search = bot.BotSearch(game.content, game.plan, plan_variations(game.plan))
+    line = bot.greedy_line(search, game.plan)
+    return bot.score_play(game.content, game.plan, line).score
 
 
 def random_best(game: Any, count: int, rng: random.Random) -> int:

@@ -11,8 +11,15 @@ from typing import Any
 
 import pytest
 
-from generator.games.moon_drop.bot import BotSearch, block_of, play, score_play
-from generator.games.moon_drop.options import DRAWN, FREE, MIRROR, variation_sets
+from generator.games.moon_drop.bot import BotSearch, block_of, greedy_line, play, score_play
+from generator.games.moon_drop.options import (
+    DRAWN,
+    FREE,
+    MIRROR,
+    VARIATIONS,
+    plan_variations,
+    variation_sets,
+)
 from generator.games.moon_drop.placement import Sheet, placed, problems
 from generator.games.moon_drop.plan import BlockCell
 from generator.games.moon_drop.scoring import score
@@ -124,3 +131,29 @@ def test_the_final_rankings_post_gives_the_par_and_who_reached_it(run: Any, tmp_
         "goal: one grid for the whole game, as yours is scored), the bot scores "
         f"{bot.score}. Ann ({bot.score + 1}) beat it and Cy ({bot.score}) matched it!"
     ) in post
+
+
+def test_the_par_is_never_below_the_greedy_players_score(tmp_path: Path) -> None:
+    # With all three variations the beam's ranking alone gave 3 on this game (Efficiency)
+    # where the greedy player, each block where the grid scores best at once, scores 9: the
+    # par keeps the greedy player's line, so a naive player never beats it.
+    game = _game("bot-seed-18", list(VARIATIONS))
+    assert game.plan.deal.goal == "efficiency"
+    search = BotSearch(game.content, game.plan, plan_variations(game.plan))
+    line = greedy_line(search, game.plan)
+    assert len(line) == len(game.plan.rounds)
+    greedy = score_play(game.content, game.plan, line).score
+    assert greedy == 9
+    bot = play(game.content, game.plan)
+    assert bot.score >= greedy
+    # The chosen grid is still one the engine's placement rule allows, and its grid file
+    # scores the par as a player's does.
+    sheet = Sheet(game.content.rows, game.content.columns)
+    for round_plan, placement in zip(game.plan.rounds, bot.placements, strict=True):
+        block = block_of(round_plan)
+        assert problems(sheet, block.shape, block.cells, block.dice, placement, VARIATIONS) == []
+        sheet = placed(sheet, placement)
+    assert sheet == bot.sheet
+    grid = tmp_path / "bot.txt"
+    grid.write_text(bot.grid_file)
+    assert f"\nScore: {bot.score}\n" in score(game.content, game.plan, grid)

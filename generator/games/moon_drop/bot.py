@@ -112,9 +112,11 @@ class BotPlay:
 
 
 def play(content: MoonDrop, plan: MoonDropPlan, width: int = BEAM_WIDTH) -> BotPlay:
-    """The bot's best grid for the plan's blocks, scored as `sheetgen score` scores it."""
+    """The bot's best grid for the plan's blocks, scored as `sheetgen score` scores it: never
+    below the greedy player's (`greedy_line`), whose grid after each round the beam keeps."""
     variations = plan_variations(plan)
     search = BotSearch(content, plan, variations)
+    greedy = greedy_line(search, plan)
     beam = [_Grid(Sheet(content.rows, content.columns), (), 0.0)]
     for number, round_plan in enumerate(plan.rounds, start=1):
         block = block_of(round_plan)
@@ -130,13 +132,50 @@ def play(content: MoonDrop, plan: MoonDropPlan, width: int = BEAM_WIDTH) -> BotP
         # better choices than the cheapest ones, picks among them.
         keep = width if number < len(plan.rounds) else FINAL_GRIDS
         beam = sorted(grown.values(), key=lambda g: (-g.value, _grid_key(g.sheet)))[:keep]
+        if number <= len(greedy):
+            # The greedy player's grid stays in the beam (in the last place, if the ranking
+            # left it out): a grid that scores at once is often one the ranking undervalues.
+            line = greedy[:number]
+            sheet = _sheet_of(content, line)
+            if all(_grid_key(g.sheet) != _grid_key(sheet) for g in beam):
+                beam[-1] = _Grid(sheet, line, search.grid_value(sheet))
     best: BotPlay | None = None
-    for grid in beam:
-        scored = score_play(content, plan, grid.placements)
+    finals = [grid.placements for grid in beam]
+    if greedy not in finals:
+        finals.append(greedy)  # the greedy player stopped or the beam went on without it
+    for placements in finals:
+        scored = score_play(content, plan, placements)
         if best is None or scored.score > best.score:
             best = scored
     assert best is not None
     return best
+
+
+def greedy_line(search: BotSearch, plan: MoonDropPlan) -> tuple[Placement, ...]:
+    """The greedy player's game, the floor of the par: each block, in round order, where the
+    grid so far scores best were the game to end then (the engine's end of the game, its
+    cheapest choices), the first such copy on ties; it stops at a block with no legal copy."""
+    sheet = Sheet(search.content.rows, search.content.columns)
+    line: list[Placement] = []
+    for round_plan in plan.rounds:
+        best: tuple[int, Placement] | None = None
+        for copy in search.copies(sheet, block_of(round_plan)):
+            copy = search.with_joins(sheet, copy)
+            now = search.score_now(placed(sheet, copy))
+            if best is None or now > best[0]:
+                best = (now, copy)
+        if best is None:
+            break
+        line.append(best[1])
+        sheet = placed(sheet, best[1])
+    return tuple(line)
+
+
+def _sheet_of(content: MoonDrop, placements: Sequence[Placement]) -> Sheet:
+    sheet = Sheet(content.rows, content.columns)
+    for placement in placements:
+        sheet = placed(sheet, placement)
+    return sheet
 
 
 def par(content: MoonDrop, plan: MoonDropPlan) -> int:
@@ -359,6 +398,12 @@ class BotSearch:
         if self.goal == "efficiency":
             return (corridors if alive else 0.2 * corridors) + 0.3 * parts
         return 0.0  # mining: the empty squares matter, not the buildings
+
+    def grid_value(self, sheet: Sheet) -> float:
+        """What the beam ranks a grid by (Mining: the squares it encloses and nearly encloses)."""
+        if self.goal == "mining":
+            return _mining_value(sheet.rows, sheet.columns, sheet.cells.keys() | sheet.destroyed)
+        return self.value(sheet)
 
     def value(self, sheet: Sheet) -> float:
         """The grid so far: its score at the end of the game, weighted over the goal progress
