@@ -79,6 +79,8 @@ FAR_WEIGHT = 0.1
 FAR_CAP = 4
 
 KINDS = (QUARTERS, LIFE_SUPPORT, HYDROPONICS, CORRIDOR, DOCK, RESEARCH)
+# A grid lacking any of these has no Quarters left after the end's first Safety Check.
+_SURVIVORS = frozenset((QUARTERS, LIFE_SUPPORT, HYDROPONICS))
 Mix = tuple[int, int, int, int, int, int]  # a building's modules, counted in KINDS order
 
 
@@ -416,6 +418,11 @@ class BotSearch:
     def score_now(self, sheet: Sheet) -> int:
         """The grid's score were the game to end now: the engine's end of the game, taking
         its cheapest choices (the scorer may find better ones)."""
+        if self.goal != "mining" and not _SURVIVORS.issubset(sheet.cells.values()):
+            # The end begins with a Safety Check: with no Life Support (or no Hydroponics)
+            # anywhere it crosses out every Quarters, and every Goal but Mining scores 0.
+            # Most early grids end here without building the end of the game.
+            return 0
         board = Board(
             sheet.rows,
             sheet.columns,
