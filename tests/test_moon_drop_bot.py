@@ -136,7 +136,7 @@ def test_the_final_rankings_post_gives_the_par_and_who_reached_it(run: Any, tmp_
 def test_the_par_is_never_below_the_greedy_players_score(tmp_path: Path) -> None:
     # With all three variations the beam's ranking alone gave 3 on this game (Efficiency)
     # where the greedy player, each block where the grid scores best at once, scores 9: the
-    # par keeps the greedy player's line, so a naive player never beats it.
+    # par is the better of the two, so a naive player never beats it.
     game = _game("bot-seed-18", list(VARIATIONS))
     assert game.plan.deal.goal == "efficiency"
     search = BotSearch(game.content, game.plan, plan_variations(game.plan))

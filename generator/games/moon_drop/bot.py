@@ -17,8 +17,9 @@ Quarters at a Breach. So the bot plans:
   on to the next round. A block no building can use goes apart from the others: crossed out
   at the first Safety Check, it is safe from every crisis. Mining counts empty squares, not
   modules: there the copies are ranked by the squares they enclose, and nearly enclose;
-- at the end the grids kept are scored by the scorer exactly as a player's grid file is
-  (`sheetgen score`), and the best is the par.
+- at the end the grids kept, and the greedy player's (each block where the grid scores best
+  were the game to end then), are scored by the scorer exactly as a player's grid file is
+  (`sheetgen score`), and the best is the par: a naive player never beats it.
 
 What the bot leaves untried, to keep its work small: it never overwrites a used square;
 with drawn corridors it draws every join its block may have (its buildings are then those
@@ -114,8 +115,11 @@ class BotPlay:
 
 
 def play(content: MoonDrop, plan: MoonDropPlan, width: int = BEAM_WIDTH) -> BotPlay:
-    """The bot's best grid for the plan's blocks, scored as `sheetgen score` scores it: never
-    below the greedy player's (`greedy_line`), whose grid after each round the beam keeps."""
+    """The bot's best grid for the plan's blocks, scored as `sheetgen score` scores it: the
+    best of the beam's last grids and the greedy player's (`greedy_line`), so a player who
+    places each block where it scores best at once never beats the par. (The greedy grid is
+    not put into the beam: its children crowd out the beam's own lines, which then score
+    less on some games.)"""
     variations = plan_variations(plan)
     search = BotSearch(content, plan, variations)
     greedy = greedy_line(search, plan)
@@ -134,17 +138,10 @@ def play(content: MoonDrop, plan: MoonDropPlan, width: int = BEAM_WIDTH) -> BotP
         # better choices than the cheapest ones, picks among them.
         keep = width if number < len(plan.rounds) else FINAL_GRIDS
         beam = sorted(grown.values(), key=lambda g: (-g.value, _grid_key(g.sheet)))[:keep]
-        if number <= len(greedy):
-            # The greedy player's grid stays in the beam (in the last place, if the ranking
-            # left it out): a grid that scores at once is often one the ranking undervalues.
-            line = greedy[:number]
-            sheet = _sheet_of(content, line)
-            if all(_grid_key(g.sheet) != _grid_key(sheet) for g in beam):
-                beam[-1] = _Grid(sheet, line, search.grid_value(sheet))
     best: BotPlay | None = None
     finals = [grid.placements for grid in beam]
     if greedy not in finals:
-        finals.append(greedy)  # the greedy player stopped or the beam went on without it
+        finals.append(greedy)
     for placements in finals:
         scored = score_play(content, plan, placements)
         if best is None or scored.score > best.score:
@@ -171,13 +168,6 @@ def greedy_line(search: BotSearch, plan: MoonDropPlan) -> tuple[Placement, ...]:
         line.append(best[1])
         sheet = placed(sheet, best[1])
     return tuple(line)
-
-
-def _sheet_of(content: MoonDrop, placements: Sequence[Placement]) -> Sheet:
-    sheet = Sheet(content.rows, content.columns)
-    for placement in placements:
-        sheet = placed(sheet, placement)
-    return sheet
 
 
 def par(content: MoonDrop, plan: MoonDropPlan) -> int:
@@ -400,12 +390,6 @@ class BotSearch:
         if self.goal == "efficiency":
             return (corridors if alive else 0.2 * corridors) + 0.3 * parts
         return 0.0  # mining: the empty squares matter, not the buildings
-
-    def grid_value(self, sheet: Sheet) -> float:
-        """What the beam ranks a grid by (Mining: the squares it encloses and nearly encloses)."""
-        if self.goal == "mining":
-            return _mining_value(sheet.rows, sheet.columns, sheet.cells.keys() | sheet.destroyed)
-        return self.value(sheet)
 
     def value(self, sheet: Sheet) -> float:
         """The grid so far: its score at the end of the game, weighted over the goal progress
