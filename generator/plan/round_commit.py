@@ -17,13 +17,13 @@ separated by one space: an id as posts and pictures show it, or a roll (`2+6`, t
 two dice; a lone digit is one die). The round's commitment is the SHA-256 (lowercase hex) of
 the UTF-8 bytes of those lines joined by a line feed, with no line feed after `end`.
 
-What chance decides after the last round, before the final scoring (Moon Drop's crisis
-order), is a record of its own, `round final`, listed after the rounds in the first post
-(`Round final: <64 hex>`) and revealed with the final scoring: in the last round's record
-it would be known before the last round is played. What chance decides once and never
-posts, and which changes play only through what the rounds show (Keep on Trucking's
-set-aside tiles: which tiles can come up), is in no record: the rounds' records hold what
-it changed, and revealing it with a round would tell what the later rounds cannot bring.
+What chance decides after the last round, before the final scoring (an order of crises drawn
+for the end), is a record of its own, `round final`, listed after the rounds in the first
+post (`Round final: <64 hex>`) and revealed with the final scoring: in the last round's
+record it would be known before the last round is played. What chance decides once and never
+posts, and which changes play only through what the rounds show (tiles set aside at the
+start: which tiles can come up), is in no record: the rounds' records hold what it changed,
+and revealing it with a round would tell what the later rounds cannot bring.
 
 Reading a pasted reveal (`canonical_lines`, and the page's script the same way): every line
 is stripped of spaces and of the markup a platform puts around a code block (backticks,
