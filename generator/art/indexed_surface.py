@@ -27,7 +27,7 @@ from typing import Protocol
 
 from PIL import Image, ImageDraw
 
-from generator.art.png_surface import PNG_OPTIONS, draw_typed, load_font
+from generator.art.png_surface import PNG_OPTIONS, dash_pieces, draw_typed, load_font
 from generator.art.surface import BLACK, Anchor, Color, FontName, Point
 
 _ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
@@ -159,22 +159,8 @@ class IndexedSurface:
         if not dash:
             self.draw.line([(x1, y1), (x2, y2)], fill=ink, width=w)
             return
-        length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
-        if length == 0:
-            return
-        on, off = dash
-        pos = 0.0
-        while pos < length:
-            end = min(pos + on, length)
-            self.draw.line(
-                [
-                    (x1 + (x2 - x1) * pos / length, y1 + (y2 - y1) * pos / length),
-                    (x1 + (x2 - x1) * end / length, y1 + (y2 - y1) * end / length),
-                ],
-                fill=ink,
-                width=w,
-            )
-            pos = end + off
+        for piece in dash_pieces(x1, y1, x2, y2, dash):
+            self.draw.line(piece, fill=ink, width=w)
 
     def rect(
         self,

@@ -263,6 +263,27 @@ class TypedMeasure:
         return typed_width(text, round(size), font, name=False)
 
 
+def dash_pieces(
+    x1: float, y1: float, x2: float, y2: float, dash: tuple[float, float]
+) -> list[list[Point]]:
+    """The drawn pieces of a dashed line (`dash`: on and off lengths), from its start: a
+    raster surface draws each as a plain line."""
+    length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+    on, off = dash
+    pieces: list[list[Point]] = []
+    pos = 0.0
+    while pos < length:
+        end = min(pos + on, length)
+        pieces.append(
+            [
+                (x1 + (x2 - x1) * pos / length, y1 + (y2 - y1) * pos / length),
+                (x1 + (x2 - x1) * end / length, y1 + (y2 - y1) * end / length),
+            ]
+        )
+        pos = end + off
+    return pieces
+
+
 class PngSurface:
     """Wraps a Pillow image. Sizes are rounded to whole pixels where Pillow needs them."""
 
@@ -289,22 +310,8 @@ class PngSurface:
         if not dash:
             self.draw.line([(x1, y1), (x2, y2)], fill=color, width=w)
             return
-        length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
-        if length == 0:
-            return
-        on, off = dash
-        pos = 0.0
-        while pos < length:
-            end = min(pos + on, length)
-            self.draw.line(
-                [
-                    (x1 + (x2 - x1) * pos / length, y1 + (y2 - y1) * pos / length),
-                    (x1 + (x2 - x1) * end / length, y1 + (y2 - y1) * end / length),
-                ],
-                fill=color,
-                width=w,
-            )
-            pos = end + off
+        for piece in dash_pieces(x1, y1, x2, y2, dash):
+            self.draw.line(piece, fill=color, width=w)
 
     def rect(
         self,
