@@ -18,7 +18,15 @@ GAME = "Round 1 · Build turn 3 of 8 — Événement Å\u0301 Zoë\n"
 def character_by_character(text: str, font: str, monkeypatch: pytest.MonkeyPatch) -> object:
     with monkeypatch.context() as patched:
         patched.setattr(typed, "_plain", lambda _font: frozenset())
+        patched.setattr(typed, "SAFE_CHARACTERS", frozenset())
         return typed.runs(text, font)
+
+
+def name_character_by_character(name: str, font: str, monkeypatch: pytest.MonkeyPatch) -> object:
+    with monkeypatch.context() as patched:
+        patched.setattr(typed, "_plain", lambda _font: frozenset())
+        patched.setattr(typed, "SAFE_CHARACTERS", frozenset())
+        return typed.name_runs(name, font)
 
 
 @pytest.mark.parametrize("font", ["Vera", "VeraBd", "VeraIt", "VeraBI"])
@@ -31,6 +39,34 @@ def test_plain_text_is_laid_out_as_before(font: str, monkeypatch: pytest.MonkeyP
         assert typed.runs(text, font) == character_by_character(text, font, monkeypatch), text
         quick += typed._plain(font).issuperset(map(ord, text))
     assert quick > 1000  # the quick way was taken often enough to be tested
+
+
+@pytest.mark.parametrize("font", ["Vera", "VeraBd", "VeraIt", "VeraBI"])
+def test_names_are_laid_out_as_before(font: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    chosen = random.Random(f"names {font}")
+    for _ in range(2000):
+        source = POOL if chosen.random() < 0.5 else GAME.replace("\n", "")
+        name = "".join(chosen.choice(source) for _ in range(chosen.randint(0, 8)))
+        assert typed.name_runs(name, font) == name_character_by_character(name, font, monkeypatch)
+
+
+@pytest.mark.parametrize("font", [*typed.COMPANION, *typed.WIDE_FONTS])
+def test_every_font_draws_the_safe_characters_as_they_are(font: str) -> None:
+    assert {ord(char) for char in typed.SAFE_CHARACTERS} <= typed._plain(font)
+
+
+def test_latin_text_is_laid_out_without_reading_a_font(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board picture's text and the names at a table are Latin-1 almost always: reading a
+    font's cmap for them would cost more than drawing them."""
+
+    def unread(font: str) -> frozenset[int]:
+        raise AssertionError(f"{font}'s cmap was read")
+
+    monkeypatch.setattr(typed, "coverage", unread)
+    monkeypatch.setattr(typed, "_plain", unread)
+    assert typed.runs("Turn 3 · Zoë ×2 «Apollo»", "Vera") == [("Turn 3 · Zoë ×2 «Apollo»", "Vera")]
+    assert typed.name_runs("Zoë O'Brien", "VeraBd") == [("Zoë O'Brien", "VeraBd")]
+    assert typed.name_runs("", "Vera") == []
 
 
 def test_the_quick_way_keeps_what_needs_the_slow_one() -> None:

@@ -47,6 +47,14 @@ Run = tuple[str, str]  # (text in display order, font name)
 # another character; the few such glyphs DejaVu Sans has (😀 among them) get the stand-in
 # too, in PDF and PNG alike.
 MAX_DRAWN = 0xFFFF
+# Characters every font here has a glyph for, that are drawn as they are and never reorder
+# a line (tests/test_typed_text.py holds this against each font's cmap): printable ASCII and
+# the rest of Latin-1 but its soft hyphen (invisible). A text of these alone is one run in
+# the font asked for, found without reading a font file (reading Vera's cmap with
+# reportlab's TrueType reader costs more than drawing a board picture's text).
+SAFE_CHARACTERS = frozenset(
+    chr(code) for code in (*range(0x20, 0x7F), *range(0xA0, 0x100)) if code != 0xAD
+)
 
 
 def font_path(font: str) -> Path:
@@ -177,6 +185,8 @@ def runs(text: str, font: str) -> list[Run]:
     # Most text (all of the game's own) is plain characters of the font, already in NFC:
     # display order is the text itself, and it is one run (what the loop below finds, a
     # character at a time, a hundred times slower).
+    if SAFE_CHARACTERS.issuperset(text):
+        return [(text, font)] if text else []  # Latin-1 alone: NFC, and no font lacks one
     if unicodedata.is_normalized("NFC", text) and _plain(font).issuperset(map(ord, text)):
         return [(text, font)] if text else []
     wide = COMPANION[font]
@@ -208,6 +218,8 @@ def runs(text: str, font: str) -> list[Run]:
 def name_runs(name: str, font: str) -> list[Run]:
     """A name drawn on its own (a podium step, a table row): in its own direction, so that
     "שרה 2" shows its digit on the left, as a Hebrew reader expects."""
+    if SAFE_CHARACTERS.issuperset(name):
+        return runs(name, font)  # left to right whatever is around it: no isolate needed
     return runs(f"{FSI}{name}{PDI}", font)
 
 
