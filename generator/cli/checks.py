@@ -410,7 +410,10 @@ def _name_left_out_options(pack: str, seed: str, wanted: str, actual: str, using
                 err=True,
             )
             sys.exit(1)
-    names = ", ".join(rules.capabilities.options.model_fields) if rules.capabilities.options else ""
+    from generator.pack.validation import field_keys
+
+    options_model = rules.capabilities.options
+    names = ", ".join(field_keys(options_model)) if options_model else ""
     click.echo(
         f"MISMATCH: seed and {using} give {actual}, not {wanted}, with or without the "
         f"game's options ({names}). Check the seed, and add the options the reveal post's "

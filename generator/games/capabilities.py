@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 from generator.common.errors import SheetgenError
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
-
     from generator.host.rankings import ScoreSpec
     from generator.host.table_view import TableNow, TableSource, TableThread
     from generator.render.text import Post
@@ -110,8 +108,9 @@ class Capabilities:
     # Checks a game file's own settings against the pack (`sheetgen check --game`).
     check_game_file: Callable[[Any, Path], str] | None = None
     # The game options its game file may set (a validation.Strict model; recorded in the
-    # plan): the keys beside the core's (pack, seed, start, ...), with their types.
-    options: type[BaseModel] | None = None
+    # plan): the keys beside the core's (pack, seed, start, ...), with their types. An
+    # option's key is its attribute's name.
+    options: type[Any] | None = None
     # The option sets a game may have been played with that its commitment covers (a dice
     # game's rule variations, say): `verify` tries them when a player gives none, to name
     # the ones to add rather than blame the seed or the content.

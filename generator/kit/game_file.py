@@ -4,15 +4,18 @@ that starts with its own command named when its file is given to another."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import Field, create_model
 
-from generator.common.errors import ContentError, SheetgenError, display_path
+from generator.common.errors import ContentError, Problem, SheetgenError, display_path
 from generator.kit.session import load_content
-from generator.pack.validation import Strict, load_validated
+from generator.pack.document import Document
+from generator.pack.legacy_pydantic import Strict
+from generator.pack.validation import field_keys, load_validated, validate
 from generator.plan.rhythm import Rhythm
 from generator.plan.seeds import normalise_seed
 
@@ -28,9 +31,11 @@ class GameFile(Strict):
     paper: str | None = Field(default=None, pattern=r"^(a4|letter|both)$")
     notes: str | None = None
     rhythm: Rhythm | None = None
-    # The keys of the game's own options (its `capabilities.options`), set on the model
-    # made for that game (`game_file_model`).
+    # The keys of the game's own options and their model (its `capabilities.options`), set
+    # on the model made for that game (`game_file_model`). The options are checked by their
+    # own model, whichever library it is written with (read_game_file).
     option_keys: ClassVar[tuple[str, ...]] = ()
+    options_model: ClassVar[type[Any] | None] = None
 
     def options(self) -> dict[str, Any]:
         found = {key: getattr(self, key) for key in self.option_keys}
@@ -58,16 +63,25 @@ def game_file_model(path: Path) -> type[GameFile]:
     options = rules.capabilities.options
     if options is None:
         return GameFile
-    fields: Any = {name: (f.annotation, f) for name, f in options.model_fields.items()}
+    keys = field_keys(options)
+    fields: Any = {key: (Any, None) for key in keys}
     model = create_model(f"GameFileWith{options.__name__}", __base__=GameFile, **fields)
-    model.option_keys = tuple(options.model_fields)
+    model.option_keys = keys
+    model.options_model = options
     return model
 
 
 def read_game_file(path: Path) -> GameFile:
     try:
         model = game_file_model(path) if path.is_file() else GameFile
-        doc, spec = load_validated(path, model)
+        try:
+            doc, spec = load_validated(path, model)
+        except ContentError as exc:
+            raise ContentError([*exc.problems, *_options_checked(path, model)[1]]) from None
+        checked, problems = _options_checked(path, model, doc, spec)
+        if checked is None:
+            raise ContentError(problems)
+        spec = checked
     except ContentError:
         refuse_other_games_file(path)
         raise
@@ -79,6 +93,26 @@ def read_game_file(path: Path) -> GameFile:
         # A pack path in a game file is relative to the game file, not to the shell.
         spec = spec.model_copy(update={"pack": str(path.parent / spec.pack)})
     return spec
+
+
+def _options_checked(
+    path: Path, model: type[GameFile], doc: Document | None = None, spec: GameFile | None = None
+) -> tuple[GameFile | None, list[Problem]]:
+    """The game file with its game's options checked by their model (`spec`'s values
+    replaced by the model's), or the options' problems."""
+    from generator.pack.yamlio import load_document
+
+    if model.options_model is None:
+        return spec, []
+    if doc is None:
+        doc, _ = load_document(path, display_path(path))
+    if doc is None or not isinstance(doc.data, dict):
+        return spec, []
+    given = {key: value for key, value in doc.data.items() if key in model.option_keys}
+    options, problems = validate(dataclasses.replace(doc, data=given), model.options_model)
+    if options is None or spec is None:
+        return None, problems
+    return spec.model_copy(update={key: getattr(options, key) for key in model.option_keys}), []
 
 
 def refuse_other_games_file(path: Path) -> None:

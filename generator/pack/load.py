@@ -30,10 +30,6 @@ from generator.pack.folders import SNAPSHOT_DIR as SNAPSHOT_DIR
 from generator.pack.merge import merge_documents
 
 if TYPE_CHECKING:
-    # pydantic is imported when a pack is validated, not when packs are only listed
-    # (`sheetgen --help` names them).
-    from pydantic import BaseModel
-
     from generator.pack.meta import PackMeta
 
 
@@ -225,7 +221,7 @@ def content_digest(files: dict[str, bytes], base: Pack | None) -> str:
 
 
 def validate_files(
-    pack: Pack, schemas: Mapping[str, type[BaseModel]], context: dict[str, Any] | None = None
+    pack: Pack, schemas: Mapping[str, type[Any]], context: Mapping[str, Any] | None = None
 ) -> tuple[dict[str, tuple[Document, Any]], list[Problem]]:
     """Each of a game's files validated against its schema, with every problem located.
     A pack that extends another sees the base's files with its own entries merged in.

@@ -4,19 +4,21 @@ without it."""
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Annotated
+
+from msgspec import Meta, field
 
 from generator.pack.folders import MAX_NAME_LENGTH, NAME_PATTERN
 from generator.pack.validation import Strict
 
 
-class PackMeta(Strict):
-    name: str = Field(pattern=NAME_PATTERN, max_length=MAX_NAME_LENGTH)
+class PackMeta(Strict, frozen=True):
+    name: Annotated[str, Meta(pattern=NAME_PATTERN, max_length=MAX_NAME_LENGTH)]
     title: str
     version: str
-    game: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    game: Annotated[str, Meta(pattern=r"^[a-z][a-z0-9_]*$")]
     extends: str | None = None
     edition: str | None = None
-    notes: list[str] = Field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     # The pack commands use when none is named; one shipped pack says so.
     default: bool = False

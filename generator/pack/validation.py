@@ -1,33 +1,70 @@
-"""Pydantic validation of a YAML document, with every error turned into a file:line problem.
+"""Validation of a YAML document against a content model, every error a file:line problem.
 
-Pydantic reports a location like ('cards', 4, 'planets', 'days'), where 'planets' is the tag
-of a discriminated union, not a key in the file. We walk the location through the data and
-the model types together, so the message names the real field path and line, and an unknown
-key lists the keys that are allowed there."""
+The API a content model is written against (msgspec, https://jcristharif.com/msgspec/):
+
+- `Strict` is the base of every model: a `msgspec.Struct`, frozen, refusing unknown keys,
+  its fields given by keyword. Each model says `frozen=True` on its class line again
+  (`class Good(Strict, frozen=True)`): msgspec inherits it, but a type checker knows a
+  subclass is frozen only so (PEP 681). A member of a tagged union adds `tag=` and
+  `tag_field=` (`class Planets(CardBase, tag="planets", tag_field="kind", frozen=True)`);
+  a union of such members is chosen by that key, and a wrong or missing one is reported
+  there.
+- A field's limits: `Annotated[int, msgspec.Meta(ge=0, le=99)]`, `Meta(pattern=...,
+  max_length=...)` on text, `Meta(min_length=1)` on a list or a map.
+- A key written otherwise than its attribute (`from`): `msgspec.field(name="from")`.
+- A model's own checks: `def __post_init__(self) -> None:` raising `ValueError(message)`;
+  the message is reported at that object's path and line.
+- A game's registries (which kinds its files may name): `validation_context()` inside
+  `__post_init__` returns the mapping given to `validate(doc, model, context)` for that
+  call (an empty one when a model is built in code, so a check must allow for that).
+- `field_keys(model)`: the keys a model takes, as written in a file.
+
+Text stays text: where the schema wants text and YAML read a plain scalar as something else
+(`0042` as 34, `yes` as True, `12:30` as 750), the text the author wrote is used (the
+document's `raw`), so a seed or an id is what was typed, never a number YAML made of it.
+Otherwise values are read as pydantic's lax mode read them: `"3"` or `3.0` for a whole
+number, a date written as a YAML date or as ISO text.
+
+msgspec stops at the first error of a value. So that an author sees every broken entry at
+once, each list or map on the path of an error is checked entry by entry: three broken
+cards give three problems, two broken meteors of one card two. What is lost beside
+pydantic: several errors in one object (a card with a wrong level and a missing id), or
+one outside any list or map, are reported one at a time, the next once the first is fixed.
+
+During the move from pydantic, `validate` also takes a pydantic model
+(pack/legacy_pydantic.py); a game whose models are Structs never imports pydantic."""
 
 from __future__ import annotations
 
+import re
 import string
 import types
 import typing
+from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, TypeVar
+from types import MappingProxyType
+from typing import Any, TypeVar, cast
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+import msgspec
 
 from generator.common.errors import ContentError, Problem, SheetgenError, abridge, display_path
 from generator.pack.document import Document, PathKey
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M")
 
 
-class Strict(BaseModel):
+class Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """Base for every content model: frozen, and unknown keys are errors."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+_NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
+_CONTEXT: ContextVar[Mapping[str, Any]] = ContextVar("validation_context", default=_NO_CONTEXT)
 
 
-MAX_TEXT_ROUNDS = 5
+def validation_context() -> Mapping[str, Any]:
+    """The registries the current `validate` call was given (empty outside one)."""
+    return _CONTEXT.get()
 
 
 def load_validated(path: Path, model: type[M], what: str = "game file") -> tuple[Document, M]:
@@ -50,33 +87,297 @@ def load_validated(path: Path, model: type[M], what: str = "game file") -> tuple
 
 
 def validate(
-    doc: Document, model: type[M], context: dict[str, Any] | None = None
+    doc: Document, model: type[M], context: Mapping[str, Any] | None = None
 ) -> tuple[M | None, list[Problem]]:
-    """The document as a model, or every problem in it. `context` reaches the model's
-    validators (a game's own registries: which kinds its files may name).
+    """The document as a model, or its problems (see the module's docstring). `context`
+    reaches the model's checks through `validation_context()`."""
+    if not _is_struct(model):
+        from generator.pack.legacy_pydantic import validate_pydantic
 
-    Where the schema wants text and YAML read a plain scalar as something else (`0042` as 34,
-    `yes` as True, `12:30` as 750), the text the author wrote is used: a seed or an id is
-    what was typed, never a number YAML made of it. pydantic validates; its messages and
-    locations make the problems."""
-    data = doc.data
-    for _ in range(MAX_TEXT_ROUNDS):
-        try:
-            return model.model_validate(data, context=context), []
-        except ValidationError as exc:
-            errors = exc.errors()
-        replaced = False
-        for err in errors:
-            if err["type"] != "string_type":
-                continue
-            path, _ = _walk(model, tuple(err["loc"]), data)
-            text = doc.raw.get(path)
-            if text is not None and _get(data, path) is not None:
-                data = _replaced(data, path, text)
-                replaced = True
-        if not replaced:
-            break
-    return None, [_problem(doc, model, err) for err in errors]
+        return validate_pydantic(doc, model, dict(context) if context else None)  # type: ignore[type-var]  # a pydantic model, during the move
+    token = _CONTEXT.set(MappingProxyType(dict(context)) if context else _NO_CONTEXT)
+    try:
+        checked = _Check(doc).run(doc.data, model, ())
+    finally:
+        _CONTEXT.reset(token)
+    if checked.errors:
+        return None, [doc.problem(path, message) for path, message in checked.errors]
+    return checked.value, []
+
+
+def field_keys(model: type[Any]) -> tuple[str, ...]:
+    """The keys a model takes, as written in a file, in the model's order."""
+    if _is_struct(model):
+        return tuple(f.encode_name for f in msgspec.structs.fields(model))
+    return tuple(f.alias or name for name, f in model.model_fields.items())
+
+
+# --- msgspec's error messages ---------------------------------------------------------------
+
+# A dict value's place in msgspec's path (`$.goods[...].value`): the key is not named.
+ANY_VALUE = "[...]"
+# A dict key's error (`... - at `key` in `$.cells``): the path ends at the dict.
+KEY = "[key]"
+_LOCATED = re.compile(r"^(?P<message>.*) - at (?P<key>`key` in )?`\$(?P<path>[^`]*)`$", re.S)
+_PART = re.compile(r"\.([^.\[]+)|\[(\d+)\]|(\[\.\.\.\])")
+
+
+def error_location(text: str) -> tuple[str, tuple[str | int, ...]]:
+    """msgspec's error (`Expected `int`, got `str` - at `$.cards[4].days``) as its message
+    and its path (`('cards', 4, 'days')`); a dict value's place is ANY_VALUE, a path that
+    ends with KEY names a dict whose key is wrong. An error of the whole value has no
+    location: the path is empty."""
+    found = _LOCATED.match(text)
+    if found is None:
+        return text, ()
+    parts: list[str | int] = []
+    for name, index, any_value in _PART.findall(found["path"]):
+        parts.append(name or (int(index) if index else any_value))
+    if found["key"]:
+        parts.append(KEY)
+    return found["message"], tuple(parts)
+
+
+class _Checked(typing.NamedTuple):
+    value: Any  # the model, or None with errors
+    data: Any  # the data as validated: text put back where the schema wants text
+    errors: list[tuple[PathKey, str]]
+
+
+class _Check:
+    """One document's validation: the whole first, then entry by entry where it fails."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+
+    def run(self, data: Any, tp: Any, prefix: PathKey) -> _Checked:
+        message, path = "", cast(PathKey, ())
+        for _ in range(len(self.doc.raw) + 1):
+            try:
+                return _Checked(msgspec.convert(data, tp, strict=False), data, [])
+            except msgspec.ValidationError as exc:
+                message, path = error_location(str(exc))
+            text = self._text_for(message, prefix, path, data)
+            if text is None:
+                break
+            data = _replaced(data, path, text)
+        return self._entries(data, tp, prefix, message, path)
+
+    def _text_for(self, message: str, prefix: PathKey, path: PathKey, data: Any) -> str | None:
+        """The author's text, where the error is text wanted and YAML made it a value."""
+        if not _WANTS_TEXT.match(message) or ANY_VALUE in path or KEY in path:
+            return None
+        if _get(data, path) is None:
+            return None
+        return self.doc.raw.get((*prefix, *path))
+
+    def _entries(
+        self, data: Any, tp: Any, prefix: PathKey, message: str, path: PathKey
+    ) -> _Checked:
+        """Each entry of the first list or map on the error's path checked alone, so every
+        broken entry is reported; else the error as it is."""
+        at = next(
+            (i for i, p in enumerate(path) if isinstance(p, int) or p in (ANY_VALUE, KEY)), None
+        )
+        if at is not None:
+            here = path[:at]
+            container = _get(data, here)
+            shape = _container_type(_type_at(tp, here, data))
+            if shape is not None and isinstance(container, list | dict):
+                checked = self._each(container, shape, (*prefix, *here))
+                if checked.errors:
+                    return _Checked(None, data, checked.errors)
+                if checked.data is not container:  # text put back inside: the whole again
+                    return self.run(_replaced(data, here, checked.data), tp, prefix)
+        return _Checked(None, data, [_said(message, (*prefix, *path), path, tp, data, prefix)])
+
+    def _each(self, container: Any, shape: tuple[Any, Any], prefix: PathKey) -> _Checked:
+        key_tp, value_tp = shape
+        errors: list[tuple[PathKey, str]] = []
+        fixed = list(container) if isinstance(container, list) else dict(container)
+        changed = False
+        items = enumerate(container) if isinstance(container, list) else container.items()
+        for key, value in items:
+            if key_tp is not None:
+                try:
+                    msgspec.convert(key, key_tp, strict=False)
+                except msgspec.ValidationError as exc:
+                    errors.append(
+                        ((*prefix, key), "key: " + _words(error_location(str(exc))[0], key))
+                    )
+                    continue
+            checked = self.run(value, value_tp, (*prefix, key))
+            errors += checked.errors
+            if checked.data is not value:
+                fixed[key] = checked.data
+                changed = True
+        return _Checked(None, fixed if changed else container, errors)
+
+
+_WANTS_TEXT = re.compile(r"Expected `[^`]*\bstr\b[^`]*`, got `")
+_UNKNOWN = re.compile(r"Object contains unknown field `(.*)`$", re.S)
+_MISSING = re.compile(r"Object missing required field `(.*)`$", re.S)
+_BAD_LITERAL = re.compile(r"Invalid enum value ")
+_BAD_TAG = re.compile(r"Invalid value ")
+_BOUND = re.compile(r"Expected `(?:int|float)` (>=|>|<=|<) (\S+)$")
+_PATTERN = re.compile(r"Expected `str` matching regex (.*)$", re.S)
+_LENGTH = re.compile(r"Expected `(str|array|object)` of length (>=|<=) (\d+)$")
+_TYPE = re.compile(r"Expected `([^`]*)`, got `[^`]*`$")
+_BOUND_WORDS = {
+    ">=": "greater than or equal to",
+    ">": "greater than",
+    "<=": "less than or equal to",
+    "<": "less than",
+}
+_TYPE_WORDS = {
+    "str": "text",
+    "int": "a whole number",
+    "float": "a number",
+    "bool": "true or false",
+    "null": "nothing",
+    "array": "a list",
+    "object": "a mapping",
+    "date": "a date (YYYY-MM-DD)",
+    "time": "a time (HH:MM)",
+    "datetime": "a date and time",
+}
+
+
+def _said(
+    message: str, where: PathKey, path: PathKey, tp: Any, data: Any, prefix: PathKey
+) -> tuple[PathKey, str]:
+    """msgspec's message as the author reads it, and where (the file's path)."""
+    if path and path[-1] == KEY:
+        return (*where[:-1],), "a key: " + _words(message, None)
+    if found := _UNKNOWN.match(message):
+        allowed = ", ".join(_keys_of(_type_at(tp, path, data), _get(data, path)))
+        return (*where, found[1]), f"unknown key (allowed keys: {allowed})"
+    if found := _MISSING.match(message):
+        return (*where, found[1]), "required field is missing"
+    given = _get(data, path)
+    if _BAD_LITERAL.match(message):
+        values = typing.get_args(_unwrap(_type_at(tp, path, data)))
+        return where, f"got {_shown(given)} (expected one of {_one_of(values)})"
+    if _BAD_TAG.match(message) and path:
+        union = _type_at(tp, path[:-1], data)
+        tags = ", ".join(repr(t) for t in _tags(union))
+        return where, f"got {_shown(given)} (expected one of {tags})"
+    return where, _words(message, given)
+
+
+def _words(message: str, given: Any) -> str:
+    """A type or limit error in words (pydantic's, that authors know), with the value."""
+    got = "" if isinstance(given, dict | list) else f" (got {_shown(given)})"
+    if found := _BOUND.match(message):
+        return f"input should be {_BOUND_WORDS[found[1]]} {found[2]}{got}"
+    if found := _PATTERN.match(message):
+        return f"string should match pattern {found[1]}{got}"
+    if found := _LENGTH.match(message):
+        what, most, count = found[1], found[2] == "<=", int(found[3])
+        bound = "at most" if most else "at least"
+        if what == "str":
+            unit = "character" if count == 1 else "characters"
+            return f"string should have {bound} {count} {unit}{got}"
+        unit = "item" if count == 1 else "items"
+        noun = "list" if what == "array" else "mapping"
+        size = f", not {len(given)}" if isinstance(given, dict | list) else ""
+        return f"{noun} should have {bound} {count} {unit}{size}"
+    if found := _TYPE.match(message):
+        wanted = " or ".join(_TYPE_WORDS.get(t, t) for t in found[1].split(" | "))
+        return f"expected {wanted}{got}"
+    return f"{message}{got}" if message.startswith(("Expected", "Invalid")) else message
+
+
+# --- the model's types along a path ---------------------------------------------------------
+
+
+def _is_struct(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, msgspec.Struct)
+
+
+def _unwrap(tp: Any) -> Any:
+    """The type without its limits (Annotated) and without `| None`."""
+    while True:
+        origin = typing.get_origin(tp)
+        if origin is typing.Annotated:
+            tp = typing.get_args(tp)[0]
+        elif origin in (typing.Union, types.UnionType):
+            args = [a for a in typing.get_args(tp) if a is not type(None)]
+            if len(args) != 1:
+                return tp
+            tp = args[0]
+        else:
+            return tp
+
+
+def _members(tp: Any) -> list[Any]:
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        return [_unwrap(a) for a in typing.get_args(tp) if a is not type(None)]
+    return []
+
+
+def _tags(union: Any) -> list[Any]:
+    return [m.__struct_config__.tag for m in _members(_unwrap(union)) if _is_struct(m)]
+
+
+def _chosen(tp: Any, data: Any) -> Any:
+    """A union's member that `data` names by its tag (the first member else)."""
+    tp = _unwrap(tp)
+    members = [m for m in _members(tp) if _is_struct(m)]
+    if not members:
+        return tp
+    for member in members:
+        config = member.__struct_config__
+        if isinstance(data, dict) and data.get(config.tag_field) == config.tag:
+            return member
+    return members[0]
+
+
+def _type_at(tp: Any, path: PathKey, data: Any) -> Any:
+    """The model's type at `path` of `data` (None where the model has none)."""
+    for part in path:
+        tp = _chosen(tp, data)
+        shape = _container_type(tp)
+        if _is_struct(tp):
+            found = next((f for f in msgspec.structs.fields(tp) if f.encode_name == part), None)
+            tp = found.type if found else None
+        elif shape is not None and part != KEY:
+            tp = shape[1]
+        else:
+            return None
+        data = _get(data, (part,)) if part != ANY_VALUE else None
+    return tp
+
+
+def _container_type(tp: Any) -> tuple[Any, Any] | None:
+    """(key type, entry type) of a map, (None, item type) of a list; None for others."""
+    tp = _unwrap(tp)
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (list, tuple, set, frozenset) or tp in (list, tuple):
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            return None  # a fixed-length tuple: its places have types of their own
+        return None, (args[0] if args else Any)
+    if origin is dict:
+        return (args[0], args[1]) if len(args) == 2 else (Any, Any)
+    return None
+
+
+def _keys_of(tp: Any, data: Any) -> Iterator[str]:
+    tp = _chosen(tp, data)
+    if _is_struct(tp):
+        if tp.__struct_config__.tag_field:
+            yield tp.__struct_config__.tag_field
+        yield from (f.encode_name for f in msgspec.structs.fields(tp))
+
+
+def _one_of(values: tuple[Any, ...]) -> str:
+    shown = [repr(v) for v in values]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+def _shown(value: Any) -> str:
+    return abridge(repr(value), 60)
 
 
 def _get(data: Any, path: PathKey) -> Any:
@@ -104,120 +405,6 @@ def _replaced(data: Any, path: PathKey, value: Any) -> Any:
         items[head] = _replaced(data[head], rest, value)
         return items
     return data
-
-
-def _shown(value: Any) -> str:
-    return abridge(repr(value), 60)
-
-
-def _unwrap(tp: Any) -> Any:
-    while True:
-        origin = typing.get_origin(tp)
-        if origin is typing.Annotated:
-            tp = typing.get_args(tp)[0]
-        elif origin in (typing.Union, types.UnionType):
-            args = [a for a in typing.get_args(tp) if a is not type(None)]
-            if len(args) != 1:
-                return tp
-            tp = args[0]
-        else:
-            return tp
-
-
-def _union_members(tp: Any) -> list[Any]:
-    if typing.get_origin(tp) in (typing.Union, types.UnionType):
-        return [_unwrap(a) for a in typing.get_args(tp) if a is not type(None)]
-    return []
-
-
-def _tag_of(member: Any) -> set[str]:
-    """The string literals a union member is tagged with (its discriminator's values)."""
-    tags: set[str] = set()
-    if isinstance(member, type) and issubclass(member, BaseModel):
-        for info in member.model_fields.values():
-            values = typing.get_args(info.annotation)
-            if typing.get_origin(info.annotation) is typing.Literal and all(
-                isinstance(v, str) for v in values
-            ):
-                tags |= set(values)
-    return tags
-
-
-def _walk(model: type[BaseModel], loc: tuple[Any, ...], data: Any) -> tuple[PathKey, Any]:
-    """Follow a pydantic location. Returns the path in the file and the type reached."""
-    path: list[str | int] = []
-    tp: Any = model
-    for part in loc:
-        tp = _unwrap(tp)
-        members = _union_members(tp)
-        if members:
-            chosen = next(
-                (m for m in members if isinstance(part, str) and part in _tag_of(m)), None
-            )
-            if chosen is not None:  # a union tag: no key in the file
-                tp = chosen
-                continue
-            tp = members[0]
-        origin = typing.get_origin(tp)
-        if isinstance(tp, type) and issubclass(tp, BaseModel):
-            info = tp.model_fields.get(str(part))
-            if info is None:  # an alias or an unknown key
-                info = next((f for f in tp.model_fields.values() if f.alias == part), None)
-            tp = info.annotation if info else None
-        elif origin in (list, tuple, typing.Sequence) or tp in (list, tuple):
-            args = typing.get_args(tp)
-            tp = args[0] if args else None
-        elif origin is dict:
-            args = typing.get_args(tp)
-            tp = args[1] if len(args) == 2 else None
-            if part == "[key]":
-                continue
-        else:
-            tp = None
-        if isinstance(data, dict) and part in data:
-            data = data[part]
-        elif isinstance(data, list) and isinstance(part, int) and part < len(data):
-            data = data[part]
-        else:
-            data = None
-        path.append(part)
-    return tuple(path), tp
-
-
-def _allowed_keys(model: type[BaseModel], loc: tuple[Any, ...], data: Any) -> list[str]:
-    _, tp = _walk(model, loc[:-1], data)
-    tp = _unwrap(tp)
-    if isinstance(tp, type) and issubclass(tp, BaseModel):
-        return [f.alias or name for name, f in tp.model_fields.items()]
-    return []
-
-
-def _problem(doc: Document, model: type[BaseModel], err: Any) -> Problem:
-    loc = tuple(err["loc"])
-    path, _ = _walk(model, loc, doc.data)
-    kind = err["type"]
-    ctx = err.get("ctx") or {}
-    given = err.get("input")
-    if kind == "extra_forbidden":
-        allowed = ", ".join(_allowed_keys(model, loc, doc.data))
-        message = f"unknown key (allowed keys: {allowed})"
-    elif kind == "missing":
-        message = "required field is missing"
-    elif kind == "literal_error":
-        message = f"got {_shown(given)} (expected one of {ctx.get('expected', '?')})"
-    elif kind == "union_tag_invalid":
-        message = f"got {_shown(ctx.get('tag'))} (expected one of {ctx.get('expected_tags', '?')})"
-        path = (*path, ctx.get("discriminator", "").strip("'"))
-    elif kind == "union_tag_not_found":
-        disc = ctx.get("discriminator", "").strip("'")
-        path = (*path, disc)
-        message = "required field is missing"
-    else:
-        text = err["msg"]
-        text = text[0].lower() + text[1:] if text else text
-        message = f"{text} (got {_shown(given)})" if not isinstance(given, dict | list) else text
-        message = message.replace("value error, ", "")
-    return doc.problem(path, message)
 
 
 def template_problem(doc: Document, path: PathKey, text: str, allowed: set[str]) -> Problem | None:

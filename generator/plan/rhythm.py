@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from pydantic import Field, field_validator, model_validator
 
 from generator.common.errors import SheetgenError
-from generator.pack.validation import Strict
+from generator.pack.legacy_pydantic import Strict
 from generator.plan.clock import DEFAULT_TIMEZONE as DEFAULT_TIMEZONE
 from generator.plan.clock import moment as moment
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field
+from msgspec import Meta
 
 from generator.common.errors import ContentError
 from generator.games import OutputFile, RenderOptions, ScheduledGame, Scope
@@ -26,8 +26,8 @@ TURNS = 3
 SLOTS = ["morning"]
 
 
-class CardsFile(Strict):
-    cards: list[str] = Field(min_length=TURNS)
+class CardsFile(Strict, frozen=True):
+    cards: Annotated[list[str], Meta(min_length=TURNS)]
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,8 @@ from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.model import Character, Id
 from generator.host.names import name_key, name_problem
 from generator.pack.document import Document
-from generator.pack.validation import Strict, load_validated
+from generator.pack.legacy_pydantic import Strict
+from generator.pack.validation import load_validated
 from generator.plan.seeds import normalise_seed
 
 # Forum names reach posts in three markups: letters, digits, spaces, dots and dashes (and

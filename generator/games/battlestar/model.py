@@ -9,7 +9,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field, field_validator
 
-from generator.pack.validation import Strict
+from generator.pack.legacy_pydantic import Strict
 
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]
 # Names reach forum posts in three markups: no brackets, angle brackets, asterisks,

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from generator.pack.validation import Strict
+from generator.pack.legacy_pydantic import Strict
 
 LANGUAGES = ("en", "de")
 Variant = Literal["standard", "hidden", "unknown"]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import Field, create_model
 
-from generator.pack.validation import Strict
+from generator.pack.legacy_pydantic import Strict
 
 if TYPE_CHECKING:
     from generator.art.surface import Color, Surface

@@ -13,7 +13,7 @@ from pydantic import Field, ValidationInfo, model_validator
 
 from generator.common.errors import abridge
 from generator.games.galaxy_trucker.kinds import TILE_KINDS_KEY
-from generator.pack.validation import Strict
+from generator.pack.legacy_pydantic import Strict
 
 # The barrel of a cannon and the exhaust of an engine take a whole side: nothing connects there.
 # Plating (Keep on Trucking) is a side kind, not a connector: it joins like smooth and makes

@@ -26,7 +26,7 @@ from generator.games.galaxy_trucker.art.cards import Row, big, caption, heading,
 from generator.games.galaxy_trucker.card_kinds import FROM, goods_words, hit_words
 from generator.games.galaxy_trucker.kinds import CardKind, Hit
 from generator.games.galaxy_trucker.model import CardBase, Id, Meteor, Positive, Shot
-from generator.pack.validation import Strict
+from generator.pack.legacy_pydantic import Strict
 
 if TYPE_CHECKING:
     from generator.games.galaxy_trucker.content import GalaxyTrucker

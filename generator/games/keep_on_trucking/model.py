@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from generator.games.galaxy_trucker.model import Id
-from generator.pack.validation import Strict
+from generator.pack.legacy_pydantic import Strict
 
 Edge = Literal["top", "right", "bottom", "left"]
 

@@ -17,7 +17,7 @@ from pydantic import Field
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Board, CardBase, Id
 from generator.games.keep_on_trucking.hits import label_words, printed_line, printed_words
-from generator.pack.validation import Strict
+from generator.pack.legacy_pydantic import Strict
 from generator.plan.rng import Stream
 from generator.render.post import Block, Bold, Secret, heading, item, para
 from generator.render.text import roll_text

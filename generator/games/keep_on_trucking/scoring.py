@@ -13,7 +13,7 @@ from pydantic import Field
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Id
-from generator.pack.validation import Strict
+from generator.pack.legacy_pydantic import Strict
 
 if TYPE_CHECKING:
     # Types only: the plan module reads this one.

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from generator.pack.validation import Strict
+from generator.pack.legacy_pydantic import Strict
 
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]
 Face = Annotated[int, Field(ge=1, le=6)]

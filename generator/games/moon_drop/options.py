@@ -18,7 +18,7 @@ from pydantic import AfterValidator
 from generator.common.errors import SheetgenError
 from generator.games.moon_drop.model import Shape
 from generator.games.moon_drop.shapes import canonical, mirrored, rotations
-from generator.pack.validation import Strict
+from generator.pack.legacy_pydantic import Strict
 
 MIRROR = "mirror"
 OVERWRITE = "overwrite"

@@ -1,0 +1,183 @@
+"""The content models' validation (generator/pack/validation.py): msgspec's errors read as
+an author's problems, with file, line, field path and what was expected."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import pytest
+from msgspec import Meta, field
+
+from generator.pack.document import Document
+from generator.pack.validation import (
+    ANY_VALUE,
+    KEY,
+    Strict,
+    error_location,
+    field_keys,
+    validate,
+    validation_context,
+)
+from generator.pack.yamlio import parse_text
+
+
+class Good(Strict, frozen=True):
+    name: str
+    value: Annotated[int, Meta(ge=0, le=9)]
+    hazardous: bool = False
+
+
+class Meteor(Strict, frozen=True):
+    size: Literal["small", "large"]
+    direction: Literal["front", "rear"] = field(name="from")
+
+
+class CardBase(Strict, tag_field="kind", frozen=True):
+    id: str
+    level: Annotated[int, Meta(ge=1, le=3)]
+
+
+class Stardust(CardBase, tag="stardust", frozen=True):
+    pass
+
+
+class Meteors(CardBase, tag="meteors", frozen=True):
+    meteors: Annotated[list[Meteor], Meta(min_length=1)]
+
+
+class Deck(Strict, frozen=True):
+    cards: list[Stardust | Meteors]
+    goods: dict[str, Good] = field(default_factory=dict)
+
+
+def _doc(text: str) -> Document:
+    doc, problems = parse_text(text, "deck.yaml")
+    assert doc is not None and not problems
+    return doc
+
+
+def _problems(text: str, model: type[Strict] = Deck) -> list[str]:
+    value, problems = validate(_doc(text), model)
+    assert value is None
+    return [str(p) for p in problems]
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "path"),
+    [
+        (
+            "Expected `int`, got `str` - at `$.cards[4].days`",
+            "Expected `int`, got `str`",
+            ("cards", 4, "days"),
+        ),
+        (
+            "Expected `int`, got `str` - at `$.goods[...].value`",
+            "Expected `int`, got `str`",
+            ("goods", ANY_VALUE, "value"),
+        ),
+        ("Expected `int` >= 2 - at `key` in `$.cells`", "Expected `int` >= 2", ("cells", KEY)),
+        ("Object missing required field `cards`", "Object missing required field `cards`", ()),
+        ("a cost - at `x` - at `$.rows[0]`", "a cost - at `x`", ("rows", 0)),
+        ("Invalid value 'c' - at `$`", "Invalid value 'c'", ()),
+    ],
+)
+def test_error_location_splits_msgspec_errors_into_message_and_path(
+    text: str, message: str, path: tuple[str | int, ...]
+) -> None:
+    assert error_location(text) == (message, path)
+
+
+def test_an_unknown_key_lists_the_keys_allowed_there() -> None:
+    text = "cards: []\ngoods:\n  yellow: {name: Yellow, value: 3, colour: y}\n"
+    assert _problems(text) == [
+        "deck.yaml:3: goods.yellow.colour: unknown key (allowed keys: name, value, hazardous)"
+    ]
+
+
+def test_every_broken_entry_of_a_list_is_a_problem_of_its_own_at_its_line() -> None:
+    text = (
+        "cards:\n"
+        "  - {kind: stardust, id: a, level: 7}\n"
+        "  - {kind: stardust, id: b, level: 1}\n"
+        "  - {kind: stardust, level: 2}\n"
+        "  - {kind: meteors, id: d, level: 1, meteors: [{size: huge, from: front},\n"
+        "      {size: small, from: top}]}\n"
+    )
+    assert _problems(text) == [
+        "deck.yaml:2: cards[0].level: input should be less than or equal to 3 (got 7)",
+        "deck.yaml:4: cards[2].id: required field is missing",
+        "deck.yaml:5: cards[3].meteors[0].size: got 'huge' (expected one of 'small' or 'large')",
+        "deck.yaml:6: cards[3].meteors[1].from: got 'top' (expected one of 'front' or 'rear')",
+    ]
+
+
+def test_every_broken_entry_of_a_map_is_named_by_its_key() -> None:
+    text = "cards: []\ngoods:\n  red: {name: Red, value: x}\n  blue: {value: 1}\n"
+    assert _problems(text) == [
+        "deck.yaml:3: goods.red.value: expected a whole number (got 'x')",
+        "deck.yaml:4: goods.blue.name: required field is missing",
+    ]
+
+
+def test_a_wrong_tag_lists_the_kinds_of_the_union() -> None:
+    assert _problems("cards:\n  - {kind: bad-day, id: a, level: 1}\n") == [
+        "deck.yaml:2: cards[0].kind: got 'bad-day' (expected one of 'stardust', 'meteors')"
+    ]
+
+
+def test_text_stays_as_the_author_wrote_it_where_the_schema_wants_text() -> None:
+    text = (
+        "cards:\n  - {kind: stardust, id: 0042, level: 1}\n"
+        "  - {kind: stardust, id: yes, level: 2}\n"
+    )
+    deck, problems = validate(_doc(text), Deck)
+    assert problems == [] and deck is not None
+    assert [card.id for card in deck.cards] == ["0042", "yes"]
+
+
+def test_text_is_put_back_inside_a_map_too() -> None:
+    deck, problems = validate(_doc("cards: []\ngoods:\n  red: {name: 12:30, value: 1}\n"), Deck)
+    assert problems == [] and deck is not None
+    assert deck.goods["red"].name == "12:30"
+
+
+class Tile(Strict, frozen=True):
+    kind: str
+
+    def __post_init__(self) -> None:
+        kinds = validation_context().get("tile kinds", ())
+        if kinds and self.kind not in kinds:
+            raise ValueError(f"unknown kind {self.kind!r} (expected one of: {', '.join(kinds)})")
+
+
+class Tiles(Strict, frozen=True):
+    tiles: list[Tile]
+
+
+def test_the_context_reaches_a_models_own_checks_for_that_call_only() -> None:
+    doc = _doc("tiles:\n  - kind: cabin\n  - kind: engine\n  - kind: robot\n")
+    tiles, problems = validate(doc, Tiles, {"tile kinds": ("cabin", "engine")})
+    assert tiles is None
+    assert [str(p) for p in problems] == [
+        "deck.yaml:4: tiles[2]: unknown kind 'robot' (expected one of: cabin, engine)"
+    ]
+    assert validation_context() == {}
+    assert validate(doc, Tiles)[1] == []
+
+
+def test_field_keys_are_the_keys_as_written() -> None:
+    assert field_keys(Meteor) == ("size", "from")
+
+
+def test_a_pydantic_model_is_still_validated_during_the_move() -> None:
+    from generator.pack.legacy_pydantic import Strict as PydanticStrict
+
+    class Old(PydanticStrict):
+        name: str
+
+    old, problems = validate(_doc("name: 0042\n"), Old)
+    assert problems == [] and old is not None and old.name == "0042"
+    assert [str(p) for p in validate(_doc("nam: x\n"), Old)[1]] == [
+        "deck.yaml:1: name: required field is missing",
+        "deck.yaml:1: nam: unknown key (allowed keys: name)",
+    ]
