@@ -21,31 +21,31 @@ from generator.pack.validation import (
 from generator.pack.yamlio import parse_text
 
 
-class Good(Strict, frozen=True):
+class Good(Strict, frozen=True, kw_only=True):
     name: str
     value: Annotated[int, Meta(ge=0, le=9)]
     hazardous: bool = False
 
 
-class Meteor(Strict, frozen=True):
+class Meteor(Strict, frozen=True, kw_only=True):
     size: Literal["small", "large"]
     direction: Literal["front", "rear"] = field(name="from")
 
 
-class CardBase(Strict, tag_field="kind", frozen=True):
+class CardBase(Strict, tag_field="kind", frozen=True, kw_only=True):
     id: str
     level: Annotated[int, Meta(ge=1, le=3)]
 
 
-class Stardust(CardBase, tag="stardust", frozen=True):
+class Stardust(CardBase, tag="stardust", frozen=True, kw_only=True):
     pass
 
 
-class Meteors(CardBase, tag="meteors", frozen=True):
+class Meteors(CardBase, tag="meteors", frozen=True, kw_only=True):
     meteors: Annotated[list[Meteor], Meta(min_length=1)]
 
 
-class Deck(Strict, frozen=True):
+class Deck(Strict, frozen=True, kw_only=True):
     cards: list[Stardust | Meteors]
     goods: dict[str, Good] = field(default_factory=dict)
 
@@ -141,7 +141,7 @@ def test_text_is_put_back_inside_a_map_too() -> None:
     assert deck.goods["red"].name == "12:30"
 
 
-class Tile(Strict, frozen=True):
+class Tile(Strict, frozen=True, kw_only=True):
     kind: str
 
     def __post_init__(self) -> None:
@@ -150,7 +150,7 @@ class Tile(Strict, frozen=True):
             raise ValueError(f"unknown kind {self.kind!r} (expected one of: {', '.join(kinds)})")
 
 
-class Tiles(Strict, frozen=True):
+class Tiles(Strict, frozen=True, kw_only=True):
     tiles: list[Tile]
 
 

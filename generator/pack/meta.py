@@ -12,7 +12,7 @@ from generator.pack.folders import MAX_NAME_LENGTH, NAME_PATTERN
 from generator.pack.validation import Strict
 
 
-class PackMeta(Strict, frozen=True):
+class PackMeta(Strict, frozen=True, kw_only=True):
     name: Annotated[str, Meta(pattern=NAME_PATTERN, max_length=MAX_NAME_LENGTH)]
     title: str
     version: str

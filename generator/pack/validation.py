@@ -3,12 +3,15 @@
 The API a content model is written against (msgspec, https://jcristharif.com/msgspec/):
 
 - `Strict` is the base of every model: a `msgspec.Struct`, frozen, refusing unknown keys,
-  its fields given by keyword. Each model says `frozen=True` on its class line again
-  (`class Good(Strict, frozen=True)`): msgspec inherits it, but a type checker knows a
-  subclass is frozen only so (PEP 681). A member of a tagged union adds `tag=` and
-  `tag_field=` (`class Planets(CardBase, tag="planets", tag_field="kind", frozen=True)`);
-  a union of such members is chosen by that key, and a wrong or missing one is reported
-  there.
+  its fields given by keyword. Each model says `frozen=True, kw_only=True` on its class
+  line again (`class Good(Strict, frozen=True, kw_only=True)`): msgspec applies `kw_only`
+  only to the fields a class defines itself (so a required field may follow one with a
+  default), and a type checker knows a subclass is frozen only so (PEP 681).
+- A tagged union: the base names the key (`class CardBase(Strict, tag_field="kind", ...)`),
+  each member its value (`class PlanetsCard(CardBase, tag="planets", frozen=True,
+  kw_only=True)`); a union of the members is chosen by that key, and a wrong or missing
+  one is reported there with the values allowed. The tag is no attribute: a base that
+  wants one reads it as a property (`type(self).__struct_config__.tag`).
 - A field's limits: `Annotated[int, msgspec.Meta(ge=0, le=99)]`, `Meta(pattern=...,
   max_length=...)` on text, `Meta(min_length=1)` on a list or a map.
 - A key written otherwise than its attribute (`from`): `msgspec.field(name="from")`.

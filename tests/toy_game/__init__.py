@@ -26,7 +26,7 @@ TURNS = 3
 SLOTS = ["morning"]
 
 
-class CardsFile(Strict, frozen=True):
+class CardsFile(Strict, frozen=True, kw_only=True):
     cards: Annotated[list[str], Meta(min_length=TURNS)]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from generator.pack.validation import Strict
 
 
-class TruckingFileOptions(Strict, frozen=True):
+class TruckingFileOptions(Strict, frozen=True, kw_only=True):
     # `ships: A` flies the A boards every round; a list gives one value per round (A or base).
     ships: str | list[str] | None = None
     # Rough Roads: none, hard, extreme or insane (0-3 cards a round).
