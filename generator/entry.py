@@ -39,7 +39,16 @@ def run() -> None:
         # being handled: the same one line.
         _interrupted_at_exit(signal.SIGINT, None)
     finally:
-        if not as_program:
+        if as_program:
+            # The command is over and the process ends next. As the interpreter ends, its
+            # collector walks every object the command made, several times, looking for
+            # cycles whose memory the process's end gives back anyway: 0.05 s of CPU after a
+            # command that reads a pack, 0.2 s after a whole game (measured, exit handlers
+            # included). Frozen, they are left to the process's end. Files are closed and
+            # the cache kept by then (each write is closed where it is made; the cache's
+            # exit handler still runs).
+            gc.freeze()
+        else:
             handler, hook, thresholds = before
             signal.signal(signal.SIGINT, handler)
             sys.unraisablehook = hook

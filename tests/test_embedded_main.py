@@ -75,3 +75,35 @@ def test_a_caller_gets_its_own_ctrl_c_handler_and_hooks_back(
         assert gc.get_threshold() == thresholds
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def test_only_the_program_leaves_its_objects_to_the_process_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Run as the `sheetgen` program, a command freezes what it made before the interpreter
+    ends (the collector's passes at exit would walk all of it for nothing); called by another
+    program, it leaves the caller's collector alone."""
+    import gc
+    import signal
+
+    import generator
+    from generator.entry import main
+
+    monkeypatch.setattr(sys, "argv", ["a-caller", "--version"])
+    frozen = gc.get_freeze_count()
+    with pytest.raises(SystemExit):
+        main()
+    assert gc.get_freeze_count() == frozen
+
+    monkeypatch.setattr(generator, "launched_as_program", lambda: True)
+    monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)
+    previous = signal.getsignal(signal.SIGINT)
+    thresholds = gc.get_threshold()
+    try:
+        with pytest.raises(SystemExit):
+            main()
+        assert gc.get_freeze_count() > frozen
+    finally:
+        gc.unfreeze()
+        signal.signal(signal.SIGINT, previous)
+        gc.set_threshold(*thresholds)
