@@ -37,3 +37,23 @@ def test_a_turns_posts_are_the_whole_games_filtered(
         assert found == expected and found, number
         seen += len(found)
     assert seen == len(every)  # every post of the game is some turn's
+
+
+def test_a_turn_writes_no_other_turns_posts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`turn N` for a turn not asked before writes that turn's posts, not its round's."""
+    game = open_game("galaxy-trucker", "turn-posts-seed-0123456789", None)
+    made: list[tuple[str, int]] = []
+    writer = game.rules.writer_type
+    for method in ("build_post", "flight_post"):
+        original = getattr(writer, method)
+
+        def counted(self: Any, rnd: Any, index: int, _o: Any = original, _m: str = method) -> Any:
+            made.append((_m, index))
+            return _o(self, rnd, index)
+
+        monkeypatch.setattr(writer, method, counted)
+    second = game.plan.rounds[1]
+    flight = second.flight_turns[2].turn
+    found = game.rules._posts(game.content, game.plan, Scope("turn", flight), PAPERS, True)
+    assert made == [("flight_post", 2)]
+    assert [p.turn for p in found] == [flight]

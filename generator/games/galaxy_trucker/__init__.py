@@ -91,15 +91,15 @@ class GalaxyTruckerRules(ScheduledGame):
                 posts.append(writer.game_end())
             return posts
         if scope.kind == "turn" and scope.number is not None:
-            # Turn 1 also carries what is posted the day before it. Only the posts of the
-            # rounds that hold the turn are written (a round's posts come from the plan
-            # alone, never from the rounds before it): the whole game's, filtered.
+            # Turn 1 also carries what is posted the day before it. Only the turn's posts
+            # are written (each comes from the plan alone, never from the posts before
+            # it): the whole game's, filtered.
             wanted = {0, 1} if scope.number == 1 else {scope.number}
             posts = [writer.before_day_one(), writer.game_start()] if wanted & {0, 1} else []
             for rnd in plan.rounds:
                 first, last = rnd.build_turns[0].turn, rnd.flight_turns[-1].turn
                 if any(first <= turn <= last for turn in wanted):
-                    posts += writer.round_posts(rnd)
+                    posts += writer.round_posts(rnd, wanted)
             if plan.rounds[-1].flight_turns[-1].turn in wanted:
                 posts.append(writer.game_end())
             return [p for p in posts if p.turn in wanted]

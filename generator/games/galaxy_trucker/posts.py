@@ -11,7 +11,7 @@ notes (`Post.host_text`, the posting guide)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
@@ -198,13 +198,28 @@ class PostWriter:
         posts.append(self.game_end())
         return posts
 
-    def round_posts(self, rnd: RoundPlan) -> list[Post]:
-        posts = [self.round_start(rnd)]
-        posts += [self.stack_post(rnd, i) for i in range(self.peekable(rnd))]
-        posts += [self.build_post(rnd, i) for i in range(len(rnd.build_turns))]
-        posts.append(self.end_of_building(rnd))
-        posts += [self.flight_post(rnd, i) for i in range(len(rnd.flight_turns))]
-        posts.append(self.end_of_flight(rnd))
+    def round_posts(self, rnd: RoundPlan, turns: Container[int] | None = None) -> list[Post]:
+        """The round's posts in posting order; with `turns`, only those posted on one of
+        them (`turn N` writes one turn's posts: each comes from the plan alone, so the
+        others need not be written to find them)."""
+
+        def on(turn: int) -> bool:
+            return turns is None or turn in turns
+
+        posts = []
+        if on(rnd.build_turns[0].turn):
+            posts.append(self.round_start(rnd))
+            posts += [self.stack_post(rnd, i) for i in range(self.peekable(rnd))]
+        posts += [
+            self.build_post(rnd, i) for i, build in enumerate(rnd.build_turns) if on(build.turn)
+        ]
+        if on(rnd.flight_turns[0].turn):
+            posts.append(self.end_of_building(rnd))
+        posts += [
+            self.flight_post(rnd, i) for i, flight in enumerate(rnd.flight_turns) if on(flight.turn)
+        ]
+        if on(rnd.flight_turns[-1].turn):
+            posts.append(self.end_of_flight(rnd))
         return posts
 
     def setting(self, rnd: RoundPlan) -> Round:
