@@ -8,6 +8,7 @@ import functools
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from generator.art.surface import BLACK, FONTS, Anchor, Color, FontName, Point
 
@@ -30,10 +31,19 @@ def string_width(text: str, font: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, font, size)
 
 
+# Where a text's start lies from its anchor, in text widths.
+_ANCHOR_SHIFT: dict[str, float] = {"start": 0.0, "middle": 0.5, "end": 1.0}
+
+
 class PdfSurface:
-    """Wraps a reportlab canvas whose page is `page_height` points tall. Every shape and text
-    is drawn in a saved state of its own, so its colours and width never leak into the
-    next."""
+    """Wraps a reportlab canvas whose page is `page_height` points tall.
+
+    Every shape says its own colours and width, and the surface sets on the canvas only
+    those that differ from what the canvas already has (the PDF's graphics state), so a
+    page of thousands of shapes needs neither a saved state per shape nor the same colour
+    set again and again. Texts drawn one after another share one text object; a shape
+    closes it, so what is drawn later still lies on top. `finish` closes the last one
+    before the page ends."""
 
     metrics = "pdf"  # its text widths are the PDF fonts' (art/text.py keeps wraps by it)
 
@@ -41,17 +51,46 @@ class PdfSurface:
         register_fonts()
         self.canvas = canvas
         self.page_height = page_height
+        # What the page's graphics state holds; None: not set on this page yet.
+        self._stroke: Color | None = None
+        self._fill: Color | None = None
+        self._width: float | None = None
+        self._dash: tuple[float, float] | None = None
+        self._text: PDFTextObject | None = None  # the open run of texts
+        self._font: tuple[str, float] | None = None  # the open run's font and size
 
     def _y(self, y: float) -> float:
         return self.page_height - y
 
-    def _style(self, stroke: Color | None, fill: Color | None, width: float) -> tuple[int, int]:
+    def finish(self) -> None:
+        """Draw what is still open (a run of texts): call before the page ends."""
+        if self._text is not None:
+            self.canvas.drawText(self._text)
+            self._text = None
+            self._font = None
+
+    def _style(
+        self,
+        stroke: Color | None,
+        fill: Color | None,
+        width: float,
+        dash: tuple[float, float] | None = None,
+    ) -> tuple[int, int]:
+        self.finish()
         c = self.canvas
         if stroke is not None:
-            c.setStrokeColorRGB(*_rgb(stroke))
-            c.setLineWidth(width)
-        if fill is not None:
+            if stroke != self._stroke:
+                c.setStrokeColorRGB(*_rgb(stroke))
+                self._stroke = stroke
+            if width != self._width:
+                c.setLineWidth(width)
+                self._width = width
+            if dash != self._dash:
+                c.setDash(list(dash) if dash else [])
+                self._dash = dash
+        if fill is not None and fill != self._fill:
             c.setFillColorRGB(*_rgb(fill))
+            self._fill = fill
         return (1 if stroke is not None else 0, 1 if fill is not None else 0)
 
     def line(
@@ -65,13 +104,8 @@ class PdfSurface:
         width: float = 1.0,
         dash: tuple[float, float] | None = None,
     ) -> None:
-        c = self.canvas
-        c.saveState()
-        self._style(color, None, width)
-        if dash:
-            c.setDash(list(dash))
-        c.line(x1, self._y(y1), x2, self._y(y2))
-        c.restoreState()
+        self._style(color, None, width, dash or None)
+        self.canvas.line(x1, self._y(y1), x2, self._y(y2))
 
     def rect(
         self,
@@ -85,14 +119,11 @@ class PdfSurface:
         width: float = 1.0,
         radius: float = 0.0,
     ) -> None:
-        c = self.canvas
-        c.saveState()
         do_stroke, do_fill = self._style(stroke, fill, width)
         if radius:
-            c.roundRect(x, self._y(y + h), w, h, radius, stroke=do_stroke, fill=do_fill)
+            self.canvas.roundRect(x, self._y(y + h), w, h, radius, stroke=do_stroke, fill=do_fill)
         else:
-            c.rect(x, self._y(y + h), w, h, stroke=do_stroke, fill=do_fill)
-        c.restoreState()
+            self.canvas.rect(x, self._y(y + h), w, h, stroke=do_stroke, fill=do_fill)
 
     def polygon(
         self,
@@ -102,16 +133,13 @@ class PdfSurface:
         fill: Color | None = None,
         width: float = 1.0,
     ) -> None:
-        c = self.canvas
-        c.saveState()
         do_stroke, do_fill = self._style(stroke, fill, width)
-        path = c.beginPath()
+        path = self.canvas.beginPath()
         path.moveTo(points[0][0], self._y(points[0][1]))
         for px, py in points[1:]:
             path.lineTo(px, self._y(py))
         path.close()
-        c.drawPath(path, stroke=do_stroke, fill=do_fill)
-        c.restoreState()
+        self.canvas.drawPath(path, stroke=do_stroke, fill=do_fill)
 
     def circle(
         self,
@@ -123,11 +151,8 @@ class PdfSurface:
         fill: Color | None = None,
         width: float = 1.0,
     ) -> None:
-        c = self.canvas
-        c.saveState()
         do_stroke, do_fill = self._style(stroke, fill, width)
-        c.circle(cx, self._y(cy), r, stroke=do_stroke, fill=do_fill)
-        c.restoreState()
+        self.canvas.circle(cx, self._y(cy), r, stroke=do_stroke, fill=do_fill)
 
     def text(
         self,
@@ -140,15 +165,22 @@ class PdfSurface:
         color: Color = BLACK,
         anchor: Anchor = "start",
     ) -> None:
-        c = self.canvas
-        c.saveState()
-        c.setFillColorRGB(*_rgb(color))
-        c.setFont(font, size)
-        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[
-            anchor
-        ]
-        draw(x, self._y(y), text)
-        c.restoreState()
+        shift = _ANCHOR_SHIFT[anchor]
+        # Where the canvas's drawString, drawCentredString and drawRightString start it.
+        start = x - shift * string_width(text, font, size) if shift else x
+        run = self._text
+        if run is None:
+            run = self._text = self.canvas.beginText(start, self._y(y))
+        else:
+            run.setTextOrigin(start, self._y(y))
+        if (font, size) != self._font:
+            run.setFont(font, size)
+            self._font = (font, size)
+        if color != self._fill:
+            # A colour set in a text object is the page's fill colour from then on.
+            run.setFillColorRGB(*_rgb(color))
+            self._fill = color
+        run.textLine(text)
 
     def text_width(self, text: str, *, size: float, font: FontName = "Vera") -> float:
         return string_width(text, font, size)

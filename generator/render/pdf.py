@@ -179,12 +179,12 @@ def render_pdf(
     for spec in pages:
         width, height = page_size(paper, spec.orientation)
         canvas.setPageSize((width, height))
-        page = Page(
-            MinLineSurface(PdfSurface(canvas, height)), paper, spec.orientation, width, height
-        )
+        surface = PdfSurface(canvas, height)
+        page = Page(MinLineSurface(surface), paper, spec.orientation, width, height)
         spec.draw(page)
         if on_page is not None:
             on_page(page)
+        surface.finish()
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
