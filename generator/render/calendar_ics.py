@@ -91,8 +91,12 @@ def calendar_name(game_title: str, game_id: str) -> str:
 
 def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> bytes:
     """The calendar's first issue: every event at SEQUENCE 0, stamped with the first posting
-    moment (a moment of the game, never the clock, so the bytes are the same every run)."""
-    from icalendar import Alarm, Calendar, Event
+    moment (a moment of the game, never the clock, so the bytes are the same every run).
+
+    Each value is given as the icalendar property it becomes (vText, vDDDTypes, vInt): what
+    `add` would infer from a plain value, found once here instead of for each of the
+    thousand values of a month's calendar; the values every event shares are made once."""
+    from icalendar import Alarm, Calendar, Event, vDDDTypes, vInt, vText
 
     cal = Calendar()
     cal.add("prodid", PRODID)
@@ -102,25 +106,30 @@ def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> by
     cal.add("x-wr-calname", calendar_name(game_title, game_id))
     if not posts:
         return bytes(cal.to_ical())
-    stamp = min(p.at for p in posts).astimezone(dt.UTC)
+    stamp = vDDDTypes(min(p.at for p in posts).astimezone(dt.UTC))
+    first_issue = vInt(0)
+    transparent = vText("TRANSPARENT")
+    display = vText("DISPLAY")
+    before = vDDDTypes(dt.timedelta(minutes=-REMINDER_MINUTES))
+    length = dt.timedelta(minutes=EVENT_MINUTES)
     for post in posts:
         start = post.at.astimezone(dt.UTC)
         event = Event()
-        event.add("uid", event_uid(game_id, post.key))
+        event.add("uid", vText(event_uid(game_id, post.key)))
         event.add("dtstamp", stamp)
-        event.add("sequence", 0)
-        event.add("dtstart", start)
-        event.add("dtend", start + dt.timedelta(minutes=EVENT_MINUTES))
-        event.add("summary", f"{post.order}. {post.title} · {game_title} {game_id}")
-        event.add("description", event_description(post))
-        event.add("transp", "TRANSPARENT")
+        event.add("sequence", first_issue)
+        event.add("dtstart", vDDDTypes(start))
+        event.add("dtend", vDDDTypes(start + length))
+        event.add("summary", vText(f"{post.order}. {post.title} · {game_title} {game_id}"))
+        event.add("description", vText(event_description(post)))
+        event.add("transp", transparent)
         if post.rings:
             # The slot's posts share one moment: a reminder on each would ring them all at
             # once (six on day 1 of Galaxy Trucker).
             alarm = Alarm()
-            alarm.add("action", "DISPLAY")
-            alarm.add("description", f"Post soon: {post.title}")
-            alarm.add("trigger", dt.timedelta(minutes=-REMINDER_MINUTES))
+            alarm.add("action", display)
+            alarm.add("description", vText(f"Post soon: {post.title}"))
+            alarm.add("trigger", before)
             event.add_component(alarm)
         cal.add_component(event)
     return bytes(cal.to_ical())
