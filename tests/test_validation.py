@@ -12,6 +12,7 @@ from generator.pack.document import Document
 from generator.pack.validation import (
     ANY_VALUE,
     KEY,
+    FieldError,
     Strict,
     error_location,
     field_keys,
@@ -163,6 +164,37 @@ def test_the_context_reaches_a_models_own_checks_for_that_call_only() -> None:
     ]
     assert validation_context() == {}
     assert validate(doc, Tiles)[1] == []
+
+
+class Piece(Strict, frozen=True, kw_only=True):
+    name: str
+    cells: list[int]
+
+    def __post_init__(self) -> None:
+        if len(set(self.cells)) != len(self.cells):
+            raise FieldError("cells", "a cell is listed twice")
+
+
+class Pieces(Strict, frozen=True, kw_only=True):
+    pieces: list[Piece]
+
+
+def test_a_check_of_one_field_names_that_field_and_its_line() -> None:
+    doc = _doc("pieces:\n  - name: a\n    cells: [1, 2]\n  - name: b\n    cells: [3, 3]\n")
+    assert [str(p) for p in validate(doc, Pieces)[1]] == [
+        "deck.yaml:5: pieces[1].cells: a cell is listed twice"
+    ]
+
+
+class Decks(Strict, frozen=True, kw_only=True):
+    decks: dict[Literal["crisis", "quorum"], list[str]]
+
+
+def test_a_map_key_not_allowed_names_the_keys_that_are() -> None:
+    doc = _doc("decks:\n  crisis: [a]\n  quorums: [b]\n")
+    assert [str(p) for p in validate(doc, Decks)[1]] == [
+        "deck.yaml:3: decks.quorums: key: got 'quorums' (expected one of 'crisis' or 'quorum')"
+    ]
 
 
 def test_field_keys_are_the_keys_as_written() -> None:

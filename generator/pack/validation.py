@@ -16,7 +16,8 @@ The API a content model is written against (msgspec, https://jcristharif.com/msg
   max_length=...)` on text, `Meta(min_length=1)` on a list or a map.
 - A key written otherwise than its attribute (`from`): `msgspec.field(name="from")`.
 - A model's own checks: `def __post_init__(self) -> None:` raising `ValueError(message)`;
-  the message is reported at that object's path and line.
+  the message is reported at that object's path and line. A check of one field raises
+  `FieldError(key, message)` instead: reported at that field's path and line.
 - A game's registries (which kinds its files may name): `validation_context()` inside
   `__post_init__` returns the mapping given to `validate(doc, model, context)` for that
   call (an empty one when a model is built in code, so a check must allow for that).
@@ -63,6 +64,15 @@ class Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
 
 _NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 _CONTEXT: ContextVar[Mapping[str, Any]] = ContextVar("validation_context", default=_NO_CONTEXT)
+
+
+class FieldError(ValueError):
+    """A model's own check (`__post_init__`) that faults one of its fields, `key` as the
+    file writes it: the problem names that field and its line, as a field's limit does."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
 
 
 def validation_context() -> Mapping[str, Any]:
@@ -160,6 +170,8 @@ class _Check:
                 return _Checked(msgspec.convert(data, tp, strict=False), data, [])
             except msgspec.ValidationError as exc:
                 message, path = error_location(str(exc))
+                if isinstance(exc.__cause__, FieldError):  # msgspec chains the check's error
+                    path = (*path, exc.__cause__.key)
             text = self._text_for(message, prefix, path, data)
             if text is None:
                 break
@@ -205,9 +217,8 @@ class _Check:
                 try:
                     msgspec.convert(key, key_tp, strict=False)
                 except msgspec.ValidationError as exc:
-                    errors.append(
-                        ((*prefix, key), "key: " + _words(error_location(str(exc))[0], key))
-                    )
+                    said = _key_words(error_location(str(exc))[0], key, key_tp)
+                    errors.append(((*prefix, key), "key: " + said))
                     continue
             checked = self.run(value, value_tp, (*prefix, key))
             errors += checked.errors
@@ -266,6 +277,13 @@ def _said(
         tags = ", ".join(repr(t) for t in _tags(union))
         return where, f"got {_shown(given)} (expected one of {tags})"
     return where, _words(message, given)
+
+
+def _key_words(message: str, key: Any, key_tp: Any) -> str:
+    """A map's key refused: the keys allowed where the key type names them."""
+    if _BAD_LITERAL.match(message):
+        return f"got {_shown(key)} (expected one of {_one_of(typing.get_args(_unwrap(key_tp)))})"
+    return _words(message, key)
 
 
 def _words(message: str, given: Any) -> str:
