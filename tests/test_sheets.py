@@ -13,7 +13,7 @@ from pypdf.generic import ContentStream
 
 from generator.games import OutputFile, RenderOptions, Scope, rules_for
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.model import Board, StartCell
+from generator.games.galaxy_trucker.model import Board, StartCell, Tile
 from generator.games.galaxy_trucker.sheets.aid import (
     aid_blocks,
     aid_pages,
@@ -401,3 +401,24 @@ def test_a_board_too_wide_is_a_clear_error(content: GalaxyTrucker) -> None:
     bigger = dataclasses.replace(content, boards=boards)
     with pytest.raises(LayoutError, match=r"round 3: ship III .* do not fit on a4 paper"):
         ShipSheet(bigger, bigger.rounds[2], True).page("a4")
+
+
+def test_a_ship_sheet_finds_its_legend_tiles_once(
+    content: GalaxyTrucker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The layout asks the legend's height for every column and cell size it tries: the
+    tiles it pictures are looked up once per sheet, not once per question."""
+    from generator.games.galaxy_trucker.sheets import ship
+
+    calls: list[bool] = []
+    real = ship.sample_tiles
+
+    def counted(c: GalaxyTrucker, *, merge_sizes: bool = False) -> list[tuple[str, Tile]]:
+        calls.append(merge_sizes)
+        return real(c, merge_sizes=merge_sizes)
+
+    monkeypatch.setattr(ship, "sample_tiles", counted)
+    sheet = ShipSheet(content, content.rounds[0], False)
+    for paper in PAPERS:  # laid out and drawn on each paper
+        render_pdf([sheet.page(paper)], paper, title="t")
+    assert calls == [True]

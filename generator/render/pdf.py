@@ -431,12 +431,16 @@ def assign(
     if any(h is not None and h + gap < 0 for row in heights for h in row):
         return _assign_trying_all(blocks, columns, gap, strip, heights)
 
-    def overfilled(used: list[float]) -> bool:
+    every_column = range(len(columns))
+
+    def overfilled(used: list[float], grown: int) -> bool:
+        """Whether a column overflows once column `grown` took a block: only that one can,
+        unless it is the strip, whose push moves every other column down."""
         shift = used[-1] if strip else 0.0
         return not all(
             columns[c].y + (0.0 if strip and c == last else shift) + used[c] - gap
             <= columns[c].bottom + 0.01
-            for c in range(len(columns))
+            for c in (every_column if strip and grown == last else (grown,))
             if used[c]
         )
 
@@ -452,7 +456,7 @@ def assign(
                 continue
             grown = used.copy()
             grown[c] += height + gap
-            if overfilled(grown):
+            if overfilled(grown, c):
                 continue
             choice.append(c)
             if extend(grown):

@@ -19,8 +19,11 @@ def sample_tiles(content: GalaxyTrucker, *, merge_sizes: bool = False) -> list[t
     start = content.starting_cabin
     samples = [(content.tile_type(start).name, start)]
     seen = {samples[0][0]}
+    first: dict[str, Tile] = {}  # the first tile of each type, in the pack's order
+    for t in content.tiles:
+        first.setdefault(t.type, t)
     for type_id, tile_type in content.tile_types.items():
-        tile = next((t for t in content.tiles if t.type == type_id), None)
+        tile = first.get(type_id)
         label = legend_label(content, tile_type) if merge_sizes else tile_type.name
         if tile is None or label in seen:
             continue

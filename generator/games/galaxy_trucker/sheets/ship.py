@@ -8,6 +8,7 @@ onto the other."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +17,7 @@ from generator.art.surface import BLACK, WHITE, FontName
 from generator.art.text import Measure, wrap
 from generator.games.galaxy_trucker.art.tiles import draw_tile
 from generator.games.galaxy_trucker.content import GalaxyTrucker
-from generator.games.galaxy_trucker.model import Board, Round
+from generator.games.galaxy_trucker.model import Board, Round, Tile
 from generator.games.galaxy_trucker.sheets.art import sample_tiles
 from generator.games.galaxy_trucker.sheets.common import (
     FOOTER_H,
@@ -124,6 +125,12 @@ class ShipSheet:
     @property
     def board(self) -> Board:
         return self.content.boards[self.rnd.ship]
+
+    @functools.cached_property
+    def legend_samples(self) -> list[tuple[str, Tile]]:
+        """The legend's pictures: found once per sheet, though the layout asks the legend's
+        height for every column and cell size it tries."""
+        return sample_tiles(self.content, merge_sizes=True)
 
     # --- blocks ------------------------------------------------------------------------
     def blocks(self) -> dict[str, LayoutBlock]:
@@ -368,7 +375,7 @@ class ShipSheet:
 
     def _legend_rows(self, w: float) -> tuple[int, int]:
         """(items per row, rows), balanced so that no row is left with a lone picture."""
-        items = len(sample_tiles(self.content, merge_sizes=True))
+        items = len(self.legend_samples)
         per_row = balanced(items, max(1, int(w // LEGEND_W)))
         return per_row, -(-items // per_row)
 
@@ -382,7 +389,7 @@ class ShipSheet:
         y = title_line(s, x, y, "Tiles and connectors", "full list on the player aid")
         per_row, rows = self._legend_rows(w)
         item_w = w / max(1, int(w // LEGEND_W))
-        for i, (name, tile) in enumerate(sample_tiles(self.content, merge_sizes=True)):
+        for i, (name, tile) in enumerate(self.legend_samples):
             ix = x + (i % per_row) * item_w
             iy = y + (i // per_row) * LEGEND_H
             ax = ix + (item_w - LEGEND_ART) / 2
