@@ -47,10 +47,11 @@ class PdfSurface:
 
     metrics = "pdf"  # its text widths are the PDF fonts' (art/text.py keeps wraps by it)
 
-    def __init__(self, canvas: Canvas, page_height: float) -> None:
+    def __init__(self, canvas: Canvas, page_height: float, *, min_line: float = 0.0) -> None:
         register_fonts()
         self.canvas = canvas
         self.page_height = page_height
+        self.min_line = min_line  # every stroke is at least this wide
         # What the page's graphics state holds; None: not set on this page yet.
         self._stroke: Color | None = None
         self._fill: Color | None = None
@@ -82,6 +83,7 @@ class PdfSurface:
             if stroke != self._stroke:
                 c.setStrokeColorRGB(*_rgb(stroke))
                 self._stroke = stroke
+            width = max(self.min_line, width)
             if width != self._width:
                 c.setLineWidth(width)
                 self._width = width

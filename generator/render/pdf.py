@@ -18,13 +18,13 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.art.pdf_surface import PdfSurface, register_fonts, string_width
-from generator.art.surface import BLACK, WHITE, Color, FontName, Point, Surface
+from generator.art.surface import BLACK, WHITE, Color, FontName, Surface
 from generator.art.text import Measure, wrap
 from generator.common.errors import SheetgenError
 
@@ -106,39 +106,6 @@ class Page:
         return sum(1 for r in self.regions if r.kind == kind)
 
 
-class MinLineSurface:
-    """Passes drawing on, widening any line thinner than `MIN_LINE` (art scaled down for a
-    legend would otherwise print hairlines that vanish)."""
-
-    metrics = "pdf"  # what it measures is the PDF surface's (art/text.py)
-
-    def __init__(self, surface: Surface) -> None:
-        self.inner = surface
-
-    def line(self, x1: float, y1: float, x2: float, y2: float, **kw: Any) -> None:
-        self.inner.line(x1, y1, x2, y2, **_widen(kw))
-
-    def rect(self, x: float, y: float, w: float, h: float, **kw: Any) -> None:
-        self.inner.rect(x, y, w, h, **_widen(kw))
-
-    def polygon(self, points: list[Point], **kw: Any) -> None:
-        self.inner.polygon(points, **_widen(kw))
-
-    def circle(self, cx: float, cy: float, r: float, **kw: Any) -> None:
-        self.inner.circle(cx, cy, r, **_widen(kw))
-
-    def text(self, x: float, y: float, text: str, **kw: Any) -> None:
-        self.inner.text(x, y, text, **kw)
-
-    def text_width(self, text: str, *, size: float, font: FontName = "Vera") -> float:
-        return self.inner.text_width(text, size=size, font=font)
-
-
-def _widen(kw: dict[str, Any]) -> dict[str, Any]:
-    kw["width"] = max(MIN_LINE, kw.get("width", 1.0))
-    return kw
-
-
 @dataclass(frozen=True)
 class PageSpec:
     """A page to render: its orientation and the function that draws it."""
@@ -179,8 +146,9 @@ def render_pdf(
     for spec in pages:
         width, height = page_size(paper, spec.orientation)
         canvas.setPageSize((width, height))
-        surface = PdfSurface(canvas, height)
-        page = Page(MinLineSurface(surface), paper, spec.orientation, width, height)
+        # Art scaled down for a legend would otherwise print hairlines that vanish.
+        surface = PdfSurface(canvas, height, min_line=MIN_LINE)
+        page = Page(surface, paper, spec.orientation, width, height)
         spec.draw(page)
         if on_page is not None:
             on_page(page)
