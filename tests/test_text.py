@@ -1,3 +1,5 @@
+import random
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -27,6 +29,20 @@ def test_roll_text_shows_faces_and_sum() -> None:
 
 def test_bgg_safe_keeps_a_less_than_from_cutting_the_post() -> None:
     assert bgg_safe("strength <5 or <= 6") == "strength < 5 or < = 6"
+    assert bgg_safe("<<a <\u00a0b <\u2003c <\u200bd <") == "< < a <\u00a0b <\u2003c < \u200bd <"
+
+
+def test_bgg_safe_spaces_every_less_than_before_a_non_space() -> None:
+    """Checked character by character, against what `str.isspace` calls a space."""
+    chosen = random.Random("bgg")
+    pool = ["<", "<", "a", " ", "\n", "\t", "\u00a0", "\u2003", "\u200b", "\u3000", "é"]
+    for _ in range(3000):
+        text = "".join(chosen.choice(pool) for _ in range(chosen.randint(0, 12)))
+        expected = "".join(
+            ch + (" " if ch == "<" and i + 1 < len(text) and not text[i + 1].isspace() else "")
+            for i, ch in enumerate(text)
+        )
+        assert bgg_safe(text) == expected, repr(text)
 
 
 def test_a_fenced_block_is_never_cut_between_discord_messages() -> None:

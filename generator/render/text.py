@@ -11,6 +11,7 @@ A post is written once as a small structure and rendered per platform:
 
 from __future__ import annotations
 
+import re
 import string
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -39,14 +40,13 @@ def roll_text(faces: list[int]) -> str:
     return f"{' '.join(die_face(f) for f in faces)} = {sum(faces)}"
 
 
+# A '<' with a non-space after it (`\S` is what `str.isspace` calls no space).
+_BGG_CUT = re.compile(r"<(?=\S)")
+
+
 def bgg_safe(text: str) -> str:
     """BGG stops a post at '<' followed by a non-space; a space after it keeps the rest."""
-    out = []
-    for i, ch in enumerate(text):
-        out.append(ch)
-        if ch == "<" and i + 1 < len(text) and not text[i + 1].isspace():
-            out.append(" ")
-    return "".join(out)
+    return _BGG_CUT.sub("< ", text)
 
 
 def spoiler_name(file: str) -> str:
