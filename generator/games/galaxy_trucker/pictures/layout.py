@@ -60,8 +60,11 @@ SUPERSAMPLE = 2
 
 _PICTURES: dict[tuple[Any, ...], Image.Image] = {}
 # What many pictures start with (every tile's frame), drawn once at twice the size: a
-# picture starting with it starts from a copy, the same pixels.
+# picture starting with it starts from it pasted whole onto its canvas, the same pixels.
 _STARTS: dict[tuple[Any, ...], Image.Image] = {}
+
+# The canvases pictures are drawn on, by size (`_canvas`).
+_CANVASES: dict[tuple[int, int], PngSurface] = {}
 
 # A picture's first steps, shared with others: (what they depend on, how they are drawn).
 Start = tuple[tuple[Any, ...], Any]
@@ -82,8 +85,9 @@ def _picture(
     found = _PICTURES.get(key)
     if found is None:
         size = (w * SUPERSAMPLE, h * SUPERSAMPLE)
+        big = _canvas(size)
         if start is None:
-            big = PngSurface.blank(*size, background)
+            big.image.paste(background, (0, 0, *size))
         else:
             start_key = (*start[0], size, background)
             begun = _STARTS.get(start_key)
@@ -91,10 +95,21 @@ def _picture(
                 first = PngSurface.blank(*size, background)
                 start[1](first, *size)
                 begun = _STARTS[start_key] = first.image
-            big = PngSurface(begun.copy())
+            big.image.paste(begun, (0, 0))
         draw(big, *size)
         # An exact 2x2 box average: smooth edges for a tenth of a Lanczos filter's time.
         found = _PICTURES[key] = big.image.reduce(SUPERSAMPLE)
+    return found
+
+
+def _canvas(size: tuple[int, int]) -> PngSurface:
+    """The one canvas of this size that pictures are drawn on at twice their size, one after
+    another: each starts by covering all of it (a fill or its start pasted whole), so nothing
+    of the picture before stays. Writing over a canvas already in memory costs a fraction
+    of making a new image of a card's size (which the system hands over page by page)."""
+    found = _CANVASES.get(size)
+    if found is None:
+        found = _CANVASES[size] = PngSurface.blank(*size)
     return found
 
 
@@ -154,6 +169,7 @@ def forget_pictures() -> None:
     """This process draws every picture again from here on."""
     _PICTURES.clear()
     _STARTS.clear()
+    _CANVASES.clear()
     _INDICES.clear()
     forget_bundles()
 
