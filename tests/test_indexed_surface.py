@@ -9,7 +9,8 @@ import io
 from collections.abc import Callable
 from typing import Any
 
-from PIL import Image, ImageChops
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from generator.art.indexed_surface import IndexedSurface, palette_map
 from generator.art.png_surface import PngSurface, encode_png, make_palette
@@ -117,3 +118,57 @@ def test_every_colour_a_pixel_may_stand_for_maps_back_onto_its_index() -> None:
     assert [i for i in sorted(held) if back[i] != i] == []
     # What the test is for: some index a picture holds is not where its own colour maps.
     assert [i for i in sorted(held) if own.tobytes()[i] != i]
+
+
+def test_the_same_text_over_other_pixels_is_drawn_again() -> None:
+    """A text drawn again is pasted as first mapped only over the same indices standing for
+    the same colours: over another fill, at another fraction of a pixel or in another
+    colour it is drawn anew, as the RGB picture draws it."""
+
+    def again(surface: Any, picture: _Picture) -> None:
+        surface.rect(20, 20, 300, 40, stroke=None, fill=PANEL)
+        surface.rect(20, 60, 300, 40, stroke=None, fill=RED)
+        for x, y, colour in [
+            (170, 50, TEXT),  # on the panel
+            (170, 90, TEXT),  # on the red
+            (170.5, 140, TEXT),  # on the background, then at other fractions of a pixel
+            (170, 180.5, TEXT),
+            (170, 220, TEXT),
+            (170, 260, ACCENT),  # in another colour
+        ]:
+            surface.text(x, y, "Card 1 · Event 3", size=30, color=colour, anchor="middle")
+        surface.rect(20, 330, 300, 60, stroke=None, fill=CREAM)
+        surface.text(170, 370, "Card 1 · Event 3", size=30, color=TEXT, anchor="middle")
+
+    drawn, composed = _both(again)
+    assert composed == drawn
+
+
+def test_a_text_is_rendered_once_and_drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One line of text is placed by the mask Pillow renders to draw it (no separate
+    measuring), and the same text over the same pixels in a later post is the patch mapped
+    the first time (a footer, a card's label)."""
+    rendered: list[str] = []
+    measured: list[str] = []
+    drawn: list[str] = []
+    render, measure, draw = (
+        ImageFont.FreeTypeFont.getmask2,
+        ImageFont.FreeTypeFont.getbbox,
+        ImageDraw.ImageDraw.text,
+    )
+
+    def counted(log: list[str], real: Callable[..., Any]) -> Callable[..., Any]:
+        def inner(this: Any, *args: Any, **kwargs: Any) -> Any:
+            log.append(str(args[1] if log is drawn else args[0]))
+            return real(this, *args, **kwargs)
+
+        return inner
+
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", counted(rendered, render))
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getbbox", counted(measured, measure))
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", counted(drawn, draw))
+    words = "Galaxy Trucker · Game 7Q3F-K2PX"  # a text no other test draws
+    for _ in range(3):
+        post = IndexedSurface(400, 120, BACKGROUND, _palette())
+        post.text(200.5, 90, words, size=28, color=TEXT, anchor="middle")
+    assert (rendered, measured, drawn) == ([words], [], [words])

@@ -25,7 +25,7 @@ import math
 from collections.abc import Callable
 from typing import Protocol
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from generator.art.png_surface import PNG_OPTIONS, dash_pieces, draw_typed, load_font
 from generator.art.surface import BLACK, Anchor, Color, FontName, Point
@@ -55,6 +55,8 @@ class PaletteMap:
         self.data = bytes(palette.getpalette("RGB") or [])
         self._indices: dict[Color, int] = {}
         self.round_trip = self._round_trip_colours()
+        # Text patches as mapped onto this palette (`IndexedSurface._text_patch`).
+        self.drawn_text: dict[tuple[object, ...], Image.Image] = {}
 
     def index(self, colour: Color) -> int:
         found = self._indices.get(colour)
@@ -130,6 +132,7 @@ class IndexedSurface:
         # What each index stands for under text: the colour filled as it, where this
         # surface filled one, else a colour that maps onto it (near the palette's own).
         self._under = bytearray(self.map.round_trip)
+        self._under_now = bytes(self._under)  # the same, as a key of drawn text
         self._filled: set[int] = set()
         self._ink(background)
 
@@ -141,6 +144,7 @@ class IndexedSurface:
         if index not in self._filled:
             self._filled.add(index)
             self._under[3 * index : 3 * index + 3] = bytes(colour)
+            self._under_now = bytes(self._under)
         return index
 
     def line(
@@ -222,16 +226,17 @@ class IndexedSurface:
     ) -> None:
         face = load_font(font, round(size))
         pillow_anchor = _ANCHORS[anchor]
-        if "\n" in text:  # lines laid out by Pillow
-            box = _MEASURE.textbbox((x, y), text, font=face, anchor=pillow_anchor)
+        multiline = "\n" in text
+        if multiline:  # lines laid out by Pillow
+            box = _padded(_MEASURE.textbbox((x, y), text, font=face, anchor=pillow_anchor))
         else:
-            left, top, right, bottom = face.getbbox(text, anchor=pillow_anchor)
-            box = (x + left, y + top, x + right, y + bottom)
+            box = _ink_box(face, text, pillow_anchor, x, y)
 
         def draw(on: ImageDraw.ImageDraw, at: Point, ink: Color) -> None:
             on.text(at, text, fill=ink, font=face, anchor=pillow_anchor)
 
-        self._text_patch(box, (x, y), color, draw, multiline="\n" in text)
+        what = ("text", text, font, round(size), pillow_anchor)
+        self._text_patch(box, (x, y), color, draw, what, multiline=multiline)
 
     def text_width(self, text: str, *, size: float, font: FontName = "Vera") -> float:
         return load_font(font, round(size)).getlength(text)
@@ -250,7 +255,7 @@ class IndexedSurface:
         """A line holding players' names, as `PngSurface.typed_text` draws it: its patch is
         the image's whole width (the pieces are placed by sums of their lengths, which moving
         them could round), as tall as three times the size around the baseline."""
-        box = (0.0, y - 2 * size, float(self.image.width), y + size)
+        box = _padded((0.0, y - 2 * size, float(self.image.width), y + size))
 
         def draw(on: ImageDraw.ImageDraw, at: Point, ink: Color) -> None:
             draw_typed(
@@ -258,7 +263,8 @@ class IndexedSurface:
                 anchor=_ANCHORS[anchor], name=False,
             )  # fmt: skip
 
-        self._text_patch(box, (x, y), color, draw)
+        what = ("typed", text, font, round(size), _ANCHORS[anchor])
+        self._text_patch(box, (x, y), color, draw, what)
 
     def paste(self, picture: Picture, xy: tuple[int, int]) -> None:
         """A whole picture pasted at `xy`: its indices as they are."""
@@ -271,32 +277,69 @@ class IndexedSurface:
 
     def _text_patch(
         self,
-        box: tuple[float, float, float, float],
+        box: tuple[int, int, int, int],
         at: Point,
         colour: Color,
         draw: Callable[[ImageDraw.ImageDraw, Point, Color], None],
+        what: tuple[object, ...],
         multiline: bool = False,
     ) -> None:
-        """Text drawn in RGB over what is under it in `box` (see the module's docstring),
-        and mapped back: every pixel the text leaves alone maps back onto the index it had
-        (what it stands for maps onto it)."""
+        """Text drawn in RGB over what is under it in `box` (whole pixels its ink stays
+        within; see the module's docstring), and mapped back: every pixel the text leaves
+        alone maps back onto the index it had (what it stands for maps onto it). `what`
+        names the text drawn by `draw` at `at` (its words, font, size and anchor): the same
+        text drawn again over the same indices, standing for the same colours, is the same
+        patch, pasted as it was mapped (a post's footer, the labels "Card 1", "Event 3")."""
         width, height = self.image.size
         x, y = at
-        left = max(0, math.floor(box[0]) - _TEXT_PAD)
-        top = max(0, math.floor(box[1]) - _TEXT_PAD)
+        left, top, right, bottom = box
+        left, top = max(0, left), max(0, top)
         # Pillow splits where text starts into a whole pixel and a fraction (the fraction
         # shapes the glyphs). Moved towards 0 by whole pixels, never past it, a start keeps
         # its fraction exactly (the difference of the two numbers is exact); lines Pillow
         # lays out below one another are placed by sums, which moving could round: not moved.
         left = min(left, math.floor(x)) if x >= 0 and not multiline else 0
         top = min(top, math.floor(y)) if y >= 0 and not multiline else 0
-        right = min(width, math.ceil(box[2]) + _TEXT_PAD)
-        bottom = min(height, math.ceil(box[3]) + _TEXT_PAD)
+        right, bottom = min(width, right), min(height, bottom)
         if right <= left or bottom <= top:
             return
         where = (left, top, right, bottom)
         patch = self.image.crop(where)
-        patch.putpalette(self._under)
-        rgb = patch.convert("RGB")
-        draw(ImageDraw.Draw(rgb), (x - left, y - top), colour)
-        self.image.paste(self.map.mapped(rgb), where)
+        key = (*what, colour, x - left, y - top, patch.size, patch.tobytes(), self._under_now)
+        drawn = self.map.drawn_text.get(key)
+        if drawn is None:
+            patch.putpalette(self._under)
+            rgb = patch.convert("RGB")
+            draw(ImageDraw.Draw(rgb), (x - left, y - top), colour)
+            drawn = self.map.mapped(rgb)
+            if len(self.map.drawn_text) < DRAWN_TEXTS:
+                self.map.drawn_text[key] = drawn
+        self.image.paste(drawn, where)
+
+
+# How many mapped text patches a palette keeps for text drawn again (most are a label's
+# size, a few kilobytes each).
+DRAWN_TEXTS = 1024
+
+
+def _padded(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+    """A measured box of text, in whole pixels and widened by `_TEXT_PAD`."""
+    return (
+        math.floor(box[0]) - _TEXT_PAD,
+        math.floor(box[1]) - _TEXT_PAD,
+        math.ceil(box[2]) + _TEXT_PAD,
+        math.ceil(box[3]) + _TEXT_PAD,
+    )
+
+
+def _ink_box(
+    face: ImageFont.FreeTypeFont, text: str, anchor: str, x: float, y: float
+) -> tuple[int, int, int, int]:
+    """Where one line of text drawn at (x, y) puts its ink: the mask Pillow renders to draw
+    it (from the same fractional start, so the font keeps it for the drawing), placed where
+    Pillow places it, with no separate measuring."""
+    start = (math.modf(x)[0], math.modf(y)[0])
+    mask, (dx, dy) = face.getmask2(text, "L", anchor=anchor, start=start)
+    left, top = int(x) + dx, int(y) + dy
+    mask_width, mask_height = mask.size
+    return left, top, left + mask_width, top + mask_height

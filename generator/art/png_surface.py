@@ -196,10 +196,12 @@ class MaskKeepingFont(ImageFont.FreeTypeFont):
                 text, mode, direction, features, language, stroke_width, anchor, ink, start,
                 *args, **kwargs,
             )  # fmt: skip
-        # `ink` is left out: FreeType uses it for colour (RGBA) glyphs alone.
+        # `ink` is left out: FreeType uses it for colour (RGBA) glyphs alone, and so is
+        # `stroke_filled`, which shapes a stroke alone (there is none): a mask asked for
+        # to measure text (art/indexed_surface.py) is the one drawing it uses.
         # Pillow 10 passes `start` as a list, later releases as a tuple.
         at = None if start is None else tuple(start)
-        key = (text, mode, anchor, at, kwargs.get("stroke_filled", False))
+        key = (text, mode, anchor, at)
         found = self._masks.get(key)
         if found is None:
             found = super().getmask2(text, mode, None, None, None, 0, anchor, ink, start, **kwargs)
