@@ -328,3 +328,24 @@ def test_every_card_keeps_28_px_text_at_every_post_size(
     assert {text for _, text, _ in sizes} >= {"C", "1", "S"}
     small = sorted({(round(s, 1), text, where) for s, text, where in sizes if s < 28 - 0.01})
     assert not small, repr(small[:20])
+
+
+def test_a_roll_post_s_dice_are_kept_with_the_pack_s_pictures(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A later game pastes the dice a roll post shows as kept, as it does the tiles and
+    cards, without drawing them again (each is a picture of a third of the post)."""
+    from generator.common.cache import flush_all
+
+    palette = images_layout.game_palette(game.content)
+    first = images_layout.die_picture(game.content, 5, 372).indices(palette).tobytes()
+    flush_all()
+    images_layout.forget_pictures()  # as a later process, which draws nothing yet
+
+    def not_again(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("a kept die is drawn again")
+
+    monkeypatch.setattr(images_layout, "draw_die", not_again)
+    again = images_layout.die_picture(game.content, 5, 372).indices(palette).tobytes()
+    images_layout.forget_pictures()
+    assert again == first

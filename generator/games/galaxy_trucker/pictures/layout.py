@@ -116,7 +116,7 @@ def _canvas(size: tuple[int, int]) -> PngSurface:
 class KeptPicture:
     """A picture pasted whole into a post: its RGB pixels (`_picture`, drawn once), and the
     palette index of each, mapped once and, with `kept_as` (what it depends on: the kind, the
-    pack digest, the tile or card), kept between runs in one bundle per pack and palette
+    pack digest, the tile, card or die), kept between runs in one bundle per pack and palette
     (common/cache.py): a pack's later games paste them without drawing or mapping the
     picture again."""
 
@@ -147,7 +147,7 @@ class KeptPicture:
             return found
         kept, name = None, ""
         if self.kept_as is not None:
-            # One bundle per pack and palette holds every tile's and card's indices.
+            # One bundle per pack and palette holds every tile's, card's and die's indices.
             kind, pack_digest, ident = self.kept_as
             which = hashlib.sha256(colours).hexdigest()
             kept = bundle(("post-picture-indices", pack_digest, which))
@@ -207,13 +207,16 @@ def card_picture(content: GalaxyTrucker, card_id: str, w: int, h: int) -> KeptPi
     )
 
 
-def die_picture(value: int, size: int) -> KeptPicture:
+def die_picture(content: GalaxyTrucker, value: int, size: int) -> KeptPicture:
+    """A die showing `value`, kept between runs with the pack's tiles and cards: every roll
+    post pastes two, as large as the post allows."""
     return KeptPicture(
         ("die", value, size),
         size,
         size,
         lambda s, w, h: draw_die(s, value, w * 0.04, h * 0.04, w * 0.92),
         ROW_PANEL,
+        ("die", content.pack_digest, str(value)),
     )
 
 
@@ -271,7 +274,7 @@ def _mosaic_palette(content: GalaxyTrucker) -> Image.Image:
         mosaic.image.paste(picture, ((i % 2) * PALETTE_CARD[0], top + (i // 2) * PALETTE_CARD[1]))
     y = top + card_rows * PALETTE_CARD[1]
     for value in range(1, 7):
-        mosaic.image.paste(die_picture(value, 80).rgb(), ((value - 1) * 90, y))
+        mosaic.image.paste(die_picture(content, value, 80).rgb(), ((value - 1) * 90, y))
     mosaic.rect(600, y, 480, 200, stroke=None, fill=ROW_PANEL, radius=18)
     for k, colour in enumerate((TEXT, MUTED, ACCENT)):
         mosaic.text(20, y + 130 + k * 30, "Round 1 · Turn", size=MIN_TEXT, color=colour)
@@ -468,7 +471,7 @@ def draw_rolls(
         x0 - 30, y - 30, 2 * die + gap + 60, die + 60, stroke=None, fill=ROW_PANEL, radius=24
     )
     for n, value in enumerate((a, b)):
-        surface.paste(die_picture(value, die), (round(x0 + n * (die + gap)), round(y)))
+        surface.paste(die_picture(content, value, die), (round(x0 + n * (die + gap)), round(y)))
     surface.text(
         WIDTH / 2,
         y + die + 110,
