@@ -103,6 +103,29 @@ def test_writes_never_follow_a_symlinked_subfolder(run: Any, tmp_path: Path) -> 
     assert (game / "round-1" / "turn-03-build.facebook.txt").is_file()
 
 
+def test_a_turn_keeps_listed_only_the_files_still_there_as_written(
+    run: Any, tmp_path: Path
+) -> None:
+    """The manifest after `turn N` keeps an earlier file only when it is still a regular
+    file reached without a symlink: not one deleted, one made a symlink, or one in a folder
+    made a symlink (to a copy holding the very same names)."""
+    assert run("game", "--no-images", "--seed", SEED, "-o", "g").exit_code == 0
+    game = tmp_path / "g"
+    before = json.loads((game / "manifest.json").read_text())["files"]
+    (game / "game-start.discord.md").unlink()
+    (game / "game-end.bgg.txt").unlink()
+    (game / "game-end.bgg.txt").symlink_to(game / "game-end.host.txt")
+    shutil.copytree(game / "round-2", tmp_path / "copy")
+    shutil.rmtree(game / "round-2")
+    (game / "round-2").symlink_to(tmp_path / "copy")
+    assert run("turn", "3", "--no-images", "-o", "g").exit_code == 0
+    after = json.loads((game / "manifest.json").read_text())["files"]
+    gone = {"game-start.discord.md", "game-end.bgg.txt"}
+    gone |= {name for name in before if name.startswith("round-2/")}
+    assert set(after) == set(before) - gone
+    assert "round-1/turn-03-build.facebook.txt" in after and "game-end.host.txt" in after
+
+
 @pytest.mark.parametrize("where", ["/", "home"])
 def test_output_into_root_or_home_is_refused(
     run: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str

@@ -26,7 +26,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -290,11 +290,8 @@ def _write(
         checked: set[Path] = set()
         for name, item in new.items():
             _place(staging, PurePosixPath(name), item.data, checked)
-        manifest = {
-            k: v
-            for k, v in keep_listed.items()
-            if k not in gone and k not in new and _kept(root, k)
-        }
+        still = _kept(root, [k for k in keep_listed if k not in gone and k not in new])
+        manifest = {k: v for k, v in keep_listed.items() if k in still}
         manifest.update({name: _sha256(item.data) for name, item in new.items()})
         plan_bytes = to_json(plan)
         manifest[PLAN_FILE] = _sha256(plan_bytes)
@@ -327,14 +324,38 @@ def _write(
             _remove_tree(staging)
 
 
-def _kept(root: Path, name: str) -> bool:
-    """A file an earlier run listed is still there: a regular file, reached without a
-    symlink."""
+def _kept(root: Path, names: Iterable[str]) -> set[str]:
+    """The files an earlier run listed that are still there: regular files, reached without
+    a symlink. Each folder is listed once (a game's some 480 files are in a handful of
+    folders), not each file looked at."""
+    listings: dict[PurePosixPath, set[str]] = {}
+    found = set()
+    for name in names:
+        try:
+            rel = _safe_relative(name)
+        except ValueError:
+            continue
+        folder = rel.parent
+        if folder not in listings:
+            listings[folder] = _regular_files_in(root, folder)
+        if rel.name in listings[folder]:
+            found.add(name)
+    return found
+
+
+def _regular_files_in(root: Path, folder: PurePosixPath) -> set[str]:
+    """The names of the regular files in root/folder; none when a folder on the way is not
+    a real folder (a symlink, a file, nothing)."""
+    path = root
+    for part in folder.parts:
+        path = path / part
+        if not is_real_dir(path):
+            return set()
     try:
-        path = reached(root, _safe_relative(name))
-    except ValueError:
-        return False
-    return path is not None and _is_regular(path)
+        with os.scandir(path) as entries:
+            return {entry.name for entry in entries if entry.is_file(follow_symlinks=False)}
+    except OSError:
+        return set()
 
 
 def _folder_mode(root: Path) -> int:
