@@ -74,12 +74,15 @@ def picture_from(data: bytes, size: tuple[int, int], mode: str = "RGB") -> Image
     unpack = zlib.decompressobj(-15)
     try:
         # Never more than the picture's own size, whatever the data claims.
-        pixels = unpack.decompress(data[start + 8 :], expected + 1)
+        pixels = unpack.decompress(memoryview(data)[start + 8 :], expected + 1)
     except zlib.error:
         return None
     if len(pixels) != expected or not unpack.eof or unpack.unused_data:
         return None
-    return Image.frombytes(mode, size, pixels)
+    # Indices are read as they lie in the bytes (a read-only picture, only ever pasted),
+    # not copied into a new picture first cleared; RGB pixels are copied (Pillow keeps them
+    # four bytes apart).
+    return Image.frombuffer(mode, size, pixels, "raw", mode, 0, 1)
 
 
 def indices_from(data: bytes, size: tuple[int, int]) -> Image.Image | None:
