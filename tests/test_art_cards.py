@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 from PIL import ImageChops
 from reportlab.pdfgen.canvas import Canvas
@@ -60,13 +61,13 @@ def test_numbers_reach_the_picture(
 ) -> None:
     card = content.cards_by_id[card_id]
     a = face(content, card).image
-    b = face(content, card.model_copy(update=change)).image
+    b = face(content, msgspec.structs.replace(card, **change)).image
     assert ImageChops.difference(a, b).getbbox() is not None
 
 
 def test_meteor_direction_reaches_the_picture(content: GalaxyTrucker) -> None:
     card = content.cards_by_id["meteoric-swarm-1a"]
-    meteors = [m.model_copy(update={"direction": "rear"}) for m in card.meteors]
-    turned = card.model_copy(update={"meteors": meteors})
+    meteors = [msgspec.structs.replace(m, direction="rear") for m in card.meteors]
+    turned = msgspec.structs.replace(card, meteors=meteors)
     diff = ImageChops.difference(face(content, card).image, face(content, turned).image)
     assert diff.getbbox() is not None

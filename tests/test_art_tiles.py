@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from PIL import ImageChops
 from reportlab.pdfgen.canvas import Canvas
@@ -101,9 +102,9 @@ def test_labels_tell_types_apart(content: GalaxyTrucker) -> None:
 
 
 def with_side(tile: Tile, side: str, value: str) -> Tile:
-    sides = tile.sides.model_dump()
+    sides = msgspec.structs.asdict(tile.sides)
     sides[side] = value
-    return tile.model_copy(update={"sides": Sides(**sides)})
+    return msgspec.structs.replace(tile, sides=Sides(**sides))
 
 
 @pytest.mark.parametrize("side", ["e", "w"])
@@ -131,7 +132,7 @@ def test_hazard_hold_differs_from_plain_hold_beyond_colour(content: GalaxyTrucke
     assert label_of(plain) != label_of(hazard)
     tile = next(t for t in content.tiles if t.type == "cargo-2")
     a = render(content, tile).image.convert("L")
-    b = render(content, tile.model_copy(update={"type": "hazard-2"})).image.convert("L")
+    b = render(content, msgspec.structs.replace(tile, type="hazard-2")).image.convert("L")
     assert ImageChops.difference(a, b).getbbox() is not None  # even in grey, they differ
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from PIL import Image
 
@@ -63,9 +64,9 @@ def test_level_decks_hold_the_nine_new_cards(content: Any) -> None:
 
 
 def test_bad_day_is_level_one_only() -> None:
-    BadDayCard.model_validate({"id": "b", "kind": "bad-day", "level": 1})
-    with pytest.raises(ValueError, match="level I card"):
-        BadDayCard.model_validate({"id": "b", "kind": "bad-day", "level": 2})
+    msgspec.convert({"id": "b", "kind": "bad-day", "level": 1}, BadDayCard)
+    with pytest.raises(msgspec.ValidationError, match="level I card"):
+        msgspec.convert({"id": "b", "kind": "bad-day", "level": 2}, BadDayCard)
 
 
 def test_flights_keep_their_size_and_the_original_stack_mix(

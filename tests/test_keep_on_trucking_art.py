@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from PIL import Image, ImageChops
 from pypdf import PdfReader
@@ -78,11 +79,11 @@ def test_every_new_type_draws_on_png_and_pdf(content: Any, tmp_path: Path) -> No
 def test_plating_is_a_band_not_pipes(content: Any) -> None:
     base = next(t for t in content.tiles if t.id == "K001")  # plated top and right
     assert base.sides.n == "plating"
-    as_smooth = base.model_copy(
-        update={"sides": Sides(n="smooth", e="plating", s="universal", w="single")}
+    as_smooth = msgspec.structs.replace(
+        base, sides=Sides(n="smooth", e="plating", s="universal", w="single")
     )
-    as_single = base.model_copy(
-        update={"sides": Sides(n="single", e="plating", s="universal", w="single")}
+    as_single = msgspec.structs.replace(
+        base, sides=Sides(n="single", e="plating", s="universal", w="single")
     )
     plated, smooth, single = (picture(content, t) for t in (base, as_smooth, as_single))
     # The top edge strip: the plate colour only where the side is plated.
@@ -172,7 +173,7 @@ def test_six_ships_in_a4_and_letter(files: dict[str, bytes]) -> None:
 
 
 def drawn(content: Any, round_number: int, ship: str, paper: str) -> Page:
-    rnd = content.rounds[round_number - 1].model_copy(update={"ship": ship})
+    rnd = msgspec.structs.replace(content.rounds[round_number - 1], ship=ship)
     sheet = TruckingShipSheet(base_view(content), rnd, round_number == 3)
     pages: list[Page] = []
     render_pdf([sheet.page(paper)], paper, title="t", on_page=pages.append)

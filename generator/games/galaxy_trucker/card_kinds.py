@@ -9,9 +9,9 @@ class, listed in `KINDS` (the registry's order: the player aid lists them so).""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
-from pydantic import Field
+from msgspec import Meta
 
 from generator.art import icons
 from generator.art.surface import Surface
@@ -68,64 +68,57 @@ def crew_lost_row(n: int) -> Row:
 
 
 # --- schemas -----------------------------------------------------------------------------
-class AbandonedShipCard(CardBase):
-    kind: Literal["abandoned-ship"]
+class AbandonedShipCard(CardBase, tag="abandoned-ship", frozen=True, kw_only=True):
     crew_lost: Positive
     credits: Positive
     days: Positive
 
 
-class AbandonedStationCard(CardBase):
-    kind: Literal["abandoned-station"]
+class AbandonedStationCard(CardBase, tag="abandoned-station", frozen=True, kw_only=True):
     crew_needed: Positive
-    goods: list[Id] = Field(min_length=1)
+    goods: Annotated[list[Id], Meta(min_length=1)]
     days: Positive
 
 
-class OpenSpaceCard(CardBase):
-    kind: Literal["open-space"]
+class OpenSpaceCard(CardBase, tag="open-space", frozen=True, kw_only=True):
+    pass
 
 
-class PlanetsCard(CardBase):
-    kind: Literal["planets"]
+class PlanetsCard(CardBase, tag="planets", frozen=True, kw_only=True):
     days: Positive
-    planets: list[list[Id]] = Field(min_length=1, max_length=6)
+    planets: Annotated[list[list[Id]], Meta(min_length=1, max_length=6)]
 
 
-class StardustCard(CardBase):
-    kind: Literal["stardust"]
+class StardustCard(CardBase, tag="stardust", frozen=True, kw_only=True):
+    pass
 
 
-class EpidemicCard(CardBase):
-    kind: Literal["epidemic"]
+class EpidemicCard(CardBase, tag="epidemic", frozen=True, kw_only=True):
+    pass
 
 
-class MeteoricSwarmCard(CardBase):
-    kind: Literal["meteoric-swarm"]
-    meteors: list[Meteor] = Field(min_length=1, max_length=12)
+class MeteoricSwarmCard(CardBase, tag="meteoric-swarm", frozen=True, kw_only=True):
+    meteors: Annotated[list[Meteor], Meta(min_length=1, max_length=12)]
 
 
-class PiratesCard(CardBase):
-    kind: Literal["pirates"]
+class PiratesCard(CardBase, tag="pirates", frozen=True, kw_only=True):
     strength: Positive
     credits: Positive
     days: Positive
-    shots: list[Shot] = Field(min_length=1, max_length=12)
+    shots: Annotated[list[Shot], Meta(min_length=1, max_length=12)]
 
 
-class SlaversCard(CardBase):
-    kind: Literal["slavers"]
+class SlaversCard(CardBase, tag="slavers", frozen=True, kw_only=True):
     strength: Positive
     crew_lost: Positive
     credits: Positive
     days: Positive
 
 
-class SmugglersCard(CardBase):
-    kind: Literal["smugglers"]
+class SmugglersCard(CardBase, tag="smugglers", frozen=True, kw_only=True):
     strength: Positive
     goods_lost: Positive
-    goods: list[Id] = Field(min_length=1)
+    goods: Annotated[list[Id], Meta(min_length=1)]
     days: Positive
 
 

@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union, cast
 
-from pydantic import Field, create_model
+import msgspec
 
-from generator.pack.legacy_pydantic import Strict
+from generator.pack.validation import Strict
 
 if TYPE_CHECKING:
     from generator.art.surface import Color, Surface
@@ -189,7 +189,8 @@ class Kinds:
         return {TILE_KINDS_KEY: self.tiles}
 
 
-# The key of the pydantic validation context under which a load passes its tile kinds.
+# The key of the validation context (validation.validation_context) under which a load passes
+# its tile kinds.
 TILE_KINDS_KEY = "tile_kinds"
 
 
@@ -197,5 +198,10 @@ TILE_KINDS_KEY = "tile_kinds"
 def _cards_file_schema(members: tuple[type[CardBase], ...]) -> type[Strict]:
     # Built once per set of kind schemas (the class is not pickled: content keeps the cards,
     # which are instances of the kinds' own schemas).
-    card = Annotated[Union[members], Field(discriminator="kind")]  # type: ignore[valid-type]  # built at run time  # noqa: UP007
-    return create_model("CardsFile", __base__=Strict, cards=(list[card], Field(min_length=1)))
+    # The members are tagged by their `kind:` (model.CardBase), which picks each card's schema.
+    card = Union[members]  # type: ignore[valid-type]  # built at run time  # noqa: UP007
+    cards = Annotated[list[card], msgspec.Meta(min_length=1)]
+    schema = msgspec.defstruct(
+        "CardsFile", [("cards", cards)], bases=(Strict,), frozen=True, kw_only=True
+    )
+    return cast(type[Strict], schema)  # defstruct says Struct; its base here is Strict

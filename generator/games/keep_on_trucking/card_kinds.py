@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from msgspec import Meta
 
 from generator.art import icons
 from generator.art.icons import INK, TRAVEL
@@ -26,7 +26,7 @@ from generator.games.galaxy_trucker.art.cards import Row, big, caption, heading,
 from generator.games.galaxy_trucker.card_kinds import FROM, goods_words, hit_words
 from generator.games.galaxy_trucker.kinds import CardKind, Hit
 from generator.games.galaxy_trucker.model import CardBase, Id, Meteor, Positive, Shot
-from generator.pack.legacy_pydantic import Strict
+from generator.pack.validation import Strict
 
 if TYPE_CHECKING:
     from generator.games.galaxy_trucker.content import GalaxyTrucker
@@ -44,55 +44,47 @@ class CoordinateRoll(Hit):
 
 
 # --- schemas -----------------------------------------------------------------------------
-class JunkCost(Strict):
+class JunkCost(Strict, frozen=True, kw_only=True):
     crew: Positive | None = None
     batteries: Positive | None = None
     goods: Positive | None = None  # any colour; batteries cannot stand in
     days: Positive | None = None
-    meteors: list[Meteor] | None = Field(default=None, min_length=1, max_length=4)
-    shots: list[Shot] | None = Field(default=None, min_length=1, max_length=4)
+    meteors: Annotated[list[Meteor], Meta(min_length=1, max_length=4)] | None = None
+    shots: Annotated[list[Shot], Meta(min_length=1, max_length=4)] | None = None
 
-    @model_validator(mode="after")
-    def _something(self) -> JunkCost:
-        if not any(getattr(self, f) for f in type(self).model_fields):
-            raise ValueError("a cost needs at least one of: " + ", ".join(type(self).model_fields))
-        return self
+    def __post_init__(self) -> None:
+        if not any(getattr(self, f) for f in self.__struct_fields__):
+            raise ValueError("a cost needs at least one of: " + ", ".join(self.__struct_fields__))
 
 
-class JunkReward(Strict):
+class JunkReward(Strict, frozen=True, kw_only=True):
     credits: Positive | None = None
-    goods: list[Id] | None = Field(default=None, min_length=1, max_length=6)
+    goods: Annotated[list[Id], Meta(min_length=1, max_length=6)] | None = None
     batteries: Positive | None = None
     crew: Positive | None = None
     days: Positive | None = None  # days gained
 
-    @model_validator(mode="after")
-    def _something(self) -> JunkReward:
-        if not any(getattr(self, f) for f in type(self).model_fields):
-            raise ValueError(
-                "a reward needs at least one of: " + ", ".join(type(self).model_fields)
-            )
-        return self
+    def __post_init__(self) -> None:
+        if not any(getattr(self, f) for f in self.__struct_fields__):
+            raise ValueError("a reward needs at least one of: " + ", ".join(self.__struct_fields__))
 
 
-class JunkRow(Strict):
+class JunkRow(Strict, frozen=True, kw_only=True):
     cost: JunkCost
     # Two rewards are a slash: the player chooses one.
-    reward: list[JunkReward] = Field(min_length=1, max_length=2)
+    reward: Annotated[list[JunkReward], Meta(min_length=1, max_length=2)]
 
 
-class JunkyardCard(CardBase):
-    kind: Literal["junkyard"]
-    rows: list[JunkRow] = Field(min_length=4, max_length=4)
+class JunkyardCard(CardBase, tag="junkyard", frozen=True, kw_only=True):
+    rows: Annotated[list[JunkRow], Meta(min_length=4, max_length=4)]
 
 
-class WideOpenSpaceCard(CardBase):
-    kind: Literal["wide-open-space"]
+class WideOpenSpaceCard(CardBase, tag="wide-open-space", frozen=True, kw_only=True):
+    pass
 
 
-class MeteorVortexCard(CardBase):
-    kind: Literal["meteor-vortex"]
-    meteors: list[Meteor] = Field(min_length=1, max_length=12)
+class MeteorVortexCard(CardBase, tag="meteor-vortex", frozen=True, kw_only=True):
+    meteors: Annotated[list[Meteor], Meta(min_length=1, max_length=12)]
 
 
 ComponentType = Literal[
@@ -108,25 +100,21 @@ COMPONENT_WORDS = {
 }
 
 
-class Limit(Strict):
+class Limit(Strict, frozen=True, kw_only=True):
     component: ComponentType
-    limit: Annotated[int, Field(ge=0, le=20)]
+    limit: Annotated[int, Meta(ge=0, le=20)]
 
 
-class AntitrustCheckCard(CardBase):
-    kind: Literal["antitrust-check"]
-    limits: list[Limit] = Field(min_length=1, max_length=6)
+class AntitrustCheckCard(CardBase, tag="antitrust-check", frozen=True, kw_only=True):
+    limits: Annotated[list[Limit], Meta(min_length=1, max_length=6)]
 
 
-class BadDayCard(CardBase):
-    kind: Literal["bad-day"]
-    sabotage_rolls: Annotated[int, Field(ge=1, le=3)] = 3
+class BadDayCard(CardBase, tag="bad-day", frozen=True, kw_only=True):
+    sabotage_rolls: Annotated[int, Meta(ge=1, le=3)] = 3
 
-    @model_validator(mode="after")
-    def _level_one(self) -> BadDayCard:
+    def __post_init__(self) -> None:
         if self.level != 1:
             raise ValueError(f"Bad Day is a level I card (got level {self.level}, expected 1)")
-        return self
 
 
 # --- words -------------------------------------------------------------------------------

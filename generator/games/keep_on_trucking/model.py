@@ -5,24 +5,24 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from msgspec import Meta
 
 from generator.games.galaxy_trucker.model import Id
-from generator.pack.legacy_pydantic import Strict
+from generator.pack.validation import Strict
 
 Edge = Literal["top", "right", "bottom", "left"]
 
 
-class Technology(Strict):
+class Technology(Strict, frozen=True, kw_only=True):
     name: str
     rule: str  # taught the first time it matters in a game
     brief: str  # the reminder after that
 
 
-class ExpansionFile(Strict):
-    set_aside: Annotated[int, Field(ge=0, le=999)]
-    ships_a: dict[Annotated[int, Field(ge=1, le=9)], Id]
-    compass: dict[Annotated[int, Field(ge=1, le=6)], Edge]
+class ExpansionFile(Strict, frozen=True, kw_only=True):
+    set_aside: Annotated[int, Meta(ge=0, le=999)]
+    ships_a: dict[Annotated[int, Meta(ge=1, le=9)], Id]
+    compass: dict[Annotated[int, Meta(ge=1, le=6)], Edge]
     technology: dict[Id, Technology]
     card_technology: dict[Id, list[Id]]
     end_of_building: str
@@ -30,6 +30,6 @@ class ExpansionFile(Strict):
     ship_rules: dict[Id, str]
     # Ship IA's ruling on rows and columns (the printed ones, whichever edge is the front),
     # printed once on its sheet beside the dice compass, example last.
-    printed_lines: list[str] = Field(min_length=1, max_length=6)
+    printed_lines: Annotated[list[str], Meta(min_length=1, max_length=6)]
     cyan_note: str
     cyan_abilities: dict[str, str]

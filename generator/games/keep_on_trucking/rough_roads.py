@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import Field
+from msgspec import Meta, field
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Board, CardBase, Id
 from generator.games.keep_on_trucking.hits import label_words, printed_line, printed_words
-from generator.pack.legacy_pydantic import Strict
+from generator.pack.validation import Strict
 from generator.plan.rng import Stream
 from generator.render.post import Block, Bold, Secret, heading, item, para
 from generator.render.text import roll_text
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 DIFFICULTIES = ("none", "hard", "extreme", "insane")
 
 
-class RollSpec(Strict):
+class RollSpec(Strict, frozen=True, kw_only=True):
     """A roll a card needs. Its placeholder in `applies` and `end_of_building` is filled by
     the line it names: `row` 'row 11', `column` 'column 6' (on Ship IA 'the printed row
     labelled 10-12', 'the printed column labelled 5-6'), `front` the line a hit from the
@@ -40,33 +40,31 @@ class RollSpec(Strict):
     line: Literal["row", "column", "front", "any"]
 
 
-class RoughRoadsCard(Strict):
+class RoughRoadsCard(Strict, frozen=True, kw_only=True):
     id: Id
     name: str
     text: str
-    rolls: list[RollSpec] = Field(default_factory=list, max_length=4)
+    rolls: Annotated[list[RollSpec], Meta(max_length=4)] = field(default_factory=list)
     # Card kind -> the line its flight texts add (placeholders: the rolls' names).
-    applies: dict[Id, str] = Field(default_factory=dict)
+    applies: dict[Id, str] = field(default_factory=dict)
     # What to do at the end of building, if anything (placeholders: the rolls' names).
     end_of_building: str | None = None
     # Notes that hold only when another card is drawn in the same round: that card's id ->
     # card kind -> the line (placeholders: this card's rolls), so a note never names a card
     # the round does not have.
-    together: dict[Id, dict[Id, str]] = Field(default_factory=dict)
+    together: dict[Id, dict[Id, str]] = field(default_factory=dict)
 
 
-class LeftOut(Strict):
+class LeftOut(Strict, frozen=True, kw_only=True):
     name: str
     why: str
 
 
-class RoughRoadsFile(Strict):
-    difficulty: dict[
-        Literal["none", "hard", "extreme", "insane"], Annotated[int, Field(ge=0, le=3)]
-    ]
+class RoughRoadsFile(Strict, frozen=True, kw_only=True):
+    difficulty: dict[Literal["none", "hard", "extreme", "insane"], Annotated[int, Meta(ge=0, le=3)]]
     read_dice: str
-    cards: list[RoughRoadsCard] = Field(min_length=1, max_length=60)
-    left_out: list[LeftOut] = Field(default_factory=list)
+    cards: Annotated[list[RoughRoadsCard], Meta(min_length=1, max_length=60)]
+    left_out: list[LeftOut] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

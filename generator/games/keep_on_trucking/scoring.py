@@ -9,11 +9,11 @@ import dataclasses
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
-from pydantic import Field
+from msgspec import Meta
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Id
-from generator.pack.legacy_pydantic import Strict
+from generator.pack.validation import Strict
 
 if TYPE_CHECKING:
     # Types only: the plan module reads this one.
@@ -23,7 +23,7 @@ TITLE_CHOICES = ("none", "3-6-9", "4-8-12")
 Ability = Literal["Lawyer", "Manager", "Merchant", "Micronavigator", "Techie", "Diplomat"]
 
 
-class CyanFile(Strict):
+class CyanFile(Strict, frozen=True, kw_only=True):
     choose: str
     total: str
     applies: dict[Id, list[Ability]]
@@ -31,14 +31,14 @@ class CyanFile(Strict):
     scoring: dict[Ability, str]
 
 
-class Title(Strict):
+class Title(Strict, frozen=True, kw_only=True):
     name: str
     count: str
     example: str
 
 
-class TitlesFile(Strict):
-    rewards: dict[Literal["3-6-9", "4-8-12"], list[Annotated[int, Field(ge=0, le=99)]]]
+class TitlesFile(Strict, frozen=True, kw_only=True):
+    rewards: dict[Literal["3-6-9", "4-8-12"], list[Annotated[int, Meta(ge=0, le=99)]]]
     titles: dict[Literal["aesthete", "contraptionist"], Title]
     award: str
 

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.bot import build
 from generator.games.galaxy_trucker.flight.engine import RoundFlight, fly_round
@@ -57,8 +59,26 @@ EXPANSION_DEFAULTS: dict[str, Any] = {
 }
 
 
+def _plain(value: Any) -> Any:
+    """A model as the digest has always read it: its fields by attribute name (a card's
+    `kind` among them), nested models likewise."""
+    if isinstance(value, msgspec.Struct):
+        data = {name: _plain(item) for name, item in msgspec.structs.asdict(value).items()}
+        tag_field = value.__struct_config__.tag_field
+        if tag_field is not None:
+            data[tag_field] = value.__struct_config__.tag
+        return data
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
 def _dump(model: Any, exclude: set[str] | None = None) -> dict[str, Any]:
-    data: dict[str, Any] = model.model_dump(exclude=exclude)
+    data: dict[str, Any] = _plain(model)
+    for name in exclude or ():
+        data.pop(name, None)
     for name, default in EXPANSION_DEFAULTS.items():
         if name in data and data[name] == default:
             del data[name]
@@ -73,10 +93,13 @@ def flight_digest(content: GalaxyTrucker) -> str:
         "tiles": [_dump(t) for t in content.tiles],
         "types": {k: _dump(v, words) for k, v in content.tile_types.items()},
         "start": _dump(content.starting_cabin),
-        "cards": [c.model_dump() for c in content.cards],
+        "cards": [_plain(c) for c in content.cards],
         "boards": {k: _dump(v, words) for k, v in content.boards.items()},
-        "rounds": [r.model_dump() for r in content.rounds],
-        "goods": {k: v.model_dump(exclude=words) for k, v in content.goods.items()},
+        "rounds": [_plain(r) for r in content.rounds],
+        "goods": {
+            k: {n: v for n, v in _plain(g).items() if n not in words}
+            for k, g in content.goods.items()
+        },
     }
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 from generator.art.surface import BLACK, WHITE
 from generator.art.text import Measure
 from generator.games import OutputFile
@@ -466,7 +468,8 @@ def ship_rounds(content: GalaxyTrucker) -> list[tuple[str, Round]]:
     exp = expansion(content)
     found = [(str(r.round), r) for r in content.rounds]
     found += [
-        (f"{r.round}A", r.model_copy(update={"ship": exp.ships_a[r.round]})) for r in content.rounds
+        (f"{r.round}A", msgspec.structs.replace(r, ship=exp.ships_a[r.round]))
+        for r in content.rounds
     ]
     return found
 
