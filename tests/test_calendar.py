@@ -7,6 +7,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from icalendar import Calendar
 
@@ -41,7 +42,7 @@ def test_one_event_per_post_at_its_moment(run: Any, tmp_path: Path, pack: str) -
         pack,
         SEED,
         dt.date(2026, 12, 1),
-        Rhythm.model_validate({"timezone": "Europe/Amsterdam", "skip": ["2026-12-03"]}),
+        msgspec.convert({"timezone": "Europe/Amsterdam", "skip": ["2026-12-03"]}, Rhythm),
     )
     posts = game.rules.posts(game.content, game.plan, Scope("game"))
     assert len(events) == len(posts) == len(calendar_posts(game.plan, posts))

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,7 +24,7 @@ CHRISTMAS = dt.date(2026, 12, 25)
 
 
 def rhythm(**fields: Any) -> Rhythm:
-    return Rhythm.model_validate(fields)
+    return msgspec.convert(fields, Rhythm, strict=False)
 
 
 def schedule(r: Rhythm | None, pack: str = "galaxy-trucker") -> list[dict[str, Any]]:
@@ -117,8 +118,11 @@ def test_a_rhythm_without_start_date_is_refused() -> None:
 @pytest.mark.parametrize(
     ("rhythm_yaml", "expected"),
     [
-        # YAML 1.1 reads an unquoted 17:30 as 1050 (base 60); 08:00 stays text.
-        ("  times: {afternoon: 17:30}\n", 'write the time in quotes, e.g. "08:00"'),
+        (
+            "  times: {afternoon: 17.30}\n",
+            "rhythm.times: expected a time \"HH:MM\" on the 24-hour clock (got '17.30')",
+        ),
+        ("  times: {afternoon: 7:30}\n", 'rhythm.times: expected a time "HH:MM"'),
         ('  times: {morning: "8am"}\n', 'expected a time "HH:MM"'),
         ('  times: {evening: "20:00"}\n', "'evening' is not a slot of this game"),
         ('  times: {morning: "18:00"}\n', "in the order of the day"),
@@ -143,6 +147,16 @@ def test_bad_rhythm_in_a_game_file(
     assert result.exit_code == 2
     assert expected in result.output
     assert "Traceback" not in result.output
+
+
+def test_an_unquoted_time_is_the_time_the_host_wrote(run: Any, tmp_path: Path) -> None:
+    """YAML 1.1 reads an unquoted 17:30 as 1050 (base 60): the rhythm takes the text."""
+    (tmp_path / "g.yaml").write_text(
+        f"seed: {SEED}\nstart: 2026-12-01\nrhythm:\n  times: {{afternoon: 17:30}}\n"
+    )
+    result = run("plan", "--game", "g.yaml")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["rhythm"]["times"] == {"afternoon": "17:30"}
 
 
 def test_game_file_rhythm_reaches_the_posts_and_stays_with_the_folder(
@@ -191,7 +205,7 @@ def test_editing_the_rhythm_of_published_posts_warns(run: Any, tmp_path: Path) -
 def test_posting_days_avoid_skips_and_rest_days(
     skip: list[dt.date], rest: list[str], start: dt.date
 ) -> None:
-    r = Rhythm.model_validate({"skip": skip, "rest_days": rest})
+    r = msgspec.convert({"skip": skip, "rest_days": rest}, Rhythm)
     dates = game_dates(start, 26, r, ["morning", "afternoon"])
     assert len(dates) == 26 and dates == sorted(set(dates)) and dates[0] >= start
     for date in dates:
@@ -208,7 +222,7 @@ def test_the_default_record_reads_back_as_a_validated_one() -> None:
     from generator.plan.rhythm import recorded
 
     default = Rhythm().record()
-    assert recorded(default) == Rhythm.model_validate(default) == Rhythm()
+    assert recorded(default) == msgspec.convert(default, Rhythm, strict=False) == Rhythm()
     assert recorded(dict(default)) is not None  # a copy is the default too
     other = {**default, "times": {"morning": "07:15"}}
     assert recorded(other).times == {"morning": "07:15"}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,8 +36,9 @@ def parse_rhythm(ctx: click.Context, param: click.Parameter, value: str | None) 
     plan.json records it (any key left out is the default's)."""
     if value is None:
         return None
-    from pydantic import ValidationError
+    import msgspec
 
+    from generator.pack.validation import FieldError, error_location
     from generator.plan.rhythm import recorded
 
     try:
@@ -45,10 +47,15 @@ def parse_rhythm(ctx: click.Context, param: click.Parameter, value: str | None) 
         raise click.BadParameter(
             f"not JSON ({exc.msg} at character {exc.pos + 1}); copy it from the reveal post"
         ) from None
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "the rhythm"
-        raise click.BadParameter(f"{where}: {first['msg']}") from None
+    except msgspec.ValidationError as exc:
+        message, path = error_location(str(exc))
+        if isinstance(exc.__cause__, FieldError):  # a check of one field names it
+            path = (*path, exc.__cause__.key)
+        unknown = re.fullmatch(r"Object contains unknown field `(.*)`", message)
+        if unknown:
+            path, message = (*path, unknown[1]), "unknown key"
+        where = ".".join(str(part) for part in path) or "the rhythm"
+        raise click.BadParameter(f"{where}: {message}") from None
 
 
 def _posts(

@@ -7,20 +7,20 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar, cast
 
-from pydantic import Field, create_model
+import msgspec
+from msgspec import Meta
 
 from generator.common.errors import ContentError, Problem, SheetgenError, display_path
 from generator.kit.session import load_content
 from generator.pack.document import Document
-from generator.pack.legacy_pydantic import Strict
-from generator.pack.validation import field_keys, load_validated, validate
+from generator.pack.validation import Strict, field_keys, load_validated, validate
 from generator.plan.rhythm import Rhythm
 from generator.plan.seeds import normalise_seed
 
 
-class GameFile(Strict):
+class GameFile(Strict, frozen=True, kw_only=True):
     """A host's small file per running game (seeds/*.yaml)."""
 
     pack: str | None = None  # the default pack if not given
@@ -28,7 +28,7 @@ class GameFile(Strict):
     seed: str
     start: dt.date | None = None
     output: str | None = None
-    paper: str | None = Field(default=None, pattern=r"^(a4|letter|both)$")
+    paper: Annotated[str, Meta(pattern=r"^(a4|letter|both)$")] | None = None
     notes: str | None = None
     rhythm: Rhythm | None = None
     # The keys of the game's own options and their model (its `capabilities.options`), set
@@ -64,8 +64,12 @@ def game_file_model(path: Path) -> type[GameFile]:
     if options is None:
         return GameFile
     keys = field_keys(options)
-    fields: Any = {key: (Any, None) for key in keys}
-    model = create_model(f"GameFileWith{options.__name__}", __base__=GameFile, **fields)
+    # The options' keys, any value: their own model checks them (read_game_file).
+    fields = [(key, Any, None) for key in keys]
+    made = msgspec.defstruct(
+        f"GameFileWith{options.__name__}", fields, bases=(GameFile,), frozen=True, kw_only=True
+    )
+    model = cast(type[GameFile], made)  # defstruct says Struct; its base here is GameFile
     model.option_keys = keys
     model.options_model = options
     return model
@@ -91,7 +95,7 @@ def read_game_file(path: Path) -> GameFile:
         raise ContentError([doc.problem(("seed",), str(exc))]) from exc
     if spec.pack and ("/" in spec.pack or spec.pack.startswith(".")):
         # A pack path in a game file is relative to the game file, not to the shell.
-        spec = spec.model_copy(update={"pack": str(path.parent / spec.pack)})
+        spec = msgspec.structs.replace(spec, pack=str(path.parent / spec.pack))
     return spec
 
 
@@ -112,7 +116,8 @@ def _options_checked(
     options, problems = validate(dataclasses.replace(doc, data=given), model.options_model)
     if options is None or spec is None:
         return None, problems
-    return spec.model_copy(update={key: getattr(options, key) for key in model.option_keys}), []
+    values = {key: getattr(options, key) for key in model.option_keys}
+    return msgspec.structs.replace(spec, **values), []
 
 
 def refuse_other_games_file(path: Path) -> None:

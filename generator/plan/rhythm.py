@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any
+from typing import Annotated, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from pydantic import Field, field_validator, model_validator
+import msgspec
+from msgspec import Meta, field
 
 from generator.common.errors import SheetgenError
-from generator.pack.legacy_pydantic import Strict
+from generator.pack.validation import FieldError, Strict
 from generator.plan.clock import DEFAULT_TIMEZONE as DEFAULT_TIMEZONE
 from generator.plan.clock import moment as moment
 
@@ -28,21 +29,18 @@ MAX_SEARCH_DAYS = 3660
 _TIME = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
 
 
-def _check_time(value: Any) -> str:
-    if isinstance(value, int) and not isinstance(value, bool):
-        # YAML 1.1 reads an unquoted 08:00 as the number 480 (base 60).
-        raise ValueError(
-            'write the time in quotes, e.g. "08:00" (unquoted, YAML reads it as a number)'
-        )
-    if not isinstance(value, str) or not _TIME.match(value):
+def _check_time(value: str) -> str:
+    if not _TIME.match(value):
         raise ValueError(f'expected a time "HH:MM" on the 24-hour clock (got {value!r})')
     return value
 
 
-def _check_times(value: Any) -> Any:
-    if not isinstance(value, dict):
-        return value  # pydantic reports the wrong type
-    return {str(slot): _check_time(time) for slot, time in value.items()}
+def _check_times(times: dict[str, str]) -> None:
+    for time in times.values():
+        try:
+            _check_time(time)
+        except ValueError as exc:
+            raise FieldError("times", str(exc)) from None
 
 
 def _check_zone(value: str) -> str:
@@ -76,64 +74,59 @@ def _check_weekdays(value: Any) -> list[str]:
     return sorted(set(days), key=WEEKDAYS.index)
 
 
-class RhythmChange(Strict):
+def _check_fields(model: Rhythm | RhythmChange) -> None:
+    """The times, zone and rest days of a rhythm or a change: rest days in their one form (a
+    weekday or a list of them, as a list in the week's order)."""
+    _check_times(model.times)
+    if model.timezone is not None:
+        try:
+            _check_zone(model.timezone)
+        except ValueError as exc:
+            raise FieldError("timezone", str(exc)) from None
+    if model.rest_days is not None:
+        try:
+            days = _check_weekdays(model.rest_days)
+        except ValueError as exc:
+            raise FieldError("rest_days", str(exc)) from None
+        msgspec.structs.force_setattr(model, "rest_days", days)
+
+
+Times = Annotated[dict[str, str], Meta(max_length=12)]
+
+
+class RhythmChange(Strict, frozen=True, kw_only=True):
     """From a date on, other times, another zone or other rest days."""
 
-    from_: dt.date = Field(alias="from")
-    times: dict[str, str] = Field(default_factory=dict, max_length=12)
+    from_: dt.date = field(name="from")
+    times: Times = field(default_factory=dict)
     timezone: str | None = None
-    rest_days: list[str] | None = None
+    # A weekday or a list of them; a list once checked (__post_init__).
+    rest_days: str | list[str] | None = None
 
-    @field_validator("times", mode="before")
-    @classmethod
-    def _valid_times(cls, value: Any) -> Any:
-        return _check_times(value)
-
-    @field_validator("timezone")
-    @classmethod
-    def _valid_zone(cls, value: str | None) -> str | None:
-        return _check_zone(value) if value is not None else None
-
-    @field_validator("rest_days", mode="before")
-    @classmethod
-    def _valid_rest(cls, value: Any) -> Any:
-        return _check_weekdays(value) if value is not None else None
+    def __post_init__(self) -> None:
+        _check_fields(self)
 
 
-class Rhythm(Strict):
+class Rhythm(Strict, frozen=True, kw_only=True):
     """`rhythm:` in a game file. Every field is optional."""
 
     timezone: str = DEFAULT_TIMEZONE
-    times: dict[str, str] = Field(default_factory=dict, max_length=12)
-    skip: list[dt.date] = Field(default_factory=list, max_length=MAX_SKIP_DATES)
-    rest_days: list[str] = Field(default_factory=list)
-    changes: list[RhythmChange] = Field(default_factory=list, max_length=100)
+    times: Times = field(default_factory=dict)
+    skip: Annotated[list[dt.date], Meta(max_length=MAX_SKIP_DATES)] = field(default_factory=list)
+    # A weekday or a list of them; a list once checked (__post_init__).
+    rest_days: str | list[str] = field(default_factory=list)
+    changes: Annotated[list[RhythmChange], Meta(max_length=100)] = field(default_factory=list)
 
-    @field_validator("times", mode="before")
-    @classmethod
-    def _valid_times(cls, value: Any) -> Any:
-        return _check_times(value)
-
-    @field_validator("timezone")
-    @classmethod
-    def _valid_zone(cls, value: str) -> str:
-        return _check_zone(value)
-
-    @field_validator("rest_days", mode="before")
-    @classmethod
-    def _valid_rest(cls, value: Any) -> Any:
-        return _check_weekdays(value)
-
-    @model_validator(mode="after")
-    def _changes_in_order(self) -> Rhythm:
+    def __post_init__(self) -> None:
+        _check_fields(self)
         dates = [c.from_ for c in self.changes]
         if dates != sorted(dates) or len(set(dates)) != len(dates):
-            raise ValueError("changes must be in date order, one per date")
-        return self
+            raise FieldError("changes", "changes must be in date order, one per date")
 
     def record(self) -> dict[str, Any]:
         """The rhythm as plan.json keeps it (read back with `recorded`)."""
-        return self.model_dump(mode="json", by_alias=True)
+        record: dict[str, Any] = msgspec.to_builtins(self)
+        return record
 
 
 def recorded(record: Any) -> Rhythm:
@@ -142,7 +135,7 @@ def recorded(record: Any) -> Rhythm:
     own (tests/test_rhythm.py holds it to a validated one)."""
     if record == _DEFAULT_RECORD:
         return Rhythm()
-    return Rhythm.model_validate(record)
+    return msgspec.convert(record, Rhythm, strict=False)
 
 
 _DEFAULT_RECORD = Rhythm().record()
@@ -179,7 +172,7 @@ class _Effective:
     def __init__(self, rhythm: Rhythm, slots: list[str]) -> None:
         self.skip = set(rhythm.skip)
         self.periods: list[tuple[dt.date | None, str, dict[str, str], set[int]]] = []
-        zone, times, rest = rhythm.timezone, dict(rhythm.times), list(rhythm.rest_days)
+        zone, times, rest = rhythm.timezone, dict(rhythm.times), rhythm.rest_days
         self.periods.append((None, zone, slot_times(slots, times), _weekday_numbers(rest)))
         for change in rhythm.changes:
             zone = change.timezone or zone
@@ -225,8 +218,9 @@ def next_posting_date(rhythm: Rhythm, after: dt.date, slots: list[str]) -> dt.da
     raise SheetgenError("rhythm: no posting day in ten years (check skip and rest_days)")
 
 
-def _weekday_numbers(names: list[str]) -> set[int]:
-    return {WEEKDAYS.index(n) for n in names}
+def _weekday_numbers(names: str | list[str]) -> set[int]:
+    # A list once the rhythm is checked; one name is a list of one all the same.
+    return {WEEKDAYS.index(n) for n in ([names] if isinstance(names, str) else names)}
 
 
 def game_dates(start: dt.date, days: int, rhythm: Rhythm, slots: list[str]) -> list[dt.date]:
