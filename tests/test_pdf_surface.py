@@ -130,3 +130,14 @@ def test_anchored_texts_start_where_the_canvas_puts_them() -> None:
             s.text(50.5, 100, "FRONT · 2×", size=7.3, font="VeraBd", anchor=anchor)
 
     assert [o[4] for o, op in operations(draw) if op == b"Tm"] == expected
+
+
+def test_an_upright_rectangle_polygon_is_one_rectangle_with_the_same_corners() -> None:
+    def draw(s: PdfSurface) -> None:
+        s.polygon([(30, 20), (30, 10), (10, 10), (10, 20)], fill=RED)  # any corner, any way
+        s.polygon([(10, 50), (30, 50), (35, 60), (10, 60)], fill=RED)  # slanted: a path
+
+    ops = operations(draw)
+    rects = [[float(v) for v in o] for o, op in ops if op == b"re"]
+    assert rects == [[10.0, 180.0, 20.0, 10.0]]  # x, y from the bottom, w, h
+    assert names(ops).count(b"l") == 3 and names(ops).count(b"h") == 1

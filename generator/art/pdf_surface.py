@@ -31,6 +31,22 @@ def string_width(text: str, font: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, font, size)
 
 
+def _upright_box(points: list[Point]) -> tuple[float, float, float, float] | None:
+    """(x, y, w, h) of a polygon that is an upright rectangle (a tile's pipes and plates
+    are), else None. A closed outline of the same four corners fills and strokes the same
+    whichever corner it starts from and whichever way round it goes."""
+    if len(points) != 4:
+        return None
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points
+    if not (
+        (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0)
+        or (x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0)
+    ):
+        return None
+    left, top = min(x0, x2), min(y0, y2)
+    return (left, top, max(x0, x2) - left, max(y0, y2) - top)
+
+
 # Where a text's start lies from its anchor, in text widths.
 _ANCHOR_SHIFT: dict[str, float] = {"start": 0.0, "middle": 0.5, "end": 1.0}
 
@@ -136,6 +152,12 @@ class PdfSurface:
         width: float = 1.0,
     ) -> None:
         do_stroke, do_fill = self._style(stroke, fill, width)
+        box = _upright_box(points)
+        if box is not None:
+            # The same four corners as a rectangle: one operator instead of a path.
+            x, y, w, h = box
+            self.canvas.rect(x, self._y(y + h), w, h, stroke=do_stroke, fill=do_fill)
+            return
         path = self.canvas.beginPath()
         path.moveTo(points[0][0], self._y(points[0][1]))
         for px, py in points[1:]:
