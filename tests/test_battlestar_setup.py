@@ -70,6 +70,10 @@ def broken_pack(tmp_path: Path, file: str, old: str, new: str) -> Path:
         ("fleet.yaml", "start: 8, red_at: 4}", "start: 8, red_at: 9}", "red at 9 but starts at 8"),
         ("loyalty.yaml", "cylon_cards:\n  - You Are a Cylon 1\n", "cylon_cards:\n  - <b>\n",
          "string should match pattern"),
+        # A name's pattern holds to the end of the text: a trailing line break is no name.
+        ("loyalty.yaml", "  - You Are a Cylon 1\n", '  - "You Are a Cylon 1\\n"\n',
+         "cylon_cards[0]: string should match pattern"),
+        ("decks.yaml", "  destination:\n", "", "decks: no deck destination (expected crisis"),
     ],
 )  # fmt: skip
 def test_bad_pack_is_reported_with_file_and_line(

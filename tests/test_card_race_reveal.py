@@ -13,6 +13,7 @@ import shlex
 from collections.abc import Callable
 from pathlib import Path
 
+import msgspec
 import pytest
 from card_race_helpers import plan_of, start_table
 from click.testing import Result
@@ -358,7 +359,7 @@ def test_each_rounds_salt_and_deck_come_from_that_round_alone(
     earlier round's salt or deck, never from one shared stream)."""
     _, _, content = load_content("card-race")
     assert isinstance(content, CardRace)
-    table = content.table.model_copy(update={"players": SEATS, "rounds": 7})
+    table = msgspec.structs.replace(content.table, players=SEATS, rounds=7)
     used: list[tuple[str, ...]] = []
     real_init = Stream.__init__
 

@@ -177,8 +177,10 @@ BAD_PACKS = [
         "[[0, 0], [1, 0], [2, 0], [3, 0]]",
         "[[0, 0], [1, 0], [3, 0], [2, 1]]",
         "shapes.yaml:",
-        "not joined side by side",
+        "shapes[0].cells: the cells are not joined side by side",
     ),
+    # A letter's pattern holds to the end of the text: a trailing line break is no letter.
+    ("shapes.yaml", "  - id: I\n", '  - id: "I\\n"\n', "shapes.yaml:7:", "shapes[0].id: string"),
     ("modules.yaml", "faces: [6]", "faces: [5]", "modules.yaml:", "no module for white-die face 6"),
     ("modules.yaml", "letter: R", "letter: D", "modules.yaml:", "letter 'D' is already used"),
     ("cards.yaml", "rule: quake", "rule: earthquake", "cards.yaml:", "crises[3].rule"),

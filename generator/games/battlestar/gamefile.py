@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field
+from msgspec import Meta
 
 from generator.common.errors import ContentError, Problem, SheetgenError
 from generator.common.plural import counted
@@ -29,30 +29,29 @@ from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.model import Character, Id
 from generator.host.names import name_key, name_problem
 from generator.pack.document import Document
-from generator.pack.legacy_pydantic import Strict
-from generator.pack.validation import load_validated
+from generator.pack.validation import Strict, load_validated
 from generator.plan.seeds import normalise_seed
 
 # Forum names reach posts in three markups: letters, digits, spaces, dots and dashes (and
 # underscores, which the Discord text escapes), so a name can open no tag. What a name may
 # hold at all (no control or bidi characters) and when two are the same person is the
 # shared rule of generator/host/names.py; check_against_pack applies both, one problem a name.
-ForumName = Annotated[str, Field(min_length=1, max_length=200)]
+ForumName = Annotated[str, Meta(min_length=1, max_length=200)]
 FORUM_NAME = re.compile(r"^\w[\w .-]{0,39}$")
 
 
-class PlayerEntry(Strict):
+class PlayerEntry(Strict, frozen=True, kw_only=True):
     name: ForumName
     character: Id | None = None
-    setup_skills: Annotated[list[Id], Field(max_length=10)] | None = None
+    setup_skills: Annotated[list[Id], Meta(max_length=10)] | None = None
 
 
-class BsgGameFile(Strict):
+class BsgGameFile(Strict, frozen=True, kw_only=True):
     pack: str = "battlestar"
     seed: str | int
     difficulty: Id = "standard"
     output: str | None = None
-    players: Annotated[list[PlayerEntry], Field(min_length=3, max_length=6)]
+    players: Annotated[list[PlayerEntry], Meta(min_length=3, max_length=6)]
     notes: str | None = None
 
 

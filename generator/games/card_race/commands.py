@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+import msgspec
 
 from generator.cli.base import say_chosen_seed, settle_seed
 from generator.common.atomic_write import write_atomic
@@ -107,7 +108,7 @@ def new(
     seed_text = settle_seed(seed if seed is not None else spec.file.seed)
     table = spec.table
     if lang:
-        table = table.model_copy(update={"lang": lang})
+        table = msgspec.structs.replace(table, lang=lang)
     plan = to_data(plan_header(pack, seed_text, spec.file.start))
     if output is None:
         output = game_file.parent / spec.file.output if spec.file.output else None

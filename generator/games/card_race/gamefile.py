@@ -7,8 +7,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import Field
+import msgspec
 
 from generator.common.errors import ContentError, display_path
 from generator.games.card_race.content import CardRace, check_table
@@ -18,12 +19,12 @@ from generator.pack.yamlio import load_document
 from generator.plan.seeds import normalise_seed
 
 
-class CardRaceGameFile(Table):
+class CardRaceGameFile(Table, frozen=True, kw_only=True):
     pack: str = "card-race"
     seed: str | int | None = None
     start: dt.date | None = None
     output: str | None = None
-    paper: str | None = Field(default=None, pattern=r"^(a4|letter|both)$")
+    paper: Annotated[str, msgspec.Meta(pattern=r"^(a4|letter|both)\Z")] | None = None
     notes: str | None = None
 
 
@@ -34,7 +35,8 @@ class GameSpec:
 
     @property
     def table(self) -> Table:
-        return Table(**{k: getattr(self.file, k) for k in Table.model_fields})
+        names = [f.name for f in msgspec.structs.fields(Table)]
+        return Table(**{name: getattr(self.file, name) for name in names})
 
 
 def read_spec(path: Path) -> CardRaceGameFile:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from msgspec import Meta, field
 
-from generator.pack.legacy_pydantic import Strict
+from generator.pack.validation import Strict
 
 LANGUAGES = ("en", "de")
 Variant = Literal["standard", "hidden", "unknown"]
@@ -16,53 +16,53 @@ RGB = tuple[int, int, int]
 PLAYER_NAME = r"^[^\W_][\w'-]{0,19}$"
 
 
-class Suit(Strict):
+class Suit(Strict, frozen=True, kw_only=True):
     code: Literal["I", "P", "W", "G"]
-    en: str = Field(min_length=1)
-    de: str = Field(min_length=1)
+    en: Annotated[str, Meta(min_length=1)]
+    de: Annotated[str, Meta(min_length=1)]
     colour: RGB
 
 
-class Numbers(Strict):
-    low: int = Field(ge=1)
-    high: int = Field(le=99)
+class Numbers(Strict, frozen=True, kw_only=True):
+    low: Annotated[int, Meta(ge=1)]
+    high: Annotated[int, Meta(le=99)]
 
 
-class Ship(Strict):
-    from_: int = Field(alias="from", ge=1)
+class Ship(Strict, frozen=True, kw_only=True):
+    from_: Annotated[int, Meta(ge=1)] = field(name="from")
     to: int
-    en: str = Field(min_length=1)
-    de: str = Field(min_length=1)
+    en: Annotated[str, Meta(min_length=1)]
+    de: Annotated[str, Meta(min_length=1)]
 
 
-class OtherCard(Strict):
+class OtherCard(Strict, frozen=True, kw_only=True):
     code: Literal["N", "F", "T", "B", "H"]
     kind: Literal["navigator", "leak", "tractor", "booster", "black-hole"]
-    count: int = Field(ge=1, le=8)
+    count: Annotated[int, Meta(ge=1, le=8)]
     special: bool
-    en: str = Field(min_length=1)
-    de: str = Field(min_length=1)
+    en: Annotated[str, Meta(min_length=1)]
+    de: Annotated[str, Meta(min_length=1)]
 
 
-class CardsFile(Strict):
-    suits: list[Suit] = Field(min_length=1, max_length=4)
+class CardsFile(Strict, frozen=True, kw_only=True):
+    suits: Annotated[list[Suit], Meta(min_length=1, max_length=4)]
     numbers: Numbers
     ships: list[Ship]
     others: list[OtherCard]
 
 
-class PlayerRange(Strict):
-    min: int = Field(ge=2)
-    max: int = Field(le=8)
+class PlayerRange(Strict, frozen=True, kw_only=True):
+    min: Annotated[int, Meta(ge=2)]
+    max: Annotated[int, Meta(le=8)]
 
 
-class RoundRange(Strict):
-    min: int = Field(ge=1)
-    max: int = Field(ge=1)
-    default: int = Field(ge=1)
+class RoundRange(Strict, frozen=True, kw_only=True):
+    min: Annotated[int, Meta(ge=1)]
+    max: Annotated[int, Meta(ge=1)]
+    default: Annotated[int, Meta(ge=1)]
 
 
-class Scoring(Strict):
+class Scoring(Strict, frozen=True, kw_only=True):
     bid_met: int
     per_trick: int
     per_trick_off: int
@@ -70,27 +70,27 @@ class Scoring(Strict):
     floor: int
 
 
-class ShipColour(Strict):
-    en: str = Field(min_length=1)
-    de: str = Field(min_length=1)
+class ShipColour(Strict, frozen=True, kw_only=True):
+    en: Annotated[str, Meta(min_length=1)]
+    de: Annotated[str, Meta(min_length=1)]
     colour: RGB
 
 
-class RulesFile(Strict):
+class RulesFile(Strict, frozen=True, kw_only=True):
     players: PlayerRange
     rounds: dict[int, RoundRange]
-    first_round_bids: list[int] = Field(min_length=1)
+    first_round_bids: Annotated[list[int], Meta(min_length=1)]
     scoring: Scoring
     variants: dict[Variant, Literal["each-bid", "all-bids-in", "round-end"]]
     ships: list[ShipColour]
 
 
-class Table(Strict):
+class Table(Strict, frozen=True, kw_only=True):
     """The settings of one game at the table (the pack's game.yaml, or a host's game file)."""
 
-    players: list[str] = Field(min_length=1, max_length=8)
-    rounds: int | None = Field(default=None, ge=1, le=60)
+    players: Annotated[list[str], Meta(min_length=1, max_length=8)]
+    rounds: Annotated[int, Meta(ge=1, le=60)] | None = None
     bidding: Variant = "standard"
     specials: bool = True
     lang: Literal["en", "de", "both"] = "en"
-    days_per_round: int = Field(default=2, ge=1, le=14)
+    days_per_round: Annotated[int, Meta(ge=1, le=14)] = 2

@@ -1,4 +1,4 @@
-"""The Moon Drop pack's schema: what each YAML file may hold, as frozen pydantic models.
+"""The Moon Drop pack's schema: what each YAML file may hold, as frozen msgspec Structs.
 
 Shape checks live here; checks that need two files at once (every die face makes a module,
 every rule the scorer needs has its written interpretation) live in `content.py`."""
@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from msgspec import Meta, field
 
-from generator.pack.legacy_pydantic import Strict
+from generator.pack.validation import FieldError, Strict
 
-Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40)]
-Face = Annotated[int, Field(ge=1, le=6)]
+Id = Annotated[str, Meta(pattern=r"^[a-z][a-z0-9-]*\Z", max_length=40)]
+Face = Annotated[int, Meta(ge=1, le=6)]
 # Words players read: posts and sheets quote them, so an empty one is a content error.
-Text = Annotated[str, Field(min_length=1)]
+Text = Annotated[str, Meta(min_length=1)]
 Symbol = Literal["line", "triangle", "three-circles", "letter-q", "arch", "square"]
 # The checks the scorer implements; a card names one of them.
 CrisisRule = Literal["fire", "breach", "plague", "quake", "fungus", "sabotage"]
@@ -24,44 +24,43 @@ MODULE_IDS = ("corridor", "life-support", "hydroponics", "quarters", "dock", "re
 
 
 # --- game.yaml ---------------------------------------------------------------------------
-class Grid(Strict):
-    rows: Annotated[int, Field(ge=4, le=26)]
-    columns: Annotated[int, Field(ge=4, le=26)]
+class Grid(Strict, frozen=True, kw_only=True):
+    rows: Annotated[int, Meta(ge=4, le=26)]
+    columns: Annotated[int, Meta(ge=4, le=26)]
 
 
-class Deal(Strict):
-    crises: Annotated[int, Field(ge=0, le=6)]
-    goals: Annotated[int, Field(ge=1, le=1)]
+class Deal(Strict, frozen=True, kw_only=True):
+    crises: Annotated[int, Meta(ge=0, le=6)]
+    goals: Annotated[int, Meta(ge=1, le=1)]
 
 
-class Schedule(Strict):
-    slots: Annotated[list[Annotated[str, Field(min_length=1, max_length=30)]], Field(min_length=1)]
+class Schedule(Strict, frozen=True, kw_only=True):
+    slots: Annotated[list[Annotated[str, Meta(min_length=1, max_length=30)]], Meta(min_length=1)]
 
 
-class GameFile(Strict):
+class GameFile(Strict, frozen=True, kw_only=True):
     rules_revision: str
     grid: Grid
-    rounds: Annotated[int, Field(ge=1, le=30)]
+    rounds: Annotated[int, Meta(ge=1, le=30)]
     deal: Deal
     schedule: Schedule
 
 
 # --- shapes.yaml -------------------------------------------------------------------------
-Cell = tuple[Annotated[int, Field(ge=0, le=3)], Annotated[int, Field(ge=0, le=3)]]
+Cell = tuple[Annotated[int, Meta(ge=0, le=3)], Annotated[int, Meta(ge=0, le=3)]]
 
 
-class Shape(Strict):
-    id: Annotated[str, Field(pattern=r"^[A-Z]$")]
+class Shape(Strict, frozen=True, kw_only=True):
+    id: Annotated[str, Meta(pattern=r"^[A-Z]\Z")]
     name: Text
     description: Text  # the shape and its numbering in words, for alt text
     face: Face
-    cells: Annotated[list[Cell], Field(min_length=4, max_length=4)]
+    cells: Annotated[list[Cell], Meta(min_length=4, max_length=4)]
 
-    @field_validator("cells")
-    @classmethod
-    def _one_piece(cls, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    def __post_init__(self) -> None:
+        cells = self.cells
         if len(set(cells)) != len(cells):
-            raise ValueError("a cell is listed twice")
+            raise FieldError("cells", "a cell is listed twice")
         seen = {cells[0]}
         grew = True
         while grew:
@@ -73,30 +72,29 @@ class Shape(Strict):
                     seen.add((r, c))
                     grew = True
         if len(seen) != len(cells):
-            raise ValueError("the cells are not joined side by side (expected one piece)")
-        return cells
+            raise FieldError("cells", "the cells are not joined side by side (expected one piece)")
 
 
-class ShapesFile(Strict):
-    shapes: Annotated[list[Shape], Field(min_length=1)]
+class ShapesFile(Strict, frozen=True, kw_only=True):
+    shapes: Annotated[list[Shape], Meta(min_length=1)]
 
 
 # --- modules.yaml ------------------------------------------------------------------------
-class Module(Strict):
+class Module(Strict, frozen=True, kw_only=True):
     id: Id
     name: Text
-    letter: Annotated[str, Field(pattern=r"^[A-Z]$")]
-    faces: Annotated[list[Face], Field(min_length=1)]
+    letter: Annotated[str, Meta(pattern=r"^[A-Z]\Z")]
+    faces: Annotated[list[Face], Meta(min_length=1)]
     symbol: Symbol
     drawn: Text
 
 
-class ModulesFile(Strict):
-    modules: Annotated[list[Module], Field(min_length=1)]
+class ModulesFile(Strict, frozen=True, kw_only=True):
+    modules: Annotated[list[Module], Meta(min_length=1)]
 
 
 # --- cards.yaml --------------------------------------------------------------------------
-class Crisis(Strict):
+class Crisis(Strict, frozen=True, kw_only=True):
     id: Id
     name: Text
     rule: CrisisRule
@@ -104,34 +102,34 @@ class Crisis(Strict):
     failed: Text
 
 
-class Goal(Strict):
+class Goal(Strict, frozen=True, kw_only=True):
     id: Id
     name: Text
     rule: GoalRule
     text: Text
 
 
-class CardsFile(Strict):
+class CardsFile(Strict, frozen=True, kw_only=True):
     crises: list[Crisis]
-    goals: Annotated[list[Goal], Field(min_length=1)]
+    goals: Annotated[list[Goal], Meta(min_length=1)]
 
 
 # --- rules.yaml --------------------------------------------------------------------------
-class Interpretation(Strict):
+class Interpretation(Strict, frozen=True, kw_only=True):
     id: Id
     text: Text
 
 
-class RulesFile(Strict):
-    safety_check: Annotated[list[Text], Field(min_length=1)]
+class RulesFile(Strict, frozen=True, kw_only=True):
+    safety_check: Annotated[list[Text], Meta(min_length=1)]
     # The words the rules use, for players (sheet and final post). Optional, so a game folder
     # holding an older copy of the pack still loads.
-    definitions: list[Text] = Field(default_factory=list)
+    definitions: list[Text] = field(default_factory=list)
     interpretations: list[Interpretation]
 
 
 # --- texts.yaml --------------------------------------------------------------------------
-class TextsFile(Strict):
+class TextsFile(Strict, frozen=True, kw_only=True):
     game_name: Text
     how_to_play: Text
     round: Text

@@ -11,14 +11,14 @@ also those without variations. A game without variations reads exactly as before
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import AfterValidator
+import msgspec
 
 from generator.common.errors import SheetgenError
 from generator.games.moon_drop.model import Shape
 from generator.games.moon_drop.shapes import canonical, mirrored, rotations
-from generator.pack.legacy_pydantic import Strict
+from generator.pack.validation import FieldError, Strict
 
 MIRROR = "mirror"
 OVERWRITE = "overwrite"
@@ -36,7 +36,9 @@ SQUARE_BLOCK = Shape(
     face=5,
     cells=[(0, 0), (0, 1), (1, 0), (1, 1)],
 )
-FREE_BLOCK = Shape.model_construct(
+# Made directly, so its id need not be a pack shape's letter (the pack's files are checked
+# when they are read; a Struct made in code is not).
+FREE_BLOCK = Shape(
     id=FREE,
     name="free placement",
     description="no shape: the four dice go on four squares joined side by side, any form",
@@ -135,15 +137,15 @@ def parse_variations(value: Any) -> Variations:
     return tuple(v for v in VARIATIONS if v in chosen)
 
 
-def _checked(value: Any) -> Any:
-    parse_variations(value)
-    return value
-
-
-class MoonDropOptions(Strict):
+class MoonDropOptions(Strict, frozen=True, kw_only=True):
     # The draft's variations to test: mirror, overwrite, drawn-corridors (none by default).
-    # The check travels with the field, into the game file's schema (game_file_model).
-    variations: Annotated[str | list[str] | None, AfterValidator(_checked)] = None
+    variations: str | list[str] | None = None
+
+    def __post_init__(self) -> None:
+        try:
+            parse_variations(self.variations)
+        except ValueError as exc:
+            raise FieldError("variations", str(exc)) from None
 
 
 def variation_sets() -> list[dict[str, Any]]:
@@ -213,5 +215,5 @@ def mirror_shapes(shapes: tuple[Shape, ...]) -> tuple[Shape, ...]:
             f"the mirror variation needs five shapes that are no mirror image of each other "
             f"(the pack's shapes give {len(kept)}; expected the six one-sided tetrominoes)"
         )
-    faced = [s.model_copy(update={"face": i}) for i, s in enumerate(kept, start=1)]
+    faced = [msgspec.structs.replace(s, face=i) for i, s in enumerate(kept, start=1)]
     return (*faced, FREE_BLOCK)
