@@ -4,7 +4,7 @@ options and error reporting in base, the group itself in group (it finds the gam
 command groups, and imports a core command's module when that command runs), forward (old
 spellings of a game's commands handed on to its group).
 
-Only click is imported up front: the content loader, pydantic, the games and the drawing
+Only click is imported up front: the content loader, the content models, the games and the drawing
 libraries are imported by the command that needs them, so `sheetgen --help` answers at
 once even on a busy machine."""
 

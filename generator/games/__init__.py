@@ -21,7 +21,7 @@ from generator.games.capabilities import TableHost as TableHost  # table games d
 
 if TYPE_CHECKING:
     # Types only: the CLI imports this package (for capabilities) before any command runs,
-    # and the pack loader brings pydantic and YAML with it.
+    # and the pack loader brings the content models and YAML with it.
     from generator.host.table_view import TableNow, TableSource, TableThread
     from generator.pack.load import Pack
     from generator.plan.model import Plan, PlanHeader

@@ -1,4 +1,4 @@
-"""When a schedule entry goes out, read from the plan alone: light (no pydantic), so that
+"""When a schedule entry goes out, read from the plan alone: light (no msgspec), so that
 the commands a host types every day (`today`) read the schedule without loading the
 posting rhythm's schema (plan/rhythm.py, which re-exports these)."""
 

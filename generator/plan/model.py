@@ -3,7 +3,7 @@
 Every game's plan is a frozen dataclass that starts with the fields of `PlanHeader` (the
 same for every game) and adds what its planner decides; nested parts are dataclasses and
 tuples too. `to_data` turns a plan into JSON data (fields in declaration order, so the
-file reads top-down) and `from_data` reads it back (pydantic validates the dataclasses
+file reads top-down) and `from_data` reads it back (msgspec reads the dataclasses
 themselves), naming the path of the first value that is wrong. `format` is the version
 of this JSON form: a plan written in another format is refused with a clear error, never
 misread."""
@@ -11,16 +11,13 @@ misread."""
 from __future__ import annotations
 
 import dataclasses
-import json
+import re
+import types
+import typing
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.common.errors import SheetgenError, abridge
-
-if TYPE_CHECKING:
-    # Read only when a plan is read (from_data): writing one needs no pydantic.
-    from pydantic import ConfigDict, TypeAdapter
-    from pydantic_core import ErrorDetails
 
 PLAN_FORMAT = 1
 
@@ -57,9 +54,6 @@ class PlanHeader:
     commitment: str
     game_id: str
     start: str | None
-    # pydantic reads plan.json into these dataclasses (from_data): a key no field names is
-    # an error. The parts of a plan (dataclasses without a setting of their own) follow it.
-    __pydantic_config__: ClassVar[ConfigDict] = {"extra": "forbid"}
 
     def header(self) -> PlanHeader:
         return PlanHeader(**{f.name: getattr(self, f.name) for f in dataclasses.fields(PlanHeader)})
@@ -127,63 +121,131 @@ def _where(path: tuple[str | int, ...]) -> str:
 
 
 def from_data(tp: type[T], data: Any) -> T:
-    """Read JSON data as `tp` (pydantic, strictly: a number is never read from text, nor
-    a whole number from 1.0 or true); PlanError names the first value that does not fit."""
-    from pydantic import ValidationError
+    """Read JSON data as `tp` (msgspec, strictly: a number is never read from text, nor a
+    whole number from 1.0 or true); PlanError names the first value that does not fit, or
+    the keys no field names in the first part that has such keys."""
+    import msgspec
 
     try:
-        # As JSON (which a plan is): pydantic's strict JSON mode reads an array as a tuple.
-        found: T = _adapter(tp).validate_json(json.dumps(data), strict=True)
-        return found
-    except ValidationError as exc:
-        raise PlanError(_first_problem(exc.errors())) from None
-
-
-_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
-
-
-def _adapter(tp: type) -> TypeAdapter[Any]:
-    """The reader of a plan type, made once (its schema is built from every part's fields)."""
-    from pydantic import TypeAdapter
-
-    found = _ADAPTERS.get(tp)
-    if found is None:
-        found = _ADAPTERS[tp] = TypeAdapter(tp)
+        found: T = msgspec.convert(data, tp, strict=True)
+    except msgspec.ValidationError as exc:
+        raise PlanError(_problem(tp, data, str(exc))) from None
+    # msgspec reads a dataclass past keys it does not name: a plan's are refused here.
+    unknown = _first_unknown(found, data, ())
+    if unknown is not None:
+        raise PlanError(unknown)
     return found
 
 
-def _first_problem(errors: list[ErrorDetails]) -> str:
-    """What is wrong with the first value pydantic refused, said as a host reads it: for a
-    key unknown or missing, every key unknown or missing in that same object."""
-    first = errors[0]
-    loc, kind, given = tuple(first["loc"]), first["type"], first.get("input")
-    if kind in ("missing", "unexpected_keyword_argument") and loc and isinstance(loc[-1], str):
-        parent = loc[:-1]
-        named = {"unexpected_keyword_argument": "unknown", "missing": "missing"}
+def _first_unknown(value: Any, data: Any, path: tuple[str | int, ...]) -> str | None:
+    """The first part of `data` (read as `value`) with keys its dataclass does not name."""
+    fields = _fields_of(type(value))
+    if fields is not None and isinstance(data, dict):
+        names = [name for name, _ in fields]
+        unknown = [str(key) for key in data if key not in names]
+        if unknown:
+            return f"{_where(path)}: unknown {', '.join(unknown)}"
+        for name in names:
+            found = _first_unknown(getattr(value, name), data.get(name), (*path, name))
+            if found is not None:
+                return found
+    elif isinstance(value, dict) and isinstance(data, dict):
+        for key, item, given in zip(value, value.values(), data.values(), strict=False):
+            found = _first_unknown(item, given, (*path, key))
+            if found is not None:
+                return found
+    elif isinstance(value, list | tuple) and isinstance(data, list):
+        for index, (item, given) in enumerate(zip(value, data, strict=False)):
+            found = _first_unknown(item, given, (*path, index))
+            if found is not None:
+                return found
+    return None
+
+
+_MISSING = re.compile(r"Object missing required field `(.*)`$")
+_TYPE = re.compile(r"Expected `([^`]*)`, got `[^`]*`$")
+_LENGTH = re.compile(r"Expected `array` of length (\d+), got (\d+)$")
+_WORDS = {"int": "a whole number", "str": "text", "float": "a number", "bool": "true or false"}
+
+
+def _problem(tp: Any, data: Any, error: str) -> str:
+    """msgspec's refusal said as a host reads it: for a key missing, every key missing or
+    unknown in that same object."""
+    from generator.pack.validation import error_location
+
+    message, path = error_location(error)
+    given = _get(data, path)
+    if found := _MISSING.match(message):
+        parent = _type_at(tp, path)
+        names = [f.name for f in dataclasses.fields(parent)] if _is_dataclass(parent) else []
+        required = [
+            f.name
+            for f in (dataclasses.fields(parent) if _is_dataclass(parent) else ())
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        ]
         words = []
-        for key, word in named.items():
-            keys = [
-                str(e["loc"][-1]) for e in errors if e["type"] == key and e["loc"][:-1] == parent
-            ]
-            if keys:
-                words.append(f"{word} {', '.join(keys)}")
-        return f"{_where(parent)}: {'; '.join(words)}"
-    count = len(given) if isinstance(given, list) else 0
-    if kind == "missing":  # a value short in a list of fixed length
-        return f"{_where(loc[:-1])}: expected more values, got {count}"
-    shown, of_type = abridge(repr(given), 60), type(given).__name__
-    expected = {
-        "int_type": f"a whole number, got {shown}",
-        "string_type": f"text, got {shown}",
-        "dataclass_type": f"an object, got {of_type}",
-        "dict_type": f"an object, got {of_type}",
-        "tuple_type": f"a list, got {of_type}",
-        "too_long": f"fewer values, got {count}",
-    }.get(kind)
-    if expected is None:
-        message = first["msg"]
-        return f"{_where(loc)}: {message[:1].lower()}{message[1:]}"
-    return f"{_where(loc)}: expected {expected}"
+        unknown = [str(k) for k in given if k not in names] if isinstance(given, dict) else []
+        if unknown:
+            words.append(f"unknown {', '.join(unknown)}")
+        missing = [n for n in required if not isinstance(given, dict) or n not in given]
+        words.append(f"missing {', '.join(missing or [found[1]])}")
+        return f"{_where(path)}: {'; '.join(words)}"
+    if found := _LENGTH.match(message):
+        more = int(found[1]) > int(found[2])
+        return f"{_where(path)}: expected {'more' if more else 'fewer'} values, got {found[2]}"
+    if found := _TYPE.match(message):
+        wanted = [t for t in found[1].split(" | ") if t != "null"]
+        if wanted and wanted[0] in ("object", "array"):
+            what = "an object" if wanted[0] == "object" else "a list"
+            return f"{_where(path)}: expected {what}, got {type(given).__name__}"
+        what = " or ".join(_WORDS.get(t, t) for t in wanted)
+        return f"{_where(path)}: expected {what}, got {abridge(repr(given), 60)}"
+    return f"{_where(path)}: {message[:1].lower()}{message[1:]}"
+
+
+def _is_dataclass(tp: Any) -> bool:
+    return isinstance(tp, type) and dataclasses.is_dataclass(tp)
+
+
+def _bare(tp: Any) -> Any:
+    """The type without `| None`."""
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(args) == 1:
+            return args[0]
+    return tp
+
+
+def _type_at(tp: Any, path: tuple[str | int, ...]) -> Any:
+    """The plan type's part at `path` (None where it has none)."""
+    for part in path:
+        tp = _bare(tp)
+        args = typing.get_args(tp)
+        origin = typing.get_origin(tp)
+        if _is_dataclass(tp):
+            tp = typing.get_type_hints(tp).get(str(part))
+        elif origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            tp = args[0]
+        elif origin is tuple and isinstance(part, int) and part < len(args):
+            tp = args[part]
+        elif origin is list and args:
+            tp = args[0]
+        elif origin is dict and len(args) == 2:
+            tp = args[1]
+        else:
+            return None
+    return _bare(tp)
+
+
+def _get(data: Any, path: tuple[str | int, ...]) -> Any:
+    for part in path:
+        if isinstance(data, dict):
+            data = data.get(part)
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+        else:
+            return None
+    return data
 
 
 def first_difference(a: Any, b: Any, path: tuple[str | int, ...] = ()) -> str | None:

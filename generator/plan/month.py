@@ -25,7 +25,7 @@ from generator.plan.model import as_data
 from generator.plan.schedule import date_text
 
 if TYPE_CHECKING:
-    # The rhythm's schema (pydantic) is loaded only for a plan that records a rhythm, when
+    # The rhythm's schema (msgspec) is loaded only for a plan that records a rhythm, when
     # a day off is looked up: `today` reads the month's tasks without it.
     from generator.plan.rhythm import Rhythm
 
