@@ -1,9 +1,13 @@
+import datetime as dt
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.render.text import bgg_safe, roll_text, split_message
+from generator.games import Scope
+from generator.kit.session import open_game
+from generator.render.text import Post, bgg_safe, roll_text, split_message
 
 paragraph = st.lists(st.text("abc ||", min_size=1, max_size=80), min_size=1, max_size=6).map(
     "\n".join
@@ -63,3 +67,24 @@ def test_a_code_block_longer_than_a_message_is_closed_and_opened_again_at_the_cu
         assert len(fences) % 2 == 0, message
     lines = [line for m in messages for line in m.split("\n") if line and line != "```"]
     assert lines == [line for line in text.split("\n") if line and line != "```"]
+
+
+@pytest.mark.parametrize("pack", ["galaxy-trucker", "keep-on-trucking", "moon-drop"])
+def test_a_posts_file_names_are_those_of_its_files(pack: str) -> None:
+    game = open_game(pack, "file-names-seed-0123456789", dt.date(2026, 12, 1))
+    posts = game.rules.posts(game.content, game.plan, Scope("game"))
+    assert posts
+    for post in posts:
+        assert post.file_names() == list(post.files()), post.key
+
+
+def test_file_names_of_posts_of_every_shape() -> None:
+    long = "\n\n".join("word " * 100 for _ in range(12))  # several Discord messages
+    shapes = [
+        Post("a", "A", 1, 0, "fb", "dc"),
+        Post("b", "B", 1, 0, None, long, ["one"], ["Event 1"], bgg="bgg", comment_on="A"),
+        Post("c", "C", 2, 1, "fb", "dc", ["one", "two"], ["", "x"], html="<article>"),
+    ]
+    for post in shapes:
+        assert post.file_names() == list(post.files()), post.key
+    assert "b.discord-2.md" in shapes[1].file_names()

@@ -151,7 +151,7 @@ def calendar_posts(
             return []
         order = 0
         for order, post in enumerate(group, 1):
-            files = [*post.files(), *post.attachments, *(image.file for image in post.images)]
+            files = [*post.file_names(), *post.attachments, *(image.file for image in post.images)]
             result.append(CalendarPost(post.key, post.title, at, order, tuple(files), when(entry)))
         for task in (t for t in tasks if t.after_turn == turn and not t.after_the_end):
             order += 1

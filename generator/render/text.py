@@ -244,6 +244,16 @@ class Post:
             lines += [*self.alt_lines(), ""]
         return "\n".join(lines)
 
+    def file_names(self) -> list[str]:
+        """The names `files` gives, in its order, without writing the host's note (the
+        calendar lists a post's files; their texts are written once, with the folder)."""
+        names = [f"{self.key}.facebook.txt"] if self.facebook is not None else []
+        names += self.comment_files()
+        names += self.discord_files()
+        names += [f"{self.key}.bgg.txt"] if self.bgg is not None else []
+        names += [f"{self.key}.html"] if self.html is not None else []
+        return [*names, f"{self.key}.host.txt"]
+
     def files(self) -> dict[str, str]:
         files: dict[str, str] = {}
         if self.facebook is not None:
