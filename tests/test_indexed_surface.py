@@ -172,3 +172,22 @@ def test_a_text_is_rendered_once_and_drawn_once(monkeypatch: pytest.MonkeyPatch)
         post = IndexedSurface(400, 120, BACKGROUND, _palette())
         post.text(200.5, 90, words, size=28, color=TEXT, anchor="middle")
     assert (rendered, measured, drawn) == ([words], [], [words])
+
+
+def test_text_over_one_colour_is_mapped_from_its_mask(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text over one flat colour (a panel, the background: every text of the games' posts)
+    is not drawn in RGB and mapped back: each pixel's index follows from the mask's
+    coverage there, one table per colour under it and colour of text."""
+    converted: list[str] = []
+    convert = Image.Image.convert
+
+    def noted(this: Image.Image, mode: str | None = None, *args: Any, **kwargs: Any) -> Any:
+        converted.append(str(mode))
+        return convert(this, mode, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "convert", noted)
+    post = IndexedSurface(400, 200, BACKGROUND, _palette())
+    post.rect(10, 10, 380, 80, stroke=None, fill=PANEL)
+    post.text(200.25, 60, "Stack 2 · 3 cards", size=30, color=TEXT, anchor="middle")
+    post.text(200, 150.5, "Stack 3 · 1 card", size=28, color=ACCENT, anchor="middle")
+    assert converted == []

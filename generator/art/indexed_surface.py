@@ -38,6 +38,10 @@ _TEXT_PAD = 2
 _MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))
 
 
+# What text is drawn in: a colour on an RGB patch, or 255 on a mask of its coverage.
+Ink = Color | int
+
+
 class Picture(Protocol):
     """A picture pasted whole: the palette index of each of its pixels."""
 
@@ -57,6 +61,7 @@ class PaletteMap:
         self.round_trip = self._round_trip_colours()
         # Text patches as mapped onto this palette (`IndexedSurface._text_patch`).
         self.drawn_text: dict[tuple[object, ...], Image.Image] = {}
+        self._blends: dict[tuple[bytes, Color], bytes] = {}
 
     def index(self, colour: Color) -> int:
         found = self._indices.get(colour)
@@ -68,6 +73,18 @@ class PaletteMap:
     def mapped(self, image: Image.Image) -> Image.Image:
         """An RGB picture mapped onto the palette: mode "P"."""
         return image.quantize(palette=self.palette, dither=Image.Dither.NONE)
+
+    def blended(self, under: bytes, colour: Color) -> bytes:
+        """For each coverage 0-255 of a text's mask, the index of `colour` drawn over
+        `under` (R, G, B) with that coverage, blended as Pillow blends text (a colour
+        pasted through a mask, the same blending) and mapped as `mapped` maps it."""
+        key = (under, colour)
+        found = self._blends.get(key)
+        if found is None:
+            strip = Image.frombytes("RGB", (256, 1), under * 256)
+            strip.paste(colour, (0, 0, 256, 1), Image.frombytes("L", (256, 1), _COVERAGES))
+            found = self._blends[key] = self.mapped(strip).tobytes()
+        return found
 
     def _round_trip_colours(self) -> bytes:
         """For each index, a colour that maps onto it (R, G, B per index): its palette
@@ -102,6 +119,9 @@ class PaletteMap:
                     break
         return bytes(colours)
 
+
+# Every coverage of a text's mask, in order (`PaletteMap.blended`).
+_COVERAGES = bytes(range(256))
 
 # How far around a palette colour `_round_trip_colours` looks, per channel: Pillow's cubes
 # are 4 levels wide.
@@ -232,7 +252,7 @@ class IndexedSurface:
         else:
             box = _ink_box(face, text, pillow_anchor, x, y)
 
-        def draw(on: ImageDraw.ImageDraw, at: Point, ink: Color) -> None:
+        def draw(on: ImageDraw.ImageDraw, at: Point, ink: Ink) -> None:
             on.text(at, text, fill=ink, font=face, anchor=pillow_anchor)
 
         what = ("text", text, font, round(size), pillow_anchor)
@@ -257,7 +277,7 @@ class IndexedSurface:
         them could round), as tall as three times the size around the baseline."""
         box = _padded((0.0, y - 2 * size, float(self.image.width), y + size))
 
-        def draw(on: ImageDraw.ImageDraw, at: Point, ink: Color) -> None:
+        def draw(on: ImageDraw.ImageDraw, at: Point, ink: Ink) -> None:
             draw_typed(
                 on, at, text, size=round(size), font=font, fill=ink,
                 anchor=_ANCHORS[anchor], name=False,
@@ -280,7 +300,7 @@ class IndexedSurface:
         box: tuple[int, int, int, int],
         at: Point,
         colour: Color,
-        draw: Callable[[ImageDraw.ImageDraw, Point, Color], None],
+        draw: Callable[[ImageDraw.ImageDraw, Point, Ink], None],
         what: tuple[object, ...],
         multiline: bool = False,
     ) -> None:
@@ -305,13 +325,28 @@ class IndexedSurface:
             return
         where = (left, top, right, bottom)
         patch = self.image.crop(where)
-        key = (*what, colour, x - left, y - top, patch.size, patch.tobytes(), self._under_now)
+        at_patch = (x - left, y - top)
+        flat = _one_index(patch)
+        if flat is not None:  # one flat colour under it all (a panel, the background)
+            under = bytes(self._under[3 * flat : 3 * flat + 3])
+            key = (*what, colour, at_patch, patch.size, under)
+        else:
+            key = (*what, colour, at_patch, patch.size, patch.tobytes(), self._under_now)
         drawn = self.map.drawn_text.get(key)
         if drawn is None:
-            patch.putpalette(self._under)
-            rgb = patch.convert("RGB")
-            draw(ImageDraw.Draw(rgb), (x - left, y - top), colour)
-            drawn = self.map.mapped(rgb)
+            if flat is not None:
+                # Text over one colour: each pixel is that colour blended with the text's
+                # by the mask's coverage there, so the mask alone (drawn in white on black)
+                # says each pixel's index.
+                coverage = Image.new("L", patch.size, 0)
+                draw(ImageDraw.Draw(coverage), at_patch, 255)
+                indices = coverage.tobytes().translate(self.map.blended(under, colour))
+                drawn = Image.frombuffer("P", patch.size, indices, "raw", "P", 0, 1)
+            else:
+                patch.putpalette(self._under)
+                rgb = patch.convert("RGB")
+                draw(ImageDraw.Draw(rgb), at_patch, colour)
+                drawn = self.map.mapped(rgb)
             if len(self.map.drawn_text) < DRAWN_TEXTS:
                 self.map.drawn_text[key] = drawn
         self.image.paste(drawn, where)
@@ -320,6 +355,12 @@ class IndexedSurface:
 # How many mapped text patches a palette keeps for text drawn again (most are a label's
 # size, a few kilobytes each).
 DRAWN_TEXTS = 1024
+
+
+def _one_index(patch: Image.Image) -> int | None:
+    """The index every pixel of `patch` holds; None when they hold more than one."""
+    lowest, highest = patch.getextrema()
+    return lowest if lowest == highest and isinstance(lowest, int) else None
 
 
 def _padded(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:

@@ -238,7 +238,7 @@ def draw_typed(
     *,
     size: int,
     font: str = "Vera",
-    fill: Color = BLACK,
+    fill: Color | int = BLACK,
     anchor: str = "ls",
     name: bool = True,
 ) -> None:
