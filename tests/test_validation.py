@@ -213,3 +213,26 @@ def test_a_pydantic_model_is_still_validated_during_the_move() -> None:
         "deck.yaml:1: name: required field is missing",
         "deck.yaml:1: nam: unknown key (allowed keys: name)",
     ]
+
+
+class Named(Strict, frozen=True, kw_only=True):
+    id: Annotated[str, Meta(pattern=r"^[a-z]+\Z")]
+
+
+def test_a_pattern_refuses_a_final_newline_and_is_shown_as_written() -> None:
+    """Python's `$` matches before a final newline: a pattern ends with \\Z, which the
+    message shows as `$`."""
+    assert _problems("id: |\n  abc\n", Named) == [
+        "deck.yaml:1: id: string should match pattern '^[a-z]+$' (got 'abc\\n')"
+    ]
+    assert validate(_doc("id: abc\n"), Named)[1] == []
+
+
+def test_a_pack_name_or_an_id_with_a_final_newline_is_refused() -> None:
+    from generator.games.galaxy_trucker.model import GoodsFile
+    from generator.pack.meta import PackMeta
+
+    meta = "name: gt\ntitle: T\nversion: '1'\ngame: galaxy_trucker\n"
+    assert validate(_doc(meta), PackMeta)[1] == []
+    assert _problems(meta.replace("name: gt", "name: |\n  gt"), PackMeta)
+    assert _problems("goods:\n  ? |\n    red\n  : {name: Red, value: 1}\n", GoodsFile)

@@ -28,7 +28,7 @@ class GameFile(Strict, frozen=True, kw_only=True):
     seed: str
     start: dt.date | None = None
     output: str | None = None
-    paper: Annotated[str, Meta(pattern=r"^(a4|letter|both)$")] | None = None
+    paper: Annotated[str, Meta(pattern=r"^(a4|letter|both)\Z")] | None = None
     notes: str | None = None
     rhythm: Rhythm | None = None
     # The keys of the game's own options and their model (its `capabilities.options`), set

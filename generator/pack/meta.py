@@ -16,7 +16,7 @@ class PackMeta(Strict, frozen=True, kw_only=True):
     name: Annotated[str, Meta(pattern=NAME_PATTERN, max_length=MAX_NAME_LENGTH)]
     title: str
     version: str
-    game: Annotated[str, Meta(pattern=r"^[a-z][a-z0-9_]*$")]
+    game: Annotated[str, Meta(pattern=r"^[a-z][a-z0-9_]*\Z")]
     extends: str | None = None
     edition: str | None = None
     notes: list[str] = field(default_factory=list)

@@ -13,7 +13,9 @@ The API a content model is written against (msgspec, https://jcristharif.com/msg
   one is reported there with the values allowed. The tag is no attribute: a base that
   wants one reads it as a property (`type(self).__struct_config__.tag`).
 - A field's limits: `Annotated[int, msgspec.Meta(ge=0, le=99)]`, `Meta(pattern=...,
-  max_length=...)` on text, `Meta(min_length=1)` on a list or a map.
+  max_length=...)` on text, `Meta(min_length=1)` on a list or a map. A pattern ends with
+  `\\Z`, not `$`: msgspec searches with Python's `re`, whose `$` also matches before a
+  final newline (an id `abc` + newline, from a `|` block); a message shows it as `$`.
 - A key written otherwise than its attribute (`from`): `msgspec.field(name="from")`.
 - A model's own checks: `def __post_init__(self) -> None:` raising `ValueError(message)`;
   the message is reported at that object's path and line. A check of one field raises
@@ -292,7 +294,8 @@ def _words(message: str, given: Any) -> str:
     if found := _BOUND.match(message):
         return f"input should be {_BOUND_WORDS[found[1]]} {found[2]}{got}"
     if found := _PATTERN.match(message):
-        return f"string should match pattern {found[1]}{got}"
+        pattern = found[1].replace("\\\\Z", "$")  # as written in a message: '...\\Z'
+        return f"string should match pattern {pattern}{got}"
     if found := _LENGTH.match(message):
         what, most, count = found[1], found[2] == "<=", int(found[3])
         bound = "at most" if most else "at least"

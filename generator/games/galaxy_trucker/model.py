@@ -25,7 +25,7 @@ Direction = Literal["front", "rear", "left", "right"]
 Size = Literal["small", "large"]
 Level = Literal[1, 2, 3]
 SIDES = ("n", "e", "s", "w")
-Id = Annotated[str, Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=40)]
+Id = Annotated[str, Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*\Z", max_length=40)]
 Count = Annotated[int, Meta(ge=0, le=99)]
 Positive = Annotated[int, Meta(ge=1, le=99)]
 Line = Annotated[int, Meta(ge=2, le=12)]  # a row or column: the 2d6 sums on a board's edges
