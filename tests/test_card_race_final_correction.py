@@ -8,13 +8,15 @@ from __future__ import annotations
 import copy
 import json
 import random
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from card_race_helpers import PlayedTable
-from click.testing import Result
+from click.testing import CliRunner, Result
 
+from generator.cli import main
 from generator.games.card_race.cards import sorted_hand
 from generator.games.card_race.judge import may_play
 from generator.games.card_race.scoring import places
@@ -89,6 +91,25 @@ def result_changing_bid(state: TableState, serial: int) -> tuple[int, int] | Non
     return None
 
 
+def result_keeping_bid(state: TableState, serial: int) -> tuple[int, int] | None:
+    """A recorded bid and another value that, recorded instead, leaves every total as it
+    was (the result stands)."""
+    for number, entry in state.kept:
+        if entry["kind"] != "bid":
+            continue
+        for value in range(int(entry["round"]) + 1):
+            if value == int(entry["bid"]):
+                continue
+            trial = copy.deepcopy(state)
+            try:
+                undo(trial, serial, number, str(value))
+            except Refused:
+                continue
+            if trial.over and trial.totals() == state.totals():
+                return number, value
+    return None
+
+
 def finished_race(tmp_path: Path, run: Callable[..., Result], lang: str) -> tuple[Path, int, int]:
     """A race played to its end whose result one corrected bid changes: the folder, that
     bid's entry number and the value to record instead."""
@@ -107,11 +128,41 @@ def finished_race(tmp_path: Path, run: Callable[..., Result], lang: str) -> tupl
     raise AssertionError("no race of 8 has a bid that decides it")
 
 
+@pytest.fixture(scope="module")
+def races(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], tuple[Path, int, int]]:
+    """finished_race for a language, played once for the module's tests (a whole race is
+    some hundred table commands): each test corrects a copy of its own (a_race)."""
+    made: dict[str, tuple[Path, int, int]] = {}
+
+    def run(*args: str) -> Result:
+        return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+    def race(lang: str) -> tuple[Path, int, int]:
+        if lang not in made:
+            made[lang] = finished_race(tmp_path_factory.mktemp(f"race-{lang}"), run, lang)
+        return made[lang]
+
+    return race
+
+
+def a_race(
+    races: Callable[[str], tuple[Path, int, int]], tmp_path: Path, lang: str
+) -> tuple[Path, int, int]:
+    """A copy of the module's finished race in this language, in this test's folder."""
+    source, target, value = races(lang)
+    folder = tmp_path / "race" / source.name
+    shutil.copytree(source, folder, symlinks=True)
+    return folder, target, value
+
+
 @pytest.mark.parametrize("lang", ["en", "both"])
 def test_a_correction_that_changes_the_result_issues_the_final_again(
-    tmp_path: Path, run: Callable[..., Result], lang: str
+    races: Callable[[str], tuple[Path, int, int]],
+    tmp_path: Path,
+    run: Callable[..., Result],
+    lang: str,
 ) -> None:
-    folder, target, value = finished_race(tmp_path, run, lang)
+    folder, target, value = a_race(races, tmp_path, lang)
     serial = len((folder / "table.jsonl").read_text().splitlines()) + 1
     suffixes = [""] if lang == "en" else [".en", ".de"]
     before = {s: (folder / f"final{s}.facebook.txt").read_text() for s in suffixes}
@@ -151,15 +202,21 @@ def test_a_correction_that_changes_the_result_issues_the_final_again(
 
 
 def test_a_correction_that_keeps_the_result_issues_no_final(
-    tmp_path: Path, run: Callable[..., Result]
+    races: Callable[[str], tuple[Path, int, int]], tmp_path: Path, run: Callable[..., Result]
 ) -> None:
-    table = PlayedTable(tmp_path, run)
-    while not table.state.over:
-        table.play()
-    result = run("card-race", "undo", str(table.folder), "--entry", "1", "--instead", "1")
+    """The English race of the test above, corrected where no total changes."""
+    folder, _, _ = a_race(races, tmp_path, "en")
+    serial = len((folder / "table.jsonl").read_text().splitlines()) + 1
+    found = result_keeping_bid(replayed(folder), serial)
+    assert found is not None, "the race has no bid whose correction keeps every total"
+    target, value = found
+    result = run("card-race", "undo", str(folder), "--entry", str(target), "--instead", str(value))
     assert result.exit_code == 0, result.output
-    assert not list(table.folder.glob("final-*"))
-    assert "post the correction (the result stands)" in table.today().output
+    assert list(folder.glob(f"round-*/table-{serial:03d}.facebook.txt"))  # the correction's post
+    assert not list(folder.glob("final-*"))
+    today = run("today", "-o", str(folder))
+    assert today.exit_code == 0 and "Traceback" not in today.output, today.output
+    assert "post the correction (the result stands)" in today.output
 
 
 def test_an_undo_that_reopens_a_trick_says_so(tmp_path: Path, run: Callable[..., Result]) -> None:
