@@ -44,7 +44,7 @@ def test_plain_text_is_laid_out_as_before(font: str, monkeypatch: pytest.MonkeyP
 @pytest.mark.parametrize("font", ["Vera", "VeraBd", "VeraIt", "VeraBI"])
 def test_names_are_laid_out_as_before(font: str, monkeypatch: pytest.MonkeyPatch) -> None:
     chosen = random.Random(f"names {font}")
-    for _ in range(2000):
+    for _ in range(1000):
         source = POOL if chosen.random() < 0.5 else GAME.replace("\n", "")
         name = "".join(chosen.choice(source) for _ in range(chosen.randint(0, 8)))
         assert typed.name_runs(name, font) == name_character_by_character(name, font, monkeypatch)
