@@ -219,13 +219,18 @@ def test_crash_at_each_step_of_the_write_leaves_previous_or_complete_game(
     itself after each of its file system steps (every one near the commit, a sample of the
     rest), deterministically. Before the commit the folder is exactly as it was; after it,
     the next command finishes the write and the folder is exactly the new game. The folder
-    itself is never replaced (a host may be standing in it)."""
+    itself is never replaced (a host may be standing in it).
+
+    The games are Moon Drop's: every game's folder is written by the same steps, and its
+    71 files (in round folders) take a fifth of the steps of Galaxy Trucker's 406, so each
+    of the crashes copies and compares a fifth as much."""
     import json
 
     from generator.games import OutputFile
 
-    assert run("game", "--no-images", "--seed", SEED_A, "-o", "refs/a").exit_code == 0
-    assert run("game", "--no-images", "--seed", SEED_B, "-o", "refs/b").exit_code == 0
+    for seed, where in ((SEED_A, "refs/a"), (SEED_B, "refs/b")):
+        made = run("game", "--pack", "moon-drop", "--no-images", "--seed", seed, "-o", where)
+        assert made.exit_code == 0, made.output
     refs = tmp_path / "refs"
     complete = {SEED_A: tree(refs / "a"), SEED_B: tree(refs / "b")}
     plan = json.loads((refs / "b" / "plan.json").read_text())
@@ -242,7 +247,7 @@ def test_crash_at_each_step_of_the_write_leaves_previous_or_complete_game(
     assert os.stat(game).st_ino == inode
     seed_in_staging_steps = []
     near = {*range(plan_step - 2, commit + 4), *range(total - 4, total)}
-    sample = sorted({*range(1, 4), *range(1, total, 60), *near})
+    sample = sorted({*range(1, 4), *range(1, total, 12), *near})
     for crash_at in sample:
         shutil.rmtree(game)
         shutil.copytree(refs / "a", game)
