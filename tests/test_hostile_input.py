@@ -52,12 +52,12 @@ def tree(root: Path) -> dict[str, bytes]:
 
 
 def test_force_with_crafted_manifest_deletes_nothing_outside_output(
-    run: Any, tmp_path: Path
+    run: Any, game_once: Any, tmp_path: Path
 ) -> None:
     outside = tmp_path / "precious"
     outside.mkdir()
     (outside / "thesis.txt").write_text("years of work")
-    assert run("game", "--no-images", "--seed", SEED, "-o", "g").exit_code == 0
+    game_once("game", "--no-images", "--seed", SEED, "-o", "g")
     game = tmp_path / "g"
     (game / "linked").symlink_to(outside)
     manifest = json.loads((game / "manifest.json").read_text())
@@ -78,8 +78,8 @@ def test_force_with_crafted_manifest_deletes_nothing_outside_output(
     assert (game / "linked").is_symlink()  # a host's link is kept, never followed
 
 
-def test_force_keeps_files_it_did_not_write(run: Any, tmp_path: Path) -> None:
-    assert run("game", "--no-images", "--seed", SEED, "-o", "g").exit_code == 0
+def test_force_keeps_files_it_did_not_write(run: Any, game_once: Any, tmp_path: Path) -> None:
+    game_once("game", "--no-images", "--seed", SEED, "-o", "g")
     game = tmp_path / "g"
     (game / "my-notes.txt").write_text("players' names")
     edited = game / "game-start.facebook.txt"
@@ -90,8 +90,10 @@ def test_force_keeps_files_it_did_not_write(run: Any, tmp_path: Path) -> None:
     assert json.loads((game / "plan.json").read_text())["seed"] == "another-seed-for-force-02"
 
 
-def test_writes_never_follow_a_symlinked_subfolder(run: Any, tmp_path: Path) -> None:
-    assert run("game", "--no-images", "--seed", SEED, "-o", "g").exit_code == 0
+def test_writes_never_follow_a_symlinked_subfolder(
+    run: Any, game_once: Any, tmp_path: Path
+) -> None:
+    game_once("game", "--no-images", "--seed", SEED, "-o", "g")
     game = tmp_path / "g"
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -104,12 +106,12 @@ def test_writes_never_follow_a_symlinked_subfolder(run: Any, tmp_path: Path) -> 
 
 
 def test_a_turn_keeps_listed_only_the_files_still_there_as_written(
-    run: Any, tmp_path: Path
+    run: Any, game_once: Any, tmp_path: Path
 ) -> None:
     """The manifest after `turn N` keeps an earlier file only when it is still a regular
     file reached without a symlink: not one deleted, one made a symlink, or one in a folder
     made a symlink (to a copy holding the very same names)."""
-    assert run("game", "--no-images", "--seed", SEED, "-o", "g").exit_code == 0
+    game_once("game", "--no-images", "--seed", SEED, "-o", "g")
     game = tmp_path / "g"
     before = json.loads((game / "manifest.json").read_text())["files"]
     (game / "game-start.discord.md").unlink()
