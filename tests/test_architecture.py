@@ -267,14 +267,14 @@ def test_every_layer_imports_only_from_below() -> None:
 
 def test_the_command_line_starts_without_the_heavy_libraries() -> None:
     """`sheetgen --help` answers at once: the command line imports click and its own
-    modules, and the pack loader, pydantic, YAML and the drawing libraries only when a
+    modules, and the pack loader, msgspec, YAML and the drawing libraries only when a
     command needs them."""
     import subprocess
     import sys
 
     probe = (
         "import sys, generator.cli; "
-        "heavy = ('pydantic', 'yaml', 'reportlab', 'PIL', 'icalendar', 'generator.pack.load'); "
+        "heavy = ('msgspec', 'yaml', 'reportlab', 'PIL', 'icalendar', 'generator.pack.load'); "
         "print(sorted(m for m in heavy if m in sys.modules))"
     )
     loaded = subprocess.run(
@@ -338,7 +338,7 @@ def test_help_lists_the_packs_without_validating_one() -> None:
         "    runpy.run_module('generator', run_name='__main__')\n"
         "except SystemExit:\n"
         "    pass\n"
-        "print(sorted(m for m in ('generator.pack.load', 'pydantic', 'msgspec') "
+        "print(sorted(m for m in ('generator.pack.load', 'msgspec') "
         "if m in sys.modules), "
         "file=sys.stderr)\n"
     )

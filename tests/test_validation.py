@@ -201,20 +201,6 @@ def test_field_keys_are_the_keys_as_written() -> None:
     assert field_keys(Meteor) == ("size", "from")
 
 
-def test_a_pydantic_model_is_still_validated_during_the_move() -> None:
-    from generator.pack.legacy_pydantic import Strict as PydanticStrict
-
-    class Old(PydanticStrict):
-        name: str
-
-    old, problems = validate(_doc("name: 0042\n"), Old)
-    assert problems == [] and old is not None and old.name == "0042"
-    assert [str(p) for p in validate(_doc("nam: x\n"), Old)[1]] == [
-        "deck.yaml:1: name: required field is missing",
-        "deck.yaml:1: nam: unknown key (allowed keys: name)",
-    ]
-
-
 class Named(Strict, frozen=True, kw_only=True):
     id: Annotated[str, Meta(pattern=r"^[a-z]+\Z")]
 

@@ -35,10 +35,7 @@ msgspec stops at the first error of a value. So that an author sees every broken
 once, each list or map on the path of an error is checked entry by entry: three broken
 cards give three problems, two broken meteors of one card two. What is lost beside
 pydantic: several errors in one object (a card with a wrong level and a missing id), or
-one outside any list or map, are reported one at a time, the next once the first is fixed.
-
-During the move from pydantic, `validate` also takes a pydantic model
-(pack/legacy_pydantic.py); a game whose models are Structs never imports pydantic."""
+one outside any list or map, are reported one at a time, the next once the first is fixed."""
 
 from __future__ import annotations
 
@@ -106,10 +103,6 @@ def validate(
 ) -> tuple[M | None, list[Problem]]:
     """The document as a model, or its problems (see the module's docstring). `context`
     reaches the model's checks through `validation_context()`."""
-    if not _is_struct(model):
-        from generator.pack.legacy_pydantic import validate_pydantic
-
-        return validate_pydantic(doc, model, dict(context) if context else None)  # type: ignore[type-var]  # a pydantic model, during the move
     token = _CONTEXT.set(MappingProxyType(dict(context)) if context else _NO_CONTEXT)
     try:
         checked = _Check(doc).run(doc.data, model, ())
@@ -122,9 +115,7 @@ def validate(
 
 def field_keys(model: type[Any]) -> tuple[str, ...]:
     """The keys a model takes, as written in a file, in the model's order."""
-    if _is_struct(model):
-        return tuple(f.encode_name for f in msgspec.structs.fields(model))
-    return tuple(f.alias or name for name, f in model.model_fields.items())
+    return tuple(f.encode_name for f in msgspec.structs.fields(model))
 
 
 # --- msgspec's error messages ---------------------------------------------------------------
