@@ -120,6 +120,13 @@ def test_every_broken_entry_of_a_map_is_named_by_its_key() -> None:
     ]
 
 
+def test_a_mapping_or_a_list_where_text_belongs_is_named_in_words() -> None:
+    assert _problems("cards: []\ngoods:\n  red: {name: {a: 1}, value: [1]}\n") == [
+        "deck.yaml:3: goods.red.name: expected text (got a mapping)",
+    ]
+    assert _problems("cards: {a: 1}\n") == ["deck.yaml:1: cards: expected a list (got a mapping)"]
+
+
 def test_a_wrong_tag_lists_the_kinds_of_the_union() -> None:
     assert _problems("cards:\n  - {kind: bad-day, id: a, level: 1}\n") == [
         "deck.yaml:2: cards[0].kind: got 'bad-day' (expected one of 'stardust', 'meteors')"

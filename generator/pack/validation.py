@@ -299,6 +299,8 @@ def _words(message: str, given: Any) -> str:
         return f"{noun} should have {bound} {count} {unit}{size}"
     if found := _TYPE.match(message):
         wanted = " or ".join(_TYPE_WORDS.get(t, t) for t in found[1].split(" | "))
+        if isinstance(given, dict | list):  # what was given, in words: no repr of all of it
+            got = f" (got {'a mapping' if isinstance(given, dict) else 'a list'})"
         return f"expected {wanted}{got}"
     return f"{message}{got}" if message.startswith(("Expected", "Invalid")) else message
 
