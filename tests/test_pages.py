@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -43,6 +44,28 @@ def test_each_page_file_loads_and_is_not_empty(name: str) -> None:
     text = asset(name)
     assert text.strip()
     assert text.endswith("\n")
+
+
+def test_a_page_file_is_read_as_a_text_file_is() -> None:
+    for name in ASSETS:
+        assert asset(name) == (PAGES / name).read_text(encoding="utf-8"), name
+
+
+def test_reading_a_page_file_loads_no_zip_or_resource_machinery() -> None:
+    """A game writes its ship builder and round check pages: importlib.resources' readers
+    (and zipfile with them) would cost every game more than reading the files."""
+    code = (
+        "import sys; from generator.pages import asset; asset('console.js'); "
+        "print(sorted(m for m in ('zipfile', 'importlib.resources') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=PAGES.parent.parent,
+    )
+    assert done.stdout.strip() == "[]"
 
 
 @pytest.mark.parametrize("name", [n for n in ASSETS if n.endswith(".js")])
