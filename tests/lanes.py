@@ -375,6 +375,8 @@ SLOW = frozenset(
         "test_send_table.py::test_a_wrong_id_line_is_said_at_its_line",
         "test_send_table.py::test_battlestar_pings_the_player_whose_turn_it_is",
         "test_send_table.py::test_the_table_posts_wait_for_the_hands_then_go_with_a_ping",
+        # test_sheet_text_fits.py
+        "test_sheet_text_fits.py::test_every_sheet_text_stays_in_its_block_and_the_margin",
         # test_sheets.py
         "test_sheets.py::test_every_file_for_every_paper",
         "test_sheets.py::test_print_pack_is_the_ships_then_the_aid",

@@ -19,6 +19,7 @@ from generator.games.galaxy_trucker.sheets.common import (
     TITLE,
     footer,
     header,
+    note_under_height,
     title_line,
 )
 from generator.render.pdf import (
@@ -84,7 +85,7 @@ def _text_block(name: str, title: str, text: str, size: float = BODY) -> LayoutB
         return TITLE * 1.5 + paragraph_height(m, w, text, size=size)
 
     def draw(page: Page, x: float, y: float, w: float) -> None:
-        y = title_line(page.surface, x, y, title, "")
+        y = title_line(page.surface, x, y, w, title, "")
         paragraph(page.surface, x, y, w, text, size=size)
 
     return LayoutBlock(name, mm(60), height, draw)
@@ -115,10 +116,10 @@ def _entry_block(
 
 def _heading(name: str, title: str, note: str = "") -> LayoutBlock:
     def height(m: Measure, w: float) -> float:
-        return TITLE * 1.5
+        return TITLE * 1.5 + note_under_height(m, w, title, note)
 
     def draw(page: Page, x: float, y: float, w: float) -> None:
-        title_line(page.surface, x, y, title, note)
+        title_line(page.surface, x, y, w, title, note)
 
     return LayoutBlock(name, mm(40), height, draw)
 

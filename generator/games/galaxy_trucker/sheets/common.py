@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.art.surface import Surface
+from generator.art.text import Measure
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.render.pdf import (
     INK_GREY,
@@ -12,12 +13,15 @@ from generator.render.pdf import (
     box,
     fit_size,
     mm,
+    paragraph,
+    paragraph_height,
     scale_bar,
 )
 
 TITLE = 9.0  # block titles
 LABEL = 7.5  # box labels and score lines
 NOTE = 6.5  # explanations; still readable at arm's length on paper
+NOTE_MIN = 5.5  # a title's note set smaller to stay on the title's line, no smaller
 HEADER_H = mm(14)
 FOOTER_H = mm(8)
 
@@ -26,14 +30,37 @@ def pack_line(content: GalaxyTrucker) -> str:
     return f"pack {content.pack_name} {content.pack_version}"
 
 
-def title_line(surface: Surface, x: float, y: float, title: str, note: str) -> float:
-    """A bold block title with an optional note after it; returns the y below it."""
+def _note_beside(measure: Measure, width: float, title: str, note: str) -> float | None:
+    """The size at which the note fits on the title's line within the block's width: its
+    own size, or a little smaller (down to NOTE_MIN); None when even that runs past."""
+    room = width - measure.text_width(title, size=TITLE, font="VeraBd") - mm(2)
+    size = fit_size(measure, note, room, NOTE, "Vera")
+    return size if size >= NOTE_MIN else None
+
+
+def note_under_height(measure: Measure, width: float, title: str, note: str) -> float:
+    """The height a title's note adds under the title when it does not fit beside it (a
+    narrow column, letter paper): 0 when it fits. A block's height counts it, so the
+    layout places the next block below the wrapped note."""
+    if not note or _note_beside(measure, width, title, note) is not None:
+        return 0.0
+    return paragraph_height(measure, width, note, size=NOTE)
+
+
+def title_line(surface: Surface, x: float, y: float, width: float, title: str, note: str) -> float:
+    """A bold block title with an optional note after it, set a little smaller or wrapped
+    under the title where it would run past the block's `width`; returns the y below."""
     base = y + TITLE
     surface.text(x, base, title, size=TITLE, font="VeraBd")
-    if note:
+    if not note:
+        return y + TITLE * 1.5
+    size = _note_beside(surface, width, title, note)
+    if size is not None:
         tx = x + surface.text_width(title, size=TITLE, font="VeraBd") + mm(2)
-        surface.text(tx, base, note, size=NOTE, color=INK_GREY)
-    return y + TITLE * 1.5
+        surface.text(tx, base, note, size=size, color=INK_GREY)
+        return y + TITLE * 1.5
+    paragraph(surface, x, y + TITLE * 1.2, width, note, size=NOTE, color=INK_GREY)
+    return y + TITLE * 1.5 + note_under_height(surface, width, title, note)
 
 
 def header(

@@ -27,6 +27,7 @@ from generator.games.galaxy_trucker.sheets.common import (
     TITLE,
     footer,
     header,
+    note_under_height,
     title_line,
 )
 from generator.render.pdf import (
@@ -153,9 +154,14 @@ class ShipSheet:
             f"stacks 1-{r.peekable_stacks} ({r.stack_size} cards); it skips no set."
         )
 
+    def _skipped_title(self) -> tuple[str, str]:
+        count = skipped_boxes(self.rnd)
+        return "Skipped Parts", f"{count} boxes; after building, × −2 = Starting Position"
+
     def _skipped_height(self, m: Measure, w: float) -> float:
         return (
             TITLE_H
+            + note_under_height(m, w, *self._skipped_title())
             + paragraph_height(m, w, self._peek_text(), size=NOTE)
             + mm(0.8)
             + box_grid_height(w, skipped_boxes(self.rnd), size=CHECK, gap=CHECK_GAP)
@@ -164,9 +170,7 @@ class ShipSheet:
     def _skipped(self, page: Page, x: float, y: float, w: float) -> None:
         s = page.surface
         count = skipped_boxes(self.rnd)
-        y = title_line(
-            s, x, y, "Skipped Parts", f"{count} boxes; after building, × −2 = Starting Position"
-        )
+        y = title_line(s, x, y, w, *self._skipped_title())
         y = paragraph(s, x, y, w, self._peek_text(), size=NOTE) + mm(0.8)
         labels = [str(i + 1) for i in range(count)]
         box_grid(
@@ -185,9 +189,13 @@ class ShipSheet:
     def _lost_note(self) -> str:
         return "Cross out a lost tile (placed illegally, or destroyed in flight); mark a box."
 
+    def _lost_title(self) -> tuple[str, str]:
+        return "Lost Components", f"at most {self.rnd.lost_component_boxes} boxes, each −2"
+
     def _lost_height(self, m: Measure, w: float) -> float:
         return (
             TITLE_H
+            + note_under_height(m, w, *self._lost_title())
             + paragraph_height(m, w, self._lost_note(), size=NOTE)
             + mm(0.8)
             + box_grid_height(w, self.rnd.lost_component_boxes, size=CHECK, gap=CHECK_GAP)
@@ -196,7 +204,7 @@ class ShipSheet:
     def _lost(self, page: Page, x: float, y: float, w: float) -> None:
         s = page.surface
         count = self.rnd.lost_component_boxes
-        y = title_line(s, x, y, "Lost Components", f"at most {count} boxes, each −2")
+        y = title_line(s, x, y, w, *self._lost_title())
         y = paragraph(s, x, y, w, self._lost_note(), size=NOTE) + mm(0.8)
         labels = [str(i + 1) for i in range(count)]
         box_grid(
@@ -209,14 +217,18 @@ class ShipSheet:
         per_row = balanced(count, max(1, int((w + EVENT_GAP) // (EVENT_W + EVENT_GAP))))
         return min(EVENT_W_MAX, (w - (per_row - 1) * EVENT_GAP) / per_row)
 
+    def _events_title(self) -> tuple[str, str]:
+        return "Events", f"{event_count(self.rnd)} cards: write each card's result"
+
     def _events_height(self, m: Measure, w: float) -> float:
         count = event_count(self.rnd)
         size = self._event_box_width(w)
-        return TITLE_H + box_grid_height(w, count, size=size, gap=EVENT_GAP, height=EVENT_H)
+        title_h = TITLE_H + note_under_height(m, w, *self._events_title())
+        return title_h + box_grid_height(w, count, size=size, gap=EVENT_GAP, height=EVENT_H)
 
     def _events(self, page: Page, x: float, y: float, w: float) -> None:
         count = event_count(self.rnd)
-        y = title_line(page.surface, x, y, "Events", f"{count} cards: write each card's result")
+        y = title_line(page.surface, x, y, w, *self._events_title())
         labels = [f"Event {i + 1}" for i in range(count)]
         box_grid(
             page,
@@ -252,13 +264,20 @@ class ShipSheet:
                 return per_row
         return 1
 
+    def _score_title(self) -> tuple[str, str]:
+        return (
+            f"Round {self.rnd.round} score",
+            "Starting Position after building, the rest after the flight",
+        )
+
     def _score_height(self, m: Measure, w: float) -> float:
         lines = len(self._score_lines())
         per_row = self._score_across(w)
+        title_h = TITLE_H + note_under_height(m, w, *self._score_title())
         if per_row == 1:
-            return TITLE_H + lines * SCORE_PITCH
+            return title_h + lines * SCORE_PITCH
         rows = -(-lines // per_row)
-        return TITLE_H + rows * (self._label_h(m, w) + SCORE_BOX_H) + (rows - 1) * mm(1.5)
+        return title_h + rows * (self._label_h(m, w) + SCORE_BOX_H) + (rows - 1) * mm(1.5)
 
     def _how_lines(self, m: Measure, w: float, how: str) -> list[str]:
         per_row = self._score_across(w)
@@ -272,13 +291,7 @@ class ShipSheet:
 
     def _score(self, page: Page, x: float, y: float, w: float) -> None:
         s = page.surface
-        y = title_line(
-            s,
-            x,
-            y,
-            f"Round {self.rnd.round} score",
-            "Starting Position after building, the rest after the flight",
-        )
+        y = title_line(s, x, y, w, *self._score_title())
         lines = self._score_lines()
         per_row = self._score_across(w)
         for i, (op, name, how) in enumerate(lines):
@@ -332,13 +345,16 @@ class ShipSheet:
     def _game_labels(self) -> list[str]:
         return [f"Round {r.round}" for r in self.content.rounds] + ["Game total"]
 
+    GAME_TITLE = ("Your game", "the round scores and their sum")
+
     def _game_height(self, m: Measure, w: float) -> float:
         labels = self._game_labels()
-        return TITLE_H + box_grid_height(w, len(labels), size=mm(18), gap=mm(2), height=mm(9))
+        title_h = TITLE_H + note_under_height(m, w, *self.GAME_TITLE)
+        return title_h + box_grid_height(w, len(labels), size=mm(18), gap=mm(2), height=mm(9))
 
     def _game(self, page: Page, x: float, y: float, w: float) -> None:
         labels = self._game_labels()
-        y = title_line(page.surface, x, y, "Your game", "the round scores and their sum")
+        y = title_line(page.surface, x, y, w, *self.GAME_TITLE)
         box_grid(
             page,
             "game-total",
@@ -379,14 +395,16 @@ class ShipSheet:
         per_row = balanced(items, max(1, int(w // LEGEND_W)))
         return per_row, -(-items // per_row)
 
+    LEGEND_TITLE = ("Tiles and connectors", "full list on the player aid")
+
     def _legend_height(self, m: Measure, w: float) -> float:
         _, rows = self._legend_rows(w)
         rules = paragraph_height(m, w, self._rules_text(), size=NOTE)
-        return TITLE_H + rows * LEGEND_H + rules
+        return TITLE_H + note_under_height(m, w, *self.LEGEND_TITLE) + rows * LEGEND_H + rules
 
     def _legend(self, page: Page, x: float, y: float, w: float) -> None:
         s = page.surface
-        y = title_line(s, x, y, "Tiles and connectors", "full list on the player aid")
+        y = title_line(s, x, y, w, *self.LEGEND_TITLE)
         per_row, rows = self._legend_rows(w)
         item_w = w / max(1, int(w // LEGEND_W))
         for i, (name, tile) in enumerate(self.legend_samples):

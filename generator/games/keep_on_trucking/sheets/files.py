@@ -114,7 +114,7 @@ class TruckingShipSheet(ShipSheet):
 
     def _trucking(self, page: Page, x: float, y: float, w: float) -> None:
         s = page.surface
-        y = title_line(s, x, y, "Keep on Trucking", "")
+        y = title_line(s, x, y, w, "Keep on Trucking", "")
         # One row: the cyan ability, then the two title counts (games with `titles:`), so
         # the titles take no height from sheets that are already full.
         count_w = mm(17)
@@ -203,7 +203,7 @@ class TruckingShipSheet(ShipSheet):
         title, lines = self._hit_lines()
         s = page.surface
         top = y
-        y = title_line(s, x, y, title, "")
+        y = title_line(s, x, y, w, title, "")
         for line in lines:
             y = paragraph(s, x, y, w, line, size=TABLE)
         if self.board.hits == "wrap":
