@@ -47,22 +47,23 @@ fast: $(STAMP)
 	$(BIN)/python -m pytest $(PARALLEL) -m "$(FAST)"
 
 # Two steps at a time, so that both cores stay busy: the type checker beside the making of
-# the minimum-versions environment (mostly unpacking files) and the compiling of the tests,
-# then the whole suite beside the minimum-versions lane. The environment is made before any
+# the minimum-versions environment (mostly unpacking files), then the compiling of the
+# tests (tests-compiled), then the whole suite beside the minimum-versions lane. The environment is made before any
 # test runs: pip writes the project's metadata beside the code, which the running tests read.
 test: $(STAMP)
 	bash .ci/ensure-chromium
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(MAKE) -j2 --output-sync=target types $(MIN_VENV)/.installed tests-compiled
+	$(MAKE) -j2 --output-sync=target types tests-compiled
 	$(MAKE) -j2 --output-sync=target suite test-minimum
 
 # The test modules compiled once (pytest's assertion rewriting included, bytecode written
 # even where the environment says not to), as `make` compiles generator/: each of the test
 # processes that start side by side then loads them instead of compiling all of them
 # again (about 5 s of CPU a process on this machine). Compiling is all that collecting
-# does here; no test runs.
-tests-compiled: $(STAMP)
+# does here; no test runs. After the minimum-versions environment is made: collecting reads
+# the project's metadata, which pip writes while it installs.
+tests-compiled: $(STAMP) $(MIN_VENV)/.installed
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --collect-only -q -p no:xdist -p no:cacheprovider >/dev/null
 
 suite: $(STAMP)
