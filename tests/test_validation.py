@@ -3,6 +3,7 @@ an author's problems, with file, line, field path and what was expected."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Literal
 
 import pytest
@@ -229,3 +230,22 @@ def test_a_pack_name_or_an_id_with_a_final_newline_is_refused() -> None:
     assert validate(_doc(meta), PackMeta)[1] == []
     assert _problems(meta.replace("name: gt", "name: |\n  gt"), PackMeta)
     assert _problems("goods:\n  ? |\n    red\n  : {name: Red, value: 1}\n", GoodsFile)
+
+
+def test_a_game_file_reports_its_own_keys_and_its_games_options_together(tmp_path: Path) -> None:
+    """The options are checked by the game's own model beside the core's keys: both kinds
+    of problem come in one run, each at its line."""
+    from generator.common.errors import ContentError
+    from generator.kit.game_file import read_game_file
+
+    game = tmp_path / "game.yaml"
+    game.write_text("pack: keep-on-trucking\nseed: 0042\nsead: 3\ndifficulty: {a: 1}\n")
+    with pytest.raises(ContentError) as refused:
+        read_game_file(game)
+    assert [(p.line, p.field, p.message[:40]) for p in refused.value.problems] == [
+        (3, "sead", "unknown key (allowed keys: pack, seed, s"),
+        (4, "difficulty", "expected text or nothing (got a mapping)"),
+    ]
+    game.write_text("pack: keep-on-trucking\nseed: 0042\nships: A\n")
+    spec = read_game_file(game)
+    assert (spec.seed, spec.options()) == ("0042", {"ships": "A"})
