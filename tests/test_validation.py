@@ -96,6 +96,17 @@ def test_an_unknown_key_lists_the_keys_allowed_there() -> None:
     ]
 
 
+def test_every_unknown_key_of_an_object_is_named_at_its_line() -> None:
+    text = (
+        "cards: []\ngoods:\n  yellow:\n    name: Yellow\n    colour: y\n    value: 3\n    size: 2\n"
+    )
+    allowed = "(allowed keys: name, value, hazardous)"
+    assert _problems(text) == [
+        f"deck.yaml:5: goods.yellow.colour: unknown key {allowed}",
+        f"deck.yaml:7: goods.yellow.size: unknown key {allowed}",
+    ]
+
+
 def test_every_broken_entry_of_a_list_is_a_problem_of_its_own_at_its_line() -> None:
     text = (
         "cards:\n"

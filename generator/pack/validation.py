@@ -33,9 +33,10 @@ number, a date written as a YAML date or as ISO text.
 
 msgspec stops at the first error of a value. So that an author sees every broken entry at
 once, each list or map on the path of an error is checked entry by entry: three broken
-cards give three problems, two broken meteors of one card two. What is lost beside
-pydantic: several errors in one object (a card with a wrong level and a missing id), or
-one outside any list or map, are reported one at a time, the next once the first is fixed."""
+cards give three problems, two broken meteors of one card two; and every unknown key of an
+object is named. What is lost beside pydantic: several other errors in one object (a card
+with a wrong level and a missing id), or one outside any list or map, are reported one at a
+time, the next once the first is fixed."""
 
 from __future__ import annotations
 
@@ -197,7 +198,7 @@ class _Check:
                     return _Checked(None, data, checked.errors)
                 if checked.data is not container:  # text put back inside: the whole again
                     return self.run(_replaced(data, here, checked.data), tp, prefix)
-        return _Checked(None, data, [_said(message, (*prefix, *path), path, tp, data, prefix)])
+        return _Checked(None, data, _problems(message, (*prefix, *path), path, tp, data, prefix))
 
     def _each(self, container: Any, shape: tuple[Any, Any], prefix: PathKey) -> _Checked:
         key_tp, value_tp = shape
@@ -248,6 +249,21 @@ _TYPE_WORDS = {
     "time": "a time (HH:MM)",
     "datetime": "a date and time",
 }
+
+
+def _problems(
+    message: str, where: PathKey, path: PathKey, tp: Any, data: Any, prefix: PathKey
+) -> list[tuple[PathKey, str]]:
+    """The problems of msgspec's first error. msgspec names the first unknown key of an
+    object; every unknown key of it is reported, as a misspelt key is the commonest slip
+    and an author fixing them one run at a time would not be served."""
+    said = _said(message, where, path, tp, data, prefix)
+    given = _get(data, path)
+    if not _UNKNOWN.match(message) or not isinstance(given, dict):
+        return [said]
+    allowed = set(_keys_of(_type_at(tp, path, data), given))
+    text = said[1]
+    return [((*where, key), text) for key in given if key not in allowed]
 
 
 def _said(
