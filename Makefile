@@ -48,8 +48,9 @@ fast: $(STAMP)
 
 # Two steps at a time, so that both cores stay busy: the type checker beside the making of
 # the minimum-versions environment (mostly unpacking files), then the compiling of the
-# tests (tests-compiled), then the whole suite beside the minimum-versions lane. The environment is made before any
-# test runs: pip writes the project's metadata beside the code, which the running tests read.
+# tests (tests-compiled), then the whole suite beside the minimum-versions lane. The
+# environment is made before any test runs: pip writes the project's metadata beside the
+# code, which the running tests read.
 test: $(STAMP)
 	bash .ci/ensure-chromium
 	$(BIN)/ruff check .
