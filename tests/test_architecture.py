@@ -302,51 +302,43 @@ def test_the_group_names_the_module_of_every_core_command() -> None:
     assert defined == CORE_COMMANDS
 
 
-def test_a_command_imports_its_own_module_and_not_the_others() -> None:
-    """`sheetgen check` loads the checks' module, not the host's or the game's commands."""
+def _loaded_after(argv: list[str], modules: tuple[str, ...]) -> tuple[str, list[str]]:
+    """What `sheetgen ARGV` prints, and which of `modules` it has imported by its end (run in
+    a process of its own, as the program runs)."""
     import subprocess
     import sys
 
     probe = (
         "import runpy, sys\n"
-        "sys.argv = ['sheetgen', 'check', '--help']\n"
+        f"sys.argv = {['sheetgen', *argv]!r}\n"
         "try:\n"
         "    runpy.run_module('generator', run_name='__main__')\n"
         "except SystemExit:\n"
         "    pass\n"
-        "families = ('checks', 'host', 'game_commands', 'send', 'console', 'new_game')\n"
-        "print(sorted(f for f in families if 'generator.cli.' + f in sys.modules), "
-        "file=sys.stderr)\n"
+        f"print(sorted(m for m in {modules!r} if m in sys.modules), file=sys.stderr)\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
     )
-    assert "Usage: sheetgen check" in done.stdout
-    assert done.stderr.strip().splitlines()[-1] == "['checks']"
+    return done.stdout, ast.literal_eval(done.stderr.strip().splitlines()[-1])
+
+
+def test_a_command_imports_its_own_module_and_not_the_others() -> None:
+    """`sheetgen check` loads the checks' module, not the host's or the game's commands."""
+    families = ("checks", "host", "game_commands", "send", "console", "new_game")
+    printed, loaded = _loaded_after(
+        ["check", "--help"], tuple(f"generator.cli.{f}" for f in families)
+    )
+    assert "Usage: sheetgen check" in printed
+    assert loaded == ["generator.cli.checks"]
 
 
 def test_help_lists_the_packs_without_validating_one() -> None:
     """`sheetgen --help` names the packs (pack/load.py finds them) but validates none:
     the content models' libraries are imported when a pack is validated."""
-    import subprocess
-    import sys
-
-    probe = (
-        "import runpy, sys\n"
-        "sys.argv = ['sheetgen', '--help']\n"
-        "try:\n"
-        "    runpy.run_module('generator', run_name='__main__')\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "print(sorted(m for m in ('generator.pack.load', 'msgspec') "
-        "if m in sys.modules), "
-        "file=sys.stderr)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    assert "galaxy-trucker" in done.stdout
-    assert done.stderr.strip().splitlines()[-1] == "['generator.pack.load']"
+    printed, loaded = _loaded_after(["--help"], ("generator.pack.load", "msgspec"))
+    assert "galaxy-trucker" in printed
+    assert loaded == ["generator.pack.load"]
 
 
 def test_no_game_fills_a_table_by_importing_a_module() -> None:
