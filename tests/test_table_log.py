@@ -224,16 +224,14 @@ def test_battlestar_a_truncated_last_line_is_refused_with_its_line(tmp_path: Pat
     assert files(game.folder) == before
 
 
-def test_table_files_get_the_users_mode_and_private_files_stay_private(tmp_path: Path) -> None:
+def test_table_files_get_the_users_mode(tmp_path: Path) -> None:
     """A post or page a table command writes is as readable as every other file of the game
-    folder (a host uploads it as it is); an entry of the host's cache is the user's alone."""
+    folder (a host uploads it as it is), not mkstemp's 0600."""
     from generator.common.atomic_write import write_atomic
 
     old = os.umask(0o022)
     try:
         write_atomic(tmp_path / "post.txt", b"text")
-        write_atomic(tmp_path / "kept.entry", b"kept", private=True)
     finally:
         os.umask(old)
     assert (tmp_path / "post.txt").stat().st_mode & 0o777 == 0o644
-    assert (tmp_path / "kept.entry").stat().st_mode & 0o777 == 0o600

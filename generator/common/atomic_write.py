@@ -17,23 +17,19 @@ def _umask() -> int:
     return mask
 
 
-def write_atomic(path: Path, data: bytes, private: bool = False, durable: bool = True) -> None:
+def write_atomic(path: Path, data: bytes) -> None:
     """Temp file in the same folder, fsync, rename (over a symlink, never through it).
 
     The file gets the mode any new file of the user gets (0644 under the usual umask), as
     the rest of a game folder does: a host uploads a catch-up page or a post from it as it
-    is. `private` keeps mkstemp's 0600, for what only this user may read (the host's cache
-    of table snapshots). `durable=False` skips the fsync, for what is checked on every read
-    and made again when damaged (the host's cache: a crash may lose it, never mislead)."""
+    is (mkstemp alone would leave it 0600)."""
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        if not private:
-            os.fchmod(fd, 0o666 & ~_umask())
+        os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()
-            if durable:
-                os.fsync(out.fileno())
+            os.fsync(out.fileno())
         os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -33,7 +33,7 @@ from generator.render.corrections_guide import with_corrections
 if TYPE_CHECKING:
     # The pack loader and the rhythm's schema (msgspec) and the calendar (icalendar) are
     # loaded by the steps that use them: a command that finds what it needs in the folder
-    # or in the host's cache (kit/turn_memo.py) goes without them.
+    # goes without them.
     from generator.kit.session import Game
     from generator.plan.rhythm import Rhythm
     from generator.render.calendar_ics import Issued
