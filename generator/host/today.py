@@ -123,7 +123,6 @@ class Agenda:
     due: int | None  # the slot due now: today's latest whose time has come, not yet marked
     quiet: str | None  # why nothing is due now ("No posts today (a rest day (Sunday))")
     upcoming: int | None  # the next slot after the moment
-    last_due: int | None  # the latest slot whose time has come (any day)
     # Corrections made and not marked posted (in a folder that records nothing: today's).
     corrections: tuple[Correction, ...] = ()
     # Tasks of slots already out (rankings, a catch-up page) whose files are not written.
@@ -186,7 +185,7 @@ def agenda(game: GameFolder, work: list[SlotWork], at: dt.datetime, posted: Post
     if any(t.kind == DIGEST and t.after_turn in shown for t in game_tasks(game)):
         pages = []  # a slot shown now asks for the page itself
     tasks = tuple(t for t in open_tasks if t.kind != DIGEST or (pages and t is pages[-1]))
-    return Agenda(missed, due, quiet, upcoming, came[-1] if came else None, pending, tasks)
+    return Agenda(missed, due, quiet, upcoming, pending, tasks)
 
 
 def task_done(game: GameFolder, work: list[SlotWork], task: HostTask) -> bool:
@@ -433,7 +432,7 @@ def today_text(
     else:
         index = plan_of_day
         upcoming = index + 1 if index is not None and index + 1 < len(work) else None
-        day = Agenda([], index, None if index is not None else "Nothing to post.", upcoming, index)
+        day = Agenda([], index, None if index is not None else "Nothing to post.", upcoming)
         slot_at = work[index].slot.at if index is not None else None
         early = clock is not None and slot_at is not None and slot_at > clock
         if early:

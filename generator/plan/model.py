@@ -67,9 +67,6 @@ class Plan(PlanHeader):
         # Each game's plan declares its calendar as its last field (after its own).
         schedule: tuple[Slot, ...]
 
-    def turn_slot(self, turn: int) -> Slot:
-        return self.schedule[turn - 1]
-
 
 # Each dataclass's fields, looked up once: a game's plan has some 25,000 parts, and a command
 # turns it to data several times (asking dataclasses for each part's fields cost more than

@@ -95,10 +95,6 @@ class Page:
     def inner_width(self) -> float:
         return self.width - 2 * self.margin
 
-    @property
-    def inner_height(self) -> float:
-        return self.height - 2 * self.margin
-
     def mark(self, kind: str, x: float, y: float, w: float, h: float) -> None:
         self.regions.append(Region(kind, x, y, w, h))
 

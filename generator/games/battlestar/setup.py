@@ -47,7 +47,6 @@ class SetupRecord:
     order: tuple[int, ...]
     loyalty: LoyaltyDeal
     skill_draws: dict[int, list[str]]  # seat -> skill card keys
-    skill_types_chosen: dict[int, bool]  # seat -> the game file named the types
     quorum: list[str]
 
 
@@ -107,18 +106,16 @@ def set_up(content: Battlestar, spec: GameSpec, game_id: str) -> tuple[TableStat
     for seat, cards in loyalty.setup.items():
         players[seat].loyalty += cards
     draws: dict[int, list[str]] = {}
-    chosen: dict[int, bool] = {}
     for seat in order:
         if seat == first:
             continue
         character = content.character(characters[seat])
         named = spec.setup_skills[seat]
         types = list(named) if named is not None else default_setup_draw(content, character)
-        chosen[seat] = named is not None
         draws[seat] = []
         for type_id in types:
             card = decks[skill_deck(type_id)].draw(seed, 1)[0]
             draws[seat].append(card)
             players[seat].hand.append((skill_deck(type_id), card))
     build_destiny(state)
-    return state, SetupRecord(tuple(order), loyalty, draws, chosen, quorum)
+    return state, SetupRecord(tuple(order), loyalty, draws, quorum)
