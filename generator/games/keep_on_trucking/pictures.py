@@ -26,12 +26,12 @@ def draw_rough_roads(
     # The drawers' table is typed for Galaxy Trucker's plan; this game's rules give it theirs.
     drawn = plan.rough_roads[image.round - 1]  # type: ignore[attr-defined]  # a KoT plan
     difficulty = plan.options.difficulty  # type: ignore[attr-defined]  # a KoT plan
-    top = layout._header(
+    top = layout.post_header(
         surface,
         f"Round {image.round} · Rough Roads",
         [f"difficulty {difficulty}: {len(drawn)} card{'s' if len(drawn) != 1 else ''}"],
     )
-    bottom = layout._footer(surface, content, plan)
+    bottom = layout.post_footer(surface, content, plan)
     x, w = layout.SAFE * 0.6, layout.WIDTH - layout.SAFE * 1.2
     band = (bottom - top - GAP * (len(drawn) - 1)) / max(len(drawn), 1)
     y = top

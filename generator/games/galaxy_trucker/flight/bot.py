@@ -72,7 +72,7 @@ class Built:
         return ShipFile(name, self.skipped, dict(self.placements))
 
 
-def _edges_after(parts: dict[Cell, Part], cells: set[Cell], cell: Cell, part: Part) -> float:
+def edges_after(parts: dict[Cell, Part], cells: set[Cell], cell: Cell, part: Part) -> float:
     """How the placement changes the ship's edge: a connector facing an empty board cell is
     a place to grow (+GROW_BONUS); one facing off the board stays exposed (-EXPOSED_COST);
     covering a neighbour's open connector tidies the ship (+JOIN_BONUS, counted as links)."""
@@ -262,7 +262,7 @@ class Builder:
                 else:
                     if links == 0 or barrel in touching:
                         continue
-                    # As _edges_after counts it: room to grow, or exposed for good.
+                    # As edges_after counts it: room to grow, or exposed for good.
                     edges = 0.0
                     for d, on_board in empty:
                         if sides[d] in CONNECTORS:

@@ -283,7 +283,7 @@ def _mosaic_palette(content: GalaxyTrucker) -> Image.Image:
 
 
 # --- shared frame -------------------------------------------------------------------------
-def _header(surface: IndexedSurface, title: str, lines: list[str]) -> float:
+def post_header(surface: IndexedSurface, title: str, lines: list[str]) -> float:
     """Title and sub-lines at the top; returns where the content may start."""
     y = 96.0
     surface.text(WIDTH / 2, y, title, size=52, font="VeraBd", color=TEXT, anchor="middle")
@@ -306,7 +306,7 @@ def image_height(content: GalaxyTrucker, plan: GalaxyTruckerPlan, image: Planned
     return HEIGHT
 
 
-def _footer(surface: IndexedSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan) -> float:
+def post_footer(surface: IndexedSurface, content: GalaxyTrucker, plan: GalaxyTruckerPlan) -> float:
     """The game's public id (never the seed) above the bottom safe area; returns where
     content must end."""
     height = surface.image.height
@@ -326,12 +326,12 @@ def draw_build(
 ) -> None:
     rnd = plan.rounds[image.round - 1]
     build = rnd.build_turns[image.index]
-    top = _header(
+    top = post_header(
         surface,
         f"Round {rnd.round} · Build turn {image.index + 1} of {len(rnd.build_turns)}",
         [_turn_line(plan, build.turn)],
     )
-    bottom = _footer(surface, content, plan)
+    bottom = post_footer(surface, content, plan)
     sets = build.sets
     per_set = max(len(tiles) for tiles in sets)
     # Tiles take a little of the safe margin and the rows sit close, so a tile is 290 px
@@ -405,7 +405,7 @@ def draw_flight(
     setting = content.rounds[rnd.round - 1]
     first = event_number(rnd, image.index, 0)
     last = event_number(rnd, image.index, len(flight.events) - 1)
-    top = _header(
+    top = post_header(
         surface,
         f"Round {rnd.round} · Flight turn {image.index + 1} of {len(rnd.flight_turns)}",
         [
@@ -413,7 +413,7 @@ def draw_flight(
             f"Events {first}-{last} of {setting.stacks * setting.stack_size}",
         ],
     )
-    bottom = _footer(surface, content, plan)
+    bottom = post_footer(surface, content, plan)
     labelled = [
         (f"Event {event_number(rnd, image.index, k)}", e.card.id)
         for k, e in enumerate(flight.events)
@@ -429,12 +429,12 @@ def draw_stack(
     if not 0 <= image.index < setting.peekable_stacks:
         raise ValueError(f"stack {image.index + 1} of round {rnd.round} may not be shown")
     cards = rnd.stacks[image.index]
-    top = _header(
+    top = post_header(
         surface,
         f"Round {rnd.round} · Stack {image.index + 1}",
         [f"{len(cards)} cards · peeking costs 1 Skipped Parts box"],
     )
-    bottom = _footer(surface, content, plan)
+    bottom = post_footer(surface, content, plan)
     _cards_grid(
         surface, content, [(f"Card {i}", c.id) for i, c in enumerate(cards, 1)], top, bottom
     )
@@ -455,8 +455,8 @@ def draw_rolls(
     condition = content.kinds.card(card).roll_condition  # "Only if the pirates beat you"
     if condition:
         notes.append(condition)
-    top = _header(surface, f"Event {number} · {label.split(',')[0].capitalize()}", notes)
-    bottom = _footer(surface, content, plan)
+    top = post_header(surface, f"Event {number} · {label.split(',')[0].capitalize()}", notes)
+    bottom = post_footer(surface, content, plan)
     words = label.split(", ", 1)[1]  # "small, from the left (row)"
     words_size = 44
     surface.text(WIDTH / 2, top + 40, words, size=words_size, color=TEXT, anchor="middle")

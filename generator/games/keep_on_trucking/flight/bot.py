@@ -20,7 +20,7 @@ from generator.games.galaxy_trucker.flight.bot import (
     JOIN_BONUS,
     Builder,
     Built,
-    _edges_after,
+    edges_after,
 )
 from generator.games.galaxy_trucker.flight.bot import build as base_build
 from generator.games.galaxy_trucker.flight.ship import (
@@ -139,7 +139,7 @@ class TruckingBuilder(Builder):
                 score = (
                     self.want(part, cell)
                     + JOIN_BONUS * links
-                    + _edges_after(self.parts, self.cell_set, cell, part)
+                    + edges_after(self.parts, self.cell_set, cell, part)
                 )
                 found.append((score, cell, rotation, part))
         return found

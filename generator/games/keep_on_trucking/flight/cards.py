@@ -17,12 +17,11 @@ from typing import Any
 
 from generator.games.galaxy_trucker.flight.option import Option, distinct, then_all
 from generator.games.galaxy_trucker.flight.resolvers_trade import epidemic_losses
-from generator.games.galaxy_trucker.flight.ship import CONNECTORS, DIRECTION_NAMES, Cell, N, Part, S
+from generator.games.galaxy_trucker.flight.ship import CONNECTORS, DIRECTION_NAMES, Cell, Part
 from generator.games.galaxy_trucker.flight.state import crew_words, lose_goods
 from generator.games.keep_on_trucking.flight.combat import (
-    _gunners,
-    _shields,
     combat,
+    meteor_gunners,
     strike,
     volley,
 )
@@ -92,10 +91,6 @@ def resolver(inner: Resolver) -> Resolver:
     return run
 
 
-def _record(value: int) -> str:
-    return f"Record {value}."
-
-
 # --- meteors -----------------------------------------------------------------------------
 def meteoric_swarm(flight: TFlight, state: TState, card: Any, rolls: Rolls) -> list[Option[TState]]:
     hits = [(m.size, m.direction) for m in card.meteors]
@@ -123,7 +118,8 @@ def unprotected(flight: TFlight, state: TState, noun: str, size: str, came_from:
                     continue
                 if noun == "meteor" and size == "large":
                     if any(
-                        k == "cannon" for k, _ in _gunners(flight, state, spot.side, spot.number)
+                        k == "cannon"
+                        for k, _ in meteor_gunners(flight, state, spot.side, spot.number)
                     ):
                         continue
                 total += 1
@@ -693,5 +689,3 @@ RESOLVERS: dict[str, Resolver] = {
     "junkyard": junkyard,
     "bad-day": bad_day,
 }
-
-__all__ = ["RESOLVERS", "N", "S", "_shields", "resolver"]

@@ -82,7 +82,9 @@ def _boosted_shields(flight: TFlight, state: TState, side: int) -> list[Cell]:
     ]
 
 
-def _gunners(flight: TFlight, state: TState, side: int, number: int) -> list[tuple[str, Cell]]:
+def meteor_gunners(
+    flight: TFlight, state: TState, side: int, number: int
+) -> list[tuple[str, Cell]]:
     """What can shoot a large meteor from `side` on line `number`: single cannons first
     (free), then double cannons (1 battery), then catapults (1 good)."""
     ship = flight.ship
@@ -350,7 +352,7 @@ def _shoot(
     line = flight.ship.line(spot.side, spot.number, state.present)
     if not line:
         return [Option(state)]
-    gunners = _gunners(flight, state, spot.side, spot.number)
+    gunners = meteor_gunners(flight, state, spot.side, spot.number)
     hit = [
         replace(o, value=o.value + bad_luck)
         for o in _hit_all(flight, state, [(spot, line[0])], head, piercing)
