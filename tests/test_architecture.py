@@ -395,6 +395,36 @@ def test_keep_on_truckings_flight_engine_extends_galaxy_truckers() -> None:
     assert "best" not in vars(t_engine.Search)
 
 
+def test_a_module_uses_only_the_public_names_of_another() -> None:
+    """A name with a leading underscore stays in its module: what another module needs (a
+    game's expansion drawing the base game's post frame) is made public, so that changing a
+    private helper never breaks a module elsewhere unseen."""
+    found = []
+    for path in sorted(GENERATOR.rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        modules = set()  # local names bound to one of the package's modules
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("generator"):
+                found += [
+                    f"{path.relative_to(ROOT)}:{node.lineno}: imports {a.name}"
+                    for a in node.names
+                    if a.name.startswith("_") and not a.name.startswith("__")
+                ]
+                modules.update(a.asname or a.name for a in node.names)
+            elif isinstance(node, ast.Import):
+                modules.update(a.asname for a in node.names if a.asname and "generator" in a.name)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in modules
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+            ):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}")
+    assert found == []
+
+
 def test_every_game_folder_names_a_role_one_way() -> None:
     """Posts, pictures, sheets, options and the table go by one name in every game folder
     (a module, or a folder of that name where a role has many modules): never
