@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from generator.render.text import Post, PostImage, spoiler_name
+from generator.render.text import Post, PostImage
 
 HOST_LINE = re.compile(r"\[Image|\[Host|-# Image")
 
@@ -21,11 +21,6 @@ def post(*images: PostImage, comment: str | None = None, facebook: str | None = 
         facebook_comments=[comment] if comment is not None else [],
         images=list(images),
     )
-
-
-def test_spoiler_name_prefixes_the_file_name_only() -> None:
-    assert spoiler_name("round-1/stack-1.png") == "round-1/SPOILER_stack-1.png"
-    assert spoiler_name("a.png") == "SPOILER_a.png"
 
 
 def test_post_files_hold_no_host_lines() -> None:

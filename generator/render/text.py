@@ -49,12 +49,6 @@ def bgg_safe(text: str) -> str:
     return _BGG_CUT.sub("< ", text)
 
 
-def spoiler_name(file: str) -> str:
-    """'round-1/stack-1.png' -> 'round-1/SPOILER_stack-1.png': Discord blurs such files."""
-    folder, _, name = file.rpartition("/")
-    return f"{folder}/SPOILER_{name}" if folder else f"SPOILER_{name}"
-
-
 @dataclass(frozen=True)
 class PostImage:
     """An image that goes with a post: its file (relative to the output folder) and alt text.

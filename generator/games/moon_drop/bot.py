@@ -170,10 +170,6 @@ def greedy_line(search: BotSearch, plan: MoonDropPlan) -> tuple[Placement, ...]:
     return tuple(line)
 
 
-def par(content: MoonDrop, plan: MoonDropPlan) -> int:
-    return play(content, plan).score
-
-
 def score_play(content: MoonDrop, plan: MoonDropPlan, placements: Sequence[Placement]) -> BotPlay:
     """Replays the placements through the engine's placement rule (each must be legal under
     the game's variations) and scores the grid file they make as the scorer scores a
