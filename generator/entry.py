@@ -33,11 +33,13 @@ def run() -> None:
         gc.get_threshold(),
     )
     try:
-        _run()
+        _run(as_program)
     except KeyboardInterrupt:
         # A Ctrl-C while the one below was being reported, or while a command's end was
         # being handled: the same one line.
-        _interrupted_at_exit(signal.SIGINT, None)
+        if as_program:
+            _interrupted_at_exit(signal.SIGINT, None)
+        raise SystemExit(130) from None
     finally:
         if as_program:
             # The command is over and the process ends next. As the interpreter ends, its
@@ -55,7 +57,10 @@ def run() -> None:
             gc.set_threshold(*thresholds)
 
 
-def _run() -> None:
+def _run(as_program: bool) -> None:
+    """The command, ended as the program ends: with os._exit after a Ctrl-C or a closed
+    pipe (see below). Called by another program (`as_program` False), it ends with a
+    SystemExit of the same code instead, which that program may catch and go on."""
     gc.set_threshold(*GC_THRESHOLDS)
     try:
         # From here on a Ctrl-C is Python's KeyboardInterrupt again, so that a command
@@ -88,6 +93,8 @@ def _run() -> None:
         # A command returns None; --help, --version and ctx.exit() return their exit code.
         sys.exit(code if isinstance(code, int) else 0)
     except SystemExit as exc:
+        if not as_program:
+            raise  # the caller's own Ctrl-C handler is put back by `run`
         # The command is over (its files written or cleaned up): a Ctrl-C from here on,
         # while the interpreter runs its exit handlers, just ends it the same quiet way.
         signal.signal(signal.SIGINT, _interrupted_at_exit)
@@ -99,8 +106,13 @@ def _run() -> None:
             os._exit(130)
         raise
     except BrokenPipeError:
+        if not as_program:
+            raise SystemExit(141) from None
         _reader_went_away()
     except KeyboardInterrupt:
+        if not as_program:
+            sys.stderr.write("\ninterrupted\n")
+            raise SystemExit(130) from None
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C: already leaving
         sys.stderr.write("\ninterrupted\n")
         sys.stderr.flush()

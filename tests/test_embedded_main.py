@@ -45,6 +45,48 @@ def test_the_caller_sees_a_failed_commands_status(tmp_path: Path) -> None:
     assert "No such command" in done.stderr
 
 
+# A Ctrl-C at a chosen moment, no timing: at the command's first file opened for writing.
+INTERRUPTED_CALLER = """
+import os, signal, sys
+from generator.entry import main
+
+def on_open(event, args):
+    if event == "open" and len(args) > 2 and (args[2] & (os.O_WRONLY | os.O_RDWR)):
+        if not opened:
+            opened.append(args[0])
+            os.kill(os.getpid(), signal.SIGINT)
+
+opened = []
+sys.addaudithook(on_open)
+sys.argv = ["sheetgen", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as exc:
+    print("sheetgen ended with", exc.code, file=sys.stderr)
+print("the caller goes on", file=sys.stderr)
+"""
+
+
+@pytest.mark.e2e
+def test_a_ctrl_c_during_the_command_ends_the_command_not_the_caller(tmp_path: Path) -> None:
+    env = dict(os.environ, SHEETGEN_CACHE="off")
+    args = ["game", "--no-images", "--seed", "embedded-caller-seed-0123456789", "-o", "g"]
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_CALLER, *args],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines()[-3:] == [
+        "interrupted",
+        "sheetgen ended with 130",
+        "the caller goes on",
+    ]
+    assert not (tmp_path / "g").exists()  # nothing half-written
+
+
 def test_a_caller_gets_its_own_ctrl_c_handler_and_hooks_back(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
