@@ -243,7 +243,9 @@ def test_text_fields_keep_what_was_written(run: Any, pack_copy: Path) -> None:
 def test_date_that_is_no_date(run: Any, tmp_path: Path) -> None:
     (tmp_path / "game.yaml").write_text("seed: some-long-seed-0000001\nstart: 2026-13-45\n")
     result = run("game", "--game", "game.yaml", "--no-images")
-    assert_clear_error(result, "game.yaml:2: start: ")
+    assert_clear_error(
+        result, "game.yaml:2: start: expected a date (YYYY-MM-DD) (got '2026-13-45')"
+    )
     assert not (tmp_path / "output").exists()
 
 
@@ -474,3 +476,49 @@ def test_odd_command_line(run: Any, tmp_path: Path, args: tuple[str, ...]) -> No
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output and "internal error" not in result.output
     assert all(len(line) < 400 for line in result.output.splitlines())
+
+
+# 8. After the move to msgspec -------------------------------------------------------------
+
+
+def _verify_with_rhythm(run: Any, rhythm: str) -> Any:
+    args = ["verify", "--seed", SEED, "--commitment", "0" * 64, "--start", "2026-12-03"]
+    return run(*args, "--print-round", "1", "--rhythm", rhythm)
+
+
+@pytest.mark.parametrize("rhythm", ["[" * 100_000, "1" * 5000, '{"skip": [' + "9" * 5000 + "]}"])
+def test_a_rhythm_json_too_deep_or_too_long_a_number_is_refused(run: Any, rhythm: str) -> None:
+    """json's own limits (nesting, 4,300 digits) end in RecursionError or ValueError."""
+    result = _verify_with_rhythm(run, rhythm)
+    assert_clear_error(result, "'--rhythm': not a rhythm (a number too long or nesting too deep)")
+    assert len(result.output) < 600
+
+
+@pytest.mark.parametrize(
+    ("rhythm", "message"),
+    [
+        ('{"times": {"morning": NaN}}', "times.morning: expected text (got nan)"),
+        ('{"skip": ["2026-02-30"]}', "skip[0]: expected a date (YYYY-MM-DD) (got '2026-02-30')"),
+        ('{"rest_days": [1]}', "rest_days[0]: expected text (got 1)"),
+        ("[]", "the rhythm: expected a mapping (got a list)"),
+        ('{"tempo": 1, "x": 2}', "tempo: unknown key (allowed keys: timezone,"),
+        ('{"changes": [{"from": "2026-12-04", "timezone": 5}]}', "changes[0].timezone: expected"),
+    ],
+)
+def test_a_rhythm_json_names_the_field_and_what_was_expected(
+    run: Any, rhythm: str, message: str
+) -> None:
+    """In the words a game file's `rhythm:` gets, not msgspec's (`Expected `str`, got
+    `float` - at `$.times[...]``)."""
+    result = _verify_with_rhythm(run, rhythm)
+    assert_clear_error(result, message)
+    assert "Expected `" not in result.output and "[...]" not in result.output
+
+
+def test_a_card_race_rules_section_without_its_bar_is_located(run: Any, tmp_path: Path) -> None:
+    """The rules card splits each section at its bar: one without was a crash in `check`."""
+    pack = tmp_path / "cr"
+    shutil.copytree(CONTENT_DIR / "card-race", pack)
+    edit(pack / "texts.yaml", '"Deal|Round r', '"Deal: Round r')
+    result = run("check", "cr")
+    assert_clear_error(result, 'cr/texts.yaml:519: rules_sections.en[1]: expected "Title|text"')

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,24 +37,35 @@ def parse_rhythm(ctx: click.Context, param: click.Parameter, value: str | None) 
         return None
     import msgspec
 
-    from generator.pack.validation import FieldError, error_location
+    from generator.common import json_text
     from generator.plan.rhythm import recorded
 
     try:
-        return recorded(json.loads(value))
+        data = json_text.loads(value)
     except json.JSONDecodeError as exc:
         raise click.BadParameter(
             f"not JSON ({exc.msg} at character {exc.pos + 1}); copy it from the reveal post"
         ) from None
-    except msgspec.ValidationError as exc:
-        message, path = error_location(str(exc))
-        if isinstance(exc.__cause__, FieldError):  # a check of one field names it
-            path = (*path, exc.__cause__.key)
-        unknown = re.fullmatch(r"Object contains unknown field `(.*)`", message)
-        if unknown:
-            path, message = (*path, unknown[1]), "unknown key"
-        where = ".".join(str(part) for part in path) or "the rhythm"
-        raise click.BadParameter(f"{where}: {message}") from None
+    except (ValueError, RecursionError):
+        # json's own limits: a number of thousands of digits, or nesting too deep to read.
+        raise click.BadParameter(
+            "not a rhythm (a number too long or nesting too deep); copy it from the reveal post"
+        ) from None
+    try:
+        return recorded(data)
+    except msgspec.ValidationError:
+        raise click.BadParameter(_rhythm_problems(data)) from None
+
+
+def _rhythm_problems(data: Any) -> str:
+    """What is wrong with a rhythm given as JSON, in the words a game file's `rhythm:` gets:
+    each field's path and what was expected."""
+    from generator.pack.document import Document
+    from generator.pack.validation import validate
+    from generator.plan.rhythm import Rhythm
+
+    _, problems = validate(Document("--rhythm", data), Rhythm)
+    return "; ".join(f"{p.field or 'the rhythm'}: {p.message}" for p in problems)
 
 
 def _posts(

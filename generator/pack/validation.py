@@ -231,6 +231,7 @@ _BOUND = re.compile(r"Expected `(?:int|float)` (>=|>|<=|<) (\S+)$")
 _PATTERN = re.compile(r"Expected `str` matching regex (.*)$", re.S)
 _LENGTH = re.compile(r"Expected `(str|array|object)` of length (>=|<=) (\d+)$")
 _TYPE = re.compile(r"Expected `([^`]*)`, got `[^`]*`$")
+_BAD_DATE = re.compile(r"Invalid RFC3339 encoded (date|time|datetime)$")
 _BOUND_WORDS = {
     ">=": "greater than or equal to",
     ">": "greater than",
@@ -313,6 +314,8 @@ def _words(message: str, given: Any) -> str:
         noun = "list" if what == "array" else "mapping"
         size = f", not {len(given)}" if isinstance(given, dict | list) else ""
         return f"{noun} should have {bound} {count} {unit}{size}"
+    if found := _BAD_DATE.match(message):  # text of the right shape, but no such day or time
+        return f"expected {_TYPE_WORDS[found[1]]}{got}"
     if found := _TYPE.match(message):
         wanted = " or ".join(_TYPE_WORDS.get(t, t) for t in found[1].split(" | "))
         if isinstance(given, dict | list):  # what was given, in words: no repr of all of it

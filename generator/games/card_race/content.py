@@ -162,7 +162,14 @@ def _check_one_text(
     if is_list:
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
             return [doc.problem(path, "expected a list of texts")]
-        return []
+        # The rules card sets each section's title before the bar in bold, its text after.
+        return [
+            doc.problem(
+                (*path, i), 'expected "Title|text" (the section\'s title, a bar, then its text)'
+            )
+            for i, item in enumerate(value)
+            if "|" not in item
+        ]
     if not isinstance(value, str):
         return [doc.problem(path, f"expected a text (got {type(value).__name__})")]
     try:
