@@ -356,6 +356,27 @@ def test_turn_without_a_seed_goes_on_with_the_one_game(
     assert [p.name for p in (tmp_path / "output").iterdir()] == [folder.name]
 
 
+def test_turn_inside_a_game_folder_goes_on_with_that_game(
+    run: Any, game_once: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run inside the game folder, `turn N` and `round N` find its game as every host
+    command does (README: "Run them from inside the game folder and you stay there"), even
+    with another game under output/ beside it."""
+    game_once("game", "--no-images", "--seed", SECRET)
+    assert run("game", "--no-images", "--seed", SECRET + "-two").exit_code == 0
+    (folder, *_) = sorted((tmp_path / "output").iterdir())
+    plan = json.loads((folder / "plan.json").read_text())
+    before = tree_digest(tmp_path / "output")
+    monkeypatch.chdir(folder)
+    for command in (("turn", "--no-images", "5"), ("round", "--no-images", "1")):
+        result = run(*command)
+        assert result.exit_code == 0, result.output
+        assert f"Going on with game {plan['game_id']} in ." in result.stderr
+        assert "Seed chosen" not in result.stderr and not (folder / "output").exists()
+    assert "Turn 5 of 51" in run("turn", "--no-images", "5").stdout
+    assert tree_digest(tmp_path / "output") == before
+
+
 def test_turn_without_a_seed_refuses_to_guess_between_games(
     run: Any, game_once: Any, tmp_path: Path
 ) -> None:

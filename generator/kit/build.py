@@ -111,9 +111,13 @@ def _listing(games: list[tuple[Path, dict[str, Any]]]) -> str:
 
 
 def pick_running_game(output: Path | None, report: Report) -> FolderPlan:
-    """`turn N` / `round N` with no seed and no game file go on with the one game in -o (or in
-    output/); never start a new game by accident."""
-    folder = output if output is not None else Path(DEFAULT_OUTPUT)
+    """`turn N` / `round N` with no seed and no game file go on with the one game in -o, else
+    in the folder they run in (as every host command does), else in output/; never start a
+    new game by accident."""
+    if output is not None:
+        folder = output
+    else:
+        folder = Path(".") if Path(PLAN_FILE).is_file() else Path(DEFAULT_OUTPUT)
     games = games_in(folder)
     if len(games) == 1:
         path, plan = games[0]
