@@ -491,6 +491,27 @@ def test_seeds_folder_keeps_real_game_files_out_of_git() -> None:
 
 
 @pytest.mark.e2e
+def test_a_deleted_working_folder_is_said_not_crashed_on(tmp_path: Path) -> None:
+    """A host's shell in a game folder that was deleted (and maybe made again) since: every
+    command says so, exit code 2, where console, digest and game crashed (a library asked
+    for the working folder) and today said there was no game."""
+    gone = tmp_path / "game-folder"
+    for command in ("console", "digest", "today", "turn 3"):
+        gone.mkdir()
+        # The shell goes into the folder; then the folder goes.
+        script = 'cd "$1" && rmdir "$1" && shift && exec "$@"'
+        result = subprocess.run(
+            ["sh", "-c", script, "sh", str(gone), sheetgen(), *command.split()],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 2, (command, result.stderr)
+        assert "no longer exists" in result.stderr and 'cd "$PWD"' in result.stderr
+        assert "internal error" not in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.e2e
 def test_byte_identical_across_processes(tmp_path: Path) -> None:
     """Two separate interpreters (different hash seeds) write the same bytes."""
     outputs = []

@@ -133,9 +133,29 @@ def main(ctx: click.Context, strict: bool) -> None:
     """Everything a host needs to run a board game by post, from one seed."""
     from generator.common.warnings_count import start_counting
 
+    _require_working_folder()
+
     start_counting(strict)
     if strict:
         ctx.call_on_close(_fail_on_warnings)
+
+
+def _require_working_folder() -> None:
+    """A shell left in a folder that was deleted (or deleted and made again, as a host may
+    do with a game folder) has no working folder: every relative path, and libraries that
+    ask for it, would fail deep inside a command. Said once, before any command starts."""
+    import os
+
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        from generator.common.errors import SheetgenError
+
+        raise SheetgenError(
+            "the folder this command runs in no longer exists (it was deleted, or deleted "
+            'and made again, since the shell went into it): go into it again (cd "$PWD") or '
+            "run the command from another folder"
+        ) from None
 
 
 def _fail_on_warnings() -> None:
