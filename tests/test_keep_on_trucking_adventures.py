@@ -264,6 +264,63 @@ def test_every_rough_roads_card_in_a_round_start_post(
     assert drawn_ids == {c.id for c in roads}
 
 
+def test_rough_roads_alt_text_fits_discord(loaded: tuple[Any, Any, Any], content: Any) -> None:
+    """Three long cards (insane): the alt text names them within Discord's 1024 characters
+    (`sheetgen send` refused the round start), and says their words are in the post."""
+    cards = {c.id: c for c in content.extras["rough-roads"].cards}
+
+    def long_round(plan: KeepOnTruckingPlan) -> bool:
+        return sum(len(cards[r.id].text) for r in plan.rough_roads[0]) > 1000
+
+    plan = find_seed(loaded, long_round)
+    image = AdventurePostWriter(content, plan).rough_roads_image(plan.rounds[0])
+    assert len(image.alt) <= 1024
+    assert all(cards[r.id].name in image.alt for r in plan.rough_roads[0])
+    assert "Each card's text is in the post" in image.alt and "No dice are shown" in image.alt
+    start = posts_of(content, plan)["round-1/start"]
+    assert all(cards[r.id].text in start.discord for r in plan.rough_roads[0])
+
+
+@pytest.mark.parametrize(
+    "drawn",
+    [
+        # The three longest cards, and a draw whose picture cut two cards short.
+        ("bad-luck", "dead-zone", "gravitational-anomaly"),
+        ("paranoid-locals", "explosive-stuff", "infected-goods"),
+    ],
+)
+def test_rough_roads_picture_shows_every_word(
+    loaded: tuple[Any, Any, Any], content: Any, drawn: tuple[str, ...]
+) -> None:
+    """Three long cards (insane): each card's whole text is drawn, where the picture cut a
+    card off mid-sentence at the end of an equal share of the room."""
+    from generator.art.indexed_surface import IndexedSurface
+    from generator.games.galaxy_trucker.pictures import layout
+    from generator.games.keep_on_trucking.pictures import draw_rough_roads
+
+    class Recording(IndexedSurface):
+        def text(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> Any:
+            shown.append((y, text, kwargs.get("size")))
+            return super().text(x, y, text, *args, **kwargs)
+
+    shown: list[tuple[float, str, Any]] = []
+    plan = make_plan(loaded, "picture-seed-part-two-01", difficulty="insane")
+    roads = tuple(RoughRoad(card, ()) for card in drawn)
+    plan = dataclasses.replace(plan, rough_roads=(roads, *plan.rough_roads[1:]))
+    image = AdventurePostWriter(content, plan).rough_roads_image(plan.rounds[0])
+    palette = layout.game_palette(content)
+    draw_rough_roads(Recording(1080, 1350, layout.BACKGROUND, palette), content, plan, image)
+    words = " ".join(text for _, text, _ in shown).split()
+    cards = {c.id: c for c in content.extras["rough-roads"].cards}
+    for card in drawn:
+        text = cards[card].text.split()
+        assert any(words[i : i + len(text)] == text for i in range(len(words))), card
+    # Above the footer (the game's id), within the picture's bottom safe area.
+    *cards_text, footer = sorted(shown)
+    assert all(y < footer[0] - 28 for y, _, _ in cards_text)
+    assert min(size for _, _, size in cards_text) >= 22
+
+
 def test_rough_roads_picture(loaded: tuple[Any, Any, Any], content: Any) -> None:
     from generator.games.keep_on_trucking import RULES
 

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 BGG_FILES_LINK = "LINK-TO-THE-FILES"
 DISCORD_LIMIT = 2000
 DISCORD_FILES = 10
+# A picture's description (alt text) on Discord: at most this many characters.
+DISCORD_ALT_LIMIT = 1024
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 

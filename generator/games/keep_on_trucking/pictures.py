@@ -13,11 +13,21 @@ from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.pictures import layout
 from generator.games.galaxy_trucker.pictures.planned import PlannedImage
 from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
-from generator.games.keep_on_trucking.rough_roads import card_of
+from generator.games.keep_on_trucking.rough_roads import RoughRoadsCard, card_of
 
 ROAD_RED: Color = (150, 35, 30)
 CARD_BODY: Color = (251, 246, 236)
 GAP = 24
+HEADER = 64.0  # the card's dark-red name bar
+PAD = 22.0
+LEADING = 1.22  # line height, in text sizes
+END = 6.0  # the band's bottom, below the last baseline
+LARGEST = 36.0
+# Text smaller than the 28 px of every other post picture only where three long cards do not
+# fit at 28 (about a third of the insane draws); every shipped draw fits at 24.
+SMALLEST = 22.0
+
+Band = tuple[float, float, list[str]]  # its height, the text's size, the text's lines
 
 
 def draw_rough_roads(
@@ -33,28 +43,75 @@ def draw_rough_roads(
     )
     bottom = layout.post_footer(surface, content, plan)
     x, w = layout.SAFE * 0.6, layout.WIDTH - layout.SAFE * 1.2
-    band = (bottom - top - GAP * (len(drawn) - 1)) / max(len(drawn), 1)
+    cards = [card_of(content, road.id) for road in drawn]
+    room = bottom - top - GAP * (len(cards) - 1)
     y = top
-    for road in drawn:
-        card = card_of(content, road.id)
-        text = card.text
-        size = 36.0
-        pad = 22.0
-        header = 64.0
-        # The largest text (not below 28 px) whose lines fit the band.
+    bands = _equal_bands(surface, cards, w, room) or _bands_by_text(surface, cards, w, room)
+    for card, (band, size, lines) in zip(cards, bands, strict=True):
+        _draw_card(surface, card, x, y, w, band, size, lines)
+        y += band + GAP
+
+
+def _equal_bands(
+    surface: IndexedSurface, cards: list[RoughRoadsCard], w: float, room: float
+) -> list[Band] | None:
+    """Each card an equal share of the room, its text the largest (36 down to 28 px) that
+    fits it; None when a card's text would not fit its share at 28 px."""
+    band = room / max(len(cards), 1)
+    bands = []
+    for card in cards:
+        size = LARGEST
         while True:
-            lines = wrap(surface, text, w - 2 * pad, size, "Vera")
-            if header + pad + len(lines) * size * 1.22 <= band or size <= layout.MIN_TEXT:
+            lines = wrap(surface, card.text, w - 2 * PAD, size, "Vera")
+            if HEADER + PAD + len(lines) * size * LEADING <= band or size <= layout.MIN_TEXT:
                 break
             size -= 1
-        surface.rect(x, y, w, band, stroke=INK, fill=CARD_BODY, width=3, radius=18)
-        surface.rect(x, y, w, header, stroke=INK, fill=ROAD_RED, width=3, radius=18)
-        surface.rect(x + 2, y + header / 2, w - 4, header / 2, stroke=None, fill=ROAD_RED)
-        surface.text(x + pad, y + header * 0.68, card.name, size=40, font="VeraBd", color=WHITE)
-        ty = y + header + pad + size * 0.9
-        for line in lines:
-            if ty > y + band - 6:
-                break
-            surface.text(x + pad, ty, line, size=size, color=INK)
-            ty += size * 1.22
-        y += band + GAP
+        if not _all_drawn(band, size, lines):
+            return None
+        bands.append((band, size, lines))
+    return bands
+
+
+def _bands_by_text(
+    surface: IndexedSurface, cards: list[RoughRoadsCard], w: float, room: float
+) -> list[Band]:
+    """One text size for every card, the largest whose lines fit when each card's band is
+    as tall as its text (the room left over shared out): three long cards (insane) that do
+    not fit equal shares. Below 28 px only where even that does not fit: every word of a
+    card is shown, as the post's text has it (smaller rather than cut short)."""
+    size = LARGEST
+    while True:
+        wrapped = [wrap(surface, card.text, w - 2 * PAD, size, "Vera") for card in cards]
+        needs = [HEADER + PAD + len(lines) * size * LEADING + END for lines in wrapped]
+        if sum(needs) <= room or size <= SMALLEST:
+            break
+        size -= 1
+    extra = max(room - sum(needs), 0.0) / max(len(cards), 1)
+    return [(need + extra, size, lines) for need, lines in zip(needs, wrapped, strict=True)]
+
+
+def _all_drawn(band: float, size: float, lines: list[str]) -> bool:
+    """Whether the last line's baseline stays in the band (as _draw_card draws it)."""
+    return HEADER + PAD + size * 0.9 + (len(lines) - 1) * size * LEADING <= band - END
+
+
+def _draw_card(
+    surface: IndexedSurface,
+    card: RoughRoadsCard,
+    x: float,
+    y: float,
+    w: float,
+    band: float,
+    size: float,
+    lines: list[str],
+) -> None:
+    surface.rect(x, y, w, band, stroke=INK, fill=CARD_BODY, width=3, radius=18)
+    surface.rect(x, y, w, HEADER, stroke=INK, fill=ROAD_RED, width=3, radius=18)
+    surface.rect(x + 2, y + HEADER / 2, w - 4, HEADER / 2, stroke=None, fill=ROAD_RED)
+    surface.text(x + PAD, y + HEADER * 0.68, card.name, size=40, font="VeraBd", color=WHITE)
+    ty = y + HEADER + PAD + size * 0.9
+    for line in lines:
+        if ty > y + band - END:
+            break
+        surface.text(x + PAD, ty, line, size=size, color=INK)
+        ty += size * LEADING

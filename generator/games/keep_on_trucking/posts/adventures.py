@@ -26,7 +26,7 @@ from generator.games.keep_on_trucking.rough_roads import (
 from generator.games.keep_on_trucking.scoring import CyanFile, TitlesFile, scoring_lines
 from generator.plan.round_commit import roll
 from generator.render.post import Block, heading, item, line, para
-from generator.render.text import PostImage
+from generator.render.text import DISCORD_ALT_LIMIT, PostImage
 
 
 class AdventurePostWriter(TruckingPostWriter):
@@ -70,15 +70,24 @@ class AdventurePostWriter(TruckingPostWriter):
     def rough_roads_image(self, rnd: RoundPlan) -> PlannedImage:
         drawn = drawn_cards(self.content, self.plan, rnd.round)
         cards = [card_of(self.content, road.id) for road in drawn]
+        hidden = " (its dice are hidden in the post)"
         listed = "; ".join(
-            f"{c.name}: {c.text.rstrip('.')}"
-            + (" (its dice are hidden in the post)" if road.rolls else "")
+            f"{c.name}: {c.text.rstrip('.')}" + (hidden if road.rolls else "")
             for c, road in zip(cards, drawn, strict=True)
         )
+        what = f"Round {rnd.round}, Rough Roads cards ({self.plan.options.difficulty}): "
+        alt = f"{what}{listed}. No dice are shown."
+        if len(alt) > DISCORD_ALT_LIMIT:
+            # Three long cards: Discord takes no longer description, and the post's text
+            # holds each card's words in full.
+            names = "; ".join(
+                c.name + (hidden if road.rolls else "")
+                for c, road in zip(cards, drawn, strict=True)
+            )
+            alt = f"{what}{names}. Each card's text is in the post. No dice are shown."
         return PlannedImage(
             file=f"round-{rnd.round}/rough-roads.png",
-            alt=f"Round {rnd.round}, Rough Roads cards ({self.plan.options.difficulty}): "
-            f"{listed}. No dice are shown.",
+            alt=alt,
             kind="rough-roads",
             round=rnd.round,
         )
