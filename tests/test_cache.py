@@ -1,8 +1,9 @@
 """The host's cache (generator/common/cache.py): one store, one format. An entry reads back
 whole or not at all; a cache another user could write is refused, with a line saying so, and
 the run goes on without it; SHEETGEN_CACHE=off keeps nothing; trimming keeps it bounded and
-removes nothing of anyone else's; a forged `today` outline never reaches what the host posts;
-a game is the same with the cache off, cold and warm. (Speed is measured in benchmarks/.)"""
+removes nothing of anyone else's; a forged `today` outline or sheets entry never reaches what
+the host posts; a game is the same with the cache off, cold and warm. (Speed is measured in
+benchmarks/.)"""
 
 from __future__ import annotations
 
@@ -94,6 +95,37 @@ def test_off_means_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         cache.keep(("k",), b"data")
         assert cache.read_kept(("k",)) is None
     assert list(tmp_path.iterdir()) == []
+
+
+FORGERY = b"FORGED: take 3 tiles from the discard pile."
+
+
+@pytest.mark.parametrize(
+    "added",
+    [
+        {"game-start.facebook.txt": FORGERY},  # a post's name
+        {"sheets/rules.txt": FORGERY},  # beside the sheets, but no PDF
+        {"sheets/rules.pdf": FORGERY},  # a PDF's name, but no PDF
+        {"sheets/../game-start.discord.md": b"%PDF-" + FORGERY},  # out of sheets/
+        {"sheets/more/rules.pdf": b"%PDF-" + FORGERY},
+    ],
+)
+def test_a_forged_sheets_entry_never_writes_a_post(root: Path, added: dict[str, bytes]) -> None:
+    """The sheets kept for a pack are PDFs under sheets/ and nothing else: an entry rewritten
+    to hold any other file, its checksum made to agree, is not used (the sheets are made
+    again), so a forger cannot put a post's text into a game folder through it."""
+    sheets = [OutputFile("sheets/ship-1-a4.pdf", b"%PDF-1.4 a ship")]
+    built: list[int] = []
+
+    def build() -> list[OutputFile]:
+        built.append(1)
+        return sheets
+
+    assert cache.reuse(("pack", "a4"), build) == sheets
+    assert cache.reuse(("pack", "a4"), build) == sheets and built == [1]  # kept
+    (entry,) = entries(root, "sheets")
+    forged(entry, lambda pieces: {**pieces, **added})
+    assert cache.reuse(("pack", "a4"), build) == sheets and built == [1, 1]
 
 
 def test_a_cache_others_may_write_is_refused_and_the_run_goes_on(

@@ -23,10 +23,12 @@ entry file owned by this user, writable by nobody else and a regular file (never
 a pipe or a folder in an entry's place), and the folder's own name a link only if the
 link is the user's. Anything else is refused with one line on stderr
 and the run goes on without the cache. What an entry holds is then as trusted as the
-user's own files, and no more: it never holds a post's text. Sheets and pictures are
-pixels and PDF pages; `today`'s outline is used only when every post text it names is,
-byte for byte, the file the game folder holds (host/outline.py), so an edited entry cannot
-put a word into what the host posts.
+user's own files, and no more: it never holds a post's text. Sheets and pictures are pixels
+and PDF pages (a sheets entry holding any file but a PDF under sheets/ is not used, so it
+cannot write a post into a game folder); `today`'s outline is used only when every post text
+it names is, byte for byte, the file the game folder holds (host/outline.py), so an edited
+entry cannot put a word into what the host posts. (What `today` says beside the posts, the
+game's name and the month's tasks, it reads from the outline as kept.)
 
 Writing: to a temporary file in `entries/` (0600), renamed into place, so two runs at once
 both succeed and a killed run leaves no half entry (its temporary file is swept within the
@@ -60,6 +62,8 @@ from pathlib import Path, PurePosixPath
 from generator.common.output_file import OutputFile
 
 MAGIC = b"sheetgen-cache 1\n"
+# Where a game folder keeps its print-and-play PDFs, the one kind of file `reuse` keeps.
+SHEETS_FOLDER = "sheets"
 ENTRIES = "entries"
 MAX_ENTRY_BYTES = 64_000_000  # a pack's sheets on two papers are ~3 MB; its pictures ~5 MB
 MARKER = "CACHEDIR.TAG"
@@ -363,20 +367,29 @@ def write(kind: str, key: Sequence[str], pieces: dict[str, bytes]) -> None:
 
 
 def reuse(key: tuple[str, ...], build: Callable[[], list[OutputFile]]) -> list[OutputFile]:
-    """The files `build` makes for `key` (a pack's sheets), from the cache when kept."""
+    """The print-and-play PDFs `build` makes for `key` (a pack's sheets, each a
+    `sheets/NAME.pdf`), from the cache when kept. An entry holding anything else (a post's
+    file name, a path out of sheets/, a file that is no PDF) is not used, whatever its
+    checksum says: what the cache writes into a game folder is sheets, never a post."""
     found = read("sheets", key)
-    if found is not None:
-        files = [OutputFile(path, data) for path, data in found.items()]
-        if all(_relative(f.path) for f in files):
-            return files
+    if found and all(_a_sheet(path, data) for path, data in found.items()):
+        return [OutputFile(path, data) for path, data in found.items()]
     files = build()
-    write("sheets", key, {f.path: f.data for f in files})
+    if all(_a_sheet(f.path, f.data) for f in files):
+        write("sheets", key, {f.path: f.data for f in files})
     return files
 
 
-def _relative(path: str) -> bool:
+def _a_sheet(path: str, data: bytes) -> bool:
+    """`sheets/NAME.pdf` holding a PDF."""
     posix = PurePosixPath(path)
-    return bool(path) and not posix.is_absolute() and ".." not in posix.parts
+    return (
+        len(posix.parts) == 2
+        and posix.parts[0] == SHEETS_FOLDER
+        and posix.suffix == ".pdf"
+        and posix.name not in ("", ".", "..")
+        and data.startswith(b"%PDF-")
+    )
 
 
 def read_kept(key: tuple[str, ...]) -> bytes | None:
