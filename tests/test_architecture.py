@@ -425,6 +425,28 @@ def test_a_module_uses_only_the_public_names_of_another() -> None:
     assert found == []
 
 
+# What only the `sheetgen` program may set for its whole process (entry.py, and the package's
+# __init__ for the Ctrl-C while it loads): a program or a test that imports the package
+# keeps its own collector, signal handlers, hooks and environment.
+PROCESS_WIDE = re.compile(
+    r"\bgc\.(?:disable|enable|freeze|set_threshold)\(|\bsignal\.signal\(|setrecursionlimit"
+    r"|set_int_max_str_digits|\blocale\.setlocale|\bwarnings\.(?:filterwarnings|simplefilter)"
+    r"|\bos\.putenv|\bos\.environ\[[^]]*\] *=|\bsys\.(?:unraisablehook|excepthook) *=|\bctypes\b"
+)
+
+
+def test_only_the_program_changes_what_holds_for_the_whole_process() -> None:
+    allowed = {GENERATOR / "entry.py", GENERATOR / "__init__.py"}
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sorted(GENERATOR.rglob("*.py"))
+        if path not in allowed
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if PROCESS_WIDE.search(line.split("#")[0])
+    ]
+    assert found == []
+
+
 def test_every_game_folder_names_a_role_one_way() -> None:
     """Posts, pictures, sheets, options and the table go by one name in every game folder
     (a module, or a folder of that name where a role has many modules): never

@@ -28,7 +28,7 @@ import msgspec
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.bot import build
 from generator.games.galaxy_trucker.flight.engine import RoundFlight, fly_round
-from generator.games.galaxy_trucker.flight.search import no_cycle_collection, out_step
+from generator.games.galaxy_trucker.flight.search import out_step
 from generator.games.galaxy_trucker.planner import make_rounds
 from generator.plan.model import to_data
 
@@ -110,8 +110,7 @@ def play_rounds(
     plan = {"rounds": rounds_plan}
     found = []
     for number, rplan in enumerate(rounds_plan, start=1):
-        with no_cycle_collection():  # the bot's placements make no cycles either
-            built = build(content, rplan, content.rounds[number - 1])
+        built = build(content, rplan, content.rounds[number - 1])
         result = fly_round(content, plan, number, built.ship, built.skipped, budget)
         found.append(round_play(result))
     return found
@@ -130,10 +129,8 @@ def round_play(result: RoundFlight, out_at_launch: str | None = None) -> RoundPl
 
 
 def play_seed(content: GalaxyTrucker, seed: str) -> list[RoundPlay]:
-    # The bot reads rounds in the plan's JSON form (plan.json's). Planning makes no cycles
-    # either (see no_cycle_collection).
-    with no_cycle_collection():
-        rounds = [to_data(r) for r in make_rounds(content, seed)]
+    # The bot reads rounds in the plan's JSON form (plan.json's).
+    rounds = [to_data(r) for r in make_rounds(content, seed)]
     return play_rounds(content, rounds)
 
 

@@ -15,9 +15,7 @@ account says the choice is the best found, not proven best."""
 from __future__ import annotations
 
 import functools
-import gc
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -255,39 +253,21 @@ def fly(
 def flown(search: Search, start: Any, skipped: int) -> Played:
     """The flight `search` was made for, flown from `start` with the best choice at each
     step (Keep on Trucking's search too), its boxes of skipped parts scored first."""
-    with no_cycle_collection():
-        search.best(0, start)
-        state = start
-        decisions = []
-        states = [start]
-        so_far = -2 * skipped
-        for index in range(len(search.steps)):
-            if state.out:
-                break
-            decision = search.decide(index, state, so_far)
-            so_far += decision.option.value
-            decisions.append(decision)
-            state = decision.option.state
-            states.append(state)
-        # Freed before the collector is back, or its first pass would walk the whole memo.
-        search.memo.clear()
+    search.best(0, start)
+    state = start
+    decisions = []
+    states = [start]
+    so_far = -2 * skipped
+    for index in range(len(search.steps)):
+        if state.out:
+            break
+        decision = search.decide(index, state, so_far)
+        so_far += decision.option.value
+        decisions.append(decision)
+        state = decision.option.state
+        states.append(state)
+    search.memo.clear()  # its states are not needed past the flight
     return Played(tuple(decisions), tuple(states), search.exhaustive)
-
-
-@contextmanager
-def no_cycle_collection() -> Iterator[None]:
-    """Pause Python's cycle collector. The search makes hundreds of thousands of states and
-    options, and every few hundred new objects set the collector off to walk the young ones,
-    and now and then everything alive (the pack's content too): about a quarter of a flight's
-    time. It finds nothing: states, options and the memo hold no reference cycles, so
-    reference counting frees all of it. Restored as it was afterwards."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def out_step(played: Played) -> int | None:
