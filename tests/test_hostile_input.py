@@ -522,3 +522,31 @@ def test_a_card_race_rules_section_without_its_bar_is_located(run: Any, tmp_path
     edit(pack / "texts.yaml", '"Deal|Round r', '"Deal: Round r')
     result = run("check", "cr")
     assert_clear_error(result, 'cr/texts.yaml:519: rules_sections.en[1]: expected "Title|text"')
+
+
+@pytest.mark.parametrize(
+    ("edit_plan", "where"),
+    [
+        (lambda plan: plan["rounds"][0].update(round=-7), "rounds[0].round"),
+        (lambda plan: plan["rounds"][0].update(round=10**30), "rounds[0].round"),
+        (lambda plan: plan["rounds"][0].update(ship=""), "rounds[0].ship"),
+        (lambda plan: plan["schedule"][3].update(day=-1), "schedule[3].day"),
+    ],
+    ids=["round-negative", "round-huge", "ship-empty", "day-negative"],
+)
+def test_a_plan_edited_by_hand_is_refused_by_the_commands_that_read_it(
+    run: Any, game_once: Any, tmp_path: Path, edit_plan: Any, where: str
+) -> None:
+    """`today`, `digest` and the console make posts from the folder's plan: a value that
+    still has its type but no seed makes was a crash (an index out of range, a record line
+    the commitment cannot read). Nothing is written."""
+    game_once("game", "--no-images", "--seed", SEED, "-o", "g")
+    plan_file = tmp_path / "g" / "plan.json"
+    plan = json.loads(plan_file.read_text())
+    edit_plan(plan)
+    plan_file.write_text(json.dumps(plan))
+    before = tree(tmp_path / "g")
+    for command in (("today",), ("digest",)):
+        result = run(*command, "-o", "g")
+        assert_clear_error(result, f"g/plan.json: not the plan its seed makes (first at {where})")
+    assert tree(tmp_path / "g") == before

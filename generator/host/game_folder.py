@@ -76,7 +76,8 @@ class GameFolder:
         an outline and no pack loaded, the title is the outline's."""
         if all(name in self.__dict__ for name in LOADED):
             return
-        from generator.kit.session import load_content
+        from generator.games import ScheduledGame
+        from generator.kit.session import check_recorded_plan, load_content
         from generator.plan.model import read_plan
 
         pack, rules, content = load_content(self.pack_ref)
@@ -85,7 +86,10 @@ class GameFolder:
         self.__dict__.setdefault("title", pack.meta.title)
         if "typed" not in self.__dict__:
             shown = display_path(self.root / PLAN_FILE)
-            self.__dict__["typed"] = read_plan(rules.plan_type, self.plan, shown)
+            typed = read_plan(rules.plan_type, self.plan, shown)
+            if isinstance(rules, ScheduledGame):
+                check_recorded_plan(pack, rules, content, self.plan, shown)
+            self.__dict__["typed"] = typed
         self.pack_roots = [p.root for p in pack.chain()]
 
     @property

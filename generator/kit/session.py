@@ -148,3 +148,36 @@ def recorded_rhythm(plan: dict[str, Any]) -> Rhythm | None:
         return recorded(data)
     except ValueError as exc:
         raise SheetgenError(f"plan.json: rhythm: cannot read it ({exc})") from None
+
+
+def check_recorded_plan(
+    pack: Pack, rules: GameRules, content: Any, data: dict[str, Any], shown: str
+) -> None:
+    """A scheduled game's posts are made from its folder's recorded plan: one edited by hand
+    (a round number out of range, a record line emptied, a turn moved) would end in a crash
+    or in posts no seed makes. So the plan must be the one its seed, start date, posting
+    rhythm and options make from this content (planning takes milliseconds). A plan of other
+    content (an upgraded pack) is not checked here: the commands that write say so."""
+    from generator.plan.model import PlanError, first_difference
+
+    if data.get("content_digest") != pack.digest:
+        return
+    start = data.get("start")
+    options = data.get("options")
+    made = to_data(
+        plan_game(
+            pack,
+            rules,
+            content,
+            str(data.get("seed")),
+            dt.date.fromisoformat(start) if isinstance(start, str) else None,
+            recorded_rhythm(data),
+            dict(options) if isinstance(options, dict) else None,
+        ).plan
+    )
+    if made != data:
+        raise PlanError(
+            f"{shown}: not the plan its seed makes (first at {first_difference(data, made)}): "
+            "was it edited by hand? Make the game again with `sheetgen game --force` (the same "
+            "seed writes the same posts)"
+        )
