@@ -1,6 +1,7 @@
 """The Moon Drop scorer's choice search: exact against a brute-force oracle on small grids,
 never below a greedy choice, right on hand-worked grids with many Quarters, and bounded on
-a full 81-module grid (time and memory, in a subprocess with a 2 GB address-space limit)."""
+a full 81-module grid (its memory, in a subprocess with a 2 GB address-space limit; its CPU
+time is measured by benchmarks/moon_drop_score.py)."""
 
 from __future__ import annotations
 
@@ -192,7 +193,7 @@ def test_eighteen_quarters_when_the_cheap_looking_choice_is_wrong() -> None:
     assert {s for s in standing if s[0] == 2} == {(2, c) for c in (0, 2, 4, 6, 8)}
 
 
-# --- a full grid: bounded time and memory ------------------------------------------------
+# --- a full grid: bounded memory ---------------------------------------------------------
 FULL_GRID_RUN = """
 import resource, sys, time
 resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
@@ -227,7 +228,7 @@ FULL = """
     ("crises", "goal"),
     [("fire,breach,plague", "population"), ("sabotage,quake,fungus", "security")],
 )
-def test_full_grid_finishes_in_seconds_under_2_gb(crises: str, goal: str) -> None:
+def test_full_grid_is_scored_within_2_gb(crises: str, goal: str) -> None:
     text = "\n".join(line.strip() for line in FULL.strip().splitlines())
     run = subprocess.run(
         [sys.executable, "-c", FULL_GRID_RUN, text, crises, GOAL_IDS[goal]],
@@ -238,11 +239,11 @@ def test_full_grid_finishes_in_seconds_under_2_gb(crises: str, goal: str) -> Non
         check=False,
     )
     assert run.returncode == 0, run.stderr[-2000:]
-    modules, score, greedy, _proven, seconds = run.stdout.split()
+    modules, score, greedy, _proven, _seconds = run.stdout.split()
     assert modules == "81"
     assert int(score) >= int(greedy)
-    # The work budget bounds the search; a generous limit for a slow shared machine.
-    assert float(seconds) < 30
+    # Its CPU time is measured, not asserted (benchmarks/moon_drop_score.py: full grids): the
+    # work budget bounds the search, and the timeout above only catches a hang.
 
 
 def test_account_says_when_the_score_is_not_proven(
