@@ -185,3 +185,29 @@ def test_the_html_body_is_the_blocks() -> None:
     body = html_blocks(draft.blocks)
     assert body in (draft.render().html or "")
     assert ranking_post(ranking, SPEC, GAME).blocks == tuple(draft.blocks)
+
+
+def test_the_picture_keeps_the_game_id_of_a_long_game_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Keep on Trucking's name is too long for the picture's subtitle line: the name is cut,
+    never the game id players match with the thread (it read 'Game 7…')."""
+    from PIL import ImageDraw
+
+    from generator.host.rankings_post import ranking_picture
+
+    drawn: list[str] = []
+    draw_text = ImageDraw.ImageDraw.text
+
+    def recording(self: ImageDraw.ImageDraw, xy: object, text: str, *args: object, **kw: object):
+        drawn.append(text)
+        return draw_text(self, xy, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    long_name = GameTitle("Galaxy Trucker Roll'n'Write: Keep on Trucking", "7EC5-7130")
+    ranking_picture(hostile_rankings()[0], SPEC, long_name)
+    (subtitle,) = [text for text in drawn if "Game" in text]
+    assert subtitle.endswith(" · Game 7EC5-7130") and subtitle.startswith("Galaxy Trucker")
+    drawn.clear()
+    ranking_picture(hostile_rankings()[0], SPEC, GAME)
+    assert "Galaxy Trucker Roll'n'Write · Game ABCD-1234" in drawn  # a name that fits stays

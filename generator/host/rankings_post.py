@@ -252,6 +252,14 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, font_name: str, size: int, width:
     return text + "…"
 
 
+def _subtitle(draw: ImageDraw.ImageDraw, game: GameTitle, width: float) -> str:
+    """The game's name and id on one line: a long name (Keep on Trucking's) is cut, never
+    the game id, which players match with the thread's posts."""
+    tail = f" · Game {game.game_id}"
+    room = width - load_font("Vera", 30).getlength(tail)
+    return _fit(draw, game.name, "Vera", 30, room) + tail
+
+
 def _fit_name(name: str, font_name: str, size: int, width: float) -> str:
     """A player's name cut with "…" to fit, measured as drawn (art/typed.py)."""
     if typed_width(name, size, font_name) <= width:
@@ -292,7 +300,7 @@ def ranking_picture(ranking: Ranking, spec: ScoreSpec, game: GameTitle) -> Image
     draw.text(
         (WIDTH / 2, y), heading(ranking, spec), fill=INK, font=load_font("VeraBd", 56), anchor="mt"
     )
-    subtitle = _fit(draw, f"{game.name} · Game {game.game_id}", "Vera", 30, inner)
+    subtitle = _subtitle(draw, game, inner)
     draw.text((WIDTH / 2, y + 76), subtitle, fill=MUTED, font=load_font("Vera", 30), anchor="mt")
     y = _podium(draw, ranking, y + HEADER_H, inner)
     _table(draw, ranking, spec, y + GAP, rows)
