@@ -227,3 +227,25 @@ def test_a_start_whose_game_runs_past_the_calendar_is_refused_by_check_too(
     # The last start whose days fit is taken.
     game_file.write_text(game_file.read_text().replace(start, "9999-12-17"))
     assert run("check", "card-race", "--game", "game.yaml").exit_code == 0
+
+
+def test_what_a_host_typed_is_echoed_escaped_and_cut_short(
+    tmp_path: Path, run: Callable[..., Result]
+) -> None:
+    """A name or card typed with a terminal escape or a bidi override, or 10^5 characters
+    long, is refused with the typed text escaped and abridged: never an escape written to the
+    host's terminal (or into a refusal the thread may read), nor the whole paste echoed."""
+    folder = start(tmp_path, run)
+    for args, shown in [
+        (("bid", str(folder), "Ada\x1b[2J", "0"), "Ada\\x1b[2J is not at this table"),
+        (("bid", str(folder), "Ben\u202e", "0"), "Ben\\u202e is not at this table"),
+        (("bid", str(folder), "x" * 100_000, "0"), "x" * 39 + "… is not at this table"),
+        (("play", str(folder), "Ada", "I\x9b1"), "I\\x9b1 is not a card"),
+        (("trick", "I1", "I\x072", "I3"), "I\\x072 is not a card"),
+    ]:
+        result = run("card-race", *args)
+        assert result.exit_code == 2, result.output
+        assert shown in result.output
+        assert "\x1b" not in result.output and "\u202e" not in result.output
+        assert "\x9b" not in result.output and "\x07" not in result.output
+        assert len(result.output) < 400

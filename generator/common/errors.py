@@ -79,6 +79,15 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+def as_typed(text: str, limit: int = 40) -> str:
+    """What a user typed, for a message: cut short, and each character that is not
+    printable written as its escape, as Python's repr writes it (`\\x1b`, `\\u202e`): a
+    terminal escape or a bidi override would act on the screen, or flip the words after
+    it. Letters of every script stay as typed."""
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return abridge(shown, limit)
+
+
 def abridge(text: str, limit: int = 60) -> str:
     """A value shortened for a message: a whole wrong document is never echoed back."""
     text = text.replace("\n", "\\n")

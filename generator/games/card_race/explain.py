@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from generator.common.errors import SheetgenError
+from generator.common.errors import SheetgenError, as_typed
 from generator.games.card_race.cards import Card, parse_code
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.judge import judge
@@ -23,9 +23,9 @@ def parse_cards(content: CardRace, texts: list[str], lang: str) -> list[Card]:
         try:
             card = parse_code(text)
         except ValueError:
-            raise SheetgenError(t.get("err_unknown_card", card=text)) from None
+            raise SheetgenError(t.get("err_unknown_card", card=as_typed(text))) from None
         if not card.is_tech and card.number:
-            raise SheetgenError(t.get("err_unknown_card", card=text))
+            raise SheetgenError(t.get("err_unknown_card", card=as_typed(text)))
         cards.append(card)
     limits: dict[str, int] = {o.code: o.count for o in content.others.values()}
     for code, count in Counter(c.code for c in cards).items():

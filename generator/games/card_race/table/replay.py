@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.common.errors import as_typed
 from generator.games.card_race.cards import Card, parse_code, parse_id, sorted_hand
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.judge import TrickResult, judge, may_play, suit_to_follow
@@ -170,7 +171,7 @@ def _player(state: TableState, name: str) -> str:
     for seat in state.seats:
         if name_key(seat) == key:
             return seat
-    raise Refused("err_unknown_player", player=name, players=", ".join(state.seats))
+    raise Refused("err_unknown_player", player=as_typed(name), players=", ".join(state.seats))
 
 
 def bids_public(state: TableState, rnd: RoundState) -> bool:
@@ -230,7 +231,7 @@ def choose_trump(state: TableState, suit: str) -> dict[str, Any]:
         raise Refused("err_trump_not_open")
     code = suit.strip().upper()
     if code not in state.content.suits:
-        raise Refused("err_trump_suit", suit=suit)
+        raise Refused("err_trump_suit", suit=as_typed(suit))
     rnd.trump = code
     rnd.trump_open = False
     return {"kind": "trump", "round": rnd.number, "suit": code}
@@ -255,7 +256,7 @@ def play(state: TableState, player_name: str, card_text: str) -> dict[str, Any]:
     try:
         typed = parse_code(card_text)
     except ValueError:
-        raise Refused("err_unknown_card", card=card_text) from None
+        raise Refused("err_unknown_card", card=as_typed(card_text)) from None
     rnd = state.current
     if rnd.trump_open:
         raise Refused("err_trump_missing", dealer=rnd.dealer)
