@@ -20,6 +20,21 @@ from headless import chromium
 
 TIMEOUT = 90.0
 
+# A key only this driver writes, in the storage every page from a file shares. Chromium binds a
+# new document's localStorage when the page first touches it; if that request reaches the
+# browser before the document's commit does, Chromium does not bind it at all (its own comment
+# in dom_storage_context_wrapper.cc: "a race condition between committing the new document and
+# binding the DOM Storage. For now, we'll just fail to bind."). Such a document reads an empty
+# storage and its writes go nowhere: it is not the player's page after a reload, it is a
+# browser that lost the race, which a loaded machine makes common for pages from files (a
+# page's script reads its storage as it is parsed). The driver never reads or judges a page
+# in such a document: the key tells the two apart.
+STORAGE_KEY = "sheetgen-tests: the browser's own storage"
+# Documents in a row the browser may hand out without storage before the driver gives up
+# (each one is another reload, as a player would do).
+STORAGE_ATTEMPTS = 20
+BLANK = "<!DOCTYPE html><title>blank</title>"
+
 
 class DevToolsError(AssertionError):
     pass
@@ -60,6 +75,7 @@ class Browser:
         os.close(from_browser_write)
         self._buffer = b""
         self._next_id = 0
+        self._storage_known = False
         self.events: list[dict[str, Any]] = []
         target = self.call("Target.createTarget", url="about:blank")["targetId"]
         self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)[
@@ -144,6 +160,44 @@ class Browser:
         self._load(self.run("location.href"))
 
     def _load(self, url: str) -> None:
+        """Load the page into a document that holds the browser's storage (STORAGE_KEY):
+        a document the browser left without it is loaded again."""
+        if not url.startswith("file:"):
+            self._navigate(url)
+            return
+        self._know_storage()
+        for _ in range(STORAGE_ATTEMPTS):
+            self._navigate(url)
+            if self._has_storage():
+                return
+        raise DevToolsError(
+            f"{url}: {STORAGE_ATTEMPTS} documents in a row without the browser's storage "
+            "(the driver's own key is gone: the page wiped the storage, or the browser "
+            "never binds it)"
+        )
+
+    def _has_storage(self) -> bool:
+        return bool(self.run(f"localStorage.getItem({json.dumps(STORAGE_KEY)}) === '1'"))
+
+    def _know_storage(self) -> None:
+        """Put STORAGE_KEY into the storage of pages from files, once, through a blank page
+        (no script of its own, so nothing touches the storage before the driver does), and
+        see it come back in a later document: only a document bound to the browser's storage
+        reads it there, so the key is known to be in it."""
+        if self._storage_known:
+            return
+        blank = Path(self.profile.name) / "blank.html"
+        blank.write_text(BLANK, encoding="utf-8")
+        write = f"localStorage.setItem({json.dumps(STORAGE_KEY)}, '1')"
+        for _ in range(STORAGE_ATTEMPTS):
+            self._navigate(blank.as_uri())
+            if self._has_storage():
+                self._storage_known = True
+                return
+            self.run(write)  # lost if this document is the unbound one: the next one tells
+        raise DevToolsError(f"the browser's storage never held a key through a reload: {blank}")
+
+    def _navigate(self, url: str) -> None:
         """Navigate and wait for this very navigation's load event. A bare
         Page.loadEventFired names no document: one from an earlier load (the about:blank
         the target opened with, the previous page) can arrive late, on a loaded machine,
