@@ -550,3 +550,31 @@ def test_a_plan_edited_by_hand_is_refused_by_the_commands_that_read_it(
         result = run(*command, "-o", "g")
         assert_clear_error(result, f"g/plan.json: not the plan its seed makes (first at {where})")
     assert tree(tmp_path / "g") == before
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        ("pack: true", "g.yaml:1: pack: no pack 'true': not a folder with pack.yaml"),
+        ("pack: ../no-such-pack", "g.yaml:1: pack: no pack '../no-such-pack'"),
+        (
+            "pack: keep-on-trucking\nships: [A, x, base]",
+            "g.yaml:2: ships[1]: got 'x' (expected one of 'A' or 'base')",
+        ),
+        (
+            "pack: keep-on-trucking\ntitles: " + "t" * 5000,
+            "g.yaml:2: titles: got 'tttttttt",
+        ),
+    ],
+    ids=["pack-true", "pack-path", "ships-entry", "titles-long"],
+)
+def test_a_game_file_value_known_only_once_its_pack_is_read_is_located(
+    run: Any, tmp_path: Path, line: str, shown: str
+) -> None:
+    """A pack that does not exist, or a game option's value its game does not take, is
+    said at its line of the game file (was: one line with neither file nor line)."""
+    (tmp_path / "g.yaml").write_text(f"{line}\nseed: {SEED}\n", encoding="utf-8")
+    result = run("plan", "--game", "g.yaml")
+    assert_clear_error(result, shown)
+    assert all(LOCATED.match(line) for line in error_lines(result)), result.stderr
+    assert len(result.stderr) < 600

@@ -511,10 +511,25 @@ def test_bad_game_file_option_exits_2(run: Callable[..., Any], tmp_path: Path) -
     game.write_text("pack: keep-on-trucking\nseed: bad-option-game-file-01\ndifficulty: brutal\n")
     result = run("plan", "--game", str(game))
     assert result.exit_code == 2
-    assert "difficulty: got 'brutal' (expected one of: none, hard, extreme, insane)" in (
+    assert "kot.yaml:3: difficulty: got 'brutal' (expected one of 'none', 'hard', 'extreme' or" in (
         result.output
     )
     assert "Traceback" not in result.output
+
+
+def test_the_game_files_options_allow_what_the_planner_allows() -> None:
+    """The game file's schema lists the values of each option, so a wrong one is a
+    file:line problem; the planner checks the same values given on the command line."""
+    import typing
+
+    from generator.games.keep_on_trucking.options import Difficulty, Ship, Titles
+    from generator.games.keep_on_trucking.planner import SHIP_CHOICES
+    from generator.games.keep_on_trucking.rough_roads import DIFFICULTIES
+    from generator.games.keep_on_trucking.scoring import TITLE_CHOICES
+
+    assert typing.get_args(Ship) == SHIP_CHOICES
+    assert typing.get_args(Difficulty) == DIFFICULTIES
+    assert typing.get_args(Titles) == TITLE_CHOICES
 
 
 def test_rankings_award_the_games_titles(run: Callable[..., Any], tmp_path: Path) -> None:

@@ -279,8 +279,7 @@ def _said(
     if found := _MISSING.match(message):
         return (*where, found[1]), "required field is missing"
     given = _get(data, path)
-    if _BAD_LITERAL.match(message):
-        values = typing.get_args(_unwrap(_type_at(tp, path, data)))
+    if _BAD_LITERAL.match(message) and (values := _literals(_type_at(tp, path, data))):
         return where, f"got {_shown(given)} (expected one of {_one_of(values)})"
     if _BAD_TAG.match(message) and path:
         union = _type_at(tp, path[:-1], data)
@@ -291,8 +290,8 @@ def _said(
 
 def _key_words(message: str, key: Any, key_tp: Any) -> str:
     """A map's key refused: the keys allowed where the key type names them."""
-    if _BAD_LITERAL.match(message):
-        return f"got {_shown(key)} (expected one of {_one_of(typing.get_args(_unwrap(key_tp)))})"
+    if _BAD_LITERAL.match(message) and (values := _literals(key_tp)):
+        return f"got {_shown(key)} (expected one of {_one_of(values)})"
     return _words(message, key)
 
 
@@ -356,12 +355,31 @@ def _tags(union: Any) -> list[Any]:
     return [m.__struct_config__.tag for m in _members(_unwrap(union)) if _is_struct(m)]
 
 
+def _literals(tp: Any) -> tuple[Any, ...]:
+    """The values a Literal allows, or those of every Literal of a union (`Literal["A",
+    "base"] | list[...]`); empty for other types."""
+    tp = _unwrap(tp)
+    if typing.get_origin(tp) is typing.Literal:
+        return typing.get_args(tp)
+    return tuple(
+        v for m in _members(tp) if typing.get_origin(m) is typing.Literal for v in _literals(m)
+    )
+
+
 def _chosen(tp: Any, data: Any) -> Any:
-    """A union's member that `data` names by its tag (the first member else)."""
+    """A union's member that `data` names by its tag (the first member else); of a union
+    without tagged members (`str | list[str]`), the list or map member when data is one."""
     tp = _unwrap(tp)
     members = [m for m in _members(tp) if _is_struct(m)]
     if not members:
-        return tp
+        shaped = [
+            m
+            for m in _members(tp)
+            if (shape := _container_type(m)) is not None
+            and (shape[0] is None) == isinstance(data, list)
+            and isinstance(data, list | dict)
+        ]
+        return shaped[0] if len(shaped) == 1 else tp
     for member in members:
         config = member.__struct_config__
         if isinstance(data, dict) and data.get(config.tag_field) == config.tag:

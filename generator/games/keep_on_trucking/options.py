@@ -1,16 +1,26 @@
 """The options a Keep on Trucking game file may set (its game's own schema; the core knows
-none of them): the A ships, Rough Roads and the titles. What each value means is checked by
-the planner (`read_options`), with the expected values listed."""
+none of them): the A ships, Rough Roads and the titles. A value that is none of those
+allowed is a file:line problem here; how many `ships` a game needs (one per round) is
+checked by the planner (`read_options`), which also checks the options given on the command
+line (`--option`)."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from generator.pack.validation import Strict
+
+# The same values as planner.SHIP_CHOICES, rough_roads.DIFFICULTIES and
+# scoring.TITLE_CHOICES (tests/test_keep_on_trucking_adventures.py holds them together).
+Ship = Literal["A", "base"]
+Difficulty = Literal["none", "hard", "extreme", "insane"]
+Titles = Literal["none", "3-6-9", "4-8-12"]
 
 
 class TruckingFileOptions(Strict, frozen=True, kw_only=True):
     # `ships: A` flies the A boards every round; a list gives one value per round (A or base).
-    ships: str | list[str] | None = None
+    ships: Ship | list[Ship] | None = None
     # Rough Roads: none, hard, extreme or insane (0-3 cards a round).
-    difficulty: str | None = None
+    difficulty: Difficulty | None = None
     # none, 3-6-9 or 4-8-12: the Aesthete and Contraptionist rewards.
-    titles: str | None = None
+    titles: Titles | None = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.common.errors import SheetgenError
+from generator.common.errors import SheetgenError, abridge
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.model import Tile
 from generator.games.galaxy_trucker.plan import RoundPlan
@@ -42,16 +42,19 @@ def read_options(content: GalaxyTrucker, options: dict[str, Any] | None) -> Truc
     difficulty = (options or {}).get("difficulty", "none")
     if difficulty not in DIFFICULTIES:
         raise SheetgenError(
-            f"difficulty: got {difficulty!r} (expected one of: {', '.join(DIFFICULTIES)})"
+            f"difficulty: got {abridge(repr(difficulty), 60)} "
+            f"(expected one of: {', '.join(DIFFICULTIES)})"
         )
     titles = str((options or {}).get("titles", "none"))
     if titles not in TITLE_CHOICES:
-        raise SheetgenError(f"titles: got {titles!r} (expected one of: {', '.join(TITLE_CHOICES)})")
+        raise SheetgenError(
+            f"titles: got {abridge(repr(titles), 60)} (expected one of: {', '.join(TITLE_CHOICES)})"
+        )
     ships = [value] * rounds if isinstance(value, str) else list(value)
     if len(ships) != rounds or any(s not in SHIP_CHOICES for s in ships):
         raise SheetgenError(
-            f"ships: got {value!r} (expected A or base, or a list of {rounds} of them, "
-            "one per round)"
+            f"ships: got {abridge(repr(value), 60)} (expected A or base, or a list of {rounds} "
+            "of them, one per round)"
         )
     return TruckingOptions(ships=tuple(ships), difficulty=difficulty, titles=titles)
 
