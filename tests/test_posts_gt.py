@@ -75,12 +75,13 @@ def records_changed(a: dict[str, str], b: dict[str, str]) -> set[str]:
     return changed(a, b) - changed(without_records(a), without_records(b))
 
 
-# The files that carry round 1's commitment (the game start) and its revealed record.
+# The files that carry round 1's commitment (the game start) and its revealed record (on
+# Facebook in a comment: it holds the last flight turn's rolls).
 ROUND_1_RECORD = {
     *(f"game-start.{kind}" for kind in ("facebook.txt", "discord.md", "bgg.txt", "html")),
     *(
         f"round-1/end-of-flight.{kind}"
-        for kind in ("facebook.txt", "discord-2.md", "bgg.txt", "html")
+        for kind in ("facebook-comment.txt", "discord-2.md", "bgg.txt", "html")
     ),
 }
 

@@ -72,7 +72,8 @@ def _last_post(pack: str, posts: list[Post], number: int) -> Post:
 
 def _flavours(post: Post) -> dict[str, str]:
     return {
-        "facebook": post.facebook or "",
+        # The post and its comments (a flight's record is in one, below a spoiler warning).
+        "facebook": "\n".join([post.facebook or "", *post.facebook_comments]),
         "discord": "\n".join(post.discord_messages()),
         "bgg": post.bgg or "",
     }

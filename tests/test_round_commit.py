@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import hmac
+import re
 from typing import Any
 
 import pytest
@@ -54,7 +55,8 @@ def _last_post(pack: str, posts: list[Post], number: int) -> Post:
 
 def _flavours(post: Post) -> dict[str, str]:
     return {
-        "facebook": post.facebook or "",
+        # The post and its comments (a flight's record is in one, below a spoiler warning).
+        "facebook": "\n".join([post.facebook or "", *post.facebook_comments]),
         # Every message of the post, as a player copies them one after the other.
         "discord": "\n".join(post.discord_messages()),
         "bgg": post.bgg or "",
@@ -92,6 +94,26 @@ def test_each_rounds_reveal_matches_the_first_posts_commitment_on_every_platform
             assert commitment_of(lines) == published[number], (number, flavour)
             changed = "\n".join(lines).replace(lines[-2], lines[-2][:-1] + "x")
             assert commitment_of(changed.split("\n")) != published[number]
+
+
+@pytest.mark.parametrize("pack", ["galaxy-trucker", "keep-on-trucking"])
+def test_a_flights_record_is_no_facebook_post_of_its_last_rolls(pack: str) -> None:
+    """The scoring post goes out in the slot of the round's last flight turn, whose rolls
+    are each in a comment of their own: on Facebook (no spoilers in a post) the record that
+    lists them all is in a comment below a spoiler warning, never in the post itself."""
+    _, posts = _posts(pack)
+    for number in (1, 3):
+        post = _last_post(pack, posts, number)
+        last = max(p.turn for p in posts if p.key.startswith(f"round-{number}/turn-"))
+        assert post.turn == last  # the same slot as the last flight turn's post
+        record = canonical_lines("\n".join(post.facebook_comments))
+        assert record is not None and record[2] == f"round {number}"
+        assert "sheetgen-round-v1" not in (post.facebook or "")
+        assert re.search(r"\d\+\d", post.facebook or "") is None
+        assert post.comment_labels == [f"Round {number} record"]
+        (comment,) = post.facebook_comments
+        assert comment.startswith(f"Round {number} record · SPOILER")
+        assert f"in the comment “Round {number} record”" in (post.facebook or "")
 
 
 def test_a_long_reveal_split_between_discord_messages_keeps_its_fences_paired() -> None:
@@ -209,7 +231,7 @@ def test_verify_ties_each_round_of_the_thread_to_the_seed(
     _, other = _posts(pack, changed)
     start = next(p for p in posts if p.key == "game-start")
     thread.write_text(
-        (start.facebook or "") + "\n" + (_last_post(pack, other, 2).facebook or ""),
+        (start.facebook or "") + "\n" + _flavours(_last_post(pack, other, 2))["facebook"],
         encoding="utf-8",
     )
     bad = run(*base, *given, "--thread", str(thread))
@@ -226,5 +248,6 @@ def test_verify_prints_a_rounds_posts_from_the_seed(run: Any) -> None:
     assert shown.exit_code == 0, shown.output
     end = _last_post("galaxy-trucker", posts, 2)
     assert end.facebook is not None
-    assert "\n".join(canonical_lines(end.facebook) or []) in shown.output
+    record = canonical_lines(_flavours(end)["facebook"])
+    assert record is not None and "\n".join(record) in shown.output
     assert "Round 1 start" not in shown.output and "Round 2 start: new post" in shown.output

@@ -152,13 +152,13 @@ def item(*parts: Part, context: str = "", capital: bool = True) -> Block:
 CODE_FENCE = "```"
 
 
-def code(text: str) -> Block:
+def code(text: str, only: tuple[Flavour, ...] = FLAVOURS) -> Block:
     """Text shown exactly as it is, line for line (a revealed message whose hash players
     recompute): a fenced block on Discord and, as plain fence lines, on Facebook (which has
     no code blocks; the fences survive a copy there as they are), `[c]...[/c]` on BGG,
     `<pre>` in HTML. The text's lines are the block's lines; its last newline is not shown
     (a copy drops it anyway): a reader adds a newline to every line, the last included."""
-    return Block("code", (text,))
+    return Block("code", (text,), only=only)
 
 
 def plain_text(parts: Sequence[Part], flavour: Flavour) -> str:
@@ -300,6 +300,11 @@ def facebook(draft: PostDraft) -> tuple[str | None, list[tuple[str, str]]]:
         warning = f"{context} · {draft.spoiler_warning}" if context else draft.spoiler_warning
         lines = [warning, *(["."] * SPACER_LINES), ""]
         for block in blocks:
+            if block.kind == "code":
+                # A hidden record, line for line as its hash was taken (its label is the
+                # comment's, above the warning).
+                lines += code_lines(block, "facebook")
+                continue
             text = _text(block.parts, "facebook")
             lines.append(f"{block.context} {text}" if block.context else text)
         comments.append((context, "\n".join(lines) + "\n"))

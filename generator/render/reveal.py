@@ -76,8 +76,9 @@ def reveal_post(title: str, plan: dict[str, Any], turn: int) -> Post:
             "Where the game start post lists a commitment per round, the command also makes "
             "every round's record (its tiles, cards and dice) again from the seed and prints "
             "each round's commitment: they must be the ones the game start post lists. Save "
-            "the game start post and the rounds' last posts (and the final scoring post, "
-            "where it reveals a record) in a file and add --thread FILE: it compares "
+            "the game start post and the rounds' last posts (on Facebook, a flight round's "
+            "record is in a comment under its last post: save it too; and the final scoring "
+            "post, where it reveals a record) in a file and add --thread FILE: it compares "
             "them for you and names any line that differs."
         ),
         para(

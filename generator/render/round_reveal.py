@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from generator.plan.round_commit import FINAL, RoundKey, commitment_of, record_lines, round_salt
-from generator.render.post import Block, code, line, para
+from generator.render.post import Block, Per, Secret, code, line, para
 
 CHECK_PAGE = "round-check.html"
 # What the check covers, said once for the first post, the reveals and the README.
@@ -70,15 +70,33 @@ def commitments_blocks(
 
 
 def reveal_blocks(
-    game_id: str, seed: str, round_number: RoundKey, record: Sequence[str]
+    game_id: str,
+    seed: str,
+    round_number: RoundKey,
+    record: Sequence[str],
+    facebook_comment: str = "",
 ) -> list[Block]:
     """A round's last post: its salt and record, to check against the first post. Short
-    words before the block: the block and they stay in one Discord message."""
+    words before the block: the block and they stay in one Discord message.
+
+    `facebook_comment`: the record holds rolls that were hidden until now (the last flight
+    turn's, whose post goes out in the same slot): on Facebook, where a post hides nothing,
+    the record goes in a comment of that name below a spoiler warning, as those rolls did."""
     lines = reveal_lines(game_id, seed, round_number, record)
+    words = (
+        f"Check round {round_number}: paste this post and the game start post into "
+        f"{CHECK_PAGE}. {PROVES_SHORT}"
+    )
+    if not facebook_comment:
+        return [para(words), code("\n".join(lines))]
+    in_comment = (
+        f"Check round {round_number}: its salt and record are in the comment "
+        f"“{facebook_comment}” under this post, below a spoiler warning: they show this "
+        "round's last dice, so read it once you have resolved every event. Paste that comment "
+        f"and the game start post into {CHECK_PAGE}. {PROVES_SHORT}"
+    )
     return [
-        para(
-            f"Check round {round_number}: paste this post and the game start post into "
-            f"{CHECK_PAGE}. {PROVES_SHORT}"
-        ),
-        code("\n".join(lines)),
+        para(Per(facebook=in_comment, discord=words)),
+        code("\n".join(lines), only=("discord", "bgg", "html")),
+        Block("code", (Secret("\n".join(lines)),), context=facebook_comment, only=("facebook",)),
     ]

@@ -481,6 +481,7 @@ class PostWriter:
             self.plan.seed,
             rnd.round,
             self.round_record(rnd),
+            facebook_comment=f"Round {rnd.round} record",
         )
         return self._phase_post(
             rnd,
