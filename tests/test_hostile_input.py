@@ -578,3 +578,25 @@ def test_a_game_file_value_known_only_once_its_pack_is_read_is_located(
     assert_clear_error(result, shown)
     assert all(LOCATED.match(line) for line in error_lines(result)), result.stderr
     assert len(result.stderr) < 600
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("5: x\n", "g.yaml:2: [5]: a key: expected text (got 5)"),
+        (
+            "start: 2026-12-09T10:00:00Z\n",
+            "g.yaml:2: start: expected a date (YYYY-MM-DD) or nothing (got '2026-12-09T10:00:00+00",
+        ),
+    ],
+    ids=["number-key", "date-and-time"],
+)
+def test_a_game_file_key_or_timestamp_is_said_as_written(
+    run: Any, tmp_path: Path, text: str, shown: str
+) -> None:
+    """A key that is a number was said at line 1 as `Expected `str` (got None)`, msgspec's
+    words and no key; a date with a time as Python's repr (`datetime.datetime(...)`)."""
+    (tmp_path / "g.yaml").write_text(f"seed: {SEED}\n{text}", encoding="utf-8")
+    result = run("plan", "--game", "g.yaml")
+    assert_clear_error(result, shown)
+    assert "`" not in result.stderr and "datetime." not in result.stderr

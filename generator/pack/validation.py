@@ -40,6 +40,7 @@ time, the next once the first is fixed."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import string
 import types
@@ -230,7 +231,7 @@ _BAD_TAG = re.compile(r"Invalid value ")
 _BOUND = re.compile(r"Expected `(?:int|float)` (>=|>|<=|<) (\S+)$")
 _PATTERN = re.compile(r"Expected `str` matching regex (.*)$", re.S)
 _LENGTH = re.compile(r"Expected `(str|array|object)` of length (>=|<=) (\d+)$")
-_TYPE = re.compile(r"Expected `([^`]*)`, got `[^`]*`$")
+_TYPE = re.compile(r"Expected `([^`]*)`(?:, got `[^`]*`)?$")
 _BAD_DATE = re.compile(r"Invalid RFC3339 encoded (date|time|datetime)$")
 _BOUND_WORDS = {
     ">=": "greater than or equal to",
@@ -272,6 +273,16 @@ def _said(
 ) -> tuple[PathKey, str]:
     """msgspec's message as the author reads it, and where (the file's path)."""
     if path and path[-1] == KEY:
+        # msgspec names no key of an object (`Expected `str` - at `key` in `$``): the first
+        # that is no text is the one, at its own line.
+        keys = _get(data, path[:-1])
+        bad = (
+            next((k for k in keys if not isinstance(k, str)), None)
+            if isinstance(keys, dict)
+            else None
+        )
+        if bad is not None:
+            return (*where[:-1], bad), "a key: " + _words(message, bad)
         return (*where[:-1],), "a key: " + _words(message, None)
     if found := _UNKNOWN.match(message):
         allowed = ", ".join(_keys_of(_type_at(tp, path, data), _get(data, path)))
@@ -431,6 +442,8 @@ def _one_of(values: tuple[Any, ...]) -> str:
 
 
 def _shown(value: Any) -> str:
+    if isinstance(value, dt.date | dt.time):  # a YAML timestamp, as written, not Python's repr
+        return repr(value.isoformat())
     return abridge(repr(value), 60)
 
 
