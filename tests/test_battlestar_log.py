@@ -185,3 +185,21 @@ def test_a_replay_takes_the_board_only_of_the_entries_it_draws(
     assert "written again" in result.stderr
     assert (game.folder / picture).read_bytes() == before[picture]
     assert len(taken) == 3  # entry 2's, the last logged entry's, the new entry's
+
+
+def test_a_setup_entrys_rules_edited_by_hand_is_named_by_file_and_line(tmp_path: Path) -> None:
+    """The rules a log was begun under, read with `int(...)`: a list or null was a
+    traceback, 99 or 2.5 some rules no sheetgen wrote."""
+    import json
+
+    game = BsgGame(tmp_path)
+    game.run("setup")
+    log = game.folder / "table-log.jsonl"
+    head, *rest = log.read_text(encoding="utf-8").splitlines()
+    for rules in ([4], "", None, 99, 0, True, 2.5):
+        entry = json.loads(head)
+        entry["rules"] = rules
+        log.write_text("\n".join([json.dumps(entry), *rest]) + "\n", encoding="utf-8")
+        result = game.run("status", code=2)
+        assert "table/table-log.jsonl:1: rules: got " in result.output, rules
+        assert "expected a whole number from 1 to 4" in result.output

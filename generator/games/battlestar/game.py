@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from generator.common.errors import SheetgenError, display_path
+from generator.common.errors import SheetgenError, abridge, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.folder.table_log import LogText
 from generator.games.battlestar import content as bsg_content
@@ -132,6 +132,18 @@ def open_table(
     return Table(spec, pack, content, gid, root)
 
 
+def _begun_under(head: dict[str, Any], where: str) -> int:
+    """The rules a log was begun under, as its setup entry records them (1 in a log older
+    than the record); a value no sheetgen wrote is refused, not read as some rules."""
+    rules = head.get("rules", 1)
+    if type(rules) is not int or not 1 <= rules <= RULES:
+        raise SheetgenError(
+            f"{where}: rules: got {abridge(repr(rules), 40)} (expected a whole number from 1 "
+            f"to {RULES}: the rules the log was begun under; edited?)"
+        )
+    return rules
+
+
 def replay(table: Table, keep_before: tuple[int, ...] = ()) -> Table:
     """Set up and replay the whole log. A log made for another game file is refused; a line
     that does not replay is named by its line number, and so is an entry that gives another
@@ -148,11 +160,11 @@ def replay(table: Table, keep_before: tuple[int, ...] = ()) -> Table:
         raise SheetgenError(changed_since_setup(table))
     state, record = set_up(table.content, table.spec, table.game_id)
     table.messages = setup_messages(state, record)
-    state.rules = int(head.get("rules", 1))
+    where = display_path(log_path(table.folder))
+    state.rules = _begun_under(head, f"{where}:{log.lines[0].number}")
     table.state, table.record, table.entries, table.log = state, record, entries, log
     table.written, table.warnings, table.standing = [], [], []
     table.phases = PhaseThread(table.game_id) if state.sequenced else None
-    where = display_path(log_path(table.folder))
     # The entries some undo names: the table before each is kept, for the undo to go back to.
     targets = set(keep_before)
     for entry in entries[1:]:
