@@ -10,7 +10,6 @@ from generator.games.galaxy_trucker.flight.balance import play_rounds
 from generator.host.rankings import Entry, ScoreSpec, rank
 from generator.host.rankings_post import GameTitle, ranking_post
 from generator.kit.session import open_game
-from generator.plan.model import to_data
 
 SEED = "beat-the-bot-seed-0123456789"
 GAME = GameTitle("Galaxy Trucker Roll'n'Write", "ABCD-1234")
@@ -54,7 +53,7 @@ def test_galaxy_truckers_bot_scores_are_the_balance_bots(run: Any, tmp_path: Pat
     assert scoring is not None
     spec = scoring(game.content, game.plan)
     assert spec.bot is not None
-    plays = play_rounds(game.content, to_data(game.plan)["rounds"])
+    plays = play_rounds(game.content, game.plan.rounds)
     assert spec.bot() == {str(n): p.score for n, p in enumerate(plays, 1)}
     made = run("game", "--no-images", "--seed", SEED, "-o", "g")
     assert made.exit_code == 0, made.output
@@ -76,5 +75,5 @@ def test_keep_on_truckings_bot_flies_its_own_ships() -> None:
     assert spec.bot is not None
     from generator.games.keep_on_trucking.flight.balance import play_plan
 
-    plays = play_plan(game.content, to_data(game.plan))
+    plays = play_plan(game.content, game.plan)
     assert spec.bot() == {str(n): p.score for n, p in enumerate(plays, 1)}

@@ -18,9 +18,7 @@ from typing import Any
 
 import pytest
 
-from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.kit.session import load_content, plan_header
-from generator.plan.model import to_data
 
 # Seeds with cut-off searches, ships put out, epidemics, all three boards.
 GT_SEEDS = [
@@ -45,20 +43,19 @@ def digest(data: Any) -> str:
     return hashlib.sha256(json.dumps(data).encode()).hexdigest()[:16]
 
 
-def galaxy_trucker(content: GalaxyTrucker, seed: str) -> dict[str, Any]:
+def galaxy_trucker(loaded: Any, seed: str) -> dict[str, Any]:
     from generator.games.galaxy_trucker.flight.account import account_lines
     from generator.games.galaxy_trucker.flight.balance import BALANCE_BUDGET, play_seed
     from generator.games.galaxy_trucker.flight.bot import build
     from generator.games.galaxy_trucker.flight.engine import fly_round
-    from generator.games.galaxy_trucker.planner import make_rounds
 
+    pack, rules, content = loaded
     plays = [[p.score, p.out_card, p.exhaustive] for p in play_seed(content, seed)]
-    rounds = [to_data(r) for r in make_rounds(content, seed)]
-    plan = {"rounds": rounds}
+    plan = rules.make_plan(content, plan_header(pack, seed, None), None)
     seen = []
-    for number, rplan in enumerate(rounds, start=1):
+    for number, rplan in enumerate(plan.rounds, start=1):
         built = build(content, rplan, content.rounds[number - 1])
-        result = fly_round(content, plan, number, built.ship, built.skipped, BALANCE_BUDGET)
+        result = fly_round(content, plan.rounds, number, built.ship, built.skipped, BALANCE_BUDGET)
         seen.append([built.log, account_lines(content, plan, result)])
     return {"plays": plays, "decisions": digest(seen)}
 
@@ -73,10 +70,10 @@ def keep_on_trucking(loaded: Any, seed: str, options: dict[str, str]) -> dict[st
 
     pack, rules, content = loaded
     header = plan_header(pack, seed, None)
-    plan = to_data(rules.make_plan(content, header, None, options=dict(options)))
+    plan = rules.make_plan(content, header, None, options=dict(options))
     plays = [[p.score, p.out_card, p.exhaustive] for p in play_plan(content, plan)]
     seen = []
-    for number, rplan in enumerate(plan["rounds"], start=1):
+    for number, rplan in enumerate(plan.rounds, start=1):
         edge = front_edge(content, plan, number)
         built = build(content, rplan, content.rounds[number - 1], EDGE_SIDE[edge or "top"])
         result = fly_round(
@@ -163,8 +160,8 @@ RECORDED: dict[str, dict[str, Any]] = {
 
 
 @pytest.fixture(scope="module")
-def gt_content() -> GalaxyTrucker:
-    return load_content("galaxy-trucker")[2]
+def gt_loaded() -> Any:
+    return load_content("galaxy-trucker")
 
 
 @pytest.fixture(scope="module")
@@ -173,8 +170,8 @@ def kot_loaded() -> Any:
 
 
 @pytest.mark.parametrize("seed", GT_SEEDS)
-def test_galaxy_trucker_bot_and_search_as_recorded(gt_content: GalaxyTrucker, seed: str) -> None:
-    assert galaxy_trucker(gt_content, seed) == RECORDED[f"galaxy-trucker {seed}"]
+def test_galaxy_trucker_bot_and_search_as_recorded(gt_loaded: Any, seed: str) -> None:
+    assert galaxy_trucker(gt_loaded, seed) == RECORDED[f"galaxy-trucker {seed}"]
 
 
 @pytest.mark.parametrize("options", KOT_OPTIONS, ids=lambda o: o["difficulty"])
@@ -187,7 +184,7 @@ def test_keep_on_trucking_bot_and_search_as_recorded(
 
 
 def record() -> dict[str, dict[str, Any]]:
-    gt = load_content("galaxy-trucker")[2]
+    gt = load_content("galaxy-trucker")
     kot = load_content("keep-on-trucking")
     found = {f"galaxy-trucker {seed}": galaxy_trucker(gt, seed) for seed in GT_SEEDS}
     for options in KOT_OPTIONS:

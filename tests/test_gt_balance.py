@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 
@@ -18,16 +17,19 @@ from generator.games.galaxy_trucker.flight.bot import build
 from generator.games.galaxy_trucker.flight.engine import fly_round
 from generator.games.galaxy_trucker.flight.legality import clashes
 from generator.games.galaxy_trucker.flight.shipfile import parse_ship, write_ship
+from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.planner import make_rounds
-from generator.kit.session import load_content
-from generator.plan.model import to_data
+from generator.kit.session import load_content, plan_header
+from generator.plan.model import read_plan, to_data
 
 SEEDS = ["42", "2020", "balance-7"]
 
 
-def rounds_data(content: GalaxyTrucker, seed: str) -> list[dict]:
-    """The planned rounds in their JSON form, as the flight engine and the bot read them."""
-    return to_data(make_rounds(content, seed))
+def game_plan(seed: str) -> GalaxyTruckerPlan:
+    """A game's plan (as `sheetgen game` makes it), as the flight engine and the bot read it."""
+    pack, rules, content = load_content("galaxy-trucker")
+    plan: GalaxyTruckerPlan = rules.make_plan(content, plan_header(pack, seed, None), None)
+    return plan
 
 
 @pytest.fixture(scope="module")
@@ -37,13 +39,13 @@ def content() -> GalaxyTrucker:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_bot_builds_a_legal_ship_from_the_posted_sets(content: GalaxyTrucker, seed: str) -> None:
-    for number, rplan in enumerate(rounds_data(content, seed), start=1):
+    for number, rplan in enumerate(make_rounds(content, seed), start=1):
         built = build(content, rplan, content.rounds[number - 1])
         assert not clashes(built.ship)
         assert len(built.ship.parts) > 3
         # Its ship file passes every check a player's file gets: tiles posted this round,
         # at most one per set, on cells of the board.
-        board = content.boards[rplan["ship"]]
+        board = content.boards[rplan.ship]
         text = write_ship(built.ship_file(), board)
         again = parse_ship(text, "bot.txt", content, board, rplan)
         assert again.skipped == built.skipped
@@ -53,18 +55,19 @@ def test_bot_builds_a_legal_ship_from_the_posted_sets(content: GalaxyTrucker, se
 
 
 def test_a_changed_die_changes_only_that_event(content: GalaxyTrucker) -> None:
-    rounds = rounds_data(content, "42")
-    rplan = rounds[0]
-    built = build(content, rplan, content.rounds[0])
-    plan = {"rounds": rounds}
-    before = account_lines(content, plan, fly_round(content, plan, 1, built.ship, built.skipped))
-    changed = copy.deepcopy(rounds)
-    # The first roll of the first event (meteoric-swarm-1c: a large meteor from the front).
-    event = changed[0]["flight_turns"][0]["events"][0]
+    plan = game_plan("42")
+    built = build(content, plan.rounds[0], content.rounds[0])
+    flown = fly_round(content, plan.rounds, 1, built.ship, built.skipped)
+    before = account_lines(content, plan, flown)
+    # The first roll of the first event (meteoric-swarm-1c: a large meteor from the front),
+    # changed in plan.json's form and read back as a recorded plan is.
+    changed = to_data(plan)
+    event = changed["rounds"][0]["flight_turns"][0]["events"][0]
     assert event["card"]["id"] == "meteoric-swarm-1c"
     event["rolls"][0] = [1, 1]
-    plan2 = {"rounds": changed}
-    after = account_lines(content, plan2, fly_round(content, plan2, 1, built.ship, built.skipped))
+    plan2 = read_plan(GalaxyTruckerPlan, changed, "plan.json")
+    flown2 = fly_round(content, plan2.rounds, 1, built.ship, built.skipped)
+    after = account_lines(content, plan2, flown2)
     meteor = [line for line in after if line.startswith("  Meteor 1 (large, from the front)")]
     assert meteor[0].startswith("  Meteor 1 (large, from the front), roll 1+1 = 2: column 2")
     assert before != after
@@ -103,7 +106,7 @@ def test_percentile_matches_hand_values() -> None:
 
 
 def test_verdict_uses_the_reference(content: GalaxyTrucker, tmp_path: Path) -> None:
-    rounds = rounds_data(content, "42")
+    rounds = make_rounds(content, "42")
     plays = bal.play_rounds(content, rounds)
     # A reference whose p2 lies above round 1's score makes round 1 extreme; the others
     # are typical (thresholds far below).
@@ -133,7 +136,7 @@ def test_verdict_uses_the_reference(content: GalaxyTrucker, tmp_path: Path) -> N
 def test_game_prints_a_verdict_and_fair_refuses_an_extreme_seed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: GalaxyTrucker
 ) -> None:
-    rounds = rounds_data(content, "42")
+    rounds = make_rounds(content, "42")
     plays = bal.play_rounds(content, rounds)
     ref = {
         "flight_digest": bal.flight_digest(content),
@@ -178,11 +181,10 @@ def test_the_search_forecast_is_the_score_the_replay_fills_in(
 ) -> None:
     # The round score the search promises at the first choice is what the replayed flight
     # writes in the boxes, and every later choice promises the same score.
-    rounds = rounds_data(content, seed)
-    plan = {"rounds": rounds}
+    rounds = make_rounds(content, seed)
     for number, rplan in enumerate(rounds, start=1):
         built = build(content, rplan, content.rounds[number - 1])
-        result = fly_round(content, plan, number, built.ship, built.skipped)
+        result = fly_round(content, rounds, number, built.ship, built.skipped)
         assert result.played.exhaustive
         promised = {d.best for d in result.played.decisions}
         assert promised == {result.boxes.total}

@@ -18,10 +18,12 @@ Tiles used (sides n, e, s, w as printed):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from flight_plans import example_plan
 
 from generator.cli import main
 from generator.common.errors import SheetgenError
@@ -69,7 +71,7 @@ def fly_events(
     start = initial_state(legal, len(removals))
     played = fly(flight, start)
     result = RoundFlight(flight, built, tuple(removals), start, played)
-    plan = {"rounds": [{"flight_turns": [{"turn": 9, "events": [{} for _ in events]}]}]}
+    plan = example_plan(flight.events)
     return boxes(flight, played), account_lines(content, plan, result)
 
 
@@ -460,7 +462,7 @@ def fly_both(
     still = fly(flight, start, move_crew=False)
     moved = fly(flight, start)
     result = RoundFlight(flight, built, tuple(removals), start, moved)
-    plan = {"rounds": [{"flight_turns": [{"turn": 9, "events": [{} for _ in events]}]}]}
+    plan = example_plan(flight.events)
     return boxes(flight, still), boxes(flight, moved), account_lines(content, plan, result)
 
 
@@ -529,13 +531,12 @@ def test_the_engine_never_moves_crew_into_harm_to_leave_the_round(
     from generator.games.galaxy_trucker.flight.engine import fly_round
     from generator.games.galaxy_trucker.flight.search import OUT_ANYWAY
     from generator.games.galaxy_trucker.planner import make_rounds
-    from generator.plan.model import to_data
 
     for seed, number in [("balance-8", 2), ("balance-16", 1), ("balance-24", 2)]:
-        rounds = [to_data(r) for r in make_rounds(content, seed)]
-        plan = {"rounds": rounds}
+        rounds = make_rounds(content, seed)
+        plan = replace(example_plan(()), rounds=rounds)
         built = build(content, rounds[number - 1], content.rounds[number - 1])
-        result = fly_round(content, plan, number, built.ship, built.skipped, BALANCE_BUDGET)
+        result = fly_round(content, rounds, number, built.ship, built.skipped, BALANCE_BUDGET)
         lines = account_lines(content, plan, result)
         events = [line for line in lines if line.startswith("Event ")]
         for line in lines:

@@ -14,8 +14,8 @@ from generator.cli import main
 from generator.common.errors import display_path
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.shipfile import ShipFileError, read_ship, write_ship
+from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.kit.session import open_game
-from generator.plan.model import to_data
 
 CASES = Path(__file__).parent / "cases" / "ships"
 INVALID = sorted((CASES / "invalid").glob("*.txt"))
@@ -23,9 +23,10 @@ SEED = "42"
 
 
 @pytest.fixture(scope="module")
-def game() -> tuple[GalaxyTrucker, dict]:
+def game() -> tuple[GalaxyTrucker, GalaxyTruckerPlan]:
     g = open_game("galaxy-trucker", SEED, None)
-    return g.content, to_data(g.plan)  # the flight engine reads the JSON form
+    assert isinstance(g.plan, GalaxyTruckerPlan)
+    return g.content, g.plan
 
 
 def expected(path: Path) -> str:
@@ -41,9 +42,9 @@ def test_there_are_at_least_twelve_bad_ship_files() -> None:
 @pytest.mark.parametrize("path", INVALID, ids=[p.stem for p in INVALID])
 def test_bad_ship_file_gives_its_error(path: Path, game: tuple[GalaxyTrucker, dict]) -> None:
     content, plan = game
-    board = content.boards[plan["rounds"][0]["ship"]]
+    board = content.boards[plan.rounds[0].ship]
     with pytest.raises(ShipFileError) as caught:
-        read_ship(path, content, board, plan["rounds"][0])
+        read_ship(path, content, board, plan.rounds[0])
     message = caught.value.format_message()
     shown = display_path(path)
     assert message.splitlines() == [f"{shown}: {expected(path)}"]
@@ -62,7 +63,7 @@ def test_cli_reports_bad_ship_with_exit_2(path: Path) -> None:
 def test_good_ship_reads_back(game: tuple[GalaxyTrucker, dict]) -> None:
     content, plan = game
     board = content.boards["I"]
-    ship_file = read_ship(CASES / "seed-42-round-1.txt", content, board, plan["rounds"][0])
+    ship_file = read_ship(CASES / "seed-42-round-1.txt", content, board, plan.rounds[0])
     assert ship_file.skipped == 0
     assert {c: (p.tile_id, p.rotation) for c, p in ship_file.placements.items()} == {
         (6, 7): ("T014", 180),
@@ -73,7 +74,7 @@ def test_good_ship_reads_back(game: tuple[GalaxyTrucker, dict]) -> None:
     again = CASES.parent / "tmp-roundtrip.txt"
     try:
         again.write_text(write_ship(ship_file, board), encoding="utf-8")
-        back = read_ship(again, content, board, plan["rounds"][0])
+        back = read_ship(again, content, board, plan.rounds[0])
     finally:
         again.unlink(missing_ok=True)
     assert {c: (p.tile_id, p.rotation) for c, p in back.placements.items()} == {
@@ -87,17 +88,17 @@ def test_special_files_and_missing_files_are_refused(
     content, plan = game
     board = content.boards["I"]
     with pytest.raises(ShipFileError, match="no such ship file"):
-        read_ship(tmp_path / "nope.txt", content, board, plan["rounds"][0])
+        read_ship(tmp_path / "nope.txt", content, board, plan.rounds[0])
     with pytest.raises(ShipFileError, match="not a regular file"):
-        read_ship(tmp_path, content, board, plan["rounds"][0])
+        read_ship(tmp_path, content, board, plan.rounds[0])
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     with pytest.raises(ShipFileError, match="not a regular file"):
-        read_ship(fifo, content, board, plan["rounds"][0])
+        read_ship(fifo, content, board, plan.rounds[0])
     huge = tmp_path / "huge.txt"
     huge.write_text("." * 70_000, encoding="utf-8")
     with pytest.raises(ShipFileError, match="larger than"):
-        read_ship(huge, content, board, plan["rounds"][0])
+        read_ship(huge, content, board, plan.rounds[0])
 
 
 def test_round_is_required_for_galaxy_trucker_and_refused_for_moon_drop(tmp_path: Path) -> None:

@@ -16,8 +16,8 @@ from generator.games.keep_on_trucking.flight.bot import build
 from generator.games.keep_on_trucking.flight.engine import front_edge
 from generator.games.keep_on_trucking.flight.geometry import EDGE_SIDE, opposite_edge
 from generator.games.keep_on_trucking.flight.legality import clashes
+from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.kit.session import load_content, plan_header
-from generator.plan.model import to_data
 
 PACK = "keep-on-trucking"
 SEEDS = ["kot-bot-1", "kot-bot-2", "kot-bot-3"]
@@ -28,23 +28,26 @@ def loaded() -> tuple[Any, Any, Any]:
     return load_content(PACK)
 
 
-def plan_data(loaded: tuple[Any, Any, Any], seed: str, **options: Any) -> dict[str, Any]:
+def make_plan(loaded: tuple[Any, Any, Any], seed: str, **options: Any) -> KeepOnTruckingPlan:
     pack, rules, content = loaded
-    return to_data(rules.make_plan(content, plan_header(pack, seed, None), None, options=options))
+    plan: KeepOnTruckingPlan = rules.make_plan(
+        content, plan_header(pack, seed, None), None, options=options
+    )
+    return plan
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_bot_builds_legal_a_ships_facing_the_compass(loaded: Any, seed: str) -> None:
     content = loaded[2]
-    plan = plan_data(loaded, seed, ships="A")
-    for number, rplan in enumerate(plan["rounds"], start=1):
+    plan = make_plan(loaded, seed, ships="A")
+    for number, rplan in enumerate(plan.rounds, start=1):
         edge = front_edge(content, plan, number) or "top"
         built = build(content, rplan, content.rounds[number - 1], EDGE_SIDE[edge])
         rear = EDGE_SIDE[opposite_edge(edge)]
         assert not clashes(built.ship, rear)
         engines = [p for p in built.ship.parts.values() if p.does.engine]
         assert all(p.facing("engine") == rear for p in engines)
-        board = content.boards[rplan["ship"]]
+        board = content.boards[rplan.ship]
         again = parse_ship(write_ship(built.ship_file(), board), "bot.txt", content, board, rplan)
         assert again.skipped == built.skipped
 
@@ -77,13 +80,13 @@ def test_balance_command_takes_a_difficulty(tmp_path: Path, monkeypatch: Any) ->
 
 def test_verdict_reads_the_reference_of_the_games_options(loaded: Any) -> None:
     content = loaded[2]
-    plan = plan_data(loaded, "kot-verdict-1", ships="A", difficulty="extreme")
+    plan = make_plan(loaded, "kot-verdict-1", ships="A", difficulty="extreme")
     line, _extreme = bal.verdict_line(content, plan)
     if bal.reference_path("A", "extreme").exists():
         assert line.startswith("Balance (A ships, extreme): round 1 ")
         assert line.count("round ") == 3
     else:
         assert "no reference run" in line
-    other = plan_data(loaded, "kot-verdict-1", ships=["A", "base", "A"])
+    other = make_plan(loaded, "kot-verdict-1", ships=["A", "base", "A"])
     line, extreme = bal.verdict_line(content, other)
     assert "no reference run for this pack with ships A,base,A" in line and not extreme

@@ -35,6 +35,7 @@ from typing import Any
 import msgspec
 import pytest
 from click.testing import CliRunner
+from flight_plans import example_trucking_plan
 
 from generator.cli import main
 from generator.games.galaxy_trucker.content import GalaxyTrucker
@@ -91,12 +92,7 @@ def fly(
         roads,
         ability=ability,
     )
-    plan = {
-        "rounds": [
-            {"flight_turns": [{"turn": 9, "events": [{} for _ in events]}]} for _ in range(round_no)
-        ],
-        "options": {"titles": titles},
-    }
+    plan = example_trucking_plan(resolved, round_no, board, titles)
     return result, account_lines(content, plan, result)
 
 

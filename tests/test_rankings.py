@@ -17,7 +17,6 @@ from generator.games.keep_on_trucking.flight.engine import front_edge
 from generator.games.keep_on_trucking.flight.geometry import EDGE_SIDE
 from generator.host.rankings import Entry, ScoreSpec, rank
 from generator.kit.session import open_game
-from generator.plan.model import to_data
 
 SEED = "rankings-test-seed-0123456789abcdef"
 GT_HEADER = "player,round,score,position,events,cargo,lost,pretty,aesthete,contraptionist,note\n"
@@ -272,13 +271,13 @@ def test_a_keep_on_trucking_ship_file_fills_the_title_counts_and_the_ability(
     )  # fmt: skip
     assert made.exit_code == 0, made.output
     game = open_game("keep-on-trucking", "rank-2", None, options=options)
-    content, plan = game.content, to_data(game.plan)
-    rplan = plan["rounds"][0]
+    content, plan = game.content, game.plan
+    rplan = plan.rounds[0]
     front = EDGE_SIDE[front_edge(content, plan, 1) or "top"]
     ship = build(content, rplan, content.rounds[0], front).ship_file("Ann")
     folder = tmp_path / "kot"
     (folder / "ships").mkdir()
-    (folder / "ships" / "ann.txt").write_text(write_ship(ship, content.boards[rplan["ship"]]))
+    (folder / "ships" / "ann.txt").write_text(write_ship(ship, content.boards[rplan.ship]))
     header = "player,round,score,aesthete,contraptionist,ability,ship,note\n"
     (folder / "scores.csv").write_text(header + "Ann,1,,,,,ships/ann.txt,\n")
     assert run("rankings", "-o", "kot").exit_code == 0

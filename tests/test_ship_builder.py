@@ -28,19 +28,20 @@ from generator.games.galaxy_trucker.flight.shipfile import (
     parse_ship,
     write_ship,
 )
+from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.galaxy_trucker.posts import BUILDER_FILE, PostWriter
 from generator.games.galaxy_trucker.ship_builder import builder_html
 from generator.kit.session import open_game
-from generator.plan.model import to_data
 
 SHIPS = Path(__file__).parent / "cases" / "ships"
 SEEDS = [str(n) for n in range(1, 35)]  # 34 seeds x 3 rounds = 102 bot-built ships
 TITLE = "{}, from the ship builder"  # the page's first line
 
 
-def _game(seed: str) -> tuple[GalaxyTrucker, dict[str, Any], Any]:
+def _game(seed: str) -> tuple[GalaxyTrucker, GalaxyTruckerPlan]:
     g = open_game("galaxy-trucker", seed, None)
-    return g.content, to_data(g.plan), g.plan
+    assert isinstance(g.plan, GalaxyTruckerPlan)
+    return g.content, g.plan
 
 
 @pytest.fixture(scope="module")
@@ -58,10 +59,10 @@ def page(tmp_path_factory: pytest.TempPathFactory, content: GalaxyTrucker) -> Pa
 def _bot_ships() -> list[tuple[str, ShipFile]]:
     ships = []
     for seed in SEEDS:
-        content, plan, _ = _game(seed)
-        for rplan in plan["rounds"]:
-            built = bot.build(content, rplan, content.rounds[rplan["round"] - 1])
-            ships.append((rplan["ship"], built.ship_file(f"seed {seed} round {rplan['round']}")))
+        content, plan = _game(seed)
+        for rplan in plan.rounds:
+            built = bot.build(content, rplan, content.rounds[rplan.round - 1])
+            ships.append((rplan.ship, built.ship_file(f"seed {seed} round {rplan.round}")))
     return ships
 
 
@@ -103,7 +104,7 @@ def _engine_removals(content: GalaxyTrucker, board_id: str, ship: ShipFile) -> l
 
 # --- without a browser -------------------------------------------------------------------
 def test_every_build_post_and_picture_names_each_tile_by_its_code() -> None:
-    content, _, plan = _game("42")
+    content, plan = _game("42")
     writer = PostWriter(content, plan)
     for rnd in plan.rounds:
         for index, build in enumerate(rnd.build_turns):
@@ -125,18 +126,18 @@ def test_the_page_is_the_same_for_every_seed_but_its_game_id_and_holds_no_plan(
     neither the commitment nor a plan's tile order."""
     pages = []
     for seed in ("42", "7"):
-        content, plan, _ = _game(seed)
-        html = builder_html(content, ["I", "II", "III"], plan["game_id"])
-        assert f'"gameId":"{plan["game_id"]}"'.encode() in html
-        pages.append(html.replace(plan["game_id"].encode(), b"GAME"))
-        assert plan["commitment"].encode() not in html
+        content, plan = _game(seed)
+        html = builder_html(content, ["I", "II", "III"], plan.game_id)
+        assert f'"gameId":"{plan.game_id}"'.encode() in html
+        pages.append(html.replace(plan.game_id.encode(), b"GAME"))
+        assert plan.commitment.encode() not in html
     assert pages[0] == pages[1]
     # Offline: nothing to fetch (no address, no external script, style, font or picture).
     assert not re.search(rb"https?:|<link|src=|@import|url\(|fetch\(|XMLHttpRequest", pages[0])
 
 
 def test_the_before_day_one_post_names_and_attaches_the_page() -> None:
-    content, _, plan = _game("42")
+    content, plan = _game("42")
     post = PostWriter(content, plan).before_day_one()
     assert BUILDER_FILE in post.attachments
     assert "ship-builder.html" in post.discord and "T035" in post.discord
@@ -155,13 +156,13 @@ def test_building_by_taps_gives_the_reference_ship_file(page: Path, content: Gal
     """The hand-written round-1 ship of seed 42 (tests/cases/ships), built by taps, exports
     the same ship as the engine reads from the file, written as the engine writes it; the
     engine reads the export back to the same tiles; the page reads it back unchanged."""
-    _, plan, _ = _game("42")
+    _, plan = _game("42")
     board = content.boards["I"]
     path = SHIPS / "seed-42-round-1.txt"
-    reference = parse_ship(path.read_text(), "ref", content, board, plan["rounds"][0])
+    reference = parse_ship(path.read_text(), "ref", content, board, plan.rounds[0])
     found = drive(page, {"board": "I", "skipped": reference.skipped, "taps": _taps(reference)})
     assert found["text"] == write_ship(reference, board, TITLE.format(board.name))
-    again = parse_ship(found["text"], "page", content, board, plan["rounds"][0])
+    again = parse_ship(found["text"], "page", content, board, plan.rounds[0])
     assert {c: (p.tile_id, p.rotation) for c, p in again.placements.items()} == {
         c: (p.tile_id, p.rotation) for c, p in reference.placements.items()
     }

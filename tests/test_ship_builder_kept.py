@@ -53,20 +53,20 @@ def page(tmp_path_factory: pytest.TempPathFactory, content: GalaxyTrucker) -> Pa
 
 def _game_page(folder: Path, seed: str) -> tuple[Path, str]:
     """A game's own builder page, as `sheetgen game` writes it into the game's folder."""
-    content, plan, _ = _game(seed)
+    content, plan = _game(seed)
     rules = rules_for(load_pack("galaxy-trucker"))
     assert isinstance(rules, GalaxyTruckerRules)
-    (made,) = rules.builder_files(content, plan["game_id"])
-    path = folder / plan["game_id"] / made.path
+    (made,) = rules.builder_files(content, plan.game_id)
+    path = folder / plan.game_id / made.path
     path.parent.mkdir(parents=True)
     path.write_bytes(made.data)
-    return path, plan["game_id"]
+    return path, plan.game_id
 
 
 def _bot_ship(board_id: str) -> ShipFile:
     """The balance bot's ship for seed 1's round on that board."""
-    content, plan, _ = _game("1")
-    number, rplan = next((i, r) for i, r in enumerate(plan["rounds"]) if r["ship"] == board_id)
+    content, plan = _game("1")
+    number, rplan = next((i, r) for i, r in enumerate(plan.rounds) if r.ship == board_id)
     return bot.build(content, rplan, content.rounds[number]).ship_file("kept")
 
 

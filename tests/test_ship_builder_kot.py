@@ -30,14 +30,13 @@ from generator.games.keep_on_trucking.flight.geometry import EDGE_SIDE
 from generator.games.keep_on_trucking.flight.legality import check
 from generator.games.keep_on_trucking.ship_builder import trucking_builder_file
 from generator.kit.session import open_game
-from generator.plan.model import to_data
 
 SEEDS = [str(n) for n in range(1, 21)]  # 20 seeds x 3 rounds, A ships and base ships
 
 
-def _game(seed: str, ships: str) -> tuple[GalaxyTrucker, dict[str, Any]]:
+def _game(seed: str, ships: str) -> tuple[GalaxyTrucker, Any]:
     g = open_game("keep-on-trucking", seed, None, options={"ships": ships})
-    return g.content, to_data(g.plan)
+    return g.content, g.plan
 
 
 @pytest.fixture(scope="module")
@@ -58,11 +57,11 @@ def _bot_ships() -> list[tuple[str, int, ShipFile]]:
     for ships in ("A", "base"):
         for seed in SEEDS[: 14 if ships == "A" else 6]:
             content, plan = _game(seed, ships)
-            for number, rplan in enumerate(plan["rounds"], start=1):
+            for number, rplan in enumerate(plan.rounds, start=1):
                 front = EDGE_SIDE[front_edge(content, plan, number) or "top"]
                 built = build(content, rplan, content.rounds[number - 1], front)
                 name = f"{ships} seed {seed} round {number}"
-                found.append((rplan["ship"], opposite(front), built.ship_file(name)))
+                found.append((rplan.ship, opposite(front), built.ship_file(name)))
     return found
 
 
@@ -180,9 +179,9 @@ def test_ship_ia_files_name_rows_by_their_printed_labels(
     player then sees them) is refused at its line by the scorer and by the page."""
     seed, number = "1", 1
     game_content, plan = _game(seed, "A")
-    rplan = next(r for r in plan["rounds"] if r["ship"] == "IA")
+    rplan = next(r for r in plan.rounds if r.ship == "IA")
     board = content.boards["IA"]
-    front = EDGE_SIDE[front_edge(game_content, plan, plan["rounds"].index(rplan) + 1) or "top"]
+    front = EDGE_SIDE[front_edge(game_content, plan, plan.rounds.index(rplan) + 1) or "top"]
     built = build(game_content, rplan, game_content.rounds[number - 1], front).ship_file("IA")
     plain = write_ship(built, board)
     printed = ["2-4", "5-6", "7", "8-9", "10-12"]

@@ -22,7 +22,6 @@ from generator.games.keep_on_trucking.flight.bot import build
 from generator.games.keep_on_trucking.flight.engine import front_edge
 from generator.games.keep_on_trucking.flight.geometry import EDGE_SIDE
 from generator.kit.session import open_game
-from generator.plan.model import to_data
 
 pytestmark = pytest.mark.browser
 
@@ -54,14 +53,14 @@ def test_a_ship_built_on_the_phone_ranks_as_the_engine_scores_it(run: Any, tmp_p
     folder = tmp_path / "kot"
     page = folder / BUILDER_FILE
     game = open_game("keep-on-trucking", SEED, None, options={"ships": "A"})
-    content, plan = game.content, to_data(game.plan)
+    content, plan = game.content, game.plan
     # The folder's page is this game's: its id keys the ships it keeps.
     assert f'"gameId":"{game.plan.game_id}"' in page.read_text(encoding="utf-8")
-    rplan = plan["rounds"][0]
+    rplan = plan.rounds[0]
     front = EDGE_SIDE[front_edge(content, plan, 1) or "top"]
     ship = build(content, rplan, content.rounds[0], front).ship_file("Ann")
     job = {
-        "board": rplan["ship"],
+        "board": rplan.ship,
         "rear": opposite(front),
         "taps": _taps(ship),
         "skipped": ship.skipped,
@@ -71,7 +70,7 @@ def test_a_ship_built_on_the_phone_ranks_as_the_engine_scores_it(run: Any, tmp_p
     assert found["verdict"] == "Every tile is placed legally."
     # The reload keeps the ship, its board and the rear picked for the compass.
     assert found["reloaded"] == found["text"]
-    assert (found["board"], found["rear"]) == (rplan["ship"], str(opposite(front)))
+    assert (found["board"], found["rear"]) == (rplan.ship, str(opposite(front)))
 
     (folder / "ships").mkdir()
     (folder / "ships" / "ann.txt").write_text(found["text"], encoding="utf-8")
@@ -84,7 +83,7 @@ def test_a_ship_built_on_the_phone_ranks_as_the_engine_scores_it(run: Any, tmp_p
     # By hand: the engine's own file of the same ship, scored by the flight engine.
     by_hand = tmp_path / "by-hand" / "ann.txt"
     by_hand.parent.mkdir()
-    by_hand.write_text(write_ship(ship, content.boards[rplan["ship"]]), encoding="utf-8")
+    by_hand.write_text(write_ship(ship, content.boards[rplan.ship]), encoding="utf-8")
     assert account == score_ship(content, plan, by_hand, 1)
     score, _ = ship_score(account)
     post = (folder / "rankings" / "round-1.facebook.txt").read_text(encoding="utf-8")

@@ -20,7 +20,7 @@ from generator.games.galaxy_trucker.planner import make_rounds
 from generator.games.galaxy_trucker.posts import PostWriter
 from generator.kit.assemble import Drawing, scope_files
 from generator.pack.load import Pack
-from generator.plan.model import PlanHeader, to_data
+from generator.plan.model import PlanHeader
 from generator.plan.schedule import make_schedule
 from generator.render.text import Post
 
@@ -259,7 +259,7 @@ class GalaxyTruckerRules(ScheduledGame):
         sets and flies the round's cards and dice): the par players may beat."""
         from generator.games.galaxy_trucker.flight.balance import play_rounds
 
-        plays = play_rounds(content, to_data(plan)["rounds"])
+        plays = play_rounds(content, plan.rounds)
         return {str(number): play.score for number, play in enumerate(plays, start=1)}
 
     def scored_ship(
@@ -287,8 +287,7 @@ class GalaxyTruckerRules(ScheduledGame):
             raise SheetgenError("a Galaxy Trucker ship is scored for one round: add --round N")
         from generator.games.galaxy_trucker.flight.account import score_ship
 
-        # The flight engine reads the plan in its JSON form (plan.json's).
-        return score_ship(content, to_data(plan), ship_file, round_number)
+        return score_ship(content, plan, ship_file, round_number)
 
     def verdict(
         self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan
@@ -297,7 +296,7 @@ class GalaxyTruckerRules(ScheduledGame):
         extreme (for `sheetgen game --fair`)."""
         from generator.games.galaxy_trucker.flight.balance import verdict_line
 
-        return verdict_line(content, to_data(plan)["rounds"])
+        return verdict_line(content, plan.rounds)
 
     def balance(
         self,

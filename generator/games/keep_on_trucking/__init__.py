@@ -15,6 +15,7 @@ from generator.common.errors import SheetgenError
 from generator.games import Capabilities, OutputFile
 from generator.games.galaxy_trucker import GalaxyTruckerRules, account_path, ship_score
 from generator.games.galaxy_trucker import content as gt_content
+from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 from generator.games.keep_on_trucking.checks import check_expansion
 from generator.games.keep_on_trucking.kinds import KINDS
 from generator.games.keep_on_trucking.model import ExpansionFile
@@ -26,11 +27,20 @@ from generator.games.keep_on_trucking.posts.adventures import AdventurePostWrite
 from generator.games.keep_on_trucking.rough_roads import plan_rough_roads
 from generator.games.keep_on_trucking.scoring import trucking_score_spec
 from generator.pack.load import Pack
-from generator.plan.model import PlanHeader, to_data
+from generator.plan.model import PlanHeader
 from generator.plan.schedule import make_schedule
 
 if TYPE_CHECKING:
     from generator.games.galaxy_trucker.pictures.layout import Drawer
+
+
+def trucking_plan(plan: GalaxyTruckerPlan) -> KeepOnTruckingPlan:
+    """The plan this game's rules are handed, as its own type: Galaxy Trucker's signatures
+    name the base plan, and a Keep on Trucking game's plan is always this game's
+    (`plan_type`, as plan.json is read)."""
+    if not isinstance(plan, KeepOnTruckingPlan):
+        raise TypeError(f"a Keep on Trucking plan was expected, not {type(plan).__name__}")
+    return plan
 
 
 class KeepOnTruckingRules(GalaxyTruckerRules):
@@ -54,22 +64,24 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
             print_sheets=self.print_sheets,
         )
 
-    def scoring(self, content: gt_content.GalaxyTrucker, plan: Any) -> Any:
+    def scoring(self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan) -> Any:
         """Galaxy Trucker's scores.csv, with the title rewards of this pack (titles.yaml);
         the `ship` column is scored by this game's flight engine."""
         return trucking_score_spec(super().scoring(content, plan), content)
 
-    def bot_scores(self, content: gt_content.GalaxyTrucker, plan: Any) -> dict[str, int]:
+    def bot_scores(
+        self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan
+    ) -> dict[str, int]:
         """This game's bot (its flight engine, the game's ships, Rough Roads and compass)."""
         from generator.games.keep_on_trucking.flight.balance import play_plan
 
-        plays = play_plan(content, to_data(plan))
+        plays = play_plan(content, trucking_plan(plan))
         return {str(number): play.score for number, play in enumerate(plays, start=1)}
 
     def score(
         self,
         content: gt_content.GalaxyTrucker,
-        plan: Any,
+        plan: GalaxyTruckerPlan,
         ship_file: Path,
         round_number: int | None = None,
     ) -> str:
@@ -78,12 +90,12 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
             raise SheetgenError("a Keep on Trucking ship is scored for one round: add --round N")
         from generator.games.keep_on_trucking.flight.account import score_ship
 
-        return score_ship(content, to_data(plan), ship_file, round_number)
+        return score_ship(content, trucking_plan(plan), ship_file, round_number)
 
     def scored_ship(
         self,
         content: gt_content.GalaxyTrucker,
-        plan: Any,
+        plan: GalaxyTruckerPlan,
         ship_file: Path,
         round_number: int,
     ) -> tuple[int, dict[str, int], dict[str, str]]:
@@ -91,17 +103,19 @@ class KeepOnTruckingRules(GalaxyTruckerRules):
         sheet holds beside the score: the title counts and the cyan ability at the end."""
         from generator.games.keep_on_trucking.flight.account import scored_ship
 
-        account, facts = scored_ship(content, to_data(plan), ship_file, round_number)
+        account, facts = scored_ship(content, trucking_plan(plan), ship_file, round_number)
         write_atomic(account_path(ship_file), account.encode("utf-8"))
         score, parts = ship_score(account)
         return score, parts, facts
 
-    def verdict(self, content: gt_content.GalaxyTrucker, plan: Any) -> tuple[str, bool]:
+    def verdict(
+        self, content: gt_content.GalaxyTrucker, plan: GalaxyTruckerPlan
+    ) -> tuple[str, bool]:
         """How hard the seed's rounds are for this game's bot, against the reference run of
         the game's ships and difficulty."""
         from generator.games.keep_on_trucking.flight.balance import verdict_line
 
-        return verdict_line(content, to_data(plan))
+        return verdict_line(content, trucking_plan(plan))
 
     def balance(
         self,

@@ -12,6 +12,7 @@ from generator.games.galaxy_trucker.flight.engine import RoundFlight, fly_round,
 from generator.games.galaxy_trucker.flight.search import Decision
 from generator.games.galaxy_trucker.flight.ship import Ship
 from generator.games.galaxy_trucker.flight.shipfile import read_ship
+from generator.games.galaxy_trucker.plan import GalaxyTruckerPlan
 
 MAX_ALTERNATIVES = 5
 
@@ -64,7 +65,9 @@ class Account:
     # The end-of-building heading (an expansion checks more).
     check_heading = "End of building: every tile checked"
 
-    def __init__(self, content: GalaxyTrucker, plan: dict[str, Any], result: RoundFlight) -> None:
+    def __init__(
+        self, content: GalaxyTrucker, plan: GalaxyTruckerPlan, result: RoundFlight
+    ) -> None:
         self.content = content
         self.plan = plan
         self.result = result
@@ -122,9 +125,7 @@ class Account:
             lines += ["", "Crewing the ship", *(f"  {t}" for t in crew.option.lines)]
             if crew.option.choice:
                 lines.append(f"  {choice_note(crew, played.exhaustive)}")
-        turns = [
-            t["turn"] for t in round_plan(plan, rnd.round)["flight_turns"] for _ in t["events"]
-        ]
+        turns = [t.turn for t in round_plan(plan.rounds, rnd.round).flight_turns for _ in t.events]
         box = result.boxes
         for number, ((card, _rolls), turn) in enumerate(
             zip(flight.events, turns, strict=True), start=1
@@ -170,21 +171,23 @@ class Account:
         return lines
 
 
-def account_lines(content: GalaxyTrucker, plan: dict[str, Any], result: RoundFlight) -> list[str]:
+def account_lines(
+    content: GalaxyTrucker, plan: GalaxyTruckerPlan, result: RoundFlight
+) -> list[str]:
     return Account(content, plan, result).lines()
 
 
 def score_ship(
-    content: GalaxyTrucker, plan: dict[str, Any], ship_path: Path, round_number: int
+    content: GalaxyTrucker, plan: GalaxyTruckerPlan, ship_path: Path, round_number: int
 ) -> str:
-    rplan = round_plan(plan, round_number)
-    board = content.boards[rplan["ship"]]
+    rplan = round_plan(plan.rounds, round_number)
+    board = content.boards[rplan.ship]
     ship_file = read_ship(ship_path, content, board, rplan)
     result = fly_round(
-        content, plan, round_number, ship_file.ship(content, board), ship_file.skipped
+        content, plan.rounds, round_number, ship_file.ship(content, board), ship_file.skipped
     )
     head = [
-        f"{content.texts.game_name} · game {plan['game_id']} · round {round_number} · "
+        f"{content.texts.game_name} · game {plan.game_id} · round {round_number} · "
         f"score for {ship_path.name}",
         "Choices are made for the best round score, knowing every roll of the round (so this is "
         "the most the ship could score), crew moves before an epidemic included; where a choice "

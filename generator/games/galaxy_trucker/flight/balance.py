@@ -18,7 +18,7 @@ import json
 import math
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,8 +29,8 @@ from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.bot import build
 from generator.games.galaxy_trucker.flight.engine import RoundFlight, fly_round
 from generator.games.galaxy_trucker.flight.search import out_step
+from generator.games.galaxy_trucker.plan import RoundPlan
 from generator.games.galaxy_trucker.planner import make_rounds
-from generator.plan.model import to_data
 
 BALANCE_BUDGET = 2_000
 DEFAULT_PREFIX = "balance-"
@@ -105,13 +105,12 @@ def flight_digest(content: GalaxyTrucker) -> str:
 
 
 def play_rounds(
-    content: GalaxyTrucker, rounds_plan: list[dict[str, Any]], budget: int = BALANCE_BUDGET
+    content: GalaxyTrucker, rounds: Sequence[RoundPlan], budget: int = BALANCE_BUDGET
 ) -> list[RoundPlay]:
-    plan = {"rounds": rounds_plan}
     found = []
-    for number, rplan in enumerate(rounds_plan, start=1):
+    for number, rplan in enumerate(rounds, start=1):
         built = build(content, rplan, content.rounds[number - 1])
-        result = fly_round(content, plan, number, built.ship, built.skipped, budget)
+        result = fly_round(content, rounds, number, built.ship, built.skipped, budget)
         found.append(round_play(result))
     return found
 
@@ -129,9 +128,7 @@ def round_play(result: RoundFlight, out_at_launch: str | None = None) -> RoundPl
 
 
 def play_seed(content: GalaxyTrucker, seed: str) -> list[RoundPlay]:
-    # The bot reads rounds in the plan's JSON form (plan.json's).
-    rounds = [to_data(r) for r in make_rounds(content, seed)]
-    return play_rounds(content, rounds)
+    return play_rounds(content, make_rounds(content, seed))
 
 
 _WORKER: dict[str, Any] = {}
@@ -279,9 +276,9 @@ def load_reference(content: GalaxyTrucker, path: Path | None = None) -> dict[str
 
 
 def verdicts(
-    content: GalaxyTrucker, rounds_plan: list[dict[str, Any]], reference: dict[str, Any]
+    content: GalaxyTrucker, rounds: Sequence[RoundPlan], reference: dict[str, Any]
 ) -> list[tuple[str, RoundPlay]]:
-    plays = play_rounds(content, rounds_plan)
+    plays = play_rounds(content, rounds)
     return [
         (verdict_word(play, ref), play)
         for play, ref in zip(plays, reference["rounds"], strict=True)
@@ -302,7 +299,7 @@ def verdict_parts(found: list[tuple[str, RoundPlay]]) -> tuple[list[str], bool]:
     return parts, any(word == "extreme" for word, _ in found)
 
 
-def verdict_line(content: GalaxyTrucker, rounds_plan: list[dict[str, Any]]) -> tuple[str, bool]:
+def verdict_line(content: GalaxyTrucker, rounds: Sequence[RoundPlan]) -> tuple[str, bool]:
     """One line for the host, and whether any round is extreme."""
     reference = load_reference(content)
     if reference is None:
@@ -311,7 +308,7 @@ def verdict_line(content: GalaxyTrucker, rounds_plan: list[dict[str, Any]]) -> t
             "(run: sheetgen balance --save-reference)",
             False,
         )
-    parts, extreme = verdict_parts(verdicts(content, rounds_plan, reference))
+    parts, extreme = verdict_parts(verdicts(content, rounds, reference))
     return f"Balance: {'; '.join(parts)}.", extreme
 
 

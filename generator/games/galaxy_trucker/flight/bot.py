@@ -49,6 +49,7 @@ from generator.games.galaxy_trucker.flight.ship import (
 from generator.games.galaxy_trucker.flight.shipfile import Placement, ShipFile
 from generator.games.galaxy_trucker.kinds import TileKind
 from generator.games.galaxy_trucker.model import Board, Round, Tile
+from generator.games.galaxy_trucker.plan import RoundPlan
 
 SKIP_BELOW = -1.0
 PASS_AFTER_SKIPS = 2
@@ -302,11 +303,11 @@ class Builder:
 
 
 def build(
-    content: GalaxyTrucker, rplan: dict[str, Any], rnd: Round, bot: Builder | None = None
+    content: GalaxyTrucker, rplan: RoundPlan, rnd: Round, bot: Builder | None = None
 ) -> Built:
     """The bot's turn-by-turn loop: each set's best placement, a skip or a pass, and a peek
     at the first stack. `bot`: the builder (an expansion's), by default this game's."""
-    board = content.boards[rplan["ship"]]
+    board = content.boards[rplan.ship]
     bot = bot or Builder(content, rnd, board)
     skipped = 0
     peeked: list[str] = []
@@ -315,9 +316,9 @@ def build(
     passed = False
     skips_in_a_row = 0
     want_peek = rnd.stack_size >= PEEK_FROM_STACK_SIZE and rnd.peekable_stacks > 0
-    for turn in rplan["build_turns"]:
-        for s, tiles in enumerate(turn["sets"]):
-            name = f"turn {turn['turn']} set {'ABC'[s]}"
+    for turn in rplan.build_turns:
+        for s, tiles in enumerate(turn.sets):
+            name = f"turn {turn.turn} set {'ABC'[s]}"
             if passed:
                 continue
             if not bot.can_grow():
@@ -326,7 +327,7 @@ def build(
                 continue
             best: tuple[Any, ...] | None = None
             for i, ref in enumerate(tiles):
-                for score, cell, rotation, part in bot.placements(ref["id"]):
+                for score, cell, rotation, part in bot.placements(ref.id):
                     key = (score, -i, (-cell[0], -cell[1]), -rotation)
                     if best is None or key > best[0]:
                         best = (key, score, i, cell, rotation, part)
@@ -346,8 +347,8 @@ def build(
             placements[cell] = Placement(part.tile.id, rotation, 0, 0)
             log.append(f"{name}: {part.tile.id} at {cell} @{rotation} (worth {score:.1f})")
             if want_peek and not peeked:
-                stack = rplan["stacks"][0]
-                peeked = [c["type"] for c in stack]
+                stack = rplan.stacks[0]
+                peeked = [c.type for c in stack]
                 skipped += 1
                 for kind in peeked:
                     bot.lean.update(content.kinds.cards[kind].leans)

@@ -5,6 +5,7 @@ first state; `fly_round` runs the search; `boxes` fills the round sheet's score 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,7 @@ from generator.games.galaxy_trucker.flight.state import (
     final_parts,
     initial_state,
 )
+from generator.games.galaxy_trucker.plan import RoundPlan
 
 
 @dataclass(frozen=True)
@@ -35,34 +37,32 @@ class RoundFlight:
         return boxes(self.flight, self.played)
 
 
-def round_plan(plan: dict[str, Any], round_number: int) -> dict[str, Any]:
-    rounds = plan["rounds"]
+def round_plan(rounds: Sequence[RoundPlan], round_number: int) -> RoundPlan:
     if not 1 <= round_number <= len(rounds):
         raise SheetgenError(f"--round {round_number} is not a round of this game (1-{len(rounds)})")
-    chosen: dict[str, Any] = rounds[round_number - 1]  # plan.json's data
-    return chosen
+    return rounds[round_number - 1]
 
 
 def planned_events(
-    content: GalaxyTrucker, rplan: dict[str, Any]
+    content: GalaxyTrucker, rplan: RoundPlan
 ) -> tuple[tuple[Any, tuple[tuple[int, int], ...]], ...]:
     return tuple(
-        (content.cards_by_id[e["card"]["id"]], tuple((r[0], r[1]) for r in e["rolls"]))
-        for turn in rplan["flight_turns"]
-        for e in turn["events"]
+        (content.cards_by_id[e.card.id], tuple((r[0], r[1]) for r in e.rolls))
+        for turn in rplan.flight_turns
+        for e in turn.events
     )
 
 
 def fly_round(
     content: GalaxyTrucker,
-    plan: dict[str, Any],
+    rounds: Sequence[RoundPlan],
     round_number: int,
     built: Ship,
     skipped: int,
     budget: int = SEARCH_BUDGET,
     move_crew: bool = True,
 ) -> RoundFlight:
-    rplan = round_plan(plan, round_number)
+    rplan = round_plan(rounds, round_number)
     rnd = content.rounds[round_number - 1]
     legal, removals = check(built)
     flight = Flight(content, rnd, legal, skipped, planned_events(content, rplan))

@@ -25,7 +25,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from generator.common.errors import SheetgenError, abridge, display_path
 from generator.common.plural import counted
@@ -33,6 +32,7 @@ from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.ship import Cell, Ship, make_part, start_cell
 from generator.games.galaxy_trucker.model import Board
+from generator.games.galaxy_trucker.plan import RoundPlan
 
 MAX_SHIP_BYTES = 64_000
 MAX_REPORTED = 10
@@ -83,19 +83,17 @@ class ShipFile:
         return Ship(board, parts, start)
 
 
-def offered_tiles(round_plan: dict[str, Any]) -> dict[str, tuple[int, int]]:
+def offered_tiles(round_plan: RoundPlan) -> dict[str, tuple[int, int]]:
     """Tile id -> (turn, set number 1-3) for every tile posted in the round's build turns."""
     found = {}
-    for turn in round_plan["build_turns"]:
-        for s, tiles in enumerate(turn["sets"], start=1):
+    for turn in round_plan.build_turns:
+        for s, tiles in enumerate(turn.sets, start=1):
             for tile in tiles:
-                found[tile["id"]] = (turn["turn"], s)
+                found[tile.id] = (turn.turn, s)
     return found
 
 
-def read_ship(
-    path: Path, content: GalaxyTrucker, board: Board, round_plan: dict[str, Any]
-) -> ShipFile:
+def read_ship(path: Path, content: GalaxyTrucker, board: Board, round_plan: RoundPlan) -> ShipFile:
     return parse_ship(read_ship_text(path), display_path(path), content, board, round_plan)
 
 
@@ -130,7 +128,7 @@ def _tokens(line: str) -> list[tuple[int, str]]:
 
 
 def parse_ship(
-    text: str, shown: str, content: GalaxyTrucker, board: Board, round_plan: dict[str, Any]
+    text: str, shown: str, content: GalaxyTrucker, board: Board, round_plan: RoundPlan
 ) -> ShipFile:
     problems: list[str] = []
 
@@ -287,7 +285,7 @@ def parse_ship(
                 problem(
                     number,
                     col,
-                    f"{tile_id} was not posted in round {round_plan['round']} (expected a tile "
+                    f"{tile_id} was not posted in round {round_plan.round} (expected a tile "
                     "from this round's sets)",
                 )
                 continue

@@ -24,6 +24,7 @@ from generator.games.galaxy_trucker.flight.shipfile import (
 from generator.games.keep_on_trucking.flight.engine import TruckingRound, fly_round
 from generator.games.keep_on_trucking.flight.titles import aesthete, contraptionist, halve
 from generator.games.keep_on_trucking.flight.tstate import ABILITIES, TState
+from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 from generator.games.keep_on_trucking.rough_roads import card_of
 
 ABILITY = re.compile(r"^\s*ability\s*:\s*(?P<value>[^#]*?)\s*(#.*)?$", re.IGNORECASE)
@@ -100,6 +101,7 @@ class TruckingAccount(Account):
     each state line, and the titles after the score."""
 
     check_heading = "End of building: every tile checked (fancy wiring included)"
+    plan: KeepOnTruckingPlan
     result: TruckingRound
 
     def opening(self) -> list[str]:
@@ -145,27 +147,28 @@ class TruckingAccount(Account):
         return words + "."
 
     def after_score(self) -> list[str]:
-        titles = (self.plan.get("options") or {}).get("titles", "none")
-        return ["", *title_lines(self.result)] if titles != "none" else []
+        return ["", *title_lines(self.result)] if self.plan.options.titles != "none" else []
 
 
-def account_lines(content: GalaxyTrucker, plan: dict[str, Any], result: TruckingRound) -> list[str]:
+def account_lines(
+    content: GalaxyTrucker, plan: KeepOnTruckingPlan, result: TruckingRound
+) -> list[str]:
     return TruckingAccount(content, plan, result).lines()
 
 
 def score_ship(
-    content: GalaxyTrucker, plan: dict[str, Any], ship_path: Path, round_number: int
+    content: GalaxyTrucker, plan: KeepOnTruckingPlan, ship_path: Path, round_number: int
 ) -> str:
     return scored_ship(content, plan, ship_path, round_number)[0]
 
 
-def sheet_facts(plan: dict[str, Any], result: TruckingRound) -> dict[str, str]:
+def sheet_facts(plan: KeepOnTruckingPlan, result: TruckingRound) -> dict[str, str]:
     """What the sheet holds beside the score, for scores.csv: the cyan ability aboard at
     the end of the round (the Lawyer's title rule reads it) and, in a game with titles, the
     two title counts (halved out of the round)."""
     end: Any = result.played.end
     facts = {"ability": end.active}
-    if (plan.get("options") or {}).get("titles", "none") != "none":
+    if plan.options.titles != "none":
         ship = result.flight.ship
         counts = {
             "aesthete": len(aesthete(ship, end.present)),
@@ -178,11 +181,11 @@ def sheet_facts(plan: dict[str, Any], result: TruckingRound) -> dict[str, str]:
 
 
 def scored_ship(
-    content: GalaxyTrucker, plan: dict[str, Any], ship_path: Path, round_number: int
+    content: GalaxyTrucker, plan: KeepOnTruckingPlan, ship_path: Path, round_number: int
 ) -> tuple[str, dict[str, str]]:
     """The account of one round for a ship file, and its sheet facts (`sheet_facts`)."""
-    rplan = round_plan(plan, round_number)
-    board = content.boards[rplan["ship"]]
+    rplan = round_plan(plan.rounds, round_number)
+    board = content.boards[rplan.ship]
     # Read as Galaxy Trucker's reader does (its errors for a missing or unreadable file),
     # then again without the ability line.
     # Read once, as Galaxy Trucker's reader does (a regular file only, bounded: its errors
@@ -203,7 +206,7 @@ def scored_ship(
         ability=ability,
     )
     head = [
-        f"{content.texts.game_name} · game {plan['game_id']} · round {round_number} · "
+        f"{content.texts.game_name} · game {plan.game_id} · round {round_number} · "
         f"score for {ship_path.name}",
         "Choices are made for the best round score, knowing every roll the player reads before "
         "choosing (Meteor Vortex's side and a Junkyard row with meteors or shots are chosen "

@@ -30,7 +30,7 @@ from generator.games.galaxy_trucker.flight.balance import (
 from generator.games.keep_on_trucking.flight.bot import build
 from generator.games.keep_on_trucking.flight.engine import fly_round, front_edge
 from generator.games.keep_on_trucking.flight.geometry import EDGE_SIDE
-from generator.plan.model import to_data
+from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 
 HERE = Path(__file__).parent
 # The bot writes one cyan ability, always the same (a player might weigh them; the search
@@ -44,10 +44,10 @@ def reference_path(ships: str, difficulty: str) -> Path:
 
 
 def play_plan(
-    content: GalaxyTrucker, plan: dict[str, Any], budget: int = BALANCE_BUDGET
+    content: GalaxyTrucker, plan: KeepOnTruckingPlan, budget: int = BALANCE_BUDGET
 ) -> list[RoundPlay]:
     found = []
-    for number, rplan in enumerate(plan["rounds"], start=1):
+    for number, rplan in enumerate(plan.rounds, start=1):
         edge = front_edge(content, plan, number)
         built = build(content, rplan, content.rounds[number - 1], EDGE_SIDE[edge or "top"])
         result = fly_round(
@@ -67,13 +67,14 @@ def _init_worker(pack: str, options: dict[str, Any]) -> None:
     _WORKER.update(pack=loaded[0], rules=loaded[1], content=loaded[2], options=options)
 
 
-def plan_of(seed: str) -> dict[str, Any]:
+def plan_of(seed: str) -> KeepOnTruckingPlan:
     from generator.kit.session import plan_header
 
     pack, rules, content = _WORKER["pack"], _WORKER["rules"], _WORKER["content"]
-    plan = rules.make_plan(content, plan_header(pack, seed, None), None, options=_WORKER["options"])
-    data: dict[str, Any] = to_data(plan)  # a plan's JSON form is an object
-    return data
+    plan: KeepOnTruckingPlan = rules.make_plan(
+        content, plan_header(pack, seed, None), None, options=_WORKER["options"]
+    )
+    return plan
 
 
 def _play(seed: str) -> list[RoundPlay]:
@@ -120,11 +121,10 @@ def balance_report(
     return "\n".join(lines) + "\n"
 
 
-def verdict_line(content: GalaxyTrucker, plan: dict[str, Any]) -> tuple[str, bool]:
-    options = plan.get("options") or {}
-    ships = options.get("ships") or ["base"]
+def verdict_line(content: GalaxyTrucker, plan: KeepOnTruckingPlan) -> tuple[str, bool]:
+    ships = plan.options.ships or ("base",)
     ships_word = ships[0] if len(set(ships)) == 1 else ",".join(ships)
-    difficulty = options.get("difficulty", "none")
+    difficulty = plan.options.difficulty
     path = reference_path(ships_word, difficulty)
     try:
         reference = json.loads(path.read_text(encoding="utf-8"))

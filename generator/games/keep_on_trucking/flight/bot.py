@@ -13,7 +13,6 @@ Ties go as in the base bot, so the bot is deterministic."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from generator.games.galaxy_trucker.content import GalaxyTrucker
 from generator.games.galaxy_trucker.flight.bot import (
@@ -35,6 +34,7 @@ from generator.games.galaxy_trucker.flight.ship import (
     opposite,
 )
 from generator.games.galaxy_trucker.model import Board, Round
+from generator.games.galaxy_trucker.plan import RoundPlan
 from generator.games.keep_on_trucking.flight.geometry import PARTNERS
 from generator.games.keep_on_trucking.flight.legality import clashes
 
@@ -145,7 +145,7 @@ class TruckingBuilder(Builder):
         return found
 
 
-def build(content: GalaxyTrucker, rplan: dict[str, Any], rnd: Round, front: int = N) -> Built:
+def build(content: GalaxyTrucker, rplan: RoundPlan, rnd: Round, front: int = N) -> Built:
     """The base bot's turn-by-turn loop, with this game's builder."""
-    board = content.boards[rplan["ship"]]
+    board = content.boards[rplan.ship]
     return base_build(content, rplan, rnd, TruckingBuilder(content, rnd, board, front))

@@ -40,6 +40,7 @@ from generator.games.keep_on_trucking.flight.damage import (
 from generator.games.keep_on_trucking.flight.geometry import EDGE_SIDE, coordinate, joined_to
 from generator.games.keep_on_trucking.flight.legality import check
 from generator.games.keep_on_trucking.flight.tstate import ABILITIES, CYAN, TFlight, TState
+from generator.games.keep_on_trucking.plan import KeepOnTruckingPlan
 
 COLOURS = ("purple", "brown", CYAN)
 SOLD_EXTRA = ("yellow", "blue")  # the Merchant's goods
@@ -59,9 +60,9 @@ class TruckingRound(RoundFlight):
         return boxes(self.flight, self.played)
 
 
-def front_edge(content: GalaxyTrucker, plan: dict[str, Any], round_number: int) -> str | None:
-    board = content.boards[round_plan(plan, round_number)["ship"]]
-    rolls = plan.get("compass") or []
+def front_edge(content: GalaxyTrucker, plan: KeepOnTruckingPlan, round_number: int) -> str | None:
+    board = content.boards[round_plan(plan.rounds, round_number).ship]
+    rolls = plan.compass
     roll = rolls[round_number - 1] if round_number - 1 < len(rolls) else None
     if board.hits != "labels" or roll is None:
         return None
@@ -69,12 +70,12 @@ def front_edge(content: GalaxyTrucker, plan: dict[str, Any], round_number: int) 
 
 
 def roads(
-    plan: dict[str, Any], round_number: int
+    plan: KeepOnTruckingPlan, round_number: int
 ) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
-    drawn = plan.get("rough_roads") or []
+    drawn = plan.rough_roads
     if round_number - 1 >= len(drawn):
         return ()
-    return tuple((r["id"], tuple((a, b) for a, b in r["rolls"])) for r in drawn[round_number - 1])
+    return tuple((r.id, tuple((a, b) for a, b in r.rolls)) for r in drawn[round_number - 1])
 
 
 def make_flight(
@@ -302,14 +303,14 @@ def fly(
 
 def fly_round(
     content: GalaxyTrucker,
-    plan: dict[str, Any],
+    plan: KeepOnTruckingPlan,
     round_number: int,
     built: Ship,
     skipped: int,
     budget: int = SEARCH_BUDGET,
     ability: str | None = None,
 ) -> TruckingRound:
-    rplan = round_plan(plan, round_number)
+    rplan = round_plan(plan.rounds, round_number)
     return fly_built(
         content,
         content.rounds[round_number - 1],
