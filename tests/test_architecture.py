@@ -274,7 +274,8 @@ def test_the_command_line_starts_without_the_heavy_libraries() -> None:
 
     probe = (
         "import sys, generator.cli; "
-        "heavy = ('msgspec', 'yaml', 'reportlab', 'PIL', 'icalendar', 'generator.pack.load'); "
+        "heavy = ('msgspec', 'yaml', 'reportlab', 'PIL', 'icalendar', 'jinja2', "
+        "'generator.pack.load'); "
         "print(sorted(m for m in heavy if m in sys.modules))"
     )
     loaded = subprocess.run(

@@ -143,3 +143,66 @@ def test_script_json_cannot_end_its_script_and_reads_back_the_same() -> None:
         assert "\u2028" not in text and "\u2029" not in text
         assert json.loads(text) == data
     assert script_json({"b": 1, "a": 2}, compact=True) == '{"a":2,"b":1}'
+
+
+def test_a_template_escapes_as_html_escape_does() -> None:
+    """`{{ value }}` is safe in an attribute, `|text` between tags, `|isolated` names a
+    right-to-left name; the bytes are html.escape's (`&quot;`, `&#x27;`), never Jinja's own
+    (`&#34;`, `&#39;`); markup passes as it is."""
+    from markupsafe import Markup
+
+    from generator.pages.templates import environment
+
+    template = environment().from_string(
+        '<a title="{{ v }}">{{ v|text }}</a><p>{{ v|isolated }}</p>{{ markup }}{{ 7 }}'
+    )
+    value = "a \"b\" 'c' <d> & \u2068Ann\u2069"
+    assert template.render(v=value, markup=Markup("<i>x</i>")) == (
+        '<a title="a &quot;b&quot; &#x27;c&#x27; &lt;d&gt; &amp; \u2068Ann\u2069">'
+        "a \"b\" 'c' &lt;d&gt; &amp; \u2068Ann\u2069</a>"
+        "<p>a \"b\" 'c' &lt;d&gt; &amp; <bdi>Ann</bdi></p><i>x</i>7"
+    )
+
+
+def test_a_template_refuses_a_value_it_is_not_given() -> None:
+    import jinja2
+
+    from generator.pages.templates import environment
+
+    with pytest.raises(jinja2.UndefinedError, match="'title' is undefined"):
+        environment().from_string("<h1>{{ title }}</h1>").render()
+
+
+def test_the_console_escapes_its_texts_and_attributes() -> None:
+    from generator.render.console_html import Console, PasteText, Slot, Step, console_html
+
+    hostile = "A \"q\" 'r' <b>&"
+    step = Step(hostile, hostile, (PasteText(hostile, "f'.txt", hostile),))
+    slot = Slot(hostile, hostile, "", (), (("facebook", (step,)),))
+    page = console_html(
+        Console(hostile, hostile, (), (), (slot,), (), ("facebook",), footer=hostile)
+    )
+    attribute, text = "A &quot;q&quot; &#x27;r&#x27; &lt;b&gt;&amp;", "A \"q\" 'r' &lt;b&gt;&amp;"
+    assert f'<body data-game="{attribute}">' in page
+    assert f"<title>{text}: host's console</title>" in page
+    assert f'<section class="slot {attribute}">\n<h2>{text}</h2>' in page
+    assert f'<input type="checkbox" data-step="{attribute}"><span>1. {text}</span>' in page
+    assert f'data-copy="0" data-file="f&#x27;.txt">Copy</button></div><pre>\n{text}</pre>' in page
+    assert f"<footer>{text}</footer>\n</main>" in page
+
+
+def test_only_the_commands_that_write_a_page_load_the_template_engine() -> None:
+    """`today` and a game use the console's model (the steps to post), not its page."""
+    code = (
+        "import sys; import generator.cli.host, generator.host.today, "
+        "generator.host.post_steps, generator.host.facebook_week, generator.render.console_html; "
+        "print(sorted(m for m in ('jinja2', 'markupsafe') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=PAGES.parent.parent,
+    )
+    assert done.stdout.strip() == "[]"

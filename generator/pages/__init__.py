@@ -2,17 +2,19 @@
 here beside this module (shipped in the wheel as package data) and Python fills in only what
 it computes.
 
-- `console.html`, `.css`, `.js`: the host's console (render/console_html.py); its texts and
-  pictures travel in JSON islands (`<script type="application/json">`).
+- `console.html`, `.css`, `.js`: the host's console (render/console_html.py); its markup is
+  a Jinja2 template (templates.py: how it escapes), its texts and pictures travel in JSON
+  islands (`<script type="application/json">`).
 - `digest.html`, `.css`: the players' catch-up page (render/html.py); no script.
 - `ship_builder.html`, `.css`, `.js`: Galaxy Trucker's ship builder (and Keep on Trucking's);
   its data is the JSON literal the script's `var DATA = __DATA__;` receives.
 - `*_grid.html`, `.css`, `.js`: a dice game's grid page (its game package's grid_page.py),
   its data received the same way.
 
-A shell names its holes `__NAME__` (capitals only): `fill` puts every value in at once, so a
-value that happens to hold `__NAME__` (a player's or game's text) is never filled again, and
-a hole with no value, or a value with no hole, is an error rather than a page with a gap."""
+The other shells name their holes `__NAME__` (capitals only): `fill` puts every value in at
+once, so a value that happens to hold `__NAME__` (a player's or game's text) is never filled
+again, and a hole with no value, or a value with no hole, is an error rather than a page with
+a gap."""
 
 from __future__ import annotations
 

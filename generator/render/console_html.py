@@ -1,7 +1,8 @@
 """The host's console: one self-contained HTML page (inline CSS and JavaScript, pictures as
 data: URIs) with what to post now and next, per platform, each text behind a Copy button.
-Its shell, style and script are files (generator/pages/console.html, .css, .js); this module
-writes the markup of the model into them.
+The page is files: its markup a template (generator/pages/console.html, Jinja2), its style
+and script beside it (.css, .js); this module gives the template the model and what the page
+works out from it (the texts to copy, by index).
 
 The page is a pure function of its model (`Console`): host/console.py reads the game
 folder and fills it. Every text and alt text sits once in a JSON block and the Copy buttons
@@ -11,10 +12,10 @@ The check boxes are kept in the browser (localStorage), per game and step."""
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from generator.pages import asset, fill, script_json
+from generator.pages import asset, script_json
 
 PLATFORM_NAMES = {"facebook": "Facebook", "discord": "Discord", "bgg": "BGG"}
 
@@ -26,6 +27,7 @@ class PasteText:
     label: str  # what to do with it: "New post: paste round-1/turn-03.facebook.txt"
     file: str
     text: str
+    kind: ClassVar[str] = "paste"  # which markup the page gives it (pages/console.html)
 
 
 @dataclass(frozen=True)
@@ -35,11 +37,13 @@ class Picture:
     label: str  # "Attach to the post", "Upload to your BGG gallery"
     file: str
     alt: str
+    kind: ClassVar[str] = "picture"
 
 
 @dataclass(frozen=True)
 class Note:
     text: str
+    kind: ClassVar[str] = "note"
 
 
 Item = PasteText | Picture | Note
@@ -92,189 +96,35 @@ class Console:
     week: tuple[Step, ...] = ()
 
 
-class _Texts:
-    """The page's texts, each once, by index."""
-
-    def __init__(self) -> None:
-        self.items: list[str] = []
-        self.index: dict[str, int] = {}
-
-    def add(self, text: str) -> int:
-        if text not in self.index:
-            self.index[text] = len(self.items)
-            self.items.append(text)
-        return self.index[text]
-
-
 def console_html(page: Console) -> str:
-    texts = _Texts()
-    body = [
-        *(_banner(b) for b in page.banners),
-        "<main>",
-        f"<h1>{_text(page.title)}</h1>",
-        '<div class="intro">',
-        *(f"<p>{_text(line)}</p>" for line in page.intro),
-        "</div>",
-    ]
-    if any(slot.platforms for slot in page.slots) and page.platforms:
-        body.append('<nav class="tabs" aria-label="Platform">')
-        body += [
-            f'<button type="button" data-platform="{_attr(p)}" aria-pressed="false">'
-            f"{_text(PLATFORM_NAMES.get(p, p))}</button>"
-            for p in page.platforms
-        ]
-        if page.week:
-            body.append(
-                '<button type="button" data-platform="facebook-week" aria-pressed="false">'
-                "FB week</button>"
-            )
-        body.append("</nav>")
-    if page.clock is not None:
-        body.append(_clock_box(page))
-    if page.saves:
-        body.append('<div class="saves"><h2>Files to save and share</h2><div class="buttons">')
-        body += [
-            f'<a href="{_attr(file)}" download="{_attr(file.rpartition("/")[2])}">'
-            f"Save {_text(label)}</a>"
-            for label, file in page.saves
-        ]
-        body.append("</div></div>")
-    body.append('<div id="slots">')
-    body += [_slot(slot, texts, page.pictures) for slot in page.slots]
-    body.append("</div>")
-    if page.week:
-        body += [
-            '<section class="slot week platform" data-platform="facebook-week" id="facebook-week">',
-            "<h2>Facebook: schedule the week</h2>",
-            '<p class="when">In the group, start a post, then the clock icon (Schedule post): '
-            "give the date and time below, paste the text, add the pictures. Comments cannot "
-            "be scheduled: the ones marked LIVE are posted by hand at their time.</p>",
-            *(_step(step, n, texts, page.pictures) for n, step in enumerate(page.week, 1)),
-            "</section>",
-        ]
-    if page.after:
-        body += ['<div class="after">', *(f"<p>{_text(line)}</p>" for line in page.after)]
-        body.append("</div>")
-    if page.footer:
-        body.append(f"<footer>{_text(page.footer)}</footer>")
-    body.append("</main>")
-    return fill(
-        asset("console.html"),
-        TITLE=_text(page.title),
-        STYLE=asset("console.css").strip(),
-        GAME=_attr(page.game_id),
-        BODY="\n".join(body),
-        TEXTS=script_json(texts.items, ascii_only=False),
-        PICTURES=script_json(sorted(page.pictures), ascii_only=False),
-        CLOCK=script_json(page.clock, ascii_only=False),
-        SCRIPT=asset("console.js").strip(),
+    # The template engine only here: `today` and a game use this module's model, not the page.
+    from markupsafe import Markup
+
+    from generator.pages.templates import render
+
+    texts = _texts(page)
+    return render(
+        "console.html",
+        page=page,
+        # The platform tabs, where a slot shows its posts.
+        tabs=any(slot.platforms for slot in page.slots) and bool(page.platforms),
+        platform_names=PLATFORM_NAMES,
+        texts=texts,
+        style=Markup(asset("console.css").strip()),
+        texts_json=Markup(script_json(list(texts), ascii_only=False)),
+        pictures_json=Markup(script_json(sorted(page.pictures), ascii_only=False)),
+        clock_json=Markup(script_json(page.clock, ascii_only=False)),
+        script=Markup(asset("console.js").strip()),
     )
 
 
-def _banner(text: str) -> str:
-    kind = "banner preview" if "PREVIEW" in text else "banner"
-    return f'<div class="{kind}" role="note">{_text(text)}</div>'
-
-
-def _clock_box(page: Console) -> str:
-    """The span's end said plainly, and the code that hands the ticks back to `posted`
-    (filled by the script; without it, the span's dates still show)."""
-    clock = page.clock or {}
-    return "\n".join(
-        [
-            f'<p class="span">{_text(str(clock.get("span_words", "")))}</p>',
-            '<div class="span-over" id="span-over" role="alert" hidden>'
-            f"{_text(str(clock.get('over_words', '')))}</div>",
-            '<div class="handback" id="handback" hidden>',
-            '<div class="label">Slots ticked as posted on this device: to record them, '
-            "run on the computer with the game folder:</div>",
-            '<pre id="handback-command"></pre>',
-            '<div class="buttons"><button type="button" id="copy-handback">Copy</button></div>',
-            "</div>",
-        ]
-    )
-
-
-def _slot(slot: Slot, texts: _Texts, pictures: dict[str, str] | None = None) -> str:
-    timed = ""
-    if slot.at_ms is not None:
-        timed = f' data-at="{slot.at_ms}" data-day="{_attr(slot.day)}" data-turn="{slot.turn}"'
-    out = [
-        f'<section class="slot {_attr(slot.kind)}"{timed}>',
-        f"<h2>{_text(slot.heading)}</h2>",
-        f'<p class="when">{_text(slot.when)}</p>',
-        '<ol class="titles">',
-        *(f"<li>{_text(title)}</li>" for title in slot.titles),
-        "</ol>",
-    ]
-    if slot.at_ms is not None:
-        out.append(
-            f'<label class="slot-tick"><input type="checkbox" data-slot="{slot.turn}">'
-            "<span>All of this slot is posted</span></label>"
-        )
-    out.append('<div class="texts">')
-    for platform, steps in slot.platforms:
-        out.append(f'<div class="platform" data-platform="{_attr(platform)}">')
-        out.append(f"<h3>{_text(PLATFORM_NAMES.get(platform, platform))}</h3>")
-        out += [_step(step, number, texts, pictures or {}) for number, step in enumerate(steps, 1)]
-        out.append("</div>")
-    out.append("</div>")
-    if slot.note:
-        out.append(f'<p class="when">{_text(slot.note)}</p>')
-    out.append("</section>")
-    return "\n".join(out)
-
-
-def _step(step: Step, number: int, texts: _Texts, pictures: dict[str, str]) -> str:
-    out = [
-        f'<div class="step{" private" if step.private else ""}">',
-        f'<label><input type="checkbox" data-step="{_attr(step.key)}">'
-        f"<span>{number}. {_text(step.title)}</span></label>",
-    ]
-    for item in step.items:
-        out.append(_item(item, texts, pictures))
-    out.append("</div>")
-    return "\n".join(out)
-
-
-def _item(item: Item, texts: _Texts, pictures: dict[str, str]) -> str:
-    if isinstance(item, Note):
-        return f'<div class="item label">{_text(item.text)}</div>'
-    if isinstance(item, PasteText):
-        index = texts.add(item.text)
-        return (
-            '<div class="item">'
-            f'<div class="label">{_text(item.label)}</div>'
-            f'<div class="buttons"><button type="button" data-copy="{index}" '
-            f'data-file="{_attr(item.file)}">Copy</button></div>'
-            # A <pre> drops one newline right after its tag: the text shown starts with one.
-            f"<pre>\n{_text(item.text)}</pre>"
-            "</div>"
-        )
-    name = item.file.rpartition("/")[2]
-    alt = texts.add(item.alt)
-    return (
-        '<div class="item">'
-        f'<div class="label">{_text(item.label)}: {_text(item.file)}</div>'
-        # The picture itself in the <img>, so that it shows without the script; Save names
-        # the file beside the page and the script points it at the picture carried here.
-        f'<img src="{_attr(pictures.get(item.file, item.file))}" data-picture="{_attr(item.file)}"'
-        f' alt="{_attr(item.alt)}">'
-        '<div class="buttons">'
-        f'<a href="{_attr(item.file)}" data-picture="{_attr(item.file)}" download="{_attr(name)}">'
-        "Save</a>"
-        f'<button type="button" class="light" data-share="{_attr(item.file)}">Share</button>'
-        f'<button type="button" class="light" data-copy="{alt}" '
-        f'data-file="{_attr(item.file)} alt">Copy alt text</button>'
-        "</div>"
-        f'<div class="alt">Alt text: {_text(item.alt)}</div>'
-        "</div>"
-    )
-
-
-def _text(text: str) -> str:
-    return html.escape(text, quote=False)
-
-
-def _attr(text: str) -> str:
-    return html.escape(text, quote=True)
+def _texts(page: Console) -> dict[str, int]:
+    """The page's texts to copy (pasted texts and alt texts), each once, by its index in the
+    page's JSON block, in the order the page shows them."""
+    texts: dict[str, int] = {}
+    steps = [step for slot in page.slots for _, steps in slot.platforms for step in steps]
+    for step in [*steps, *page.week]:
+        for item in step.items:
+            if isinstance(item, PasteText | Picture):
+                texts.setdefault(item.text if isinstance(item, PasteText) else item.alt, len(texts))
+    return texts
