@@ -600,3 +600,40 @@ def test_a_game_file_key_or_timestamp_is_said_as_written(
     result = run("plan", "--game", "g.yaml")
     assert_clear_error(result, shown)
     assert "`" not in result.stderr and "datetime." not in result.stderr
+
+
+GAP = "start: 2027-03-20\nrhythm:\n  timezone: Europe/Berlin\n"
+
+
+@pytest.mark.parametrize(
+    ("rhythm", "shown"),
+    [
+        (
+            GAP + '  times: {morning: "02:30"}\n',
+            "g.yaml:5: rhythm.times: the morning post at 02:30 on 2027-03-28 does not exist",
+        ),
+        (
+            GAP + '  changes:\n    - {from: 2027-03-25, times: {morning: "02:15"}}\n',
+            "g.yaml:6: rhythm.changes[0].times: the morning post at 02:15 on 2027-03-28 does not",
+        ),
+        (
+            GAP + '  times: {evening: "20:00"}\n',
+            "g.yaml:5: rhythm.times: 'evening' is not a slot of this game",
+        ),
+        (
+            GAP + "  times: {morning: 17:30}\n",
+            "g.yaml:5: rhythm.times: the slots must be in the order of the day",
+        ),
+    ],
+    ids=["clock-change-gap", "gap-in-a-change", "no-such-slot", "out-of-order"],
+)
+def test_a_rhythm_the_game_cannot_post_to_is_said_at_its_line(
+    run: Any, tmp_path: Path, rhythm: str, shown: str
+) -> None:
+    """Found only once the game is planned (its slots, its dates), these were one line with
+    neither the game file nor its line; nothing is written."""
+    (tmp_path / "g.yaml").write_text(f"seed: {SEED}\n{rhythm}", encoding="utf-8")
+    assert_clear_error(run("plan", "--game", "g.yaml"), shown)
+    if "02:30" in shown:  # `game` refuses it the same way, before it writes anything
+        assert_clear_error(run("game", "--game", "g.yaml", "--no-images", "-o", "out"), shown)
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml"]

@@ -3,18 +3,19 @@ write, and how every command reports what goes wrong."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import errno
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from generator.common.errors import SheetgenError, abridge, display_path
+from generator.common.errors import ContentError, SheetgenError, abridge, display_path
 from generator.common.plural import counted
 from generator.common.warnings_count import warn
 
@@ -69,6 +70,9 @@ class GameArgs:
     options: dict[str, Any] = field(default_factory=dict)
     # The output folder's plan.json, when reading the arguments needed it (read once).
     found: FolderPlan | None = None
+    # The game file the rhythm was read from: a rhythm the game cannot post to is said at
+    # its line there (`located_rhythm`).
+    game_file: Path | None = None
 
 
 def parse_date(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
@@ -201,7 +205,9 @@ def resolve_args(
     paper = paper or (spec.paper if spec else None) or "both"
     seed_text = settle_seed(raw_seed)
     rhythm = spec.rhythm if spec else None
-    return GameArgs(pack, seed_text, start, output, force, paper, images, rhythm, options, found)
+    return GameArgs(
+        pack, seed_text, start, output, force, paper, images, rhythm, options, found, game_file
+    )
 
 
 def _default_pack() -> str:
@@ -262,20 +268,40 @@ def open_from_args(
     it itself, after its own checks)."""
     from generator.kit.build import open_in_folder
 
-    opened = open_in_folder(
-        args.pack,
-        args.seed,
-        args.start,
-        args.output,
-        say,
-        args.force,
-        args.rhythm,
-        args.options,
-        args.found,
-    )
+    with located_rhythm(args):
+        opened = open_in_folder(
+            args.pack,
+            args.seed,
+            args.start,
+            args.output,
+            say,
+            args.force,
+            args.rhythm,
+            args.options,
+            args.found,
+        )
     if say_seed:
         say_chosen_seed()
     return opened
+
+
+@contextlib.contextmanager
+def located_rhythm(args: GameArgs) -> Iterator[None]:
+    """A posting rhythm the game cannot post to (a slot it has not, a time the clocks skip),
+    found only once the game is planned, said at its line of the game file it came from."""
+    from generator.plan.rhythm import RhythmError
+
+    try:
+        yield
+    except RhythmError as exc:
+        if args.rhythm is None or args.game_file is None:
+            raise
+        from generator.pack.yamlio import load_document
+
+        doc, _ = load_document(args.game_file, display_path(args.game_file))
+        if doc is None:
+            raise
+        raise ContentError([doc.problem(("rhythm", *exc.field), exc.detail)]) from None
 
 
 def refuse_unknown_game(game: Game, found: FolderPlan, output: Path | None) -> None:

@@ -11,6 +11,7 @@ import click
 from generator.cli.base import (
     forget_chosen_seed,
     game_options,
+    located_rhythm,
     open_from_args,
     refuse_unknown_game,
     render,
@@ -284,7 +285,8 @@ def plan(**kwargs: Any) -> None:
     from generator.plan.model import to_data
 
     args = resolve_args(**kwargs, force=False, output=None)
-    g = open_game(args.pack, args.seed, args.start, args.rhythm, args.options)
+    with located_rhythm(args):
+        g = open_game(args.pack, args.seed, args.start, args.rhythm, args.options)
     say_chosen_seed()
     click.echo(json.dumps(to_data(g.plan), indent=2, ensure_ascii=False))
 

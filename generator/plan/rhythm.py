@@ -17,6 +17,7 @@ import msgspec
 from msgspec import Meta, field
 
 from generator.common.errors import SheetgenError
+from generator.pack.document import PathKey, format_path
 from generator.pack.validation import FieldError, Strict
 from generator.plan.clock import DEFAULT_TIMEZONE as DEFAULT_TIMEZONE
 from generator.plan.clock import moment as moment
@@ -27,6 +28,18 @@ MAX_SKIP_DATES = 1000
 # A rhythm that skips every day would search for a posting day forever.
 MAX_SEARCH_DAYS = 3660
 _TIME = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
+BASE_TIMES: PathKey = ("times",)
+
+
+class RhythmError(SheetgenError):
+    """A rhythm this game cannot post to. `field`: where in `rhythm:` the fault is written
+    (`("times",)`, `("changes", 1, "times")`, `()` for the whole), so a game file's error can
+    name its line; `detail`: what is wrong."""
+
+    def __init__(self, field: PathKey, detail: str) -> None:
+        self.field = field
+        self.detail = detail
+        super().__init__(f"{format_path(('rhythm', *field))}: {detail}")
 
 
 def _check_time(value: str) -> str:
@@ -141,13 +154,16 @@ def recorded(record: Any) -> Rhythm:
 _DEFAULT_RECORD = Rhythm().record()
 
 
-def slot_times(slots: list[str], times: dict[str, str]) -> dict[str, str]:
+def slot_times(
+    slots: list[str], times: dict[str, str], field: PathKey = BASE_TIMES
+) -> dict[str, str]:
     """The clock time of every slot: the given ones, else 08:00 for the first slot and 17:00
-    for the second. A third slot needs its time given."""
+    for the second. A third slot needs its time given. `field`: where these times are
+    written (the base's, or a change's that brought them)."""
     unknown = sorted(set(times) - set(slots))
     if unknown:
-        raise SheetgenError(
-            f"rhythm.times: {unknown[0]!r} is not a slot of this game (slots: {', '.join(slots)})"
+        raise RhythmError(
+            field, f"{unknown[0]!r} is not a slot of this game (slots: {', '.join(slots)})"
         )
     result = {}
     for index, slot in enumerate(slots):
@@ -156,12 +172,13 @@ def slot_times(slots: list[str], times: dict[str, str]) -> dict[str, str]:
         elif index < len(DEFAULT_TIMES):
             result[slot] = DEFAULT_TIMES[index]
         else:
-            raise SheetgenError(f"rhythm.times: give a time for the slot {slot!r}")
+            raise RhythmError(field, f"give a time for the slot {slot!r}")
     order = [result[s] for s in slots]
     if order != sorted(order) or len(set(order)) != len(order):
-        raise SheetgenError(
-            "rhythm.times: the slots must be in the order of the day "
-            f"({', '.join(f'{s} {result[s]}' for s in slots)})"
+        raise RhythmError(
+            field,
+            "the slots must be in the order of the day "
+            f"({', '.join(f'{s} {result[s]}' for s in slots)})",
         )
     return result
 
@@ -172,22 +189,43 @@ class _Effective:
     def __init__(self, rhythm: Rhythm, slots: list[str]) -> None:
         self.skip = set(rhythm.skip)
         self.periods: list[tuple[dt.date | None, str, dict[str, str], set[int]]] = []
+        # Per period, where each slot's time is written (the base's times, or the change
+        # that last set it): an error about a post's time names that line of a game file.
+        self.written: list[dict[str, PathKey]] = []
         zone, times, rest = rhythm.timezone, dict(rhythm.times), rhythm.rest_days
+        written = dict.fromkeys(slots, BASE_TIMES)
         self.periods.append((None, zone, slot_times(slots, times), _weekday_numbers(rest)))
-        for change in rhythm.changes:
+        self.written.append(written)
+        for index, change in enumerate(rhythm.changes):
             zone = change.timezone or zone
             times.update(change.times)
+            field: PathKey = ("changes", index, "times")
+            written = {**written, **dict.fromkeys(change.times, field)}
             rest = change.rest_days if change.rest_days is not None else rest
             self.periods.append(
-                (change.from_, zone, slot_times(slots, times), _weekday_numbers(rest))
+                (
+                    change.from_,
+                    zone,
+                    slot_times(slots, times, field if change.times else BASE_TIMES),
+                    _weekday_numbers(rest),
+                )
             )
+            self.written.append(written)
 
     def on(self, date: dt.date) -> tuple[str, dict[str, str], set[int]]:
-        chosen = self.periods[0]
-        for period in self.periods[1:]:
-            if period[0] is not None and period[0] <= date:
-                chosen = period
+        chosen = self.periods[self._period(date)]
         return chosen[1], chosen[2], chosen[3]
+
+    def written_at(self, date: dt.date, slot: str) -> PathKey:
+        """Where the time of `slot` in force on `date` is written."""
+        return self.written[self._period(date)].get(slot, BASE_TIMES)
+
+    def _period(self, date: dt.date) -> int:
+        chosen = 0
+        for index, period in enumerate(self.periods[1:], 1):
+            if period[0] is not None and period[0] <= date:
+                chosen = index
+        return chosen
 
     def posts_on(self, date: dt.date) -> bool:
         _, _, rest = self.on(date)
@@ -266,7 +304,7 @@ def apply_rhythm(
         zone, times, _ = effective.on(date)
         clock = dt.time.fromisoformat(times[entry["slot"]])
         moment = dt.datetime.combine(date, clock, tzinfo=ZoneInfo(zone))
-        _refuse_missing_time(moment, entry["slot"])
+        _refuse_missing_time(moment, entry["slot"], effective.written_at(date, entry["slot"]))
         timed.append(
             {
                 **entry,
@@ -279,15 +317,16 @@ def apply_rhythm(
     return timed
 
 
-def _refuse_missing_time(moment: dt.datetime, slot: str) -> None:
+def _refuse_missing_time(moment: dt.datetime, slot: str, field: PathKey) -> None:
     """A clock time that the zone skips (02:30 on the night the clocks go forward) does not
     exist: Python would quietly post it an hour later, so the host chooses instead."""
     there = moment.astimezone(dt.UTC).astimezone(moment.tzinfo)
     if there.replace(tzinfo=None) != moment.replace(tzinfo=None):
-        raise SheetgenError(
-            f"rhythm: the {slot} post at {moment:%H:%M} on {moment.date().isoformat()} does not "
+        raise RhythmError(
+            field,
+            f"the {slot} post at {moment:%H:%M} on {moment.date().isoformat()} does not "
             f"exist in {moment.tzinfo} (the clocks go forward that night; expected another "
-            "time, or a change of times from that date)"
+            "time, or a change of times from that date)",
         )
 
 
