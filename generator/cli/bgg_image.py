@@ -23,23 +23,21 @@ def bgg_image(picture: str | None, image_id: str | None, folder: Path | None) ->
 
     PICTURE is its file in the game folder (round-1/turn-01-build-tiles.png, or just its
     name); ID the number BGG shows on the picture's page, or that page's address. Without
-    PICTURE and ID: the BGG texts written again from bgg-images.txt (after `sheetgen game`
-    wrote the folder again), and the pictures still without a number."""
-    from generator.common.output_file import OutputFile
+    PICTURE and ID: any placeholder left filled in from bgg-images.txt (`game`, `round` and
+    `turn` keep the numbers themselves), and the pictures still without a number."""
     from generator.folder.write import write_game
     from generator.host.bgg_images import (
         BGG_IMAGES_FILE,
         bgg_pictures,
         picture_named,
         read_image_ids,
-        with_image_ids,
         write_image_ids,
     )
     from generator.host.bgg_images import (
         image_id as parse_id,
     )
+    from generator.host.bgg_refill import filled_texts
     from generator.host.game_folder import require_schedule
-    from generator.host.post_steps import read_written
     from generator.host.table_open import TableGame, open_host_game
     from generator.host.today import slots_with_posts
 
@@ -62,13 +60,7 @@ def bgg_image(picture: str | None, image_id: str | None, folder: Path | None) ->
             f"{name}: ImageID {number}{said}, in {display_path(game.root / BGG_IMAGES_FILE)}."
         )
         posts = [p for p in posts if name in bgg_pictures(p)]
-    files = []
-    for post in posts:
-        file = f"{post.key}.bgg.txt"
-        text = read_written(game.root, file)
-        filled = with_image_ids(text, post, ids)
-        if filled != text:
-            files.append(OutputFile(file, filled.encode("utf-8")))
+    files = filled_texts(game.root, posts, ids)
     if files:
         write_game(game.root, game.plan, files, force=False)
     for written in files:
