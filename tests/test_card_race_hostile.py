@@ -249,3 +249,31 @@ def test_what_a_host_typed_is_echoed_escaped_and_cut_short(
         assert "\x1b" not in result.output and "\u202e" not in result.output
         assert "\x9b" not in result.output and "\x07" not in result.output
         assert len(result.output) < 400
+
+
+def test_a_plan_edited_by_hand_is_refused_by_the_table_commands(
+    tmp_path: Path, run: Callable[..., Result]
+) -> None:
+    """The table's commands read the deal as plan.json holds it: a table that is no mapping
+    was a traceback, a hand moved a table no seed dealt. Nothing is written."""
+    folder = start(tmp_path, run)
+    plan_file = folder / "plan.json"
+    original = plan_file.read_text(encoding="utf-8")
+    for edit, shown in [
+        (lambda p: p.update(table=[1]), "plan.json: table: expected an object, got list"),
+        (lambda p: p.update(table=None), "plan.json: table: expected an object, got NoneType"),
+        (lambda p: p["table"].update(lang="xx"), "plan.json: table.lang: got 'xx' (expected"),
+        (
+            lambda p: p["rounds"][0]["hands"].update(Ada=p["rounds"][0]["hands"]["Ben"]),
+            "plan.json: not the deal its seed makes for its table (first at rounds[0].hands.Ada",
+        ),
+        (lambda p: p.update(salt_bits=10**30), "plan.json: salt_bits: got 1000"),
+    ]:
+        plan = json.loads(original)
+        edit(plan)
+        plan_file.write_text(json.dumps(plan), encoding="utf-8")
+        for command in (("status", str(folder)), ("bid", str(folder), "Ada", "0")):
+            result = run("card-race", *command)
+            assert result.exit_code == 2, result.output
+            assert shown in result.output
+        assert not (folder / "table.jsonl").exists()

@@ -46,7 +46,12 @@ from generator.games.card_race.files import game_files
 from generator.games.card_race.flavours import facebook, post_files
 from generator.games.card_race.languages import languages
 from generator.games.card_race.log import LOG_FILE, LogText, locked, read_log, table_log
-from generator.games.card_race.planner import OLD_SALT_BITS, SALT_BITS, make_plan
+from generator.games.card_race.planner import (
+    OLD_SALT_BITS,
+    SALT_BITS,
+    check_recorded_deal,
+    make_plan,
+)
 from generator.games.card_race.posts import Writer, corrected_final, final_stem, round_folder
 from generator.games.card_race.scoring import places
 from generator.games.card_race.table.replay import (
@@ -169,7 +174,8 @@ def open_folder(folder: Path) -> tuple[CardRace, dict[str, Any]]:
             "start one with: sheetgen card-race new GAME_FILE"
         )
     kept = folder / SNAPSHOT_DIR
-    _, content = pack_content(str(kept) if kept.is_dir() else str(plan.get("pack", "card-race")))
+    pack, content = pack_content(str(kept) if kept.is_dir() else str(plan.get("pack", "card-race")))
+    check_recorded_deal(pack, content, plan, display_path(folder / "plan.json"))
     return content, plan
 
 

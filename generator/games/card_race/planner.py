@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.games.card_race.cards import Card
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.model import Table
 from generator.plan.rng import Stream
+
+if TYPE_CHECKING:
+    from generator.pack.load import Pack
 
 ROUND_COMMITMENT_VERSION = "sheetgen-card-race-round-v1"
 
@@ -134,3 +137,34 @@ def make_plan(
             for r in range(1, rounds + 1)
         ],
     }
+
+
+def check_recorded_deal(pack: Pack, content: CardRace, plan: dict[str, Any], shown: str) -> None:
+    """The table's commands read the deal as plan.json holds it: one edited by hand (a
+    table that is no mapping, a hand moved, a round's salt changed) would be a traceback or
+    a table no seed dealt. So the plan must read as a Card Race plan and, of this content,
+    be the deal its seed makes for its table (dealing takes milliseconds). A plan of other
+    content is for `card-race new` to refuse (`_keep_the_log_with_its_deal`)."""
+    from generator.games.card_race.plan import CardRacePlan
+    from generator.kit.session import plan_header
+    from generator.pack.document import Document
+    from generator.pack.validation import validate
+    from generator.plan.model import PlanError, first_difference, read_plan, to_data
+
+    typed = read_plan(CardRacePlan, plan, shown)
+    if typed.content_digest != pack.digest:
+        return
+    if typed.salt_bits not in (None, SALT_BITS):
+        raise PlanError(f"{shown}: salt_bits: got {typed.salt_bits} (expected {SALT_BITS})")
+    table, problems = validate(Document(shown, to_data(typed.table)), Table)
+    if table is None:  # a table no game file sets (a language, a player count)
+        raise PlanError(f"{shown}: table.{problems[0].field}: {problems[0].message}")
+    start = dt.date.fromisoformat(typed.start) if typed.start is not None else None
+    made = to_data(plan_header(pack, typed.seed, start))
+    made.update(make_plan(content, table, typed.seed, start, typed.salt_bits or OLD_SALT_BITS))
+    if made != plan:
+        raise PlanError(
+            f"{shown}: not the deal its seed makes for its table (first at "
+            f"{first_difference(plan, made)}): was it edited by hand? Deal the game again "
+            "with `sheetgen card-race new GAME_FILE --force` (the same seed deals the same)"
+        )
