@@ -12,6 +12,7 @@ from typing import Any
 
 import headless
 import pytest
+from devtools import Browser
 
 from generator.games import Scope
 from generator.kit.session import open_game
@@ -24,35 +25,26 @@ GAMES = {
     "moon-drop": ("md-round-check-page-seed-01", None, None),
 }
 
-DRIVER = """
-<script>
-(function () {
-  var jobs = __JOBS__;
+# Runs on the loaded page: each job pasted and checked in turn, its check awaited.
+CHECKS = """
+(async function (jobs) {
   var out = [];
   function $(id) { return document.getElementById(id); }
-  var chain = Promise.resolve();
-  jobs.forEach(function (job) {
-    chain = chain.then(function () {
-      $("start").value = job.start;
-      $("reveal").value = job.reveal;
-      return window.roundCheck.check();
-    }).then(function (found) {
-      var lines = window.roundCheck.canonicalLines(job.reveal);
-      found.name = job.name;
-      found.verdict = $("verdict").textContent;
-      found.tableRows = $("record").querySelectorAll("tbody tr").length;
-      var bytes = new TextEncoder().encode(lines.join("\\n"));
-      found.plain = window.roundCheck.sha256Plain(bytes);
-      out.push(found);
-    });
-  });
-  chain.then(function () {
-    var pre = document.createElement("pre"); pre.id = "driver-out"; pre.style.display = "none";
-    pre.textContent = JSON.stringify(out);
-    document.body.appendChild(pre);
-  });
-})();
-</script>
+  for (var i = 0; i < jobs.length; i++) {
+    var job = jobs[i];
+    $("start").value = job.start;
+    $("reveal").value = job.reveal;
+    var found = await window.roundCheck.check();
+    var lines = window.roundCheck.canonicalLines(job.reveal);
+    found.name = job.name;
+    found.verdict = $("verdict").textContent;
+    found.tableRows = $("record").querySelectorAll("tbody tr").length;
+    var bytes = new TextEncoder().encode(lines.join("\\n"));
+    found.plain = window.roundCheck.sha256Plain(bytes);
+    out.push(found);
+  }
+  return out;
+})(%s)
 """
 
 
@@ -97,21 +89,10 @@ def _one_die_changed(text: str) -> str:
 
 
 def _drive(page: Path, jobs: list[dict[str, str]]) -> list[dict[str, Any]]:
-    script = DRIVER.replace("__JOBS__", json.dumps(jobs).replace("</", "<\\/"))
-    copy = page.with_name(f".driven-{page.name}")
-    copy.write_text(
-        page.read_text(encoding="utf-8").replace("</body>", script + "</body>"), encoding="utf-8"
-    )
-    try:
-        dom = headless._run(
-            ["--window-size=540,940", "--virtual-time-budget=20000", "--dump-dom", copy.as_uri()]
-        )
-    finally:
-        copy.unlink()
-    found = re.search(r'<pre id="driver-out"[^>]*>(.+?)</pre>', dom, re.DOTALL)
-    assert found, "the driver did not report (the page failed?)"
-    raw = found.group(1).replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">")
-    return json.loads(raw.replace("&amp;", "&"))  # type: ignore[no-any-return]
+    """Each job's findings, every check awaited (devtools.Browser: nothing waits on a clock)."""
+    with Browser(500) as browser:
+        browser.open(page)
+        return browser.run(CHECKS % json.dumps(jobs))  # type: ignore[no-any-return]
 
 
 @pytest.mark.browser
@@ -178,18 +159,20 @@ def test_the_page_fits_a_390_px_phone(tmp_path: Path) -> None:
     start = next(p for p in posts if p.key == "game-start").facebook or ""
     reveal = _last_post("galaxy-trucker", posts, 3).facebook or ""
 
-    def quoted(text: str) -> str:
-        return json.dumps(text).replace("</", "<\\/")
-
-    fill_in = (
-        f"<script>document.getElementById('start').value={quoted(start)};"
-        f"document.getElementById('reveal').value={quoted(reveal)};"
-        "window.roundCheck.check();</script></body>"
-    )
-    filled = page_bytes.decode("utf-8").replace("</body>", fill_in)
     page = tmp_path / "round-check.html"
-    page.write_text(filled, encoding="utf-8")
-    figures = headless.measure(page, width=390)
+    page.write_bytes(page_bytes)
+    # Measured once the check has answered: its verdict and the record's table are drawn.
+    fill_in = f"""(async function () {{
+      document.getElementById("start").value = {json.dumps(start)};
+      document.getElementById("reveal").value = {json.dumps(reveal)};
+      await window.roundCheck.check();
+      return {{innerWidth: window.innerWidth, scrollWidth: document.documentElement.scrollWidth,
+              rows: document.querySelectorAll("#record tbody tr").length}};
+    }})()"""
+    with Browser(390, mobile=True) as browser:
+        browser.open(page)
+        figures = browser.run(fill_in)
+    assert figures["rows"] > 0, figures
     assert figures["scrollWidth"] <= figures["innerWidth"] == 390, figures
 
 
