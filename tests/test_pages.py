@@ -27,6 +27,8 @@ def test_the_pages_are_all_there() -> None:
         "console.js",
         "digest.css",
         "digest.html",
+        "digest_content.html",
+        "digest_fragment.html",
         "moon_drop_grid.css",
         "moon_drop_grid.html",
         "moon_drop_grid.js",
@@ -192,10 +194,12 @@ def test_the_console_escapes_its_texts_and_attributes() -> None:
 
 
 def test_only_the_commands_that_write_a_page_load_the_template_engine() -> None:
-    """`today` and a game use the console's model (the steps to post), not its page."""
+    """`today` and a game use the console's and the catch-up page's models (the steps to
+    post, a page's posts), not their pages."""
     code = (
         "import sys; import generator.cli.host, generator.host.today, "
-        "generator.host.post_steps, generator.host.facebook_week, generator.render.console_html; "
+        "generator.host.post_steps, generator.host.facebook_week, generator.render.console_html, "
+        "generator.host.digest, generator.host.table_digest, generator.render.html; "
         "print(sorted(m for m in ('jinja2', 'markupsafe') if m in sys.modules))"
     )
     done = subprocess.run(
@@ -206,3 +210,44 @@ def test_only_the_commands_that_write_a_page_load_the_template_engine() -> None:
         cwd=PAGES.parent.parent,
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_the_catch_up_page_escapes_its_texts_and_attributes() -> None:
+    from generator.render.html import (
+        Page,
+        PageImage,
+        PagePhase,
+        PagePost,
+        PageSection,
+        PageSheet,
+        page_fragment,
+        page_html,
+    )
+
+    hostile = "A \"q\" 'r' <b>& \u2068Ann\u2069"
+    images = (PageImage("data:x", hostile, hidden=False), PageImage("data:y", hostile, True))
+    post = PagePost(hostile, hostile, hostile, (), kicker=hostile, images=images)
+    sheets = [PageSheet(hostile, "s/a'.pdf", "data:p"), PageSheet(hostile, "b.pdf", "b.pdf")]
+    section = PageSection(hostile, hostile, [PagePhase(hostile, [post])])
+    page = Page(hostile, [hostile], sheets, [section], hostile, banner=hostile, lang="de")
+    attribute = "A &quot;q&quot; &#x27;r&#x27; &lt;b&gt;&amp; \u2068Ann\u2069"
+    text = "A \"q\" 'r' &lt;b&gt;&amp; <bdi>Ann</bdi>"
+    whole, fragment = page_html(page), page_fragment(page)
+    assert whole.startswith('<!DOCTYPE html>\n<html lang="de">')
+    assert f"<title>{text}</title>" in whole
+    assert f'<body>\n<div class="banner" role="alert">{text}</div>\n<main>\n<header>' in whole
+    assert whole.endswith(f"<footer>{text}</footer>\n</main>\n</body>\n</html>\n")
+    assert fragment.startswith('<div class="sheetgen-digest" lang="de">\n<style>.sheetgen-digest')
+    assert fragment.endswith(f"<footer>{text}</footer>\n</div>\n")
+    for html in (whole, fragment):
+        assert '<nav><ul><li><a href="#sheets">' in html
+        assert f'<li><a href="#{attribute}">{text}: {text}</a></li></ul></nav>' in html
+        assert f'<li><a download="a&#x27;.pdf" href="data:p">{text}</a></li>' in html
+        assert f'<li><a href="b.pdf">{text}</a></li>' in html
+        assert f'<article id="{attribute}">\n<p class="when"><strong>{text}</strong> · ' in html
+        assert f'<img src="data:x" alt="{attribute}" loading="eager">' in html
+        assert (
+            '<details class="spoiler block"><summary>Show hidden picture 1</summary>'
+            f'<div class="hidden"><img src="data:y" alt="{attribute}" loading="eager"></div>'
+            "</details>\n</article>"
+        ) in html

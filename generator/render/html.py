@@ -7,18 +7,17 @@ one block; a roll inside a line stays small and inline, so revealing one roll ne
 next. The page adds the post's title and time, and its pictures as data: URIs; a hidden
 picture's button names it ("Show event 8, meteor 2 dice (round 1)"), never twice the same.
 
-Its shell and style sheet are files (generator/pages/digest.html, digest.css).
-`page_html` is the whole page; `page_fragment` the same content without the page shell (no
-<html>, <head> or <body>), its styles scoped to one wrapping element, for a host to paste
-into a blog article."""
+The page is files: its markup Jinja2 templates (generator/pages/digest.html, the page;
+digest_fragment.html, the same content without the page shell; digest_content.html, what
+both hold), its style sheet beside them (digest.css). `page_html` is the whole page;
+`page_fragment` the content without <html>, <head> or <body>, its styles scoped to one
+wrapping element, for a host to paste into a blog article."""
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 
-from generator.common.bidi import ISOLATED
-from generator.pages import asset, fill
+from generator.pages import asset
 from generator.render.page_words import page_words
 from generator.render.post import Block, html_blocks
 
@@ -87,27 +86,34 @@ FRAGMENT_CLASS = "sheetgen-digest"
 
 
 def page_html(page: Page) -> str:
-    return fill(
-        asset("digest.html"),
-        LANG=_attr(page.lang),
-        TITLE=_text(page.title),
-        STYLE=asset("digest.css").strip(),
-        BODY="\n".join([*_banner(page), "<main>", *_content(page), "</main>"]),
-    )
+    return _render("digest.html", page, asset("digest.css").strip())
 
 
 def page_fragment(page: Page) -> str:
     """The page's content without its shell, for a blog article: one <div> that holds its own
     styles, every rule scoped to it, so none of them reaches the article around it (the
     blog's own rules may still add to it: a border its theme gives every <article>)."""
-    out = [
-        f'<div class="{FRAGMENT_CLASS}" lang="{_attr(page.lang)}">',
-        f"<style>{scoped_css(asset('digest.css'), f'.{FRAGMENT_CLASS}')}</style>",
-        *_banner(page),
-        *_content(page),
-        "</div>",
-    ]
-    return "\n".join(out) + "\n"
+    return _render(
+        "digest_fragment.html", page, scoped_css(asset("digest.css"), f".{FRAGMENT_CLASS}")
+    )
+
+
+def _render(template: str, page: Page, style: str) -> str:
+    # The template engine only here: a table command and `today` use this module's model.
+    from markupsafe import Markup
+
+    from generator.pages.templates import render
+
+    return render(
+        template,
+        page=page,
+        style=Markup(style),
+        words=page_words(page.lang),
+        labels=button_labels(page),
+        # A post's body is its HTML flavour, the post's own markup (render/post.py).
+        post_body=lambda post: Markup(html_blocks(post.blocks)),
+        fragment_class=FRAGMENT_CLASS,
+    )
 
 
 def scoped_css(css: str, root: str) -> str:
@@ -131,52 +137,6 @@ def scoped_css(css: str, root: str) -> str:
         if scoped:
             rules.append(f"{','.join(scoped)}{{{body}}}")
     return "\n".join(rules)
-
-
-def _banner(page: Page) -> list[str]:
-    return [f'<div class="banner" role="alert">{_text(page.banner)}</div>'] if page.banner else []
-
-
-def _content(page: Page) -> list[str]:
-    out = [
-        "<header>",
-        f"<h1>{_text(page.title)}</h1>",
-        *(f"<p>{_text(line)}</p>" for line in page.intro),
-        "</header>",
-        _contents(page),
-    ]
-    words = page_words(page.lang)
-    if page.sheets:
-        out += ['<section id="sheets" class="sheets">', f"<h2>{_text(words.sheets)}</h2>"]
-        inside = [s for s in page.sheets if s.embedded]
-        beside = [s for s in page.sheets if not s.embedded]
-        if inside and beside:
-            out.append(f'<p class="small">{_text(words.sheets_inside)}</p>')
-        out += ["<ul>", *(_sheet(s) for s in inside), "</ul>"] if inside else []
-        if beside:
-            out.append(f'<p class="small">{_text(words.sheets_beside)}</p>')
-            out += ["<ul>", *(_sheet(s) for s in beside), "</ul>"]
-        out.append("</section>")
-    labels = button_labels(page)
-    for section in page.sections:
-        out += [f'<section id="{_attr(section.anchor)}">', f"<h2>{_text(section.name)}</h2>"]
-        for phase in section.phases:
-            if phase.name:
-                out.append(f"<h3>{_text(phase.name)}</h3>")
-            out += [post_html(post, labels) for post in phase.posts]
-        out.append("</section>")
-    out.append(f"<footer>{_text(page.footer)}</footer>")
-    return out
-
-
-def _sheet(sheet: PageSheet) -> str:
-    if sheet.embedded:
-        name = sheet.file.rpartition("/")[2]
-        return (
-            f'<li><a download="{_attr(name)}" href="{_attr(sheet.href)}">'
-            f"{_text(sheet.name)}</a></li>"
-        )
-    return f'<li><a href="{_attr(sheet.href)}">{_text(sheet.name)}</a></li>'
 
 
 def button_labels(page: Page) -> dict[tuple[str, int], str]:
@@ -208,52 +168,3 @@ def picture_label(image: PageImage, number: int) -> str:
 def page_posts(page: Page) -> list[PagePost]:
     """Every post of the page, in page order."""
     return [post for section in page.sections for phase in section.phases for post in phase.posts]
-
-
-def _contents(page: Page) -> str:
-    items = []
-    if page.sheets:
-        items.append(f'<li><a href="#sheets">{_text(page_words(page.lang).sheets)}</a></li>')
-    for section in page.sections:
-        phases = ", ".join(p.name for p in section.phases if p.name)
-        label = f"{section.name}: {phases}" if phases else section.name
-        items.append(f'<li><a href="#{_attr(section.anchor)}">{_text(label)}</a></li>')
-    return "<nav><ul>" + "".join(items) + "</ul></nav>"
-
-
-def post_html(post: PagePost, labels: dict[tuple[str, int], str] | None = None) -> str:
-    """One post's <article>; `labels`: the page's button words for its hidden pictures
-    (`button_labels`); without them, each picture's own."""
-    out = [
-        f'<article id="{_attr(post.anchor)}">',
-        # The page names the post and its time; the game's name is the page's own title.
-        f'<p class="when"><strong>{_text(post.title)}</strong> · {_text(post.when)}</p>',
-    ]
-    if post.kicker:
-        out.append(f'<div class="small">{_text(post.kicker)}</div>')
-    if post.headline:
-        out.append(f'<div class="headline">{_text(post.headline)}</div>')
-    out.append(html_blocks(post.blocks))
-    hidden = 0
-    for index, image in enumerate(post.images):
-        tag = f'<img src="{_attr(image.src)}" alt="{_attr(image.alt)}" loading="eager">'
-        if image.hidden:
-            hidden += 1
-            label = (labels or {}).get((post.anchor, index)) or picture_label(image, hidden)
-            out.append(
-                f'<details class="spoiler block"><summary>{_text(label)}</summary>'
-                f'<div class="hidden">{tag}</div></details>'
-            )
-        else:
-            out.append(tag)
-    out.append("</article>")
-    return "\n".join(out)
-
-
-def _text(text: str) -> str:
-    """Escaped, each isolated name (FSI ... PDI) a `<bdi>` (render/post.py `html_escape`)."""
-    return ISOLATED.sub(r"<bdi>\1</bdi>", html.escape(text, quote=False))
-
-
-def _attr(text: str) -> str:
-    return html.escape(text, quote=True)
