@@ -157,7 +157,7 @@ def test_the_page_fits_a_390_px_phone(tmp_path: Path) -> None:
     headless.chromium()
     _, posts, page_bytes = _game("galaxy-trucker")
     start = next(p for p in posts if p.key == "game-start").facebook or ""
-    reveal = _last_post("galaxy-trucker", posts, 3).facebook or ""
+    reveal = _flavours(_last_post("galaxy-trucker", posts, 3))["facebook"]
 
     page = tmp_path / "round-check.html"
     page.write_bytes(page_bytes)
