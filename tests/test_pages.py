@@ -251,3 +251,17 @@ def test_the_catch_up_page_escapes_its_texts_and_attributes() -> None:
             f'<div class="hidden"><img src="data:y" alt="{attribute}" loading="eager"></div>'
             "</details>\n</article>"
         ) in html
+
+
+def test_the_templates_pass_the_html_template_linter() -> None:
+    """djlint (its settings: [tool.djlint] in pyproject.toml) over every page file that is a
+    Jinja2 template, its HTML and its template syntax alike."""
+    templates = [str(PAGES / n) for n in ASSETS if n.endswith(".html") and "{{" in asset(n)]
+    assert len(templates) >= 4  # the console and the catch-up page's three
+    done = subprocess.run(
+        [sys.executable, "-m", "djlint", "--lint", *templates],
+        capture_output=True,
+        text=True,
+        cwd=PAGES.parent.parent,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
