@@ -5,7 +5,9 @@ it computes.
 - `console.html`, `.css`, `.js`: the host's console (render/console_html.py); its markup is
   a Jinja2 template (templates.py: how it escapes), its texts and pictures travel in JSON
   islands (`<script type="application/json">`).
-- `digest.html`, `.css`: the players' catch-up page (render/html.py); no script.
+- `digest.html`, `digest_fragment.html`, `digest_content.html`, `digest.css`: the players'
+  catch-up page and its blog fragment (render/html.py), Jinja2 templates that share their
+  content; no script.
 - `ship_builder.html`, `.css`, `.js`: Galaxy Trucker's ship builder (and Keep on Trucking's);
   its data is the JSON literal the script's `var DATA = __DATA__;` receives.
 - `*_grid.html`, `.css`, `.js`: a dice game's grid page (its game package's grid_page.py),
