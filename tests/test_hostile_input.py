@@ -637,3 +637,13 @@ def test_a_rhythm_the_game_cannot_post_to_is_said_at_its_line(
     if "02:30" in shown:  # `game` refuses it the same way, before it writes anything
         assert_clear_error(run("game", "--game", "g.yaml", "--no-images", "-o", "out"), shown)
         assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml"]
+
+
+def test_a_score_table_that_is_not_utf8_names_the_line(
+    run: Any, game_once: Any, tmp_path: Path
+) -> None:
+    """scores.csv (and a Card Race score table, a Moon Drop grid, a table log) that is not
+    UTF-8 said only the byte; the line is what a host looks for."""
+    game_once("game", "--no-images", "--seed", SEED, "-o", "g")
+    (tmp_path / "g" / "scores.csv").write_bytes(b"player,round,score\nAda,1,4\nB\xffb,1,3\n")
+    assert_clear_error(run("rankings", "-o", "g"), "g/scores.csv:3: not UTF-8 text (byte 28)")

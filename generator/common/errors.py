@@ -88,6 +88,13 @@ def as_typed(text: str, limit: int = 40) -> str:
     return abridge(shown, limit)
 
 
+def not_utf8(shown: str, raw: bytes, exc: UnicodeDecodeError) -> str:
+    """A file that is not UTF-8 text, said at the line of its first bad byte (a line a text
+    editor counts as YAML's are), so the host finds it."""
+    line = raw.count(b"\n", 0, exc.start) + 1
+    return f"{shown}:{line}: not UTF-8 text (byte {exc.start})"
+
+
 def abridge(text: str, limit: int = 60) -> str:
     """A value shortened for a message: a whole wrong document is never echoed back."""
     text = text.replace("\n", "\\n")

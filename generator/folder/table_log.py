@@ -32,7 +32,7 @@ from typing import Any
 
 from generator.common import json_text
 from generator.common.atomic_write import write_atomic
-from generator.common.errors import SheetgenError, display_path
+from generator.common.errors import SheetgenError, display_path, not_utf8
 from generator.common.folder_lock import folder_locked
 from generator.common.safe_read import UnreadableFile, read_regular_file
 
@@ -119,9 +119,7 @@ class TableLog:
         try:
             raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise SheetgenError(
-                f"{display_path(self.path)}: not UTF-8 text (byte {exc.start})"
-            ) from None
+            raise SheetgenError(not_utf8(display_path(self.path), raw, exc)) from None
         lines: list[Line] = []
         numbered = not self.unnumbered_before
         offset = 0

@@ -18,7 +18,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path, PurePosixPath
 
-from generator.common.errors import ContentError, Problem, SheetgenError, abridge, display_path
+from generator.common.errors import (
+    ContentError,
+    Problem,
+    SheetgenError,
+    abridge,
+    display_path,
+    not_utf8,
+)
 from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.host.names import name_key, name_problem
@@ -159,7 +166,7 @@ def read_scores(path: Path, spec: ScoreSpec, folder: Path | None = None) -> list
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise SheetgenError(f"{shown}: not UTF-8 text (byte {exc.start})") from None
+        raise SheetgenError(not_utf8(shown, raw, exc)) from None
     return _parse(text, shown, spec, folder)
 
 

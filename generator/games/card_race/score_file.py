@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.common.errors import SheetgenError, display_path
+from generator.common.errors import SheetgenError, display_path, not_utf8
 from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.games.card_race.content import CardRace
@@ -50,7 +50,7 @@ def read_table(path: Path, limits: Limits | None = None) -> dict[int, list[Line]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SheetgenError(f"{shown}: not UTF-8 text (byte {exc.start})") from None
+        raise SheetgenError(not_utf8(shown, raw, exc)) from None
     rows = [
         (number, line.split())
         for number, line in enumerate(text.splitlines(), 1)

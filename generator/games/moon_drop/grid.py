@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.common.errors import SheetgenError, display_path
+from generator.common.errors import SheetgenError, display_path, not_utf8
 from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
 
@@ -142,7 +142,7 @@ def read_grid(
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise GridError(f"{shown}: not UTF-8 text (byte {exc.start})") from None
+        raise GridError(not_utf8(shown, raw, exc)) from None
     return parse_grid(text, shown, rows, columns, letters, overwrite, drawn)
 
 
