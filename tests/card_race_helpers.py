@@ -11,9 +11,15 @@ from typing import Any
 from click.testing import Result
 
 from generator.games.card_race.cards import sorted_hand
+from generator.games.card_race.content import CardRace
 from generator.games.card_race.judge import may_play
+from generator.games.card_race.model import Table
+from generator.games.card_race.plan import CardRacePlan
+from generator.games.card_race.planner import make_plan
 from generator.games.card_race.table.replay import TableState, bid, choose_trump, new_table, play
-from generator.kit.session import load_content
+from generator.kit.session import load_content, plan_header
+from generator.pack.load import load_pack
+from generator.plan.model import read_plan, to_data
 
 SEED = "card-race-played-table-seed-0123456789"  # a PlayedTable's, unless told
 
@@ -40,7 +46,25 @@ def start_table(
 
 
 def plan_of(folder: Path) -> dict[str, Any]:
+    """The folder's plan.json as it is written."""
     return json.loads((folder / "plan.json").read_text(encoding="utf-8"))
+
+
+def typed_plan(data: dict[str, Any]) -> CardRacePlan:
+    """plan.json's data read as the table reads it."""
+    return read_plan(CardRacePlan, data, "plan.json")
+
+
+def table_plan_of(folder: Path) -> CardRacePlan:
+    """The folder's plan, as the table reads it."""
+    return typed_plan(plan_of(folder))
+
+
+def dealt_plan(content: CardRace, table: Table, seed: str) -> CardRacePlan:
+    """A game's plan dealt for `table` (as `card-race new` deals it from a game file)."""
+    data = to_data(plan_header(load_pack("card-race"), seed, None))
+    data.update(make_plan(content, table, seed, None))
+    return typed_plan(data)
 
 
 def next_legal_action(state: TableState) -> list[str]:
@@ -71,7 +95,7 @@ class PlayedTable:
         self.run = run
         self.folder = start_table(where, run, seed, **options)
         self.plan = plan_of(self.folder)
-        self.state: TableState = new_table(load_content("card-race")[2], self.plan)
+        self.state: TableState = new_table(load_content("card-race")[2], typed_plan(self.plan))
         self.entries = 0
 
     def play(self) -> list[str]:

@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from card_race_helpers import next_legal_action, plan_of, start_table
+from card_race_helpers import next_legal_action, start_table, table_plan_of
 from click.testing import Result
 
 from generator.games.card_race.cards import Card, sorted_hand
@@ -61,7 +61,7 @@ def test_a_mistyped_play_corrected_after_two_more_plays(
     mistaken = start_table(tmp_path / "a", run, SEED, lang="both")
     clean = start_table(tmp_path / "b", run, SEED, lang="both")
     content = load_content("card-race")[2]
-    state = new_table(content, plan_of(clean))  # the game as it is really played
+    state = new_table(content, table_plan_of(clean))  # the game as it is really played
 
     def both(words: list[str]) -> None:
         ok(run, "card-race", words[0], str(mistaken), *words[1:])
@@ -141,7 +141,7 @@ def test_undo_the_last_entry_and_record_it_again(
     tmp_path: Path, run: Callable[..., Result]
 ) -> None:
     folder = start_table(tmp_path, run, SEED)
-    state = new_table(load_content("card-race")[2], plan_of(folder))
+    state = new_table(load_content("card-race")[2], table_plan_of(folder))
     first = state.current.waiting_bids()[0]
     ok(run, "card-race", "bid", str(folder), first, "1")
     result = ok(run, "card-race", "undo", str(folder))
@@ -177,7 +177,7 @@ def test_a_correction_later_entries_no_longer_fit_is_refused(
     """Standard bidding is in turn: without the first bid, the second is out of turn. The
     host is told which entry, and nothing is recorded."""
     folder = start_table(tmp_path, run, SEED)
-    state = new_table(load_content("card-race")[2], plan_of(folder))
+    state = new_table(load_content("card-race")[2], table_plan_of(folder))
     for _ in range(2):
         words = next_legal_action(state)
         ok(run, "card-race", words[0], str(folder), *words[1:])
@@ -197,7 +197,7 @@ def test_a_finished_round_stays_finished(tmp_path: Path, run: Callable[..., Resu
     """Its standings post revealed its deal: a correction may change a bid of it (scored
     again, said in the post), never leave it unfinished."""
     folder = start_table(tmp_path, run, SEED)
-    state = new_table(load_content("card-race")[2], plan_of(folder))
+    state = new_table(load_content("card-race")[2], table_plan_of(folder))
     while state.current.number == 1:
         words = next_legal_action(state)
         ok(run, "card-race", words[0], str(folder), *words[1:])
@@ -225,7 +225,7 @@ def test_a_finished_round_stays_finished(tmp_path: Path, run: Callable[..., Resu
 
 def test_a_hidden_bid_corrected_stays_hidden(tmp_path: Path, run: Callable[..., Result]) -> None:
     folder = start_table(tmp_path, run, SEED, bidding="hidden")
-    state = new_table(load_content("card-race")[2], plan_of(folder))
+    state = new_table(load_content("card-race")[2], table_plan_of(folder))
     player = state.current.waiting_bids()[0]
     ok(run, "card-race", "bid", str(folder), player, "1")
     result = ok(run, "card-race", "undo", str(folder), "--instead", "0")
@@ -250,7 +250,7 @@ def test_replay_honours_the_correction(tmp_path: Path, run: Callable[..., Result
     """Replayed from the log, the table is the corrected one; `today` and `digest` read it
     and list the correction."""
     folder = start_table(tmp_path, run, SEED)
-    state = new_table(load_content("card-race")[2], plan_of(folder))
+    state = new_table(load_content("card-race")[2], table_plan_of(folder))
     first = state.current.waiting_bids()[0]
     ok(run, "card-race", "bid", str(folder), first, "1")
     ok(run, "card-race", "undo", str(folder), "--instead", "0")
@@ -269,7 +269,7 @@ def test_a_mistyped_trump_corrected_after_the_bids(
     """The issue's `card-race trump G P` → "No trump suit is to be chosen now": the trump
     entry is corrected instead, and the bids made after it stand."""
     folder = start_table(tmp_path, run, TRUMP_SEED, lang="de")
-    state = new_table(load_content("card-race")[2], plan_of(folder))
+    state = new_table(load_content("card-race")[2], table_plan_of(folder))
     while not state.current.trump_open:
         words = next_legal_action(state)
         ok(run, "card-race", words[0], str(folder), *words[1:])
@@ -302,7 +302,7 @@ def test_the_last_card_of_a_finished_round_stays(
     """Undoing the card that ended round 1, once round 2 has begun, would leave round 1
     unfinished after its deal was revealed: refused as such, nothing recorded."""
     folder = start_table(tmp_path, run, SEED)
-    state = new_table(load_content("card-race")[2], plan_of(folder))
+    state = new_table(load_content("card-race")[2], table_plan_of(folder))
     while state.current.number == 1:
         words = next_legal_action(state)
         ok(run, "card-race", words[0], str(folder), *words[1:])

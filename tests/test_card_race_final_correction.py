@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from card_race_helpers import PlayedTable
+from card_race_helpers import PlayedTable, table_plan_of
 from click.testing import CliRunner, Result
 
 from generator.cli import main
@@ -67,8 +67,7 @@ def play_varied(table: PlayedTable, chooser: random.Random) -> None:
 
 def replayed(folder: Path) -> TableState:
     """The table as its log leaves it (with the entry numbers a correction names)."""
-    plan = json.loads((folder / "plan.json").read_text())
-    state = new_table(load_content("card-race")[2], plan)
+    state = new_table(load_content("card-race")[2], table_plan_of(folder))
     lines = (folder / "table.jsonl").read_text().splitlines()
     for number, line in enumerate(lines, 1):
         apply_entry(state, json.loads(line), number)

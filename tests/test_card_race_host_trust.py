@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from card_race_helpers import next_legal_action, plan_of, start_table
+from card_race_helpers import next_legal_action, plan_of, start_table, table_plan_of
 from click.testing import Result
 from pypdf import PdfReader
 
@@ -101,7 +101,7 @@ def test_a_running_game_dealt_again_keeps_its_old_salts(
 # --- status --json -----------------------------------------------------------------------
 def test_status_json_says_the_whole_table(tmp_path: Path, run: Callable[..., Result]) -> None:
     folder = start_table(tmp_path, run, SEED)
-    state = new_table(load_content("card-race")[2], plan_of(folder))
+    state = new_table(load_content("card-race")[2], table_plan_of(folder))
     rnd = state.current
     data = json.loads(run("card-race", "status", str(folder), "--json").output)
     assert data["round"] == 1 and data["dealer"] == rnd.dealer
@@ -122,7 +122,7 @@ def test_status_json_says_the_whole_table(tmp_path: Path, run: Callable[..., Res
 
 def test_status_json_keeps_hidden_bids_hidden(tmp_path: Path, run: Callable[..., Result]) -> None:
     folder = start_table(tmp_path, run, SEED, bidding="unknown")
-    state = new_table(load_content("card-race")[2], plan_of(folder))
+    state = new_table(load_content("card-race")[2], table_plan_of(folder))
     player = state.current.waiting_bids()[0]
     assert run("card-race", "bid", str(folder), player, "1").exit_code == 0
     data = json.loads(run("card-race", "status", str(folder), "--json").output)

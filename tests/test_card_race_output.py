@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from card_race_helpers import typed_plan
 from click.testing import Result
 from PIL import Image
 from pypdf import PdfReader
@@ -136,7 +137,8 @@ def plan_for(content: CardRace, seed: str = "output-test-seed-00000001") -> dict
 
 
 def files_of(content: CardRace, plan: dict) -> dict[str, bytes]:
-    files = game_files(content, plan, Scope("game"), "both", (), images=False)
+    """The game's files for plan.json's data, read as the game reads it."""
+    files = game_files(content, typed_plan(plan), Scope("game"), "both", (), images=False)
     return {f.path: f.data for f in files}
 
 
@@ -185,7 +187,8 @@ def test_post_flavours(content: CardRace) -> None:
     # Post files hold only what players read: the picture and its alt text are host notes.
     note = files["private/round-03/hand-Dev.en.host.txt"].decode()
     assert "Private message to Dev: paste `private/round-03/hand-Dev.en.txt`" in note
-    with_images = game_files(content, plan_for(content), Scope("round", 3), "en", (), True)
+    plan = typed_plan(plan_for(content))
+    with_images = game_files(content, plan, Scope("round", 3), "en", (), True)
     pictured = {f.path: f.data.decode() for f in with_images if not f.path.endswith(".png")}
     hand = pictured["private/round-03/hand-Dev.txt"]
     assert "[Image" not in hand and "hand-Dev.png" not in hand

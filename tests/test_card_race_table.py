@@ -377,8 +377,9 @@ def test_long_games_in_memory(players: int, rounds: int, specials: bool, bidding
     """Whole games at the most rounds, every card chosen at random among the legal ones:
     the table never refuses a legal play, every trick is judged, and its standings equal
     the score table's on the same bids and tricks."""
+    from card_race_helpers import dealt_plan
+
     from generator.games.card_race.model import Table
-    from generator.games.card_race.planner import make_plan
     from generator.games.card_race.score_file import final_totals
     from generator.games.card_race.scoring import Line
     from generator.games.card_race.table.replay import bid, choose_trump, new_table, play
@@ -388,9 +389,8 @@ def test_long_games_in_memory(players: int, rounds: int, specials: bool, bidding
     content = load_content("card-race")[2]
     names = ["Ada", "Ben", "Cleo", "Dev", "Eva"][:players]
     seed = f"long-game-{players}-{rounds}-{specials}"
-    plan = make_plan(
-        content, Table(players=names, rounds=rounds, specials=specials, bidding=bidding), seed, None
-    )
+    table = Table(players=names, rounds=rounds, specials=specials, bidding=bidding)
+    plan = dealt_plan(content, table, seed)
     pick = Stream(seed, "test-choices")
     state = new_table(content, plan)
     lines: dict[int, list[Line]] = {}

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from card_race_helpers import next_legal_action
+from card_race_helpers import next_legal_action, table_plan_of
 from click.testing import Result
 from program import sheetgen
 
@@ -54,8 +54,7 @@ def start(where: Path, run: Callable[..., Result], bidding: str = "standard") ->
 
 def actions(folder: Path, count: int) -> list[list[str]]:
     """The first `count` table commands of a game, legal ones, as a host would type them."""
-    plan = json.loads((folder / "plan.json").read_text(encoding="utf-8"))
-    state = new_table(load_content("card-race")[2], plan)
+    state = new_table(load_content("card-race")[2], table_plan_of(folder))
     return [next_legal_action(state) for _ in range(count)]
 
 

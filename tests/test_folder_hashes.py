@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from bsg_helpers import FIVE_DRAWS, BsgGame
-from card_race_helpers import next_legal_action
+from card_race_helpers import next_legal_action, table_plan_of
 from click.testing import Result
 
 from generator.games.card_race.table.replay import new_table
@@ -70,7 +70,7 @@ def card_race_game(run: Run, where: Path, seed: str, entries: int) -> dict[str, 
     game.write_text("\n".join([f"seed: {seed}", *kept, ""]))
     folder = where / "cr"
     assert run("card-race", "new", str(game), "-o", str(folder)).exit_code == 0
-    state = new_table(load_content("card-race")[2], json.loads((folder / "plan.json").read_text()))
+    state = new_table(load_content("card-race")[2], table_plan_of(folder))
     for _ in range(entries):
         command, *words = next_legal_action(state)
         args = [command, str(folder), *words]

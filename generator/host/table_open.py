@@ -58,7 +58,9 @@ def open_host_game(
         return game
     if table.needs_game_file:  # a plan.json beside such a table: its seed is not read from it
         raise _needs_file(game.title, game.root)
-    return TableGame(game.title, table, TableSource(game.root, None, None, game.content, game.plan))
+    return TableGame(
+        game.title, table, TableSource(game.root, None, None, game.content, game.typed)
+    )
 
 
 def _from_game_file(folder: Path | None, game_file: Path) -> TableGame:

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.common.output_file import OutputFile
 from generator.pack.load import Pack
 from generator.render.text import Post
+
+if TYPE_CHECKING:
+    from generator.plan.model import Plan
 
 # Why a post of a logged entry can be missing, and what to do: said the same by today and digest.
 MISSING = (
@@ -28,14 +31,14 @@ MISSING = (
 class TableSource:
     """Where a table is read from. `folder` is None when only the game file says where
     (a game whose game file names its folder); `pack` is the pack the core loaded from the
-    game file (None when it loaded the folder's copy); `plan` is the folder's plan.json,
-    when the game writes one."""
+    game file (None when it loaded the folder's copy); `plan` is the folder's plan.json as
+    the game's plan type reads it, when the game writes one."""
 
     folder: Path | None
     game_file: Path | None
     pack: Pack | None
     content: Any
-    plan: dict[str, Any] | None = None
+    plan: Plan | None = None
 
 
 @dataclass(frozen=True)

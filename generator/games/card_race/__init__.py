@@ -27,7 +27,7 @@ from generator.games.card_race.plan import CardRacePlan
 from generator.games.card_race.planner import make_plan, rounds_for
 from generator.host.table_view import TableNow, TableSource, TableThread
 from generator.pack.load import Pack
-from generator.plan.model import PlanHeader, as_data, from_data
+from generator.plan.model import PlanHeader, from_data
 
 
 class CardRaceRules(TableGame, PlannedGame):
@@ -83,18 +83,15 @@ class CardRaceRules(TableGame, PlannedGame):
     ) -> list[OutputFile]:
         from generator.games.card_race.files import game_files
 
-        data = as_data(plan)  # the table's modules read the plan as plan.json holds it
-        lang = str(data["table"]["lang"])
-        return game_files(content, data, scope, lang, options.papers, options.images)
+        return game_files(content, plan, scope, plan.table.lang, options.papers, options.images)
 
     def turn_post(self, content: cr_content.CardRace, plan: CardRacePlan, turn: int) -> str:
         from generator.games.card_race.flavours import facebook
         from generator.games.card_race.posts import Writer
 
-        data = as_data(plan)
         return "\n\n".join(
-            facebook(Writer(content, data, code).round_post(turn))
-            for code, _ in languages(data["table"]["lang"])
+            facebook(Writer(content, plan, code).round_post(turn))
+            for code, _ in languages(plan.table.lang)
         )
 
     def score_table(

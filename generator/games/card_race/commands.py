@@ -32,6 +32,7 @@ from generator.common.plural import counted
 from generator.common.warnings_count import warn
 from generator.folder.in_place import finish_before_reading, finish_commit
 from generator.folder.write import (
+    PLAN_FILE,
     folder_lock,
     last_listed_entry,
     read_existing_plan,
@@ -46,6 +47,7 @@ from generator.games.card_race.files import game_files
 from generator.games.card_race.flavours import facebook, post_files
 from generator.games.card_race.languages import languages
 from generator.games.card_race.log import LOG_FILE, LogText, locked, read_log, table_log
+from generator.games.card_race.plan import CardRacePlan
 from generator.games.card_race.planner import (
     OLD_SALT_BITS,
     SALT_BITS,
@@ -67,7 +69,7 @@ from generator.games.card_race.table.replay import (
 )
 from generator.kit.session import plan_header
 from generator.pack.load import SNAPSHOT_DIR, snapshot
-from generator.plan.model import to_data
+from generator.plan.model import from_data, to_data
 
 LANG = click.Choice(["en", "de", "both"])
 
@@ -114,21 +116,25 @@ def new(
     table = spec.table
     if lang:
         table = msgspec.structs.replace(table, lang=lang)
-    plan = to_data(plan_header(pack, seed_text, spec.file.start))
+    header = plan_header(pack, seed_text, spec.file.start)
     if output is None:
         output = game_file.parent / spec.file.output if spec.file.output else None
-    root = output or Path("output") / f"card-race-{plan['game_id']}"
-    plan.update(make_plan(content, table, seed_text, spec.file.start, _salt_bits(root, plan)))
+    root = output or Path("output") / f"card-race-{header.game_id}"
+    # plan.json as written (and compared with the one the folder holds); the game's files
+    # read it as the typed plan.
+    data = to_data(header)
+    data.update(make_plan(content, table, seed_text, spec.file.start, _salt_bits(root, data)))
+    plan = from_data(CardRacePlan, data)
     papers_choice = paper or spec.file.paper or "both"
     papers = ("a4", "letter") if papers_choice == "both" else (papers_choice,)
-    _keep_the_log_with_its_deal(root, plan)
+    _keep_the_log_with_its_deal(root, data)
     say_chosen_seed()
     files = game_files(content, plan, Scope("game"), table.lang, papers, images)
-    files += [OutputFile(name, data) for name, data in snapshot(pack)]
-    written = write_game(root, plan, files, force)
+    files += [OutputFile(name, blob) for name, blob in snapshot(pack)]
+    written = write_game(root, data, files, force)
     click.echo(
-        f"Wrote {counted(len(written), 'file')} to {display_path(root)}/ (game {plan['game_id']}, "
-        f"{plan['table']['rounds']} rounds, first dealer {plan['first_dealer']})",
+        f"Wrote {counted(len(written), 'file')} to {display_path(root)}/ (game {plan.game_id}, "
+        f"{plan.table.rounds} rounds, first dealer {plan.first_dealer})",
         err=True,
     )
     click.echo(f"Record the table with: sheetgen card-race bid {display_path(root)} PLAYER N")
@@ -165,7 +171,7 @@ def _keep_the_log_with_its_deal(root: Path, plan: dict[str, Any]) -> None:
 
 
 # --- the table -----------------------------------------------------------------------------
-def open_folder(folder: Path) -> tuple[CardRace, dict[str, Any]]:
+def open_folder(folder: Path) -> tuple[CardRace, CardRacePlan]:
     finish_before_reading(folder)
     plan = read_existing_plan(folder)
     if plan is None or "table" not in plan or "rounds" not in plan:
@@ -175,14 +181,14 @@ def open_folder(folder: Path) -> tuple[CardRace, dict[str, Any]]:
         )
     kept = folder / SNAPSHOT_DIR
     pack, content = pack_content(str(kept) if kept.is_dir() else str(plan.get("pack", "card-race")))
-    check_recorded_deal(pack, content, plan, display_path(folder / "plan.json"))
-    return content, plan
+    # The deal its seed makes, read as the game's plan type (as the host's commands read it).
+    return content, check_recorded_deal(pack, content, plan, display_path(folder / PLAN_FILE))
 
 
 def replay(
     folder: Path,
     content: CardRace,
-    plan: dict[str, Any],
+    plan: CardRacePlan,
     lang: str,
     log: LogText | None = None,
     after: Callable[[TableState, int, dict[str, Any]], None] | None = None,
@@ -264,7 +270,7 @@ def refusal(content: CardRace, exc: Refused, lang: str) -> TableError:
 
 
 def entry_posts(
-    content: CardRace, plan: dict[str, Any], state: TableState, number: int, serial: int
+    content: CardRace, plan: CardRacePlan, state: TableState, number: int, serial: int
 ) -> list[tuple[str, bytes]]:
     """The files of entry `serial` (of round `number`), in the order they are written: the
     table post (and at a round's end the standings, at the game's end the final post), in
@@ -272,7 +278,7 @@ def entry_posts(
     file is there was written whole."""
     files: list[tuple[str, bytes]] = []
     rnd = state.rounds[number - 1]
-    for code, suffix in languages(str(plan["table"]["lang"])):
+    for code, suffix in languages(plan.table.lang):
         writer = Writer(content, plan, code)
         posts = [writer.table_post(state, number, serial)]
         # A correction's post says what changed (standings too); the round's standings
@@ -299,11 +305,11 @@ def entry_posts(
     return files
 
 
-def _complete_marks(plan: dict[str, Any], state: TableState, number: int, serial: int) -> list[str]:
+def _complete_marks(plan: CardRacePlan, state: TableState, number: int, serial: int) -> list[str]:
     """The files whose presence shows entry `serial`'s posts were all written."""
     rnd = state.rounds[number - 1]
     marks = []
-    for _, suffix in languages(str(plan["table"]["lang"])):
+    for _, suffix in languages(plan.table.lang):
         marks.append(f"{round_folder(number)}/table-{serial:03d}{suffix}.facebook.txt")
         if rnd.finished and serial not in state.corrections:
             marks.append(f"{round_folder(number)}/standings{suffix}.png")
@@ -317,7 +323,7 @@ def _complete_marks(plan: dict[str, Any], state: TableState, number: int, serial
 
 def shown_text(
     content: CardRace,
-    plan: dict[str, Any],
+    plan: CardRacePlan,
     state: TableState,
     number: int,
     serial: int,
@@ -389,7 +395,7 @@ def _remove_stale_temp_files(folder: Path) -> None:
 
 
 def _recover_posts(
-    folder: Path, content: CardRace, plan: dict[str, Any], written: list[str]
+    folder: Path, content: CardRace, plan: CardRacePlan, written: list[str]
 ) -> Callable[[TableState, int, dict[str, Any]], None]:
     """After each replayed entry: if a run was killed between logging it and writing its
     posts, write the posts now (only the files that are missing; none is written over)."""
@@ -447,7 +453,7 @@ def record(folder: Path, lang: str | None, action: Action) -> None:
     with folder_lock(real):
         finish_commit(real)  # a rebuild a kill left half moved in is finished first
         content, plan = open_folder(folder)
-        chosen = lang or str(plan["table"]["lang"])
+        chosen = lang or plan.table.lang
         first = _text_lang(chosen)[0]
         busy = content.lang(first).get("err_locked", file=display_path(folder))
         with in_language(content, first), locked(folder, busy):
@@ -556,13 +562,13 @@ def undo_command(folder: Path, target: int | None, instead: str | None, lang: st
 def status(folder: Path, lang: str | None, as_json: bool) -> None:
     """Show where the table stands (writes nothing)."""
     content, plan = open_folder(folder)
-    chosen = lang or str(plan["table"]["lang"])
+    chosen = lang or plan.table.lang
     with in_language(content, _text_lang(chosen)[0]):
         _status(folder, content, plan, chosen, as_json)
 
 
 def _status(
-    folder: Path, content: CardRace, plan: dict[str, Any], chosen: str, as_json: bool
+    folder: Path, content: CardRace, plan: CardRacePlan, chosen: str, as_json: bool
 ) -> None:
     log = _read(folder, content, _text_lang(chosen)[0])
     state = replay(folder, content, plan, _text_lang(chosen)[0], log)

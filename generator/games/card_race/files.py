@@ -3,21 +3,20 @@ hands (text and image), score pads and the rules card, in the chosen language(s)
 
 from __future__ import annotations
 
-from typing import Any
-
 from generator.common.bidi import isolate
 from generator.games import OutputFile, Scope
 from generator.games.card_race.cards import parse_id
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.flavours import post_files, private_files
 from generator.games.card_race.languages import languages
+from generator.games.card_race.plan import CardRacePlan
 from generator.games.card_race.posts import Writer, hand_stem
 
 PAD_PLAYERS = (3, 4, 5)
 
 
 def round_files(
-    content: CardRace, plan: dict[str, Any], number: int, lang: str, images: bool
+    content: CardRace, plan: CardRacePlan, number: int, lang: str, images: bool
 ) -> list[OutputFile]:
     from generator.games.card_race.pictures import hand_png
 
@@ -25,12 +24,12 @@ def round_files(
     for code, suffix in languages(lang):
         writer = Writer(content, plan, code)
         files += _encode(post_files(writer.round_post(number), suffix))
-        for player in plan["table"]["players"]:
+        for player in plan.table.players:
             image = f"{hand_stem(number, player)}{suffix}.png" if images else None
             message = writer.hand_message(number, player, image)
             files += _encode(private_files(message, suffix, player))
             if image:
-                cards = [parse_id(c) for c in plan["rounds"][number - 1]["hands"][player]]
+                cards = [parse_id(c) for c in plan.rounds[number - 1].hands[player]]
                 titles = [writer.title(number), writer.t.get("hand_cards", count=len(cards))]
                 titles[1] = f"{isolate(player)}: {titles[1].rstrip(':')}"
                 files.append(OutputFile(image, hand_png(content, cards, titles, code)))
@@ -53,13 +52,13 @@ def sheet_files(content: CardRace, lang: str, papers: tuple[str, ...]) -> list[O
 
 def game_files(
     content: CardRace,
-    plan: dict[str, Any],
+    plan: CardRacePlan,
     scope: Scope,
     lang: str,
     papers: tuple[str, ...],
     images: bool,
 ) -> list[OutputFile]:
-    rounds = int(plan["table"]["rounds"])
+    rounds = plan.table.rounds
     files: list[OutputFile] = []
     if scope.kind == "game":
         for number in range(1, rounds + 1):

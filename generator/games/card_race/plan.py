@@ -1,7 +1,7 @@
 """A Galactic Card Race game's plan as typed data (its JSON form: generator/plan/model.py):
-the table it was dealt for and each round's deal, decided ahead by the seed. The table's
-own modules read the plan in its JSON form (`plan["rounds"][0]["hands"]`), as plan.json
-holds it; this says what that form is."""
+the table it was dealt for and each round's deal, decided ahead by the seed. The posts, the
+files and the table's modules read it as these types; plan.json is read into them once, where
+a folder is opened (commands.open_folder, host/game_folder.py)."""
 
 from __future__ import annotations
 

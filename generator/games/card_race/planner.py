@@ -16,6 +16,7 @@ from generator.games.card_race.model import Table
 from generator.plan.rng import Stream
 
 if TYPE_CHECKING:
+    from generator.games.card_race.plan import CardRacePlan
     from generator.pack.load import Pack
 
 ROUND_COMMITMENT_VERSION = "sheetgen-card-race-round-v1"
@@ -139,10 +140,12 @@ def make_plan(
     }
 
 
-def check_recorded_deal(pack: Pack, content: CardRace, plan: dict[str, Any], shown: str) -> None:
-    """The table's commands read the deal as plan.json holds it: one edited by hand (a
-    table that is no mapping, a hand moved, a round's salt changed) would be a traceback or
-    a table no seed dealt. So the plan must read as a Card Race plan and, of this content,
+def check_recorded_deal(
+    pack: Pack, content: CardRace, plan: dict[str, Any], shown: str
+) -> CardRacePlan:
+    """plan.json's deal as the table's commands read it, typed. One edited by hand (a table
+    that is no mapping, a hand moved, a round's salt changed) would be a traceback or a
+    table no seed dealt. So the plan must read as a Card Race plan and, of this content,
     be the deal its seed makes for its table (dealing takes milliseconds). A plan of other
     content is for `card-race new` to refuse (`_keep_the_log_with_its_deal`)."""
     from generator.games.card_race.plan import CardRacePlan
@@ -153,7 +156,7 @@ def check_recorded_deal(pack: Pack, content: CardRace, plan: dict[str, Any], sho
 
     typed = read_plan(CardRacePlan, plan, shown)
     if typed.content_digest != pack.digest:
-        return
+        return typed
     if typed.salt_bits not in (None, SALT_BITS):
         raise PlanError(f"{shown}: salt_bits: got {typed.salt_bits} (expected {SALT_BITS})")
     table, problems = validate(Document(shown, to_data(typed.table)), Table)
@@ -168,3 +171,4 @@ def check_recorded_deal(pack: Pack, content: CardRace, plan: dict[str, Any], sho
             f"{first_difference(plan, made)}): was it edited by hand? Deal the game again "
             "with `sheetgen card-race new GAME_FILE --force` (the same seed deals the same)"
         )
+    return typed

@@ -14,6 +14,7 @@ from generator.games.card_race.cards import Card, parse_id, sorted_hand
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.flavours import Image, PostParts
 from generator.games.card_race.judge import TrickResult, suit_to_follow
+from generator.games.card_race.plan import CardRacePlan, Deal
 from generator.games.card_race.scoring import explain, places, standings_lines
 from generator.games.card_race.table.replay import (
     Correction,
@@ -41,14 +42,14 @@ def hand_stem(number: int, player: str) -> str:
 
 
 class Writer:
-    def __init__(self, content: CardRace, plan: dict[str, Any], lang: str) -> None:
+    def __init__(self, content: CardRace, plan: CardRacePlan, lang: str) -> None:
         self.content = content
         self.plan = plan
         self.lang = lang
         # Names in posts are isolated where they need it (texts.py).
         self.t: Texts = replace(content.lang(lang), isolate_names=True)
-        self.seats: list[str] = list(plan["table"]["players"])
-        self.rounds: int = int(plan["table"]["rounds"])
+        self.seats: list[str] = list(plan.table.players)
+        self.rounds: int = int(plan.table.rounds)
 
     # --- words ----------------------------------------------------------------------------
     def card(self, card: Card) -> str:
@@ -60,15 +61,16 @@ class Writer:
     def colour(self, player: str) -> str:
         return str(getattr(self.content.ship_colour(self.seats.index(player)), self.lang))
 
-    def trump_lines(self, plan_round: dict[str, Any], chosen: str | None = None) -> list[str]:
-        turn = plan_round["turn_up"]
+    def trump_lines(self, plan_round: Deal, chosen: str | None = None) -> list[str]:
+        turn = plan_round.turn_up
         lines = []
-        if turn["set_aside"]:
-            names = [self.card(parse_id(c)) for c in turn["set_aside"]]
+        if turn.set_aside:
+            names = [self.card(parse_id(c)) for c in turn.set_aside]
             lines.append(self.t.get("trump_set_aside", cards=", ".join(names)))
-        how = turn["how"]
+        how = turn.how
         if how == "suit":
-            card = parse_id(turn["card"])
+            assert turn.card is not None, "a suit turned up for trump names its card"
+            card = parse_id(turn.card)
             lines.append(self.t.get("trump_suit", suit=self.suit(card.kind), card=self.card(card)))
         elif how == "leak":
             lines.append(self.t.get("trump_leak"))
@@ -76,41 +78,41 @@ class Writer:
             lines.append(self.t.get("trump_exhausted"))
         elif chosen is not None:
             lines.append(
-                self.t.get("trump_chosen", suit=self.suit(chosen), dealer=plan_round["dealer"])
+                self.t.get("trump_chosen", suit=self.suit(chosen), dealer=plan_round.dealer)
             )
         else:
-            lines.append(self.t.get("trump_choose", dealer=plan_round["dealer"]))
+            lines.append(self.t.get("trump_choose", dealer=plan_round.dealer))
             # The order of a round: deal, turn-up, trump named, then the bids.
-            lines.append(self.t.get("trump_bids_after", dealer=plan_round["dealer"]))
+            lines.append(self.t.get("trump_bids_after", dealer=plan_round.dealer))
         return lines
 
     def title(self, number: int) -> str:
         return self.t.get(
             "round_title",
             game=self.t.get("game_name"),
-            game_id=self.plan["game_id"],
+            game_id=self.plan.game_id,
             round=number,
             rounds=self.rounds,
         )
 
     # --- the round post and the private hands --------------------------------------------
     def round_post(self, number: int) -> PostParts:
-        plan_round = self.plan["rounds"][number - 1]
+        plan_round = self.plan.rounds[number - 1]
         lines = []
-        if plan_round.get("date"):
-            lines.append(self.t.get("round_date", date=plan_round["date"]))
-        lines.append(self.t.get("round_deal", dealer=plan_round["dealer"], count=number))
+        if plan_round.date:
+            lines.append(self.t.get("round_date", date=plan_round.date))
+        lines.append(self.t.get("round_deal", dealer=plan_round.dealer, count=number))
         lines += self.trump_lines(plan_round)
         most = 1 if number == 1 else number
-        variant = self.plan["table"]["bidding"]
+        variant = self.plan.table.bidding
         if variant == "standard":
-            first = self.seats.index(plan_round["first"])
+            first = self.seats.index(plan_round.first)
             order = [self.seats[(first + i) % len(self.seats)] for i in range(len(self.seats))]
             lines.append(self.t.get("round_bid_standard", order=self.t.names(order), max=most))
         else:
             lines.append(self.t.get(f"round_bid_{variant}", max=most))
-        lines.append(self.t.get("round_lead", player=plan_round["first"]))
-        lines += ["", self.t.get("round_commitment", commitment=plan_round["commitment"])]
+        lines.append(self.t.get("round_lead", player=plan_round.first))
+        lines += ["", self.t.get("round_commitment", commitment=plan_round.commitment)]
         return PostParts(f"{round_folder(number)}/round", self.title(number), lines)
 
     def hand_cards_text(self, cards: list[Card]) -> list[str]:
@@ -120,12 +122,12 @@ class Writer:
         ]
 
     def hand_message(self, number: int, player: str, image_file: str | None) -> PostParts:
-        plan_round = self.plan["rounds"][number - 1]
-        cards = [parse_id(c) for c in plan_round["hands"][player]]
+        plan_round = self.plan.rounds[number - 1]
+        cards = [parse_id(c) for c in plan_round.hands[player]]
         title = self.t.get(
             "hand_title",
             game=self.t.get("game_name"),
-            game_id=self.plan["game_id"],
+            game_id=self.plan.game_id,
             round=number,
             rounds=self.rounds,
             player=player,
@@ -133,10 +135,10 @@ class Writer:
         lines = [self.t.get("hand_private", player=player), ""]
         lines.append(self.t.get("hand_cards", count=len(cards)))
         lines += self.hand_cards_text(cards)
-        lines += ["", self.t.get("hand_dealer", dealer=plan_round["dealer"])]
+        lines += ["", self.t.get("hand_dealer", dealer=plan_round.dealer)]
         lines += self.trump_lines(plan_round)
         lines.append(self.t.get("hand_bid_hint", max=1 if number == 1 else number))
-        lines.append(self.t.get("hand_check", commitment=plan_round["commitment"][:16]))
+        lines.append(self.t.get("hand_check", commitment=plan_round.commitment[:16]))
         images = []
         if image_file:
             alt = self.t.get(
@@ -297,7 +299,7 @@ class Writer:
     def table_lines(self, state: TableState, number: int, last_trick: bool = True) -> list[str]:
         rnd = state.rounds[number - 1]
         lines = self.bids_lines(state, rnd)
-        if rnd.plan["turn_up"]["how"] == "choose":
+        if rnd.plan.turn_up.how == "choose":
             lines += self.trump_lines(rnd.plan, rnd.trump)
         if rnd.finished:
             lines += ["", *self.trick_result_lines(rnd.tricks[-1], len(rnd.tricks))]
@@ -381,23 +383,23 @@ class Writer:
     def reveal_lines(self, number: int) -> list[str]:
         """The round's salt and deck, once its last trick is played (never earlier: with them
         the commitment no longer hides the deal), and the command that checks them."""
-        plan_round = self.plan["rounds"][number - 1]
-        deck = plan_round["deck"]
+        plan_round = self.plan.rounds[number - 1]
+        deck = plan_round.deck
         command = " ".join(
             [
                 f"sheetgen card-race verify --round {number}",
-                f"--salt {plan_round['salt']}",
-                f"--commitment {plan_round['commitment']}",
+                f"--salt {plan_round.salt}",
+                f"--commitment {plan_round.commitment}",
                 f"--players {_shell(','.join(self.seats))}",
-                f"--dealer {_shell(plan_round['dealer'])}",
+                f"--dealer {_shell(plan_round.dealer)}",
                 # Spaces, quoted: one shell word that a narrow screen can still wrap.
                 f'--deck "{" ".join(deck)}"',
                 *(["--lang de"] if self.lang == "de" else []),
             ]
         )
         return [
-            self.t.get("reveal_salt", round=number, salt=plan_round["salt"]),
-            self.t.get("reveal_deck", first=plan_round["first"], deck=" ".join(deck)),
+            self.t.get("reveal_salt", round=number, salt=plan_round.salt),
+            self.t.get("reveal_deck", first=plan_round.first, deck=" ".join(deck)),
             "",
             self.t.get("reveal_check"),
             command,
@@ -418,11 +420,11 @@ class Writer:
         lines += standings_lines(totals, self.seats, colours, self.t)
         key = "final_winner" if len(winners) == 1 else "final_winners"
         lines += ["", self.t.get(key, players=self.t.join(winners))]
-        lines += ["", self.t.get("final_seed", seed=self.plan["seed"])]
+        lines += ["", self.t.get("final_seed", seed=self.plan.seed)]
         title = self.t.get(
             "final_title" if corrected_by is None else "final_corrected_title",
             game=self.t.get("game_name"),
-            game_id=self.plan["game_id"],
+            game_id=self.plan.game_id,
         )
         return PostParts(final_stem(corrected_by), title, lines)
 
@@ -430,25 +432,25 @@ class Writer:
     def posting_guide(self, suffix: str) -> str:
         t = self.t
         lines = [
-            f"# {t.get('guide_title', game=t.get('game_name'), game_id=self.plan['game_id'])}",
+            f"# {t.get('guide_title', game=t.get('game_name'), game_id=self.plan.game_id)}",
             "",
             t.get("guide_intro"),
             "",
         ]
-        for plan_round in self.plan["rounds"]:
-            number = plan_round["round"]
+        for plan_round in self.plan.rounds:
+            number = plan_round.round
             hands = ", ".join(
                 f"`{hand_stem(number, p)}{suffix}.txt` → {isolate(p)}" for p in self.seats
             )
             post = f"`{round_folder(number)}/round{suffix}.*`"
-            date = plan_round.get("date") or t.get("guide_no_date")
+            date = plan_round.date or t.get("guide_no_date")
             lines.append(
                 "- "
                 + t.get(
                     "guide_round",
                     round=number,
                     date=date,
-                    dealer=plan_round["dealer"],
+                    dealer=plan_round.dealer,
                     hands=hands,
                     post=post,
                 )

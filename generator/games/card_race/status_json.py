@@ -45,11 +45,11 @@ def status_data(state: TableState, entries: int) -> dict[str, Any]:
     public = bids_public(state, rnd)
     last = rnd.tricks[-1] if rnd.tricks else None
     return {
-        "game_id": state.plan.get("game_id"),
+        "game_id": state.plan.game_id,
         "entries": entries,
         "over": state.over,
         "round": rnd.number,
-        "rounds": len(state.plan["rounds"]),
+        "rounds": len(state.plan.rounds),
         "cards_each": rnd.number,
         "dealer": rnd.dealer,
         "seats": state.seats,

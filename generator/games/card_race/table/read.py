@@ -13,6 +13,7 @@ from generator.games.card_race.commands import replay
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.languages import languages
 from generator.games.card_race.log import LogText, read_log
+from generator.games.card_race.plan import CardRacePlan
 from generator.games.card_race.posts import Writer
 from generator.games.card_race.table.replay import TableState
 from generator.host.table_view import TableSource
@@ -22,7 +23,7 @@ from generator.host.table_view import TableSource
 class ReadTable:
     folder: Path
     content: CardRace
-    plan: dict[str, Any]
+    plan: CardRacePlan
     log: LogText
     state: TableState
 
@@ -32,15 +33,15 @@ class ReadTable:
 
     @property
     def rounds(self) -> int:
-        return len(self.plan["rounds"])
+        return len(self.plan.rounds)
 
     @property
     def seats(self) -> list[str]:
-        return list(self.plan["table"]["players"])
+        return list(self.plan.table.players)
 
     def codes(self) -> list[tuple[str, str]]:
         """(language, file-name suffix) of every language the table writes."""
-        return languages(str(self.plan["table"]["lang"]))
+        return languages(self.plan.table.lang)
 
     def writer(self, code: str) -> Writer:
         return Writer(self.content, self.plan, code)
@@ -56,9 +57,9 @@ class ReadTable:
 
 def read_table(source: TableSource) -> ReadTable:
     folder, plan, content = source.folder, source.plan, source.content
-    if folder is None or plan is None or not isinstance(content, CardRace):
+    if folder is None or not isinstance(plan, CardRacePlan) or not isinstance(content, CardRace):
         raise SheetgenError("a Galactic Card Race table is read from its game folder (-o FOLDER)")
-    lang = languages(str(plan["table"]["lang"]))[0][0]
+    lang = languages(str(plan.table.lang))[0][0]
 
     def describe(file: str, line: int, problem: str) -> str:
         return content.lang(lang).get("err_log_line", file=file, line=line, problem=problem)
@@ -83,7 +84,7 @@ def entry_words(table: ReadTable, entry: dict[str, Any]) -> str:
         }
         return f"{what}, instead {entry_words(table, instead)}"
     if kind == "bid":
-        if table.plan["table"]["bidding"] == "standard":
+        if table.plan.table.bidding == "standard":
             return f"{entry['player']} bids {entry['bid']}"
         return f"{entry['player']} bids"
     if kind == "trump":

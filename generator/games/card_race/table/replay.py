@@ -14,6 +14,7 @@ from generator.common.errors import as_typed
 from generator.games.card_race.cards import Card, parse_code, parse_id, sorted_hand
 from generator.games.card_race.content import CardRace
 from generator.games.card_race.judge import TrickResult, judge, may_play, suit_to_follow
+from generator.games.card_race.plan import CardRacePlan, Deal
 from generator.games.card_race.scoring import Line, Scored, score_round
 from generator.host.names import name_key
 
@@ -46,7 +47,7 @@ class Trick:
 @dataclass
 class RoundState:
     number: int
-    plan: dict[str, Any]
+    plan: Deal
     seats: list[str]
     hands: dict[str, list[Card]]
     trump: str | None
@@ -61,11 +62,11 @@ class RoundState:
 
     @property
     def dealer(self) -> str:
-        return str(self.plan["dealer"])
+        return self.plan.dealer
 
     @property
     def bid_order(self) -> list[str]:
-        first = self.seats.index(self.plan["first"])
+        first = self.seats.index(self.plan.first)
         return [self.seats[(first + i) % len(self.seats)] for i in range(len(self.seats))]
 
     @property
@@ -112,7 +113,7 @@ class Correction:
 @dataclass
 class TableState:
     content: CardRace
-    plan: dict[str, Any]
+    plan: CardRacePlan
     rounds: list[RoundState] = field(default_factory=list)
     totals_after: list[dict[str, int]] = field(default_factory=list)
     # The entries that stand, by their entry number (an undone one is left out, a corrected
@@ -124,15 +125,15 @@ class TableState:
 
     @property
     def seats(self) -> list[str]:
-        return list(self.plan["table"]["players"])
+        return list(self.plan.table.players)
 
     @property
     def variant(self) -> str:
-        return str(self.plan["table"]["bidding"])
+        return str(self.plan.table.bidding)
 
     @property
     def over(self) -> bool:
-        return len(self.totals_after) == len(self.plan["rounds"])
+        return len(self.totals_after) == len(self.plan.rounds)
 
     @property
     def current(self) -> RoundState:
@@ -142,24 +143,24 @@ class TableState:
         return self.totals_after[-1] if self.totals_after else {p: 0 for p in self.seats}
 
 
-def new_table(content: CardRace, plan: dict[str, Any]) -> TableState:
+def new_table(content: CardRace, plan: CardRacePlan) -> TableState:
     state = TableState(content, plan)
     _open_round(state, 1)
     return state
 
 
 def _open_round(state: TableState, number: int) -> None:
-    plan_round = state.plan["rounds"][number - 1]
-    turn = plan_round["turn_up"]
+    plan_round = state.plan.rounds[number - 1]
+    turn = plan_round.turn_up
     state.rounds.append(
         RoundState(
             number=number,
             plan=plan_round,
             seats=state.seats,
-            hands={p: [parse_id(c) for c in ids] for p, ids in plan_round["hands"].items()},
-            trump=turn["trump"],
-            trump_open=turn["how"] == "choose",
-            leader=plan_round["first"],
+            hands={p: [parse_id(c) for c in ids] for p, ids in plan_round.hands.items()},
+            trump=turn.trump,
+            trump_open=turn.how == "choose",
+            leader=plan_round.first,
         )
     )
 

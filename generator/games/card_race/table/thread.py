@@ -87,7 +87,7 @@ def _entry_title(table: ReadTable, t: Texts, code: str, entry: dict[str, Any]) -
     if kind == "undo":
         return t.get("thread_correction_of", entry=entry["undoes"])
     if kind == "bid":
-        if table.plan["table"]["bidding"] == "standard":
+        if table.plan.table.bidding == "standard":
             return t.get("entry_bid", player=entry["player"], bid=entry["bid"])
         return t.get("thread_bid_secret", player=entry["player"])
     if kind == "trump":
