@@ -128,10 +128,7 @@ class ScheduledGame(PlannedGame):
         scoring = self.capabilities.scoring
         if scoring is None:
             return []
-        from generator.plan.model import as_data
-
-        last = as_data(plan)["schedule"][-1]["turn"]
-        return [(scoring(content, plan).rounds[-1], last)]
+        return [(scoring(content, plan).rounds[-1], plan.schedule[-1].turn)]
 
     def host_tasks(self, content: Any, plan: Any) -> list[HostTask]:
         """The rankings, catch-up pages and reveal of the month, in the order they are due."""
