@@ -396,6 +396,30 @@ def test_keep_on_truckings_flight_engine_extends_galaxy_truckers() -> None:
     assert "best" not in vars(t_engine.Search)
 
 
+def test_a_game_reads_its_plan_as_its_types() -> None:
+    """One plan style: a game's modules read its plan dataclasses (attribute access that
+    mypy checks). The plan's JSON form is made only where plan.json is written or compared,
+    and where the core's calendar is handed the plan (it reads the schedule as plan.json
+    holds it); reading JSON data as the plan (from_data, read_plan) is the way in."""
+    allowed = {
+        # The host's month (plan/month.py, render/month_posts.py) reads the schedule's data.
+        "generator/games/__init__.py",
+        # `card-race new` writes plan.json and compares it with the folder's.
+        "generator/games/card_race/commands.py",
+        # The recorded deal compared with the one its seed makes.
+        "generator/games/card_race/planner.py",
+    }
+    turned = re.compile(r"\b(?:to_data|as_data)\(")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in (GENERATOR / "games").rglob("*.py")
+        if str(path.relative_to(ROOT)) not in allowed
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if turned.search(line)
+    ]
+    assert found == []
+
+
 def test_a_module_uses_only_the_public_names_of_another() -> None:
     """A name with a leading underscore stays in its module: what another module needs (a
     game's expansion drawing the base game's post frame) is made public, so that changing a
