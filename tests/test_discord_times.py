@@ -108,3 +108,13 @@ def test_a_zone_without_a_name_is_read_by_its_offset() -> None:
         discord_times("Mon 15 Mar 2027, 08:00 UTC", "UTC")
         == f"<t:{unix('2027-03-15T08:00+00:00')}:F>"
     )
+
+
+def test_a_moment_after_a_hidden_code_block_is_a_timestamp_and_one_in_it_is_not() -> None:
+    """A round's record is a hidden block (`||` before its opening fence, after its closing
+    one): the deadline after it is text again, the block's lines stay as typed."""
+    text = "||```\nMon 15 Mar 2027, 08:00 CET\n```||\n\nby Mon 15 Mar 2027, 08:00 CET"
+    at = unix("2027-03-15T08:00+01:00")
+    assert discord_times(text, AMS) == (
+        f"||```\nMon 15 Mar 2027, 08:00 CET\n```||\n\nby <t:{at}:F> (<t:{at}:R>)"
+    )

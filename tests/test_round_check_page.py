@@ -1,7 +1,8 @@
 """The round check page (sheets/round-check.html) in headless Chromium, as a player uses it:
-the game start post and a round's last post pasted as each platform shows them give MATCH;
-one die changed in the pasted record gives MISMATCH; so for Moon Drop's final scoring post
-(its crisis order, `round final`) and the order changed; the page fits a 390 px phone."""
+the game start post and a round's last post pasted as each platform shows them, and as
+their raw text (spoiler marks and tags included), give MATCH; one die changed in the pasted
+record gives MISMATCH; so for Moon Drop's final scoring post (its crisis order, `round
+final`) and the order changed; the page fits a 390 px phone."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 import headless
 import pytest
 from devtools import Browser
+from shown_text import as_shown
 
 from generator.games import Scope
 from generator.kit.session import open_game
@@ -112,6 +114,14 @@ def test_a_reveal_from_each_platform_matches_and_one_changed_die_does_not(
         for flavour, text in last.items():
             jobs.append(
                 {"name": f"{number}-{flavour}", "start": _flavours(start)[flavour], "reveal": text}
+            )
+            # As copied from the rendered post: no spoiler marks, fences or BGG tags.
+            jobs.append(
+                {
+                    "name": f"{number}-{flavour}-shown",
+                    "start": as_shown(flavour, _flavours(start)[flavour]),
+                    "reveal": as_shown(flavour, text),
+                }
             )
         jobs.append(
             {

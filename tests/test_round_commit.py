@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 import pytest
+from shown_text import as_shown, in_view
 
 from generator.games import Scope
 from generator.kit.session import open_game
@@ -23,6 +24,7 @@ from generator.plan.round_commit import (
     published_commitments,
     round_salt,
 )
+from generator.render.round_reveal import record_comment
 from generator.render.text import Post
 
 GAMES = {
@@ -116,14 +118,75 @@ def test_a_flights_record_is_no_facebook_post_of_its_last_rolls(pack: str) -> No
         assert f"in the comment “Round {number} record”" in (post.facebook or "")
 
 
+@pytest.mark.parametrize("pack", ["galaxy-trucker", "keep-on-trucking"])
+def test_a_flights_record_shows_no_roll_outside_a_spoiler_on_discord_or_bgg(pack: str) -> None:
+    """The scoring post goes out in the slot of the round's last flight turn, whose rolls
+    that turn's post hides one by one: on Discord and BGG the record that lists them is one
+    spoiler, so nothing of it (no roll, no line of that turn) shows before it is opened."""
+    game, posts = _posts(pack)
+    for rnd in game.plan.rounds:
+        post = _last_post(pack, posts, rnd.round)
+        last = rnd.flight_turns[-1]
+        assert post.turn == last.turn and any(e.rolls for t in rnd.flight_turns for e in t.events)
+        for flavour, texts in in_view(post).items():
+            for text in texts:
+                assert "sheetgen-round-v1" not in text, (rnd.round, flavour)
+                assert f"turn {last.turn} event" not in text, (rnd.round, flavour)
+                assert re.search(r"\d\+\d", text) is None, (rnd.round, flavour, text)
+            # The record is still there, whole, inside the spoiler.
+            record = canonical_lines(_flavours(post)[flavour])
+            assert record is not None and record[2] == f"round {rnd.round}", flavour
+
+
 def test_a_long_reveal_split_between_discord_messages_keeps_its_fences_paired() -> None:
     _, posts = _posts("galaxy-trucker")
     post = _last_post("galaxy-trucker", posts, 3)
     messages = post.discord_messages()
     assert len(messages) > 1
     for message in messages:
-        fences = [line for line in message.split("\n") if line.startswith("```")]
-        assert len(fences) % 2 == 0
+        lines = message.split("\n")
+        # A hidden block opens with `||` and a fence and closes with a fence and `||`.
+        assert lines.count("||```") == lines.count("```||")
+        assert len([line for line in lines if line.strip("|") == "```"]) % 2 == 0
+        assert message.count("||") % 2 == 0, message
+
+
+@pytest.mark.parametrize("pack", ["galaxy-trucker", "keep-on-trucking"])
+def test_a_reveal_copied_as_shown_or_as_raw_markup_matches(pack: str) -> None:
+    """What a player copies from the rendered post (no `||`, no fences, no BGG tags) and the
+    raw text with its markup both read as the record committed to."""
+    game, posts = _posts(pack)
+    published = published_commitments(
+        next(p for p in posts if p.key == "game-start").facebook or ""
+    )
+    for number in range(1, len(game.plan.rounds) + 1):
+        for flavour, text in _flavours(_last_post(pack, posts, number)).items():
+            for pasted in (text, as_shown(flavour, text)):
+                lines = canonical_lines(pasted)
+                assert lines is not None, (number, flavour)
+                assert commitment_of(lines) == published[number], (number, flavour)
+
+
+@pytest.mark.parametrize(
+    ("name", "pasted"),
+    [
+        ("bgg", "[o][c]sheetgen-round-v1\ngame G\nround 1\nsalt s\nturn 1: 2+3\nend[/c][/o]"),
+        (
+            "discord split",
+            "||```\nsheetgen-round-v1\ngame G\nround 1\n```||\n||```\nsalt s\n"
+            "turn 1: 2+3\nend\n```||",
+        ),
+    ],
+)
+def test_a_hidden_records_markup_is_read_off_each_line(name: str, pasted: str) -> None:
+    assert canonical_lines(pasted) == [
+        "sheetgen-round-v1",
+        "game G",
+        "round 1",
+        "salt s",
+        "turn 1: 2+3",
+        "end",
+    ], name
 
 
 def _with_round_changed(pack: str, plan: Any, number: int) -> Any:
@@ -223,6 +286,13 @@ def test_verify_ties_each_round_of_the_thread_to_the_seed(
     for number in range(1, len(game.plan.rounds) + 1):
         assert f"Round {number} commitment in the thread: MATCH" in ok.output
     assert "Round 2 record revealed in the thread: MATCH" in ok.output
+    # The thread as copied from Discord's rendered posts (no spoiler marks, no fences).
+    start = next(p for p in posts if p.key == "game-start")
+    shown = [_flavours(p)["discord"] for p in (start, _last_post(pack, posts, 2))]
+    thread.write_text(as_shown("discord", "\n".join(shown)), encoding="utf-8")
+    copied = run(*base, *given, "--thread", str(thread))
+    assert copied.exit_code == 0, copied.output
+    assert "Round 2 record revealed in the thread: MATCH" in copied.output
     if pack in FINAL_POST:
         assert "Round final commitment in the thread: MATCH" in ok.output
         assert "Round final record revealed in the thread: MATCH" in ok.output
@@ -251,3 +321,28 @@ def test_verify_prints_a_rounds_posts_from_the_seed(run: Any) -> None:
     record = canonical_lines(_flavours(end)["facebook"])
     assert record is not None and "\n".join(record) in shown.output
     assert "Round 1 start" not in shown.output and "Round 2 start: new post" in shown.output
+
+
+@pytest.mark.parametrize("pack", sorted(GAMES))
+def test_the_game_start_post_says_what_to_paste_on_each_platform(pack: str) -> None:
+    """Where a flight's record is hidden, Facebook players paste the comment that holds it
+    (the post itself has no record), Discord and BGG players the post, its spoiler opened;
+    a game whose reveals hide nothing says to paste the post everywhere."""
+    _, posts = _posts(pack)
+    start = _flavours(next(p for p in posts if p.key == "game-start"))
+    end = _last_post(pack, posts, 1)
+    if pack == "moon-drop":
+        for text in start.values():
+            assert "paste that post into round-check.html" in text
+        return
+    (label,) = end.comment_labels
+    assert label == record_comment(1)
+    assert "paste that post" not in start["facebook"]
+    assert f"in a comment under it, “{record_comment('N')}” (N the round)" in start["facebook"]
+    assert "paste that comment into round-check.html" in start["facebook"]
+    for flavour in ("discord", "bgg"):
+        assert "in a spoiler" in start[flavour]
+        assert "open it, then paste that post into round-check.html" in start[flavour]
+    # The catch-up page shows the record as it is: no spoiler to open there.
+    page = next(p for p in posts if p.key == "game-start").html or ""
+    assert "spoiler" not in page and "paste that post into round-check.html" in page

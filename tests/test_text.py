@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from generator.games import Scope
 from generator.kit.session import open_game
+from generator.plan.round_commit import canonical_lines
 from generator.render.text import Post, bgg_safe, roll_text, split_message
 
 paragraph = st.lists(st.text("abc ||", min_size=1, max_size=80), min_size=1, max_size=6).map(
@@ -88,3 +89,20 @@ def test_file_names_of_posts_of_every_shape() -> None:
     for post in shapes:
         assert post.file_names() == list(post.files()), post.key
     assert "b.discord-2.md" in shapes[1].file_names()
+
+
+def test_a_hidden_code_block_cut_between_messages_stays_hidden_in_each() -> None:
+    """A round's record in a spoiler (`||` before the opening fence, after the closing one)
+    too long for one message: each message closes its part as a hidden block and the next
+    opens it again the same way, and the parts read as the one record."""
+    record = ["sheetgen-round-v1", *(f"turn {i}:" + " T001" * 8 for i in range(40)), "end"]
+    text = "Check round 3:\n||```\n" + "\n".join(record) + "\n```||\n\nafter"
+    messages = split_message(text, 500)
+    assert len(messages) > 2
+    for message in messages:
+        assert len(message) <= 500
+        lines = message.split("\n")
+        assert lines.count("||```") == lines.count("```||"), message
+        assert "```" not in lines, message  # no fence without its spoiler mark
+        assert message.count("||") % 2 == 0, message
+    assert canonical_lines("\n".join(messages)) == record

@@ -5,7 +5,7 @@
 "use strict";
 var DATA = __DATA__;
 var VERSION = "sheetgen-round-v1";
-var MARKUP = /^(?:```|`|\[c\]|\[\/c\])+|(?:```|`|\[c\]|\[\/c\])+$/gi;
+var MARKUP = /^(?:```|`|\|\||\[\/?c\]|\[\/?o\])+|(?:```|`|\|\||\[\/?c\]|\[\/?o\])+$/gi;
 var COMMITMENT_LINE = /\bround\s+(\d+|final)\b[^0-9a-f]*?\b([0-9a-f]{64})\b/i;
 // A record's round: its number, or "final" (what is drawn after the last round).
 var ROUND_LINE = /^round (\d+|final)$/;

@@ -27,9 +27,10 @@ and revealing it with a round would tell what the later rounds cannot bring.
 
 Reading a pasted reveal (`canonical_lines`, and the page's script the same way): every line
 is stripped of spaces and of the markup a platform puts around a code block (backticks,
-BGG's `[c]` tags); lines left empty are skipped (a block too long for one Discord message
-is closed and opened again); the record runs from the line `sheetgen-round-v1` to the
-first `end`.
+BGG's `[c]` tags) or around a hidden one (Discord's `||`, BGG's `[o]` tags), so a post
+pasted as it shows and its raw text read alike; lines left empty are skipped (a block too
+long for one Discord message is closed and opened again); the record runs from the line
+`sheetgen-round-v1` to the first `end`.
 
 Each round's salt is HMAC-SHA256 keyed by the secret seed over `sheetgen-round-salt-v1`
 and the round number: a revealed salt and record tell nothing about another round's salt
@@ -49,8 +50,10 @@ FINAL = "final"  # the record of what is decided after the last round
 # A record's round: its number, or FINAL.
 RoundKey = int | str
 # Markup a platform wraps a code block's lines in: Discord's fences and inline code, BGG's
-# [c]...[/c]. Taken off both ends of each line before it is read.
-_MARKUP = re.compile(r"^(?:```|`|\[c\]|\[/c\])+|(?:```|`|\[c\]|\[/c\])+$", re.IGNORECASE)
+# [c]...[/c], and a spoiler around a hidden block (Discord's ||, BGG's [o]...[/o]). Taken
+# off both ends of each line before it is read.
+_WRAP = r"```|`|\|\||\[/?c\]|\[/?o\]"
+_MARKUP = re.compile(rf"^(?:{_WRAP})+|(?:{_WRAP})+$", re.IGNORECASE)
 COMMITMENT_LINE = re.compile(
     rf"\bround\s+(\d+|{FINAL})\b[^0-9a-f]*?\b([0-9a-f]{{64}})\b", re.IGNORECASE
 )

@@ -15,6 +15,8 @@ import datetime as dt
 import re
 from zoneinfo import ZoneInfo
 
+from generator.render.text import is_fence
+
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _MOMENT = re.compile(
@@ -23,7 +25,6 @@ _MOMENT = re.compile(
     r"(?P<y>\d{4}), (?P<h>\d{2}):(?P<m>\d{2}) (?P<tz>[A-Za-z][A-Za-z]{1,5}|[+-]\d{2}(?:\d{2})?)"
     r"(?![\w:])"
 )
-FENCE = "```"
 
 
 def instant(match: re.Match[str], zone: ZoneInfo) -> int | None:
@@ -66,7 +67,9 @@ def discord_times(text: str, zone_name: str) -> str:
     out = []
     in_code = False
     for line in text.split("\n"):
-        if line.startswith(FENCE):
-            in_code = not in_code
-        out.append(line if in_code or line.startswith(FENCE) else _MOMENT.sub(stamp, line))
+        # A hidden block's fences carry its spoiler marks (`||` before or after): text after
+        # it is text again, its moments shown in the reader's zone.
+        fence = is_fence(line)
+        in_code ^= fence
+        out.append(line if in_code or fence else _MOMENT.sub(stamp, line))
     return "\n".join(out)

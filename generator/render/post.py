@@ -16,6 +16,8 @@ Hidden parts per platform (the platforms' limits are facts, see the brief):
 - BGG: `[o]secret[/o]`; pictures through the host's gallery as `[ImageID=…]` tags; a `<`
   followed by a non-space would cut the post short, so one never is.
 - HTML (a catch-up page): `<details>` around each secret; text escaped.
+- A hidden code block (a round's record, `hidden_code`): one spoiler around the whole block
+  on Discord and BGG, a comment of its own on Facebook.
 
 Players' names (`typed`) show as typed on every platform, with what each platform needs to
 keep them so (docs/hosting.md, "Players' names"): a name holding a right-to-left letter goes between
@@ -161,6 +163,15 @@ def code(text: str, only: tuple[Flavour, ...] = FLAVOURS) -> Block:
     return Block("code", (text,), only=only)
 
 
+def hidden_code(text: str, context: str) -> Block:
+    """A code block that tells what was hidden until now (a round's record, holding the
+    rolls of a turn posted in the same slot): one spoiler around the fenced block on Discord
+    (`||` before the opening fence and after the closing one, which Discord shows as a
+    hidden code block), `[o][c]...[/c][/o]` on BGG, and on Facebook a comment of its own
+    named `context`, below a spoiler warning. HTML shows it as `code` does."""
+    return Block("code", (Secret(text),), context=context)
+
+
 def plain_text(parts: Sequence[Part], flavour: Flavour) -> str:
     """The parts' words on one platform, without their marks (bold, secret)."""
     return "".join(
@@ -172,8 +183,12 @@ def code_lines(block: Block, flavour: Flavour) -> list[str]:
     """The lines a code block writes on one platform (not HTML)."""
     text = plain_text(block.parts, flavour)
     body = text[:-1] if text.endswith("\n") else text
+    # A hidden block is one spoiler on Discord and BGG (Facebook hides it in a comment).
+    spoiler = block.secret and flavour in ("discord", "bgg")
     if flavour == "bgg":
-        return [f"[c]{body}[/c]"]
+        return [f"[o][c]{body}[/c][/o]" if spoiler else f"[c]{body}[/c]"]
+    if spoiler:
+        return [f"||{CODE_FENCE}", *body.split("\n"), f"{CODE_FENCE}||"]
     return [CODE_FENCE, *body.split("\n"), CODE_FENCE]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from generator.plan.round_commit import FINAL, RoundKey, commitment_of, record_lines, round_salt
-from generator.render.post import Block, Per, Secret, code, line, para
+from generator.render.post import Block, Per, code, hidden_code, line, para
 
 CHECK_PAGE = "round-check.html"
 # What the check covers, said once for the first post, the reveals and the README.
@@ -45,26 +45,54 @@ def round_commitments(
     return found
 
 
+def record_comment(round_number: RoundKey) -> str:
+    """The name of the Facebook comment that holds a hidden record (`reveal_blocks`)."""
+    return f"Round {round_number} record"
+
+
 def commitments_blocks(
     game_id: str,
     seed: str,
     records: Sequence[Sequence[str]],
     final: Sequence[str] | None = None,
     final_words: str = "",
+    hidden: bool = False,
 ) -> list[Block]:
     """The first post's list: one commitment per round (and the final record's, `final`,
-    said in `final_words`: what it holds and when it is revealed)."""
+    said in `final_words`: what it holds and when it is revealed). `hidden`: the rounds'
+    reveals are hidden (`reveal_blocks`), and the words say what to paste on each platform:
+    on Facebook the comment that holds the record, not the post."""
     commitments = round_commitments(game_id, seed, records, final)
+    on_the_day = (
+        f"into {CHECK_PAGE} (sent with the print pack) together with this post to check it "
+        "on the day."
+    )
     words = (
         "Round commitments (each the SHA-256 of a secret salt and everything that round "
-        "will show: its tiles, cards and dice). Each round's last post reveals its salt "
-        f"and record: paste that post into {CHECK_PAGE} (sent with the print pack) "
-        f"together with this post to check it on the day."
+        "will show: its tiles, cards and dice). "
     )
-    if final is not None:
-        words += f" {final_words}"
+    shown = f"Each round's last post reveals its salt and record: paste that post {on_the_day}"
+    reveals: str | Per = shown
+    if hidden:
+        spoiler = (
+            "Each round's last post reveals its salt and record in a spoiler (it shows the "
+            f"round's last dice): open it, then paste that post {on_the_day}"
+        )
+        comment = record_comment("N")
+        reveals = Per(
+            facebook=(
+                "Each round's last post reveals its salt and record in a comment under it, "
+                f"“{comment}” (N the round), below a spoiler warning (it shows the round's "
+                f"last dice): paste that comment {on_the_day}"
+            ),
+            discord=spoiler,
+            # The catch-up page shows the record as it is (its words must not send readers
+            # looking for a spoiler there).
+            html=shown,
+        )
+    tail = f" {final_words}" if final is not None else ""
     return [
-        para(f"{words} {PROVES}"),
+        para(words, reveals, f"{tail} {PROVES}"),
         *(line(f"Round {key}: {c}") for key, c in commitments.items()),
     ]
 
@@ -74,29 +102,30 @@ def reveal_blocks(
     seed: str,
     round_number: RoundKey,
     record: Sequence[str],
-    facebook_comment: str = "",
+    hidden: bool = False,
 ) -> list[Block]:
     """A round's last post: its salt and record, to check against the first post. Short
     words before the block: the block and they stay in one Discord message.
 
-    `facebook_comment`: the record holds rolls that were hidden until now (the last flight
-    turn's, whose post goes out in the same slot): on Facebook, where a post hides nothing,
-    the record goes in a comment of that name below a spoiler warning, as those rolls did."""
+    `hidden`: the record holds rolls that were hidden until now (the last flight turn's,
+    whose post goes out in the same slot), so it is hidden as they were: one spoiler around
+    the block on Discord and BGG, and on Facebook, where a post hides nothing, a comment of
+    its own (`record_comment`) below a spoiler warning."""
     lines = reveal_lines(game_id, seed, round_number, record)
     words = (
         f"Check round {round_number}: paste this post and the game start post into "
         f"{CHECK_PAGE}. {PROVES_SHORT}"
     )
-    if not facebook_comment:
+    if not hidden:
         return [para(words), code("\n".join(lines))]
+    comment = record_comment(round_number)
     in_comment = (
         f"Check round {round_number}: its salt and record are in the comment "
-        f"“{facebook_comment}” under this post, below a spoiler warning: they show this "
+        f"“{comment}” under this post, below a spoiler warning: they show this "
         "round's last dice, so read it once you have resolved every event. Paste that comment "
         f"and the game start post into {CHECK_PAGE}. {PROVES_SHORT}"
     )
     return [
         para(Per(facebook=in_comment, discord=words)),
-        code("\n".join(lines), only=("discord", "bgg", "html")),
-        Block("code", (Secret("\n".join(lines)),), context=facebook_comment, only=("facebook",)),
+        hidden_code("\n".join(lines), context=comment),
     ]

@@ -268,6 +268,20 @@ class Post:
         return {name: text.rstrip("\n") + "\n" for name, text in files.items()}
 
 
+FENCE = "```"
+
+
+def is_fence(line: str) -> bool:
+    """A line that opens or closes a code block: a fence, or a hidden block's fence with its
+    spoiler mark on Discord (the mark before the fence opens one, after it closes it)."""
+    return line.strip("|").startswith(FENCE)
+
+
+def _closing(opening: str) -> str:
+    """The fence that closes a block opened by `opening` (a spoiler's mark included)."""
+    return f"{FENCE}||" if opening.startswith("||") else FENCE
+
+
 def _paragraphs(text: str) -> list[str]:
     """The text's paragraphs, a fenced code block (```) kept whole with the paragraph it is
     in: a block cut between two messages would no longer be the text it shows."""
@@ -278,7 +292,7 @@ def _paragraphs(text: str) -> list[str]:
             merged[-1] += "\n\n" + paragraph
         else:
             merged.append(paragraph)
-        fences = sum(1 for line in paragraph.split("\n") if line.startswith("```"))
+        fences = sum(1 for line in paragraph.split("\n") if is_fence(line))
         open_fence ^= fences % 2 == 1
     return merged
 
@@ -287,27 +301,33 @@ def split_message(text: str, limit: int) -> list[str]:
     """Cut a text into messages of at most `limit` characters, between paragraphs where
     possible, else between lines, so a spoiler or a list item is never cut in two. A code
     block too long for one message is closed at the cut and opened again in the next, so
-    each message shows its lines as code (a round's reveal, read line by line)."""
-    fence = "```"
+    each message shows its lines as code (a round's reveal, read line by line); a hidden
+    block (`||` around it) is closed and opened again with its spoiler marks, so each part
+    is hidden and the two parts still read as one record."""
     messages: list[str] = []
     current = ""
     in_code = False  # the lines so far of `current` leave a code block open
+    opening = FENCE  # the line that opened the block `current` leaves open
     for paragraph in _paragraphs(text):
         pieces = [paragraph] if len(paragraph) <= limit else paragraph.split("\n")
         joiner = "\n\n" if len(pieces) == 1 else "\n"
         for piece in pieces:
             candidate = f"{current}{joiner}{piece}" if current else piece
-            flips = len(pieces) > 1 and piece.startswith(fence)
+            flips = len(pieces) > 1 and is_fence(piece)
+            opens = flips and not in_code
             # Inside a block, room is kept for the fence that closes it at a cut.
-            room = limit - (len(fence) + 1 if in_code != flips else 0)
+            closing = _closing(piece if opens else opening)
+            room = limit - (len(closing) + 1 if in_code != flips else 0)
+            if opens:
+                opening = piece
             if len(candidate) <= room:
                 current = candidate
                 in_code ^= flips
                 continue
             if current:
-                messages.append(f"{current}\n{fence}" if in_code else current)
+                messages.append(f"{current}\n{_closing(opening)}" if in_code else current)
             if in_code and not flips:
-                piece = f"{fence}\n{piece}"
+                piece = f"{opening}\n{piece}"
             in_code ^= flips
             # A single line longer than a message is cut hard; texts here never have one.
             while len(piece) > limit:

@@ -256,7 +256,9 @@ class PostWriter:
             blocks=[
                 para(body),
                 *self.game_start_blocks(),
-                *commitments_blocks(self.plan.game_id, self.plan.seed, self.round_records()),
+                *commitments_blocks(
+                    self.plan.game_id, self.plan.seed, self.round_records(), hidden=True
+                ),
             ],
         ).render()
 
@@ -481,7 +483,7 @@ class PostWriter:
             self.plan.seed,
             rnd.round,
             self.round_record(rnd),
-            facebook_comment=f"Round {rnd.round} record",
+            hidden=True,
         )
         return self._phase_post(
             rnd,
