@@ -647,3 +647,23 @@ def test_a_score_table_that_is_not_utf8_names_the_line(
     game_once("game", "--no-images", "--seed", SEED, "-o", "g")
     (tmp_path / "g" / "scores.csv").write_bytes(b"player,round,score\nAda,1,4\nB\xffb,1,3\n")
     assert_clear_error(run("rankings", "-o", "g"), "g/scores.csv:3: not UTF-8 text (byte 28)")
+
+
+@pytest.mark.parametrize(
+    ("text", "command"),
+    [
+        ("pack: true\nseed: {seed}\nplayers: [Ada, Ben, Cleo]\n", ("card-race", "new")),
+        (
+            "pack: true\nseed: {seed}\nplayers: [{{name: Ada}}, {{name: Ben}}, {{name: Cy}}]\n",
+            ("bsg", "status"),
+        ),
+    ],
+    ids=["card-race", "battlestar"],
+)
+def test_a_table_game_files_pack_that_does_not_exist_is_located(
+    run: Any, tmp_path: Path, text: str, command: tuple[str, ...]
+) -> None:
+    (tmp_path / "g.yaml").write_text(text.format(seed=SEED), encoding="utf-8")
+    result = run(*command, "g.yaml")
+    assert_clear_error(result, "g.yaml:1: pack: no pack 'true'")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml"]

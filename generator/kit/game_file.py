@@ -97,12 +97,9 @@ def read_game_file(path: Path) -> GameFile:
         # A pack path in a game file is relative to the game file, not to the shell.
         spec = msgspec.structs.replace(spec, pack=str(path.parent / spec.pack))
     if spec.pack:
-        from generator.pack.load import resolve_pack_dir
+        from generator.pack.load import check_pack_named
 
-        try:
-            resolve_pack_dir(spec.pack)
-        except SheetgenError as exc:  # no such pack: said at the game file's `pack:` line
-            raise ContentError([doc.problem(("pack",), exc.message)]) from None
+        check_pack_named(doc, spec.pack)
     return spec
 
 

@@ -136,6 +136,15 @@ def resolve_pack_dir(ref: str, extended_by: Path | None = None) -> Path:
     )
 
 
+def check_pack_named(doc: Document, ref: str) -> None:
+    """A game file's `pack:` (`ref`, a path already taken from the game file's folder) that
+    names no pack: a problem at that line of the file, not a line with neither."""
+    try:
+        resolve_pack_dir(ref)
+    except SheetgenError as exc:
+        raise ContentError([doc.problem(("pack",), exc.message)]) from None
+
+
 def load_pack(
     ref: str, _seen: tuple[Path, ...] = (), collect: bool = False, _extended_by: Path | None = None
 ) -> Pack:

@@ -29,6 +29,7 @@ from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.model import Character, Id
 from generator.host.names import name_key, name_problem
 from generator.pack.document import Document
+from generator.pack.load import check_pack_named
 from generator.pack.validation import Strict, load_validated
 from generator.plan.seeds import normalise_seed
 
@@ -107,6 +108,7 @@ def read_game_file(path: Path) -> tuple[GameSpec, BsgGameFile]:
     pack = spec.pack
     if "/" in pack or pack.startswith("."):
         pack = str(path.parent / pack)
+    check_pack_named(doc, pack)
     return (
         GameSpec(
             path=path,

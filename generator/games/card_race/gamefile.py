@@ -14,6 +14,7 @@ import msgspec
 from generator.common.errors import ContentError, display_path
 from generator.games.card_race.content import CardRace, check_table
 from generator.games.card_race.model import Table
+from generator.pack.load import check_pack_named
 from generator.pack.validation import load_validated
 from generator.pack.yamlio import load_document
 from generator.plan.seeds import normalise_seed
@@ -47,6 +48,8 @@ def read_spec(path: Path) -> CardRaceGameFile:
             normalise_seed(spec.seed)
         except ValueError as exc:
             raise ContentError([doc.problem(("seed",), str(exc))]) from exc
+    pack = spec.pack
+    check_pack_named(doc, str(path.parent / pack) if "/" in pack or pack.startswith(".") else pack)
     return spec
 
 
