@@ -667,3 +667,18 @@ def test_a_table_game_files_pack_that_does_not_exist_is_located(
     result = run(*command, "g.yaml")
     assert_clear_error(result, "g.yaml:1: pack: no pack 'true'")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml"]
+
+
+@pytest.mark.parametrize(
+    ("seed", "code"), [("abcdefgh\u202eijklmnop", "U+202E"), ("abcdefgh\x9bijklmnop", "U+009B")]
+)
+def test_a_seed_with_a_bidi_or_c1_control_is_refused(
+    run: Any, tmp_path: Path, seed: str, code: str
+) -> None:
+    """The reveal post prints the seed for players to type into `verify`: a bidi override
+    flips what they read, a C1 control is a terminal escape. Letters of any script stay."""
+    assert_clear_error(run("plan", "--seed", seed), "the seed contains a", code)
+    escaped = seed.encode("unicode_escape").decode()
+    (tmp_path / "g.yaml").write_text(f'seed: "{escaped}"\n', encoding="utf-8")
+    assert_clear_error(run("plan", "--game", "g.yaml"), "g.yaml:1: seed: the seed contains a")
+    assert run("plan", "--seed", "Ünïcödé-名前-seed-اسم-1234").exit_code == 0

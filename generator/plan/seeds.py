@@ -7,6 +7,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 
+from generator.common.host_text import refused_character
+
 COMMITMENT_VERSION = "sheetgen-commitment-v1"
 MIN_SAFE_LENGTH = 16
 MAX_SEED_LENGTH = 200
@@ -24,6 +26,11 @@ def normalise_seed(raw: str | int) -> str:
     if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
         # "\ud800" in a game file, or bytes that are not UTF-8 on the command line.
         raise ValueError("the seed contains a lone surrogate (not a character: not text)")
+    # The reveal post prints the seed for every player to type into `verify`: a DEL, a C1
+    # control (a terminal escape) or a bidi override would act on their screens or flip it.
+    why = refused_character(text, lines=False)
+    if why is not None:
+        raise ValueError(f"the seed contains {why}")
     return text
 
 
