@@ -624,8 +624,12 @@ GAP = "start: 2027-03-20\nrhythm:\n  timezone: Europe/Berlin\n"
             GAP + "  times: {morning: 17:30}\n",
             "g.yaml:5: rhythm.times: the slots must be in the order of the day",
         ),
+        (
+            "rhythm:\n  timezone: Europe/Berlin\n",
+            "g.yaml:3: rhythm: a posting rhythm needs a start date",
+        ),
     ],
-    ids=["clock-change-gap", "gap-in-a-change", "no-such-slot", "out-of-order"],
+    ids=["clock-change-gap", "gap-in-a-change", "no-such-slot", "out-of-order", "no-start"],
 )
 def test_a_rhythm_the_game_cannot_post_to_is_said_at_its_line(
     run: Any, tmp_path: Path, rhythm: str, shown: str

@@ -111,7 +111,7 @@ def plan_game(
 ) -> Game:
     """The game of content already loaded: a command that learns its start date from the
     folder only after loading the pack plans once, without loading the pack again."""
-    from generator.plan.rhythm import Rhythm, apply_rhythm
+    from generator.plan.rhythm import Rhythm, RhythmError, apply_rhythm
 
     header = plan_header(pack, seed, start)
     options = {k: v for k, v in (options or {}).items() if v is not None}
@@ -133,7 +133,7 @@ def plan_game(
         data["rhythm"] = rhythm.record()
         plan = from_data(rules.plan_type, data)
     elif rhythm is not None and rhythm != Rhythm():
-        raise SheetgenError("a posting rhythm needs a start date (start: in the game file)")
+        raise RhythmError((), "a posting rhythm needs a start date (start: in the game file)")
     return Game(pack, rules, content, seed, start, plan, options)
 
 
