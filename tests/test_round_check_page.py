@@ -19,6 +19,7 @@ from shown_text import as_shown
 from generator.games import Scope
 from generator.kit.session import open_game
 from generator.plan.round_commit import canonical_lines, commitment_of
+from generator.render.round_reveal import record_comment
 from generator.render.text import Post
 
 GAMES = {
@@ -197,3 +198,15 @@ def test_the_page_needs_no_network_and_holds_no_plan(pack: str) -> None:
     start = next(p for p in posts if p.key == "game-start").facebook or ""
     for commitment in re.findall(r"\b[0-9a-f]{64}\b", start):
         assert commitment not in page
+
+
+def test_the_page_says_where_a_hidden_record_is_on_each_platform() -> None:
+    """The page's words on what to paste agree with the game start post's: a spoiler to open
+    on Discord and BGG, on Facebook the comment that holds the record."""
+    _, posts, page_bytes = _game("galaxy-trucker")
+    page = page_bytes.decode("utf-8")
+    start = next(p for p in posts if p.key == "game-start").facebook or ""
+    comment = record_comment("N")
+    assert f"“{comment}”" in start
+    assert f"on Facebook it is then in a comment under the post, “{comment}”" in page
+    assert "open its spoiler first" in page
