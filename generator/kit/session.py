@@ -156,8 +156,9 @@ def check_recorded_plan(
     """A scheduled game's posts are made from its folder's recorded plan: one edited by hand
     (a round number out of range, a record line emptied, a turn moved) would end in a crash
     or in posts no seed makes. So the plan must be the one its seed, start date, posting
-    rhythm and options make from this content (planning takes milliseconds). A plan of other
-    content (an upgraded pack) is not checked here: the commands that write say so."""
+    rhythm and options make from this content (planning takes milliseconds), as the commands
+    that write a game's posts already ask (kit/build.py `settle`). A plan of other content (an
+    upgraded pack) is not checked here: the commands that write say so."""
     from generator.plan.model import PlanError, first_difference
 
     if data.get("content_digest") != pack.digest:
@@ -178,6 +179,7 @@ def check_recorded_plan(
     if made != data:
         raise PlanError(
             f"{shown}: not the plan its seed makes (first at {first_difference(data, made)}): "
-            "was it edited by hand? Make the game again with `sheetgen game --force` (the same "
-            "seed writes the same posts)"
+            "it was edited by hand, or planned by another version of sheetgen; go on with that "
+            "version, or put back the plan.json the game wrote (`sheetgen game --force` makes "
+            "it anew from its seed: the players' game changes if another version planned it)"
         )
