@@ -686,3 +686,15 @@ def test_a_seed_with_a_bidi_or_c1_control_is_refused(
     (tmp_path / "g.yaml").write_text(f'seed: "{escaped}"\n', encoding="utf-8")
     assert_clear_error(run("plan", "--game", "g.yaml"), "g.yaml:1: seed: the seed contains a")
     assert run("plan", "--seed", "Ünïcödé-名前-seed-اسم-1234").exit_code == 0
+
+
+def test_a_plan_of_another_pack_says_so(run: Any, game_once: Any, tmp_path: Path) -> None:
+    """Another game's plan.json copied in was read as this game's plan type: an error
+    listing every key it lacks (`the plan: unknown options, set_aside ...`)."""
+    game_once("game", "--no-images", "--seed", SEED, "-o", "g")
+    plan_file = tmp_path / "g" / "plan.json"
+    plan = json.loads(plan_file.read_text())
+    plan["pack"] = "keep-on-trucking"
+    plan_file.write_text(json.dumps(plan))
+    expected = "g/plan.json: a plan of the 'keep-on-trucking' pack, but this game's pack is"
+    assert_clear_error(run("today", "-o", "g"), expected, "'galaxy-trucker'")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
-from generator.common.errors import SheetgenError, display_path
+from generator.common.errors import SheetgenError, abridge, display_path
 from generator.folder.in_place import finish_before_reading
 from generator.folder.write import PLAN_FILE, read_existing_plan
 from generator.games.capabilities import lacking
@@ -78,7 +78,7 @@ class GameFolder:
             return
         from generator.games import ScheduledGame
         from generator.kit.session import check_recorded_plan, load_content
-        from generator.plan.model import read_plan
+        from generator.plan.model import PlanError, read_plan
 
         pack, rules, content = load_content(self.pack_ref)
         self.__dict__.setdefault("rules", rules)
@@ -86,6 +86,11 @@ class GameFolder:
         self.__dict__.setdefault("title", pack.meta.title)
         if "typed" not in self.__dict__:
             shown = display_path(self.root / PLAN_FILE)
+            if self.plan.get("pack") != pack.name:  # say so, not every key the plan lacks
+                raise PlanError(
+                    f"{shown}: a plan of the {abridge(repr(self.plan.get('pack')), 40)} pack, "
+                    f"but this game's pack is {pack.name!r} ({display_path(pack.root)})"
+                )
             typed = read_plan(rules.plan_type, self.plan, shown)
             if isinstance(rules, ScheduledGame):
                 check_recorded_plan(pack, rules, content, self.plan, shown)
