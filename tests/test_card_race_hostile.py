@@ -261,7 +261,7 @@ def test_a_plan_edited_by_hand_is_refused_by_the_table_commands(
     original = plan_file.read_text(encoding="utf-8")
     for edit, shown in [
         (lambda p: p.update(table=[1]), "plan.json: table: expected an object, got list"),
-        (lambda p: p.update(table=None), "plan.json: table: expected an object, got NoneType"),
+        (lambda p: p.update(table=None), "plan.json: table: expected an object, got null"),
         (lambda p: p["table"].update(lang="xx"), "plan.json: table.lang: got 'xx' (expected"),
         (
             lambda p: p["rounds"][0]["hands"].update(Ada=p["rounds"][0]["hands"]["Ben"]),

@@ -698,3 +698,16 @@ def test_a_plan_of_another_pack_says_so(run: Any, game_once: Any, tmp_path: Path
     plan_file.write_text(json.dumps(plan))
     expected = "g/plan.json: a plan of the 'keep-on-trucking' pack, but this game's pack is"
     assert_clear_error(run("today", "-o", "g"), expected, "'galaxy-trucker'")
+
+
+def test_an_empty_value_is_said_as_nothing(run: Any, tmp_path: Path) -> None:
+    """YAML's empty value (or `~`) was said in Python's words: `(got None)`."""
+    game = tmp_path / "g.yaml"
+    game.write_text("", encoding="utf-8")
+    assert_clear_error(
+        run("plan", "--game", "g.yaml"), "g.yaml:1: expected a mapping (got nothing)"
+    )
+    game.write_text("seed:\n", encoding="utf-8")
+    assert_clear_error(
+        run("plan", "--game", "g.yaml"), "g.yaml:1: seed: expected text (got nothing)"
+    )

@@ -442,6 +442,8 @@ def _one_of(values: tuple[Any, ...]) -> str:
 
 
 def _shown(value: Any) -> str:
+    if value is None:  # YAML's empty value or `~`, not Python's None
+        return "nothing"
     if isinstance(value, dt.date | dt.time):  # a YAML timestamp, as written, not Python's repr
         return repr(value.isoformat())
     return abridge(repr(value), 60)

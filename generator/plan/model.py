@@ -194,7 +194,8 @@ def _problem(tp: Any, data: Any, error: str) -> str:
         wanted = [t for t in found[1].split(" | ") if t != "null"]
         if wanted and wanted[0] in ("object", "array"):
             what = "an object" if wanted[0] == "object" else "a list"
-            return f"{_where(path)}: expected {what}, got {type(given).__name__}"
+            got = "null" if given is None else type(given).__name__  # JSON's word, not NoneType
+            return f"{_where(path)}: expected {what}, got {got}"
         what = " or ".join(_WORDS.get(t, t) for t in wanted)
         return f"{_where(path)}: expected {what}, got {abridge(repr(given), 60)}"
     return f"{_where(path)}: {message[:1].lower()}{message[1:]}"
