@@ -565,8 +565,12 @@ def test_a_plan_edited_by_hand_is_refused_by_the_commands_that_read_it(
             "pack: keep-on-trucking\ntitles: " + "t" * 5000,
             "g.yaml:2: titles: got 'tttttttt",
         ),
+        (
+            "pack: keep-on-trucking\nships: [A, A]",
+            "g.yaml:2: ships: expected A or base, or a list of 3 of them, one per round (got 2)",
+        ),
     ],
-    ids=["pack-true", "pack-path", "ships-entry", "titles-long"],
+    ids=["pack-true", "pack-path", "ships-entry", "titles-long", "ships-count"],
 )
 def test_a_game_file_value_known_only_once_its_pack_is_read_is_located(
     run: Any, tmp_path: Path, line: str, shown: str

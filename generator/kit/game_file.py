@@ -36,6 +36,9 @@ class GameFile(Strict, frozen=True, kw_only=True):
     # own model, whichever library it is written with (read_game_file).
     option_keys: ClassVar[tuple[str, ...]] = ()
     options_model: ClassVar[type[Any] | None] = None
+    # The game's content, for the options' own checks (`validation_context()["content"]`:
+    # how many rounds a list of one value per round needs).
+    options_content: ClassVar[Any] = None
 
     def options(self) -> dict[str, Any]:
         found = {key: getattr(self, key) for key in self.option_keys}
@@ -57,7 +60,7 @@ def game_file_model(path: Path) -> type[GameFile]:
     elif "/" in pack or pack.startswith("."):
         pack = str(path.parent / pack)
     try:
-        _, rules, _ = load_content(pack)
+        _, rules, content = load_content(pack)
     except SheetgenError:
         return GameFile
     options = rules.capabilities.options
@@ -72,6 +75,7 @@ def game_file_model(path: Path) -> type[GameFile]:
     model = cast(type[GameFile], made)  # defstruct says Struct; its base here is GameFile
     model.option_keys = keys
     model.options_model = options
+    model.options_content = content
     return model
 
 
@@ -117,7 +121,8 @@ def _options_checked(
     if doc is None or not isinstance(doc.data, dict):
         return spec, []
     given = {key: value for key, value in doc.data.items() if key in model.option_keys}
-    options, problems = validate(dataclasses.replace(doc, data=given), model.options_model)
+    context = {"content": model.options_content} if model.options_content is not None else None
+    options, problems = validate(dataclasses.replace(doc, data=given), model.options_model, context)
     if options is None or spec is None:
         return None, problems
     values = {key: getattr(options, key) for key in model.option_keys}

@@ -22,7 +22,8 @@ The API a content model is written against (msgspec, https://jcristharif.com/msg
   `FieldError(key, message)` instead: reported at that field's path and line.
 - A game's registries (which kinds its files may name): `validation_context()` inside
   `__post_init__` returns the mapping given to `validate(doc, model, context)` for that
-  call (an empty one when a model is built in code, so a check must allow for that).
+  call (an empty one when a model is built in code, so a check must allow for that). A
+  game file's options are checked with `{"content": the game's content}`.
 - `field_keys(model)`: the keys a model takes, as written in a file.
 
 Text stays text: where the schema wants text and YAML read a plain scalar as something else

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from generator.pack.validation import Strict
+from generator.games.galaxy_trucker.content import GalaxyTrucker
+from generator.pack.validation import FieldError, Strict, validation_context
 
 # The same values as planner.SHIP_CHOICES, rough_roads.DIFFICULTIES and
 # scoring.TITLE_CHOICES (tests/test_keep_on_trucking_adventures.py holds them together).
@@ -24,3 +25,16 @@ class TruckingFileOptions(Strict, frozen=True, kw_only=True):
     difficulty: Difficulty | None = None
     # none, 3-6-9 or 4-8-12: the Aesthete and Contraptionist rewards.
     titles: Titles | None = None
+
+    def __post_init__(self) -> None:
+        # One value per round, when the game file's check knows the pack's rounds (the
+        # planner checks it again for --option).
+        content = validation_context().get("content")
+        if not isinstance(content, GalaxyTrucker) or not isinstance(self.ships, list):
+            return
+        if len(self.ships) != len(content.rounds):
+            raise FieldError(
+                "ships",
+                f"expected A or base, or a list of {len(content.rounds)} of them, one per "
+                f"round (got {len(self.ships)})",
+            )
