@@ -715,3 +715,31 @@ def test_an_empty_value_is_said_as_nothing(run: Any, tmp_path: Path) -> None:
     assert_clear_error(
         run("plan", "--game", "g.yaml"), "g.yaml:1: seed: expected text (got nothing)"
     )
+
+
+@pytest.mark.parametrize(
+    ("edit_slot", "shown"),
+    [
+        (lambda schedule: schedule.__setitem__(3, None), "schedule[3]: expected an object"),
+        (lambda schedule: schedule[0].update(at="zzz"), None),
+    ],
+    ids=["slot-null", "moment-no-date"],
+)
+def test_turn_over_a_schedule_edited_by_hand(
+    run: Any, game_once: Any, tmp_path: Path, edit_slot: Any, shown: str | None
+) -> None:
+    """`turn` compares the recorded schedule with the new one to warn of posts a new rhythm
+    moves: a slot that is no object, or a moment that is no date, was a traceback there.
+    A slot of the wrong type is refused with the plan; a calendar that only says the wrong
+    time is written anew from the rhythm, as it always is."""
+    game_once("game", "--no-images", "--seed", SEED, "-o", "g")
+    plan_file = tmp_path / "g" / "plan.json"
+    plan = json.loads(plan_file.read_text())
+    edit_slot(plan["schedule"])
+    plan_file.write_text(json.dumps(plan))
+    result = run("turn", "5", "--no-images", "-o", "g")
+    if shown is not None:
+        assert_clear_error(result, f"g/plan.json: {shown}")
+    else:
+        assert result.exit_code == 0, result.output
+        assert "at" not in json.loads(plan_file.read_text())["schedule"][0]

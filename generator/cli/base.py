@@ -317,18 +317,41 @@ def warn_moved_posts(game: Game, found: FolderPlan) -> None:
     from generator.plan.rhythm import moved_past_posts
 
     existing = found.data
-    if (
-        existing
-        and existing.get("seed") == game.seed
-        and isinstance(existing.get("schedule"), list)
-    ):
-        moved = moved_past_posts(existing["schedule"], to_data(game.plan)["schedule"], now())
+    if existing and existing.get("seed") == game.seed:
+        recorded = _recorded_schedule(existing)
+        if recorded is None:
+            return
+        moved = moved_past_posts(recorded, to_data(game.plan)["schedule"], now())
         if moved:
             warn(
                 f"the new posting rhythm moves {counted(len(moved), 'post')} already due "
                 f"(from turn {moved[0]['turn']}); to change only later posts, put the change "
                 "under rhythm: changes: with a from: date"
             )
+
+
+def _recorded_schedule(existing: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The schedule plan.json records, read as the plan's slots; None when it is none a
+    sheetgen wrote (edited by hand): there is nothing to compare, and the write that follows
+    refuses that plan (or, with --force, replaces it; a calendar's dates are written anew
+    from the rhythm)."""
+    from generator.plan.model import PlanError, Slot, from_data, to_data
+
+    try:
+        slots = from_data(tuple[Slot, ...], existing.get("schedule"))
+    except PlanError:
+        return None
+    if not all(slot.at is None or _is_moment(slot.at) for slot in slots):
+        return None
+    return [to_data(slot) for slot in slots]
+
+
+def _is_moment(text: str) -> bool:
+    """An ISO 8601 date and time with its offset, as the schedule records each post's."""
+    try:
+        return dt.datetime.fromisoformat(text).tzinfo is not None
+    except ValueError:
+        return False
 
 
 def render(game: Game, found: FolderPlan, scope: Scope, args: GameArgs) -> list[Path]:
