@@ -168,7 +168,8 @@ def check_recorded_deal(
     if made != plan:
         raise PlanError(
             f"{shown}: not the deal its seed makes for its table (first at "
-            f"{first_difference(plan, made)}): was it edited by hand? Deal the game again "
-            "with `sheetgen card-race new GAME_FILE --force` (the same seed deals the same)"
+            f"{first_difference(plan, made)}): it was edited by hand, or dealt by another "
+            "version of sheetgen; go on with that version, or put back the plan.json the game "
+            "wrote"
         )
     return typed
