@@ -17,7 +17,8 @@ Hidden parts per platform (the platforms' limits are facts, see the brief):
   followed by a non-space would cut the post short, so one never is.
 - HTML (a catch-up page): `<details>` around each secret; text escaped.
 - A hidden code block (a round's record, `hidden_code`): one spoiler around the whole block
-  on Discord and BGG, a comment of its own on Facebook.
+  on Discord and BGG, a comment of its own on Facebook, a `<details>` around its `<pre>` in
+  HTML.
 
 Players' names (`typed`) show as typed on every platform, with what each platform needs to
 keep them so (docs/hosting.md, "Players' names"): a name holding a right-to-left letter goes between
@@ -128,6 +129,8 @@ class Block:
     # A list item starts with a capital; False for one that starts with a name as written
     # (a forum name like "old_man" is someone's handle, not a word to capitalise).
     capital: bool = True
+    # A hidden code block's summary on the catch-up page: what it holds, before it is opened.
+    summary: str = ""
 
     @property
     def secret(self) -> bool:
@@ -163,13 +166,14 @@ def code(text: str, only: tuple[Flavour, ...] = FLAVOURS) -> Block:
     return Block("code", (text,), only=only)
 
 
-def hidden_code(text: str, context: str) -> Block:
+def hidden_code(text: str, context: str, summary: str) -> Block:
     """A code block that tells what was hidden until now (a round's record, holding the
     rolls of a turn posted in the same slot): one spoiler around the fenced block on Discord
     (`||` before the opening fence and after the closing one, which Discord shows as a
-    hidden code block), `[o][c]...[/c][/o]` on BGG, and on Facebook a comment of its own
-    named `context`, below a spoiler warning. HTML shows it as `code` does."""
-    return Block("code", (Secret(text),), context=context)
+    hidden code block), `[o][c]...[/c][/o]` on BGG, on Facebook a comment of its own named
+    `context`, below a spoiler warning, and in HTML a closed `<details>` around the `<pre>`,
+    its summary `summary` (what it holds and why it is hidden)."""
+    return Block("code", (Secret(text),), context=context, summary=summary)
 
 
 def plain_text(parts: Sequence[Part], flavour: Flavour) -> str:
@@ -427,7 +431,14 @@ def html_blocks(blocks: Sequence[Block]) -> str:
         if block.kind == "code":
             flush_items()
             text = plain_text(block.parts, "html")
-            out.append(f'<pre class="code">{html.escape(text)}</pre>')
+            pre = f'<pre class="code">{html.escape(text)}</pre>'
+            if block.secret:
+                # Closed, as each roll it lists was until now (no script needed to open it).
+                pre = (
+                    f'<details class="spoiler block"><summary>{html_escape(block.summary)}'
+                    f'</summary><div class="hidden">{pre}</div></details>'
+                )
+            out.append(pre)
             continue
         content = html_parts(block.parts)
         if block.kind == "item":

@@ -39,7 +39,8 @@ class ReadPost:
 class _Reader(HTMLParser):
     """One pass over the article: each block element opens a block, inline elements add
     parts to it. The post model writes no nesting but a `<details>` inside a block (an
-    inline secret) and `<div class="line">` inside a block `<details>` (hidden lines)."""
+    inline secret), `<div class="line">` inside a block `<details>` (hidden lines) and a
+    `<pre>` inside one (a hidden code block: a round's record)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -52,6 +53,7 @@ class _Reader(HTMLParser):
         self.secret: list[str] | None = None  # an inline secret's text, while inside it
         self.hidden_block = 0  # inside <details class="spoiler block">: wholly secret lines
         self.summary = 0  # the "Show" label of a spoiler: not the post's words
+        self.summary_words = ""  # the last spoiler's label (a hidden code block keeps it)
         self.after_break = False  # html_parts writes "<br>\n": the newline after is markup
 
     # --- blocks -------------------------------------------------------------------------
@@ -63,7 +65,10 @@ class _Reader(HTMLParser):
         if self.kind is None:
             return
         parts = tuple(self.parts)
-        if self.hidden_block:
+        if self.hidden_block and self.kind == "code":
+            text = "".join(p if isinstance(p, str) else p.text for p in parts)
+            self.post.blocks.append(Block("code", (Secret(text),), summary=self.summary_words))
+        elif self.hidden_block:
             # Each hidden line is one wholly secret item, as the post model wrote it.
             text = "".join(p if isinstance(p, str) else p.text for p in parts)
             self.post.blocks.append(Block("item", (Secret(text),), capital=False))
@@ -119,6 +124,7 @@ class _Reader(HTMLParser):
             self.hidden_block += 1
         elif tag == "summary":
             self.summary += 1
+            self.summary_words = ""
         elif tag == "span" and "hidden" in classes and self.secret is None:
             self.secret = []
         elif tag == "img":
@@ -129,7 +135,9 @@ class _Reader(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag in ("h2", "h3", "p") and self.target is not None:
             self.target = None
-        elif tag in ("div", "li", "h4", "pre") and self.kind is not None and not self.hidden_block:
+        elif tag == "pre" and self.kind is not None:
+            self._close()  # a code block ends with its <pre>, hidden in a <details> or not
+        elif tag in ("div", "li", "h4") and self.kind is not None and not self.hidden_block:
             self._close()
         elif tag == "div" and self.hidden_block and self.kind is not None:
             self._close()
@@ -151,6 +159,7 @@ class _Reader(HTMLParser):
             data = data[1:]
         self.after_break = False
         if self.summary:
+            self.summary_words += data
             return
         if self.target is not None:
             self.head[self.target] += data

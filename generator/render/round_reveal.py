@@ -50,6 +50,17 @@ def record_comment(round_number: RoundKey) -> str:
     return f"Round {round_number} record"
 
 
+def record_button(round_number: RoundKey) -> str:
+    """What a reader taps on the catch-up page to open a hidden record (`record_summary`)."""
+    return f"Show {record_comment(round_number)}"
+
+
+def record_summary(round_number: RoundKey) -> str:
+    """The words on the closed `<details>` that holds a hidden record on the catch-up page:
+    what it holds, and why it waits to be opened."""
+    return f"{record_button(round_number)} (it shows this round's last dice)"
+
+
 def commitments_blocks(
     game_id: str,
     seed: str,
@@ -86,9 +97,11 @@ def commitments_blocks(
                 f"last dice): paste that comment {on_the_day}"
             ),
             discord=spoiler,
-            # The catch-up page shows the record as it is (its words must not send readers
-            # looking for a spoiler there).
-            html=shown,
+            html=(
+                "Each round's last post reveals its salt and record behind "
+                f"“{record_button('N')}” (N the round; it shows the round's last dice): open "
+                f"it, then paste that post {on_the_day}"
+            ),
         )
     tail = f" {final_words}" if final is not None else ""
     return [
@@ -109,8 +122,9 @@ def reveal_blocks(
 
     `hidden`: the record holds rolls that were hidden until now (the last flight turn's,
     whose post goes out in the same slot), so it is hidden as they were: one spoiler around
-    the block on Discord and BGG, and on Facebook, where a post hides nothing, a comment of
-    its own (`record_comment`) below a spoiler warning."""
+    the block on Discord and BGG, on Facebook, where a post hides nothing, a comment of its
+    own (`record_comment`) below a spoiler warning, and on the catch-up page a closed
+    `<details>` (`record_summary`)."""
     lines = reveal_lines(game_id, seed, round_number, record)
     words = (
         f"Check round {round_number}: paste this post and the game start post into "
@@ -127,5 +141,5 @@ def reveal_blocks(
     )
     return [
         para(Per(facebook=in_comment, discord=words)),
-        hidden_code("\n".join(lines), context=comment),
+        hidden_code("\n".join(lines), context=comment, summary=record_summary(round_number)),
     ]
