@@ -36,8 +36,10 @@ from click.testing import CliRunner  # noqa: E402
 from generator.cli import main  # noqa: E402
 from generator.games.card_race.cards import sorted_hand  # noqa: E402
 from generator.games.card_race.judge import may_play  # noqa: E402
+from generator.games.card_race.plan import CardRacePlan  # noqa: E402
 from generator.games.card_race.table.replay import TableState, bid, choose_trump, new_table, play  # noqa: E402
 from generator.kit.session import load_content  # noqa: E402
+from generator.plan.model import read_plan  # noqa: E402
 
 # The next entry's command line, and whether it is an ordinary one: an entry that ends a
 # round also draws the standings picture, a cost of its own that says nothing of the log.
@@ -84,7 +86,8 @@ def card_race(scratch: Path, rounds: int) -> tuple[Next, int]:
     )
     folder = scratch / "cr"
     in_process(["card-race", "new", str(game), "-o", str(folder), "--no-images"])
-    plan = json.loads((folder / "plan.json").read_text(encoding="utf-8"))
+    data = json.loads((folder / "plan.json").read_text(encoding="utf-8"))
+    plan = read_plan(CardRacePlan, data, "plan.json")  # as the table reads it
     content = load_content("card-race")[2]
     state = new_table(content, plan)
     rehearsal, total = new_table(content, plan), 0  # the same moves, to count them
