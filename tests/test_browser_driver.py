@@ -14,14 +14,15 @@ from phone_driver import drive_steps
 
 pytestmark = pytest.mark.browser
 
-# Counts its documents in the tab's sessionStorage; the second one gets a localStorage of its
-# own that nothing else sees and that keeps nothing, as an unbound one does.
+# Counts its documents in the tab's window.name (kept across reloads, and no storage: the
+# browser's race can leave a document's sessionStorage unbound too); the second one gets a
+# localStorage of its own that nothing else sees and that keeps nothing, as an unbound one does.
 PAGE = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>taps</title></head><body>
 <p id="kept"></p><button id="tap">Tap</button>
 <script>
-var documents = Number(sessionStorage.getItem("documents") || "0") + 1;
-sessionStorage.setItem("documents", String(documents));
+var documents = Number(window.name || "0") + 1;
+window.name = String(documents);
 if (documents === 2) {
   var nowhere = {};
   Object.defineProperty(window, "localStorage", {value: {
@@ -47,11 +48,11 @@ def test_a_document_without_the_browsers_storage_is_loaded_again(tmp_path: Path)
         page,
         [
             'click($("tap")); click($("tap")); out.tapped = $("kept").textContent; return true;',
-            'out.kept = $("kept").textContent;'
-            ' out.documents = sessionStorage.getItem("documents"); return false;',
+            'out.kept = $("kept").textContent; out.documents = window.name; return false;',
         ],
     )
     assert found["tapped"] == "2"
-    # The reload's own document had no storage: the step ran in the next one, which has.
-    assert found["documents"] == "3"
+    # The reload's own document had no storage: the step ran in a later one, which has (the
+    # third, or later still when the browser's own race left another without it).
+    assert int(found["documents"]) >= 3
     assert found["kept"] == "2"
