@@ -4,6 +4,7 @@ installed); a shell's holes are filled in one pass; data put into a <script> can
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 import subprocess
@@ -53,21 +54,24 @@ def test_a_page_file_is_read_as_a_text_file_is() -> None:
         assert asset(name) == (PAGES / name).read_text(encoding="utf-8"), name
 
 
-def test_reading_a_page_file_loads_no_zip_or_resource_machinery() -> None:
-    """A game writes its ship builder and round check pages: importlib.resources' readers
-    (and zipfile with them) would cost every game more than reading the files."""
-    code = (
-        "import sys; from generator.pages import asset; asset('console.js'); "
-        "print(sorted(m for m in ('zipfile', 'importlib.resources') if m in sys.modules))"
-    )
+def loaded_after(code: str, modules: tuple[str, ...]) -> list[str]:
+    """Which of `modules` a fresh interpreter has imported once it has run `code`."""
+    probe = f"import sys\n{code}\nprint(sorted(m for m in {modules!r} if m in sys.modules))"
     done = subprocess.run(
-        [sys.executable, "-c", code],
+        [sys.executable, "-c", probe],
         capture_output=True,
         text=True,
         check=True,
         cwd=PAGES.parent.parent,
     )
-    assert done.stdout.strip() == "[]"
+    return ast.literal_eval(done.stdout.strip())
+
+
+def test_reading_a_page_file_loads_no_zip_or_resource_machinery() -> None:
+    """A game writes its ship builder and round check pages: importlib.resources' readers
+    (and zipfile with them) would cost every game more than reading the files."""
+    code = "from generator.pages import asset; asset('console.js')"
+    assert loaded_after(code, ("zipfile", "importlib.resources")) == []
 
 
 @pytest.mark.parametrize("name", [n for n in ASSETS if n.endswith(".js")])
@@ -197,19 +201,11 @@ def test_only_the_commands_that_write_a_page_load_the_template_engine() -> None:
     """`today` and a game use the console's and the catch-up page's models (the steps to
     post, a page's posts), not their pages."""
     code = (
-        "import sys; import generator.cli.host, generator.host.today, "
+        "import generator.cli.host, generator.host.today, "
         "generator.host.post_steps, generator.host.facebook_week, generator.render.console_html, "
-        "generator.host.digest, generator.host.table_digest, generator.render.html; "
-        "print(sorted(m for m in ('jinja2', 'markupsafe') if m in sys.modules))"
+        "generator.host.digest, generator.host.table_digest, generator.render.html"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=PAGES.parent.parent,
-    )
-    assert done.stdout.strip() == "[]"
+    assert loaded_after(code, ("jinja2", "markupsafe")) == []
 
 
 def test_the_catch_up_page_escapes_its_texts_and_attributes() -> None:
