@@ -28,18 +28,46 @@ PIP = (sys.executable, "-m", "pip", "-q")
 PACKS = ("battlestar", "card-race", "galaxy-trucker", "keep-on-trucking", "moon-drop")
 
 
+# What a build does not read: the checkout's environments, caches, outputs and tests.
+NOT_SOURCE = {"build", "output", "seeds", "tests", "benchmarks", "docs"}
+
+
+def _not_source(folder: str, names: list[str]) -> set[str]:
+    """Left out of the copy the wheel is built from (the checkout's top level only)."""
+    if Path(folder) != ROOT:
+        return {"__pycache__"} & set(names)
+    return {n for n in names if n in NOT_SOURCE or n.startswith(".") or n.endswith(".egg-info")}
+
+
+def _build_traces() -> dict[str, int]:
+    """What an in-place build writes in the checkout: its metadata and its build folder."""
+    return {
+        str(p.relative_to(ROOT)): p.stat().st_mtime_ns
+        for pattern in ("*.egg-info", "*.egg-info/*", "build")
+        for p in ROOT.glob(pattern)
+    }
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv with only the built wheel in it; the libraries it needs are borrowed
-    from this test's own environment by path (no download, and not this checkout)."""
+    from this test's own environment by path (no download, and not this checkout).
+
+    Built from a copy of the checkout: setuptools rewrites `sheetgen.egg-info` in the folder
+    it builds, and the tests running beside this one read the project's entry points from
+    the checkout's (the console's `bsg` command was missing once, mid-rewrite)."""
     work = tmp_path_factory.mktemp("wheel")
+    source = work / "source"
+    shutil.copytree(ROOT, source, ignore=_not_source)
+    before = _build_traces()
     built = subprocess.run(
-        [*PIP, "wheel", "--no-deps", "--no-build-isolation", "-w", str(work / "dist"), str(ROOT)],
+        [*PIP, "wheel", "--no-deps", "--no-build-isolation", "-w", str(work / "dist"), str(source)],
         capture_output=True,
         text=True,
         cwd=work,
     )
     assert built.returncode == 0, built.stderr
+    assert _build_traces() == before, "the build wrote into the checkout"
     (wheel,) = (work / "dist").glob("sheetgen-*.whl")
     env_dir = work / "venv"
     venv.create(env_dir, with_pip=False)
