@@ -194,10 +194,49 @@ def test_check_refuses_a_text_too_long_for_its_printed_page(run: Any, tmp_path: 
     assert old in texts.read_text(encoding="utf-8")
     long = "  " + "word " * 4000 + old.strip()
     texts.write_text(texts.read_text(encoding="utf-8").replace(old, long, 1), encoding="utf-8")
+    line = texts.read_text(encoding="utf-8").splitlines().index("flight_turn: |-") + 1
+    where = f"pack/texts.yaml:{line}: flight_turn: too long for the print sheets (page 1 of "
     checked = run("check", "pack")
-    assert_clear_error(checked, "pack/texts.yaml: page 1 of the player aid does not fit on a4")
+    assert_clear_error(checked, where + "the player aid does not fit on a4)")
     made = run("game", "--pack", "pack", "--seed", "x" * 20, "--no-images", "-o", "g")
-    assert made.exit_code == 2 and "page 1 of the player aid does not fit" in made.output
+    assert_clear_error(made, where + "the player aid does not fit on a4)")
+
+
+def test_a_text_too_long_for_its_sheet_is_blamed_where_it_is(run: Any, tmp_path: Path) -> None:
+    """A good's name too long for the ship sheet's boxes: `check` blamed texts.yaml with no
+    line, `game` named no file at all. Both name goods.yaml, its line and the field."""
+    from generator.pack.load import CONTENT_DIR
+
+    pack = tmp_path / "pack"
+    shutil.copytree(CONTENT_DIR / "galaxy-trucker", pack)
+    goods = pack / "goods.yaml"
+    old = "yellow: {name: yellow,"
+    text = goods.read_text(encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if old in row)
+    goods.write_text(text.replace(old, "yellow: {name: " + "yellow " * 30 + ","), encoding="utf-8")
+    where = f"pack/goods.yaml:{line}: goods.yellow.name: too long for the print sheets (round "
+    assert_clear_error(run("check", "pack"), where)
+    made = run("game", "--pack", "pack", "--seed", "x" * 20, "--no-images", "-o", "g")
+    assert_clear_error(made, where)
+    assert "texts.yaml" not in made.output and not (tmp_path / "g").exists()
+
+
+def test_an_expansion_text_too_long_for_its_sheet_is_blamed_in_its_own_file(
+    run: Any, tmp_path: Path
+) -> None:
+    """Keep on Trucking's own titles.yaml, over the base pack's files."""
+    from generator.pack.load import CONTENT_DIR
+
+    pack = tmp_path / "pack"
+    shutil.copytree(CONTENT_DIR / "keep-on-trucking", pack)
+    titles = pack / "titles.yaml"
+    old = 'Contraptionist count 3."'
+    text = titles.read_text(encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if old in row)
+    long = "Contraptionist count 3. " + "More words here. " * 600 + '"'
+    titles.write_text(text.replace(old, long), encoding="utf-8")
+    where = f"pack/titles.yaml:{line}: titles.contraptionist.example: too long for the print "
+    assert_clear_error(run("check", "pack"), where)
 
 
 def test_check_refuses_a_card_race_rules_card_too_long_for_its_page(
@@ -212,7 +251,14 @@ def test_check_refuses_a_card_race_rules_card_too_long_for_its_page(
     assert old in texts.read_text(encoding="utf-8")
     long = '    - "Cards|' + "many words " * 800 + "60 cards:"
     texts.write_text(texts.read_text(encoding="utf-8").replace(old, long, 1), encoding="utf-8")
-    assert_clear_error(run("check", "pack"), "pack/texts.yaml: the rules card does not fit one a4")
+    line = next(
+        n for n, row in enumerate(texts.read_text("utf-8").splitlines(), 1) if "|many" in row
+    )
+    assert_clear_error(
+        run("check", "pack"),
+        f"pack/texts.yaml:{line}: rules_sections.en[0]: too long for the print sheets (the "
+        "rules card does not fit one a4 page)",
+    )
 
 
 def test_warnings_about_huge_input_are_capped(tmp_path: Path) -> None:

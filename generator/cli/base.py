@@ -15,7 +15,13 @@ from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from generator.common.errors import ContentError, SheetgenError, abridge, display_path
+from generator.common.errors import (
+    ContentError,
+    LayoutError,
+    SheetgenError,
+    abridge,
+    display_path,
+)
 from generator.common.plural import counted
 from generator.common.warnings_count import warn
 
@@ -358,7 +364,12 @@ def render(game: Game, found: FolderPlan, scope: Scope, args: GameArgs) -> list[
     from generator.kit.build import build
 
     warn_moved_posts(game, found)
-    written = build(game, found, scope, render_options(args), args.force, report)
+    try:
+        written = build(game, found, scope, render_options(args), args.force, report)
+    except LayoutError as exc:  # a text too long for a print sheet: said where it is
+        from generator.kit.too_long import located_overflow
+
+        raise located_overflow(game.pack, game.rules, exc) from None
     report_written(written, found.root, game.plan.game_id)
     keep_bgg_image_ids(found.root)
     return written

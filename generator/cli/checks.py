@@ -56,11 +56,9 @@ def check(pack: str | None, game_file: Path | None) -> None:
         try:
             rules.capabilities.print_sheets(content)  # the limits `game` applies to the texts
         except LayoutError as exc:
-            from generator.common.errors import ContentError, Problem
+            from generator.kit.too_long import located_overflow
 
-            texts = display_path(loaded.root / "texts.yaml")
-            why = f"{exc.format_message()} (the texts printed there are too long: shorten them)"
-            raise ContentError([Problem(texts, 0, "", why)]) from None
+            raise located_overflow(loaded, rules, exc) from None
     checker = rules.capabilities.check_game_file if game_file is not None else None
     # With a game file that sets its own table, its line says the rounds: the pack's default
     # table's would contradict it.

@@ -21,6 +21,11 @@ class SheetgenError(click.ClickException):
             click.echo(line, file=file, err=True)
 
 
+class LayoutError(SheetgenError):
+    """A page's content does not fit its paper (a print sheet: render/pdf.py). Here, not
+    there, so a command catches it without importing the PDF code."""
+
+
 # What an error may print: a file of 10^5 bad lines, or one value of a megabyte, is
 # reported by its first lines and a count, each line cut short, never echoed back whole.
 MAX_PROBLEMS_SHOWN = 20

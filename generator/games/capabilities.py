@@ -31,6 +31,14 @@ class RoundSheetScorer(Protocol):
     ) -> str: ...
 
 
+class SheetPrinter(Protocol):
+    """Lays out a pack's print sheets on every paper as `game` does, raising the error
+    `game` would. `keep=False`: what it makes is not kept for a game (a pack shortened to
+    find its text too long for a page, kit/too_long.py)."""
+
+    def __call__(self, content: Any, /, keep: bool = True) -> None: ...
+
+
 class BalanceRun(Protocol):
     """A balance bot over many seeds (`sheetgen balance`): the report it prints."""
 
@@ -104,7 +112,7 @@ class Capabilities:
     commands: str | None = None
     # Lays out the pack's print sheets on every paper as `game` does, raising the error
     # `game` would (`sheetgen check`: a text too long for its page is found there).
-    print_sheets: Callable[[Any], None] | None = None
+    print_sheets: SheetPrinter | None = None
     # Checks a game file's own settings against the pack (`sheetgen check --game`).
     check_game_file: Callable[[Any, Path], str] | None = None
     # The game options its game file may set (a validation.Strict model; recorded in the

@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.art.pdf_surface import PdfSurface, register_fonts, string_width
 from generator.art.surface import BLACK, WHITE, Color, FontName, Surface
 from generator.art.text import Measure, wrap
+from generator.common.errors import LayoutError as LayoutError
 from generator.common.errors import SheetgenError
 
 MM = 72 / 25.4
@@ -46,10 +47,6 @@ Orientation = Literal["portrait", "landscape"]
 
 def mm(value: float) -> float:
     return value * MM
-
-
-class LayoutError(SheetgenError):
-    """A page's content does not fit its paper."""
 
 
 @dataclass(frozen=True)

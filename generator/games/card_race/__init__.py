@@ -46,9 +46,10 @@ class CardRaceRules(TableGame, PlannedGame):
             print_sheets=self.print_sheets,
         )
 
-    def print_sheets(self, content: cr_content.CardRace) -> None:
+    def print_sheets(self, content: cr_content.CardRace, keep: bool = True) -> None:
         """Lays out the rules card and score pads in both languages on both papers, as
-        `card-race new` does (`check`: a text too long for its page is found there)."""
+        `card-race new` does (`check`: a text too long for its page is found there). Nothing
+        is kept, whatever `keep` says: `card-race new` makes its sheets again."""
         from generator.games.card_race.files import sheet_files
 
         sheet_files(content, "both", ("a4", "letter"))

@@ -159,11 +159,15 @@ class GalaxyTruckerRules(ScheduledGame):
         key = (self.sheet_kind, content.pack_digest, paper)
         return reuse(key, functools.partial(self.sheet_files, content, (paper,)))
 
-    def print_sheets(self, content: gt_content.GalaxyTrucker) -> None:
+    def print_sheets(self, content: gt_content.GalaxyTrucker, keep: bool = True) -> None:
         """Lays out the print sheets on every paper as a game does (`check`: a text too long
-        for its page is found there, not by `game`; the sheets are kept for the game)."""
+        for its page is found there, not by `game`; the sheets are kept for the game, unless
+        `keep` is False)."""
         for paper in ("a4", "letter"):
-            self.paper_sheets(content, paper)
+            if keep:
+                self.paper_sheets(content, paper)
+            else:
+                self.sheet_files(content, (paper,))
 
     def sheet_files(
         self, content: gt_content.GalaxyTrucker, papers: tuple[str, ...]
