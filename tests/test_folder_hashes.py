@@ -1,10 +1,8 @@
 """Every file a game folder holds, as recorded: the five packs at two seeds each, and the two
-table games played through ten table entries. The two reference games (Galaxy Trucker at
-seed 42, the Card Race example table after ten entries) keep their text files as files
-under tests/golden/ (a change shows as a diff a person can read); their PNG and PDF files,
-and every file of the other cases, are kept as SHA-256 hashes (folder-hashes.json). A
-deliberate change is refreshed with `pytest --update-golden` (tests/golden/README.md says
-how to review it)."""
+table games played through ten table entries. Every case keeps its text files as files under
+tests/golden/ (a change shows as a diff a person can read); PNG and PDF files, which nobody
+can review as a diff, are kept as SHA-256 hashes (folder-hashes.json). A deliberate change
+is refreshed with `pytest --update-golden` (tests/golden/README.md says how to review it)."""
 
 from __future__ import annotations
 
@@ -109,14 +107,26 @@ def case_names() -> list[str]:
     return names
 
 
-# The cases whose text files are kept as files, and the folder under tests/golden/ of each.
-TEXT_GOLDEN = {
+# The two reference games' folders under tests/golden/ (their names predate the others').
+REFERENCE_FOLDERS = {
     f"galaxy-trucker/{REFERENCE_SEED}": "galaxy-trucker-42",
     f"card-race/{SEEDS[0]}/{TABLE_ENTRIES}-entries": "card-race-10-entries",
 }
+SEED_WORDS = {SEEDS[0]: "seed-one", SEEDS[1]: "seed-two"}
+
+
+def text_folder(name: str) -> str:
+    """The folder under tests/golden/ that keeps a case's text files:
+    `keep-on-trucking/folder-hash-seed-two-0123456789` -> `keep-on-trucking-seed-two`."""
+    if name in REFERENCE_FOLDERS:
+        return REFERENCE_FOLDERS[name]
+    pack, seed, *rest = name.split("/")
+    return "-".join([pack, SEED_WORDS[seed], *rest])
+
+
 # The reference games run in the fast lane; the whole matrix with the rest (make test).
 CASES = [
-    pytest.param(name, marks=() if name in TEXT_GOLDEN else pytest.mark.slow)
+    pytest.param(name, marks=() if name in REFERENCE_FOLDERS else pytest.mark.slow)
     for name in case_names()
 ]
 
@@ -154,21 +164,19 @@ def first_text_difference(name: str, folder: Path, files: dict[str, bytes]) -> s
 
 
 def record(name: str, files: dict[str, bytes]) -> None:
-    """--update-golden: this case's hashes, and its text files when it keeps them. Cases run
-    side by side (pytest -n) take turns at folder-hashes.json."""
-    text_folder = TEXT_GOLDEN.get(name)
-    if text_folder:
-        folder = GOLDEN_DIR / text_folder
-        shutil.rmtree(folder, ignore_errors=True)
-        for file, data in files.items():
-            if not file.endswith(BINARY):
-                (folder / file).parent.mkdir(parents=True, exist_ok=True)
-                (folder / file).write_bytes(data)
-        files = {file: data for file, data in files.items() if file.endswith(BINARY)}
+    """--update-golden: this case's text files, and the hashes of its PNG and PDF files.
+    Cases run side by side (pytest -n) take turns at folder-hashes.json."""
+    folder = GOLDEN_DIR / text_folder(name)
+    shutil.rmtree(folder, ignore_errors=True)
+    for file, data in files.items():
+        if not file.endswith(BINARY):
+            (folder / file).parent.mkdir(parents=True, exist_ok=True)
+            (folder / file).write_bytes(data)
+    binary = {file: data for file, data in files.items() if file.endswith(BINARY)}
     with GOLDEN.open("r+") as golden:
         fcntl.flock(golden, fcntl.LOCK_EX)
         recorded = json.loads(golden.read() or "{}")
-        recorded[name] = hashes(files)
+        recorded[name] = hashes(binary)
         kept = {case: recorded[case] for case in case_names() if case in recorded}
         golden.seek(0)
         golden.truncate()
@@ -183,12 +191,10 @@ def test_every_file_of_the_game_folder_is_as_recorded(
     if update_golden:
         record(name, files)
         pytest.skip(f"recorded {name}: review the diff (tests/golden/README.md)")
-    text_folder = TEXT_GOLDEN.get(name)
-    if text_folder:
-        difference = first_text_difference(name, GOLDEN_DIR / text_folder, files)
-        if difference:
-            pytest.fail(difference, pytrace=False)
-        files = {file: data for file, data in files.items() if file.endswith(BINARY)}
+    difference = first_text_difference(name, GOLDEN_DIR / text_folder(name), files)
+    if difference:
+        pytest.fail(difference, pytrace=False)
+    files = {file: data for file, data in files.items() if file.endswith(BINARY)}
     want = json.loads(GOLDEN.read_text())[name]
     got = hashes(files)
     changed = sorted(k for k in set(got) | set(want) if got.get(k) != want.get(k))
