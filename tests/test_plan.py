@@ -52,7 +52,7 @@ def test_every_damage_is_named_by_its_path_and_what_was_expected() -> None:
         ),
         (
             lambda d: d["rounds"][0].update(hidden_stack=True),
-            "rounds[0].hidden_stack: expected a whole number, got True",
+            "rounds[0].hidden_stack: expected a whole number, got true",
         ),
         (
             lambda d: d["schedule"][2].update(turn="3"),
@@ -145,3 +145,60 @@ def test_a_damaged_plan_is_a_clear_error(folder: Path, run: Any) -> None:
     result = run("turn", "2", "-o", str(folder), "--no-images")
     assert result.exit_code == 2
     assert "plan.json: rounds[0].ship: expected text" in result.output
+
+
+def _whole_numbers(data: Any, path: tuple[str | int, ...] = ()) -> Any:
+    """Every whole number of a plan's JSON data, with its path."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _whole_numbers(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _whole_numbers(value, (*path, index))
+    elif type(data) is int:
+        yield path, data
+
+
+def test_a_truth_value_or_a_fraction_is_never_the_whole_number_it_equals() -> None:
+    """Python's `==` takes true for 1, false for 0 and 1.0 for 1: a plan.json edited so
+    passed for the plan written. Every whole number of a plan, given so, is a difference
+    and refused by name."""
+    fine = json.loads(json.dumps(to_data(open_game("galaxy-trucker", SEED, None).plan)))
+    numbers = list(_whole_numbers(fine))
+    assert len({path[0] for path, value in numbers if value in (0, 1)}) >= 3
+    for path, value in numbers:
+        for alike in ([bool(value)] if value in (0, 1) else []) + [float(value)]:
+            data = json.loads(json.dumps(fine))
+            parent = data
+            for part in path[:-1]:
+                parent = parent[part]
+            parent[path[-1]] = alike
+            assert data == fine  # what the bug took for the same plan
+            assert first_difference(data, fine) is not None
+            with pytest.raises(PlanError, match="expected a whole number, got "):
+                from_data(GalaxyTruckerPlan, data)
+    assert first_difference({"a": None}, {}) == "a"
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda d: d.update(format=True), "plan.json: format: expected a whole number, got true"),
+        (lambda d: d.update(format=1.0), "plan.json: format: expected a whole number, got 1.0"),
+        (
+            lambda d: d["rounds"][0].update(round=True),
+            "plan.json: rounds[0].round: expected a whole number, got true",
+        ),
+    ],
+)
+def test_a_hand_edited_truth_value_is_refused_by_every_command(
+    folder: Path, run: Any, change: Any, said: str
+) -> None:
+    """`"format": true` read as 1: `turn` and `round` went on with the plan."""
+    edit_plan(folder, change)
+    before = (folder / "plan.json").read_bytes()
+    for command in (["turn", "2"], ["round", "1"]):
+        result = run(*command, "-o", str(folder), "--no-images")
+        assert result.exit_code == 2, result.output
+        assert said in result.output and "Traceback" not in result.output
+    assert (folder / "plan.json").read_bytes() == before

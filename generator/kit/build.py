@@ -26,7 +26,7 @@ from generator.folder.write import IDENTITY_KEYS, PLAN_FILE, read_existing_plan,
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.kit.assemble import GUIDE_FILE
 from generator.pack.folders import SNAPSHOT_DIR
-from generator.plan.model import PlanError, first_difference, read_plan, to_data
+from generator.plan.model import PlanError, first_difference, read_plan, same_data, to_data
 from generator.render.calendar_name import CALENDAR_FILE
 from generator.render.corrections_guide import with_corrections
 
@@ -200,7 +200,7 @@ def settle(game: Game, found: FolderPlan, force: bool) -> Game:
         return game
     if any(existing.get(k) != plan_data.get(k) for k in IDENTITY_KEYS):
         return game  # another game: write_game refuses it (or replaces it with --force)
-    if existing == plan_data:
+    if same_data(existing, plan_data):
         # The very plan made now (the usual `turn N`): nothing to read back or compare.
         return game
     shown = display_path(root / PLAN_FILE)

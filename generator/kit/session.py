@@ -159,7 +159,7 @@ def check_recorded_plan(
     rhythm and options make from this content (planning takes milliseconds), as the commands
     that write a game's posts already ask (kit/build.py `settle`). A plan of other content (an
     upgraded pack) is not checked here: the commands that write say so."""
-    from generator.plan.model import PlanError, first_difference
+    from generator.plan.model import PlanError, first_difference, same_data
 
     if data.get("content_digest") != pack.digest:
         return
@@ -176,7 +176,7 @@ def check_recorded_plan(
             dict(options) if isinstance(options, dict) else None,
         ).plan
     )
-    if made != data:
+    if not same_data(made, data):
         raise PlanError(
             f"{shown}: not the plan its seed makes (first at {first_difference(data, made)}): "
             "it was edited by hand, or planned by another version of sheetgen; go on with that "

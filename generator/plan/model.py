@@ -197,7 +197,9 @@ def _problem(tp: Any, data: Any, error: str) -> str:
             got = "null" if given is None else type(given).__name__  # JSON's word, not NoneType
             return f"{_where(path)}: expected {what}, got {got}"
         what = " or ".join(_WORDS.get(t, t) for t in wanted)
-        return f"{_where(path)}: expected {what}, got {abridge(repr(given), 60)}"
+        # plan.json's own word for a truth value (`true`), not Python's (`True`).
+        got = str(given).lower() if isinstance(given, bool) else abridge(repr(given), 60)
+        return f"{_where(path)}: expected {what}, got {got}"
     return f"{_where(path)}: {message[:1].lower()}{message[1:]}"
 
 
@@ -246,10 +248,21 @@ def _get(data: Any, path: tuple[str | int, ...]) -> Any:
     return data
 
 
+def same_data(a: Any, b: Any) -> bool:
+    """Two plans (as JSON data) alike value for value and type for type: Python's `==`
+    takes `true` for 1 and 1.0 for 1, so a hand-edited `"format": true` would pass for the
+    plan written."""
+    return first_difference(a, b) is None
+
+
 def first_difference(a: Any, b: Any, path: tuple[str | int, ...] = ()) -> str | None:
-    """Where two plans (as JSON data) first differ, as a path; None if they are equal."""
+    """Where two plans (as JSON data) first differ, as a path; None if they are equal (of
+    the same JSON type too: `true` is not 1, 1.0 is not 1, a key set to null is no key
+    missing)."""
     if isinstance(a, dict) and isinstance(b, dict):
         for key in [*a, *(k for k in b if k not in a)]:
+            if (key in a) != (key in b):
+                return _where((*path, key))
             found = first_difference(a.get(key), b.get(key), (*path, key))
             if found:
                 return found
@@ -260,14 +273,17 @@ def first_difference(a: Any, b: Any, path: tuple[str | int, ...] = ()) -> str | 
             if found:
                 return found
         return None if len(a) == len(b) else _where(path)
-    return None if a == b else _where(path)
+    return None if type(a) is type(b) and a == b else _where(path)
 
 
 def read_plan(tp: type[T], data: Any, shown: str) -> T:
     """A recorded plan (plan.json's data) as `tp`; the file name in every error."""
     if not isinstance(data, dict):
         raise PlanError(f"{shown}: not a sheetgen plan (expected a JSON object)")
-    if data.get("format") != PLAN_FORMAT:
+    found = data.get("format")
+    # Any value that is no whole number (`true`, 1.0, "1") is refused by `from_data` below,
+    # saying what was expected.
+    if found is None or (type(found) is int and found != PLAN_FORMAT):
         raise PlanError(
             f"{shown}: plan format {data.get('format')!r} (expected {PLAN_FORMAT}): it was "
             "written by another version of sheetgen; go on with that version, or start anew"

@@ -152,7 +152,7 @@ def check_recorded_deal(
     from generator.kit.session import plan_header
     from generator.pack.document import Document
     from generator.pack.validation import validate
-    from generator.plan.model import PlanError, first_difference, read_plan, to_data
+    from generator.plan.model import PlanError, first_difference, read_plan, same_data, to_data
 
     typed = read_plan(CardRacePlan, plan, shown)
     if typed.content_digest != pack.digest:
@@ -165,7 +165,7 @@ def check_recorded_deal(
     start = dt.date.fromisoformat(typed.start) if typed.start is not None else None
     made = to_data(plan_header(pack, typed.seed, start))
     made.update(make_plan(content, table, typed.seed, start, typed.salt_bits or OLD_SALT_BITS))
-    if made != plan:
+    if not same_data(made, plan):
         raise PlanError(
             f"{shown}: not the deal its seed makes for its table (first at "
             f"{first_difference(plan, made)}): it was edited by hand, or dealt by another "
