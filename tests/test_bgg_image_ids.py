@@ -7,11 +7,16 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
 
 from generator.cli import main
+from generator.folder import write as write_module
+from generator.games import RenderOptions, ScheduledGame, Scope
+from generator.kit.session import open_game
+from generator.render.bgg_image_ids import bgg_pictures
 
 SEED = "bgg-image-ids-0001"
 PLACEHOLDER = "[ImageID=…]"
@@ -131,3 +136,89 @@ def test_a_line_the_host_broke_is_said_at_its_line(
     (game / "bgg-images.txt").write_text("# mine\nround-1/turn-01-build-tiles.png x12\n")
     result = sheetgen("today", "--platform", "bgg", code=2)
     assert "bgg-images.txt:2: expected a picture's file and its ImageID" in result.output
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["game", "--seed", SEED, "--start", "2026-12-01"], ["round", "1"], ["turn", "1"]],
+    ids=["game", "round", "turn"],
+)
+def test_a_folder_written_again_is_written_once_with_the_numbers_in(
+    sheetgen: Callable[..., Result],
+    game: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    command: list[str],
+) -> None:
+    """The BGG texts get the numbers the host gave in the folder's one all-or-nothing write:
+    a run killed right after it leaves no placeholder where a number was given. (The folder
+    was once written with placeholders, then its BGG texts again: a kill between the two
+    writes left placeholders.)"""
+    sheetgen("bgg-image", "turn-01-build-tiles.png", "8123456")
+    real = write_module._write
+    given: list[dict[str, bytes]] = []
+
+    def killed_after_one_write(*args: Any) -> None:
+        if given:
+            raise KeyboardInterrupt  # the run is killed before any second write
+        given.append({f.path: f.data for f in args[2]})
+        real(*args)
+
+    monkeypatch.setattr(write_module, "_write", killed_after_one_write)
+    sheetgen(*command)
+    assert len(given) == 1
+    assert b"[ImageID=8123456]" in given[0]["round-1/turn-01-build.bgg.txt"]
+    text = (game / "round-1/turn-01-build.bgg.txt").read_text()
+    assert "[ImageID=8123456]" in text and PLACEHOLDER not in text
+    # A picture without a number keeps its placeholder in that same write (`turn 1` writes
+    # turn 1 alone).
+    other = given[0].get("round-1/turn-02-build.bgg.txt")
+    assert (other is None) == (command[0] == "turn")
+    assert other is None or PLACEHOLDER.encode() in other
+
+
+def test_a_broken_line_stops_a_rewrite_before_anything_is_written(
+    sheetgen: Callable[..., Result], game: Path
+) -> None:
+    """The numbers are read before the folder is written: a line the host broke is said at
+    its line (exit 2) and the folder stays as it was, numbers and all."""
+    sheetgen("bgg-image", "turn-01-build-tiles.png", "8123456")
+    text = game / "round-1/turn-01-build.bgg.txt"
+    before = {p: p.read_bytes() for p in (text, game / "manifest.json", game / "plan.json")}
+    broken = "round-1/turn-01-build-tiles.png 8123456\nround-1/turn-02-build-tiles.png\n"
+    (game / "bgg-images.txt").write_text(broken)
+    for command in (["turn", "1"], ["round", "1"], ["game", "--seed", SEED]):
+        result = sheetgen(*command, code=2)
+        assert "bgg-images.txt:2: expected a picture's file and its ImageID" in result.output
+        assert "round-1/turn-02-build-tiles.png" in result.output
+        assert {p: p.read_bytes() for p in before} == before
+
+
+def test_a_folder_in_place_of_the_numbers_is_passed_by(
+    sheetgen: Callable[..., Result], game: Path
+) -> None:
+    """Only a file holds the numbers: anything else by that name is no numbers, as before."""
+    (game / "bgg-images.txt").mkdir()
+    said = sheetgen("turn", "1")
+    assert "ImageIDs from" not in said.output
+    assert PLACEHOLDER in (game / "round-1/turn-01-build.bgg.txt").read_text()
+
+
+@pytest.mark.parametrize("pack", ["galaxy-trucker", "keep-on-trucking", "moon-drop"])
+def test_every_scheduled_game_writes_its_bgg_texts_with_the_numbers_given(pack: str) -> None:
+    """A game's files for a scope carry the ImageIDs the command read (RenderOptions): each
+    scheduled game hands them on to the one assembly of its posts (kit/assemble.py)."""
+    played = open_game(pack, SEED, None)
+    rules = played.rules
+    assert isinstance(rules, ScheduledGame)
+    posts = rules.posts(played.content, played.plan, Scope("game"), ("a4",))
+    post = next(p for p in posts if p.bgg is not None and bgg_pictures(p))
+    ids = {picture: 700 + n for n, picture in enumerate(bgg_pictures(post), 1)}
+    options = RenderOptions(papers=("a4",), image_ids=ids)
+    files = rules.outputs(played.content, played.plan, Scope("turn", post.turn), options)
+    text = next(f.data.decode() for f in files if f.path == f"{post.key}.bgg.txt")
+    assert PLACEHOLDER not in text
+    assert text.count("[ImageID=7") == len(ids) == len(set(ids.values()))
+    plain = rules.outputs(played.content, played.plan, Scope("turn", post.turn), RenderOptions())
+    assert [f.path for f in plain] == [f.path for f in files]
+    unfilled = next(f.data.decode() for f in plain if f.path == f"{post.key}.bgg.txt")
+    assert unfilled.count(PLACEHOLDER) == len(ids)

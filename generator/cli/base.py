@@ -371,22 +371,7 @@ def render(game: Game, found: FolderPlan, scope: Scope, args: GameArgs) -> list[
 
         raise located_overflow(game.pack, game.rules, exc) from None
     report_written(written, found.root, game.plan.game_id)
-    keep_bgg_image_ids(found.root)
     return written
-
-
-def keep_bgg_image_ids(root: Path) -> None:
-    """The BGG texts just written again carry the ImageIDs the host gave before (a game
-    written again after a change of rhythm), where they had the placeholder again."""
-    from generator.host.bgg_images import BGG_IMAGES_FILE
-
-    if not (root / BGG_IMAGES_FILE).is_file():
-        return
-    from generator.host.bgg_refill import keep_image_ids
-
-    filled = keep_image_ids(root)
-    if filled:
-        report(f"ImageIDs from {BGG_IMAGES_FILE} filled in again: {counted(filled, 'BGG text')}")
 
 
 def render_options(args: GameArgs) -> RenderOptions:

@@ -25,21 +25,15 @@ def bgg_image(picture: str | None, image_id: str | None, folder: Path | None) ->
     name); ID the number BGG shows on the picture's page, or that page's address. Without
     PICTURE and ID: any placeholder left filled in from bgg-images.txt (`game`, `round` and
     `turn` keep the numbers themselves), and the pictures still without a number."""
+    from generator.folder.bgg_images import BGG_IMAGES_FILE, read_image_ids, write_image_ids
     from generator.folder.write import write_game
-    from generator.host.bgg_images import (
-        BGG_IMAGES_FILE,
-        bgg_pictures,
-        picture_named,
-        read_image_ids,
-        write_image_ids,
-    )
-    from generator.host.bgg_images import (
-        image_id as parse_id,
-    )
+    from generator.host.bgg_images import image_id as parse_id
+    from generator.host.bgg_images import picture_named
     from generator.host.bgg_refill import filled_texts
     from generator.host.game_folder import require_schedule
     from generator.host.table_open import TableGame, open_host_game
     from generator.host.today import slots_with_posts
+    from generator.render.bgg_image_ids import bgg_pictures
 
     game = open_host_game(folder, None, outline=True)
     if isinstance(game, TableGame):

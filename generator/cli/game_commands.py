@@ -11,7 +11,6 @@ import click
 from generator.cli.base import (
     forget_chosen_seed,
     game_options,
-    keep_bgg_image_ids,
     located_rhythm,
     open_from_args,
     refuse_unknown_game,
@@ -222,7 +221,6 @@ def turn(number: int, **kwargs: Any) -> None:
     report_written(written, found.root, g.plan.game_id)
     for path in written:
         click.echo(f"  {display_path(path)}", err=True)
-    keep_bgg_image_ids(found.root)
     click.echo(planned_rules(g, "`sheetgen turn`").turn_post(g.content, g.plan, number), nl=False)
 
 

@@ -10,8 +10,8 @@ import datetime as dt
 import importlib
 import pkgutil
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from generator.common.errors import ContentError, SheetgenError
@@ -44,6 +44,9 @@ class RenderOptions:
     papers: tuple[str, ...] = ("a4", "letter")
     images: bool = True
     progress: bool = False
+    # The numbers BGG gave the host's uploaded pictures (picture file -> ImageID, from the
+    # folder's bgg-images.txt): the BGG texts are written with them, not with placeholders.
+    image_ids: Mapping[str, int] = field(default_factory=dict, hash=False)
 
 
 class GameRules(ABC):

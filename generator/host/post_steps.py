@@ -104,7 +104,8 @@ def bgg_items(root: Path, post: Post) -> list[Item]:
     pictures uploaded first, then the text pasted with their link and numbers filled in. A
     picture whose ImageID the host has given (bgg-images.txt) is in the gallery already: the
     text carries its number."""
-    from generator.host.bgg_images import read_image_ids, with_image_ids
+    from generator.folder.bgg_images import read_image_ids
+    from generator.render.bgg_image_ids import with_image_ids
 
     name = f"{post.key}.bgg.txt"
     items: list[Item] = []

@@ -5,15 +5,17 @@ gives its posts, pictures and sheets; where each goes is decided here, the same 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import click
 
 from generator.common.output_file import OutputFile
+from generator.games import RenderOptions
 from generator.plan.model import to_data
 from generator.plan.month import HostTask
+from generator.render.bgg_image_ids import with_image_ids
 from generator.render.guide import GUIDE_FILE as GUIDE_FILE  # the kit's guide, by name
 from generator.render.guide import posting_guide
 from generator.render.text import Post
@@ -39,13 +41,23 @@ def drawn(drawing: Drawing, progress: bool) -> list[OutputFile]:
         return list(bar)
 
 
-def post_files(posts: Iterable[Post]) -> list[OutputFile]:
-    """Each post's files: every platform's text, its HTML and its host notes."""
+def post_files(posts: Iterable[Post], image_ids: Mapping[str, int]) -> list[OutputFile]:
+    """Each post's files: every platform's text, its HTML and its host notes. The BGG text
+    carries the ImageIDs the host gave its pictures (`image_ids`), so a folder written again
+    holds them from its one write."""
     return [
         OutputFile(name, text.encode("utf-8"))
         for post in posts
-        for name, text in post.files().items()
+        for name, text in post_texts(post, image_ids).items()
     ]
+
+
+def post_texts(post: Post, image_ids: Mapping[str, int]) -> dict[str, str]:
+    files = post.files()
+    bgg = f"{post.key}.bgg.txt"
+    if image_ids and bgg in files:
+        files[bgg] = with_image_ids(files[bgg], post, image_ids)
+    return files
 
 
 def schedule_files(
@@ -66,16 +78,18 @@ def scope_files(
     posts: list[Post],
     pictures: Callable[[], Drawing] | None = None,
     sheets: Callable[[], list[OutputFile]] | None = None,
-    progress: bool = False,
+    options: RenderOptions | None = None,
     tasks: Sequence[HostTask] = (),
 ) -> list[OutputFile]:
     """A scope's files: its posts and their pictures; the sheets for the whole game or the
     sheets alone; the guide and calendar for the whole game (built from its posts).
-    `progress`: show how far the drawing got (RenderOptions.progress); `tasks`: the host's
-    month beside the posts (ScheduledGame.host_tasks), in the guide and the calendar."""
-    files = post_files(posts) if scope_kind != "sheets" else []
+    `options`: the command's (RenderOptions), for how far the drawing got and the ImageIDs
+    the BGG texts carry; `tasks`: the host's month beside the posts
+    (ScheduledGame.host_tasks), in the guide and the calendar."""
+    options = options or RenderOptions()
+    files = post_files(posts, options.image_ids) if scope_kind != "sheets" else []
     if pictures is not None and scope_kind != "sheets":
-        files += drawn(pictures(), progress)
+        files += drawn(pictures(), options.progress)
     if scope_kind == "game":
         files += schedule_files(game_name, plan, posts, tasks)
     if sheets is not None and scope_kind in ("game", "sheets"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,12 +21,14 @@ from generator.common.errors import SheetgenError, display_path
 from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.common.warnings_count import warn
+from generator.folder.bgg_images import BGG_IMAGES_FILE, read_image_ids
 from generator.folder.corrections_log import read_corrections
 from generator.folder.write import IDENTITY_KEYS, PLAN_FILE, read_existing_plan, write_game
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.kit.assemble import GUIDE_FILE
 from generator.pack.folders import SNAPSHOT_DIR
 from generator.plan.model import PlanError, first_difference, read_plan, same_data, to_data
+from generator.render.bgg_image_ids import carries_image_id
 from generator.render.calendar_name import CALENDAR_FILE
 from generator.render.corrections_guide import with_corrections
 
@@ -257,13 +259,37 @@ def scope_outputs(
 ) -> tuple[dict[str, Any], list[OutputFile]]:
     """What `build` writes: the plan's data and the files of `scope`, with the pack copy."""
     game = settle(game, found, force)
+    if scope.kind != "sheets":  # the sheets alone: no BGG text
+        options = with_recorded_image_ids(options, found)
     files = game.rules.outputs(game.content, game.plan, scope, options)
+    if options.image_ids and report is not None:
+        report_image_ids(files, report)
     files = revised_calendar(files, game, found, report)
     files = guide_with_corrections(files, game, found)
     from generator.pack.load import snapshot
 
     files += [OutputFile(name, data) for name, data in snapshot(game.pack)]
     return to_data(game.plan), files
+
+
+def with_recorded_image_ids(options: RenderOptions, found: FolderPlan) -> RenderOptions:
+    """The options with the ImageIDs the host gave (`sheetgen bgg-image`, bgg-images.txt),
+    read before the write: the BGG texts written again keep them, in the folder's one
+    all-or-nothing write. A line the host broke stops the run at that line, before anything
+    is written; anything but a file there (a folder, a FIFO) is passed by, as no numbers."""
+    if not (found.root / BGG_IMAGES_FILE).is_file():
+        return options
+    ids = read_image_ids(found.root)
+    return replace(options, image_ids=ids) if ids else options
+
+
+def report_image_ids(files: list[OutputFile], report: Report) -> None:
+    """How many of the BGG texts about to be written carry a number the host gave."""
+    filled = [f for f in files if f.path.endswith(".bgg.txt") and carries_image_id(f.data.decode())]
+    if filled:
+        report(
+            f"ImageIDs from {BGG_IMAGES_FILE} filled in again: {counted(len(filled), 'BGG text')}"
+        )
 
 
 def guide_with_corrections(

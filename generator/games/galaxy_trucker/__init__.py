@@ -142,7 +142,7 @@ class GalaxyTruckerRules(ScheduledGame):
             posts,
             pictures if options.images else None,
             sheets,
-            options.progress,
+            options,
             self.host_tasks(content, plan),
         )
 

@@ -156,7 +156,7 @@ class MoonDropRules(ScheduledGame):
             posts,
             pictures,
             sheets,
-            options.progress,
+            options,
             self.host_tasks(content, plan),
         )
 
