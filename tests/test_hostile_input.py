@@ -592,8 +592,14 @@ def test_a_game_file_value_known_only_once_its_pack_is_read_is_located(
             "start: 2026-12-09T10:00:00Z\n",
             "g.yaml:2: start: expected a date (YYYY-MM-DD) or nothing (got '2026-12-09T10:00:00+00",
         ),
+        # YAML reads `yes`, `On` and `true` as a truth value: said `[True]` before.
+        ("yes: x\n", "g.yaml:2: yes: unknown key (allowed keys: pack, seed, start,"),
+        (
+            'start: 2026-12-20\nrhythm:\n  times: {On: "08:00"}\n',
+            "g.yaml:4: rhythm.times: 'On' is not a slot of this game (slots: morning, afternoon)",
+        ),
     ],
-    ids=["number-key", "date-and-time"],
+    ids=["number-key", "date-and-time", "truth-key", "truth-key-in-a-map"],
 )
 def test_a_game_file_key_or_timestamp_is_said_as_written(
     run: Any, tmp_path: Path, text: str, shown: str
@@ -604,6 +610,7 @@ def test_a_game_file_key_or_timestamp_is_said_as_written(
     result = run("plan", "--game", "g.yaml")
     assert_clear_error(result, shown)
     assert "`" not in result.stderr and "datetime." not in result.stderr
+    assert "True" not in result.stderr
 
 
 GAP = "start: 2027-03-20\nrhythm:\n  timezone: Europe/Berlin\n"

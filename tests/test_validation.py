@@ -260,3 +260,14 @@ def test_a_game_file_reports_its_own_keys_and_its_games_options_together(tmp_pat
     game.write_text("pack: keep-on-trucking\nseed: 0042\nships: A\n")
     spec = read_game_file(game)
     assert (spec.seed, spec.options()) == ("0042", {"ships": "A"})
+
+
+def test_a_truth_value_as_a_key_is_the_text_written() -> None:
+    """`yes:`, `On:`, `true:` and `off:` as keys: YAML reads them as true and false, and an
+    error named such a key `[True]`. They are kept as written, as a date or a float key is."""
+    doc = _doc("cards: []\ngoods:\n  yes: {value: 1}\n  On: {value: 2}\n  off: {value: 3}\n")
+    assert list(doc.data["goods"]) == ["yes", "On", "off"]
+    assert doc.line_of(("goods", "On")) == 4
+    assert _problems("cards: []\ntrue: 1\n") == [
+        "deck.yaml:2: true: unknown key (allowed keys: cards, goods)"
+    ]

@@ -116,9 +116,10 @@ class _Builder:
                     )
                     continue
                 key = self.scalar(key_node, (*path, "[key]"))
-                if not isinstance(key, str | int):
-                    # Only text and whole numbers make sense as keys; a date or a float key is
-                    # kept as its text so messages and lookups stay simple.
+                if isinstance(key, bool) or not isinstance(key, str | int):
+                    # Only text and whole numbers make sense as keys; a date, a float or a
+                    # truth value (`yes:`, `on:`, `true:`) is kept as the text written, so
+                    # messages name the key as the author wrote it and lookups stay simple.
                     key = str(key_node.value)
                 if key == "<<":
                     self.problems.append(
