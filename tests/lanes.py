@@ -64,6 +64,7 @@ SLOW = frozenset(
         "test_bgg_image_ids.py::test_a_folder_written_again_is_written_once_with_the_numbers_in",
         "test_bgg_image_ids.py::test_a_line_the_host_broke_is_said_at_its_line",
         "test_bgg_image_ids.py::test_a_number_given_once_is_in_every_text_of_its_post",
+        "test_bgg_image_ids.py::test_a_number_given_again_replaces_the_one_the_texts_had",
         "test_bgg_image_ids.py::test_a_picture_without_a_number_keeps_the_placeholder_and_says_how",
         "test_bgg_image_ids.py::test_a_wrong_picture_or_number_is_refused_and_nothing_written",
         "test_bgg_image_ids.py::test_every_scheduled_game_writes_its_bgg_texts_with_the_numbers_given",

@@ -16,7 +16,8 @@ from generator.cli import main
 from generator.folder import write as write_module
 from generator.games import RenderOptions, ScheduledGame, Scope
 from generator.kit.session import open_game
-from generator.render.bgg_image_ids import bgg_pictures
+from generator.render.bgg_image_ids import bgg_pictures, with_image_ids
+from generator.render.text import Post, PostImage
 
 SEED = "bgg-image-ids-0001"
 PLACEHOLDER = "[ImageID=…]"
@@ -91,6 +92,48 @@ def test_a_post_without_a_picture_carries_no_hint(
     today = sheetgen("today", "--platform", "bgg").output
     assert "ImageID" not in today and "bgg-image" not in today
     assert PLACEHOLDER not in (game / "schedule.bgg.txt").read_text()
+
+
+def test_a_number_given_again_replaces_the_one_the_texts_had(
+    sheetgen: Callable[..., Result], game: Path
+) -> None:
+    """A host who typed a wrong number gives the right one: the BGG text and `today` carry
+    the new number, not the one the text had."""
+    sheetgen("bgg-image", "turn-02-build-tiles.png", "8123456")
+    said = sheetgen("bgg-image", "turn-02-build-tiles.png", "8123499").output
+    assert "ImageID 8123499 (was 8123456)" in said
+    assert "round-1/turn-02-build.bgg.txt: [ImageID=…] filled in" in said
+    text = (game / "round-1/turn-02-build.bgg.txt").read_text()
+    assert "[ImageID=8123499]" in text and "8123456" not in text
+    today = sheetgen("today", "--platform", "bgg").output
+    assert "[ImageID=8123499]" in today and "8123456" not in today
+
+
+def test_each_tag_of_a_post_is_its_own_pictures() -> None:
+    """The k-th ImageID tag is the k-th picture BGG shows (a hidden one is not shown), filled
+    in or not; a tag typed in a name (a zero-width space after its `[`) is no tag."""
+    post = Post(
+        key="round-1/turn-09-flight",
+        title="Turn 9",
+        turn=9,
+        position=0,
+        facebook="",
+        discord="",
+        images=[
+            PostImage("round-1/a.png", "A"),
+            PostImage("round-1/SPOILER_dice.png", "dice", hidden=True),
+            PostImage("round-1/b.png", "B"),
+            PostImage("round-1/c.png", "C"),
+        ],
+    )
+    typed = "[\u200bImageID=5] (a name)"
+    text = f"{typed}\n\n[ImageID=11]\n[ImageID=…]\n[ImageID=…]\n"
+    ids = {"round-1/a.png": 11, "round-1/b.png": 22, "round-1/SPOILER_dice.png": 99}
+    filled = with_image_ids(text, post, ids)
+    assert filled == f"{typed}\n\n[ImageID=11]\n[ImageID=22]\n[ImageID=…]\n"
+    assert with_image_ids(filled, post, {**ids, "round-1/a.png": 12}) == filled.replace(
+        "=11]", "=12]"
+    )
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,9 @@ whose picture the host has given a number (`sheetgen bgg-image`, folder/bgg_imag
 becomes `[ImageID=n]`; a picture without one keeps the visible placeholder.
 
 A post's BGG text has one `[ImageID=…]` line per picture it shows on BGG, in the order of its
-pictures (render/post.py `bgg`), so the k-th placeholder is the k-th picture's."""
+pictures (render/post.py `bgg`), so its k-th ImageID tag, filled in or not, is the k-th
+picture's: a number given again (a correction) replaces the one the text had, and a post
+whose first picture has its number already fills its second with the second's."""
 
 from __future__ import annotations
 
@@ -13,9 +15,11 @@ from collections.abc import Mapping
 from generator.render.post import BGG_IMAGE
 from generator.render.text import Post
 
-# Only the renderer writes a number into an ImageID tag: text someone typed reaches a BGG
-# text with a zero-width space after each `[` (render/post.py `bgg_literal`).
+# Only the renderer writes an ImageID tag, and only this module a number into one: text
+# someone typed reaches a BGG text with a zero-width space after each `[` (render/post.py
+# `bgg_literal`).
 _FILLED = re.compile(r"\[ImageID=\d+\]")
+_TAG = re.compile(f"{re.escape(BGG_IMAGE)}|{_FILLED.pattern}")
 
 
 def bgg_pictures(post: Post) -> list[str]:
@@ -24,7 +28,8 @@ def bgg_pictures(post: Post) -> list[str]:
 
 
 def with_image_ids(text: str, post: Post, ids: Mapping[str, int]) -> str:
-    """The BGG text with each placeholder whose picture has a number filled in."""
+    """The BGG text with each ImageID tag whose picture has a number carrying it; the others
+    as they were."""
     pictures = iter(bgg_pictures(post))
 
     def fill(match: re.Match[str]) -> str:
@@ -32,7 +37,7 @@ def with_image_ids(text: str, post: Post, ids: Mapping[str, int]) -> str:
         known = ids.get(picture) if picture is not None else None
         return f"[ImageID={known}]" if known is not None else match[0]
 
-    return re.sub(re.escape(BGG_IMAGE), fill, text)
+    return _TAG.sub(fill, text)
 
 
 def carries_image_id(text: str) -> bool:
