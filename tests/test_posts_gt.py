@@ -289,3 +289,62 @@ def test_round_start_names_its_sheet(base_texts: dict[str, str]) -> None:
         assert f"Ship {ship} sheet (page {number} of the print pack)" in text
     before = base_texts["before-day-1.facebook.txt"]
     assert "print-pack-a4.pdf" in before and "attached to this post" in before
+
+
+ROLLS_SAID = re.compile(r"dice roll, hidden|hidden in the|in the spoilers|in the comments under")
+
+
+@pytest.mark.parametrize(
+    ("pack", "seed"),
+    [("galaxy-trucker", "no-rolls-0000-abcdefgh"), ("keep-on-trucking", "no-rolls-0001-abcdefgh")],
+)
+def test_a_flight_turn_without_rolls_promises_no_hidden_ones(pack: str, seed: str) -> None:
+    """The game's first flight turn taught that each roll is "hidden in the comments" (or
+    the spoilers), on a turn that had none. A turn without rolls says nothing of hidden
+    rolls on any platform; the first turn with rolls says where they are, once."""
+    game = open_game(pack, seed, None)
+    turns = [flight for rnd in game.plan.rounds for flight in rnd.flight_turns]  # type: ignore[attr-defined]
+    assert not any(e.rolls for e in turns[0].events)
+    rolling = [f.turn for f in turns if any(e.rolls for e in f.events)]
+    found = texts(game, game.plan)
+    flights = {name: text for name, text in found.items() if re.search(r"turn-\d+-flight", name)}
+    said = {name for name, text in flights.items() if ROLLS_SAID.search(text)}
+    for name, text in flights.items():
+        turn = int(re.search(r"turn-(\d+)-flight", name)[1])  # type: ignore[index]
+        if turn not in rolling:
+            assert name not in said, f"{name}: {ROLLS_SAID.search(text)}"
+    # The first rolling turn says it on every platform, as the first flight turn used to.
+    first = f"turn-{rolling[0]:02d}-flight"
+    for flavour in ("facebook", "discord", "bgg", "html"):
+        parts = "".join(text for n, text in found.items() if f"{first}.{flavour}" in n)
+        assert "Each meteor and shot has its own dice roll, hidden in the " in parts, flavour
+    # The game's first flight turn still teaches the rest of the flight rules.
+    opening = next(n for n in found if f"turn-{turns[0].turn:02d}-flight.facebook.txt" in n)
+    assert "Resolve the events in order and write each result" in found[opening]
+
+
+def test_a_first_flight_turn_with_rolls_is_taught_as_before() -> None:
+    """Seed 42 rolls on its first flight turn: the sentence there, never again later."""
+    game = open_game("galaxy-trucker", "42", None)
+    turns = [flight for rnd in game.plan.rounds for flight in rnd.flight_turns]  # type: ignore[attr-defined]
+    assert any(e.rolls for e in turns[0].events)
+    found = texts(game, game.plan)
+    teaching = "Each meteor and shot has its own dice roll, hidden"
+    said = sorted(n for n, text in found.items() if teaching in text and "flight." in n)
+    first = f"turn-{turns[0].turn:02d}-flight."
+    assert said and all(first in name for name in said), said
+
+
+def test_the_sentence_on_hidden_rolls_is_found_in_any_pack_text() -> None:
+    from generator.games.galaxy_trucker.posts import rolls_sentences, without_rolls
+
+    text = "Resolve them. Rolls are hidden {rolls_where}: read one a time! Then rest.\nMore."
+    assert without_rolls(text) == "Resolve them. Then rest.\nMore."
+    assert rolls_sentences(text) == "Rolls are hidden {rolls_where}: read one a time!"
+    only = "Rolls are hidden {rolls_where}.\nFly."
+    assert (without_rolls(only), rolls_sentences(only)) == (
+        "Fly.",
+        "Rolls are hidden {rolls_where}.",
+    )
+    # A pack whose text says nothing of where the rolls are: kept whole, nothing to add.
+    assert (without_rolls("Fly.\nLand."), rolls_sentences("Fly.\nLand.")) == ("Fly.\nLand.", "")

@@ -11,6 +11,7 @@ notes (`Post.host_text`, the posting guide)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container, Sequence
 from typing import Any
 
@@ -51,6 +52,42 @@ ROLLS_WHERE = Per(
     discord="in the spoilers",
     bgg="in the spoilers",
 )
+# What later flight turns say in place of the pack's flight rules.
+REMINDER = (
+    "Write each result in its numbered Event box; a lost component fills a Lost Components box."
+)
+# A sentence ends at its stop and the spaces after it.
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+ROLLS_PLACEHOLDER = "{rolls_where}"
+
+
+def _sentences_of_rolls(text: str) -> tuple[list[str], list[str]]:
+    """The pack text's lines, split into the sentences that say where the rolls are hidden
+    (they hold {rolls_where}) and the text without them, line by line."""
+    rolls, kept = [], []
+    for text_line in text.split("\n"):
+        if ROLLS_PLACEHOLDER not in text_line:
+            kept.append(text_line)
+            continue
+        sentences = SENTENCE_END.split(text_line)
+        rolls += [s for s in sentences if ROLLS_PLACEHOLDER in s]
+        rest = " ".join(s for s in sentences if ROLLS_PLACEHOLDER not in s)
+        if rest:
+            kept.append(rest)
+    return rolls, kept
+
+
+def without_rolls(text: str) -> str:
+    """The flight rules of a turn that rolls no dice: without the sentence on where its
+    rolls are hidden."""
+    return "\n".join(_sentences_of_rolls(text)[1])
+
+
+def rolls_sentences(text: str) -> str:
+    """The flight rules' sentences on where the rolls are hidden (none: empty)."""
+    return " ".join(_sentences_of_rolls(text)[0])
+
+
 STACKS_WHERE = Per(
     facebook="in the comments below, one comment each, in words",
     discord="below as spoilers",
@@ -422,15 +459,19 @@ class PostWriter:
                         only=("facebook",),
                     )
                 )
-        if index > 0 or rnd.round > 1:
-            # Taught with the game's first flight turn; later turns remind.
-            rules: list[Per | str] = [
-                "Write each result in its numbered Event box; a lost component fills a "
-                "Lost Components box."
-            ]
-        else:
+        # Taught with the game's first flight turn; later turns remind. The words on where
+        # the rolls are hidden come with the first turn that has any: a turn without rolls
+        # never promises hidden ones.
+        rolls = any(event.rolls for event in flight.events)
+        template = None
+        if index == 0 and rnd.round == 1:
+            template = self.texts.flight_turn if rolls else without_rolls(self.texts.flight_turn)
+        elif turn == self.rolls_first_taught():
+            template = f"{rolls_sentences(self.texts.flight_turn)} {REMINDER}".lstrip()
+        rules: list[Per | str] = [REMINDER]
+        if template is not None:
             rules = self.filled(
-                self.texts.flight_turn,
+                template,
                 round=rnd.round,
                 first_event=first,
                 last_event=last,
@@ -451,6 +492,15 @@ class PostWriter:
             spoiler_warning=self.texts.spoiler_warning,
             images=self.shown(pictures),
         ).render()
+
+    def rolls_first_taught(self) -> int | None:
+        """The later flight turn that says where rolls are hidden: the game's first with any
+        rolls, when the game's first flight turn had none (None when it had)."""
+        turns = [flight for rnd in self.plan.rounds for flight in rnd.flight_turns]
+        rolling = [flight.turn for flight in turns if any(e.rolls for e in flight.events)]
+        if not rolling or rolling[0] == turns[0].turn:
+            return None
+        return rolling[0]
 
     def end_of_building(self, rnd: RoundPlan) -> Post:
         turn = rnd.flight_turns[0].turn
