@@ -155,3 +155,44 @@ def test_die_shows_its_pips(value: int) -> None:
 def test_die_rejects_bad_values() -> None:
     with pytest.raises(ValueError):
         draw_die(PngSurface.blank(10, 10), 7, 0, 0, 10)
+
+
+def test_every_keep_on_trucking_label_keeps_clear_of_its_panel_and_ring() -> None:
+    """ "FURNACE" and "CATAPULT" crossed their tile's wiring ring, and every wired tile's
+    label sat on the ring's bottom line. Each label now keeps inside what its kind draws
+    along the panel's edge: clear of it on both sides and below, and still large enough
+    to read."""
+    from generator.games.galaxy_trucker.art.tiles import PANEL
+    from generator.games.keep_on_trucking.art import WIRING_INNER_EDGE
+
+    content = load_content("keep-on-trucking")[2]
+    size = 290
+    kinds = {}
+    for tile in content.tiles:
+        kinds.setdefault((content.tile_type(tile).kind, label_of_in(content, tile)), tile)
+    assert {"FURNACE", "CATAPULT", "STASIS", "BOOST"} <= {label for _, label in kinds}
+    drawn: list[tuple[float, float, str, float]] = []
+
+    class Recording(PngSurface):
+        def text(self, x: float, y: float, text: str, *args: object, **kw: Any) -> None:
+            drawn.append((x, y, text, kw["size"]))
+            super().text(x, y, text, *args, **kw)  # type: ignore[arg-type]
+
+    for (kind, label), tile in sorted(kinds.items()):
+        drawn.clear()
+        surface = Recording(PngSurface.blank(size, size).image)
+        draw_tile(surface, content, tile, 0, 0, size)
+        wired = hasattr(content.kinds.tile(kind), "partner")  # fancy wiring: a ring
+        inner = PANEL + (WIRING_INNER_EDGE if wired else 0.007)  # the ring's or panel's line
+        for x, y, text, text_size in (d for d in drawn if d[2] in label.split("\n")):
+            half = surface.text_width(text, size=text_size, font="VeraBd") / 2 / size
+            where = f"{kind} {text!r}"
+            assert x / size - half >= inner + 0.01, where
+            assert x / size + half <= 1 - inner - 0.01, where
+            assert y / size <= 1 - inner - 0.02, where  # the baseline, above the bottom line
+            assert text_size / size >= 0.08, where  # 23 px on a post's 280 px tile
+
+
+def label_of_in(content: Any, tile: Tile) -> str:
+    tile_type = content.tile_type(tile)
+    return str(content.kinds.tile(tile_type.kind).label(tile_type))
