@@ -86,11 +86,6 @@ class TileKind:
         """The short word printed on the tile."""
         return self.name.upper()
 
-    def label_inset(self) -> float:
-        """How far inside the panel's edge (a fraction of the tile) the label keeps clear
-        of: something the kind draws along that edge (a ring) takes the room there."""
-        return 0.0
-
     def legend_label(self, tt: TileType) -> str:
         """The legend's name; sizes (of batteries, holds) are told apart by the picture."""
         return tt.name

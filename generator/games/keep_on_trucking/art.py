@@ -41,19 +41,12 @@ def plating(surface: Surface, f: Frame, side: str, value: str) -> None:
         surface.circle(x, y, f.s * 0.022, stroke=None, fill=RIVET)
 
 
-# The wiring ring: its line's middle this far inside the panel's edge, and its width (both
-# fractions of the tile). The label keeps inside its inner edge (WIRING_INNER_EDGE).
-WIRING_INSET = 0.016
-WIRING_WIDTH = 0.028
-WIRING_INNER_EDGE = WIRING_INSET + WIRING_WIDTH / 2
-
-
 def wiring(surface: Surface, f: Frame, partner: str) -> None:
     """The partner-coloured ring inside the panel's edge."""
     colour = WIRE[partner]
-    lw = f.s * WIRING_WIDTH
-    # Hugging the panel's edge; the label printed along the panel's bottom sits inside it.
-    inset = PANEL + WIRING_INSET
+    lw = f.s * 0.028
+    # Hugging the panel's edge, clear of the label printed along the panel's bottom.
+    inset = PANEL + 0.016
     x, y = f.px(inset, inset)
     size = f.s * (1 - 2 * inset)
     surface.rect(x, y, size, size, stroke=colour, fill=None, width=lw, radius=f.s * 0.025)

@@ -29,10 +29,6 @@ class _Wired(TileKind):
     def wired_picture(self, surface: Surface, frame: Frame, tt: TileType) -> None:
         """The pictogram; the wiring ring is drawn first, under it."""
 
-    def label_inset(self) -> float:
-        # Inside the ring: a long label ("FURNACE", "CATAPULT") touched it, or crossed it.
-        return art.WIRING_INNER_EDGE
-
     def picture(self, surface: Surface, frame: Frame, tt: TileType) -> None:
         art.wiring(surface, frame, self.partner)
         self.wired_picture(surface, frame, tt)
@@ -132,11 +128,6 @@ class CannonEngine(TileKind):
 
     def label(self, tt: TileType) -> str:
         return "CAN+ENG"
-
-    def label_inset(self) -> float:
-        # The widest plain label: at the panel's full room it came within a pixel of the
-        # panel's sides; a little room keeps it clear, as every other label is.
-        return 0.012
 
     def under_panel(self, surface: Surface, frame: Frame, tt: TileType) -> None:
         gt_art.nozzles(surface, frame, tt.strength or 1)

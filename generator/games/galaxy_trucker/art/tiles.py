@@ -131,18 +131,16 @@ LABEL_ROOM = 0.94  # of the panel's width: the label never crosses the panel's e
 LABEL_LEADING = 1.05  # between the two lines of a two-line label ("HOLD +", "BATTERY")
 
 
-def _label(surface: Surface, f: Frame, text: str, inset: float = 0.0) -> None:
+def _label(surface: Surface, f: Frame, text: str) -> None:
     """The label along the panel's bottom; a label too long for one line at full size says
-    where it breaks ("\n"), since shrinking it would take it below 28 px in a post. `inset`:
-    the label keeps that far (a fraction of the tile) inside the panel's edges, clear of a
-    ring drawn along them; a word too wide for the room left is set smaller."""
+    where it breaks ("\n"), since shrinking it would take it below 28 px in a post."""
     lines = text.split("\n")
     size = f.s * LABEL_SIZE
-    room = f.s * (1 - 2 * (PANEL + inset)) * LABEL_ROOM
+    room = f.s * (1 - 2 * PANEL) * LABEL_ROOM
     width = max(surface.text_width(line, size=size, font="VeraBd") for line in lines)
     if width > room:
         size *= room / width
-    cx, base = f.px(0.5, 1 - PANEL - 0.035 - inset)
+    cx, base = f.px(0.5, 1 - PANEL - 0.035)
     for k, line in enumerate(reversed(lines)):
         y = base - k * size * LABEL_LEADING
         surface.text(cx, y, line, size=size, font="VeraBd", color=INK, anchor="middle")
@@ -350,4 +348,4 @@ def tile_inside(
     )
     kind.over_panel(surface, f, tt)
     kind.picture(surface, f, tt)
-    _label(surface, f, kind.label(tt), kind.label_inset())
+    _label(surface, f, kind.label(tt))
