@@ -13,9 +13,9 @@ from icalendar import Calendar
 
 from generator.games import Scope
 from generator.kit.session import open_game
-from generator.plan.model import to_data
 from generator.plan.rhythm import Rhythm
 from generator.plan.schedule import with_eve
+from generator.plan.shared import shared_of
 from generator.render.calendar_ics import calendar_posts
 
 SEED = "calendar-test-seed-0123456789abcdef"
@@ -45,11 +45,11 @@ def test_one_event_per_post_at_its_moment(run: Any, tmp_path: Path, pack: str) -
         msgspec.convert({"timezone": "Europe/Amsterdam", "skip": ["2026-12-03"]}, Rhythm),
     )
     posts = game.rules.posts(game.content, game.plan, Scope("game"))
-    assert len(events) == len(posts) == len(calendar_posts(game.plan, posts))
+    assert len(events) == len(posts) == len(calendar_posts(shared_of(game.plan), posts))
     assert len({str(e["UID"]) for e in events}) == len(events)
     by_key = {p.key.replace("/", "-"): p for p in posts}
-    schedule = with_eve(to_data(game.plan)["schedule"])  # turn 0: the day before day 1
-    moments = {s["turn"]: dt.datetime.fromisoformat(s["at"]) for s in schedule}
+    schedule = with_eve(shared_of(game.plan).schedule)  # turn 0: the day before day 1
+    moments = {s.turn: dt.datetime.fromisoformat(str(s.at)) for s in schedule}
     for event in events:
         key = str(event["UID"]).split("@")[0].split("-", 2)[2]
         post = by_key[key]

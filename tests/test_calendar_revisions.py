@@ -16,6 +16,7 @@ import pytest
 from icalendar import Calendar, Event
 
 from generator.plan.schedule import with_eve
+from generator.plan.shared import read_shared
 
 SEED = "calendar-revision-seed-0123456789abcdef"
 UTC = dt.UTC
@@ -41,10 +42,10 @@ def events(root: Path, tasks: bool = False) -> dict[str, Event]:
 
 def moments(root: Path) -> dict[int, dt.datetime]:
     """Each turn's moment (turn 0: the day before day 1) as plan.json records it."""
-    plan = json.loads((root / "plan.json").read_text())
+    plan = read_shared(json.loads((root / "plan.json").read_text()), "plan.json")
     return {
-        s["turn"]: dt.datetime.fromisoformat(s["at"]).astimezone(UTC)
-        for s in with_eve(plan["schedule"])
+        s.turn: dt.datetime.fromisoformat(str(s.at)).astimezone(UTC)
+        for s in with_eve(plan.schedule)
     }
 
 

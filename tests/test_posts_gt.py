@@ -14,6 +14,7 @@ from generator.games.galaxy_trucker.pictures.layout import render_png
 from generator.games.galaxy_trucker.pictures.planned import PlannedImage
 from generator.kit.session import Game, open_game
 from generator.plan.model import from_data, to_data
+from generator.plan.shared import shared_of
 from generator.render.guide import posting_guide
 
 SEED = "2020"
@@ -39,7 +40,7 @@ def texts(game: Game, plan: Any) -> dict[str, str]:
     plan = typed(game, plan)
     posts = game.rules.posts(game.content, plan, Scope("game"))  # type: ignore[attr-defined]
     found = {name: text for post in posts for name, text in post.files().items()}
-    found["posting-guide.md"] = posting_guide(game.content.texts.game_name, plan, posts)
+    found["posting-guide.md"] = posting_guide(game.content.texts.game_name, shared_of(plan), posts)
     return found
 
 

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from generator.games import RenderOptions, Scope
     from generator.kit.build import FolderPlan
     from generator.kit.session import Game
+    from generator.plan.model import Slot
     from generator.plan.rhythm import Rhythm
 
 
@@ -318,30 +319,30 @@ def refuse_unknown_game(game: Game, found: FolderPlan, output: Path | None) -> N
 
 def warn_moved_posts(game: Game, found: FolderPlan) -> None:
     """A new posting rhythm that moves posts already due is worth a warning."""
-    from generator.plan.model import to_data
     from generator.plan.moments import now
     from generator.plan.rhythm import moved_past_posts
+    from generator.plan.shared import shared_of
 
     existing = found.data
     if existing and existing.get("seed") == game.seed:
         recorded = _recorded_schedule(existing)
         if recorded is None:
             return
-        moved = moved_past_posts(recorded, to_data(game.plan)["schedule"], now())
+        moved = moved_past_posts(recorded, shared_of(game.plan).schedule, now())
         if moved:
             warn(
                 f"the new posting rhythm moves {counted(len(moved), 'post')} already due "
-                f"(from turn {moved[0]['turn']}); to change only later posts, put the change "
+                f"(from turn {moved[0].turn}); to change only later posts, put the change "
                 "under rhythm: changes: with a from: date"
             )
 
 
-def _recorded_schedule(existing: dict[str, Any]) -> list[dict[str, Any]] | None:
+def _recorded_schedule(existing: dict[str, Any]) -> tuple[Slot, ...] | None:
     """The schedule plan.json records, read as the plan's slots; None when it is none a
     sheetgen wrote (edited by hand): there is nothing to compare, and the write that follows
     refuses that plan (or, with --force, replaces it; a calendar's dates are written anew
     from the rhythm)."""
-    from generator.plan.model import PlanError, Slot, from_data, to_data
+    from generator.plan.model import PlanError, Slot, from_data
 
     try:
         slots = from_data(tuple[Slot, ...], existing.get("schedule"))
@@ -349,7 +350,7 @@ def _recorded_schedule(existing: dict[str, Any]) -> list[dict[str, Any]] | None:
         return None
     if not all(slot.at is None or _is_moment(slot.at) for slot in slots):
         return None
-    return [to_data(slot) for slot in slots]
+    return slots
 
 
 def _is_moment(text: str) -> bool:

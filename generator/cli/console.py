@@ -63,7 +63,7 @@ def console(
         written = write_beside_table(table_now.folder, [console_file(page)])
     else:
         require_schedule(game)
-        moment = parse_at(at, game.plan) if at else now()
+        moment = parse_at(at, game.shared) if at else now()
         page = scheduled_console(game, moment, DAYS if days is None else days, PLATFORMS)
         file = console_file(page)
         written = [

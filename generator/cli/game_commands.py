@@ -304,17 +304,17 @@ def reveal(before_end: bool, **kwargs: Any) -> None:
     from generator.games import OutputFile
     from generator.host.reveal_guard import refuse_early_reveal
     from generator.kit.build import write_more
-    from generator.plan.model import to_data
+    from generator.plan.shared import shared_of
     from generator.render.reveal import reveal_post
 
     args = resolve_args(**kwargs, continuing=True)
     g, found = open_from_args(args)
     refuse_unknown_game(g, found, args.output)
-    plan = to_data(g.plan)
+    plan = shared_of(g.plan)
     warning = refuse_early_reveal(plan, before_end)
     if warning:
         warn(warning)
-    post = reveal_post(g.pack.meta.title, plan, plan["schedule"][-1]["turn"])
+    post = reveal_post(g.pack.meta.title, plan, plan.schedule[-1].turn)
     files = [OutputFile(name, text.encode("utf-8")) for name, text in post.files().items()]
     written = write_more(g, found, files, args.force)
     for path in written:

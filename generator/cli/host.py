@@ -106,7 +106,7 @@ def digest(
         table_digest(game, until, everything, host_copy, titles, fragment)
         return
     require_schedule(game)
-    cutoff = digest_cutoff(game.plan, until, everything or (host_copy and until is None))
+    cutoff = digest_cutoff(game.shared, until, everything or (host_copy and until is None))
     files, count, missing, stale = digest_files(game, cutoff, titles, host_copy, fragment)
     warn_missing_pictures(missing)  # before writing: a strict run then writes nothing
     written = write_game(game.root, game.plan, files, force=False)
@@ -165,7 +165,7 @@ def today(
         return
     require_schedule(game)
     work = slots_with_posts(game)
-    day = parse_day(when_words, game.plan)
+    day = parse_day(when_words, game.shared)
     if day is not None and at is not None:
         raise click.UsageError("give either `day N` or --at, not both")
     posted = read_posted(game.root)
@@ -175,7 +175,7 @@ def today(
         shown: Agenda | int = slot_of_day(work, day[0], day[1])
         clock = now()  # a slot asked for before its time gets the not-due-yet banner
     else:
-        moment = parse_at(at, game.plan) if at else now()
+        moment = parse_at(at, game.shared) if at else now()
         shown = agenda(game, work, moment, posted)
     text = today_text(game, work, shown, moment, platforms or PLATFORMS, posted, clock)
     click.echo(text, nl=False)
@@ -231,7 +231,7 @@ def posted(
             "a table game's posts follow its table: `sheetgen today` shows the latest entry's"
         )
     require_schedule(game)
-    moment = parse_at(at, game.plan) if at else now()
+    moment = parse_at(at, game.shared) if at else now()
     made = [c for c in read_corrections(game.root) if c.at <= moment]
     turns: list[int]
     numbers: list[int]
@@ -278,7 +278,7 @@ def _coded_turns(
     from generator.host.console_code import read_code
     from generator.host.today import refuse_not_due, slots_with_posts
 
-    turns = read_code(code, str(game.plan.get("game_id")))
+    turns = read_code(code, game.shared.game_id)
     work = slots_with_posts(game)
     known = {w.slot.turn for w in work}
     strange = [t for t in turns if t not in known]
@@ -354,7 +354,7 @@ def correct(
         return
     if what is None or text is None:
         raise click.UsageError("name the post and say what changed: correct POST --say TEXT")
-    moment = parse_at(at, game.plan) if at else now()
+    moment = parse_at(at, game.shared) if at else now()
     words = checked_text(text)
     post = published_post(game, game_posts(game), what, moment)
     number = record_correction(game, post, words, moment)

@@ -135,20 +135,20 @@ class ScheduledGame(PlannedGame):
 
     def host_tasks(self, content: Any, plan: Any) -> list[HostTask]:
         """The rankings, catch-up pages and reveal of the month, in the order they are due."""
-        from generator.plan.model import as_data
         from generator.plan.month import month_tasks
+        from generator.plan.shared import shared_of
 
-        return month_tasks(as_data(plan), self.round_ends(content, plan))
+        return month_tasks(shared_of(plan), self.round_ends(content, plan))
 
     def month_posts(self, content: Any, plan: Any, posts: list[Post]) -> list[Post]:
         """The game's posts with what players read of the month: the schedule post before
         day 1, a line before each day off, and when each round's scores are due."""
-        from generator.plan.model import as_data
         from generator.plan.month import month_tasks
+        from generator.plan.shared import shared_of
         from generator.render.month_posts import with_month
 
-        data = as_data(plan)  # once: a typed plan's JSON form is not free to make
-        return with_month(posts, data, month_tasks(data, self.round_ends(content, plan)))
+        shared = shared_of(plan)
+        return with_month(posts, shared, month_tasks(shared, self.round_ends(content, plan)))
 
 
 class TableGame(GameRules):

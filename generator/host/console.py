@@ -122,7 +122,7 @@ def scheduled_console(
         )
     posted = read_posted(game.root)
     day = agenda(game, work, at, posted)
-    zone = game_zone(game.plan)
+    zone = game_zone(game.shared)
     start, end = span_of(at, days, zone)
     turns = max(w.slot.turn for w in work)
     slots: list[Slot] = []
@@ -220,7 +220,7 @@ def scheduled_console(
         else:
             after.append("The game is over: every post is out, the rankings and the reveal too.")
     local = at.astimezone(zone)
-    game_id = str(game.plan.get("game_id"))
+    game_id = game.shared.game_id
     last = (end - dt.timedelta(minutes=1)).astimezone(zone)
     folder = display_path(game.root)
     intro = (

@@ -84,7 +84,7 @@ def published_post(game: GameFolder, posts: list[Post], what: str, at: dt.dateti
             "such as round-1/turn-09-flight)"
         )
     post = chosen[0]
-    slot = next(s for s in game_slots(game.plan) if s.turn == post.turn)
+    slot = next(s for s in game_slots(game.shared) if s.turn == post.turn)
     if slot.at is not None and slot.at > at:
         raise SheetgenError(
             f"{post.title} is not due until {when(slot.entry)}: only a published post can be "
@@ -111,15 +111,15 @@ def record_correction(game: GameFolder, post: Post, text: str, at: dt.datetime) 
 
 
 def moment_words(game: GameFolder, at: dt.datetime) -> str:
-    return plan_moment_words(game.plan, at)
+    return plan_moment_words(game.shared, at)
 
 
 def correction_post(game: GameFolder, correction: Correction) -> Post:
     """The correction as a post in every flavour: which post, what changed, that the rest
     stands. The host's words are shown as typed on every platform."""
-    slot = next((s for s in game_slots(game.plan) if s.turn == correction.turn), None)
+    slot = next((s for s in game_slots(game.shared) if s.turn == correction.turn), None)
     of = f" of {when(slot.entry)}" if slot is not None else ""
-    game_line = f"{game.title} · Game {game.plan.get('game_id')}"
+    game_line = f"{game.title} · Game {game.shared.game_id}"
     return PostDraft(
         key=correction.stem,
         title=f"Correction {correction.number}: {correction.title}",
@@ -151,6 +151,6 @@ def correction_files(game: GameFolder, corrections: list[Correction]) -> list[Ou
             text = read_regular_file(guide, MAX_GUIDE_BYTES).decode("utf-8", errors="replace")
         except UnreadableFile as exc:
             raise SheetgenError(f"{display_path(guide)}: {exc}") from None
-        revised = with_corrections(text, game.plan, corrections)
+        revised = with_corrections(text, game.shared, corrections)
         files.append(OutputFile(GUIDE_FILE, revised.encode("utf-8")))
     return files

@@ -18,7 +18,7 @@ import io
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
@@ -33,7 +33,6 @@ from generator.host.game_posts import game_posts
 from generator.host.rankings import SCORES_FILE
 from generator.host.rankings_post import ranking_picture, ranking_post
 from generator.host.scoreboard import game_rankings, game_title
-from generator.plan.model import as_data
 from generator.plan.moments import Slot, game_slots, now, parse_at, parse_day
 from generator.plan.schedule import when, with_eve
 from generator.render.digest_pdf import digest_pdf
@@ -50,6 +49,9 @@ from generator.render.html import (
 from generator.render.post import Block
 from generator.render.reveal import REVEAL_KEY, reveal_post
 from generator.render.text import Post
+
+if TYPE_CHECKING:
+    from generator.plan.shared import SharedPlan
 
 DIGEST_HTML = "digest.html"
 DIGEST_PDF = "digest.pdf"
@@ -94,9 +96,8 @@ class Cutoff:
         return slot.at <= self.at
 
 
-def digest_cutoff(plan: dict[str, Any], until: str | None, everything: bool) -> Cutoff:
+def digest_cutoff(plan: SharedPlan, until: str | None, everything: bool) -> Cutoff:
     """--until as typed: a day, a date (its whole day), a date and time; default now."""
-    plan = as_data(plan)
     if everything:
         return Cutoff(everything=True)
     if until is None:
@@ -110,7 +111,7 @@ def digest_cutoff(plan: dict[str, Any], until: str | None, everything: bool) -> 
 def not_yet_due(game: GameFolder, posts: list[Post], cutoff: Cutoff) -> list[Post]:
     """The posts of a page whose moment has not come. A game without dates cannot tell: a
     page of `--until 'day N'` is the host's word for what is out, the whole game is not."""
-    slots = game_slots(game.plan)
+    slots = game_slots(game.shared)
     moments = {s.turn: s.at for s in slots if s.at is not None}
     if len(moments) < len(slots):
         return posts if cutoff.everything else []
@@ -122,10 +123,10 @@ def refuse_future(game: GameFolder, future: list[Post], cutoff: Cutoff) -> None:
     """A players' page never holds a post not yet due: say so, and how to get the host's copy."""
     if not future:
         return
-    slots = {s["turn"]: s for s in with_eve(game.plan["schedule"])}
+    slots = {s.turn: s for s in with_eve(game.shared.schedule)}
     first = future[0]
     asked = "--all" if cutoff.everything else "--until"
-    if any(s.at is None for s in game_slots(game.plan)):
+    if any(s.at is None for s in game_slots(game.shared)):
         why = (
             f"{asked}: this game has no dates, so sheetgen cannot tell which of its "
             f"{counted(len(future), 'post')} are out"
@@ -144,7 +145,7 @@ def refuse_future(game: GameFolder, future: list[Post], cutoff: Cutoff) -> None:
 
 
 def published(game: GameFolder, cutoff: Cutoff) -> list[Post]:
-    slots = {s.turn: s for s in game_slots(game.plan)}
+    slots = {s.turn: s for s in game_slots(game.shared)}
     names = list(dict.fromkeys(s.name for s in slots.values()))
     return [p for p in game_posts(game) if cutoff.includes(slots[p.turn], names)]
 
@@ -331,8 +332,8 @@ def build_page(
 ) -> tuple[Page, int]:
     """The page, and how many pictures were missing from the folder. `rankings`: the rankings
     posts by key (`page_rankings`), shown after the rounds they follow."""
-    game_line = f"{game.title} · Game {game.plan.get('game_id')}"
-    by_turn = {s["turn"]: s for s in with_eve(game.plan["schedule"])}
+    game_line = f"{game.title} · Game {game.shared.game_id}"
+    by_turn = {s.turn: s for s in with_eve(game.shared.schedule)}
     sections: list[PageSection] = []
     missing = 0
     seen_round = False
@@ -351,7 +352,7 @@ def build_page(
         for image in post.images:
             if not image.on_page:
                 continue
-            found = embedded_image(game.root / image.file, str(game.plan.get("game_id")))
+            found = embedded_image(game.root / image.file, game.shared.game_id)
             if found is None:
                 missing += 1
                 continue
@@ -380,7 +381,7 @@ def build_page(
         "system). Print the sheets below, then play the posts one by one.",
     ]
     footer = (
-        f"{game.title} · game {game.plan.get('game_id')} · made with sheetgen from the "
+        f"{game.title} · game {game.shared.game_id} · made with sheetgen from the "
         "game's folder; works offline."
     )
     if host_copy:
@@ -447,7 +448,7 @@ def _add_reveal(game: GameFolder, posts: list[Post], sections: list[PageSection]
     every = game_posts(game)
     if not every or not all(p.key in shown for p in every):
         return
-    post = reveal_post(game.title, game.plan, game.plan["schedule"][-1]["turn"])
+    post = reveal_post(game.title, game.shared, game.shared.schedule[-1].turn)
     page_post = PagePost(
         anchor=REVEAL_KEY, title=post.title, when="After the last post", blocks=post_blocks(post)
     )
@@ -514,7 +515,7 @@ def _written_text(path: Path) -> str | None:
 def cutoff_words(game: GameFolder, posts: list[Post], cutoff: Cutoff) -> str:
     if not posts:
         return "the start (nothing posted yet)"
-    last = {s["turn"]: s for s in with_eve(game.plan["schedule"])}[posts[-1].turn]
+    last = {s.turn: s for s in with_eve(game.shared.schedule)}[posts[-1].turn]
     return when(last)
 
 

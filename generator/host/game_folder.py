@@ -9,6 +9,7 @@ the pack or planning the month when nothing it depends on changed."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
@@ -21,6 +22,7 @@ from generator.pack.folders import SNAPSHOT_DIR
 if TYPE_CHECKING:
     from generator.games import GameRules
     from generator.host.outline import Outline
+    from generator.plan.shared import SharedPlan
 
 OUTPUT_DIR = Path("output")
 PAPERS = ("a4", "letter")  # what `--paper both` writes, in the order posts name them
@@ -97,6 +99,14 @@ class GameFolder:
             self.__dict__["typed"] = typed
         self.pack_roots = [p.root for p in pack.chain()]
 
+    @cached_property
+    def shared(self) -> SharedPlan:
+        """The plan's shared part (header, schedule, rhythm, options), read from plan.json
+        without the game's modules: what the host's commands read of the calendar."""
+        from generator.plan.shared import read_shared
+
+        return read_shared(self.plan, display_path(self.root / PLAN_FILE))
+
     @property
     def loaded(self) -> bool:
         return all(name in self.__dict__ for name in LOADED)
@@ -156,12 +166,11 @@ def open_folder(folder: Path | None, lazy: bool = False) -> GameFolder:
 
 def require_schedule(game: GameFolder) -> None:
     """today and digest work on games whose posts are planned ahead, slot by slot."""
-    schedule = game.plan.get("schedule")
     if game.outline is not None:
         has_posts = game.outline.posts_planned
     else:
         from generator.games import ScheduledGame
 
         has_posts = isinstance(game.rules, ScheduledGame)
-    if not isinstance(schedule, list) or not schedule or not has_posts:
+    if not has_posts or not game.shared.schedule:
         raise lacking(game.title, "posts", "this command (it works for games with a schedule)")

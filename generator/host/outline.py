@@ -150,8 +150,7 @@ def _made(game: GameFolder) -> Outline:
     caps = game.rules.capabilities
     table = isinstance(game.rules, TableGame)
     planned = isinstance(game.rules, ScheduledGame)
-    schedule = game.plan.get("schedule")
-    scheduled = planned and not table and isinstance(schedule, list) and bool(schedule)
+    scheduled = planned and not table and bool(game.shared.schedule)
     posts = game_posts(game) if scheduled else []
     rules = game.rules
     tasks = (

@@ -3,20 +3,23 @@ give it away before then unless the host insists, and then says what it gives aw
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from generator.common.errors import SheetgenError
 from generator.common.plural import counted
 from generator.plan.moments import game_slots, now
 from generator.plan.schedule import when
 
+if TYPE_CHECKING:
+    from generator.plan.shared import SharedPlan
 
-def refuse_early_reveal(plan: dict[str, Any], before_end: bool) -> str | None:
+
+def refuse_early_reveal(plan: SharedPlan, before_end: bool) -> str | None:
     """None when the reveal is due; a warning for the host when `before_end` insists on an
     early one; otherwise a clear refusal (exit 2)."""
-    if "schedule" not in plan:
+    if not plan.schedule:
         raise SheetgenError(
-            f"game {plan.get('game_id')} is a table game with no posting schedule: its "
+            f"game {plan.game_id} is a table game with no posting schedule: its "
             "secrets come out through its own table commands (each round's last post, or its "
             "reveal command), not `sheetgen reveal`"
         )

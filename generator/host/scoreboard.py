@@ -27,10 +27,10 @@ def game_rankings(
     spec = score_spec(game)
     path = scores or game.root / SCORES_FILE
     entries = read_scores(path, spec, game.root)
-    # A game's own choice: top level, or among its game options (Keep on Trucking).
-    options = game.plan.get("options")
-    dock_name = titles or game.plan.get("titles")
-    if dock_name is None and isinstance(options, dict):
+    # A game's own choice, among its game options (Keep on Trucking).
+    options = game.shared.options
+    dock_name = titles
+    if dock_name is None and options is not None:
         dock_name = options.get("titles")
     dock = None
     if isinstance(dock_name, str) and dock_name != "none":
@@ -42,7 +42,7 @@ def game_rankings(
 
 
 def game_title(game: GameFolder) -> GameTitle:
-    return GameTitle(game.title, str(game.plan.get("game_id")))
+    return GameTitle(game.title, game.shared.game_id)
 
 
 def write_rankings(

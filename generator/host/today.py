@@ -48,7 +48,7 @@ def slots_with_posts(game: GameFolder) -> list[SlotWork]:
     for post in posts:
         # A game written with --no-images has none to attach (its texts name none either).
         post.images = [im for im in post.images if (game.root / im.file).is_file()]
-    work = [SlotWork(s, [p for p in posts if p.turn == s.turn]) for s in game_slots(game.plan)]
+    work = [SlotWork(s, [p for p in posts if p.turn == s.turn]) for s in game_slots(game.shared)]
     return [w for w in work if w.posts]
 
 
@@ -153,7 +153,7 @@ def agenda(game: GameFolder, work: list[SlotWork], at: dt.datetime, posted: Post
         raise SheetgenError(
             "this game has no dates (no start date): ask for a day, `sheetgen today day N`"
         )
-    zone = game_zone(game.plan)
+    zone = game_zone(game.shared)
     today = at.astimezone(zone).date()
     came = [i for i, moment in enumerate(moments) if moment <= at]
     todays = [i for i in came if moments[i].astimezone(zone).date() == today]
@@ -227,7 +227,7 @@ def pending_corrections(
 ) -> tuple[Correction, ...]:
     """Corrections made by `at` and not marked posted; in a folder that records nothing,
     those made that day."""
-    zone = game_zone(game.plan)
+    zone = game_zone(game.shared)
     made = [c for c in read_corrections(game.root) if c.at <= at]
     if posted.tracked:
         return tuple(c for c in made if c.number not in posted.corrections)
@@ -276,7 +276,7 @@ def _quiet_reason(
     today: dt.date,
     posted: Posted,
 ) -> str:
-    zone = game_zone(game.plan)
+    zone = game_zone(game.shared)
     if todays:
         # Today's slots so far are marked; a later one today, if any, is the next below.
         return "Everything due so far today is out (marked posted)."
@@ -291,7 +291,7 @@ def _quiet_reason(
     from generator.kit.session import recorded_rhythm
     from generator.plan.rhythm import why_no_posts
 
-    rhythm = recorded_rhythm(game.plan)
+    rhythm = recorded_rhythm(game.shared.rhythm)
     slots = list(dict.fromkeys(w.slot.name for w in work if w.slot.day >= 1))
     why = why_no_posts(rhythm, today, slots) if rhythm is not None else None
     return f"No posts today: {why or 'the rhythm has none on this date'}."
@@ -419,9 +419,9 @@ def today_text(
     """`plan_of_day`: the agenda at a moment, or the index of a slot the host asked for by
     day (`today day 7`), shown whatever the clock says; `clock`, the moment it is asked at,
     puts a not-due-yet banner above a slot whose time has not come."""
-    title = f"{game.title} · game {game.plan.get('game_id')}"
+    title = f"{game.title} · game {game.shared.game_id}"
     lines = [title]
-    zone = game_zone(game.plan)
+    zone = game_zone(game.shared)
     turns = max(w.slot.turn for w in work)
     if at is not None:
         local = at.astimezone(zone)
@@ -505,7 +505,7 @@ def refuse_not_due(
     later = [w for w in work if w.slot.turn in turns and w.slot.at is not None and w.slot.at > at]
     if not later:
         return
-    zone = game_zone(game.plan)
+    zone = game_zone(game.shared)
     first = later[0].slot
     named = (
         f"turn {first.turn} is not due yet: it is due"
@@ -525,7 +525,7 @@ def _named_turns(
 ) -> tuple[list[int], str]:
     turns = [w.slot.turn for w in work]
     if what and what[0].lower() == "day":
-        day = parse_day(what, game.plan)
+        day = parse_day(what, game.shared)
         assert day is not None
         item = work[slot_of_day(work, day[0], day[1])]
         chosen = [w.slot.turn for w in work if w.slot.day == day[0]] if day[1] is None else []

@@ -7,14 +7,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import click
 
 from generator.common.output_file import OutputFile
 from generator.games import RenderOptions
-from generator.plan.model import to_data
+from generator.plan.model import Plan
 from generator.plan.month import HostTask
+from generator.plan.shared import shared_of
 from generator.render.bgg_image_ids import with_image_ids
 from generator.render.guide import GUIDE_FILE as GUIDE_FILE  # the kit's guide, by name
 from generator.render.guide import posting_guide
@@ -61,19 +61,20 @@ def post_texts(post: Post, image_ids: Mapping[str, int]) -> dict[str, str]:
 
 
 def schedule_files(
-    game_name: str, plan: Any, posts: list[Post], tasks: Sequence[HostTask] = ()
+    game_name: str, plan: Plan, posts: list[Post], tasks: Sequence[HostTask] = ()
 ) -> list[OutputFile]:
     """The posting guide and, for a dated game, the calendar of every post and host task."""
     # The calendar library is loaded only by the commands that write a calendar.
     from generator.render.calendar_ics import calendar_file
 
-    guide = OutputFile(GUIDE_FILE, posting_guide(game_name, plan, posts, tasks).encode("utf-8"))
-    return [guide, *calendar_file(game_name, to_data(plan), posts, tasks)]
+    shared = shared_of(plan)
+    guide = OutputFile(GUIDE_FILE, posting_guide(game_name, shared, posts, tasks).encode("utf-8"))
+    return [guide, *calendar_file(game_name, shared, posts, tasks)]
 
 
 def scope_files(
     game_name: str,
-    plan: Any,
+    plan: Plan,
     scope_kind: str,
     posts: list[Post],
     pictures: Callable[[], Drawing] | None = None,

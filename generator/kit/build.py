@@ -28,6 +28,7 @@ from generator.games import OutputFile, RenderOptions, Scope
 from generator.kit.assemble import GUIDE_FILE
 from generator.pack.folders import SNAPSHOT_DIR
 from generator.plan.model import PlanError, first_difference, read_plan, same_data, to_data
+from generator.plan.shared import shared_of
 from generator.render.bgg_image_ids import carries_image_id
 from generator.render.calendar_name import CALENDAR_FILE
 from generator.render.corrections_guide import with_corrections
@@ -179,10 +180,10 @@ def open_in_folder(
     if start is None and same and existing and existing.get("start"):
         start = dt.date.fromisoformat(existing["start"])
         report(f"Using start date {start} recorded in {display_path(root)}")
-        rhythm = rhythm or recorded_rhythm(existing)
+        rhythm = rhythm or recorded_rhythm(existing.get("rhythm"))
     elif rhythm is None and same and existing and existing.get("start") == _iso(start):
         # Without a game file, the posting rhythm the folder was written with stays.
-        rhythm = recorded_rhythm(existing)
+        rhythm = recorded_rhythm(existing.get("rhythm"))
     return plan_game(pack, rules, content, seed, start, rhythm, options), found
 
 
@@ -298,15 +299,15 @@ def guide_with_corrections(
     """The posting guide, when written again into a game that has corrections
     (`sheetgen correct`), keeps its corrections section. Another game's corrections (a
     `--force` over a folder) are not this game's."""
-    data = to_data(game.plan)
-    same = found.data is not None and found.data.get("game_id") == data.get("game_id")
+    plan = shared_of(game.plan)
+    same = found.data is not None and found.data.get("game_id") == plan.game_id
     index = next((i for i, f in enumerate(files) if f.path == GUIDE_FILE), None)
     if index is None or not same:
         return files
     corrections = read_corrections(found.root)
     if not corrections:
         return files
-    text = with_corrections(files[index].data.decode("utf-8"), data, corrections)
+    text = with_corrections(files[index].data.decode("utf-8"), plan, corrections)
     return [*files[:index], OutputFile(GUIDE_FILE, text.encode("utf-8")), *files[index + 1 :]]
 
 

@@ -5,6 +5,7 @@ the rules module adds what its game decides."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 from generator.common.errors import ContentError, SheetgenError
 from generator.games import GameRules, PlannedGame, rules_for
 from generator.pack.load import Pack, load_pack
-from generator.plan.model import PLAN_FORMAT, PlanHeader, from_data, to_data
+from generator.plan.model import PLAN_FORMAT, PlanHeader, to_data
 from generator.plan.seeds import commitment, game_id
+from generator.plan.shared import read_shared, shared_of
 
 if TYPE_CHECKING:
     # The posting rhythm's models are built by a command that plans or reads a schedule,
@@ -123,29 +125,33 @@ def plan_game(
     if isinstance(rules, PlannedGame):
         check_dates(start, rules.turn_count(content))
         plan = rules.make_plan(content, header, start, options or None)
-    data = to_data(plan)
-    if start is not None and isinstance(data.get("schedule"), list):
+    schedule = shared_of(plan).schedule
+    if start is not None and schedule:
         # Dates and clock times only: the rhythm is applied after every random choice is
         # made and feeds no stream, so it can never change what a post shows.
         rhythm = rhythm or Rhythm()
-        slots = list(dict.fromkeys(s["slot"] for s in data["schedule"]))
-        data["schedule"] = apply_rhythm(data["schedule"], start, rhythm, slots)
-        data["rhythm"] = rhythm.record()
-        plan = from_data(rules.plan_type, data)
+        slots = list(dict.fromkeys(s.slot for s in schedule))
+        # The two fields every scheduled game's plan ends with (plan/shared.py), by name:
+        # the Plan type declares no rhythm, each game's plan does.
+        calendar: dict[str, Any] = {
+            "schedule": apply_rhythm(schedule, start, rhythm, slots),
+            "rhythm": rhythm.record(),
+        }
+        plan = dataclasses.replace(plan, **calendar)
     elif rhythm is not None and rhythm != Rhythm():
         raise RhythmError((), "a posting rhythm needs a start date (start: in the game file)")
     return Game(pack, rules, content, seed, start, plan, options)
 
 
-def recorded_rhythm(plan: dict[str, Any]) -> Rhythm | None:
-    """The rhythm a game folder's plan.json was written with."""
+def recorded_rhythm(record: Any) -> Rhythm | None:
+    """The rhythm a game folder's plan.json was written with, from its record there
+    (SharedPlan.rhythm, or plan.json's `rhythm` as the commands that write a folder read it)."""
     from generator.plan.rhythm import recorded
 
-    data = plan.get("rhythm")
-    if not isinstance(data, dict):
+    if not isinstance(record, dict):
         return None
     try:
-        return recorded(data)
+        return recorded(record)
     except ValueError as exc:
         raise SheetgenError(f"plan.json: rhythm: cannot read it ({exc})") from None
 
@@ -161,19 +167,19 @@ def check_recorded_plan(
     upgraded pack) is not checked here: the commands that write say so."""
     from generator.plan.model import PlanError, first_difference, same_data
 
-    if data.get("content_digest") != pack.digest:
+    recorded = read_shared(data, shown)
+    if recorded.content_digest != pack.digest:
         return
-    start = data.get("start")
-    options = data.get("options")
+    start = recorded.start
     made = to_data(
         plan_game(
             pack,
             rules,
             content,
-            str(data.get("seed")),
-            dt.date.fromisoformat(start) if isinstance(start, str) else None,
-            recorded_rhythm(data),
-            dict(options) if isinstance(options, dict) else None,
+            recorded.seed,
+            dt.date.fromisoformat(start) if start is not None else None,
+            recorded_rhythm(recorded.rhythm),
+            dict(recorded.options) if recorded.options is not None else None,
         ).plan
     )
     if not same_data(made, data):

@@ -5,12 +5,14 @@ posting rhythm's schema (plan/rhythm.py, which re-exports these)."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from generator.plan.model import Slot
 
 DEFAULT_TIMEZONE = "UTC"
 
 
-def moment(entry: dict[str, Any]) -> dt.datetime | None:
+def moment(entry: Slot) -> dt.datetime | None:
     """When a schedule entry goes out (timezone-aware), or None for an undated game."""
-    at = entry.get("at")
-    return dt.datetime.fromisoformat(at) if at else None
+    return dt.datetime.fromisoformat(entry.at) if entry.at else None

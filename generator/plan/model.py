@@ -105,11 +105,6 @@ def to_data(value: Any) -> Any:
     return value
 
 
-def as_data(plan: Any) -> dict[str, Any]:
-    """A plan in its JSON form, whether given typed or already as data (plan.json's)."""
-    return plan if isinstance(plan, dict) else to_data(plan)
-
-
 def _where(path: tuple[str | int, ...]) -> str:
     text = ""
     for part in path:
@@ -276,8 +271,8 @@ def first_difference(a: Any, b: Any, path: tuple[str | int, ...] = ()) -> str | 
     return None if type(a) is type(b) and a == b else _where(path)
 
 
-def read_plan(tp: type[T], data: Any, shown: str) -> T:
-    """A recorded plan (plan.json's data) as `tp`; the file name in every error."""
+def check_format(data: Any, shown: str) -> dict[str, Any]:
+    """plan.json's data, refused unless it is a plan in this version's format."""
     if not isinstance(data, dict):
         raise PlanError(f"{shown}: not a sheetgen plan (expected a JSON object)")
     found = data.get("format")
@@ -288,6 +283,12 @@ def read_plan(tp: type[T], data: Any, shown: str) -> T:
             f"{shown}: plan format {data.get('format')!r} (expected {PLAN_FORMAT}): it was "
             "written by another version of sheetgen; go on with that version, or start anew"
         )
+    return data
+
+
+def read_plan(tp: type[T], data: Any, shown: str) -> T:
+    """A recorded plan (plan.json's data) as `tp`; the file name in every error."""
+    check_format(data, shown)
     try:
         return from_data(tp, data)
     except PlanError as exc:

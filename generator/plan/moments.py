@@ -7,13 +7,16 @@ import datetime as dt
 import os
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from generator.common.errors import SheetgenError
+from generator.plan import model
 from generator.plan.clock import DEFAULT_TIMEZONE, moment
-from generator.plan.model import as_data
 from generator.plan.schedule import with_eve
+
+if TYPE_CHECKING:
+    from generator.plan.shared import SharedPlan
 
 _DAY = re.compile(r"^day\s+(\d{1,4})(?:\s+([a-z-]+))?$", re.IGNORECASE)
 
@@ -26,25 +29,20 @@ class Slot:
     day: int
     name: str
     at: dt.datetime | None
-    entry: dict[str, Any]
+    entry: model.Slot
 
 
-def game_slots(plan: dict[str, Any]) -> list[Slot]:
-    plan = as_data(plan)
-    return [Slot(s["turn"], s["day"], s["slot"], moment(s), s) for s in with_eve(plan["schedule"])]
+def game_slots(plan: SharedPlan) -> list[Slot]:
+    return [Slot(s.turn, s.day, s.slot, moment(s), s) for s in with_eve(plan.schedule)]
 
 
-def game_zone(plan: dict[str, Any]) -> ZoneInfo:
-    plan = as_data(plan)
-    rhythm = plan.get("rhythm")
-    name = rhythm.get("timezone") if isinstance(rhythm, dict) else None
-    return ZoneInfo(name if isinstance(name, str) else DEFAULT_TIMEZONE)
+def game_zone(plan: SharedPlan) -> ZoneInfo:
+    return ZoneInfo(plan.timezone or DEFAULT_TIMEZONE)
 
 
-def parse_at(text: str, plan: dict[str, Any], end_of_day: bool = False) -> dt.datetime:
+def parse_at(text: str, plan: SharedPlan, end_of_day: bool = False) -> dt.datetime:
     """'YYYY-MM-DD HH:MM' or 'YYYY-MM-DD' (its start, or its end with end_of_day) in the
     game's time zone."""
-    plan = as_data(plan)
     text = text.strip()
     zone = game_zone(plan)
     try:
@@ -60,9 +58,8 @@ def parse_at(text: str, plan: dict[str, Any], end_of_day: bool = False) -> dt.da
     return parsed.replace(tzinfo=zone)
 
 
-def parse_day(words: tuple[str, ...], plan: dict[str, Any]) -> tuple[int, str | None] | None:
+def parse_day(words: tuple[str, ...], plan: SharedPlan) -> tuple[int, str | None] | None:
     """`day 7` or `day 7 afternoon` -> (7, 'afternoon'); None when no words are given."""
-    plan = as_data(plan)
     if not words:
         return None
     match = _DAY.match(" ".join(words))

@@ -17,17 +17,18 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from generator.plan.clock import moment
-from generator.plan.model import as_data
+from generator.plan.model import Slot
 from generator.plan.schedule import date_text
 
 if TYPE_CHECKING:
     # The rhythm's schema (msgspec) is loaded only for a plan that records a rhythm, when
     # a day off is looked up: `today` reads the month's tasks without it.
     from generator.plan.rhythm import Rhythm
+    from generator.plan.shared import SharedPlan
 
 RANKINGS = "rankings"
 DIGEST = "digest"
@@ -60,52 +61,51 @@ class HostTask:
         return "rankings/final" if self.final else f"rankings/round-{self.round}"
 
 
-def _entries(plan: Any) -> list[dict[str, Any]]:
-    return [dict(e) for e in as_data(plan)["schedule"]]
+def _slot_names(plan: SharedPlan) -> list[str]:
+    return list(dict.fromkeys(e.slot for e in plan.schedule))
 
 
-def _next_day_same_time(plan: Any, entry: dict[str, Any]) -> tuple[dt.datetime | None, str]:
+def _next_day_same_time(plan: SharedPlan, entry: Slot) -> tuple[dt.datetime | None, str]:
     """The next posting date after a slot's (a rest day or skipped date is passed over), at
     its wall-clock time (a clock change keeps 17:30 at 17:30)."""
-    if not entry.get("date"):
-        return None, f"the day after day {entry['day']}"
-    date = dt.date.fromisoformat(entry["date"]) + dt.timedelta(days=1)
+    if not entry.date:
+        return None, f"the day after day {entry.day}"
+    date = dt.date.fromisoformat(entry.date) + dt.timedelta(days=1)
     rhythm = _rhythm(plan)
     if rhythm is not None:
         from generator.plan.rhythm import next_posting_date
 
-        slots = list(dict.fromkeys(e["slot"] for e in _entries(plan)))
-        date = next_posting_date(rhythm, date - dt.timedelta(days=1), slots)
+        date = next_posting_date(rhythm, date - dt.timedelta(days=1), _slot_names(plan))
     at = moment(entry)
-    if at is None:
+    if at is None or entry.timezone is None:
         return None, f"{date:%a} {date.day} {date:%b %Y}"
-    zone = ZoneInfo(entry["timezone"])
+    zone = ZoneInfo(entry.timezone)
     local = dt.datetime.combine(date, at.astimezone(zone).time().replace(tzinfo=None))
     later = local.replace(tzinfo=zone)
     return later, f"{later:%a} {later.day} {later:%b %Y}, {later:%H:%M} {later.tzname()}"
 
 
-def _slot_words(entry: dict[str, Any]) -> str:
-    text = f"Day {entry['day']}, {entry['slot']}"
-    return f"{text} ({date_text(entry)})" if entry.get("date") else text
+def _slot_words(entry: Slot) -> str:
+    text = f"Day {entry.day}, {entry.slot}"
+    return f"{text} ({date_text(entry)})" if entry.date else text
 
 
-def rankings_tasks(plan: Any, rounds: Sequence[tuple[str, int]]) -> list[HostTask]:
+def rankings_tasks(plan: SharedPlan, rounds: Sequence[tuple[str, int]]) -> list[HostTask]:
     """`rounds`: each scored round's key (as scores.csv has it) and the turn of its last
     post, in play order. A round's scores are due by the same slot of the next game day."""
-    entries = _entries(plan)
-    by_turn = {e["turn"]: e for e in entries}
+    entries = plan.schedule
+    by_turn = {e.turn: e for e in entries}
     tasks = []
     for number, (key, end_turn) in enumerate(rounds, 1):
         final = number == len(rounds)
         end = by_turn[end_turn]
-        later = [e for e in entries if e["day"] == end["day"] + 1 and e["slot"] == end["slot"]]
+        later = [e for e in entries if e.day == end.day + 1 and e.slot == end.slot]
         if later:
             slot = later[0]
-            at, words, after = moment(slot), _slot_words(slot), slot["turn"]
+            at, words, after = moment(slot), _slot_words(slot), slot.turn
         else:
             at, words = _next_day_same_time(plan, end)
-            after = entries[-1]["turn"]
+            after = entries[-1].turn
         own = not later
         title = "Final rankings" if final else f"Rankings after round {key}"
         tasks.append(
@@ -126,9 +126,9 @@ def rankings_tasks(plan: Any, rounds: Sequence[tuple[str, int]]) -> list[HostTas
     return tasks
 
 
-def month_tasks(plan: Any, rounds: Sequence[tuple[str, int]]) -> list[HostTask]:
+def month_tasks(plan: SharedPlan, rounds: Sequence[tuple[str, int]]) -> list[HostTask]:
     """Every host task of the game, in the order they are due (see the module's text)."""
-    entries = _entries(plan)
+    entries = plan.schedule
     rankings = rankings_tasks(plan, rounds)
     last = entries[-1]
     if rankings:
@@ -139,23 +139,23 @@ def month_tasks(plan: Any, rounds: Sequence[tuple[str, int]]) -> list[HostTask]:
         key=REVEAL,
         kind=REVEAL,
         title="The reveal of the seed",
-        after_turn=last["turn"],
+        after_turn=last.turn,
         at=reveal_at,
         when=reveal_when,
         after_the_end=True,
     )
     digests = []
-    dated = [e for e in entries if e.get("date")]
-    weeks: dict[tuple[int, int], dict[str, Any]] = {}
-    for entry in dated:
-        weeks[dt.date.fromisoformat(entry["date"]).isocalendar()[:2]] = entry
+    weeks: dict[tuple[int, int], Slot] = {}
+    for entry in entries:
+        if entry.date:
+            weeks[dt.date.fromisoformat(entry.date).isocalendar()[:2]] = entry
     for number, entry in enumerate(list(weeks.values())[:-1], 1):
         digests.append(
             HostTask(
                 key=f"digest-{number}",
                 kind=DIGEST,
                 title=f"Catch-up page, week {number}",
-                after_turn=entry["turn"],
+                after_turn=entry.turn,
                 at=moment(entry),
                 when=_slot_words(entry),
             )
@@ -164,7 +164,7 @@ def month_tasks(plan: Any, rounds: Sequence[tuple[str, int]]) -> list[HostTask]:
         key=f"digest-{len(digests) + 1}",
         kind=DIGEST,
         title="The last catch-up page" if digests else "The catch-up page",
-        after_turn=last["turn"],
+        after_turn=last.turn,
         at=reveal_at,
         when=reveal_when,
         after_the_end=True,
@@ -183,18 +183,16 @@ class DayOff:
     next_when: str  # the next slot, in words
 
 
-def days_off(plan: Any) -> list[DayOff]:
+def days_off(plan: SharedPlan) -> list[DayOff]:
     """The slots followed by dates without posts (rest days, skipped dates), for the line
     players read in the post before them. None in an undated game."""
-    entries = [e for e in _entries(plan) if e.get("date")]
+    dated = [(e, dt.date.fromisoformat(e.date)) for e in plan.schedule if e.date]
     found = []
-    for this, following in pairwise(entries):
-        first = dt.date.fromisoformat(this["date"])
-        then = dt.date.fromisoformat(following["date"])
+    for (this, first), (following, then) in pairwise(dated):
         gap = (then - first).days
         if gap > 1:
             dates = tuple(first + dt.timedelta(days=n) for n in range(1, gap))
-            found.append(DayOff(this["turn"], dates, _slot_words(following)))
+            found.append(DayOff(this.turn, dates, _slot_words(following)))
     return found
 
 
@@ -206,9 +204,9 @@ def dates_words(dates: Sequence[dt.date]) -> str:
     return f"{first:%a} {first.day} {first:%b} to {last:%a} {last.day} {last:%b}"
 
 
-def _rhythm(plan: Any) -> Rhythm | None:
-    record = as_data(plan).get("rhythm")
-    if not isinstance(record, dict):
+def _rhythm(plan: SharedPlan) -> Rhythm | None:
+    record = plan.rhythm
+    if record is None:
         return None
     from generator.plan.rhythm import recorded
 
@@ -218,7 +216,7 @@ def _rhythm(plan: Any) -> Rhythm | None:
         return None
 
 
-def off_words(plan: Any, date: dt.date) -> str:
+def off_words(plan: SharedPlan, date: dt.date) -> str:
     """Why a date has no posts, as players read it: 'a rest day' (a weekday the rhythm
     rests) or 'a day off' (a date the host skips)."""
     rhythm = _rhythm(plan)
@@ -226,6 +224,5 @@ def off_words(plan: Any, date: dt.date) -> str:
         return "a day off"
     from generator.plan.rhythm import why_no_posts
 
-    slots = list(dict.fromkeys(e["slot"] for e in as_data(plan)["schedule"]))
-    why = why_no_posts(rhythm, date, slots)
+    why = why_no_posts(rhythm, date, _slot_names(plan))
     return "a rest day" if why and why.endswith("rest day") else "a day off"

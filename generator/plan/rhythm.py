@@ -8,8 +8,10 @@ mid-game without moving anything already published."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
+from collections.abc import Sequence
 from typing import Annotated, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
@@ -21,6 +23,7 @@ from generator.pack.document import PathKey, format_path
 from generator.pack.validation import FieldError, Strict
 from generator.plan.clock import DEFAULT_TIMEZONE as DEFAULT_TIMEZONE
 from generator.plan.clock import moment as moment
+from generator.plan.model import Slot
 
 DEFAULT_TIMES = ("08:00", "17:00")
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -292,29 +295,29 @@ def _next_day(date: dt.date, days: int) -> dt.date:
 
 
 def apply_rhythm(
-    schedule: list[dict[str, Any]], start: dt.date, rhythm: Rhythm, slots: list[str]
-) -> list[dict[str, Any]]:
+    schedule: Sequence[Slot], start: dt.date, rhythm: Rhythm, slots: list[str]
+) -> tuple[Slot, ...]:
     """The schedule with each turn's date, local time and moment (ISO 8601 with offset)."""
     effective = _Effective(rhythm, slots)
-    days = max((s["day"] for s in schedule), default=0)
+    days = max((s.day for s in schedule), default=0)
     dates = game_dates(start, days, rhythm, slots)
     timed = []
     for entry in schedule:
-        date = dates[entry["day"] - 1]
+        date = dates[entry.day - 1]
         zone, times, _ = effective.on(date)
-        clock = dt.time.fromisoformat(times[entry["slot"]])
+        clock = dt.time.fromisoformat(times[entry.slot])
         moment = dt.datetime.combine(date, clock, tzinfo=ZoneInfo(zone))
-        _refuse_missing_time(moment, entry["slot"], effective.written_at(date, entry["slot"]))
+        _refuse_missing_time(moment, entry.slot, effective.written_at(date, entry.slot))
         timed.append(
-            {
-                **entry,
-                "date": date.isoformat(),
-                "time": times[entry["slot"]],
-                "timezone": zone,
-                "at": moment.isoformat(),
-            }
+            dataclasses.replace(
+                entry,
+                date=date.isoformat(),
+                time=times[entry.slot],
+                timezone=zone,
+                at=moment.isoformat(),
+            )
         )
-    return timed
+    return tuple(timed)
 
 
 def _refuse_missing_time(moment: dt.datetime, slot: str, field: PathKey) -> None:
@@ -330,17 +333,15 @@ def _refuse_missing_time(moment: dt.datetime, slot: str, field: PathKey) -> None
         )
 
 
-def moved_past_posts(
-    old: list[dict[str, Any]], new: list[dict[str, Any]], now: dt.datetime
-) -> list[dict[str, Any]]:
+def moved_past_posts(old: Sequence[Slot], new: Sequence[Slot], now: dt.datetime) -> list[Slot]:
     """Entries of the old schedule already due by `now` that the new schedule moves: a
     rhythm edited in place instead of under `changes:` with a `from:` date."""
     moved = []
-    later = {e["turn"]: e for e in new}
+    later = {e.turn: e for e in new}
     for entry in old:
         was = moment(entry)
         if was is None or was > now:
             continue
-        if entry["turn"] in later and later[entry["turn"]].get("at") != entry.get("at"):
+        if entry.turn in later and later[entry.turn].at != entry.at:
             moved.append(entry)
     return moved

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from typing import Any
+from collections.abc import Sequence
 from zoneinfo import ZoneInfo
 
-from generator.plan.model import Slot, to_data
+from generator.plan.model import Slot
 
 
 def make_schedule(turns: int, slots: list[str], start: dt.date | None) -> tuple[Slot, ...]:
@@ -29,23 +30,24 @@ def make_schedule(turns: int, slots: list[str], start: dt.date | None) -> tuple[
 EVE_SLOT = "before day 1"
 
 
-def with_eve(schedule: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def with_eve(schedule: Sequence[Slot]) -> list[Slot]:
     """The schedule with turn 0 in front: the day before day 1, when players get the sheets
     to print. It goes out at the first slot's time on the eve of day 1's date."""
-    if not schedule or schedule[0]["turn"] == 0:
+    if not schedule or schedule[0].turn == 0:
         return list(schedule)
     first = schedule[0]
-    eve: dict[str, Any] = {"turn": 0, "day": 0, "slot": EVE_SLOT, "date": None}
-    if first.get("date"):
-        eve["date"] = (dt.date.fromisoformat(first["date"]) - dt.timedelta(days=1)).isoformat()
-    if first.get("at"):
-        at = dt.datetime.fromisoformat(first["at"]) - dt.timedelta(days=1)
+    eve = Slot(turn=0, day=0, slot=EVE_SLOT, date=None)
+    if first.date:
+        date = dt.date.fromisoformat(first.date) - dt.timedelta(days=1)
+        eve = dataclasses.replace(eve, date=date.isoformat())
+    if first.at and first.time and first.timezone:
+        at = dt.datetime.fromisoformat(first.at) - dt.timedelta(days=1)
         # The same wall-clock time the day before (a DST change moves the offset, not 08:00).
-        zone = ZoneInfo(first["timezone"])
-        local = at.astimezone(zone).replace(
-            hour=int(first["time"][:2]), minute=int(first["time"][3:])
+        zone = ZoneInfo(first.timezone)
+        local = at.astimezone(zone).replace(hour=int(first.time[:2]), minute=int(first.time[3:]))
+        eve = dataclasses.replace(
+            eve, time=first.time, timezone=first.timezone, at=local.isoformat()
         )
-        eve.update(time=first["time"], timezone=first["timezone"], at=local.isoformat())
     return [eve, *schedule]
 
 
@@ -64,26 +66,24 @@ class Moment(str):
         return (Moment, (str(self), self.zone))
 
 
-def when(entry: Any) -> Moment:
-    """'Day 3, morning (Thu 3 Dec 2026, 08:00 CET)' for a schedule entry (a Slot of a
-    typed plan, or its JSON form)."""
-    if not isinstance(entry, dict):
-        entry = to_data(entry)
-    zone = entry.get("timezone") if entry.get("at") else None
-    if entry["day"] == 0:
+def when(entry: Slot) -> Moment:
+    """'Day 3, morning (Thu 3 Dec 2026, 08:00 CET)' for a schedule entry."""
+    zone = entry.timezone if entry.at else None
+    if entry.day == 0:
         text = "The day before day 1"
-        return Moment(f"{text} ({date_text(entry)})" if entry.get("date") else text, zone)
-    text = f"Day {entry['day']}, {entry['slot']}"
-    if entry.get("date"):
+        return Moment(f"{text} ({date_text(entry)})" if entry.date else text, zone)
+    text = f"Day {entry.day}, {entry.slot}"
+    if entry.date:
         text += f" ({date_text(entry)})"
     return Moment(text, zone)
 
 
-def date_text(entry: dict[str, Any]) -> str:
+def date_text(entry: Slot) -> str:
     """'Thu 3 Dec 2026, 08:00 CET' (the time once the game has a posting rhythm)."""
-    date = dt.date.fromisoformat(entry["date"])
+    assert entry.date is not None  # a dated entry's words
+    date = dt.date.fromisoformat(entry.date)
     text = f"{date:%a} {date.day} {date:%b %Y}"
-    if entry.get("at"):
-        moment = dt.datetime.fromisoformat(entry["at"]).astimezone(ZoneInfo(entry["timezone"]))
+    if entry.at and entry.timezone:
+        moment = dt.datetime.fromisoformat(entry.at).astimezone(ZoneInfo(entry.timezone))
         text += f", {moment:%H:%M} {moment.tzname()}"
     return text

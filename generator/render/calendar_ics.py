@@ -24,7 +24,6 @@ from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from generator.common.output_file import OutputFile
-from generator.plan.model import as_data
 from generator.plan.month import HostTask
 from generator.plan.rhythm import moment
 from generator.plan.schedule import when, with_eve
@@ -35,6 +34,8 @@ from generator.render.text import Post
 
 if TYPE_CHECKING:
     import icalendar  # a read calendar's events are its components (Calendar.walk)
+
+    from generator.plan.shared import SharedPlan
 
 PRODID = "-//sheetgen//posting schedule//EN"
 EVENT_MINUTES = 10
@@ -136,13 +137,12 @@ def schedule_ics(game_title: str, game_id: str, posts: list[CalendarPost]) -> by
 
 
 def calendar_posts(
-    plan: dict[str, Any], posts: list[Post], tasks: Sequence[HostTask] = ()
+    plan: SharedPlan, posts: list[Post], tasks: Sequence[HostTask] = ()
 ) -> list[CalendarPost]:
     """The game's posts in posting order, each at its slot's moment, each host task after
     its slot's posts (or at its own time after the last post). Empty for a game with no
     start date (nothing to put in a calendar)."""
-    plan = as_data(plan)
-    by_turn = {s["turn"]: s for s in with_eve(plan["schedule"])}
+    by_turn = {s.turn: s for s in with_eve(plan.schedule)}
     result: list[CalendarPost] = []
     for turn, group in groupby(posting_order(posts), key=lambda p: p.turn):
         entry = by_turn[turn]
@@ -180,14 +180,13 @@ def _task_event(
 
 
 def calendar_file(
-    game_title: str, plan: dict[str, Any], posts: list[Post], tasks: Sequence[HostTask] = ()
+    game_title: str, plan: SharedPlan, posts: list[Post], tasks: Sequence[HostTask] = ()
 ) -> list[OutputFile]:
     """[schedule.ics] for a dated game, [] for an undated one."""
-    plan = as_data(plan)
     entries = calendar_posts(plan, posts, tasks)
     if not entries:
         return []
-    return [OutputFile(CALENDAR_FILE, schedule_ics(game_title, plan["game_id"], entries))]
+    return [OutputFile(CALENDAR_FILE, schedule_ics(game_title, plan.game_id, entries))]
 
 
 # --- revisions -----------------------------------------------------------------------------

@@ -4,29 +4,32 @@ correction goes. Written by `sheetgen correct`, and again whenever the guide is.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING
 
 from generator.folder.corrections_log import Correction
 from generator.plan.moments import game_zone
 from generator.plan.schedule import Moment
 
+if TYPE_CHECKING:
+    from generator.plan.shared import SharedPlan
+
 GUIDE_HEADING = "## Corrections"
 
 
-def moment_words(plan: dict[str, Any], at: dt.datetime) -> Moment:
+def moment_words(plan: SharedPlan, at: dt.datetime) -> Moment:
     """'Fri 4 Dec 2026, 09:00 CET' in the game's time zone."""
     zone = game_zone(plan)
     local = at.astimezone(zone)
     return Moment(f"{local:%a} {local.day} {local:%b %Y}, {local:%H:%M} {local.tzname()}", zone.key)
 
 
-def with_corrections(guide: str, plan: dict[str, Any], corrections: list[Correction]) -> str:
+def with_corrections(guide: str, plan: SharedPlan, corrections: list[Correction]) -> str:
     """The guide with its corrections section (none when there are none), once."""
     text = guide.split(f"\n{GUIDE_HEADING}\n")[0].rstrip("\n") + "\n"
     return text + guide_section(plan, corrections) if corrections else text
 
 
-def guide_section(plan: dict[str, Any], corrections: list[Correction]) -> str:
+def guide_section(plan: SharedPlan, corrections: list[Correction]) -> str:
     lines = [
         "",
         GUIDE_HEADING,

@@ -7,14 +7,18 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from itertools import groupby
-from typing import Any
+from typing import TYPE_CHECKING
 
-from generator.plan.model import to_data
+from generator.plan.model import Plan
 from generator.plan.month import HostTask
 from generator.plan.schedule import when, with_eve
+from generator.plan.shared import shared_of
 from generator.render.host_tasks import task_heading, task_steps
 from generator.render.post import Part, Per, PostDraft, para
 from generator.render.text import BGG_FILES_LINK, Post, fill
+
+if TYPE_CHECKING:
+    from generator.plan.shared import SharedPlan
 
 GUIDE_FILE = "posting-guide.md"
 
@@ -23,10 +27,10 @@ def posting_order(posts: list[Post]) -> list[Post]:
     return sorted(posts, key=lambda p: (p.turn, p.position))
 
 
-def day_before(plan: Any) -> str:
+def day_before(plan: SharedPlan) -> str:
     """'The day before day 1 (Mon 30 Nov 2026, 08:00 CET)', or without a date when none is
     set. The eve of day 1's date, which the posting rhythm may have moved past the start."""
-    return when(with_eve(to_data(plan)["schedule"])[0])
+    return when(with_eve(plan.schedule)[0])
 
 
 PAPER_WORDS = {"a4": "A4", "letter": "US Letter"}
@@ -64,7 +68,7 @@ def attached_parts(text: str) -> list[Part]:
 
 def before_day_one_post(
     text: str,
-    plan: Any,
+    plan: Plan,
     headline: str,
     print_files: list[str],
     more: Sequence[tuple[str, str]] = (),
@@ -100,7 +104,7 @@ def before_day_one_post(
         turn=0,
         position=0,
         headline=f"{headline} · Print before day 1",
-        when=day_before(plan),
+        when=day_before(shared_of(plan)),
         blocks=[para(*attached_parts(body)), *more_blocks, link],
         attachments=[*print_files, *more_files],
     ).render()
@@ -116,13 +120,12 @@ def _task_lines(tasks: Sequence[HostTask], when_words: bool, lead: str = "") -> 
 
 
 def posting_guide(
-    game_name: str, plan: Any, posts: list[Post], tasks: Sequence[HostTask] = ()
+    game_name: str, plan: SharedPlan, posts: list[Post], tasks: Sequence[HostTask] = ()
 ) -> str:
-    data = to_data(plan)
-    by_turn = {s["turn"]: s for s in with_eve(data["schedule"])}
+    by_turn = {s.turn: s for s in with_eve(plan.schedule)}
     ordered = posting_order(posts)
     lines = [
-        f"# {game_name}: posting guide for game {data['game_id']}",
+        f"# {game_name}: posting guide for game {plan.game_id}",
         "",
         "Publish these in order, one section per morning or afternoon. For each platform the",
         "steps say which file to paste and what to attach. Post files hold only what players",

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
-from generator.plan.model import as_data
+from generator.plan.model import Slot
 from generator.plan.month import RANKINGS, REVEAL, HostTask, dates_words, days_off, off_words
 from generator.plan.schedule import date_text
 from generator.render.post import Block, PostDraft, item, para
 from generator.render.text import Post
+
+if TYPE_CHECKING:
+    from generator.plan.shared import SharedPlan
 
 SCHEDULE_KEY = "schedule"
 SCHEDULE_TITLE = "Before day 1: the schedule"
@@ -30,7 +33,7 @@ def _last_public(posts: list[Post], turn: int) -> int | None:
     return found
 
 
-def _off_groups(plan: Any, dates: Sequence[dt.date]) -> list[tuple[list[dt.date], str]]:
+def _off_groups(plan: SharedPlan, dates: Sequence[dt.date]) -> list[tuple[list[dt.date], str]]:
     """Dates in a row with the same reason, each with it: ([Thu 24, Fri 25], 'a day off')."""
     groups: list[tuple[list[dt.date], str]] = []
     for date in dates:
@@ -42,7 +45,7 @@ def _off_groups(plan: Any, dates: Sequence[dt.date]) -> list[tuple[list[dt.date]
     return groups
 
 
-def _off_text(plan: Any, dates: Sequence[dt.date]) -> str:
+def _off_text(plan: SharedPlan, dates: Sequence[dt.date]) -> str:
     parts = []
     for group, words in _off_groups(plan, dates):
         plural = {"a rest day": "rest days", "a day off": "days off"}[words]
@@ -50,7 +53,7 @@ def _off_text(plan: Any, dates: Sequence[dt.date]) -> str:
     return ", ".join(parts)
 
 
-def day_off_line(plan: Any, dates: Sequence[dt.date], next_when: str) -> Block:
+def day_off_line(plan: SharedPlan, dates: Sequence[dt.date], next_when: str) -> Block:
     if len(dates) == 1:
         lead = f"No posts tomorrow, {_off_text(plan, dates)}."
     else:
@@ -68,10 +71,9 @@ def deadline_line(task: HostTask) -> Block:
     return para(f"Scores: post {which} by {task.deadline}; {follow}.")
 
 
-def with_month(posts: list[Post], plan: Any, tasks: Sequence[HostTask]) -> list[Post]:
+def with_month(posts: list[Post], plan: SharedPlan, tasks: Sequence[HostTask]) -> list[Post]:
     """The posts with the month's lines added, and the schedule post after the post of
     what to print (when the posts hold it)."""
-    plan = as_data(plan)
     posts = list(posts)
     turns = {p.turn for p in posts}
     for off in days_off(plan):
@@ -93,43 +95,42 @@ def with_month(posts: list[Post], plan: Any, tasks: Sequence[HostTask]) -> list[
     return posts
 
 
-def _times_words(schedule: list[dict[str, Any]], slots: list[str]) -> str:
+def _times_words(schedule: Sequence[Slot], slots: list[str]) -> str:
     """'morning 08:00 and afternoon 17:30 (Europe/Amsterdam time)', with each change of a
     slot's clock time from its first date ('afternoon 17:30, 18:30 from Fri 4 Dec')."""
-    timed = [e for e in schedule if e.get("time")]
+    timed = [e for e in schedule if e.time]
     if not timed:
         return ""
     parts = []
     for name in slots:
         seen: list[tuple[str, str]] = []
         for entry in timed:
-            if entry["slot"] == name and (not seen or seen[-1][0] != entry["time"]):
-                seen.append((entry["time"], entry["date"]))
+            if entry.slot == name and (not seen or seen[-1][0] != entry.time):
+                seen.append((str(entry.time), str(entry.date)))  # a timed entry has both
         if not seen:
             continue
         words = f"{name} {seen[0][0]}"
         for time, date in seen[1:]:
             words += f", {time} from {dates_words([dt.date.fromisoformat(date)])}"
         parts.append(words)
-    zones = " then ".join(dict.fromkeys(e["timezone"] for e in timed))
+    zones = " then ".join(dict.fromkeys(str(e.timezone) for e in timed))
     return f"{' and '.join(parts)} ({zones} time)"
 
 
-def schedule_post(plan: Any, before: Post, tasks: Sequence[HostTask]) -> Post:
+def schedule_post(plan: SharedPlan, before: Post, tasks: Sequence[HostTask]) -> Post:
     """The game's calendar for players, posted the day before day 1 after what to print."""
-    data = as_data(plan)
-    schedule = data["schedule"]
+    schedule = plan.schedule
     first, last = schedule[0], schedule[-1]
-    slots = list(dict.fromkeys(e["slot"] for e in schedule))
-    days = last["day"]
+    slots = list(dict.fromkeys(e.slot for e in schedule))
+    days = last.day
     blocks: list[Block] = []
     count = (
         f"{len(schedule)} posts on {days} posting days"
         if len(slots) > 1
         else (f"{len(schedule)} posts, one a day")
     )
-    if first.get("date"):
-        span = (dt.date.fromisoformat(last["date"]) - dt.date.fromisoformat(first["date"])).days + 1
+    if first.date and last.date:
+        span = (dt.date.fromisoformat(last.date) - dt.date.fromisoformat(first.date)).days + 1
         blocks.append(
             para(
                 f"The schedule: {count}, from {date_text(first).split(',')[0]} to "
@@ -145,10 +146,10 @@ def schedule_post(plan: Any, before: Post, tasks: Sequence[HostTask]) -> Post:
     if offs:
         blocks.append(para("No posts on these dates:"))
         blocks += [item(_off_text(plan, off.dates)) for off in offs]
-    elif first.get("date"):
+    elif first.date:
         blocks.append(para("Every day from the first post to the last has posts."))
-    last_words = f"Day {last['day']}, {last['slot']}"
-    if last.get("date"):
+    last_words = f"Day {last.day}, {last.slot}"
+    if last.date:
         last_words += f" ({date_text(last)})"
     blocks.append(para(f"The last post: {last_words}."))
     rankings = [t for t in tasks if t.kind == RANKINGS]

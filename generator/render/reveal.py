@@ -8,24 +8,27 @@ from __future__ import annotations
 
 import json
 import shlex
-from typing import Any
+from typing import TYPE_CHECKING
 
 from generator.render.post import Per, PostDraft, line, para
 from generator.render.text import Post
 
+if TYPE_CHECKING:
+    from generator.plan.shared import SharedPlan
+
 REVEAL_KEY = "game-end-reveal"
 
 
-def schedule_arguments(plan: dict[str, Any]) -> str:
+def schedule_arguments(plan: SharedPlan) -> str:
     """` --start DATE --rhythm JSON`: the game's first day and posting rhythm (the keys that
     differ from the default's), so that `verify --print-round` dates and times each post as
     the thread did; empty for a game without dates."""
-    start = plan.get("start")
-    if not isinstance(start, str):
+    start = plan.start
+    if start is None:
         return ""
     found = f" --start {shlex.quote(start)}"
-    rhythm = plan.get("rhythm")
-    if isinstance(rhythm, dict):
+    rhythm = plan.rhythm
+    if rhythm is not None:
         from generator.plan.rhythm import Rhythm
 
         default = Rhythm().record()
@@ -36,13 +39,13 @@ def schedule_arguments(plan: dict[str, Any]) -> str:
     return found
 
 
-def verify_command(plan: dict[str, Any]) -> str:
+def verify_command(plan: SharedPlan) -> str:
     command = (
-        f"sheetgen verify --pack {shlex.quote(plan['pack'])} --seed {shlex.quote(plan['seed'])} "
-        f"--commitment {plan['commitment']}"
+        f"sheetgen verify --pack {shlex.quote(plan.pack)} --seed {shlex.quote(plan.seed)} "
+        f"--commitment {plan.commitment}"
     )
-    options = plan.get("options")
-    if isinstance(options, dict):
+    options = plan.options
+    if options is not None:
         # The game's commitment may cover its options, and the rounds made again from the
         # seed (each round's commitment) follow them: the check needs them too.
         for key, value in options.items():
@@ -51,7 +54,7 @@ def verify_command(plan: dict[str, Any]) -> str:
     return command + schedule_arguments(plan)
 
 
-def reveal_post(title: str, plan: dict[str, Any], turn: int) -> Post:
+def reveal_post(title: str, plan: SharedPlan, turn: int) -> Post:
     """Written only by `sheetgen reveal`, after the last turn: it holds the seed."""
     command = verify_command(plan)
     # The command as a code block where the platform has one, so it copies as one line.
@@ -63,12 +66,12 @@ def reveal_post(title: str, plan: dict[str, Any], turn: int) -> Post:
     )
     blocks = [
         para("The game is over, so here is its secret seed:"),
-        line(plan["seed"]),
-        para(f"At the start we published the commitment {plan['commitment']}."),
+        line(plan.seed),
+        para(f"At the start we published the commitment {plan.commitment}."),
         line(
             "The command below checks that this seed and the game's content are the ones "
             "committed to at the start. Install sheetgen with the "
-            f"{plan['pack']} pack version {plan.get('pack_version')} (the game folder's pack/ "
+            f"{plan.pack} pack version {plan.pack_version} (the game folder's pack/ "
             "copy is the exact content) and run:"
         ),
         line(code),
@@ -93,7 +96,7 @@ def reveal_post(title: str, plan: dict[str, Any], turn: int) -> Post:
         title="Reveal the seed",
         turn=turn,
         position=9,
-        headline=f"{title} · Game {plan['game_id']} · The seed",
+        headline=f"{title} · Game {plan.game_id} · The seed",
         when="",
         blocks=blocks,
     ).render()
