@@ -396,27 +396,95 @@ def test_keep_on_truckings_flight_engine_extends_galaxy_truckers() -> None:
     assert "best" not in vars(t_engine.Search)
 
 
-def test_a_game_reads_its_plan_as_its_types() -> None:
-    """One plan style: a game's modules read its plan dataclasses (attribute access that
-    mypy checks). The plan's JSON form is made only where plan.json is written or compared,
-    and where the core's calendar is handed the plan (it reads the schedule as plan.json
-    holds it); reading JSON data as the plan (from_data, read_plan) is the way in."""
+# The core's calendar code: the host's month, moments and schedule, the guide, the calendar,
+# the month's posts, the reveal, the host's commands (today, digest, console, scoreboard),
+# the assembly of a game's files and the game interface's defaults. It reads a plan through
+# the typed view of its shared part (plan/shared.py), by attribute.
+CALENDAR_CODE = (
+    *(p for p in (GENERATOR / "plan").glob("*.py") if p.name not in ("model.py", "shared.py")),
+    *(GENERATOR / "render").rglob("*.py"),
+    *(GENERATOR / "host").glob("*.py"),
+    GENERATOR / "kit" / "assemble.py",
+    GENERATOR / "kit" / "session.py",
+    GENERATOR / "games" / "__init__.py",
+    *(GENERATOR / "cli" / name for name in ("host.py", "console.py", "game_commands.py")),
+)
+# The keys of a plan's shared part (its header, schedule, rhythm and options) and of a
+# schedule entry, as plan.json holds them.
+PLAN_KEYS = frozenset(
+    (
+        *("format", "pack", "pack_version", "content_digest", "seed", "commitment", "game_id"),
+        *("start", "schedule", "rhythm", "options"),
+        *("turn", "day", "slot", "date", "time", "timezone", "at"),
+    )
+)
+# Where such a key is read from other data than a plan's, or from plan.json before its types.
+OTHER_DATA = {
+    # Which pack a folder's plan.json names, before the pack's types can read it.
+    ("generator/host/game_folder.py", "pack"),
+    # The pack a table game's game file names.
+    ("generator/host/table_open.py", "pack"),
+    # The moments of the kept outline's host tasks, and of the posted and sent records.
+    ("generator/host/outline.py", "at"),
+    ("generator/host/posted.py", "at"),
+    ("generator/host/send_record.py", "at"),
+    # The command line's own arguments.
+    ("generator/cli/game_commands.py", "seed"),
+    ("generator/cli/game_commands.py", "pack"),
+}
+
+
+def _keys_read(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, key) for each `x["key"]` and `x.get("key")` (or `.pop`) with a literal key."""
+    found = []
+    for node in ast.walk(tree):
+        key = None
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            key = node.slice.value
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("get", "pop", "setdefault")
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
+            key = node.args[0].value
+        if isinstance(key, str):
+            found.append((node.lineno, key))
+    return found
+
+
+def test_a_plan_is_read_as_its_types() -> None:
+    """One plan style: a game's modules read its plan dataclasses, and the core's calendar
+    code the typed view of the plan's shared part (attribute access that mypy checks). The
+    plan's JSON form is made only where plan.json is written or compared, and read only
+    where it is read as types (from_data, read_plan, read_shared): no module turns a plan
+    into data to read it by key."""
     allowed = {
-        # The host's month (plan/month.py, render/month_posts.py) reads the schedule's data.
-        "generator/games/__init__.py",
         # `card-race new` writes plan.json and compares it with the folder's.
         "generator/games/card_race/commands.py",
         # The recorded deal compared with the one its seed makes.
         "generator/games/card_race/planner.py",
+        # A folder's plan.json compared with the one its seed makes (check_recorded_plan).
+        "generator/kit/session.py",
+        # `sheetgen plan` prints the plan's JSON form.
+        "generator/cli/game_commands.py",
     }
     turned = re.compile(r"\b(?:to_data|as_data)\(")
     found = [
-        f"{path.relative_to(ROOT)}:{number}"
-        for path in (GENERATOR / "games").rglob("*.py")
+        f"{path.relative_to(ROOT)}:{number}: turns a plan into data"
+        for path in sorted({*(GENERATOR / "games").rglob("*.py"), *CALENDAR_CODE})
         if str(path.relative_to(ROOT)) not in allowed
         for number, line in enumerate(path.read_text().splitlines(), 1)
         if turned.search(line)
     ]
+    for path in sorted(CALENDAR_CODE):
+        where = str(path.relative_to(ROOT))
+        found += [
+            f"{where}:{number}: reads {key!r} by key"
+            for number, key in _keys_read(ast.parse(path.read_text()))
+            if key in PLAN_KEYS and (where, key) not in OTHER_DATA
+        ]
     assert found == []
 
 
