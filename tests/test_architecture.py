@@ -82,6 +82,26 @@ def test_every_game_is_one_of_the_two_kinds_with_only_its_stages() -> None:
     assert not hasattr(rules["battlestar"], "round_count")
 
 
+def test_every_scheduled_games_plan_declares_the_shared_calendar() -> None:
+    """The typed view of a plan's shared part (plan/shared.py) takes the schedule, the
+    rhythm and the options from each scheduled game's plan by name: each plan declares the
+    schedule and the rhythm with the view's types (its options are its own type)."""
+    import dataclasses
+    import typing
+
+    from generator.plan.shared import SharedPlan
+
+    view = typing.get_type_hints(SharedPlan)
+    for name in BUILT_IN:
+        rules = importlib.import_module(game_module(name)).RULES
+        if not isinstance(rules, ScheduledGame):
+            continue
+        hints = typing.get_type_hints(rules.plan_type)
+        assert hints["schedule"] == view["schedule"], name
+        assert hints["rhythm"] == view["rhythm"], name
+        assert {f.name for f in dataclasses.fields(rules.plan_type)} >= {"schedule", "rhythm"}
+
+
 def test_make_plan_takes_the_game_options_as_the_interface_says() -> None:
     """Every planned game's make_plan has the interface's signature, options included: the
     core calls it one way, with no `type: ignore`."""

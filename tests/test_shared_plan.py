@@ -134,3 +134,32 @@ def test_the_view_is_a_plan_header_with_the_calendar_after_it() -> None:
     names = [f.name for f in dataclasses.fields(SharedPlan)]
     header = [f.name for f in dataclasses.fields(PlanHeader)]
     assert names == [*header, "schedule", "rhythm", "options"]
+
+
+def test_a_dated_game_whose_plan_declares_no_rhythm_is_told_so() -> None:
+    """A game (a plugin's) whose plan has a schedule but no `rhythm` field: a clear error
+    naming what its plan lacks, not a traceback."""
+    from dataclasses import dataclass, fields
+
+    from generator.common.errors import SheetgenError
+    from generator.kit.session import load_content, plan_game
+    from generator.plan.model import Plan, PlanHeader, Slot
+    from generator.plan.schedule import make_schedule
+
+    @dataclass(frozen=True)
+    class BarePlan(Plan):
+        schedule: tuple[Slot, ...]
+
+    pack, rules, content = load_content("galaxy-trucker")
+
+    class Bare(type(rules)):  # type: ignore[misc]
+        plan_type = BarePlan
+
+        def make_plan(self, content: Any, header: PlanHeader, start: Any, options: Any = None):  # type: ignore[no-untyped-def]
+            given = {f.name: getattr(header, f.name) for f in fields(PlanHeader)}
+            return BarePlan(**given, schedule=make_schedule(4, ["morning"], start))
+
+    with pytest.raises(SheetgenError, match=r"\(BarePlan\) declares no `rhythm`"):
+        plan_game(pack, Bare(), content, "bare-seed", dt.date(2026, 12, 1))
+    undated = plan_game(pack, Bare(), content, "bare-seed", None)
+    assert len(shared_of(undated.plan).schedule) == 4

@@ -129,6 +129,12 @@ def plan_game(
     if start is not None and schedule:
         # Dates and clock times only: the rhythm is applied after every random choice is
         # made and feeds no stream, so it can never change what a post shows.
+        if "rhythm" not in {f.name for f in dataclasses.fields(plan)}:
+            raise SheetgenError(
+                f"the {pack.name} pack's game plans a schedule, but its plan "
+                f"({type(plan).__name__}) declares no `rhythm`: a scheduled game's plan ends "
+                "with `schedule` and `rhythm` (generator/plan/shared.py)"
+            )
         rhythm = rhythm or Rhythm()
         slots = list(dict.fromkeys(s.slot for s in schedule))
         # The two fields every scheduled game's plan ends with (plan/shared.py), by name:
