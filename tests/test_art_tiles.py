@@ -155,3 +155,54 @@ def test_die_shows_its_pips(value: int) -> None:
 def test_die_rejects_bad_values() -> None:
     with pytest.raises(ValueError):
         draw_die(PngSurface.blank(10, 10), 7, 0, 0, 10)
+
+
+def test_every_keep_on_trucking_label_keeps_clear_of_its_wiring_ring() -> None:
+    """ "FURNACE" touched its tile's yellow wiring ring and "CATAPULT" crossed its blue one;
+    every wired tile's label sat on the ring's bottom line. The ring now runs above the
+    label: each label of every Keep on Trucking kind is clear of it, below it by a gap, and
+    inside its panel."""
+    from generator.games.galaxy_trucker.art.tiles import PANEL
+    from generator.games.keep_on_trucking.art import WIRE
+
+    capitals = 0.73  # VeraBd's capital letters' height, of its size
+
+    content = load_content("keep-on-trucking")[2]
+    size = 290
+    kinds: dict[tuple[str, str], Tile] = {}
+    for tile in content.tiles:
+        tile_type = content.tile_type(tile)
+        kinds.setdefault(
+            (tile_type.kind, content.kinds.tile(tile_type.kind).label(tile_type)), tile
+        )
+    assert {"FURNACE", "CATAPULT", "STASIS", "BOOST"} <= {label for _, label in kinds}
+    texts: list[tuple[float, float, str, float]] = []
+    rings: list[tuple[float, float, float, float, float]] = []
+
+    class Recording(PngSurface):
+        def text(self, x: float, y: float, text: str, *args: object, **kw: Any) -> None:
+            texts.append((x, y, text, kw["size"]))
+            super().text(x, y, text, *args, **kw)  # type: ignore[arg-type]
+
+        def rect(self, x: float, y: float, w: float, h: float, **kw: Any) -> None:
+            if kw.get("stroke") in WIRE.values():
+                rings.append((x, y, w, h, kw["width"]))
+            super().rect(x, y, w, h, **kw)
+
+    wired = 0
+    for (kind, label), tile in sorted(kinds.items()):
+        texts.clear()
+        rings.clear()
+        surface = Recording(PngSurface.blank(size, size).image)
+        draw_tile(surface, content, tile, 0, 0, size)
+        lines = [t for t in texts if t[2] in label.split("\n")]
+        assert len(lines) == len(label.split("\n")), kind
+        for x, y, text, text_size in lines:
+            half = surface.text_width(text, size=text_size, font="VeraBd") / 2
+            assert PANEL * size < x - half and x + half < (1 - PANEL) * size, (kind, text)
+            for _, ring_y, _, ring_h, ring_w in rings:
+                # The ring's bottom line (its outer edge) above the label's capitals.
+                gap = (y - capitals * text_size) - (ring_y + ring_h + ring_w / 2)
+                assert gap >= 0.015 * size, (kind, text, gap)
+        wired += bool(rings)
+    assert wired >= 6  # three boosters, the furnace, the catapult and the stasis chamber

@@ -41,15 +41,34 @@ def plating(surface: Surface, f: Frame, side: str, value: str) -> None:
         surface.circle(x, y, f.s * 0.022, stroke=None, fill=RIVET)
 
 
+# The wiring ring, in fractions of the tile: its line's middle this far inside the panel's
+# top and sides, its width, and the room it leaves above the label's capitals.
+WIRING_INSET = 0.016
+WIRING_WIDTH = 0.028
+WIRING_LABEL_GAP = 0.02
+# The ring's bottom line, clear above a one-line label at full size (every wired kind's).
+WIRING_BOTTOM = (
+    1
+    - PANEL
+    - gt_art.LABEL_BASELINE
+    - gt_art.LABEL_SIZE * gt_art.LABEL_CAP
+    - WIRING_LABEL_GAP
+    - WIRING_WIDTH / 2
+)
+
+
 def wiring(surface: Surface, f: Frame, partner: str) -> None:
-    """The partner-coloured ring inside the panel's edge."""
+    """The partner-coloured ring inside the panel's edge, around the pictogram and above
+    the label: a label inside the ring ("FURNACE", "CATAPULT") touched its sides and sat on
+    its bottom line, and had no room to keep its 28 px within them."""
     colour = WIRE[partner]
-    lw = f.s * 0.028
-    # Hugging the panel's edge, clear of the label printed along the panel's bottom.
-    inset = PANEL + 0.016
+    inset = PANEL + WIRING_INSET
     x, y = f.px(inset, inset)
-    size = f.s * (1 - 2 * inset)
-    surface.rect(x, y, size, size, stroke=colour, fill=None, width=lw, radius=f.s * 0.025)
+    width = f.s * (1 - 2 * inset)
+    height = f.s * (WIRING_BOTTOM - inset)
+    surface.rect(
+        x, y, width, height, stroke=colour, fill=None, width=f.s * WIRING_WIDTH, radius=f.s * 0.025
+    )
 
 
 def _bolt(surface: Surface, cx: float, cy: float, size: float, colour: Color) -> None:

@@ -129,6 +129,8 @@ def nozzles(surface: Surface, f: Frame, count: int) -> None:
 LABEL_SIZE = 0.1  # of the tile: 28 px on the 280 px tiles of a post image
 LABEL_ROOM = 0.94  # of the panel's width: the label never crosses the panel's edge
 LABEL_LEADING = 1.05  # between the two lines of a two-line label ("HOLD +", "BATTERY")
+LABEL_BASELINE = 0.035  # of the tile: the label's (last) baseline above the panel's bottom
+LABEL_CAP = 0.73  # the height of VeraBd's capitals, of its size: a label's top above its baseline
 
 
 def _label(surface: Surface, f: Frame, text: str) -> None:
@@ -140,7 +142,7 @@ def _label(surface: Surface, f: Frame, text: str) -> None:
     width = max(surface.text_width(line, size=size, font="VeraBd") for line in lines)
     if width > room:
         size *= room / width
-    cx, base = f.px(0.5, 1 - PANEL - 0.035)
+    cx, base = f.px(0.5, 1 - PANEL - LABEL_BASELINE)
     for k, line in enumerate(reversed(lines)):
         y = base - k * size * LABEL_LEADING
         surface.text(cx, y, line, size=size, font="VeraBd", color=INK, anchor="middle")
