@@ -7,7 +7,6 @@ same bytes as printing it from its data: URI."""
 from __future__ import annotations
 
 import base64
-import hashlib
 import io
 import os
 import re
@@ -117,7 +116,7 @@ def test_a_kept_piece_that_is_not_the_embedding_is_made_again(
         "rgb": png(Image.new("RGB", (540, 675), (1, 2, 3))),
         "cut short": real[: len(real) // 2],
     }
-    name = hashlib.sha256(path.read_bytes()).hexdigest()
+    name = digest.hashlib.sha256(path.read_bytes()).hexdigest()
     next_run(monkeypatch)
     kept = cache.bundle((digest.KEPT_PICTURES, os.path.abspath(path.parent), ""))
     assert kept.get(name) == real  # what the first run kept
