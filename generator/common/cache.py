@@ -1,8 +1,6 @@
 """The host's cache: what depends on a pack version alone (its print-and-play sheets, its
 posts' palette and the palette indices of its tile and card pictures), made once and reused
-by every later game of that pack, `today`'s outline of a game folder (host/outline.py), and
-the pictures a game folder's catch-up pages embed (host/digest.py), made once for its weekly
-pages and its month's page.
+by every later game of that pack, and `today`'s outline of a game folder (host/outline.py).
 
 One store, one format. An entry is one file, `entries/KIND-NAME`, NAME the SHA-256 of what
 the entry is made from: the inputs its caller names (the pack's content digest, the paper,
@@ -27,9 +25,7 @@ link is the user's. Anything else is refused with one line on stderr
 and the run goes on without the cache. What an entry holds is then as trusted as the
 user's own files, and no more: it never holds a post's text. Sheets and pictures are pixels
 and PDF pages (a sheets entry holding any file but a PDF under sheets/ is not used, so it
-cannot write a post into a game folder; a catch-up page's picture is used only as a palette
-PNG of the size the page shows the picture at, and its data: URI is encoded from the PNG's
-bytes, so it cannot put markup into the page); `today`'s outline is used only when every post text
+cannot write a post into a game folder); `today`'s outline is used only when every post text
 it names is, byte for byte, the file the game folder holds (host/outline.py), so an edited
 entry cannot put a word into what the host posts. (What `today` says beside the posts, the
 game's name and the month's tasks, it reads from the outline as kept.)

@@ -15,14 +15,12 @@ import base64
 import datetime as dt
 import hashlib
 import io
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from generator.common.cache import bundle
 from generator.common.errors import SheetgenError, display_path
 from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
@@ -171,26 +169,10 @@ def post_blocks(post: Post) -> tuple[Block, ...]:
 
 
 _EMBEDDED: dict[str, str] = {}  # a picture's data: URI, by the SHA-256 of its bytes
-# The pictures embedded earlier, kept in the one cache (common/cache.py) in one bundle per
-# folder of pictures and game: a host makes a page each week and the month's page last,
-# each embedding the same pictures again (a month's page some 60).
-KEPT_PICTURES = "embedded-pictures"
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-Embedded = tuple[str, Image.Image | None]  # a data: URI, and the picture it shows if at hand
 
 
-def embed_image(path: Path, game: str = "") -> str | None:
+def embed_image(path: Path) -> str | None:
     """The picture file as a data: URI (see `embed_picture`). None when the file is missing."""
-    found = embedded_image(path, game)
-    return None if found is None else found[0]
-
-
-def embedded_image(path: Path, game: str = "") -> Embedded | None:
-    """The picture file as a data: URI, and the picture it shows, decoded, when this call
-    made it or read it from the cache (None when this run embedded it already: the PDF
-    decodes it from the URI). None when the file is missing. `game` names the game whose
-    picture it is (its id): a game made again in the same folder keeps its own."""
     if path.is_symlink() or not path.is_file():
         return None
     try:
@@ -198,39 +180,13 @@ def embedded_image(path: Path, game: str = "") -> Embedded | None:
     except UnreadableFile as exc:
         raise SheetgenError(f"{display_path(path)}: {exc}") from None
     # The console and every page of a run embed the same pictures again: each embedding is
-    # made once a run, found by the picture's own bytes, and once for every page of the
-    # folder, kept by those bytes too.
+    # made once a run, found by the picture's own bytes.
     name = hashlib.sha256(data).hexdigest()
     embedded = _EMBEDDED.get(name)
-    if embedded is not None:
-        return embedded, None
-    kept = bundle((KEPT_PICTURES, os.path.abspath(path.parent), game))
-    with Image.open(io.BytesIO(data)) as opened:
-        png = kept.get(name)
-        picture = None if png is None else kept_picture(png, phone_size(opened.size))
-        if png is None or picture is None:
-            picture = phone_picture(opened)
-            png = png_bytes(picture)
-            kept.put(name, png)
-    embedded = _EMBEDDED[name] = DATA_PNG + base64.b64encode(png).decode("ascii")
-    return embedded, picture
-
-
-def kept_picture(png: bytes, size: tuple[int, int]) -> Image.Image | None:
-    """The kept embedding, decoded, if it is what `phone_picture` makes of the picture: a
-    PNG in palette colours of the phone size `size`; else None, and it is made again. The
-    cache's checksum finds damage; this keeps anything else out of the page (whose data: URI
-    is encoded here from the PNG's bytes, never read from the cache)."""
-    if not png.startswith(PNG_SIGNATURE):
-        return None
-    try:
-        picture = Image.open(io.BytesIO(png), formats=("PNG",))
-        if picture.mode != "P" or picture.size != size:
-            return None
-        picture.load()
-    except (OSError, SyntaxError, ValueError, EOFError):
-        return None
-    return picture
+    if embedded is None:
+        with Image.open(io.BytesIO(data)) as opened:
+            embedded = _EMBEDDED[name] = embed_picture(opened)
+    return embedded
 
 
 def phone_factor(width: int) -> int:
@@ -239,44 +195,24 @@ def phone_factor(width: int) -> int:
     return max(1, -(-width // IMAGE_WIDTH))
 
 
-def phone_size(size: tuple[int, int]) -> tuple[int, int]:
-    """A picture's size on the page: reduced by `phone_factor`, a part pixel rounded up."""
-    factor = phone_factor(size[0])
-    return -(-size[0] // factor), -(-size[1] // factor)
-
-
 def embed_picture(image: Image.Image) -> str:
     """A picture as a data: URI: scaled to a phone's width by a whole factor (sharper lines
     and fewer in-between colours than any other scale, so fewer bytes, and quick), reduced to
     a palette of IMAGE_COLOURS without dithering, a PNG. The game's drawings are flat colours
     and text: a month of them is about a megabyte, where JPEG or WebP of the same size smear
     the text."""
-    return embedded_picture(image)[0]
-
-
-def embedded_picture(image: Image.Image) -> tuple[str, Image.Image]:
-    """`embed_picture`, and the picture the data: URI shows."""
-    picture = phone_picture(image)
-    return DATA_PNG + base64.b64encode(png_bytes(picture)).decode("ascii"), picture
-
-
-def phone_picture(image: Image.Image) -> Image.Image:
-    """The picture as the page shows it (see `embed_picture`), in palette colours."""
     image = image.convert("RGB")
     factor = phone_factor(image.width)
     if factor > 1:
         image = image.reduce(factor)
-    return image.quantize(
+    small = image.quantize(
         colors=IMAGE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
-
-
-def png_bytes(picture: Image.Image) -> bytes:
     buffer = io.BytesIO()
     # zlib's level 6: 8 % more bytes than level 8 in under half its time, and a month's
     # page stays well under 2 MB (tests/test_digest_month.py holds the largest seen).
-    picture.save(buffer, "PNG", compress_level=6)
-    return buffer.getvalue()
+    small.save(buffer, "PNG", compress_level=6)
+    return DATA_PNG + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
 def sheets(root: Path) -> list[PageSheet]:
@@ -352,12 +288,11 @@ def build_page(
         for image in post.images:
             if not image.on_page:
                 continue
-            found = embedded_image(game.root / image.file, game.shared.game_id)
-            if found is None:
+            src = embed_image(game.root / image.file)
+            if src is None:
                 missing += 1
                 continue
-            src, picture = found
-            images.append(PageImage(src, image.alt, image.hidden, image.title, picture))
+            images.append(PageImage(src, image.alt, image.hidden, image.title))
         section.phases[-1].posts.append(
             PagePost(
                 anchor=post.key.replace("/", "-"),
@@ -482,15 +417,13 @@ def page_rankings(game: GameFolder, titles: str | None = None) -> PageRankings:
         if _written_text(game.root / f"{post.key}.facebook.txt") != post.facebook:
             stale.append(post.key)
         # The picture drawn from the same rankings: the written PNG may be older.
-        src, picture = embedded_picture(ranking_picture(ranking, spec, title))
+        picture = embed_picture(ranking_picture(ranking, spec, title))
         posts[post.key] = PagePost(
             anchor=post.key.replace("/", "-"),
             title=post.title,
             when="After the last post" if ranking.final else "After the round's last post",
             blocks=post_blocks(post),
-            images=tuple(
-                PageImage(src, image.alt, False, picture=picture) for image in post.images
-            ),
+            images=tuple(PageImage(picture, image.alt, False) for image in post.images),
         )
     return PageRankings(posts, stale)
 

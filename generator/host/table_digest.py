@@ -15,13 +15,7 @@ from pathlib import Path
 from generator.common.errors import SheetgenError, display_path
 from generator.common.output_file import OutputFile
 from generator.common.safe_read import UnreadableFile, read_regular_file
-from generator.host.digest import (
-    MAX_TEXT_BYTES,
-    embedded_image,
-    page_files,
-    page_sheet,
-    sheets,
-)
+from generator.host.digest import MAX_TEXT_BYTES, embed_image, page_files, page_sheet, sheets
 from generator.host.table_view import MISSING, TableThread, ThreadPost
 from generator.render.html import Page, PageImage, PagePhase, PagePost, PageSection
 from generator.render.page_words import page_words
@@ -96,12 +90,11 @@ def _page_post(thread: TableThread, post: ThreadPost) -> tuple[PagePost, int]:
     missing = 0
     for image in read.images:
         _refuse_private(thread, image.file)
-        path = thread.folder / image.file
-        found = embedded_image(path, thread.title) if _inside(image.file) else None
-        if found is None:
+        src = embed_image(thread.folder / image.file) if _inside(image.file) else None
+        if src is None:
             missing += 1
             continue
-        images.append(PageImage(found[0], image.alt, False, picture=found[1]))
+        images.append(PageImage(src, image.alt, False))
     # What the headline says beyond the game and its id (the page's title), and beyond the
     # post's own title ("Standings after round 1" is both).
     headline = read.headline.removeprefix(f"{thread.title} · ")

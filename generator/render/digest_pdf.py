@@ -21,7 +21,6 @@ import io
 from collections.abc import Callable
 from typing import Any
 
-from PIL import Image as PILImage
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4
@@ -33,6 +32,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     Flowable,
+    Image,
     KeepTogether,
     PageBreak,
     Paragraph,
@@ -43,7 +43,7 @@ from reportlab.platypus import (
 from generator.art.pdf_surface import register_fonts
 from generator.art.typed import WIDE_FONTS, runs
 from generator.common.bidi import FSI, ISOLATED, PDI
-from generator.render.html import Page, PageImage, PagePost, button_labels, page_posts
+from generator.render.html import Page, PagePost, button_labels, page_posts
 from generator.render.page_words import page_words
 from generator.render.post import Block, Bold, Part, Per, Secret, wholly_secret
 from generator.render.text import DICE_FACES
@@ -129,9 +129,9 @@ def _words(parts: tuple[Part, ...]) -> str:
 
 class _Spoilers:
     def __init__(self) -> None:
-        self.items: list[tuple[int, str, list[str], list[PageImage]]] = []
+        self.items: list[tuple[int, str, list[str], list[tuple[bytes, str]]]] = []
 
-    def add(self, where: str, lines: list[str], images: list[PageImage]) -> int:
+    def add(self, where: str, lines: list[str], images: list[tuple[bytes, str]]) -> int:
         number = len(self.items) + 1
         self.items.append((number, where, lines, images))
         return number
@@ -173,7 +173,7 @@ def _block_spans(block: Block, title: str, spoilers: _Spoilers, font: str) -> li
 
 
 def _post_items(
-    post: PagePost, spoilers: _Spoilers, labels: dict[tuple[str, int], str], pictures: _Pictures
+    post: PagePost, spoilers: _Spoilers, labels: dict[tuple[str, int], str]
 ) -> list[Flowable]:
     """The post's parts in order, as the HTML page shows them: paragraphs, headings, list
     items; a run of wholly hidden lines (a stack's cards) is one numbered spoiler."""
@@ -211,52 +211,29 @@ def _post_items(
             flow.append(_paragraph(_block_spans(block, post.title, spoilers, REGULAR), BODY))
     flush()
     for index, image in enumerate(post.images):
+        data = _data(image.src)
         if image.hidden:
             # The page's button words, less its "Show ": "event 8, meteor 2 dice (round 1)".
             name = _plain(labels.get((post.anchor, index), "").removeprefix("Show "))
             name = name or "a hidden picture"
-            number = spoilers.add(f"{post.title}: {name}", [], [image])
+            number = spoilers.add(f"{post.title}: {name}", [], [(data, image.alt)])
             flow.append(_paragraph(_reference(number, f"{name} (a hidden picture)"), BODY))
         else:
-            flow.append(pictures.flowable(image))
+            flow.append(_picture(data))
             flow.append(_paragraph(_spans(f"Picture: {image.alt}"), SMALL))
     flow.append(Spacer(1, 8))
     return flow
 
 
-class _Picture(Flowable):
-    """A picture at a size on the page. Platypus's Image reads a file; this draws the
-    picture the page already holds, decoded once (`PageImage.picture`)."""
-
-    def __init__(self, picture: ImageReader, width: float, height: float) -> None:
-        super().__init__()
-        self.picture, self.width, self.height = picture, width, height
-        self.hAlign = "LEFT"
-
-    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        return self.width, self.height
-
-    def draw(self) -> None:
-        # mask="auto" as platypus's Image draws: a picture with transparency keeps it.
-        self.canv.drawImage(self.picture, 0, 0, self.width, self.height, mask="auto")
+def _data(src: str) -> bytes:
+    return base64.b64decode(src.split(",", 1)[1])
 
 
-class _Pictures:
-    """The document's pictures, each read once (the same picture twice is stored once:
-    reportlab keeps one image per content)."""
-
-    def __init__(self) -> None:
-        self.readers: dict[str, ImageReader] = {}
-
-    def flowable(self, image: PageImage) -> _Picture:
-        """The picture IMAGE_WIDTH wide (see `_fitted`)."""
-        reader = self.readers.get(image.src)
-        if reader is None:
-            picture = image.picture
-            if picture is None:  # a page made without it at hand: decoded from its URI
-                picture = PILImage.open(io.BytesIO(base64.b64decode(image.src.split(",", 1)[1])))
-            reader = self.readers[image.src] = ImageReader(picture)
-        return _Picture(reader, *_fitted(*reader.getSize()))
+def _picture(data: bytes) -> Image:
+    """A picture IMAGE_WIDTH wide (the same picture twice is stored once: reportlab keeps
+    one image per content)."""
+    width, height = ImageReader(io.BytesIO(data)).getSize()
+    return Image(io.BytesIO(data), *_fitted(width, height), hAlign="LEFT")
 
 
 def _fitted(width: int, height: int) -> tuple[float, float]:
@@ -291,7 +268,6 @@ def _hides_anything(page: Page) -> bool:
 
 def _digest_pdf(page: Page) -> bytes:
     spoilers = _Spoilers()
-    pictures = _Pictures()
     labels = button_labels(page)
     register_fonts()
     flow: list[Flowable] = [_paragraph(_spans(page.title, BOLD), H1)]
@@ -312,7 +288,7 @@ def _digest_pdf(page: Page) -> bytes:
             if phase.name:
                 flow.append(_paragraph(_spans(phase.name, BOLD), H3))
             for post in phase.posts:
-                flow += _post_items(post, spoilers, labels, pictures)
+                flow += _post_items(post, spoilers, labels)
     if spoilers.items:
         flow.append(PageBreak())
         flow.append(_paragraph(_spans(words.spoilers, BOLD), H2))
@@ -320,8 +296,8 @@ def _digest_pdf(page: Page) -> bytes:
             heading = _paragraph(_spans(f"{number}. {where}", BOLD), TITLE)
             parts: list[Flowable] = [heading]
             parts += [_paragraph(_spans(line), BODY) for line in lines]
-            for image in images:
-                parts += [pictures.flowable(image), _paragraph(_spans(image.alt), SMALL)]
+            for data, alt in images:
+                parts += [_picture(data), _paragraph(_spans(alt), SMALL)]
             flow.append(KeepTogether(parts))
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(

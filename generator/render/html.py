@@ -16,14 +16,10 @@ wrapping element, for a host to paste into a blog article."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from generator.pages import asset
 from generator.render.page_words import page_words
 from generator.render.post import Block, html_blocks
-
-if TYPE_CHECKING:
-    from PIL import Image
 
 
 @dataclass(frozen=True)
@@ -34,9 +30,6 @@ class PageImage:
     # What a hidden picture is, in words that give nothing away: its button says "Show "
     # and this ("" for a picture without one: "Show hidden picture 3", by its place).
     title: str = ""
-    # What `src` shows, decoded, when the run that made the page had it at hand: the PDF
-    # prints it without decoding the PNG again (None: the PDF decodes `src`).
-    picture: Image.Image | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
