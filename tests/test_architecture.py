@@ -545,6 +545,8 @@ PROCESS_WIDE = re.compile(
     r"\bgc\.(?:disable|enable|freeze|set_threshold)\(|\bsignal\.signal\(|setrecursionlimit"
     r"|set_int_max_str_digits|\blocale\.setlocale|\bwarnings\.(?:filterwarnings|simplefilter)"
     r"|\bos\.putenv|\bos\.environ\[[^]]*\] *=|\bsys\.(?:unraisablehook|excepthook) *=|\bctypes\b"
+    # A library's module-wide settings (reportlab's rl_config) hold for every caller too.
+    r"|\brl_config\.\w+ *="
 )
 
 

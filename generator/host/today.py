@@ -287,7 +287,7 @@ def _quiet_reason(
         return f"Nothing to post yet today: the first post is at {following:%H:%M}."
     if upcoming == 0:
         return "Nothing to post yet: the game has not begun."
-    # The rhythm's schema (msgspec) is loaded only on a day without posts.
+    # The rhythm's schema and rules (plan/rhythm.py) are loaded only on a day without posts.
     from generator.kit.session import recorded_rhythm
     from generator.plan.rhythm import why_no_posts
 
