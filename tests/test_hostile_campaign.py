@@ -254,11 +254,17 @@ def test_check_refuses_a_card_race_rules_card_too_long_for_its_page(
     line = next(
         n for n, row in enumerate(texts.read_text("utf-8").splitlines(), 1) if "|many" in row
     )
-    assert_clear_error(
-        run("check", "pack"),
+    where = (
         f"pack/texts.yaml:{line}: rules_sections.en[0]: too long for the print sheets (the "
-        "rules card does not fit one a4 page)",
+        "rules card does not fit one a4 page)"
     )
+    assert_clear_error(run("check", "pack"), where)
+    # `card-race new` lays the sheets out too: it said the page alone, with no file.
+    assert run("new", "card-race", "g.yaml", "--seed", "s" * 20).exit_code == 0
+    game = tmp_path / "g.yaml"
+    game.write_text(game.read_text("utf-8").replace("pack: card-race", "pack: pack"), "utf-8")
+    assert_clear_error(run("card-race", "new", "g.yaml", "-o", "out"), where)
+    assert not (tmp_path / "out").exists()
 
 
 def test_warnings_about_huge_input_are_capped(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ import msgspec
 
 from generator.cli.base import say_chosen_seed, settle_seed
 from generator.common.atomic_write import write_atomic
-from generator.common.errors import SheetgenError, display_path
+from generator.common.errors import LayoutError, SheetgenError, display_path
 from generator.common.plural import counted
 from generator.common.warnings_count import warn
 from generator.folder.in_place import finish_before_reading, finish_commit
@@ -129,7 +129,13 @@ def new(
     papers = ("a4", "letter") if papers_choice == "both" else (papers_choice,)
     _keep_the_log_with_its_deal(root, data)
     say_chosen_seed()
-    files = game_files(content, plan, Scope("game"), table.lang, papers, images)
+    try:
+        files = game_files(content, plan, Scope("game"), table.lang, papers, images)
+    except LayoutError as exc:  # a text too long for a print sheet: said where it is
+        from generator.games import rules_for
+        from generator.kit.too_long import located_overflow
+
+        raise located_overflow(pack, rules_for(pack), exc) from None
     files += [OutputFile(name, blob) for name, blob in snapshot(pack)]
     written = write_game(root, data, files, force)
     click.echo(
