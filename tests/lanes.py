@@ -61,13 +61,17 @@ SLOW = frozenset(
         "test_bgg_files_and_steps.py::test_the_bgg_steps_share_and_upload_first_then_paste",
         "test_bgg_files_and_steps.py::test_the_print_pack_post_is_true_on_every_platform",
         # test_bgg_image_ids.py
+        "test_bgg_image_ids.py::test_a_broken_game_line_is_said_at_its_line_and_nothing_written",
+        "test_bgg_image_ids.py::test_a_file_without_its_game_line_is_the_folders_game",
         "test_bgg_image_ids.py::test_a_folder_written_again_is_written_once_with_the_numbers_in",
         "test_bgg_image_ids.py::test_a_line_the_host_broke_is_said_at_its_line",
         "test_bgg_image_ids.py::test_a_number_given_once_is_in_every_text_of_its_post",
         "test_bgg_image_ids.py::test_a_number_given_again_replaces_the_one_the_texts_had",
         "test_bgg_image_ids.py::test_a_picture_without_a_number_keeps_the_placeholder_and_says_how",
         "test_bgg_image_ids.py::test_a_wrong_picture_or_number_is_refused_and_nothing_written",
+        "test_bgg_image_ids.py::test_another_game_forced_into_the_folder_gets_none_of_the_old_numbers",
         "test_bgg_image_ids.py::test_every_scheduled_game_writes_its_bgg_texts_with_the_numbers_given",
+        "test_bgg_image_ids.py::test_the_new_games_first_number_starts_a_new_list",
         "test_bgg_image_ids.py::test_the_numbers_come_back_after_the_folder_is_written_again",
         # test_cache.py
         "test_cache.py::test_a_forged_outline_never_reaches_a_post",

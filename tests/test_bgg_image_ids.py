@@ -4,6 +4,8 @@ that picture carries `[ImageID=n]`; a picture without a number keeps the placeho
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -265,3 +267,146 @@ def test_every_scheduled_game_writes_its_bgg_texts_with_the_numbers_given(pack: 
     assert [f.path for f in plain] == [f.path for f in files]
     unfilled = next(f.data.decode() for f in plain if f.path == f"{post.key}.bgg.txt")
     assert unfilled.count(PLACEHOLDER) == len(ids)
+
+
+OTHER_SEED = "bgg-image-ids-0002"
+CONSOLE = "console-HOST-ONLY-unposted-posts.html"
+
+
+def _without_game_line(game: Path) -> str:
+    """bgg-images.txt as sheetgen wrote it before the numbers named their game."""
+    lines = (game / "bgg-images.txt").read_text().splitlines(keepends=True)
+    return "".join(line for line in lines if not line.startswith("game "))
+
+
+@pytest.mark.parametrize(
+    ("another", "whose"),
+    [
+        (["--seed", OTHER_SEED, "--start", "2026-12-01"], "of game "),
+        (["--seed", SEED, "--start", "2026-11-24"], "as written before (another start date"),
+    ],
+    ids=["another-seed", "another-start"],
+)
+@pytest.mark.parametrize("old_file", [False, True], ids=["named", "old-file"])
+def test_another_game_forced_into_the_folder_gets_none_of_the_old_numbers(
+    sheetgen: Callable[..., Result],
+    game: Path,
+    another: list[str],
+    whose: str,
+    old_file: bool,
+) -> None:
+    """The numbers are the pictures of the game they were given for: another game forced
+    into the folder (another seed draws other tiles; another start date prints other dates
+    on its pictures) keeps its placeholders in its BGG texts, `today` and the console, and
+    the host is told once why. A file from before the numbers named their game is the
+    folder's game's: the game that replaces it gets none of them either."""
+    sheetgen("bgg-image", "turn-01-build-tiles.png", "8123456")
+    sheetgen("bgg-image", "turn-02-build-tiles.png", "8123457")
+    if old_file:
+        (game / "bgg-images.txt").write_text(_without_game_line(game))
+    forced = sheetgen("game", *another, "--force")
+    assert forced.output.count("bgg-images.txt holds the ImageIDs") == 1
+    assert whose in forced.output and "left out" in forced.output
+    assert "filled in again" not in forced.output
+    for turn in ("01", "02"):
+        text = (game / f"round-1/turn-{turn}-build.bgg.txt").read_text()
+        assert PLACEHOLDER in text and "[ImageID=81" not in text
+    # The host's file stays, named for the game its numbers are for.
+    kept = (game / "bgg-images.txt").read_text()
+    assert "round-1/turn-02-build-tiles.png 8123457" in kept and kept.count("\ngame ") == 1
+    monkey_now = "2026-12-01T17:05+00:00" if another[-1] == "2026-12-01" else None
+    at = [] if monkey_now else ["day", "1", "afternoon"]
+    today = sheetgen("today", *at, "--platform", "bgg").output
+    assert "8123457" not in today and "In your BGG gallery" not in today
+    assert today.count("bgg-images.txt holds the ImageIDs") == 1
+    assert "Upload to your BGG gallery: round-1/turn-02-build-tiles.png" in today
+    sheetgen("console", "--at", "2026-12-01 17:05" if monkey_now else "2026-11-24 17:05")
+    page = (game / CONSOLE).read_text()
+    assert "8123456" not in page and "8123457" not in page
+    assert page.count("bgg-images.txt holds the ImageIDs") == 1
+
+
+def test_the_new_games_first_number_starts_a_new_list(
+    sheetgen: Callable[..., Result], game: Path
+) -> None:
+    """`bgg-image` for the game the folder holds now never keeps another game's numbers
+    beside its own, and says so in one line."""
+    sheetgen("bgg-image", "turn-01-build-tiles.png", "8123456")
+    sheetgen("bgg-image", "turn-02-build-tiles.png", "8123457")
+    sheetgen("game", "--seed", OTHER_SEED, "--start", "2026-12-01", "--force")
+    listed = sheetgen("bgg-image").output
+    assert "left out" in listed and "0 pictures with an ImageID;" in listed
+    said = sheetgen("bgg-image", "turn-01-build-tiles.png", "9000001").output
+    assert said.count("a new list starts") == 1
+    recorded = (game / "bgg-images.txt").read_text()
+    assert "9000001" in recorded and "8123456" not in recorded and "8123457" not in recorded
+    assert "[ImageID=9000001]" in (game / "round-1/turn-01-build.bgg.txt").read_text()
+    assert PLACEHOLDER in (game / "round-1/turn-02-build.bgg.txt").read_text()
+    again = sheetgen("bgg-image", "turn-02-build-tiles.png", "9000002").output
+    assert "new list" not in again
+
+
+def test_a_file_without_its_game_line_is_the_folders_game(
+    sheetgen: Callable[..., Result], game: Path
+) -> None:
+    """A bgg-images.txt written before the numbers named their game still fills in the
+    game the folder holds, in its rewrites, `today` and `bgg-image`."""
+    sheetgen("bgg-image", "turn-02-build-tiles.png", "8123457")
+    (game / "bgg-images.txt").write_text(_without_game_line(game))
+    sheetgen("turn", "2")
+    assert "[ImageID=8123457]" in (game / "round-1/turn-02-build.bgg.txt").read_text()
+    today = sheetgen("today", "--platform", "bgg").output
+    assert "In your BGG gallery: round-1/turn-02-build-tiles.png (ImageID 8123457)" in today
+    assert "holds the ImageIDs" not in today
+    said = sheetgen("bgg-image", "turn-01-build-tiles.png", "8123456").output
+    assert "new list" not in said
+    recorded = (game / "bgg-images.txt").read_text()
+    assert "8123456" in recorded and "8123457" in recorded and "\ngame " in recorded
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["game", "game 8C1F-22AB", "game 8C1F-22AB check nothex!", "game A check 3e5a0b71 more"],
+)
+def test_a_broken_game_line_is_said_at_its_line_and_nothing_written(
+    sheetgen: Callable[..., Result], game: Path, line: str
+) -> None:
+    sheetgen("bgg-image", "turn-01-build-tiles.png", "8123456")
+    recorded = (game / "bgg-images.txt").read_text().replace("\ngame ", "\n#game ")
+    (game / "bgg-images.txt").write_text(f"{line}\n{recorded}")
+    text = game / "round-1/turn-01-build.bgg.txt"
+    before = {p: p.read_bytes() for p in (text, game / "manifest.json", game / "plan.json")}
+    for command in (["turn", "1"], ["today", "--platform", "bgg"], ["bgg-image"]):
+        result = sheetgen(*command, code=2)
+        assert "bgg-images.txt:1: expected the game the numbers are for" in result.output
+        assert {p: p.read_bytes() for p in before} == before
+
+
+def test_two_game_lines_are_refused(sheetgen: Callable[..., Result], game: Path) -> None:
+    sheetgen("bgg-image", "turn-01-build-tiles.png", "8123456")
+    recorded = (game / "bgg-images.txt").read_text()
+    mark = next(line for line in recorded.splitlines() if line.startswith("game "))
+    (game / "bgg-images.txt").write_text(f"{recorded}{mark}\n")
+    result = sheetgen("turn", "1", code=2)
+    assert "a second game line (the first is line 5)" in result.output
+
+
+@pytest.mark.parametrize("pack", ["galaxy-trucker", "keep-on-trucking", "moon-drop"])
+def test_a_game_is_known_again_by_its_mark_and_another_is_not(pack: str) -> None:
+    """The game line of the plan written to plan.json is the one a rewrite of the same game
+    makes again; another start date, or other options under the same game id (Keep on
+    Trucking's ships), is another game's."""
+    from generator.folder.bgg_images import DRAWN_FROM, game_mark
+    from generator.folder.write import IDENTITY_KEYS
+    from generator.plan.model import to_data
+
+    assert set(IDENTITY_KEYS) <= set(DRAWN_FROM)  # what makes another game, and more
+    day = dt.date(2026, 12, 1)
+    plan = to_data(open_game(pack, SEED, day).plan)
+    assert game_mark(json.loads(json.dumps(plan))) == game_mark(plan)
+    assert game_mark(to_data(open_game(pack, SEED, day).plan)) == game_mark(plan)
+    later = game_mark(to_data(open_game(pack, SEED, day + dt.timedelta(7)).plan))
+    assert later.game_id == game_mark(plan).game_id and later != game_mark(plan)
+    if pack == "keep-on-trucking":
+        ships = to_data(open_game(pack, SEED, day, options={"ships": "A"}).plan)
+        assert ships["game_id"] == plan["game_id"] and game_mark(ships) != game_mark(plan)

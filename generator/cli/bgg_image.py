@@ -25,7 +25,12 @@ def bgg_image(picture: str | None, image_id: str | None, folder: Path | None) ->
     name); ID the number BGG shows on the picture's page, or that page's address. Without
     PICTURE and ID: any placeholder left filled in from bgg-images.txt (`game`, `round` and
     `turn` keep the numbers themselves), and the pictures still without a number."""
-    from generator.folder.bgg_images import BGG_IMAGES_FILE, read_image_ids, write_image_ids
+    from generator.folder.bgg_images import (
+        BGG_IMAGES_FILE,
+        game_mark,
+        read_image_map,
+        write_image_ids,
+    )
     from generator.folder.write import write_game
     from generator.host.bgg_images import image_id as parse_id
     from generator.host.bgg_images import picture_named
@@ -42,13 +47,22 @@ def bgg_image(picture: str | None, image_id: str | None, folder: Path | None) ->
     posts = [p for w in slots_with_posts(game) for p in w.posts if p.bgg is not None]
     if (picture is None) != (image_id is None):
         raise click.UsageError("give the picture and its ID: bgg-image PICTURE ID")
-    ids = read_image_ids(game.root)
+    recorded = read_image_map(game.root)
+    # The numbers of another game (one the folder held before) are never mixed with this
+    # game's: its list starts anew.
+    ids = dict(recorded.ids_for(game.plan, game.plan))
+    whose = recorded.another_games(game.plan, game.plan)
     if picture is not None and image_id is not None:
         name = picture_named(posts, picture)
         number = parse_id(image_id)
         before = ids.get(name)
         ids[name] = number
-        write_image_ids(game.root, ids)
+        if whose:
+            click.echo(
+                f"{BGG_IMAGES_FILE} held the ImageIDs {whose}: they are not kept, a new list "
+                f"starts for this game ({game.plan.get('game_id')})."
+            )
+        write_image_ids(game.root, game_mark(game.plan), ids)
         said = f" (was {before})" if before is not None and before != number else ""
         click.echo(
             f"{name}: ImageID {number}{said}, in {display_path(game.root / BGG_IMAGES_FILE)}."
@@ -60,6 +74,9 @@ def bgg_image(picture: str | None, image_id: str | None, folder: Path | None) ->
     for written in files:
         click.echo(f"  {written.path}: [ImageID=…] filled in")
     if picture is None:
+        left_out = recorded.left_out(game.plan, game.plan)
+        if left_out is not None:
+            click.echo(left_out)
         missing = [p for post in posts for p in bgg_pictures(post) if p not in ids]
         click.echo(
             f"{len(ids)} picture{'s' if len(ids) != 1 else ''} with an ImageID; "

@@ -39,6 +39,7 @@ from generator.common.errors import SheetgenError, display_path
 from generator.common.output_file import OutputFile
 from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
+from generator.folder.bgg_images import keep_with_their_game
 from generator.folder.in_place import (
     JOURNAL_FILE,
     committed_folder,
@@ -202,6 +203,9 @@ def write_game(
             same_game = existing is not None and all(
                 existing.get(k) == plan.get(k) for k in IDENTITY_KEYS
             )
+            # The host's ImageIDs stay with the game they were given for, when another game
+            # takes the folder.
+            keep_with_their_game(root, existing, plan)
             _write(root, plan, files, same_game, record)
     except OSError as exc:
         # A full disk, a read-only or missing place: the user's machine, not a bug.

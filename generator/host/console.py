@@ -29,6 +29,7 @@ from generator.host.table_view import PrivateSend, TableNow
 from generator.host.today import (
     SlotWork,
     agenda,
+    bgg_numbers_left_out,
     on_platform,
     slot_tasks,
     slots_with_posts,
@@ -227,6 +228,7 @@ def scheduled_console(
         f"Now: {local:%a} {local.day} {local:%b %Y}, {local:%H:%M %Z}",
         "Tick each step as you post it, and the slot when all of it is out: the ticks stay "
         "on this device.",
+        *bgg_numbers_left_out(game, platforms),
     )
     clock = {
         "zone": str(zone),

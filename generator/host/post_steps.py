@@ -99,12 +99,25 @@ def _sent_by_webhook(root: Path, post: Post, count: int) -> list[str]:
     return ids
 
 
+def folder_image_ids(root: Path) -> dict[str, int]:
+    """The numbers for the game the folder holds: those of a bgg-images.txt that names no
+    game are its game's; those of another game (one the folder held before), none."""
+    from generator.folder.bgg_images import read_image_map
+    from generator.folder.write import read_existing_plan
+
+    recorded = read_image_map(root)
+    if recorded.game is None or not recorded.ids:
+        return recorded.ids
+    plan = read_existing_plan(root)
+    return recorded.ids_for(plan, plan) if plan is not None else {}
+
+
 def bgg_items(root: Path, post: Post) -> list[Item]:
     """BGG's steps in the order that works there: the files shared (BGG takes none) and the
     pictures uploaded first, then the text pasted with their link and numbers filled in. A
     picture whose ImageID the host has given (bgg-images.txt) is in the gallery already: the
-    text carries its number."""
-    from generator.folder.bgg_images import read_image_ids
+    text carries its number. Only the numbers given for the folder's game count: those of
+    a game the folder held before are not its pictures'."""
     from generator.render.bgg_image_ids import with_image_ids
 
     name = f"{post.key}.bgg.txt"
@@ -119,7 +132,7 @@ def bgg_items(root: Path, post: Post) -> list[Item]:
             )
         )
     pictures = post.facebook_images()
-    ids = read_image_ids(root) if pictures else {}
+    ids = folder_image_ids(root) if pictures else {}
     missing = [im for im in pictures if im.file not in ids]
     for image in pictures:
         if image.file in ids:

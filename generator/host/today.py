@@ -426,6 +426,7 @@ def today_text(
     if at is not None:
         local = at.astimezone(zone)
         lines.append(f"Now: {local:%a} {local.day} {local:%b %Y}, {local:%H:%M %Z}")
+    lines += bgg_numbers_left_out(game, platforms)
     early = False
     if isinstance(plan_of_day, Agenda):
         day = plan_of_day
@@ -480,6 +481,17 @@ def today_text(
         else:
             lines.append("The game is over: every post is out, the rankings and the reveal too.")
     return "\n".join(lines) + "\n"
+
+
+def bgg_numbers_left_out(game: GameFolder, platforms: tuple[str, ...]) -> list[str]:
+    """Said once, above the posts: the folder's ImageIDs are another game's (one written
+    into this folder before), so no BGG step below uses them."""
+    if "bgg" not in platforms:
+        return []
+    from generator.folder.bgg_images import folder_left_out
+
+    said = folder_left_out(game.root, game.plan)
+    return [said] if said else []
 
 
 _RANGE = re.compile(r"^(\d{1,4})(?:-(\d{1,4}))?$")

@@ -21,7 +21,7 @@ from generator.common.errors import SheetgenError, display_path
 from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.common.warnings_count import warn
-from generator.folder.bgg_images import BGG_IMAGES_FILE, read_image_ids
+from generator.folder.bgg_images import BGG_IMAGES_FILE, read_image_map
 from generator.folder.corrections_log import read_corrections
 from generator.folder.write import IDENTITY_KEYS, PLAN_FILE, read_existing_plan, write_game
 from generator.games import OutputFile, RenderOptions, Scope
@@ -260,8 +260,9 @@ def scope_outputs(
 ) -> tuple[dict[str, Any], list[OutputFile]]:
     """What `build` writes: the plan's data and the files of `scope`, with the pack copy."""
     game = settle(game, found, force)
+    plan = to_data(game.plan)
     if scope.kind != "sheets":  # the sheets alone: no BGG text
-        options = with_recorded_image_ids(options, found)
+        options = with_recorded_image_ids(options, found, plan, report)
     files = game.rules.outputs(game.content, game.plan, scope, options)
     if options.image_ids and report is not None:
         report_image_ids(files, report)
@@ -270,17 +271,26 @@ def scope_outputs(
     from generator.pack.load import snapshot
 
     files += [OutputFile(name, data) for name, data in snapshot(game.pack)]
-    return to_data(game.plan), files
+    return plan, files
 
 
-def with_recorded_image_ids(options: RenderOptions, found: FolderPlan) -> RenderOptions:
+def with_recorded_image_ids(
+    options: RenderOptions, found: FolderPlan, plan: dict[str, Any], report: Report | None
+) -> RenderOptions:
     """The options with the ImageIDs the host gave (`sheetgen bgg-image`, bgg-images.txt),
     read before the write: the BGG texts written again keep them, in the folder's one
-    all-or-nothing write. A line the host broke stops the run at that line, before anything
-    is written; anything but a file there (a folder, a FIFO) is passed by, as no numbers."""
+    all-or-nothing write. They are used only for the game they were given for (`plan`'s):
+    another game forced into the folder draws other pictures under the same names, and BGG
+    would show the old ones (`report` says so once). A line the host broke stops the run at
+    that line, before anything is written; anything but a file there (a folder, a FIFO) is
+    passed by, as no numbers."""
     if not (found.root / BGG_IMAGES_FILE).is_file():
         return options
-    ids = read_image_ids(found.root)
+    recorded = read_image_map(found.root)
+    ids = recorded.ids_for(plan, found.data)
+    left_out = recorded.left_out(plan, found.data)
+    if left_out is not None and report is not None:
+        report(left_out)
     return replace(options, image_ids=ids) if ids else options
 
 
