@@ -71,6 +71,7 @@ SLOW = frozenset(
         "test_bgg_image_ids.py::test_a_wrong_picture_or_number_is_refused_and_nothing_written",
         "test_bgg_image_ids.py::test_another_game_forced_into_the_folder_gets_none_of_the_old_numbers",
         "test_bgg_image_ids.py::test_every_scheduled_game_writes_its_bgg_texts_with_the_numbers_given",
+        "test_bgg_image_ids.py::test_numbers_found_where_no_game_could_be_read_are_no_games",
         "test_bgg_image_ids.py::test_the_new_games_first_number_starts_a_new_list",
         "test_bgg_image_ids.py::test_the_numbers_come_back_after_the_folder_is_written_again",
         # test_cache.py

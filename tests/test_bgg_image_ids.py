@@ -410,3 +410,20 @@ def test_a_game_is_known_again_by_its_mark_and_another_is_not(pack: str) -> None
     if pack == "keep-on-trucking":
         ships = to_data(open_game(pack, SEED, day, options={"ships": "A"}).plan)
         assert ships["game_id"] == plan["game_id"] and game_mark(ships) != game_mark(plan)
+
+
+def test_numbers_found_where_no_game_could_be_read_are_no_games(
+    sheetgen: Callable[..., Result], game: Path
+) -> None:
+    """A folder whose plan.json was damaged, written over with --force: whose numbers its
+    bgg-images.txt holds is not known, so the new game gets none, in its texts and in
+    `today` alike."""
+    sheetgen("bgg-image", "turn-02-build-tiles.png", "8123457")
+    (game / "bgg-images.txt").write_text(_without_game_line(game))
+    (game / "plan.json").write_text("{}")
+    forced = sheetgen("game", "--seed", SEED, "--start", "2026-12-01", "--force")
+    assert "holds the ImageIDs of no game this folder names" in forced.output
+    assert PLACEHOLDER in (game / "round-1/turn-02-build.bgg.txt").read_text()
+    assert "game unknown check 00000000" in (game / "bgg-images.txt").read_text()
+    today = sheetgen("today", "--platform", "bgg").output
+    assert "8123457" not in today and today.count("of no game this folder names") == 1

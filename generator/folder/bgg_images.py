@@ -54,6 +54,11 @@ class GameMark:
         return f"game {self.game_id} check {self.check}"
 
 
+# The game of numbers found where the folder held no game it could read (a plan.json lost or
+# damaged, replaced with --force): the numbers of no game any plan makes.
+NO_GAME = GameMark("unknown", "00000000")
+
+
 def game_mark(plan: Mapping[str, Any]) -> GameMark:
     """The mark of a game, from its plan (plan.json's data)."""
     drawn_from = {key: plan.get(key) for key in DRAWN_FROM}
@@ -86,7 +91,7 @@ class ImageMap:
         if not self.ids or self.ids_for(plan, holder):
             return ""
         theirs = self.owner(holder)
-        if theirs is None:
+        if theirs is None or theirs == NO_GAME:
             return "of no game this folder names"
         if theirs.game_id == game_mark(plan).game_id:
             return f"of game {theirs.game_id} as written before (another start date or options)"
@@ -182,13 +187,14 @@ def keep_with_their_game(
     root: Path, holder: Mapping[str, Any] | None, plan: Mapping[str, Any]
 ) -> None:
     """Before another game is written into the folder: a file that names no game gets the
-    game its numbers were given for (`holder`, the game the folder holds), so that `today`
-    and the console, which take such a file as the folder's game's, never give them to the
-    new game. Nothing to do when the file names its game, or the folder held none."""
-    if holder is None or game_mark(holder) == game_mark(plan):
+    game its numbers were given for (`holder`, the game the folder holds; NO_GAME when it
+    held none it could read), so that `today` and the console, which take such a file as
+    the folder's game's, never give them to the new game. Nothing to do when the file names
+    its game."""
+    if holder is not None and game_mark(holder) == game_mark(plan):
         return
     if not (root / BGG_IMAGES_FILE).is_file():
         return
     recorded = read_image_map(root)
     if recorded.game is None and recorded.ids:
-        write_image_ids(root, game_mark(holder), recorded.ids)
+        write_image_ids(root, game_mark(holder) if holder is not None else NO_GAME, recorded.ids)
