@@ -188,7 +188,11 @@ SLOW = frozenset(
         "test_corrections.py::test_a_correction_refuses_the_future_and_bad_words",
         "test_corrections.py::test_a_cut_or_edited_log_line_never_rewrites_a_published_correction",
         "test_corrections.py::test_a_run_cut_short_after_its_log_line_is_mended",
+        "test_corrections.py::test_a_write_that_fails_leaves_the_log_with_its_game",
+        "test_corrections.py::test_another_game_forced_into_the_folder_starts_with_no_corrections",
+        "test_corrections.py::test_other_options_under_the_same_game_id_are_another_game",
         "test_corrections.py::test_say_takes_a_spreadsheets_tab_and_windows_line_ends_and_refuses_bidi_overrides",
+        "test_corrections.py::test_the_same_game_with_another_rhythm_keeps_its_corrections",
         "test_corrections.py::test_today_console_and_digest_show_it_until_marked",
         "test_corrections.py::test_words_typed_into_the_log_are_held_to_the_say_rule",
         # test_digest.py

@@ -396,7 +396,7 @@ def test_a_game_is_known_again_by_its_mark_and_another_is_not(pack: str) -> None
     """The game line of the plan written to plan.json is the one a rewrite of the same game
     makes again; another start date, or other options under the same game id (Keep on
     Trucking's ships), is another game's."""
-    from generator.folder.bgg_images import DRAWN_FROM, game_mark
+    from generator.folder.game_mark import DRAWN_FROM, game_mark
     from generator.folder.write import IDENTITY_KEYS
     from generator.plan.model import to_data
 

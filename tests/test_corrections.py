@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import Result
 
+from generator.folder.game_mark import game_mark
+
 GAME = """\
 seed: correction-seed-0123456789abcdef
 start: 2026-12-01
@@ -69,8 +71,10 @@ def test_a_correction_is_a_new_post_everywhere_and_nothing_else_changes(
     html = (folder / "corrections/correction-01.html").read_text(encoding="utf-8")
     assert "&lt;b&gt;Ask" in html
     log = [json.loads(x) for x in (folder / "corrections.jsonl").read_text().splitlines()]
+    data = json.loads((folder / "plan.json").read_text())
     said = {
         "at": "2026-12-04T09:00:00+01:00",
+        "game": game_mark(data).line(),  # the game it was made for
         "key": "round-1/turn-07-build",
         "number": 1,
         "text": FIX,
@@ -82,7 +86,6 @@ def test_a_correction_is_a_new_post_everywhere_and_nothing_else_changes(
     guide = (folder / "posting-guide.md").read_text(encoding="utf-8")
     assert guide.count("## Corrections") == 1
     assert "### Correction 1 · Fri 4 Dec 2026, 09:00 CET" in guide
-    data = json.loads((folder / "plan.json").read_text())
     verified = run("verify", "--seed", data["seed"], "--commitment", data["commitment"])
     assert verified.exit_code == 0, verified.output
     # A second one is number 2; the guide keeps one section with both.
@@ -287,3 +290,130 @@ def test_say_takes_a_spreadsheets_tab_and_windows_line_ends_and_refuses_bidi_ove
     assert made.exit_code == 0, made.output
     facebook = (folder / "corrections/correction-01.facebook.txt").read_text(encoding="utf-8")
     assert "B2 double cannon\n" in facebook and "B3 single\n" in facebook and "\r" not in facebook
+
+
+def corrected(folder: Path, run: Callable[..., Result]) -> bytes:
+    """The folder's game with one correction made; its log."""
+    made = run("correct", "7", "--say", FIX, "-o", str(folder), "--at", "2026-12-04 09:00")
+    assert made.exit_code == 0, made.output
+    return (folder / "corrections.jsonl").read_bytes()
+
+
+SET_ASIDE = "corrections.jsonl held the corrections of game"
+
+
+@pytest.mark.parametrize(
+    ("another", "whose"),
+    [
+        (GAME.replace("correction-seed", "another-seed"), "not this game's"),
+        (
+            GAME.replace("2026-12-01", "2026-11-24"),
+            "as written before (another start date or options), not this game's",
+        ),
+    ],
+    ids=["another-seed", "another-start"],
+)
+def test_another_game_forced_into_the_folder_starts_with_no_corrections(
+    folder: Path, run: Callable[..., Result], another: str, whose: str
+) -> None:
+    """The corrections are the game's they were made for: another game forced into the
+    folder (another seed; or another start date, the same game id but other times in its
+    posts) shows none of them in its guide, `today`, the console or the catch-up page. The
+    old log is set aside whole, named for its game, and the host is told once."""
+    log = corrected(folder, run)
+    old = game_mark(json.loads((folder / "plan.json").read_text()))
+    (folder.parent / "another.yaml").write_text(another, encoding="utf-8")
+    forced = run("game", "--game", "another.yaml", "-o", "g", "--no-images", "--force")
+    assert forced.exit_code == 0, forced.output
+    assert forced.output.count(SET_ASIDE) == 1 and whose in forced.output
+    kept = f"corrections-{old.game_id}-{old.check}.jsonl"
+    assert f"set aside as {kept}" in forced.output
+    assert (folder / kept).read_bytes() == log and not (folder / "corrections.jsonl").exists()
+    assert "## Corrections" not in (folder / "posting-guide.md").read_text(encoding="utf-8")
+    assert not list(folder.glob("corrections/*"))  # with the old game's files
+    at = "2026-12-04 10:00" if "11-24" not in another else "2026-11-27 10:00"
+    today = run("today", "-o", str(folder), "--at", at, "--platform", "facebook")
+    assert today.exit_code == 0, today.output
+    assert "CORRECTION" not in today.output and FIX not in today.output
+    assert run("console", "-o", str(folder), "--at", at).exit_code == 0
+    page = (folder / "console-HOST-ONLY-unposted-posts.html").read_text(encoding="utf-8")
+    assert "CORRECTION" not in page
+    assert run("digest", "-o", str(folder), "--until", at).exit_code == 0
+    assert "correction-01" not in (folder / "digest.html").read_text(encoding="utf-8")
+    # The new game's first correction is its correction 1, in a log of its own.
+    mine = run("correct", "7", "--say", "Typo.", "-o", str(folder), "--at", at)
+    assert mine.exit_code == 0, mine.output
+    assert "Typo." in (folder / "corrections/correction-01.facebook.txt").read_text()
+    lines = (folder / "corrections.jsonl").read_text().splitlines()
+    new = game_mark(json.loads((folder / "plan.json").read_text()))
+    assert len(lines) == 1 and json.loads(lines[0])["game"] == new.line() != old.line()
+    # Written again, the new game keeps its own (said nothing of setting aside).
+    again = run("game", "--game", "another.yaml", "-o", "g", "--no-images")
+    assert again.exit_code == 0 and SET_ASIDE not in again.output, again.output
+    assert "### Correction 1 ·" in (folder / "posting-guide.md").read_text(encoding="utf-8")
+
+
+def test_the_same_game_with_another_rhythm_keeps_its_corrections(
+    folder: Path, run: Callable[..., Result]
+) -> None:
+    """A running game whose posting times change is the same game: its corrections stay."""
+    log = corrected(folder, run)
+    later = GAME.replace('"17:30"', '"18:30"')
+    (folder.parent / "g.yaml").write_text(later, encoding="utf-8")
+    rerun = run("game", "--game", "g.yaml", "-o", "g", "--no-images")
+    assert rerun.exit_code == 0 and SET_ASIDE not in rerun.output, rerun.output
+    assert (folder / "corrections.jsonl").read_bytes() == log
+    assert "### Correction 1 ·" in (folder / "posting-guide.md").read_text(encoding="utf-8")
+    assert (folder / "corrections/correction-01.facebook.txt").is_file()
+
+
+def test_other_options_under_the_same_game_id_are_another_game(
+    run: Callable[..., Result], tmp_path: Path
+) -> None:
+    """Keep on Trucking's ships change what is drawn and posted under the same game id
+    and folder identity: the corrections made for the old options, and their files, go
+    with the old game."""
+    args = ["--pack", "keep-on-trucking", "--seed", "kot-corrections-0001", "-o", "k"]
+    made = run("game", *args, "--start", "2026-12-01", "--no-images")
+    assert made.exit_code == 0, made.output
+    folder = tmp_path / "k"
+    post = "round-1/turn-01-build"
+    fixed = run("correct", post, "--say", "Typo.", "-o", "k", "--at", "2026-12-03 12:00")
+    assert fixed.exit_code == 0, fixed.output
+    before = json.loads((folder / "plan.json").read_text())
+    forced = run("game", *args, "--option", "ships=A", "--no-images", "--force")
+    assert forced.exit_code == 0, forced.output
+    after = json.loads((folder / "plan.json").read_text())
+    assert after["game_id"] == before["game_id"] and after["options"] != before["options"]
+    assert forced.output.count(SET_ASIDE) == 1 and "another start date or options" in forced.output
+    assert not (folder / "corrections.jsonl").exists()
+    assert not list((folder / "corrections").glob("correction-01.*"))
+    assert "## Corrections" not in (folder / "posting-guide.md").read_text(encoding="utf-8")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert not [name for name in manifest["files"] if name.startswith("corrections/")]
+    today = run("today", "-o", "k", "--at", "2026-12-03 13:00")
+    assert today.exit_code == 0 and "CORRECTION" not in today.output, today.output
+
+
+def test_a_write_that_fails_leaves_the_log_with_its_game(
+    folder: Path, run: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log is set aside only when the other game is written: a write that fails (a
+    full disk) leaves the folder's game with its corrections."""
+    import errno
+
+    from generator.folder import write
+
+    log = corrected(folder, run)
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(write, "_write", full)
+    (folder.parent / "another.yaml").write_text(
+        GAME.replace("correction-seed", "another-seed"), encoding="utf-8"
+    )
+    forced = run("game", "--game", "another.yaml", "-o", "g", "--no-images", "--force")
+    assert forced.exit_code == 2 and "No space left on device" in forced.output
+    assert (folder / "corrections.jsonl").read_bytes() == log
+    assert not list(folder.glob("corrections-*.jsonl"))

@@ -25,12 +25,8 @@ def bgg_image(picture: str | None, image_id: str | None, folder: Path | None) ->
     name); ID the number BGG shows on the picture's page, or that page's address. Without
     PICTURE and ID: any placeholder left filled in from bgg-images.txt (`game`, `round` and
     `turn` keep the numbers themselves), and the pictures still without a number."""
-    from generator.folder.bgg_images import (
-        BGG_IMAGES_FILE,
-        game_mark,
-        read_image_map,
-        write_image_ids,
-    )
+    from generator.folder.bgg_images import BGG_IMAGES_FILE, read_image_map, write_image_ids
+    from generator.folder.game_mark import game_mark
     from generator.folder.write import write_game
     from generator.host.bgg_images import image_id as parse_id
     from generator.host.bgg_images import picture_named

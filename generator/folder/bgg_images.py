@@ -11,10 +11,7 @@ from before the line was written is the folder's game's, as it always was."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +19,7 @@ from typing import Any
 
 from generator.common.errors import SheetgenError, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
+from generator.folder.game_mark import NO_GAME, GameMark, game_mark, mark_named
 
 BGG_IMAGES_FILE = "bgg-images.txt"
 MAX_MAP_BYTES = 1_000_000
@@ -31,39 +29,8 @@ HEADER = (
     "# The game line names the game they are for: another game written into this folder\n"
     "# does not use them (its pictures are not the ones BGG holds under these numbers).\n"
 )
-# What a game's pictures are drawn from. The game id alone is not enough: it is made from
-# the pack, the seed and the content digest (every file of the pack: an edited card is
-# another id), but a picture also shows its date (the turn line: 'Day 3, morning (Thu 3 Dec
-# 2026, 08:00 CET)'), and Keep on Trucking's options (its ships, its difficulty) change
-# what is drawn under the same id. So the folder's identity (folder/write.py IDENTITY_KEYS:
-# pack, seed, content, start) and the game's options; not the posting rhythm, which a
-# running game may change and keep its numbers (the same game written again).
-DRAWN_FROM = ("pack", "seed", "content_digest", "start", "options")
-_GAME_LINE = re.compile(r"game (\S+) check ([0-9a-f]{8})")
-
-
-@dataclass(frozen=True)
-class GameMark:
-    """The game a folder's ImageIDs are for: its id, for the host to read, and a check of
-    what its pictures are drawn from (a hash: the seed is never written here)."""
-
-    game_id: str
-    check: str
-
-    def line(self) -> str:
-        return f"game {self.game_id} check {self.check}"
-
-
-# The game of numbers found where the folder held no game it could read (a plan.json lost or
-# damaged, replaced with --force): the numbers of no game any plan makes.
-NO_GAME = GameMark("unknown", "00000000")
-
-
-def game_mark(plan: Mapping[str, Any]) -> GameMark:
-    """The mark of a game, from its plan (plan.json's data)."""
-    drawn_from = {key: plan.get(key) for key in DRAWN_FROM}
-    text = json.dumps(drawn_from, sort_keys=True, ensure_ascii=False, default=str)
-    return GameMark(str(plan.get("game_id")), hashlib.sha256(text.encode("utf-8")).hexdigest()[:8])
+# The game a folder's numbers are for: folder/game_mark.py (the same game as drawn, as its
+# corrections are).
 
 
 @dataclass(frozen=True)
@@ -146,13 +113,13 @@ def read_image_map(root: Path) -> ImageMap:
 
 
 def _game_line(text: str, where: str) -> GameMark:
-    found = _GAME_LINE.fullmatch(" ".join(text.split()))
+    found = mark_named(text)
     if found is None:
         raise SheetgenError(
             f"{where}: expected the game the numbers are for, as `sheetgen bgg-image` writes "
             f"it (e.g. game 8C1F-22AB check 3e5a0b71), got {abridged(text)!r}"
         )
-    return GameMark(found[1], found[2])
+    return found
 
 
 def folder_left_out(root: Path, plan: Mapping[str, Any]) -> str | None:

@@ -9,7 +9,15 @@ therefore records its own number and the SHA-256 of what it says, and a log whos
 longer match them is refused with the line at fault (a published correction stands; what
 takes it back is a new one). Lines of earlier versions, without them, are read as before.
 The words of every line are held to the rule for what a host types (common/host_text.py),
-as `correct --say` is: a NUL or an ESC typed into the log reaches no post."""
+as `correct --say` is: a NUL or an ESC typed into the log reaches no post.
+
+The log is one game's: each line names the game it was made for (`"game": "game 8C1F-22AB
+check 3e5a0b71"`, folder/game_mark.py: the same game as drawn, as the folder's ImageIDs
+are). When another game is written into the folder (`sheetgen game --force` with another
+seed, pack, content, start date or options), the log is set aside, whole, under the name
+of the game it was made for (`corrections-8C1F-22AB-3e5a0b71.jsonl`): the new game starts
+with no corrections, and no guide, `today`, console or catch-up page shows the old game's as
+its own. The same game written again (a posting rhythm changed) keeps its log."""
 
 from __future__ import annotations
 
@@ -28,6 +36,7 @@ from typing import Any
 from generator.common.errors import SheetgenError, abridge, display_path
 from generator.common.host_text import pasted, refused_character
 from generator.common.safe_read import UnreadableFile, read_regular_file
+from generator.folder.game_mark import GameMark, holder_mark, mark_named, same_drawn_game
 
 CORRECTIONS_FILE = "corrections.jsonl"
 CORRECTIONS_DIR = "corrections"
@@ -193,3 +202,64 @@ def append_correction(root: Path, fields: dict[str, Any]) -> int:
     finally:
         with contextlib.suppress(OSError):
             os.close(fd)
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A log set aside for the game it was made for: its new name, and the host's line."""
+
+    kept: str
+    said: str
+
+
+def set_aside_for_another_game(
+    root: Path, holder: dict[str, Any] | None, plan: dict[str, Any]
+) -> SetAside | None:
+    """Before another game is written into the folder (under the folder's lock): the log of
+    the game it held (`holder`, its plan; None when it held none it could read) is renamed
+    for that game, never deleted. None when there was nothing to set aside."""
+    if same_drawn_game(holder, plan):
+        return None
+    path = root / CORRECTIONS_FILE
+    if not path.is_file() or path.is_symlink():
+        return None
+    owner = holder_mark(holder)
+    if holder is None:
+        owner = _recorded_game(path, root) or owner
+    kept = _free_name(root, f"corrections-{owner.game_id}-{owner.check}")
+    os.rename(path, root / kept)
+    whose = f"game {owner.game_id}"
+    if owner.game_id == str(plan.get("game_id")):
+        whose += " as written before (another start date or options)"
+    return SetAside(
+        kept,
+        f"{CORRECTIONS_FILE} held the corrections of {whose}, not this game's: set aside "
+        f"as {kept}, so this game starts with none",
+    )
+
+
+def _recorded_game(path: Path, root: Path) -> GameMark | None:
+    """The game the log's last line names, when one does (a log of an earlier version names
+    none)."""
+    try:
+        data = read_regular_file(path, MAX_LOG_BYTES, within=root)
+    except UnreadableFile:
+        return None
+    for raw in reversed(data.split(b"\n")):
+        try:
+            named = json.loads(raw).get("game")
+        except (ValueError, AttributeError, RecursionError):
+            continue
+        found = mark_named(named) if isinstance(named, str) else None
+        if found is not None:
+            return found
+    return None
+
+
+def _free_name(root: Path, stem: str) -> str:
+    """`stem`.jsonl, or -2, -3 ... when a log of that game was set aside before."""
+    name, number = f"{stem}.jsonl", 1
+    while os.path.lexists(root / name):
+        number += 1
+        name = f"{stem}-{number}.jsonl"
+    return name

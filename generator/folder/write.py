@@ -40,6 +40,11 @@ from generator.common.output_file import OutputFile
 from generator.common.plural import counted
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.folder.bgg_images import keep_with_their_game
+from generator.folder.corrections_log import (
+    CORRECTIONS_DIR,
+    CORRECTIONS_FILE,
+    set_aside_for_another_game,
+)
 from generator.folder.in_place import (
     JOURNAL_FILE,
     committed_folder,
@@ -206,7 +211,17 @@ def write_game(
             # The host's ImageIDs stay with the game they were given for, when another game
             # takes the folder.
             keep_with_their_game(root, existing, plan)
-            _write(root, plan, files, same_game, record)
+            # And its corrections: the old game's log is set aside, named for its game, and
+            # its correction files go with the old game's files.
+            set_aside = set_aside_for_another_game(root, existing, plan)
+            try:
+                _write(root, plan, files, same_game, record, set_aside is not None)
+            except BaseException:
+                if set_aside is not None:  # the folder keeps its game: and its log
+                    os.rename(root / set_aside.kept, root / CORRECTIONS_FILE)
+                raise
+            if set_aside is not None:
+                click.echo(set_aside.said, err=True)
     except OSError as exc:
         # A full disk, a read-only or missing place: the user's machine, not a bug.
         raise SheetgenError(
@@ -271,6 +286,7 @@ def _write(
     files: list[OutputFile],
     same_game: bool,
     old_record: dict[str, Any],
+    corrections_set_aside: bool = False,
 ) -> None:
     staging = Path(tempfile.mkdtemp(prefix=f".{root.name}.", suffix=".tmp", dir=root.parent))
     try:
@@ -290,6 +306,11 @@ def _write(
             gone = {TABLE_FILES}
             if not same_game:
                 gone |= _files_written_by(root, old_manifest)
+            elif corrections_set_aside:
+                # The same folder identity with other options: the old game's correction
+                # files would otherwise stay, listed, as if the new game had made them.
+                theirs = {k: v for k, v in old_manifest.items() if _in_corrections(k)}
+                gone |= _files_written_by(root, theirs)
             gone -= {*new, MANIFEST_FILE, PLAN_FILE}
         checked: set[Path] = set()
         for name, item in new.items():
@@ -326,6 +347,10 @@ def _write(
     finally:
         if os.path.lexists(staging):
             _remove_tree(staging)
+
+
+def _in_corrections(name: str) -> bool:
+    return PurePosixPath(name).parts[0] == CORRECTIONS_DIR
 
 
 def _kept(root: Path, names: Iterable[str]) -> set[str]:

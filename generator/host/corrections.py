@@ -26,6 +26,7 @@ from generator.folder.corrections_log import (
 from generator.folder.corrections_log import (
     read_corrections as read_corrections,
 )
+from generator.folder.game_mark import game_mark
 from generator.host.game_folder import GameFolder
 from generator.plan.moments import game_slots
 from generator.plan.schedule import when
@@ -101,6 +102,8 @@ def record_correction(game: GameFolder, post: Post, text: str, at: dt.datetime) 
         "title": post.title,
         "turn": post.turn,
         "text": text,
+        # The game it was made for: another game written into the folder sets the log aside.
+        "game": game_mark(game.plan).line(),
     }
     try:
         return append_correction(game.root, line)

@@ -23,6 +23,7 @@ from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.common.warnings_count import warn
 from generator.folder.bgg_images import BGG_IMAGES_FILE, read_image_map
 from generator.folder.corrections_log import read_corrections
+from generator.folder.game_mark import same_drawn_game
 from generator.folder.write import IDENTITY_KEYS, PLAN_FILE, read_existing_plan, write_game
 from generator.games import OutputFile, RenderOptions, Scope
 from generator.kit.assemble import GUIDE_FILE
@@ -267,7 +268,7 @@ def scope_outputs(
     if options.image_ids and report is not None:
         report_image_ids(files, report)
     files = revised_calendar(files, game, found, report)
-    files = guide_with_corrections(files, game, found)
+    files = guide_with_corrections(files, game, found, plan)
     from generator.pack.load import snapshot
 
     files += [OutputFile(name, data) for name, data in snapshot(game.pack)]
@@ -304,20 +305,21 @@ def report_image_ids(files: list[OutputFile], report: Report) -> None:
 
 
 def guide_with_corrections(
-    files: list[OutputFile], game: Game, found: FolderPlan
+    files: list[OutputFile], game: Game, found: FolderPlan, plan: dict[str, Any]
 ) -> list[OutputFile]:
     """The posting guide, when written again into a game that has corrections
     (`sheetgen correct`), keeps its corrections section. Another game's corrections (a
-    `--force` over a folder) are not this game's."""
-    plan = shared_of(game.plan)
-    same = found.data is not None and found.data.get("game_id") == plan.game_id
+    `--force` over a folder with another seed, pack, content, start date or options: the
+    same game id may draw and post other things) are not this game's: the write sets them
+    aside and says so."""
     index = next((i for i, f in enumerate(files) if f.path == GUIDE_FILE), None)
-    if index is None or not same:
+    if index is None or not same_drawn_game(found.data, plan):
         return files
     corrections = read_corrections(found.root)
     if not corrections:
         return files
-    text = with_corrections(files[index].data.decode("utf-8"), plan, corrections)
+    shared = shared_of(game.plan)
+    text = with_corrections(files[index].data.decode("utf-8"), shared, corrections)
     return [*files[:index], OutputFile(GUIDE_FILE, text.encode("utf-8")), *files[index + 1 :]]
 
 
