@@ -267,6 +267,70 @@ def test_check_refuses_a_card_race_rules_card_too_long_for_its_page(
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize(
+    ("old", "long", "where"),
+    [
+        (
+            "name: Easier for the humans,",
+            "name: Easier for the humans with every optional rule for them,",
+            "difficulties[1].name: too long for the print sheets (the line of the "
+            "difficulties is wider than the page)",
+        ),
+        (
+            "- {name: Auto Jump}",
+            "- {name: Auto Jump to the next system}",
+            "jump_track[5].name: too long for the print sheets (a name on the jump row is "
+            "wider than its box)",
+        ),
+        (
+            "placed_where: below Galactica}",
+            "placed_where: below Galactica and beside the Basestar on the board}",
+            "reserves[0].placed_where: too long for the print sheets (a reserve's setup note "
+            "is wider than the page)",
+        ),
+    ],
+    ids=["difficulty", "jump-space", "placed-where"],
+)
+def test_check_refuses_a_battlestar_name_too_long_for_its_sheet(
+    run: Any, tmp_path: Path, old: str, long: str, where: str
+) -> None:
+    """The moderator kit's fleet tracker prints the pack's names on one line each, unwrapped:
+    a name the pack allows (60 characters) ran off the paper, and `check` said OK. `check`
+    and `sheets` name the file, its line and the field; nothing is written."""
+    from generator.pack.load import CONTENT_DIR
+
+    pack = tmp_path / "pack"
+    shutil.copytree(CONTENT_DIR / "battlestar", pack)
+    fleet = pack / "fleet.yaml"
+    text = fleet.read_text(encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if old in row)
+    fleet.write_text(text.replace(old, long, 1), encoding="utf-8")
+    assert_clear_error(run("check", "pack"), f"pack/fleet.yaml:{line}: {where}: shorten it")
+    made = run("sheets", "--pack", "pack", "-o", "out")
+    assert_clear_error(made, f"pack/fleet.yaml:{line}: {where}")
+    assert not (tmp_path / "out").exists()
+
+
+def test_check_refuses_battlestar_names_too_long_for_the_player_aid(
+    run: Any, tmp_path: Path
+) -> None:
+    """The player aid names the characters in the line of succession: names of the length
+    the pack allows fill it past its page. `check` names the one to shorten."""
+    from generator.pack.load import CONTENT_DIR
+
+    pack = tmp_path / "pack"
+    shutil.copytree(CONTENT_DIR / "battlestar", pack)
+    characters = pack / "characters.yaml"
+    rows = characters.read_text(encoding="utf-8").splitlines()
+    for n, row in enumerate(rows):
+        if row.strip().startswith("name: "):
+            rows[n] = row.replace("name: ", "name: Commander of the long name ", 1)[:66]
+    characters.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    checked = run("check", "pack")
+    assert_clear_error(checked, "pack/characters.yaml:", "].name: too long for the print sheets")
+    assert "(the player aid does not fit its page): shorten it" in checked.output
+
+
 def test_warnings_about_huge_input_are_capped(tmp_path: Path) -> None:
     from click.testing import CliRunner
 

@@ -25,7 +25,20 @@ class BattlestarRules(TableGame):
     @property
     def capabilities(self) -> Capabilities:
         # The moderator's game file is read by the setup command, not by `game`.
-        return Capabilities(game_file_command="sheetgen bsg setup {file}", commands="bsg")
+        return Capabilities(
+            game_file_command="sheetgen bsg setup {file}",
+            commands="bsg",
+            print_sheets=self.print_sheets,
+        )
+
+    def print_sheets(self, content: bsg_content.Battlestar, keep: bool = True) -> None:
+        """Lays out the fleet tracker and the player aid on both papers, as `game` and
+        `sheets` do (`check`: a name too long for its page is found there). Nothing is
+        kept, whatever `keep` says: they are made again for each folder."""
+        from generator.games.battlestar import sheets
+
+        for paper in ("a4", "letter"):
+            sheets.all_sheets(content, paper)
 
     def table_correct(self, source: TableSource, entry: int, text: str) -> None:
         from generator.games.battlestar.commands import run_and_report

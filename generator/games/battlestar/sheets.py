@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Set as AbstractSet
 
-from generator.art.surface import BLACK, WHITE, Color
+from generator.art.surface import BLACK, WHITE, Color, FontName
 from generator.games.battlestar.board import BOARDING_SPACES, GALACTICA_DESTROYED_AT
 from generator.games.battlestar.content import Battlestar
 from generator.games.battlestar.model import Resource
@@ -108,6 +108,15 @@ def draw_dial(
     page.mark("dial", cx - r, cy - r, 2 * r, 2 * r)
 
 
+def _across(
+    page: Page, x: float, text: str, what: str, size: float, font: FontName = "Vera"
+) -> None:
+    """A line of the pack's words is never wrapped: one wider than the page is an error
+    (`sheetgen check` then finds the text too long), not a line running off the paper."""
+    if x + page.surface.text_width(text, size=size, font=font) > page.right + 0.01:
+        raise LayoutError(f"{what} is wider than the page")
+
+
 def _boxes(
     page: Page,
     y: float,
@@ -122,6 +131,8 @@ def _boxes(
     gap = mm(2)
     x = page.left
     for i, label in enumerate(labels):
+        if page.surface.text_width(label, size=8, font="VeraBd") > size:
+            raise LayoutError(f"a name on the {kind} row is wider than its box")
         box(page.surface, x, y, size, size, fill=RED if i in shaded else WHITE)
         if i in shaded:
             page.surface.rect(x, y + size - mm(2), size, mm(2), stroke=None, fill=DARK_RED)
@@ -146,12 +157,9 @@ def draw_tracker(page: Page, content: Battlestar) -> None:
     s.text(page.right, y + 16, "Game ______________", size=10, anchor="end")
     y += 26
     difficulties = "; ".join(f"{d.name} {d.adjust:+d}" for d in content.difficulties)
-    s.text(
-        page.left,
-        y + 8,
-        f"Mark each dial with a coin. Starting values by difficulty: {difficulties}.",
-        size=8,
-    )
+    marking = f"Mark each dial with a coin. Starting values by difficulty: {difficulties}."
+    _across(page, page.left, marking, "the line of the difficulties", size=8)
+    s.text(page.left, y + 8, marking, size=8)
     y += 16
     # Four dials in a 2 x 2 grid.
     r = min(page.inner_width / 4 - mm(6), mm(23))
@@ -209,6 +217,7 @@ def draw_tracker(page: Page, content: Battlestar) -> None:
     x0 = page.left
     setup_notes: list[str] = []
     for reserve in content.reserves:
+        _across(page, x0, reserve.name, "a reserve's name", size=8, font="VeraBd")
         s.text(x0, y + 8, reserve.name, size=8, font="VeraBd")
         # One box per ship in the box; those the setup places elsewhere come crossed off.
         for i in range(reserve.count):
@@ -238,6 +247,7 @@ def draw_tracker(page: Page, content: Battlestar) -> None:
         page.mark("nukes", bx, y + 11, mm(5), mm(5))
     y += 11 + mm(5) + mm(3)
     for note in setup_notes:
+        _across(page, page.left, note, "a reserve's setup note", size=7)
         s.text(page.left, y + 6, note, size=7, color=INK_GREY)
         y += mm(4)
     y += mm(3)
