@@ -331,6 +331,59 @@ def test_check_refuses_battlestar_names_too_long_for_the_player_aid(
     assert "(the player aid does not fit its page): shorten it" in checked.output
 
 
+@pytest.mark.parametrize(
+    ("file", "old", "long", "where"),
+    [
+        (
+            "rules.yaml",
+            '  - "Check Routes: cross out every module your crew cannot reach."',
+            '  - "Check Routes: cross out every module your crew cannot reach.'
+            + " Check it twice." * 120
+            + '"',
+            "safety_check[0]: too long for the print sheets (the player sheet does not fit "
+            "one A4 page)",
+        ),
+        (
+            "rules.yaml",
+            '  - "Adjacent, next to, beside: sharing a side (never only a corner)."',
+            '  - "Adjacent, next to, beside: sharing a side (never only a corner).'
+            + " Two squares that touch at a corner alone are never adjacent." * 6
+            + '"',
+            "definitions[0]: too long for the print sheets (the player sheet with mirror, "
+            "overwrite, drawn-corridors does not fit one US Letter page)",
+        ),
+        (
+            "modules.yaml",
+            "    name: Corridor",
+            "    name: Corridor between the buildings of the base",
+            "modules[0].name: too long for the print sheets (a module's name is wider than "
+            "the player sheet's key column)",
+        ),
+    ],
+    ids=["safety-check", "with-every-variation", "module-name"],
+)
+def test_check_refuses_a_moon_drop_text_too_long_for_its_sheet(
+    run: Any, tmp_path: Path, file: str, old: str, long: str, where: str
+) -> None:
+    """The player sheet's words ran off its page silently (the boxes and the scale bar
+    below the paper, a module's name past its edge) and `check` said OK. `check` and `game`
+    name the text where it is; nothing is written. A sheet that fits without variations
+    but not with every one (their words take room) is refused too: a game may choose them."""
+    from generator.pack.load import CONTENT_DIR
+
+    pack = tmp_path / "pack"
+    shutil.copytree(CONTENT_DIR / "moon-drop", pack)
+    path = pack / file
+    text = path.read_text(encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if old in row)
+    path.write_text(text.replace(old, long, 1), encoding="utf-8")
+    assert_clear_error(run("check", "pack"), f"pack/{file}:{line}: {where}: shorten it")
+    made = run("game", "--pack", "pack", "--seed", "x" * 20, "--no-images", "-o", "g")
+    if "with mirror" not in where:  # a game without variations: its sheet fits
+        assert_clear_error(made, f"pack/{file}:{line}: {where}")
+        assert not (tmp_path / "g").exists()
+
+
 def test_warnings_about_huge_input_are_capped(tmp_path: Path) -> None:
     from click.testing import CliRunner
 

@@ -15,6 +15,7 @@ from generator.common.errors import SheetgenError
 from generator.games import Capabilities, OutputFile, RenderOptions, ScheduledGame, Scope
 from generator.games.moon_drop import content as md_content
 from generator.games.moon_drop.options import (
+    VARIATIONS,
     MoonDropOptions,
     committed,
     options_of,
@@ -45,7 +46,21 @@ class MoonDropRules(ScheduledGame):
             score=self.score,
             options=MoonDropOptions,
             committed_options=variation_sets,
+            print_sheets=self.print_sheets,
         )
+
+    def print_sheets(self, content: md_content.MoonDrop, keep: bool = True) -> None:
+        """Lays out the player sheet on both papers as `game` does (`check`: a text too long
+        for its page is found there; the sheets are kept for the game, unless `keep` is
+        False): with no variation, and with every one (their words make the sheet its
+        longest)."""
+        for variations in ((), VARIATIONS):
+            for paper in ("a4", "letter"):
+                if keep:
+                    key = ("moon-drop sheet", content.pack_digest, paper, *variations)
+                    reuse(key, functools.partial(sheet_files, content, paper, variations))
+                else:
+                    sheet_files(content, paper, variations)
 
     def load(self, pack: Pack) -> md_content.MoonDrop:
         return md_content.load(pack)
@@ -124,7 +139,6 @@ class MoonDropRules(ScheduledGame):
         options: RenderOptions,
     ) -> list[OutputFile]:
         # Drawing pulls in reportlab and Pillow; imported here so the scorer stays light.
-        from generator.games.moon_drop import sheets as sheet_pages
         from generator.games.moon_drop.grid_page import grid_page_file
         from generator.games.moon_drop.pictures import post_image
 
@@ -136,16 +150,12 @@ class MoonDropRules(ScheduledGame):
             files = (OutputFile(i.file, post_image(content, plan, i.file)) for i in images)
             return Drawing(len(images), files)
 
-        def sheet(paper: str) -> list[OutputFile]:
-            pdf = sheet_pages.sheet_pdf(content, paper, variations)
-            return [OutputFile(f"sheets/moon-drop-{paper}.pdf", pdf)]
-
         def sheets() -> list[OutputFile]:
             files: list[OutputFile] = []
             for paper in options.papers:
                 # The sheet depends on the pack and the variations alone: built once for each.
                 key = ("moon-drop sheet", content.pack_digest, paper, *variations)
-                files += reuse(key, functools.partial(sheet, paper))
+                files += reuse(key, functools.partial(sheet_files, content, paper, variations))
             grid_page = grid_page_file(content, variations, plan.game_id)
             return [*files, grid_page, self.check_page(content, plan.game_id)]
 
@@ -201,3 +211,13 @@ class MoonDropRules(ScheduledGame):
 
 
 RULES = MoonDropRules()
+
+
+def sheet_files(
+    content: md_content.MoonDrop, paper: str, variations: tuple[str, ...]
+) -> list[OutputFile]:
+    """The player sheet on one paper (the drawing code is imported only when it is made)."""
+    from generator.games.moon_drop import sheets as sheet_pages
+
+    pdf = sheet_pages.sheet_pdf(content, paper, variations)
+    return [OutputFile(f"sheets/moon-drop-{paper}.pdf", pdf)]

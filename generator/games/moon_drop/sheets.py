@@ -20,7 +20,7 @@ from generator.games.moon_drop.options import (
     mirror_shapes,
 )
 from generator.games.moon_drop.pictures import draw_key, draw_shape
-from generator.render.pdf import PAPER_NAMES, Page, PageSpec, render_pdf, scale_bar
+from generator.render.pdf import PAPER_NAMES, LayoutError, Page, PageSpec, render_pdf, scale_bar
 
 HANGING = "   "  # a wrapped line of a step starts under the step's text, not its number
 
@@ -185,6 +185,14 @@ def draw_sheet(page: Page, content: MoonDrop, variations: Variations = ()) -> No
     s.rect(left + usable * 0.8, y, usable * 0.2, box_h, width=1.6)
     s.text(left + usable * 0.8 + 4, y + 11, "SCORE", size=8, font="VeraBd")
     y += box_h + 14
+    if y > page.bottom:
+        # The pack's words (the Safety Check, the words the rules use) pushed the boxes and
+        # the scale bar off the paper: an error at the text (`sheetgen check`), not a sheet
+        # a player cannot score on.
+        with_variations = f" with {', '.join(variations)}" if variations else ""
+        raise LayoutError(
+            f"the player sheet{with_variations} does not fit one {PAPER_NAMES[page.paper]} page"
+        )
     # The scale bar every sheet carries, so players can check it printed at 100%.
     scale_bar(page, left, y)
     s.text(
@@ -198,7 +206,11 @@ def draw_sheet(page: Page, content: MoonDrop, variations: Variations = ()) -> No
 
 
 def draw_key_column(s: Surface, content: MoonDrop, x: float, y: float, width: float) -> None:
-    """The module key in one column (the sheet's right margin is narrow)."""
+    """The module key in one column (the sheet's right margin is narrow). A module's name is
+    one line: one wider than the column would run off the paper."""
+    for module in content.modules:
+        if 8.5 * 3.7 + s.text_width(module.name, size=8.5) > width:
+            raise LayoutError("a module's name is wider than the player sheet's key column")
     draw_key(s, content, x, y, width, 8.5, columns=1)
 
 
