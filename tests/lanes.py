@@ -185,6 +185,7 @@ SLOW = frozenset(
         "test_console.py::test_card_race_names_private_messages_and_never_shows_them",
         # test_corrections.py
         "test_corrections.py::test_a_correction_is_a_new_post_everywhere_and_nothing_else_changes",
+        "test_corrections.py::test_a_correction_made_as_another_game_takes_the_folder_is_not_recorded",
         "test_corrections.py::test_a_correction_refuses_the_future_and_bad_words",
         "test_corrections.py::test_a_cut_or_edited_log_line_never_rewrites_a_published_correction",
         "test_corrections.py::test_a_run_cut_short_after_its_log_line_is_mended",

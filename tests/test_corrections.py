@@ -417,3 +417,29 @@ def test_a_write_that_fails_leaves_the_log_with_its_game(
     assert forced.exit_code == 2 and "No space left on device" in forced.output
     assert (folder / "corrections.jsonl").read_bytes() == log
     assert not list(folder.glob("corrections-*.jsonl"))
+
+
+def test_a_correction_made_as_another_game_takes_the_folder_is_not_recorded(
+    folder: Path, run: Callable[..., Result]
+) -> None:
+    """`correct` read the folder's game, then another run forced another game in before the
+    line was added: the line would start the new game's log. It is refused instead."""
+    import datetime as dt
+    from types import SimpleNamespace
+    from typing import Any, cast
+
+    from generator.common.errors import SheetgenError
+    from generator.host.corrections import record_correction
+    from generator.host.game_folder import open_folder
+
+    game = open_folder(folder)  # as `correct` read it
+    (folder.parent / "another.yaml").write_text(
+        GAME.replace("correction-seed", "another-seed"), encoding="utf-8"
+    )
+    forced = run("game", "--game", "another.yaml", "-o", "g", "--no-images", "--force")
+    assert forced.exit_code == 0, forced.output
+    post = cast(Any, SimpleNamespace(key="round-1/turn-07-build", title="Turn 7: build", turn=7))
+    at = dt.datetime(2026, 12, 4, 9, tzinfo=dt.UTC)
+    with pytest.raises(SheetgenError, match="holds another game now"):
+        record_correction(game, post, "Typo.", at)
+    assert not (folder / "corrections.jsonl").exists()

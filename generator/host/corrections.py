@@ -11,7 +11,9 @@ section follow from that log alone, so a run killed after its line is mended by 
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
+from pathlib import Path
 
 from generator.common.errors import SheetgenError, display_path
 from generator.common.host_text import pasted
@@ -95,7 +97,11 @@ def published_post(game: GameFolder, posts: list[Post], what: str, at: dt.dateti
 
 
 def record_correction(game: GameFolder, post: Post, text: str, at: dt.datetime) -> int:
-    """Log the correction; its number."""
+    """Log the correction; its number. Under the folder's lock, and only while the folder
+    holds the game the correction was made for: another game written in meanwhile (its
+    write sets the old log aside under that lock) never gets it."""
+    from generator.folder.write import folder_lock, read_existing_plan
+
     line = {
         "at": at.isoformat(timespec="seconds"),
         "key": post.key,
@@ -106,7 +112,14 @@ def record_correction(game: GameFolder, post: Post, text: str, at: dt.datetime) 
         "game": game_mark(game.plan).line(),
     }
     try:
-        return append_correction(game.root, line)
+        with folder_lock(Path(os.path.realpath(game.root))):
+            now = read_existing_plan(game.root, tolerant=True)
+            if now is None or game_mark(now) != game_mark(game.plan):
+                raise SheetgenError(
+                    f"{display_path(game.root)} holds another game now (another run wrote "
+                    "it): the correction was not recorded"
+                )
+            return append_correction(game.root, line)
     except OSError as exc:
         raise SheetgenError(
             f"cannot record in {display_path(game.root / CORRECTIONS_FILE)}: {exc.strerror or exc}"
