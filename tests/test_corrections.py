@@ -419,6 +419,60 @@ def test_a_write_that_fails_leaves_the_log_with_its_game(
     assert not list(folder.glob("corrections-*.jsonl"))
 
 
+# A `sheetgen` run killed (SIGKILL) at a point of its folder write: before its commit point
+# (the staging folder renamed to `.<name>.commit`), or right after it.
+KILLED_AT = """
+import os, signal, sys
+import generator.folder.write as write
+def killed(*args, **kwargs):
+    os.kill(os.getpid(), signal.SIGKILL)
+setattr(write, sys.argv.pop(1), killed)
+from generator.cli import main
+main(sys.argv[1:])
+"""
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("point", ["_switch", "roll_forward"])
+def test_a_kill_while_another_game_is_written_keeps_the_log_with_its_game(
+    folder: Path, run: Callable[..., Result], point: str
+) -> None:
+    """The log is set aside by the write's commit, not before it: a run killed before the
+    commit point leaves the folder's game with its corrections (it set them aside first,
+    and the game kept no log); one killed after it leaves the commit, which the next
+    command finishes, the log set aside with the old game."""
+    import signal
+    import subprocess
+    import sys
+
+    log = corrected(folder, run)
+    old = json.loads((folder / "plan.json").read_text())
+    (folder.parent / "another.yaml").write_text(
+        GAME.replace("correction-seed", "another-seed"), encoding="utf-8"
+    )
+    args = ["game", "--game", "another.yaml", "-o", "g", "--no-images", "--force"]
+    killed = subprocess.run(
+        [sys.executable, "-c", KILLED_AT, point, *args],
+        cwd=folder.parent, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    at = ["--at", "2026-12-04 10:00", "--platform", "facebook"]
+    today = run("today", "-o", str(folder), *at)  # finishes a commit the kill left
+    assert today.exit_code == 0, today.output
+    now = json.loads((folder / "plan.json").read_text())
+    kept = f"corrections-{old['game_id']}-{game_mark(old).check}.jsonl"
+    if point == "_switch":  # before the commit point: the old game, with its log
+        assert now["game_id"] == old["game_id"]
+        assert (folder / "corrections.jsonl").read_bytes() == log
+        assert not list(folder.glob("corrections-*.jsonl"))
+        assert "CORRECTION" in today.output
+    else:  # after it: the new game, the log set aside for the old one
+        assert now["game_id"] != old["game_id"]
+        assert not (folder / "corrections.jsonl").exists()
+        assert (folder / kept).read_bytes() == log
+        assert "CORRECTION" not in today.output
+
+
 def test_a_correction_made_as_another_game_takes_the_folder_is_not_recorded(
     folder: Path, run: Callable[..., Result]
 ) -> None:

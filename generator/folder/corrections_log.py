@@ -212,12 +212,14 @@ class SetAside:
     said: str
 
 
-def set_aside_for_another_game(
+def log_to_set_aside(
     root: Path, holder: dict[str, Any] | None, plan: dict[str, Any]
 ) -> SetAside | None:
-    """Before another game is written into the folder (under the folder's lock): the log of
-    the game it held (`holder`, its plan; None when it held none it could read) is renamed
-    for that game, never deleted. None when there was nothing to set aside."""
+    """Before another game is written into the folder (under the folder's lock): the name
+    the log of the game it held (`holder`, its plan; None when it held none it could read)
+    is set aside as, for that game, never deleted. The write's commit renames it
+    (folder/in_place.py), so the log goes exactly when its game does. None when there is
+    nothing to set aside."""
     if same_drawn_game(holder, plan):
         return None
     path = root / CORRECTIONS_FILE
@@ -227,7 +229,6 @@ def set_aside_for_another_game(
     if holder is None:
         owner = _recorded_game(path, root) or owner
     kept = _free_name(root, f"corrections-{owner.game_id}-{owner.check}")
-    os.rename(path, root / kept)
     whose = f"game {owner.game_id}"
     if owner.game_id == str(plan.get("game_id")):
         whose += " as written before (another start date or options)"

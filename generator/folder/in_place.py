@@ -36,10 +36,14 @@ def committed_folder(root: Path) -> Path:
     return root.parent / f".{root.name}.commit"
 
 
-def journal(install: list[str], remove: list[str]) -> bytes:
-    """The journal's bytes: files to move in (in this order; plan.json last) and files to
-    remove."""
-    return json.dumps({"install": install, "remove": remove}, indent=1).encode("utf-8")
+def journal(
+    install: list[str], remove: list[str], rename: list[tuple[str, str]] | None = None
+) -> bytes:
+    """The journal's bytes: files to move in (in this order; plan.json last), files to
+    remove, and files of the folder to rename first (the old game's corrections log, set
+    aside for its game: it goes when its game goes, never before)."""
+    steps = {"install": install, "remove": remove, "rename": [list(p) for p in rename or []]}
+    return json.dumps(steps, indent=1).encode("utf-8")
 
 
 def is_real_dir(path: Path) -> bool:
@@ -108,6 +112,8 @@ def roll_forward(committed: Path, root: Path) -> None:
         # Not a commit of ours (the journal is written before the folder is committed).
         remove_tree(committed)
         return
+    for pair in data.get("rename", []):
+        _rename_in(root, pair)
     for name in data.get("remove", []):
         rel = _safe(name)
         path = reached(root, rel) if rel is not None else None
@@ -127,6 +133,29 @@ def roll_forward(committed: Path, root: Path) -> None:
             )
         os.rename(source, target)
     remove_tree(committed)
+
+
+def _rename_in(root: Path, pair: object) -> None:
+    """One renaming of a file at the folder's top, repeatable: a file already renamed by
+    an earlier try is not found again, and a name taken since is never written over (the
+    next free `-2`, `-3` ... is used)."""
+    if not (isinstance(pair, list) and len(pair) == 2):
+        return
+    source, target = (_safe(name) for name in pair)
+    if source is None or target is None or len(source.parts) != 1 or len(target.parts) != 1:
+        return
+    path = root / source
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return
+    except FileNotFoundError:
+        return  # renamed by an earlier try
+    stem, suffix, number = target.stem, target.suffix, 1
+    name = target.name
+    while os.path.lexists(root / name):
+        number += 1
+        name = f"{stem}-{number}{suffix}"
+    os.rename(path, root / name)
 
 
 def finish_commit(root: Path) -> None:

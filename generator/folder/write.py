@@ -43,7 +43,8 @@ from generator.folder.bgg_images import keep_with_their_game
 from generator.folder.corrections_log import (
     CORRECTIONS_DIR,
     CORRECTIONS_FILE,
-    set_aside_for_another_game,
+    SetAside,
+    log_to_set_aside,
 )
 from generator.folder.in_place import (
     JOURNAL_FILE,
@@ -212,14 +213,11 @@ def write_game(
             # takes the folder.
             keep_with_their_game(root, existing, plan)
             # And its corrections: the old game's log is set aside, named for its game, and
-            # its correction files go with the old game's files.
-            set_aside = set_aside_for_another_game(root, existing, plan)
-            try:
-                _write(root, plan, files, same_game, record, set_aside is not None)
-            except BaseException:
-                if set_aside is not None:  # the folder keeps its game: and its log
-                    os.rename(root / set_aside.kept, root / CORRECTIONS_FILE)
-                raise
+            # its correction files go with the old game's files. The renaming is a step of
+            # the write's commit: a run killed before the commit point leaves the old game
+            # with its log; one killed after it, the new game without it.
+            set_aside = log_to_set_aside(root, existing, plan)
+            _write(root, plan, files, same_game, record, set_aside)
             if set_aside is not None:
                 click.echo(set_aside.said, err=True)
     except OSError as exc:
@@ -286,7 +284,7 @@ def _write(
     files: list[OutputFile],
     same_game: bool,
     old_record: dict[str, Any],
-    corrections_set_aside: bool = False,
+    corrections_set_aside: SetAside | None = None,
 ) -> None:
     staging = Path(tempfile.mkdtemp(prefix=f".{root.name}.", suffix=".tmp", dir=root.parent))
     try:
@@ -306,7 +304,7 @@ def _write(
             gone = {TABLE_FILES}
             if not same_game:
                 gone |= _files_written_by(root, old_manifest)
-            elif corrections_set_aside:
+            elif corrections_set_aside is not None:
                 # The same folder identity with other options: the old game's correction
                 # files would otherwise stay, listed, as if the new game had made them.
                 theirs = {k: v for k, v in old_manifest.items() if _in_corrections(k)}
@@ -333,10 +331,12 @@ def _write(
         mode = _folder_mode(root)
         if in_place:
             install = [n for n in sorted(new) if n not in (MANIFEST_FILE, PLAN_FILE)]
+            aside = corrections_set_aside
+            renamed = [(CORRECTIONS_FILE, aside.kept)] if aside is not None else []
             _place(
                 staging,
                 PurePosixPath(JOURNAL_FILE),
-                journal([*install, MANIFEST_FILE, PLAN_FILE], sorted(gone)),
+                journal([*install, MANIFEST_FILE, PLAN_FILE], sorted(gone), renamed),
             )
         # The seed goes in last, right before the switch; the staging folder stays private
         # (0700) until its files are in place.
