@@ -58,10 +58,12 @@ class _Reader(HTMLParser):
 
     # --- blocks -------------------------------------------------------------------------
     def _open(self, kind: Kind) -> None:
-        self._close()
+        self.end_block()
         self.kind, self.parts = kind, []
 
-    def _close(self) -> None:
+    def end_block(self) -> None:
+        """The block being read is whole: it joins the post (also at the article's end, which
+        `close` does not see)."""
         if self.kind is None:
             return
         parts = tuple(self.parts)
@@ -101,7 +103,7 @@ class _Reader(HTMLParser):
         if tag == "article":
             self.post.key = names.get("id") or ""
         elif tag in ("h2", "h3") or (tag == "p" and "when" in classes):
-            self._close()
+            self.end_block()
             self.target = {"h2": "headline", "h3": "kicker"}.get(tag, "when")
         elif tag == "div" and classes and classes[0] in ("para", "line"):
             self._open("para" if classes[0] == "para" else "line")
@@ -120,7 +122,7 @@ class _Reader(HTMLParser):
             self.after_break = True
             return
         elif tag == "details" and "block" in classes:
-            self._close()
+            self.end_block()
             self.hidden_block += 1
         elif tag == "summary":
             self.summary += 1
@@ -128,7 +130,7 @@ class _Reader(HTMLParser):
         elif tag == "span" and "hidden" in classes and self.secret is None:
             self.secret = []
         elif tag == "img":
-            self._close()
+            self.end_block()
             self.post.images.append(PostImage(names.get("src") or "", names.get("alt") or ""))
         self.after_break = False
 
@@ -136,11 +138,11 @@ class _Reader(HTMLParser):
         if tag in ("h2", "h3", "p") and self.target is not None:
             self.target = None
         elif tag == "pre" and self.kind is not None:
-            self._close()  # a code block ends with its <pre>, hidden in a <details> or not
+            self.end_block()  # a code block ends with its <pre>, hidden in a <details> or not
         elif tag in ("div", "li", "h4") and self.kind is not None and not self.hidden_block:
-            self._close()
+            self.end_block()
         elif tag == "div" and self.hidden_block and self.kind is not None:
-            self._close()
+            self.end_block()
         elif tag == "strong":
             self.bold = max(0, self.bold - 1)
         elif tag == "summary":
@@ -151,7 +153,7 @@ class _Reader(HTMLParser):
                 self._open("para")
             self.parts.append(Secret(text))
         elif tag == "details" and self.hidden_block:
-            self._close()
+            self.end_block()
             self.hidden_block -= 1
 
     def handle_data(self, data: str) -> None:
@@ -174,7 +176,7 @@ def read_post_html(text: str) -> ReadPost:
     reader = _Reader()
     reader.feed(text)
     reader.close()
-    reader._close()
+    reader.end_block()
     post = reader.post
     post.headline = reader.head["headline"].strip()
     post.kicker = reader.head["kicker"].strip() or None
