@@ -427,3 +427,41 @@ def test_numbers_found_where_no_game_could_be_read_are_no_games(
     assert "game unknown check 00000000" in (game / "bgg-images.txt").read_text()
     today = sheetgen("today", "--platform", "bgg").output
     assert "8123457" not in today and today.count("of no game this folder names") == 1
+
+
+@pytest.mark.e2e
+def test_two_numbers_given_at_once_are_both_kept(game: Path, tmp_path: Path) -> None:
+    """`bgg-image` reads, changes and writes bgg-images.txt under the folder's lock: a run
+    that waits for another one's write keeps that run's number beside its own."""
+    import os
+    import subprocess
+    import time
+
+    import program
+
+    from generator.common.folder_lock import folder_locked
+
+    first = ("round-1/turn-01-build-tiles.png", "8123456")
+    assert CliRunner().invoke(main, ["bgg-image", *first, "-o", str(game)]).exit_code == 0
+    held = game / "bgg-images.txt"
+    other_run = held.read_text()  # what a run that held the lock meanwhile wrote:
+    other_run += "round-1/turn-03-build-tiles.png 8123458\n"
+    said = tmp_path / "said.txt"
+    env = {**os.environ, "SHEETGEN_NOW": "2026-12-01T17:05+00:00"}
+    with folder_locked(Path(os.path.realpath(game)).parent), said.open("w") as out:
+        command = ["bgg-image", "turn-02-build-tiles.png", "8123457", "-o", str(game)]
+        waiting = subprocess.Popen(
+            [program.sheetgen(), *command], stdout=out, stderr=subprocess.STDOUT, env=env
+        )
+        # Until it waits for the lock (said before it waits) or ends without waiting.
+        while "Waiting for another sheetgen run" not in said.read_text():
+            assert waiting.poll() is None, said.read_text()
+            time.sleep(0.05)
+        held.write_text(other_run)
+    assert waiting.wait(timeout=120) == 0, said.read_text()
+    lines = held.read_text().splitlines()
+    assert lines[-3:] == [
+        "round-1/turn-01-build-tiles.png 8123456",
+        "round-1/turn-02-build-tiles.png 8123457",
+        "round-1/turn-03-build-tiles.png 8123458",
+    ]

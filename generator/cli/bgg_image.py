@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Any
 
 import click
 
 from generator.cli.base import game_folder_option, report_errors
 from generator.cli.group import main
-from generator.common.errors import display_path
+from generator.common.errors import SheetgenError, display_path
 
 
 @main.command("bgg-image")
@@ -25,8 +27,7 @@ def bgg_image(picture: str | None, image_id: str | None, folder: Path | None) ->
     name); ID the number BGG shows on the picture's page, or that page's address. Without
     PICTURE and ID: any placeholder left filled in from bgg-images.txt (`game`, `round` and
     `turn` keep the numbers themselves), and the pictures still without a number."""
-    from generator.folder.bgg_images import BGG_IMAGES_FILE, read_image_map, write_image_ids
-    from generator.folder.game_mark import game_mark
+    from generator.folder.bgg_images import BGG_IMAGES_FILE, read_image_map
     from generator.folder.write import write_game
     from generator.host.bgg_images import image_id as parse_id
     from generator.host.bgg_images import picture_named
@@ -44,21 +45,11 @@ def bgg_image(picture: str | None, image_id: str | None, folder: Path | None) ->
     if (picture is None) != (image_id is None):
         raise click.UsageError("give the picture and its ID: bgg-image PICTURE ID")
     recorded = read_image_map(game.root)
-    # The numbers of another game (one the folder held before) are never mixed with this
-    # game's: its list starts anew.
     ids = dict(recorded.ids_for(game.plan, game.plan))
-    whose = recorded.another_games(game.plan, game.plan)
     if picture is not None and image_id is not None:
         name = picture_named(posts, picture)
         number = parse_id(image_id)
-        before = ids.get(name)
-        ids[name] = number
-        if whose:
-            click.echo(
-                f"{BGG_IMAGES_FILE} held the ImageIDs {whose}: they are not kept, a new list "
-                f"starts for this game ({game.plan.get('game_id')})."
-            )
-        write_image_ids(game.root, game_mark(game.plan), ids)
+        ids, before = record_image_id(game.root, game.plan, name, number)
         said = f" (was {before})" if before is not None and before != number else ""
         click.echo(
             f"{name}: ImageID {number}{said}, in {display_path(game.root / BGG_IMAGES_FILE)}."
@@ -82,3 +73,41 @@ def bgg_image(picture: str | None, image_id: str | None, folder: Path | None) ->
             click.echo(f"  {name}")
         if len(missing) > 20:
             click.echo(f"  … and {len(missing) - 20} more")
+
+
+def record_image_id(
+    root: Path, plan: dict[str, Any], name: str, number: int
+) -> tuple[dict[str, int], int | None]:
+    """The folder's numbers with `name`'s, recorded; and the number it had before. Read,
+    changed and written under the folder's lock, so that two runs at once both keep theirs,
+    and only while the folder holds the game `plan` is: another game written in meanwhile
+    never gets this game's number. The numbers of another game (one the folder held
+    before) are never mixed with this game's: its list starts anew."""
+    from generator.folder.bgg_images import BGG_IMAGES_FILE, read_image_map, write_image_ids
+    from generator.folder.game_mark import game_mark
+    from generator.folder.write import folder_lock, read_existing_plan
+
+    try:
+        with folder_lock(Path(os.path.realpath(root))):
+            now = read_existing_plan(root, tolerant=True)
+            if now is None or game_mark(now) != game_mark(plan):
+                raise SheetgenError(
+                    f"{display_path(root)} holds another game now (another run wrote it): "
+                    "the ImageID was not recorded"
+                )
+            recorded = read_image_map(root)
+            ids = dict(recorded.ids_for(plan, plan))
+            whose = recorded.another_games(plan, plan)
+            before = ids.get(name)
+            ids[name] = number
+            write_image_ids(root, game_mark(plan), ids)
+    except OSError as exc:
+        raise SheetgenError(
+            f"cannot record in {display_path(root / BGG_IMAGES_FILE)}: {exc.strerror or exc}"
+        ) from None
+    if whose:
+        click.echo(
+            f"{BGG_IMAGES_FILE} held the ImageIDs {whose}: they are not kept, a new list "
+            f"starts for this game ({plan.get('game_id')})."
+        )
+    return ids, before

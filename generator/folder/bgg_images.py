@@ -11,12 +11,12 @@ from before the line was written is the folder's game's, as it always was."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.common.atomic_write import write_atomic
 from generator.common.errors import SheetgenError, display_path
 from generator.common.safe_read import UnreadableFile, read_regular_file
 from generator.folder.game_mark import NO_GAME, GameMark, game_mark, mark_named
@@ -134,19 +134,13 @@ def abridged(text: str) -> str:
 
 
 def write_image_ids(root: Path, game: GameMark, ids: Mapping[str, int]) -> None:
-    """The map written whole, with its game (a temporary file renamed over it: never half a
-    file)."""
+    """The map written whole, with its game (common/atomic_write.py: never half a file, and
+    never through a symlink in its place)."""
     path = root / BGG_IMAGES_FILE
     lines = [f"{name} {ids[name]}\n" for name in sorted(ids)]
-    temporary = root / f".{BGG_IMAGES_FILE}.tmp"
     try:
-        with open(temporary, "w", encoding="utf-8") as handle:
-            handle.write(HEADER + game.line() + "\n" + "".join(lines))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
+        write_atomic(path, (HEADER + game.line() + "\n" + "".join(lines)).encode("utf-8"))
     except OSError as exc:
-        temporary.unlink(missing_ok=True)
         raise SheetgenError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from None
 
 
